@@ -1,0 +1,31 @@
+"""BuyWord (Sid Sackson): buy letter tiles at the square of their pips, sell words the same way.
+
+Rules: ``seeds/003_ed01dcb0ec781bb1.txt``. Quick start::
+
+    from toolkit import buyword
+    buyword.pips("EEJD"), buyword.price(8)          # 8 pips, $64
+    buyword.word_value("enjoyed")                    # $169
+    s = buyword.new_game(players=["Ann", "Ben"], seed=1)
+    s.legal_actions()                                # [buy, decline]
+    final = toolkit.core.play(s, [buyword.GreedyBot(), buyword.SamplingBot()], seed=1)
+
+The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`;
+``toolkit.buyword.widgets`` (ipywidgets + plotly) is imported only by notebooks.
+"""
+from .rules import CHOICE, DEFAULT_BAG, Rules, load_bag
+from .dictionary import Dictionary, WordSale, default_dictionary
+from .state import (Auction, Bid, Buy, BuyWordState, Choose, Decline, Discard, Done, Draw, Pass, Roll,
+                    SellWord, Take, initial_state, new_game, solitaire_rating)
+from .odds import (bag_counts, best_word, draw_cost_distribution, draw_pips_distribution, expected_cost,
+                   expected_cost_moments, expected_profit, find_words, marginal_pip_value, pips, price,
+                   square_price_derivation, word_value)
+from .bots import BOTS, GreedyBot, RandomBot, SamplingBot
+
+__all__ = [
+    "CHOICE", "DEFAULT_BAG", "Rules", "load_bag", "Dictionary", "WordSale", "default_dictionary",
+    "Auction", "Bid", "Buy", "BuyWordState", "Choose", "Decline", "Discard", "Done", "Draw", "Pass",
+    "Roll", "SellWord", "Take", "initial_state", "new_game", "solitaire_rating",
+    "bag_counts", "best_word", "draw_cost_distribution", "draw_pips_distribution", "expected_cost",
+    "expected_cost_moments", "expected_profit", "find_words", "marginal_pip_value", "pips", "price",
+    "square_price_derivation", "word_value", "BOTS", "GreedyBot", "RandomBot", "SamplingBot",
+]

@@ -1,0 +1,187 @@
+"""BuyWord strategies: random legal play, a greedy player, and one that samples future draws.
+
+All three play any player count and every variation in :class:`~toolkit.buyword.Rules`.
+They read only what their seat may see (``state.observation``-level facts: their own tiles,
+the public bag and box, prices).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from ..core.bots import RandomBot
+from ..core.game import Action, Bot
+from .dictionary import dictionary_for
+from .rules import Rules
+from .state import Auction, Bid, Buy, BuyWordState, Choose, Decline, Discard, Done, Pass, SellWord
+
+__all__ = ["RandomBot", "GreedyBot", "SamplingBot", "BOTS"]
+
+
+def _best(state: BuyWordState, tiles: str, wilds: int):
+    r = state.rules
+    return _best_cached(r, "".join(sorted(tiles)), wilds)
+
+
+@lru_cache(maxsize=200_000)
+def _best_cached(rules: Rules, key: str, wilds: int):
+    d = dictionary_for(rules.theme_words, rules.extra_words)
+    return d.best(key, min(wilds, rules.max_wilds_per_word), pips=rules.letter_pips,
+                  wild_pips=rules.wild_pips, min_length=rules.min_word_length,
+                  max_wilds=rules.max_wilds_per_word)
+
+
+def _discard_choice(state: BuyWordState, p: int) -> Discard:
+    # The hardest tile to use: most pips, then the rarest letter in the full bag.
+    hand = state.hands[p]
+    full = state.rules.letters
+    letter = max(hand, key=lambda c: (state.rules.letter_pips[c], -full[c], c))
+    return Discard(letter)
+
+
+class GreedyBot(Bot):
+    """Buys cheap draws and sells the best word at once.
+
+    Args:
+        max_price: buy a draw whose price is at most this many dollars (default 36, i.e. up to
+            6 pips), or any draw that pays for itself in the best word right now.
+        choose: the number picked on a CHOICE roll (default 3).
+
+    In an auction it bids the minimum when the lot is worth buying by the same test.
+    """
+
+    name = "greedy"
+
+    def __init__(self, max_price: int = 36, choose: int = 3):
+        self.max_price = max_price
+        self.choice = choose
+
+    def __repr__(self):
+        return f"GreedyBot(max_price={self.max_price}, choose={self.choice})"
+
+    def _worth(self, state: BuyWordState, p: int, owner: int, price: int) -> bool:
+        if price <= self.max_price:
+            return True
+        hand = "".join(state.hands[p].elements())
+        before = _best(state, hand, state.wilds[p])
+        after = _best(state, hand + "".join(state.drawn[owner]), state.wilds[p])
+        gain = (after.value if after else 0) - (before.value if before else 0)
+        return gain >= price
+
+    def choose(self, state: BuyWordState, rng) -> Action:
+        p = state.current_player
+        ph = state.phase
+        if ph == "choose":
+            lo, hi = state.rules.choice_range
+            return Choose(min(max(self.choice, lo), hi))
+        if ph == "take":
+            # Draft the cheapest tile (buy small).
+            return min(state.legal_actions(), key=lambda a: (state.rules.letter_pips[a.letter], a.letter))
+        if ph == "buy":
+            price = state.price(p)
+            if price <= state.money[p] and self._worth(state, p, p, price):
+                return Buy()
+            if state.rules.auctions:
+                return Auction()
+            return Decline()
+        if ph == "bid":
+            lo = state._min_bid()
+            owner = state.auctioneer
+            if lo <= state.money[p] and self._worth(state, p, owner, state.price(owner)):
+                if state.high_bidder == p:
+                    return Pass()
+                return Bid(lo)
+            return Pass()
+        if ph == "sell":
+            best = _best(state, "".join(state.hands[p].elements()), state.wilds[p])
+            if best is not None:
+                return SellWord(best.word, best.wild)
+            if state.over_limit(p):
+                return _discard_choice(state, p)
+            return Done()
+        raise AssertionError(ph)
+
+
+class SamplingBot(Bot):
+    """Decides purchases by sampling future draws (common random numbers for both choices).
+
+    For a purchase of drawn tiles D at price c with hand H, it samples ``samples`` future draws
+    F of ``horizon`` tiles from the tiles it has not seen, and buys when
+    mean(best(H + D + F)) - c > mean(best(H + F)), where best is the best word's value.
+    It sells a word when it is worth at least ``sell_at`` dollars, when over the tile limit,
+    or in the last round; otherwise it keeps building.
+
+    Args:
+        samples: future draws sampled per decision (default 12).
+        horizon: tiles in each sampled future draw (default 3).
+        sell_at: dollars a word must be worth to sell before the last round (default 64).
+        choose: the number picked on a CHOICE roll (default 3).
+    """
+
+    name = "sampling"
+
+    def __init__(self, samples: int = 12, horizon: int = 3, sell_at: int = 64, choose: int = 3):
+        if samples < 1 or horizon < 0:
+            raise ValueError("samples must be >= 1 and horizon >= 0")
+        self.samples = samples
+        self.horizon = horizon
+        self.sell_at = sell_at
+        self.choice = choose
+
+    def __repr__(self):
+        return f"SamplingBot(samples={self.samples}, horizon={self.horizon}, sell_at={self.sell_at})"
+
+    def _unseen(self, state: BuyWordState) -> list[str]:
+        return state.bag.elements()
+
+    def lot_value(self, state: BuyWordState, p: int, owner: int, rng) -> float:
+        """Sampled extra dollars the drawn tiles of ``owner`` add to ``p``'s future best word."""
+        unseen = self._unseen(state)
+        hand = "".join(state.hands[p].elements())
+        lot = "".join(state.drawn[owner])
+        w = state.wilds[p]
+        h = min(self.horizon, len(unseen))
+        diff = 0.0
+        for _ in range(self.samples):
+            fut = "".join(unseen[i] for i in rng.choice(len(unseen), size=h, replace=False)) if h else ""
+            with_lot = _best(state, hand + lot + fut, w)
+            without = _best(state, hand + fut, w)
+            diff += (with_lot.value if with_lot else 0) - (without.value if without else 0)
+        return diff / self.samples
+
+    def choose(self, state: BuyWordState, rng) -> Action:
+        p = state.current_player
+        ph = state.phase
+        if ph == "choose":
+            lo, hi = state.rules.choice_range
+            return Choose(min(max(self.choice, lo), hi))
+        if ph == "take":
+            return min(state.legal_actions(), key=lambda a: (state.rules.letter_pips[a.letter], a.letter))
+        if ph == "buy":
+            price = state.price(p)
+            value = self.lot_value(state, p, p, rng)
+            if price <= state.money[p] and value > price:
+                return Buy()
+            if state.rules.auctions and value > 0:
+                return Auction()
+            return Decline()
+        if ph == "bid":
+            lo = state._min_bid()
+            if state.high_bidder == p or lo > state.money[p]:
+                return Pass()
+            value = self.lot_value(state, p, state.auctioneer, rng)
+            return Bid(lo) if lo < value else Pass()
+        if ph == "sell":
+            hand = "".join(state.hands[p].elements())
+            best = _best(state, hand, state.wilds[p])
+            if best is not None and (best.value >= self.sell_at or state.last_round or state.over_limit(p)):
+                return SellWord(best.word, best.wild)
+            if state.over_limit(p):
+                return _discard_choice(state, p)
+            return Done()
+        raise AssertionError(ph)
+
+
+#: The bots by name, for widgets and notebooks.
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "sampling": SamplingBot}

@@ -1,0 +1,303 @@
+"""The BuyWord dictionary and the word finder.
+
+Which words are sellable (seed, "Selling Words": "capitalized, hyphenated, or foreign words are
+not acceptable"): lowercase English words, inflected forms included (the seed's own ENJOYED).
+
+Source of the words, all shipped inside installed packages (nothing is downloaded at run time):
+
+1. ``symspellpy``'s ``frequency_dictionary_en_82_765.txt``: the SCOWL-derived English word list
+   with inflections and corpus frequencies (82,765 words);
+2. filtered against the ``english-words`` package's Webster's 2nd (``web2``) and GCIDE lemma
+   lists: a word is kept when it, or the stem it inflects (-s, -es, -ies, -ed, -d, -ied, -ing,
+   -er, -est, doubled final consonants), is a lowercase lemma there; a word that web2 lists
+   only capitalised (a proper noun such as "john" or "paris") is dropped. This removes web
+   noise of the frequency list ("ebay", "pc", "jan") and most proper nouns.
+
+The filter is a heuristic: a few uncommon valid words are missing and a few proper nouns that
+GCIDE lowercases may slip through. A class can add words with ``Rules(extra_words=...)`` or
+restrict them with ``Rules.with_theme``.
+
+The word finder (:meth:`Dictionary.find`) lists every word a set of tiles can spell with at
+most ``max_wilds`` Wilds, through an anagram index (sorted letters -> words) and a one-blank
+index (sorted letters minus one letter -> words), so a query is a few hundred dictionary
+look-ups whatever the dictionary's size.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from itertools import product
+from typing import Iterable, Mapping
+
+__all__ = ["Dictionary", "WordSale", "default_dictionary", "dictionary_for"]
+
+
+@dataclass(frozen=True, order=True)
+class WordSale:
+    """A word a player can sell, with how it is paid for.
+
+    Attributes:
+        value: sale price in dollars, ``pips ** 2``.
+        pips: total pips of the tiles used (a Wild counts its pips).
+        word: the word, lowercase.
+        wild: index in ``word`` of the letter the Wild stands for, or ``None``.
+    """
+
+    value: int
+    pips: int
+    word: str
+    wild: int | None = None
+
+    @property
+    def letters_used(self) -> str:
+        """The letter tiles used (uppercase), without the one the Wild stands for."""
+        w = self.word.upper()
+        return w if self.wild is None else w[: self.wild] + w[self.wild + 1:]
+
+    def spelled(self) -> str:
+        """The word in capitals with the Wild's letter in lowercase: ``ENjOYED``."""
+        w = self.word.upper()
+        return w if self.wild is None else w[: self.wild] + w[self.wild].lower() + w[self.wild + 1:]
+
+    def __str__(self) -> str:
+        return f"{self.spelled()} ({self.pips} pips, ${self.value})"
+
+
+def _key(letters: Iterable[str]) -> str:
+    return "".join(sorted(letters))
+
+
+class Dictionary:
+    """A set of sellable words with frequencies, and the word finder.
+
+    Args:
+        words: ``{word: frequency}`` (or an iterable of words, frequency 1). Words are kept when
+            they are ASCII letters only; they are lowercased.
+
+    Attributes:
+        words: sorted tuple of the words (lowercase).
+    """
+
+    def __init__(self, words: Mapping[str, int] | Iterable[str]):
+        if not isinstance(words, Mapping):
+            words = {w: 1 for w in words}
+        freq: dict[str, int] = {}
+        for w, f in words.items():
+            if isinstance(w, str) and w.isascii() and w.isalpha():
+                lw = w.lower()
+                freq[lw] = max(freq.get(lw, 0), int(f))
+        self._freq = freq
+        self.words = tuple(sorted(freq))
+        index: dict[str, list[str]] = {}
+        for w in self.words:
+            index.setdefault(_key(w.upper()), []).append(w)
+        self._anagrams = index
+        self._blank: dict[str, list[tuple[str, str]]] | None = None
+
+    def __contains__(self, word) -> bool:
+        return isinstance(word, str) and word.lower() in self._freq
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __repr__(self) -> str:
+        return f"<Dictionary of {len(self):,} words>"
+
+    def frequency(self, word: str) -> int:
+        """Corpus frequency of ``word`` (0 if absent; 1 for words given without frequencies)."""
+        return self._freq.get(word.lower(), 0)
+
+    def common(self, n: int) -> "Dictionary":
+        """A smaller Dictionary of the ``n`` most frequent words (for beginners' lessons)."""
+        top = sorted(self._freq.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
+        return Dictionary(dict(top))
+
+    def _blank_index(self) -> dict[str, list[tuple[str, str]]]:
+        # key with one letter removed -> [(word, removed letter)]; built on first Wild query.
+        if self._blank is None:
+            blank: dict[str, list[tuple[str, str]]] = {}
+            for key, words in self._anagrams.items():
+                for i, ch in enumerate(key):
+                    if i and key[i - 1] == ch:
+                        continue
+                    sub = key[:i] + key[i + 1:]
+                    lst = blank.setdefault(sub, [])
+                    for w in words:
+                        lst.append((w, ch))
+            self._blank = blank
+        return self._blank
+
+    def find(self, tiles: str | Iterable[str], wilds: int = 0, pips: Mapping[str, int] | None = None,
+             wild_pips: int = 1, min_length: int = 2, max_wilds: int = 1,
+             all_wild_placements: bool = True) -> list[WordSale]:
+        """Every word the tiles can spell, best first.
+
+        Args:
+            tiles: letter tiles held, e.g. ``"EEJDNOY"`` (case-insensitive).
+            wilds: Wild tiles held.
+            pips: ``{letter: pips}``; default the default bag's.
+            wild_pips: pips a Wild counts (1).
+            min_length: shortest word listed (2).
+            max_wilds: Wilds allowed per word (the seed's 1; 0 disables them).
+            all_wild_placements: list a word once per letter the Wild may stand for
+                (``True``, the full set of legal sales) or only where the Wild covers a letter
+                the tiles lack (``False``, the sensible ones).
+
+        Returns:
+            list of :class:`WordSale`, sorted by value (highest first), then word.
+
+        Raises:
+            ValueError: a tile that is not a letter, or negative Wilds.
+        """
+        out: list[WordSale] = []
+        for key, p, words, blanks, counts in self._matches(tiles, wilds, pips, min_length, max_wilds):
+            for w in words:
+                out.append(WordSale(p * p, p, w, None))
+            if blanks:
+                pw = p + wild_pips
+                for w, ch in blanks:
+                    if not all_wild_placements and counts.get(ch, 0) > key.count(ch):
+                        continue  # the tiles spell it without the Wild
+                    lw = ch.lower()
+                    for i, c in enumerate(w):
+                        if c == lw:
+                            out.append(WordSale(pw * pw, pw, w, i))
+                            if not all_wild_placements:
+                                break
+        out.sort(key=lambda s: (-s.value, s.word, -1 if s.wild is None else s.wild))
+        return out
+
+    def _matches(self, tiles, wilds, pips, min_length, max_wilds):
+        """Yield ``(key, pips, words, blank_words, counts)`` for each sub-multiset of the tiles."""
+        tiles = _tiles(tiles)
+        if isinstance(wilds, bool) or not isinstance(wilds, int) or wilds < 0:
+            raise ValueError(f"wilds must be a non-negative int, got {wilds!r}")
+        if pips is None:
+            pips = _default_pips()
+        counts = dict(Counter(tiles))
+        letters = sorted(counts)
+        use_wild = wilds > 0 and max_wilds > 0
+        blank = self._blank_index() if use_wild else {}
+        anagrams = self._anagrams
+        empty = ()
+        for combo in product(*(range(counts[ch] + 1) for ch in letters)):
+            key = "".join(ch * n for ch, n in zip(letters, combo))
+            n = len(key)
+            words = anagrams.get(key, empty) if n >= min_length else empty
+            blanks = blank.get(key, empty) if use_wild and n + 1 >= min_length else empty
+            if words or blanks:
+                p = sum(pips[ch] * k for ch, k in zip(letters, combo))
+                yield key, p, words, blanks, counts
+
+    def best(self, tiles, wilds: int = 0, pips: Mapping[str, int] | None = None, wild_pips: int = 1,
+             min_length: int = 2, max_wilds: int = 1) -> WordSale | None:
+        """The most valuable word the tiles can spell, or ``None`` (arguments as :meth:`find`).
+
+        Ties go to the alphabetically first word; a Wild is used only where a letter is missing.
+        """
+        best = None
+        for key, p, words, blanks, counts in self._matches(tiles, wilds, pips, min_length, max_wilds):
+            if words:
+                cand = (p * p, min(words), None)
+                if best is None or (cand[0], best[1]) > (best[0], cand[1]):
+                    best = cand
+            pw = p + wild_pips
+            if blanks and (best is None or pw * pw >= best[0]):
+                for w, ch in blanks:
+                    if counts.get(ch, 0) > key.count(ch):
+                        continue
+                    cand = (pw * pw, w, w.index(ch.lower()))
+                    if best is None or (cand[0], best[1]) > (best[0], cand[1]):
+                        best = cand
+        if best is None:
+            return None
+        v = best[0]
+        return WordSale(v, int(round(v ** 0.5)), best[1], best[2])
+
+
+@lru_cache(maxsize=1)
+def _default_pips() -> dict[str, int]:
+    from .rules import DEFAULT_BAG
+
+    return {letter: p for letter, _, p in DEFAULT_BAG}
+
+
+def _tiles(tiles) -> str:
+    if isinstance(tiles, str):
+        s = tiles
+    else:
+        s = "".join(tiles)
+    s = s.replace(" ", "").upper()
+    if not s.isascii() or not (s.isalpha() or s == ""):
+        raise ValueError(f"tiles are letters A-Z, got {tiles!r}")
+    return s
+
+
+# ---------------------------------------------------------------------------------------------
+# Building the default dictionary from the installed packages
+
+_SUFFIXES = ("s", "es", "ed", "d", "ing", "er", "est", "ies", "ied", "ier", "iest", "ly")
+
+
+def _stems(word: str):
+    """Candidate lemmas that ``word`` could be an inflection of."""
+    for suf in _SUFFIXES:
+        if word.endswith(suf) and len(word) > len(suf) + 1:
+            stem = word[: -len(suf)]
+            yield stem
+            if suf in ("ies", "ied", "ier", "iest"):
+                yield stem + "y"
+            if suf in ("ed", "ing", "er", "est"):
+                yield stem + "e"
+                if len(stem) >= 2 and stem[-1] == stem[-2]:
+                    yield stem[:-1]
+
+
+def _build_default_words() -> dict[str, int]:
+    from english_words import get_english_words_set
+
+    text = resources.files("symspellpy").joinpath("frequency_dictionary_en_82_765.txt").read_text(
+        encoding="utf-8")
+    freq: dict[str, int] = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0].isascii() and parts[0].isalpha():
+            freq[parts[0].lower()] = int(parts[1])
+    web2 = get_english_words_set(["web2"], lower=False, alpha=True)
+    gcide = get_english_words_set(["gcide"], lower=False, alpha=True)
+    web2_lower = {w for w in web2 if w.islower()}
+    proper = {w.lower() for w in web2 if not w.islower()} - web2_lower
+    lemmas = web2_lower | {w.lower() for w in gcide if w.islower() or w[1:].islower()}
+    keep: dict[str, int] = {}
+    for w, f in freq.items():
+        if w in proper or (len(w) == 1 and w != "a"):
+            continue
+        if w in lemmas or any(s in lemmas and s not in proper for s in _stems(w)):
+            keep[w] = f
+    return keep
+
+
+@lru_cache(maxsize=1)
+def default_dictionary() -> Dictionary:
+    """The default English dictionary (about 60,000 words), built once per process.
+
+    Source: symspellpy's SCOWL-derived frequency list filtered by the english-words lemma lists
+    (see the module docstring). Takes about a second the first time.
+    """
+    return Dictionary(_build_default_words())
+
+
+@lru_cache(maxsize=32)
+def dictionary_for(theme_words: tuple | None, extra_words: tuple = ()) -> Dictionary:
+    """The dictionary a Rules uses: the theme's words if given, else the default plus extras."""
+    if theme_words is not None:
+        return Dictionary(theme_words)
+    base = default_dictionary()
+    if not extra_words:
+        return base
+    words = dict(base._freq)
+    for w in extra_words:
+        words.setdefault(w, 1)
+    return Dictionary(words)

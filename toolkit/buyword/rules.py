@@ -1,0 +1,283 @@
+"""BuyWord's rules as data: the tile bag, the die, money, limits and the variations.
+
+Source: ``seeds/003_ed01dcb0ec781bb1.txt`` (BuyWord, Sid Sackson), "What you Get", "To Start",
+"A Round", "Buying Tiles", "Selling Words", "Ending a Round", "Ending the Game", "Variations";
+open points from ``RULES-NOTES.md`` (BuyWord). Every point the seed leaves open is a field below
+whose docstring says "the seed is silent; we assume ...".
+
+Variations offered here: Auctions, Tile Drafts, Tile Limits, Extended Play, Themes. Trades,
+Sales (negotiation between players) and Crossword (a board) are not implemented yet.
+"""
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Iterable
+
+from ..core.cards import Multiset
+from ..core.money import Denominations
+
+__all__ = ["Rules", "load_bag", "DEFAULT_BAG", "CHOICE"]
+
+#: The die face that lets the Leader choose the number of tiles.
+CHOICE = "CHOICE"
+
+
+def _parse_bag(text: str, source: str) -> tuple[tuple[str, int, int], ...]:
+    rows = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    reader = csv.DictReader(io.StringIO("\n".join(rows)))
+    if reader.fieldnames is None or {"letter", "count", "pips"} - set(reader.fieldnames):
+        raise ValueError(f"{source}: a bag file needs the columns letter,count,pips")
+    bag = []
+    for i, row in enumerate(reader, start=2):
+        try:
+            letter = row["letter"].strip().upper()
+            count, pips = int(row["count"]), int(row["pips"])
+        except (TypeError, ValueError):
+            raise ValueError(f"{source}, row {i}: count and pips must be whole numbers: {row}") from None
+        bag.append((letter, count, pips))
+    return _check_bag(tuple(bag), source)
+
+
+def _check_bag(bag, source="bag") -> tuple[tuple[str, int, int], ...]:
+    seen = set()
+    out = []
+    for entry in bag:
+        if len(entry) != 3:
+            raise ValueError(f"{source}: each entry is (letter, count, pips), got {entry!r}")
+        letter, count, pips = entry
+        if not (isinstance(letter, str) and len(letter) == 1 and "A" <= letter.upper() <= "Z"):
+            raise ValueError(f"{source}: {letter!r} is not a letter A-Z")
+        letter = letter.upper()
+        if letter in seen:
+            raise ValueError(f"{source}: letter {letter} listed twice")
+        seen.add(letter)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError(f"{source}: count of {letter} must be a non-negative int, got {count!r}")
+        if isinstance(pips, bool) or not isinstance(pips, int) or pips < 1:
+            raise ValueError(f"{source}: pips of {letter} must be a positive int, got {pips!r}")
+        out.append((letter, count, pips))
+    if not any(c for _, c, _ in out):
+        raise ValueError(f"{source}: the bag holds no tiles")
+    return tuple(sorted(out))
+
+
+def load_bag(path: str | Path) -> tuple[tuple[str, int, int], ...]:
+    """Read a tile bag from a CSV file with columns ``letter,count,pips`` (``#`` comments allowed).
+
+    Returns:
+        the bag as a sorted tuple of ``(letter, count, pips)``, ready for ``Rules(bag=...)``.
+
+    Raises:
+        ValueError: missing columns, a non-letter, a repeated letter, bad numbers, an empty bag.
+        FileNotFoundError: no such file.
+    """
+    path = Path(path)
+    return _parse_bag(path.read_text(encoding="utf-8"), str(path))
+
+
+#: The default bag (108 letter tiles): an approximation, see ``data/bag.csv``.
+DEFAULT_BAG = _parse_bag(
+    resources.files(__package__).joinpath("data/bag.csv").read_text(encoding="utf-8"), "data/bag.csv"
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """All of BuyWord's rules and material as one frozen, JSON-serialisable dataclass.
+
+    Material (seed, "What you Get" and "To Start"):
+
+    Attributes:
+        bag: the letter tiles as ``(letter, count, pips)`` triples. Default: 108 tiles, an
+            approximation of the real bag (the official counts are not published; see
+            ``data/bag.csv`` and ``RULES-NOTES.md``). Use :func:`load_bag` for your own box.
+        wild_tiles: Wild tiles in the box (9).
+        wild_pips: pips a Wild counts in a word (1; seed "What you Get", RULES-NOTES).
+        die: the special die's faces (2, 3, 4, 5, CHOICE, CHOICE), equally likely.
+        choice_range: on CHOICE the Leader picks a number in this range, inclusive (2-5).
+        wilds_per_player: Wilds each player takes, indexed by player count 1-4: (8, 4, 3, 2).
+        starting_purse: each player's money as ``(bill, count)``: 2 x $50, 3 x $20, 2 x $10,
+            3 x $5, 5 x $1 = $200.
+        tile_limit: letter tiles a player may hold at the end of a round (Wilds not counted);
+            8, or 10, or ``None`` for no limit (variation "Tile Limits").
+        max_wilds_per_word: at most one Wild in a word (seed "Selling Words").
+        min_word_length: the seed is silent; we assume words of at least 2 letters are sellable.
+        short_draw: when the bag runs out before everyone has the die's number of tiles, who may
+            not buy: ``"short_players"`` (only the players who drew fewer; our reading, as in
+            RULES-NOTES) or ``"everyone"`` (a stricter reading of "the tiles may not be
+            purchased").
+        first_leader: seat of the first round's Leader (the seed: "in any mutually agreeable
+            manner"); default seat 0.
+        hidden_tiles: the seed is silent on whether tiles are shown; we assume they are open
+            (``False``). ``True`` hides other players' letters in observations.
+
+    Variations (seed, "Variations"):
+
+    Attributes:
+        auctions: "Auctions": instead of buying, a player may auction their draw. Bids go
+            clockwise from the auctioneer's left, once round; the auctioneer bids last; the
+            money goes to the bank. Needs 2 or more players.
+        auction_min_bid: the seed is silent; we assume the lowest bid is $1.
+        auction_increment: the seed is silent; we assume each bid beats the last by at least $1.
+        tile_drafts: "Tile Drafts": the Leader draws die x players tiles, then players draft
+            them one at a time from the Leader, clockwise, and pay for their set as usual.
+        extended_passes: "Extended Play": times the used tiles go back into the bag (Wilds
+            excluded) after the bag runs out; 0 plays the bag once.
+        target_money: "Extended Play": end the game at the end of the round in which a player
+            has at least this many dollars (``None``: no target).
+        theme_words: "Themes": if given, only these words may be sold (lowercase); build it
+            with :meth:`with_theme`.
+        theme_name: a label for the theme ("animals"), shown in displays.
+        extra_words: words a class agrees to accept beyond the dictionary (lowercase).
+
+    Not modelled: challenges (the dictionary decides, so the $20 challenge penalty never
+    applies); the bank never runs out of money (the seed is silent; we assume an unlimited
+    bank). Trades, Sales and Crossword are not implemented yet.
+    """
+
+    bag: tuple = DEFAULT_BAG
+    wild_tiles: int = 9
+    wild_pips: int = 1
+    die: tuple = (2, 3, 4, 5, CHOICE, CHOICE)
+    choice_range: tuple = (2, 5)
+    wilds_per_player: tuple = (8, 4, 3, 2)
+    starting_purse: tuple = ((50, 2), (20, 3), (10, 2), (5, 3), (1, 5))
+    tile_limit: int | None = 8
+    max_wilds_per_word: int = 1
+    min_word_length: int = 2
+    short_draw: str = "short_players"
+    first_leader: int = 0
+    hidden_tiles: bool = False
+    auctions: bool = False
+    auction_min_bid: int = 1
+    auction_increment: int = 1
+    tile_drafts: bool = False
+    extended_passes: int = 0
+    target_money: int | None = None
+    theme_words: tuple | None = None
+    theme_name: str = ""
+    extra_words: tuple = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "bag", _check_bag(tuple(tuple(e) for e in self.bag)))
+        for name in ("wild_tiles", "wild_pips", "min_word_length", "auction_min_bid",
+                     "auction_increment", "extended_passes", "max_wilds_per_word", "first_leader"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ValueError(f"Rules.{name} must be a non-negative int, got {v!r}")
+        if self.auction_increment < 1:
+            raise ValueError("Rules.auction_increment must be at least 1")
+        if not self.die:
+            raise ValueError("Rules.die needs at least one face")
+        lo, hi = self.choice_range
+        if not (isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi):
+            raise ValueError(f"Rules.choice_range must be (low, high) with 1 <= low <= high, got {self.choice_range}")
+        for f in self.die:
+            if f != CHOICE and (isinstance(f, bool) or not isinstance(f, int) or f < 1):
+                raise ValueError(f"die faces are positive ints or {CHOICE!r}, got {f!r}")
+        if len(self.wilds_per_player) < 1 or any(not isinstance(w, int) or w < 0 for w in self.wilds_per_player):
+            raise ValueError("Rules.wilds_per_player is a tuple of non-negative ints, one per player count")
+        for n, w in enumerate(self.wilds_per_player, start=1):
+            if n * w > self.wild_tiles:
+                raise ValueError(f"{n} players x {w} Wilds exceeds the {self.wild_tiles} Wild tiles")
+        object.__setattr__(self, "starting_purse", tuple(tuple(p) for p in self.starting_purse))
+        Denominations([d for d, _ in self.starting_purse], dict(self.starting_purse))  # validates
+        if self.tile_limit is not None and (not isinstance(self.tile_limit, int) or self.tile_limit < 0):
+            raise ValueError(f"Rules.tile_limit must be a non-negative int or None, got {self.tile_limit!r}")
+        if self.short_draw not in ("short_players", "everyone"):
+            raise ValueError(f"Rules.short_draw must be 'short_players' or 'everyone', got {self.short_draw!r}")
+        if self.target_money is not None and (not isinstance(self.target_money, int) or self.target_money <= 0):
+            raise ValueError(f"Rules.target_money must be a positive int or None, got {self.target_money!r}")
+        if self.theme_words is not None:
+            words = tuple(sorted({_clean_word(w) for w in self.theme_words}))
+            if not words:
+                raise ValueError("Rules.theme_words is empty: no word could ever be sold")
+            object.__setattr__(self, "theme_words", words)
+        object.__setattr__(self, "extra_words", tuple(sorted({_clean_word(w) for w in self.extra_words})))
+        object.__setattr__(self, "die", tuple(self.die))
+        object.__setattr__(self, "choice_range", tuple(self.choice_range))
+        object.__setattr__(self, "wilds_per_player", tuple(self.wilds_per_player))
+
+    # -- derived material -----------------------------------------------------------------
+    @cached_property
+    def letter_pips(self) -> dict[str, int]:
+        """``{letter: pips}`` for every letter in the bag."""
+        return {letter: pips for letter, _, pips in self.bag}
+
+    @cached_property
+    def letters(self) -> Multiset:
+        """The letter tiles as a :class:`~toolkit.core.cards.Multiset` (Wilds not included)."""
+        return Multiset({letter: count for letter, count, _ in self.bag})
+
+    @property
+    def n_letters(self) -> int:
+        """Number of letter tiles in the bag (108 by default)."""
+        return self.letters.total
+
+    @cached_property
+    def denominations(self) -> Denominations:
+        """The bills (50, 20, 10, 5, 1 dollars) and the starting purse."""
+        return Denominations([d for d, _ in self.starting_purse], dict(self.starting_purse), "$")
+
+    @property
+    def starting_money(self) -> int:
+        """Dollars each player starts with ($200)."""
+        return self.denominations.start_total
+
+    def wilds_for(self, n_players: int) -> int:
+        """Wild tiles each player takes with ``n_players`` players (8/4/3/2 for 1/2/3/4).
+
+        Raises:
+            ValueError: a player count the rules do not cover.
+        """
+        if not 1 <= n_players <= len(self.wilds_per_player):
+            raise ValueError(f"BuyWord is for 1-{len(self.wilds_per_player)} players, got {n_players}")
+        return self.wilds_per_player[n_players - 1]
+
+    # -- presets -------------------------------------------------------------------------
+    def replace(self, **changes) -> "Rules":
+        """A copy with some fields changed (``dataclasses.replace``)."""
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def with_theme(cls, name: str, predicate=None, words: Iterable[str] | None = None, **kw) -> "Rules":
+        """Rules for the "Themes" variation.
+
+        Args:
+            name: the theme's label.
+            predicate: keep dictionary words for which ``predicate(word)`` is true, or
+            words: an explicit list of allowed words.
+            **kw: other Rules fields.
+
+        Raises:
+            ValueError: neither or both of ``predicate`` and ``words``, or no word kept.
+        """
+        if (predicate is None) == (words is None):
+            raise ValueError("give exactly one of predicate= or words=")
+        if predicate is not None:
+            from .dictionary import default_dictionary
+
+            words = [w for w in default_dictionary().words if predicate(w)]
+        return cls(theme_words=tuple(words), theme_name=name, **kw)
+
+    @classmethod
+    def _from_json_field(cls, name, value):
+        if value is None:
+            return None
+        if name in ("bag", "starting_purse"):
+            return tuple(tuple(e) for e in value)
+        if isinstance(value, list):
+            return tuple(value)
+        return value
+
+
+def _clean_word(w) -> str:
+    if not isinstance(w, str) or not w.isascii() or not w.isalpha():
+        raise ValueError(f"a word is letters a-z only, got {w!r}")
+    return w.lower()

@@ -1,0 +1,781 @@
+"""BuyWord's engine: immutable game states, actions, and whole games for 1-4 players.
+
+Source: ``seeds/003_ed01dcb0ec781bb1.txt``. A round (seed, "A Round" to "Ending a Round"):
+
+1. ``roll`` (chance): the Leader throws the die; on CHOICE the Leader ``choose``s 2-5.
+2. ``draw`` (chance): tiles are drawn one at a time round the table from the Leader until
+   everyone has that many ("Tile Drafts": the Leader draws them all, then ``take`` goes round).
+   A player who could not draw their full number may not buy (``Rules.short_draw``).
+3. ``buy``: from the Leader clockwise, each player ``buy``s all their drawn tiles for
+   (pips)^2 dollars, or ``decline``s (the tiles go out of play), or ("Auctions") puts them up
+   for ``auction``: ``bid``/``pass`` once round from the auctioneer's left, auctioneer last.
+4. ``sell``: from the Leader clockwise, each player ``sell``s any words (at most one Wild per
+   word, a Wild counts one pip) for (pips)^2, ``discard``s down to the tile limit, then says
+   ``done``.
+5. The Leader passes the die left. The round in which the bag runs out is the last: unsold
+   tiles are lost and the richest player wins ("Ending the Game"), unless Extended Play
+   refills the bag.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from ..core.cards import Multiset
+from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
+                         history_field, new_rng, resolve_chance)
+from .dictionary import WordSale, dictionary_for
+from .rules import CHOICE, Rules
+
+__all__ = [
+    "BuyWordState", "Roll", "Choose", "Draw", "Take", "Buy", "Decline", "Auction", "Bid", "Pass",
+    "SellWord", "Discard", "Done", "initial_state", "new_game", "solitaire_rating",
+]
+
+# --------------------------------------------------------------------------------------------
+# Actions
+
+
+def _one_letter(args: str, verb: str) -> str:
+    a = args.strip().upper()
+    if len(a) != 1 or not ("A" <= a <= "Z"):
+        raise ValueError(f"{verb!r} takes one letter A-Z, got {args!r}")
+    return a
+
+
+def _int_arg(args: str, verb: str) -> int:
+    try:
+        return int(args.strip())
+    except ValueError:
+        raise ValueError(f"{verb!r} takes a whole number, got {args!r}") from None
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """Chance: the die shows ``face`` (2-5 or ``"CHOICE"``)."""
+
+    face: int | str
+    verb: ClassVar[str] = "roll"
+
+    def __str__(self):
+        return f"roll {self.face}"
+
+    @classmethod
+    def from_args(cls, args):
+        a = args.strip().upper()
+        return cls(CHOICE if a == CHOICE else _int_arg(a, cls.verb))
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """The Leader, having rolled CHOICE, picks how many tiles each player draws."""
+
+    n: int
+    verb: ClassVar[str] = "choose"
+
+    def __str__(self):
+        return f"choose {self.n}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(_int_arg(args, cls.verb))
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Chance: the next tile drawn from the bag is ``letter``."""
+
+    letter: str
+    verb: ClassVar[str] = "draw"
+
+    def __str__(self):
+        return f"draw {self.letter}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(_one_letter(args, cls.verb))
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    """Tile Drafts: take one ``letter`` from the drafted pool."""
+
+    letter: str
+    verb: ClassVar[str] = "take"
+
+    def __str__(self):
+        return f"take {self.letter}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(_one_letter(args, cls.verb))
+
+
+@dataclass(frozen=True)
+class Buy(Action):
+    """Buy all the tiles drawn this round for (pips)^2 dollars, paid to the bank."""
+
+    verb: ClassVar[str] = "buy"
+
+    def __str__(self):
+        return "buy"
+
+
+@dataclass(frozen=True)
+class Decline(Action):
+    """Do not buy: the tiles drawn this round go out of play (into the box)."""
+
+    verb: ClassVar[str] = "decline"
+
+    def __str__(self):
+        return "decline"
+
+
+@dataclass(frozen=True)
+class Auction(Action):
+    """Auctions variation: put this round's tiles up for auction."""
+
+    verb: ClassVar[str] = "auction"
+
+    def __str__(self):
+        return "auction"
+
+
+@dataclass(frozen=True)
+class Bid(Action):
+    """Auctions variation: bid ``amount`` dollars for the lot."""
+
+    amount: int
+    verb: ClassVar[str] = "bid"
+
+    def __str__(self):
+        return f"bid {self.amount}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(_int_arg(args, cls.verb))
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Auctions variation: do not bid."""
+
+    verb: ClassVar[str] = "pass"
+
+    def __str__(self):
+        return "pass"
+
+
+@dataclass(frozen=True)
+class SellWord(Action):
+    """Sell ``word`` to the bank for (pips)^2 dollars.
+
+    Attributes:
+        word: the word, lowercase.
+        wild: index of the letter a Wild stands for, or ``None``.
+
+    Text form: the word in capitals with the Wild's letter in lowercase, ``sell ENjOYED``.
+    """
+
+    word: str
+    wild: int | None = None
+    verb: ClassVar[str] = "sell"
+
+    def __post_init__(self):
+        if not isinstance(self.word, str) or not self.word.isascii() or not self.word.isalpha():
+            raise ValueError(f"a word is letters A-Z only, got {self.word!r}")
+        object.__setattr__(self, "word", self.word.lower())
+        if self.wild is not None and not (isinstance(self.wild, int) and 0 <= self.wild < len(self.word)):
+            raise ValueError(f"wild index {self.wild!r} is outside the word {self.word!r}")
+
+    @property
+    def letters_used(self) -> str:
+        """The letter tiles the sale uses (uppercase), without the Wild's letter."""
+        w = self.word.upper()
+        return w if self.wild is None else w[: self.wild] + w[self.wild + 1:]
+
+    def __str__(self):
+        w = self.word.upper()
+        if self.wild is not None:
+            w = w[: self.wild] + w[self.wild].lower() + w[self.wild + 1:]
+        return f"sell {w}"
+
+    @classmethod
+    def from_args(cls, args):
+        a = args.strip()
+        if not a.isascii() or not a.isalpha():
+            raise ValueError(f"'sell' takes a word of letters, got {args!r}")
+        lows = [i for i, c in enumerate(a) if c.islower()]
+        if len(lows) > 1:
+            raise ValueError(f"at most one lowercase (Wild) letter in {a!r}")
+        return cls(a.lower(), lows[0] if lows else None)
+
+    @classmethod
+    def from_sale(cls, sale: WordSale) -> "SellWord":
+        return cls(sale.word, sale.wild)
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Tile limit: put one ``letter`` tile out of play."""
+
+    letter: str
+    verb: ClassVar[str] = "discard"
+
+    def __str__(self):
+        return f"discard {self.letter}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(_one_letter(args, cls.verb))
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    """End your selling for this round."""
+
+    verb: ClassVar[str] = "done"
+
+    def __str__(self):
+        return "done"
+
+
+_CODEC = ActionCodec([Roll, Choose, Draw, Take, Buy, Decline, Auction, Bid, Pass, SellWord, Discard, Done])
+
+# --------------------------------------------------------------------------------------------
+# State
+
+_EMPTY = Multiset()
+
+
+@dataclass(frozen=True)
+class BuyWordState(State):
+    """One moment of a BuyWord game. Immutable: :meth:`apply` returns a new state.
+
+    Attributes:
+        rules: the :class:`~toolkit.buyword.Rules`.
+        players: player names in seat order (clockwise).
+        seed: the seed the game was started from (for the record only).
+        phase: ``"roll"``, ``"choose"``, ``"draw"``, ``"take"``, ``"buy"``, ``"bid"``,
+            ``"sell"`` or ``"over"``.
+        round: round number, from 1.
+        leader: seat of this round's Leader.
+        n: tiles per player this round (0 before the roll).
+        bag: letter tiles still in the bag (:class:`~toolkit.core.cards.Multiset`).
+        drawn: per seat, the tiles drawn (or drafted) this round, not yet bought.
+        pool: Tile Drafts: the drawn tiles not yet taken.
+        hands: per seat, the letter tiles owned.
+        wilds: per seat, the Wild tiles owned.
+        money: per seat, dollars.
+        bank: net dollars the bank has received (paid in minus paid out).
+        box: letter tiles out of play (declined, sold, discarded, lost).
+        wilds_used: Wild tiles sold in words (out of play).
+        eligible: per seat, whether that player may buy this round's tiles.
+        order_pos: position in the current phase's turn order (0 = the Leader).
+        draw_count: tiles drawn so far this round.
+        last_round: the bag ran out this round: it is the final round (of this pass).
+        pass_no: Extended Play: how many times the bag has been refilled.
+        auctioneer, high_bid, high_bidder, bid_pos: the auction in progress.
+        passed: per seat, whether the player has finished the current phase's turn.
+    """
+
+    rules: Rules
+    players: tuple
+    seed: int | None
+    phase: str
+    round: int
+    leader: int
+    n: int
+    bag: Multiset
+    drawn: tuple
+    pool: Multiset
+    hands: tuple
+    wilds: tuple
+    money: tuple
+    bank: int
+    box: Multiset
+    wilds_used: int
+    eligible: tuple
+    order_pos: int = 0
+    draw_count: int = 0
+    last_round: bool = False
+    pass_no: int = 0
+    auctioneer: int = -1
+    high_bid: int = 0
+    high_bidder: int = -1
+    bid_pos: int = 0
+    parent: "BuyWordState | None" = history_field()
+    last_action: Action | None = history_field()
+
+    game_name: ClassVar[str] = "buyword"
+    _codec: ClassVar[ActionCodec] = _CODEC
+
+    # -- basics -------------------------------------------------------------------------
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    def _seat(self, k: int) -> int:
+        """Seat ``k`` places clockwise from the Leader."""
+        return (self.leader + k) % self.n_players
+
+    @property
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == "over":
+            return TERMINAL
+        if ph in ("roll", "draw"):
+            return CHANCE
+        if ph == "choose":
+            return self.leader
+        if ph == "bid":
+            return (self.auctioneer + 1 + self.bid_pos) % self.n_players
+        return self._seat(self.order_pos)
+
+    @property
+    def scores(self) -> tuple:
+        """Each player's money in dollars."""
+        return self.money
+
+    def drawer(self) -> int:
+        """Seat that draws the next tile (Tile Drafts: always the Leader)."""
+        if self.rules.tile_drafts:
+            return self.leader
+        return self._seat(self.draw_count)
+
+    def dictionary(self):
+        """The :class:`~toolkit.buyword.dictionary.Dictionary` these rules sell from."""
+        return dictionary_for(self.rules.theme_words, self.rules.extra_words)
+
+    def price(self, seat: int) -> int:
+        """Dollars ``seat`` would pay for the tiles drawn this round: (pips)^2."""
+        p = sum(self.rules.letter_pips[c] for c in self.drawn[seat])
+        return p * p
+
+    def over_limit(self, seat: int) -> int:
+        """Letter tiles ``seat`` holds above the tile limit (0 if within it or no limit)."""
+        lim = self.rules.tile_limit
+        if lim is None or self.last_round:
+            return 0
+        return max(0, self.hands[seat].total - lim)
+
+    # -- legal actions ---------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """The die's faces or the next tile's letter, each with its exact probability."""
+        if self.phase == "roll":
+            faces = self.rules.die
+            out: dict = {}
+            for f in faces:
+                out[f] = out.get(f, 0) + 1
+            return [(Roll(f), Fraction(c, len(faces))) for f, c in out.items()]
+        if self.phase == "draw":
+            return [(Draw(letter), p) for letter, p in self.bag.draw_probabilities()]
+        raise IllegalActionError(f"no chance event in phase {self.phase!r}")
+
+    def legal_actions(self) -> list[Action]:
+        ph = self.phase
+        if ph == "over":
+            return []
+        if ph in ("roll", "draw"):
+            return [a for a, _ in self.chance_outcomes()]
+        if ph == "choose":
+            lo, hi = self.rules.choice_range
+            return [Choose(k) for k in range(lo, hi + 1)]
+        if ph == "take":
+            return [Take(letter) for letter in self.pool]
+        p = self.current_player
+        if ph == "buy":
+            acts: list[Action] = []
+            if self.price(p) <= self.money[p]:
+                acts.append(Buy())
+            acts.append(Decline())
+            if self.rules.auctions:
+                acts.append(Auction())
+            return acts
+        if ph == "bid":
+            lo = self._min_bid()
+            return [Pass()] + [Bid(x) for x in range(lo, self.money[p] + 1, self.rules.auction_increment)]
+        if ph == "sell":
+            acts = [SellWord(s.word, s.wild) for s in self.sales(p)]
+            over = self.over_limit(p)
+            if over:
+                acts += [Discard(letter) for letter in self.hands[p]]
+            else:
+                acts.append(Done())
+            return acts
+        raise AssertionError(ph)
+
+    def sales(self, seat: int) -> list[WordSale]:
+        """Every word ``seat`` can sell now (all Wild placements), best first."""
+        r = self.rules
+        return self.dictionary().find(
+            self.hands[seat].elements(), self.wilds[seat], pips=r.letter_pips, wild_pips=r.wild_pips,
+            min_length=r.min_word_length, max_wilds=r.max_wilds_per_word)
+
+    def _min_bid(self) -> int:
+        if self.high_bidder < 0:
+            return self.rules.auction_min_bid
+        return self.high_bid + self.rules.auction_increment
+
+    # -- transitions -------------------------------------------------------------------
+    def _apply(self, action: Action) -> "BuyWordState":
+        ph = self.phase
+        handler = {
+            "roll": self._on_roll, "choose": self._on_choose, "draw": self._on_draw,
+            "take": self._on_take, "buy": self._on_buy, "bid": self._on_bid, "sell": self._on_sell,
+        }[ph]
+        return handler(action)
+
+    def _r(self, **changes) -> "BuyWordState":
+        return dataclasses.replace(self, parent=None, last_action=None, **changes)
+
+    def _wrong(self, action, expected: str):
+        raise IllegalActionError(f"{action} is not possible now: in the {self.phase} phase "
+                                 f"the game expects {expected}")
+
+    def _on_roll(self, a):
+        if not isinstance(a, Roll):
+            self._wrong(a, "a roll of the die")
+        if a.face not in self.rules.die:
+            raise IllegalActionError(f"the die has no face {a.face!r} (faces: {self.rules.die})")
+        if a.face == CHOICE:
+            return self._r(phase="choose")
+        return self._start_draw(a.face)
+
+    def _on_choose(self, a):
+        if not isinstance(a, Choose):
+            self._wrong(a, "the Leader to choose a number")
+        lo, hi = self.rules.choice_range
+        if not (isinstance(a.n, int) and lo <= a.n <= hi):
+            raise IllegalActionError(f"on CHOICE the Leader picks a number from {lo} to {hi} "
+                                     f"(seed, 'A Round'), not {a.n}")
+        return self._start_draw(a.n)
+
+    def _start_draw(self, n: int) -> "BuyWordState":
+        s = self._r(phase="draw", n=n, draw_count=0, drawn=((),) * self.n_players, pool=_EMPTY)
+        return s._after_draw()
+
+    def _draw_target(self) -> int:
+        return self.n * self.n_players
+
+    def _after_draw(self) -> "BuyWordState":
+        """Continue to the next phase once the round's draws are complete or the bag is empty."""
+        if self.draw_count < self._draw_target() and self.bag.total > 0:
+            return self
+        last = self.bag.total == 0
+        s = self._r(last_round=self.last_round or last)
+        if self.rules.tile_drafts:
+            return s._r(phase="take", order_pos=0)._after_take()
+        return s._start_buy()
+
+    def _on_draw(self, a):
+        if not isinstance(a, Draw):
+            self._wrong(a, "a tile to be drawn")
+        if self.bag[a.letter] == 0:
+            raise IllegalActionError(f"no {a.letter} left in the bag")
+        bag = self.bag - {a.letter: 1}
+        if self.rules.tile_drafts:
+            s = self._r(bag=bag, pool=self.pool + {a.letter: 1}, draw_count=self.draw_count + 1)
+        else:
+            seat = self.drawer()
+            drawn = list(self.drawn)
+            drawn[seat] = tuple(sorted(drawn[seat] + (a.letter,)))
+            s = self._r(bag=bag, drawn=tuple(drawn), draw_count=self.draw_count + 1)
+        return s._after_draw()
+
+    def _after_take(self) -> "BuyWordState":
+        # Draft continues while the pool has tiles and the picker still needs some.
+        if self.pool.total > 0:
+            seat = self._seat(self.order_pos)
+            if len(self.drawn[seat]) < self.n:
+                return self
+            # everyone has n: leftovers (cannot happen: pool = n * players at most)
+        return self._start_buy()
+
+    def _on_take(self, a):
+        if not isinstance(a, Take):
+            self._wrong(a, "a tile to be taken from the draft")
+        if self.pool[a.letter] == 0:
+            raise IllegalActionError(f"no {a.letter} in the draft pool (pool: {''.join(self.pool.elements())})")
+        seat = self._seat(self.order_pos)
+        drawn = list(self.drawn)
+        drawn[seat] = tuple(sorted(drawn[seat] + (a.letter,)))
+        s = self._r(pool=self.pool - {a.letter: 1}, drawn=tuple(drawn),
+                    order_pos=(self.order_pos + 1) % self.n_players)
+        return s._after_take()
+
+    def _start_buy(self) -> "BuyWordState":
+        n_p = self.n_players
+        full = tuple(len(d) == self.n for d in self.drawn)
+        if self.rules.short_draw == "everyone" and not all(full):
+            full = (False,) * n_p
+        # Tiles of players who may not buy go out of play at once (seed, "A Round", Note).
+        box = self.box
+        drawn = list(self.drawn)
+        for seat in range(n_p):
+            if not full[seat] and drawn[seat]:
+                box = box + Multiset(drawn[seat])
+                drawn[seat] = ()
+        s = self._r(phase="buy", eligible=full, box=box, drawn=tuple(drawn), order_pos=0)
+        return s._next_buyer()
+
+    def _next_buyer(self) -> "BuyWordState":
+        s = self
+        while s.order_pos < s.n_players and not s.drawn[s._seat(s.order_pos)]:
+            s = s._r(order_pos=s.order_pos + 1)
+        if s.order_pos >= s.n_players:
+            return s._r(phase="sell", order_pos=0)._next_seller()
+        return s
+
+    def _on_buy(self, a):
+        p = self.current_player
+        if isinstance(a, Buy):
+            price = self.price(p)
+            if price > self.money[p]:
+                raise IllegalActionError(
+                    f"{self.players[p]} has ${self.money[p]} and cannot pay ${price} for "
+                    f"{''.join(self.drawn[p])} (seed, 'Buying Tiles': not enough money means no purchase)")
+            s = self._give(p, p, price)
+        elif isinstance(a, Decline):
+            s = self._r(box=self.box + Multiset(self.drawn[p]), drawn=self._set(self.drawn, p, ()))
+        elif isinstance(a, Auction):
+            if not self.rules.auctions:
+                raise IllegalActionError("auctions are a variation that these rules do not use "
+                                         "(Rules(auctions=True))")
+            return self._r(phase="bid", auctioneer=p, high_bid=0, high_bidder=-1, bid_pos=0)
+        else:
+            self._wrong(a, f"{self.players[p]} to buy or decline")
+        return s._r(order_pos=self.order_pos + 1)._next_buyer()
+
+    def _give(self, owner: int, buyer: int, price: int) -> "BuyWordState":
+        """``buyer`` pays ``price`` to the bank and gets ``owner``'s drawn tiles."""
+        hands = self._set(self.hands, buyer, self.hands[buyer] + Multiset(self.drawn[owner]))
+        money = self._set(self.money, buyer, self.money[buyer] - price)
+        return self._r(hands=hands, money=money, bank=self.bank + price,
+                       drawn=self._set(self.drawn, owner, ()))
+
+    @staticmethod
+    def _set(tup: tuple, i: int, value) -> tuple:
+        return tup[:i] + (value,) + tup[i + 1:]
+
+    def _on_bid(self, a):
+        p = self.current_player
+        if isinstance(a, Bid):
+            lo = self._min_bid()
+            if not isinstance(a.amount, int) or a.amount < lo:
+                raise IllegalActionError(f"a bid must be at least ${lo} (Rules.auction_min_bid / increment)")
+            if a.amount > self.money[p]:
+                raise IllegalActionError(f"{self.players[p]} has only ${self.money[p]}: cannot bid ${a.amount}")
+            if (a.amount - lo) % self.rules.auction_increment:
+                raise IllegalActionError(f"bids go up in steps of ${self.rules.auction_increment}")
+            s = self._r(high_bid=a.amount, high_bidder=p)
+        elif isinstance(a, Pass):
+            s = self
+        else:
+            self._wrong(a, f"{self.players[p]} to bid or pass")
+        if p != self.auctioneer:
+            return s._r(bid_pos=self.bid_pos + 1)
+        # The auctioneer had the last word: settle the lot (money always goes to the bank).
+        owner = self.auctioneer
+        if s.high_bidder >= 0:
+            s = s._give(owner, s.high_bidder, s.high_bid)
+        else:
+            s = s._r(box=s.box + Multiset(s.drawn[owner]), drawn=s._set(s.drawn, owner, ()))
+        s = s._r(phase="buy", auctioneer=-1, high_bid=0, high_bidder=-1, bid_pos=0,
+                 order_pos=self.order_pos + 1)
+        return s._next_buyer()
+
+    def _next_seller(self) -> "BuyWordState":
+        if self.order_pos >= self.n_players:
+            return self._end_round()
+        return self
+
+    def _on_sell(self, a):
+        p = self.current_player
+        if isinstance(a, SellWord):
+            return self._sell(p, a)
+        if isinstance(a, Discard):
+            if not self.over_limit(p):
+                raise IllegalActionError(f"{self.players[p]} is within the tile limit "
+                                         f"({self.rules.tile_limit}): nothing to discard")
+            if self.hands[p][a.letter] == 0:
+                raise IllegalActionError(f"{self.players[p]} has no {a.letter} to discard")
+            return self._r(hands=self._set(self.hands, p, self.hands[p] - {a.letter: 1}),
+                           box=self.box + {a.letter: 1})
+        if isinstance(a, Done):
+            over = self.over_limit(p)
+            if over:
+                raise IllegalActionError(
+                    f"{self.players[p]} holds {self.hands[p].total} tiles, over the "
+                    f"{self.rules.tile_limit}-tile limit: sell a word or discard {over} "
+                    f"(seed, 'Ending a Round')")
+            return self._r(order_pos=self.order_pos + 1)._next_seller()
+        self._wrong(a, f"{self.players[p]} to sell words, discard or say done")
+
+    def _sell(self, p: int, a: SellWord) -> "BuyWordState":
+        r = self.rules
+        word = a.word
+        if len(word) < r.min_word_length:
+            raise IllegalActionError(f"{word.upper()!r} is shorter than {r.min_word_length} letters")
+        if word not in self.dictionary():
+            where = f"the theme {r.theme_name!r}" if r.theme_words is not None else "the dictionary"
+            raise IllegalActionError(f"{word.upper()!r} is not in {where}")
+        if a.wild is not None:
+            if r.max_wilds_per_word < 1:
+                raise IllegalActionError("these rules allow no Wild in a word")
+            if self.wilds[p] < 1:
+                raise IllegalActionError(f"{self.players[p]} has no Wild tile left")
+        need = Multiset(a.letters_used)
+        if not need <= self.hands[p]:
+            missing = need - Multiset({k: min(c, self.hands[p][k]) for k, c in need.items()})
+            raise IllegalActionError(
+                f"{self.players[p]} lacks {''.join(missing.elements())} to spell {a} "
+                f"(at most one Wild per word, seed 'Selling Words')")
+        pips = sum(r.letter_pips[c] for c in a.letters_used) + (r.wild_pips if a.wild is not None else 0)
+        value = pips * pips
+        w_used = 1 if a.wild is not None else 0
+        return self._r(hands=self._set(self.hands, p, self.hands[p] - need),
+                       wilds=self._set(self.wilds, p, self.wilds[p] - w_used),
+                       wilds_used=self.wilds_used + w_used,
+                       money=self._set(self.money, p, self.money[p] + value),
+                       bank=self.bank - value, box=self.box + need)
+
+    def _end_round(self) -> "BuyWordState":
+        n_p = self.n_players
+        r = self.rules
+        s = self._r(round=self.round + 1, leader=(self.leader + 1) % n_p, n=0,
+                    drawn=((),) * n_p, order_pos=0, draw_count=0, eligible=(False,) * n_p)
+        target = r.target_money is not None and max(self.money) >= r.target_money
+        if self.last_round or target:
+            # Unsold tiles are lost (seed, "Ending the Game").
+            box = s.box
+            for h in s.hands:
+                box = box + h
+            s = s._r(hands=(_EMPTY,) * n_p, box=box)
+            if not target and self.pass_no < r.extended_passes:
+                # Extended Play: every letter tile goes back into the bag; Wilds do not.
+                return s._r(phase="roll", bag=s.bag + s.box, box=_EMPTY, last_round=False,
+                            pass_no=self.pass_no + 1)
+            return s._r(phase="over")
+        return s._r(phase="roll")
+
+    # -- information -------------------------------------------------------------------
+    def observation(self, player: int) -> dict:
+        """What ``player`` sees: everything public, plus their own tiles.
+
+        With ``Rules.hidden_tiles`` other players' letters (hands and this round's draws) show
+        only as counts, and the bag only as its size.
+        """
+        if not 0 <= player < self.n_players:
+            raise ValueError(f"no seat {player} in a {self.n_players}-player game")
+        hide = self.rules.hidden_tiles
+
+        def tiles(seat, letters):
+            if hide and seat != player:
+                return len(letters)
+            return "".join(letters)
+
+        return {
+            "you": player,
+            "players": list(self.players),
+            "phase": self.phase,
+            "round": self.round,
+            "leader": self.leader,
+            "to_move": self.current_player,
+            "n": self.n,
+            "bag_size": self.bag.total,
+            "bag": None if hide else dict(self.bag.items()),
+            "drawn": [tiles(i, d) for i, d in enumerate(self.drawn)],
+            "pool": "".join(self.pool.elements()),
+            "hands": [tiles(i, h.elements()) for i, h in enumerate(self.hands)],
+            "wilds": list(self.wilds),
+            "money": list(self.money),
+            "box": dict(self.box.items()),
+            "last_round": self.last_round,
+            "auction": None if self.phase != "bid" else {
+                "auctioneer": self.auctioneer, "high_bid": self.high_bid, "high_bidder": self.high_bidder},
+        }
+
+    # -- display ---------------------------------------------------------------------
+    def __str__(self) -> str:
+        lines = [f"BuyWord, round {self.round}, phase {self.phase}, Leader {self.players[self.leader]}"
+                 f"{', last round' if self.last_round else ''}; bag {self.bag.total} tiles"]
+        for i, name in enumerate(self.players):
+            hand = "".join(self.hands[i].elements()) or "-"
+            drawn = "".join(self.drawn[i])
+            lines.append(f"  {name}: ${self.money[i]}, tiles {hand}, Wilds {self.wilds[i]}"
+                         + (f", drawn {drawn} (${self.price(i)})" if drawn else ""))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        from .display import state_html
+
+        return state_html(self)
+
+
+def initial_state(rules: Rules | None = None, players=("Player 1",), seed: int | None = None) -> BuyWordState:
+    """The state before the first roll: purses paid, Wilds handed out, all tiles in the bag.
+
+    Args:
+        rules: a :class:`Rules` (default ``Rules()``).
+        players: 1-4 player names, or a number of players.
+        seed: stored in the game record (no randomness is used here).
+
+    Raises:
+        ValueError: a player count outside 1-4, duplicate names, Auctions with 1 player, or
+            ``Rules.first_leader`` not a seat.
+    """
+    rules = rules or Rules()
+    if isinstance(players, int):
+        players = tuple(f"Player {i + 1}" for i in range(players))
+    players = tuple(str(p) for p in players)
+    n = len(players)
+    w = rules.wilds_for(n)  # raises for a bad player count
+    if len(set(players)) != n:
+        raise ValueError(f"player names must be distinct, got {players}")
+    if rules.auctions and n < 2:
+        raise ValueError("the Auctions variation needs at least 2 players")
+    if not 0 <= rules.first_leader < n:
+        raise ValueError(f"Rules.first_leader must be a seat 0-{n - 1}, got {rules.first_leader}")
+    money = rules.starting_money
+    return BuyWordState(
+        rules=rules, players=players, seed=seed, phase="roll", round=1, leader=rules.first_leader, n=0,
+        bag=rules.letters, drawn=((),) * n, pool=_EMPTY, hands=(_EMPTY,) * n, wilds=(w,) * n,
+        money=(money,) * n, bank=0, box=_EMPTY, wilds_used=0, eligible=(False,) * n)
+
+
+def new_game(rules: Rules | None = None, players=("Player 1",), seed: int | None = 0) -> BuyWordState:
+    """A new game, with the first chance events (the roll and draws) made from ``seed``.
+
+    Args:
+        rules: the :class:`Rules` (default ``Rules()``).
+        players: 1-4 names, or a player count.
+        seed: int seed for a ``numpy.random.Generator``; the same seed gives the same game.
+
+    Returns:
+        the first state where a player must decide (the first Leader's CHOICE or the first
+        purchase).
+
+    Raises:
+        ValueError: as :func:`initial_state`.
+    """
+    s = initial_state(rules, players, seed)
+    return resolve_chance(s, new_rng(seed))
+
+
+def solitaire_rating(money: int) -> str:
+    """The seed's solitaire verdict ("Ending the Game"): $800 fair, $900 good, $1000 outstanding.
+
+    Returns:
+        ``"outstanding"`` (>= $1000), ``"good"`` (>= $900), ``"fair"`` (>= $800) or
+        ``"below fair"``.
+    """
+    if money >= 1000:
+        return "outstanding"
+    if money >= 900:
+        return "good"
+    if money >= 800:
+        return "fair"
+    return "below fair"

@@ -1,0 +1,185 @@
+"""Multiset decks and bags, dealing and shuffling with an explicit ``numpy.random.Generator``.
+
+A deck (or tile bag) is a *multiset*: how many copies of each kind of card or tile it holds.
+It is stored as a sorted tuple of ``(kind, count)`` pairs so that it is immutable, hashable and
+serialises to JSON; :class:`Multiset` wraps that with the arithmetic games need (draw, add,
+remove, the exact probability of each draw).
+
+Every function that shuffles or deals takes the Generator as an argument; nothing here keeps
+random state of its own (``DESIGN.md``, "The game protocol").
+"""
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Hashable, Iterable, Iterator, Mapping, Sequence, TypeVar
+
+import numpy as np
+
+__all__ = ["Multiset", "shuffled", "deal_round_robin"]
+
+K = TypeVar("K", bound=Hashable)
+
+
+class Multiset(Mapping):
+    """An immutable multiset of hashable kinds (cards, letters, bills).
+
+    Args:
+        items: a mapping kind -> count, or an iterable of kinds (each occurrence counts one).
+
+    Raises:
+        ValueError: a negative or non-integer count.
+
+    Behaves as a read-only mapping kind -> count (kinds with count 0 are dropped), iterates
+    kinds in sorted order, and supports ``+``, ``-`` (raises ``ValueError`` if removing more than
+    is there), ``<=`` (sub-multiset), ``len()`` = number of *kinds*, and :attr:`total` = number
+    of items.
+    """
+
+    __slots__ = ("_items", "_total", "_hash", "_d")
+
+    def __init__(self, items: Mapping | Iterable = ()):
+        if isinstance(items, Multiset):
+            self._items = items._items
+            self._total = items._total
+            self._hash = items._hash
+            self._d = items._d
+            return
+        counts = Counter()
+        if isinstance(items, Mapping):
+            for k, c in items.items():
+                if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+                    raise ValueError(f"count of {k!r} must be an int, got {c!r}")
+                if c < 0:
+                    raise ValueError(f"count of {k!r} must be >= 0, got {c}")
+                if c:
+                    counts[k] += int(c)
+        else:
+            for k in items:
+                counts[k] += 1
+        self._items = tuple(sorted(counts.items(), key=lambda kv: _sort_key(kv[0])))
+        self._total = sum(counts.values())
+        self._hash = None
+        self._d = dict(self._items)
+
+    # Mapping protocol
+    def __getitem__(self, kind) -> int:
+        return self._d.get(kind, 0)
+
+    def __contains__(self, kind) -> bool:
+        return kind in self._d
+
+    def __iter__(self) -> Iterator:
+        return (k for k, _ in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def items(self):
+        return self._items
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self._items)
+        return self._hash
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Multiset):
+            return self._items == other._items
+        if isinstance(other, Mapping):
+            return self == Multiset(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return "Multiset({" + ", ".join(f"{k!r}: {c}" for k, c in self._items) + "})"
+
+    @property
+    def total(self) -> int:
+        """Number of items (sum of the counts)."""
+        return self._total
+
+    def elements(self) -> list:
+        """Every item, repeated by its count, in sorted order."""
+        return [k for k, c in self._items for _ in range(c)]
+
+    def counter(self) -> Counter:
+        """A mutable ``collections.Counter`` copy."""
+        return Counter(dict(self._items))
+
+    def __add__(self, other) -> "Multiset":
+        c = self.counter()
+        c.update(Multiset(other).counter())
+        return Multiset(c)
+
+    def __sub__(self, other) -> "Multiset":
+        other = Multiset(other)
+        c = self.counter()
+        for k, n in other.items():
+            if c[k] < n:
+                raise ValueError(f"cannot remove {n} x {k!r}: only {c[k]} present")
+            c[k] -= n
+        return Multiset(c)
+
+    def __le__(self, other) -> bool:
+        other = Multiset(other)
+        return all(other[k] >= n for k, n in self._items)
+
+    def draw_probabilities(self) -> list[tuple[object, Fraction]]:
+        """Each kind with the exact probability of drawing it next: count / total.
+
+        Raises:
+            ValueError: the multiset is empty.
+        """
+        if not self._total:
+            raise ValueError("cannot draw from an empty multiset")
+        return [(k, Fraction(c, self._total)) for k, c in self._items]
+
+    def sample(self, rng: np.random.Generator, n: int = 1) -> list:
+        """``n`` items drawn without replacement with ``rng`` (uniform over items).
+
+        Raises:
+            ValueError: ``n`` is larger than :attr:`total`.
+        """
+        if n > self._total:
+            raise ValueError(f"cannot draw {n} from {self._total} items")
+        elems = self.elements()
+        idx = rng.choice(len(elems), size=n, replace=False)
+        return [elems[i] for i in idx]
+
+
+def _sort_key(kind):
+    return (type(kind).__name__, str(kind)) if not isinstance(kind, (int, float)) else ("0", kind)
+
+
+def shuffled(items: Sequence[K], rng: np.random.Generator) -> tuple[K, ...]:
+    """A shuffled copy of ``items`` as a tuple (uniform permutation from ``rng``)."""
+    perm = rng.permutation(len(items))
+    return tuple(items[i] for i in perm)
+
+
+def deal_round_robin(deck: Sequence[K], n_hands: int, per_hand: int | None = None,
+                     first: int = 0) -> tuple[tuple[tuple[K, ...], ...], tuple[K, ...]]:
+    """Deal the top of ``deck`` one card at a time round the table.
+
+    Args:
+        deck: the (already shuffled) cards, top first.
+        n_hands: number of hands, >= 1.
+        per_hand: cards per hand; ``None`` deals as many whole rounds as the deck allows.
+        first: seat that receives the first card (the others follow clockwise).
+
+    Returns:
+        ``(hands, rest)``: hands in seat order, and the undealt cards.
+
+    Raises:
+        ValueError: not enough cards, or bad counts.
+    """
+    if n_hands < 1:
+        raise ValueError(f"n_hands must be >= 1, got {n_hands}")
+    if per_hand is None:
+        per_hand = len(deck) // n_hands
+    if per_hand < 0 or per_hand * n_hands > len(deck):
+        raise ValueError(f"cannot deal {per_hand} cards to {n_hands} hands from {len(deck)} cards")
+    hands: list[list[K]] = [[] for _ in range(n_hands)]
+    for i in range(per_hand * n_hands):
+        hands[(first + i) % n_hands].append(deck[i])
+    return tuple(tuple(h) for h in hands), tuple(deck[per_hand * n_hands:])

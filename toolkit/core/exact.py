@@ -1,0 +1,167 @@
+"""Exact odds: hypergeometric counts and multiset generating functions, in Fractions.
+
+The workhorse is :func:`draw_sum_distribution`: draw ``k`` items without replacement from a
+multiset whose items carry integer values (pips, card values) and get the exact distribution of
+the sum. It is the coefficient extraction of the generating function
+
+    G(x, y) = prod over values v of (1 + y * x**v) ** n_v
+
+(the coefficient of ``y**k x**s`` counts the k-subsets with sum ``s``), done by dynamic
+programming with exact integers; :func:`generating_function` gives the same polynomial in sympy
+for lessons. Used by BuyWord (cost of a draw) and by the card games (sums of hands).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+from typing import Callable, Iterable, Mapping
+
+__all__ = [
+    "hypergeom_pmf",
+    "draw_count_distribution",
+    "draw_sum_ways",
+    "draw_sum_distribution",
+    "transform",
+    "expectation",
+    "variance",
+    "generating_function",
+]
+
+
+def _check_nonneg_int(name: str, v) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise ValueError(f"{name} must be a non-negative int, got {v!r}")
+    return v
+
+
+def hypergeom_pmf(k: int, population: int, successes: int, draws: int) -> Fraction:
+    """P(exactly ``k`` successes) when drawing ``draws`` items without replacement from
+    ``population`` items of which ``successes`` are successes (the hypergeometric law).
+
+    Returns a Fraction; 0 outside the support.
+
+    Raises:
+        ValueError: negative arguments, ``successes > population`` or ``draws > population``.
+    """
+    for name, v in (("k", k), ("population", population), ("successes", successes), ("draws", draws)):
+        _check_nonneg_int(name, v)
+    if successes > population or draws > population:
+        raise ValueError("successes and draws cannot exceed the population")
+    return Fraction(comb(successes, k) * comb(population - successes, draws - k), comb(population, draws))
+
+
+def draw_count_distribution(counts: Mapping, kind, draws: int) -> dict[int, Fraction]:
+    """Distribution of how many items of ``kind`` a draw of ``draws`` items holds.
+
+    Args:
+        counts: the multiset, kind -> count.
+        kind: the kind counted.
+        draws: number of items drawn without replacement.
+
+    Returns:
+        ``{k: P(k items of kind)}`` for every possible ``k``.
+    """
+    N = sum(counts.values())
+    K = counts.get(kind, 0)
+    return {k: hypergeom_pmf(k, N, K, draws) for k in range(0, min(K, draws) + 1)
+            if hypergeom_pmf(k, N, K, draws)}
+
+
+def _value_counts(counts: Mapping, value: Callable | None) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for kind, n in counts.items():
+        _check_nonneg_int(f"count of {kind!r}", n)
+        v = kind if value is None else value(kind)
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError(f"value of {kind!r} must be an int, got {v!r}")
+        out[v] = out.get(v, 0) + n
+    return out
+
+
+def draw_sum_ways(counts: Mapping, k: int, value: Callable | None = None) -> dict[int, int]:
+    """Number of k-subsets (items distinguishable) with each sum of values.
+
+    Args:
+        counts: kind -> count.
+        k: items drawn.
+        value: kind -> int value (default: the kind itself is the value).
+
+    Returns:
+        ``{sum: number of k-subsets}``; the numbers add up to ``comb(total, k)``.
+    """
+    vc = _value_counts(counts, value)
+    _check_nonneg_int("k", k)
+    # ways[j] = {sum: count} over subsets of size j of the values processed so far
+    ways: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(k)]
+    for v, n in sorted(vc.items()):
+        new = [dict() for _ in range(k + 1)]
+        for j in range(k + 1):
+            for s, w in ways[j].items():
+                for i in range(0, min(n, k - j) + 1):
+                    key = s + i * v
+                    new[j + i][key] = new[j + i].get(key, 0) + w * comb(n, i)
+        ways = new
+    return dict(sorted(ways[k].items()))
+
+
+def draw_sum_distribution(counts: Mapping, k: int, value: Callable | None = None) -> dict[int, Fraction]:
+    """Exact distribution of the sum of values of ``k`` items drawn without replacement.
+
+    Args:
+        counts: the multiset, kind -> count (a :class:`~toolkit.core.cards.Multiset` works).
+        k: number drawn, ``0 <= k <= total``.
+        value: kind -> int value; default, the kinds are the values.
+
+    Returns:
+        ``{sum: probability}`` (Fractions adding up to 1), sums in increasing order.
+
+    Raises:
+        ValueError: ``k`` larger than the multiset, or non-integer values or counts.
+    """
+    total = sum(counts.values())
+    if k > total:
+        raise ValueError(f"cannot draw {k} items from {total}")
+    ways = draw_sum_ways(counts, k, value)
+    denom = comb(total, k)
+    return {s: Fraction(w, denom) for s, w in ways.items()}
+
+
+def transform(dist: Mapping, f: Callable) -> dict:
+    """Distribution of ``f(X)`` given the distribution of ``X`` (outcomes merged, sorted)."""
+    out: dict = {}
+    for x, p in dist.items():
+        y = f(x)
+        out[y] = out.get(y, 0) + p
+    return dict(sorted(out.items()))
+
+
+def expectation(dist: Mapping, f: Callable | None = None) -> Fraction:
+    """E[f(X)] (default E[X]) of a finite distribution ``{x: P(x)}``, exactly."""
+    return sum((Fraction(p) * (x if f is None else f(x)) for x, p in dist.items()), Fraction(0))
+
+
+def variance(dist: Mapping) -> Fraction:
+    """Var[X] of a finite distribution ``{x: P(x)}``, exactly."""
+    m = expectation(dist)
+    return expectation(dist, lambda x: (x - m) ** 2)
+
+
+def generating_function(counts: Mapping, value: Callable | None = None, x=None, y=None):
+    """The multiset generating function ``prod_v (1 + y x**v) ** n_v`` as a sympy expression.
+
+    The coefficient of ``y**k * x**s`` in its expansion is the number of ways to draw ``k``
+    items whose values add to ``s`` (see :func:`draw_sum_ways`, the same numbers by dynamic
+    programming).
+
+    Returns:
+        ``(expression, x, y)`` with the sympy symbols used.
+    """
+    import sympy as sp
+
+    x = x or sp.Symbol("x")
+    y = y or sp.Symbol("y")
+    vc = _value_counts(counts, value)
+    expr = sp.Integer(1)
+    for v, n in sorted(vc.items()):
+        expr *= (1 + y * x**v) ** n
+    return expr, x, y

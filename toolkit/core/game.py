@@ -1,0 +1,454 @@
+"""The game protocol every engine in the toolkit speaks.
+
+Shaped after OpenSpiel's ``State`` API, in plain Python (see ``DESIGN.md``):
+
+* a game's ``Rules`` is a frozen dataclass (every option the seed leaves open is a field);
+* a ``State`` is immutable; ``state.apply(action)`` returns the next state and never changes
+  the old one, so an illegal action (``IllegalActionError``) changes nothing;
+* randomness lives in *chance nodes*: when ``state.current_player == CHANCE`` the legal actions
+  are the chance outcomes, and ``state.chance_outcomes()`` gives each with its exact
+  probability (a :class:`fractions.Fraction`).  Drivers (:func:`play`, :func:`resolve_chance`)
+  sample those with an explicit ``numpy.random.Generator``; no generator is stored in a State;
+* a game record is JSON ``{game, rules, players, seed, actions}``; chance outcomes are actions
+  too, so :func:`replay` needs no random numbers at all.
+
+Public names: :data:`CHANCE`, :data:`TERMINAL`, :class:`IllegalActionError`, :class:`Action`,
+:class:`State`, :class:`Bot`, :func:`new_rng`, :func:`resolve_chance`, :func:`play`,
+:func:`record`, :func:`replay`, :func:`register_game`.
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import importlib
+import json
+from abc import ABC, abstractmethod
+from fractions import Fraction
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+
+import numpy as np
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "IllegalActionError",
+    "Action",
+    "State",
+    "Bot",
+    "new_rng",
+    "resolve_chance",
+    "sample_chance",
+    "play",
+    "record",
+    "replay",
+    "register_game",
+    "history_field",
+    "ActionCodec",
+    "game_module",
+    "rules_to_dict",
+    "rules_from_dict",
+]
+
+#: ``state.current_player`` at a chance node (dice, draws, shuffles).
+CHANCE = -1
+#: ``state.current_player`` once the game is over.
+TERMINAL = -2
+
+
+class IllegalActionError(ValueError):
+    """An action the rules forbid in this state.
+
+    The message names the rule that forbids it. Raised by ``State.apply``; because states are
+    immutable, the state the action was applied to is unchanged.  A subclass of ``ValueError``
+    so that generic input-checking code catches it too.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+
+
+class Action:
+    """Base class for actions: small frozen dataclasses named in the game's own terms.
+
+    Each subclass sets ``verb`` (the first word of its text form) and gets a readable ``str()``
+    and a parser back from it through :meth:`parse`.  A game package collects its action classes
+    in an :class:`ActionCodec`.
+    """
+
+    verb: ClassVar[str] = ""
+
+    def __str__(self) -> str:  # pragma: no cover - subclasses override
+        return self.verb
+
+    @classmethod
+    def from_args(cls, args: str) -> "Action":
+        """Build the action from the text after its verb (subclasses override)."""
+        if args.strip():
+            raise ValueError(f"{cls.verb!r} takes no arguments, got {args!r}")
+        return cls()
+
+
+class ActionCodec:
+    """Text form of a game's actions: ``str(action)`` and back.
+
+    Args:
+        classes: the game's action classes, each with a distinct ``verb``.
+    """
+
+    def __init__(self, classes: Iterable[type[Action]]):
+        self.by_verb: dict[str, type[Action]] = {}
+        for cls in classes:
+            if not cls.verb or cls.verb in self.by_verb:
+                raise ValueError(f"action class {cls.__name__} needs a unique verb")
+            self.by_verb[cls.verb] = cls
+
+    def parse(self, text: str) -> Action:
+        """Parse an action's text form, e.g. ``"buy"`` or ``"sell ENjOYED"``.
+
+        Raises:
+            ValueError: unknown verb or malformed arguments.
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError(f"an action is a non-empty string, got {text!r}")
+        verb, _, rest = text.strip().partition(" ")
+        try:
+            cls = self.by_verb[verb.lower()]
+        except KeyError:
+            raise ValueError(
+                f"unknown action {verb!r}; known: {', '.join(sorted(self.by_verb))}"
+            ) from None
+        return cls.from_args(rest)
+
+
+# ---------------------------------------------------------------------------------------------
+# States
+
+
+class State(ABC):
+    """The abstract state of one game in progress.
+
+    Concrete states are frozen dataclasses. Every engine provides:
+
+    * ``rules`` (its ``Rules``), ``players`` (tuple of names, seat order), ``seed`` (int or None,
+      the seed the game record was started from);
+    * ``current_player``: seat index, :data:`CHANCE` or :data:`TERMINAL`;
+    * ``legal_actions()``: deterministic list, never empty while not terminal;
+    * ``apply(action) -> State`` raising :class:`IllegalActionError`;
+    * ``chance_outcomes() -> list[(Action, Fraction)]`` at chance nodes;
+    * ``scores``: tuple of numbers in the game's own unit, seat order;
+    * ``winners()``: seat indices of the winners once terminal;
+    * ``observation(player)``: a dict holding only what that player may see.
+
+    The base class keeps the history as a parent chain (``parent``, ``last_action``) so that
+    :func:`record` can rebuild the action list without copying tuples at every step.
+    """
+
+    game_name: ClassVar[str] = ""
+
+    # -- subclasses implement -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat index of the player to act, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The legal actions in a deterministic order (chance outcomes at a chance node)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> "State":
+        """Return the successor state; raise IllegalActionError naming the rule."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict:
+        """What ``player`` may see, as a JSON-friendly dict."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> tuple:
+        """Each seat's money or points, in the game's own unit."""
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a chance node: each outcome with its exact probability (sum 1)."""
+        raise IllegalActionError("not a chance node")
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    @property
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the best score once the game is over (all tied seats).
+
+        Raises:
+            ValueError: the game is not over yet.
+        """
+        if not self.is_terminal:
+            raise ValueError("the game is not over yet")
+        best = max(self.scores)
+        return tuple(i for i, s in enumerate(self.scores) if s == best)
+
+    # -- provided ------------------------------------------------------------------------
+    def apply(self, action: Action | str) -> "State":
+        """Apply ``action`` (an Action or its text form) and return the next state.
+
+        Raises:
+            IllegalActionError: the action is not legal here; the message names the rule.
+        """
+        if isinstance(action, str):
+            action = self.codec().parse(action)
+        if self.is_terminal:
+            raise IllegalActionError(f"the game is over; {action} cannot be played")
+        nxt = self._apply(action)
+        if nxt is self:
+            nxt = copy.copy(self)
+        object.__setattr__(nxt, "parent", self)
+        object.__setattr__(nxt, "last_action", action)
+        return nxt
+
+    @classmethod
+    def codec(cls) -> ActionCodec:
+        """The game's :class:`ActionCodec` (subclasses set ``_codec``)."""
+        return cls._codec  # type: ignore[attr-defined]
+
+    def history(self) -> list[Action]:
+        """Every action applied since the initial state, oldest first."""
+        out = []
+        s: State | None = self
+        while s is not None and getattr(s, "last_action", None) is not None:
+            out.append(s.last_action)
+            s = s.parent
+        out.reverse()
+        return out
+
+    def root(self) -> "State":
+        """The initial state this one descends from."""
+        s = self
+        while getattr(s, "parent", None) is not None:
+            s = s.parent
+        return s
+
+
+def history_field():
+    """Dataclass fields every concrete State declares last (excluded from eq, repr, hash)::
+
+        parent: State | None = history_field()
+        last_action: Action | None = history_field()
+    """
+    return dataclasses.field(default=None, compare=False, repr=False, hash=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Bots and drivers
+
+
+class Bot(ABC):
+    """A strategy: picks one legal action for the player to move.
+
+    Bots receive the whole state for speed, but well-behaved bots only read
+    ``state.observation(player)`` and public rules. ``rng`` is the driver's Generator.
+    """
+
+    name: str = "bot"
+
+    @abstractmethod
+    def choose(self, state: State, rng: np.random.Generator) -> Action:
+        """Return one of ``state.legal_actions()``."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+def new_rng(seed: int | np.random.SeedSequence | np.random.Generator | None) -> np.random.Generator:
+    """A ``numpy.random.Generator`` from a seed (int, SeedSequence), or the Generator itself.
+
+    Raises:
+        ValueError: a negative or non-integer seed.
+    """
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if isinstance(seed, bool) or (seed is not None and not isinstance(seed, (int, np.integer, np.random.SeedSequence))):
+        raise ValueError(f"seed must be a non-negative int, SeedSequence or Generator, got {seed!r}")
+    if isinstance(seed, (int, np.integer)) and seed < 0:
+        raise ValueError(f"seed must be non-negative, got {seed}")
+    return np.random.default_rng(seed)
+
+
+def sample_chance(state: State, rng: np.random.Generator) -> Action:
+    """Draw one chance outcome of ``state`` with its exact probabilities."""
+    outcomes = state.chance_outcomes()
+    u = rng.random()
+    acc = 0.0
+    for action, p in outcomes:
+        acc += float(p)
+        if u < acc:
+            return action
+    return outcomes[-1][0]
+
+
+def resolve_chance(state: State, rng: np.random.Generator) -> State:
+    """Apply sampled chance outcomes until a decision node or the end."""
+    while state.current_player == CHANCE:
+        state = state.apply(sample_chance(state, rng))
+    return state
+
+
+def play(
+    state: State,
+    bots: Sequence[Bot] | Mapping[int, Bot],
+    seed: int | np.random.Generator | None = None,
+    max_steps: int = 1_000_000,
+    on_step: Callable[[State, Action], None] | None = None,
+) -> State:
+    """Play ``state`` to the end: bots choose, chance is sampled with one Generator.
+
+    Args:
+        state: any State (usually from the game's ``new_game``).
+        bots: one Bot per seat (sequence in seat order, or mapping seat -> Bot).
+        seed: int seed or Generator for the chance outcomes and the bots' randomness.
+        max_steps: safety bound; exceeding it raises RuntimeError (a rules bug).
+        on_step: optional callback ``on_step(state_before, action)``.
+
+    Returns:
+        the terminal State (its history holds every action).
+
+    Raises:
+        IllegalActionError: a bot chose an illegal action.
+        RuntimeError: the game did not end within ``max_steps`` actions.
+    """
+    rng = new_rng(seed)
+    for _ in range(max_steps):
+        p = state.current_player
+        if p == TERMINAL:
+            return state
+        action = sample_chance(state, rng) if p == CHANCE else bots[p].choose(state, rng)
+        if on_step is not None:
+            on_step(state, action)
+        state = state.apply(action)
+    raise RuntimeError(f"game did not end within {max_steps} actions")
+
+
+# ---------------------------------------------------------------------------------------------
+# Records (JSON) and the game registry
+
+_GAMES: dict[str, str] = {}
+
+
+def register_game(name: str, module: str) -> None:
+    """Register game ``name`` as implemented by ``module`` (which has ``Rules`` and
+    ``initial_state(rules, players, seed)``)."""
+    _GAMES[name] = module
+
+
+def game_module(name: str):
+    """The module implementing game ``name``.
+
+    Raises:
+        ValueError: unknown game name.
+    """
+    try:
+        return importlib.import_module(_GAMES[name])
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known: {', '.join(sorted(_GAMES))}") from None
+
+
+def _jsonable(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (frozenset, set)):
+        return sorted(_jsonable(v) for v in value)
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    return value
+
+
+def rules_to_dict(rules) -> dict:
+    """A Rules dataclass as a JSON-friendly dict (tuples become lists)."""
+    return _jsonable(rules)
+
+
+def rules_from_dict(rules_cls, data: Mapping) -> Any:
+    """Rebuild a Rules dataclass from :func:`rules_to_dict` output.
+
+    Each Rules class may define ``_from_json_field(name, value)`` to convert nested fields;
+    by default lists become tuples.
+
+    Raises:
+        ValueError: unknown field names.
+    """
+    names = {f.name for f in dataclasses.fields(rules_cls)}
+    unknown = set(data) - names
+    if unknown:
+        raise ValueError(f"unknown {rules_cls.__name__} fields: {sorted(unknown)}")
+    conv = getattr(rules_cls, "_from_json_field", None)
+    kwargs = {}
+    for k, v in data.items():
+        kwargs[k] = conv(k, v) if conv else _tuplify(v)
+    return rules_cls(**kwargs)
+
+
+def _tuplify(v):
+    if isinstance(v, list):
+        return tuple(_tuplify(x) for x in v)
+    return v
+
+
+def record(state: State) -> dict:
+    """The JSON game record ``{game, rules, players, seed, actions}`` of ``state``'s history.
+
+    ``actions`` are the text forms of every action, chance outcomes included.
+    """
+    root = state.root()
+    return {
+        "game": state.game_name,
+        "rules": rules_to_dict(root.rules),
+        "players": list(root.players),
+        "seed": root.seed,
+        "actions": [str(a) for a in state.history()],
+    }
+
+
+def replay(rec: Mapping | str, upto: int | None = None) -> list[State]:
+    """Rebuild every state of a game record.
+
+    Args:
+        rec: a record dict from :func:`record`, or its JSON text.
+        upto: stop after this many actions (default: all).
+
+    Returns:
+        the list of states, initial state first (``len(actions) + 1`` states).
+
+    Raises:
+        ValueError: malformed record or unknown game.
+        IllegalActionError: an action in the record is not legal where it stands.
+    """
+    if isinstance(rec, str):
+        rec = json.loads(rec)
+    for key in ("game", "rules", "players", "actions"):
+        if key not in rec:
+            raise ValueError(f"game record lacks {key!r}")
+    mod = game_module(rec["game"])
+    rules = rules_from_dict(mod.Rules, rec["rules"])
+    state = mod.initial_state(rules, tuple(rec["players"]), rec.get("seed"))
+    states = [state]
+    actions = rec["actions"] if upto is None else rec["actions"][:upto]
+    for i, text in enumerate(actions):
+        try:
+            state = state.apply(text)
+        except IllegalActionError as e:
+            raise IllegalActionError(f"record action {i} ({text!r}): {e}") from None
+        states.append(state)
+    return states
+
+
+register_game("buyword", "toolkit.buyword")
