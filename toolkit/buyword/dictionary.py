@@ -65,6 +65,12 @@ class WordSale:
         return f"{self.spelled()} ({self.pips} pips, ${self.value})"
 
 
+#: Racks with more sub-multisets than this are matched by a numpy scan of the dictionary.
+_SUBSET_LIMIT = 8192
+#: :meth:`Dictionary.best` scans with numpy from this many sub-multisets on.
+_BEST_SCAN_FROM = 1500
+
+
 def _key(letters: Iterable[str]) -> str:
     return "".join(sorted(letters))
 
@@ -95,6 +101,7 @@ class Dictionary:
             index.setdefault(_key(w.upper()), []).append(w)
         self._anagrams = index
         self._blank: dict[str, list[tuple[str, str]]] | None = None
+        self._mat = None
 
     def __contains__(self, word) -> bool:
         return isinstance(word, str) and word.lower() in self._freq
@@ -152,7 +159,8 @@ class Dictionary:
             ValueError: a tile that is not a letter, or negative Wilds.
         """
         out: list[WordSale] = []
-        for key, p, words, blanks, counts in self._matches(tiles, wilds, pips, min_length, max_wilds):
+        for key, p, words, blanks, counts in self._matches(tiles, wilds, pips, min_length, max_wilds,
+                                                          wild_pips):
             for w in words:
                 out.append(WordSale(p * p, p, w, None))
             if blanks:
@@ -169,8 +177,9 @@ class Dictionary:
         out.sort(key=lambda s: (-s.value, s.word, -1 if s.wild is None else s.wild))
         return out
 
-    def _matches(self, tiles, wilds, pips, min_length, max_wilds):
-        """Yield ``(key, pips, words, blank_words, counts)`` for each sub-multiset of the tiles."""
+    def _matches(self, tiles, wilds, pips, min_length, max_wilds, wild_pips=1):
+        """Yield ``(key, pips, words, blank_words, counts)`` for each sub-multiset of the tiles
+        that spells words (``blank_words``: ``(word, letter the Wild stands for)``)."""
         tiles = _tiles(tiles)
         if isinstance(wilds, bool) or not isinstance(wilds, int) or wilds < 0:
             raise ValueError(f"wilds must be a non-negative int, got {wilds!r}")
@@ -179,6 +188,12 @@ class Dictionary:
         counts = dict(Counter(tiles))
         letters = sorted(counts)
         use_wild = wilds > 0 and max_wilds > 0
+        n_sub = 1
+        for c in counts.values():
+            n_sub *= c + 1
+        if n_sub > _SUBSET_LIMIT:
+            yield from self._matches_scan(counts, use_wild, pips, min_length)
+            return
         blank = self._blank_index() if use_wild else {}
         anagrams = self._anagrams
         empty = ()
@@ -191,12 +206,105 @@ class Dictionary:
                 p = sum(pips[ch] * k for ch, k in zip(letters, combo))
                 yield key, p, words, blanks, counts
 
+    def _matrix(self):
+        if self._mat is None:
+            import numpy as np
+
+            keys = list(self._anagrams)
+            mat = np.zeros((len(keys), 26), dtype=np.int16)
+            for i, k in enumerate(keys):
+                for ch in k:
+                    mat[i, ord(ch) - 65] += 1
+            self._mat = (keys, mat, np.array([len(k) for k in keys]))
+        return self._mat
+
+    def _matches_scan(self, counts, use_wild, pips, min_length):
+        """Large racks: test every anagram key against the rack with numpy (one pass)."""
+        import numpy as np
+
+        keys, mat, lengths = self._matrix()
+        rack = np.zeros(26, dtype=np.int16)
+        for ch, c in counts.items():
+            rack[ord(ch) - 65] = c
+        deficit = np.maximum(mat - rack, 0)
+        dsum = deficit.sum(axis=1)
+        ok = lengths >= min_length
+        anagrams = self._anagrams
+        for i in np.nonzero(ok & (dsum == 0))[0]:
+            key = keys[i]
+            p = sum(pips[ch] for ch in key)
+            yield key, p, anagrams[key], (), counts
+        if use_wild:
+            # every word reachable with one Wild: key minus one letter is a sub-multiset of the rack
+            for i in np.nonzero(ok & (dsum <= 1))[0]:
+                key = keys[i]
+                if dsum[i] == 1:
+                    miss = chr(int(np.argmax(deficit[i])) + 65)
+                    cands = [miss]
+                else:
+                    cands = sorted(set(key))
+                for ch in cands:
+                    j = key.index(ch)
+                    sub = key[:j] + key[j + 1:]
+                    p = sum(pips[c] for c in sub)
+                    yield sub, p, (), [(w, ch) for w in anagrams[key]], counts
+
+    def _best_scan(self, counts, use_wild, pips, wild_pips, min_length):
+        import numpy as np
+
+        keys, mat, lengths = self._matrix()
+        pipvec = np.array([pips.get(chr(65 + i), 0) for i in range(26)], dtype=np.int64)
+        keypips = self._keypips(tuple(pipvec.tolist()))
+        rack = np.zeros(26, dtype=np.int16)
+        for ch, c in counts.items():
+            rack[ord(ch) - 65] = c
+        deficit = mat - rack
+        np.maximum(deficit, 0, out=deficit)
+        dsum = deficit.sum(axis=1, dtype=np.int16)
+        long_enough = lengths >= min_length
+        value = np.where((dsum == 0) & long_enough, keypips ** 2, -1)
+        wild_at = np.full(len(keys), -1)
+        if use_wild:
+            idx = np.nonzero((dsum == 1) & long_enough)[0]
+            miss = np.argmax(deficit[idx], axis=1)
+            v1 = (keypips[idx] - pipvec[miss] + wild_pips) ** 2
+            better = v1 > value[idx]
+            value[idx[better]] = v1[better]
+            wild_at[idx[better]] = miss[better]
+        top = value.max()
+        if top < 0:
+            return None
+        cands = []
+        for i in np.nonzero(value == top)[0]:
+            w = min(self._anagrams[keys[i]])
+            wi = None if wild_at[i] < 0 else w.index(chr(65 + int(wild_at[i])).lower())
+            cands.append((w, wi))
+        w, wi = min(cands)
+        return WordSale(int(top), int(round(int(top) ** 0.5)), w, wi)
+
+    def _keypips(self, pipvec: tuple):
+        import numpy as np
+
+        cache = self.__dict__.setdefault("_keypips_cache", {})
+        if pipvec not in cache:
+            cache[pipvec] = self._matrix()[1].astype(np.int64) @ np.array(pipvec, dtype=np.int64)
+        return cache[pipvec]
+
     def best(self, tiles, wilds: int = 0, pips: Mapping[str, int] | None = None, wild_pips: int = 1,
              min_length: int = 2, max_wilds: int = 1) -> WordSale | None:
         """The most valuable word the tiles can spell, or ``None`` (arguments as :meth:`find`).
 
         Ties go to the alphabetically first word; a Wild is used only where a letter is missing.
         """
+        if pips is None:
+            pips = _default_pips()
+        t = _tiles(tiles)
+        counts = Counter(t)
+        n_sub = 1
+        for c in counts.values():
+            n_sub *= c + 1
+        if n_sub > _BEST_SCAN_FROM:
+            return self._best_scan(counts, wilds > 0 and max_wilds > 0, pips, wild_pips, min_length)
         best = None
         for key, p, words, blanks, counts in self._matches(tiles, wilds, pips, min_length, max_wilds):
             if words:
