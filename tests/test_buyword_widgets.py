@@ -1,0 +1,491 @@
+"""Tests of the BuyWord classroom widgets and the shared self-check widgets, without a browser.
+
+Each test builds a widget, sets control values or clicks buttons as a student would, and checks
+what the widget shows. Worked examples are from ``seeds/003_ed01dcb0ec781bb1.txt``:
+"Buying Tiles" (E E J D = 8 pips = $64) and "Selling Words" (ENJOYED = 13 pips = $169).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("plotly")
+
+import ipywidgets as w  # noqa: E402
+
+from toolkit import buyword as bw  # noqa: E402
+from toolkit.buyword import widgets as bww  # noqa: E402
+from toolkit.core import estimate_mean  # noqa: E402
+from toolkit.core.widgets import numeric_check, parse_number, quiz  # noqa: E402
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared self-checks (toolkit.core.widgets)
+
+
+def _quiz():
+    return quiz("E E J D has 8 pips. What does it cost?", ["$8", "$16", "$64"], "$64",
+                explanation="8 squared is 64.", hint="Square the pips.")
+
+
+def test_quiz_without_a_choice_asks_for_one_and_counts_nothing():
+    q = _quiz()
+    assert q.controls["answer"].value is None
+    assert q.check() is None
+    assert "Pick one" in q.feedback.value
+    assert q.attempts == 0 and q.correct is None
+
+
+def test_quiz_right_and_wrong_feedback_through_the_button():
+    q = _quiz()
+    q.controls["answer"].value = "$16"
+    q.controls["check"].click()
+    assert q.correct is False
+    assert "Not quite" in q.feedback.value and "Square the pips" in q.feedback.value
+    assert "8 squared" not in q.feedback.value  # the explanation is not given away yet
+    q.controls["answer"].value = "$64"
+    assert q.feedback.value == ""  # a new choice clears the old verdict
+    q.controls["check"].click()
+    assert q.correct is True and q.attempts == 2
+    assert "Right" in q.feedback.value and "8 squared is 64." in q.feedback.value
+
+
+def test_quiz_reveals_the_answer_after_two_wrong_tries():
+    q = _quiz()
+    for wrong in ("$8", "$16"):
+        q.controls["answer"].value = wrong
+        q.controls["check"].click()
+    assert q.correct is False
+    assert "The answer is $64" in q.feedback.value and "8 squared is 64." in q.feedback.value
+
+
+def test_quiz_rejects_an_answer_that_is_not_an_option():
+    with pytest.raises(ValueError, match="not one of the options"):
+        quiz("?", ["a", "b"], "c")
+    with pytest.raises(ValueError):
+        quiz("?", ["a"], "a")
+
+
+@pytest.mark.parametrize("text,value", [("64", 64), ("$1,000", 1000), ("27.5", Fraction(55, 2)),
+                                        ("-3", -3), ("2/3", Fraction(2, 3)), (" 12% ", Fraction(3, 25))])
+def test_parse_number_reads_what_students_type(text, value):
+    assert parse_number(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "abc", "6 4x", "1/0", "--2"])
+def test_parse_number_rejects_non_numbers(text):
+    with pytest.raises(ValueError):
+        parse_number(text)
+
+
+def test_numeric_check_exact_answer():
+    c = numeric_check("What does ENJOYED sell for?", 169, unit="dollars", explanation="13 x 13.")
+    box = c.controls["answer"]
+    box.value = "$170"
+    assert c.check() is False and "too high" in c.feedback.value
+    box.value = "169"
+    assert c.check() is True and "13 x 13." in c.feedback.value
+
+
+def test_numeric_check_bad_text_shows_a_message_and_is_not_an_attempt():
+    c = numeric_check("How many pips?", 8)
+    c.controls["answer"].value = "eight"
+    c.controls["check"].click()
+    assert c.correct is None and c.attempts == 0
+    assert "not a number" in c.feedback.value
+
+
+def test_numeric_check_tolerance():
+    c = numeric_check("Expected cost of 3 tiles?", Fraction(23101, 825), tolerance=0.5)
+    c.controls["answer"].value = "28"
+    assert c.check() is True
+    c.controls["answer"].value = "29"
+    assert c.check() is False
+    with pytest.raises(ValueError):
+        numeric_check("?", 1, tolerance=-1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Price explorer
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    return bww.price_explorer()
+
+
+def test_price_explorer_default_is_the_seed_enjoyed(explorer):
+    ex = bww.price_explorer("ENJOYED", wilds=1)
+    assert ex.pips == 13 and ex.cost == 169
+    assert ex.best.word == "enjoyed" and ex.value == 169 and ex.profit == 0
+    assert list(ex.fig.data[2].x) == [13] and list(ex.fig.data[2].y) == [169]
+
+
+def test_price_explorer_eejd_costs_64(explorer):
+    ex = explorer
+    ex.controls["wilds"].value = 0
+    ex.controls["tiles"].value = "EEJD"
+    assert ex.message.value == ""
+    assert ex.cost == 64 and ex.pips == 8
+    assert "$64" in ex.summary.value
+    assert list(ex.fig.data[1].x) == [8] and list(ex.fig.data[1].y) == [64]
+    # Without a Wild the best word is JED (7 pips, $49); a Wild makes JaDE (8 pips, $64).
+    assert ex.best.word == "jed" and ex.value == 49 and ex.profit == -15
+    ex.controls["wilds"].value = 1
+    assert ex.best.value == 64 and ex.best.wild is not None
+    assert ex.best.spelled() in ex.summary.value
+
+
+def test_price_explorer_two_lots_gain_2ab(explorer):
+    ex = explorer
+    ex.controls["wilds"].value = 0
+    ex.controls["tiles"].value = "EEJD NOY"
+    assert ex.lots == ["EEJD", "NOY"] and ex.lot_pips == [8, 5]
+    assert ex.cost == 64 + 25
+    assert ex.best.word == "enjoyed" and ex.value == 169
+    assert ex.profit == 2 * 8 * 5
+    assert "2 \u00d7 8 \u00d7 5 = $80" in ex.summary.value
+    assert list(ex.fig.data[1].x) == [8, 5] and list(ex.fig.data[1].y) == [64, 25]
+    assert list(ex.fig.data[2].y) == [169]
+
+
+@pytest.mark.parametrize("bad,phrase", [("EE3D", "not a letter"), ("QQ", "only 1 Q"),
+                                        ("E?D", "Wild"), ("", "Type some letter"),
+                                        ("A" * 17, "at most 16")])
+def test_price_explorer_bad_input_shows_a_message_and_changes_nothing(bad, phrase):
+    ex = bww.price_explorer("EEJD", wilds=0)
+    before = (ex.cost, ex.best, ex.summary.value, tuple(ex.fig.data[1].x), ex.fig.layout.title.text)
+    ex.controls["tiles"].value = bad
+    assert phrase in ex.message.value
+    assert (ex.cost, ex.best, ex.summary.value, tuple(ex.fig.data[1].x), ex.fig.layout.title.text) == before
+    ex.controls["tiles"].value = "NOY"
+    assert ex.message.value == "" and ex.cost == 25
+
+
+def test_price_explorer_tiles_that_spell_nothing():
+    ex = bww.price_explorer("QXZ", wilds=0)
+    assert ex.best is None and ex.value == 0 and ex.profit == -(12 ** 2)
+    assert "spell no word" in ex.summary.value
+    assert list(ex.fig.data[2].x) == []
+
+
+def test_price_explorer_bad_arguments_raise():
+    with pytest.raises(ValueError):
+        bww.price_explorer("E1")
+    with pytest.raises(ValueError):
+        bww.price_explorer("EEJD", wilds=9)
+
+
+def test_price_curve_is_dollars_equal_pips_squared(explorer):
+    curve = explorer.fig.data[0]
+    assert all(y == x * x for x, y in zip(curve.x, curve.y))
+    explorer.controls["tiles"].value = "JJQXZZ"  # 24 pips: the curve extends past them
+    assert max(explorer.fig.data[0].x) >= 24
+
+
+# ---------------------------------------------------------------------------------------------
+# Draw cost explorer
+
+
+def test_draw_cost_explorer_shows_the_exact_distribution():
+    ex = bww.draw_cost_explorer(3)
+    dist = bw.draw_cost_distribution(3)
+    assert list(ex.fig.data[0].x) == sorted(dist)
+    assert list(ex.fig.data[0].y) == pytest.approx([float(dist[x]) for x in sorted(dist)])
+    assert ex.mean == bw.expected_cost(3)
+    ex.controls["k"].value = 5
+    dist5 = bw.draw_cost_distribution(5)
+    assert ex.k == 5 and ex.distribution == dist5
+    assert list(ex.fig.data[0].x) == sorted(dist5)
+    assert list(ex.fig.data[0].y) == pytest.approx([float(dist5[x]) for x in sorted(dist5)])
+    assert ex.fig.data[1].x[0] == pytest.approx(float(bw.expected_cost(5)))
+    assert f"${float(bw.expected_cost(5)):.2f}" in ex.summary.value
+    assert "5 tiles" in ex.fig.layout.title.text
+
+
+def test_draw_cost_explorer_one_tile_by_counting():
+    # Independent check: one tile from the bag costs its pips squared; count tiles per pip value.
+    ex = bww.draw_cost_explorer(1)
+    rules = bw.Rules()
+    counts = {}
+    for letter, n, p in rules.bag:
+        counts[p * p] = counts.get(p * p, 0) + n
+    assert ex.distribution == {d: Fraction(n, 108) for d, n in counts.items()}
+
+
+def test_draw_cost_explorer_median_is_the_half_way_point():
+    ex = bww.draw_cost_explorer(4)
+    below = sum(p for x, p in ex.distribution.items() if x < ex.median)
+    upto = sum(p for x, p in ex.distribution.items() if x <= ex.median)
+    assert below < Fraction(1, 2) <= upto
+    assert ex.fig.data[2].x[0] == ex.median
+
+
+def test_draw_cost_explorer_rejects_bad_k():
+    with pytest.raises(ValueError):
+        bww.draw_cost_explorer(0)
+    with pytest.raises(ValueError):
+        bww.draw_cost_explorer(9)
+
+
+# ---------------------------------------------------------------------------------------------
+# Profit estimator
+
+
+def test_pooled_estimate_equals_the_estimate_of_all_samples():
+    rng = np.random.default_rng(3)
+    xs = rng.normal(5, 20, size=230)
+    chunks = [xs[:50], xs[50:100], xs[100:180], xs[180:]]
+    pooled = bww._pooled_estimate([estimate_mean(c) for c in chunks], 0.95)
+    whole = estimate_mean(xs)
+    assert pooled.n == whole.n
+    assert pooled.value == pytest.approx(whole.value)
+    assert pooled.low == pytest.approx(whole.low) and pooled.high == pytest.approx(whole.high)
+
+
+def test_profit_estimator_runs_only_on_the_button():
+    ex = bww.profit_estimator(hand="EEJD", k=2, wilds=1, samples=100)
+    assert all(not ex.controls[k].continuous_update for k in ("hand", "k", "wilds"))
+    ex.controls["k"].value = 3
+    assert ex.estimate is None and ex.history == []  # moving a control simulates nothing
+    ex.controls["estimate"].click()
+    est = ex.estimate
+    assert est is not None and est.n == 100 and est.low <= est.value <= est.high
+    assert ex.progress.value == 100
+    assert list(ex.fig.data[0].y) == [pytest.approx(est.value)]
+    assert "95% confidence" in ex.summary.value
+    # EEJD plus 3 tiles: the hand's best word (JaDE, $64) grows; the estimate says a profit.
+    assert est.low > 0
+    ex.controls["hand"].value = "EE3D"
+    assert ex.run() is None
+    assert "not a letter" in ex.message.value and len(ex.history) == 1
+
+
+def test_profit_estimator_same_seed_same_estimate():
+    a = bww.profit_estimator(k=2, samples=100, seed=5).run()
+    b = bww.profit_estimator(k=2, samples=100, seed=5).run()
+    assert a == b
+
+
+# ---------------------------------------------------------------------------------------------
+# Solitaire game
+
+
+@pytest.fixture
+def game():
+    return bww.solitaire_game(seed=0)
+
+
+def test_solitaire_starts_at_the_first_decision(game):
+    s = game.state
+    assert s.phase in ("buy", "choose") and s.money == (200,) and s.wilds == (8,)
+    assert "$200" in game.status.value
+    assert game.log_lines[0].startswith("New game, seed 0")
+
+
+def _to_phase(g, phase, limit=400):
+    """Decline / say done until the game reaches ``phase`` (pressing buttons)."""
+    for _ in range(limit):
+        if g.state.phase == phase or g.state.is_terminal:
+            return
+        c = g.controls
+        ph = g.state.phase
+        if ph == "buy":
+            c["decline"].click()
+        elif ph == "choose":
+            c["choose"].click()
+        elif ph == "sell":
+            if not c["done"].disabled:
+                c["done"].click()
+            else:
+                c["discard"].click()
+    raise AssertionError(f"never reached {phase}")
+
+
+def test_solitaire_buy_pays_the_price(game):
+    _to_phase(game, "buy")
+    s = game.state
+    cost = s.price(0)
+    drawn = "".join(s.drawn[0])
+    assert game.controls["buy"].description == f"Buy for ${cost}"
+    assert f"price ${cost}" in game.board.value and "Drawn this round" in game.board.value
+    n_log = len(game.log_lines)
+    game.controls["buy"].click()
+    assert game.state.money[0] == 200 - cost
+    assert game.state.phase == "sell" and game.state.hands[0].total == len(drawn)
+    assert len(game.log_lines) > n_log and f"for ${cost}" in game.log_lines[n_log]
+    assert f"${200 - cost}" in game.status.value
+
+
+def test_solitaire_decline_keeps_the_money_and_boxes_the_tiles(game):
+    _to_phase(game, "buy")
+    drawn = game.state.drawn[0]
+    box = game.state.box.total
+    game.controls["decline"].click()
+    assert game.state.money == (200,)
+    assert game.state.box.total == box + len(drawn)
+    assert game.controls["buy"].disabled and game.controls["decline"].disabled
+
+
+def test_solitaire_choice_draws_the_chosen_number():
+    for seed in range(40):
+        g = bww.solitaire_game(seed=seed)
+        for _ in range(30):
+            if g.state.phase == "choose":
+                break
+            _to_phase(g, "sell")
+            g.controls["done"].click()
+        if g.state.phase == "choose":
+            break
+    else:
+        pytest.fail("no CHOICE roll in 40 seeds")
+    assert not g.controls["choose"].disabled and g.controls["buy"].disabled
+    g.controls["choice"].value = 2
+    g.controls["choose"].click()
+    assert g.state.n == 2
+    assert "You chose to draw 2 tiles." in g.log_lines
+
+
+def test_solitaire_sell_buttons_pay_the_word_value():
+    g = bww.solitaire_game(seed=0)
+    for _ in range(200):
+        _to_phase(g, "buy")
+        if not g.controls["buy"].disabled:
+            g.controls["buy"].click()
+            if g.controls["words"].options:
+                break
+        _to_phase(g, "buy")
+    sales = g.controls["words"].options
+    assert sales, "no sellable word came up"
+    best = g.controls["words"].value
+    assert best == bw.best_word("".join(g.state.hands[0].elements()), g.state.wilds[0])
+    money = g.state.money[0]
+    g.controls["sell_best"].click()
+    assert g.state.money[0] == money + best.value
+    assert f"for ${best.value}" in g.log_lines[-1]
+
+
+def test_solitaire_illegal_action_changes_nothing(game):
+    before = game.state
+    assert game.play("sell XYZZY") is False
+    assert "Not allowed" in game.message.value
+    assert game.state is before
+    assert game.play("done") is (before.phase == "sell")
+
+
+def test_solitaire_tile_limit_forces_a_discard():
+    g = bww.solitaire_game(seed=3)
+    for _ in range(400):
+        s = g.state
+        if s.is_terminal:
+            pytest.fail("never went over the tile limit")
+        if s.phase == "sell" and s.over_limit(0):
+            break
+        c = g.controls
+        if s.phase == "buy":
+            (c["buy"] if not c["buy"].disabled else c["decline"]).click()
+        elif s.phase == "choose":
+            c["choice"].value = 5
+            c["choose"].click()
+        else:
+            c["done"].click()
+    c = g.controls
+    assert c["done"].disabled and not c["discard"].disabled
+    assert "discard" in g.status.value
+    held = g.state.hands[0].total
+    letter = c["discard_letter"].value
+    c["discard"].click()
+    assert g.state.hands[0].total == held - 1
+    assert g.log_lines[-1] == f"You discarded {letter}."
+
+
+def _play_out(g, bot, rng):
+    c = g.controls
+    for _ in range(2000):
+        if g.state.is_terminal:
+            return
+        a = bot.choose(g.state, rng)
+        if a.verb == "buy":
+            c["buy"].click()
+        elif a.verb == "decline":
+            c["decline"].click()
+        elif a.verb == "choose":
+            c["choice"].value = a.n
+            c["choose"].click()
+        elif a.verb == "sell":
+            c["sell_best"].click()
+        elif a.verb == "discard":
+            c["discard_letter"].value = a.letter
+            c["discard"].click()
+        else:
+            c["done"].click()
+    raise AssertionError("the game did not end")
+
+
+def test_solitaire_played_to_the_end_shows_the_rating(game):
+    _play_out(game, bw.GreedyBot(), np.random.default_rng(0))
+    money = game.state.money[0]
+    assert game.rating == bw.solitaire_rating(money)
+    assert game.rating in game.message.value and f"${money}" in game.message.value
+    assert "Game over" in game.status.value
+    c = game.controls
+    assert all(c[k].disabled for k in ("buy", "decline", "choose", "sell", "sell_best", "discard", "done"))
+    assert not c["new_game"].disabled
+    c["seed"].value = 7
+    c["new_game"].click()
+    assert game.rating is None and game.seed == 7 and game.state.money == (200,) and game.state.round == 1
+
+
+def test_solitaire_same_seed_same_tiles():
+    a, b = bww.solitaire_game(seed=11), bww.solitaire_game(seed=11)
+    assert a.state == b.state
+    c = bww.solitaire_game(seed=12)
+    assert (c.state.phase, c.state.drawn) != (a.state.phase, a.state.drawn)
+
+
+def test_solitaire_hint_names_a_legal_move(game):
+    game.controls["hint"].click()
+    assert "greedy bot would" in game.message.value
+    legal = {str(a) for a in game.state.legal_actions()}
+    assert any(f"<b>{a}</b>" in game.message.value for a in legal)
+
+
+# ---------------------------------------------------------------------------------------------
+# Accessibility and speed budgets (DESIGN.md, "Widgets and lessons")
+
+
+def _all_builders():
+    return [bww.price_explorer(), bww.draw_cost_explorer(), bww.profit_estimator(), bww.solitaire_game(),
+            quiz("q", ["a", "b"], "a"), numeric_check("q", 1)]
+
+
+def test_every_control_is_labelled_and_every_plot_titled():
+    for view in _all_builders():
+        assert isinstance(view.widget, w.Widget)
+        for name, control in view.controls.items():
+            assert control.description.strip(), f"{type(view).__name__}.{name} has no label"
+        fig = getattr(view, "fig", None)
+        if fig is not None:
+            assert fig.layout.title.text
+            assert fig.layout.xaxis.title.text and fig.layout.yaxis.title.text
+        bundle = view._repr_mimebundle_()
+        assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_callbacks_answer_within_50_ms_at_p95():
+    pe = bww.price_explorer()
+    for text in ["EEJD", "EEJD NOY", "ENJOYED", "QUIZ", "AEIOURSTLN", "JAZZ", "EXTRA", "SPRING"] * 6:
+        pe.controls["tiles"].value = text
+        pe.controls["wilds"].value = (pe.controls["wilds"].value + 1) % 2
+    dc = bww.draw_cost_explorer()
+    for k in list(range(1, 9)) * 5:
+        dc.controls["k"].value = k
+    g = bww.solitaire_game(seed=1)
+    _play_out(g, bw.GreedyBot(), np.random.default_rng(1))
+    for view in (pe, dc, g):
+        times = np.array(view.callback_times)
+        assert len(times) >= 40
+        assert np.percentile(times, 95) < 0.050, (type(view).__name__, np.percentile(times, 95))

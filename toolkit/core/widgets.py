@@ -1,0 +1,250 @@
+"""Game-independent classroom widgets: self-check questions for every lesson.
+
+Only ``widgets.py`` modules import ipywidgets (see ``DESIGN.md``, "Widgets and lessons"), so the
+engines stay light. Each builder returns a small object with
+
+* ``.widget``: the top-level displayable (a notebook cell can end with ``check.widget``, or with
+  the object itself: it displays as its widget);
+* ``.controls``: ``{name: control widget}`` so that tests (and teachers) can set values and
+  press buttons (``check.controls["check"].click()``) without a browser;
+* the current outputs as attributes (``.feedback`` HTML widget, ``.correct``, ``.attempts``).
+
+Feedback never relies on colour alone: it always starts with a word ("Right", "Not quite").
+
+Example::
+
+    from toolkit.core.widgets import quiz, numeric_check
+    q = quiz("E E J D has 8 pips. What does it cost?", ["$8", "$16", "$64"], "$64",
+             explanation="The price is the pips squared: 8 x 8 = 64 dollars.")
+    q.widget
+"""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from html import escape
+from typing import Any, Sequence
+
+import ipywidgets as w
+
+__all__ = ["SelfCheck", "quiz", "numeric_check", "parse_number"]
+
+_RIGHT = '<div style="border-left:4px solid #117733;padding:2px 8px"><b>Right.</b> {}</div>'
+_WRONG = '<div style="border-left:4px solid #882255;padding:2px 8px"><b>Not quite.</b> {}</div>'
+_INFO = '<div style="border-left:4px solid #888888;padding:2px 8px">{}</div>'
+_REVEAL = ('<div style="border-left:4px solid #332288;padding:2px 8px"><b>The answer is {}.</b> '
+           '{}</div>')
+
+
+class SelfCheck:
+    """A self-check question: a question, an answer control, a Check button and feedback.
+
+    Built by :func:`quiz` or :func:`numeric_check`; not usually created directly.
+
+    Attributes:
+        widget: the ``ipywidgets.VBox`` to display.
+        controls: ``{"answer": the answer control, "check": the Check button}``.
+        feedback: ``ipywidgets.HTML`` showing the verdict (empty until the first check).
+        question: the question (HTML allowed).
+        answer: the right answer (an option for a quiz, a number for a numeric check).
+        explanation: shown with a right answer, or once the answer is revealed.
+        correct: ``True``/``False`` after the last check, ``None`` before any check or when
+            the last check had no usable answer.
+        attempts: number of checks that had a usable answer.
+        reveal_after: wrong attempts after which the answer and explanation are shown
+            (``None``: never), so that no student is stuck.
+    """
+
+    def __init__(self, question: str, answer_control: w.Widget, answer: Any, explanation: str,
+                 judge, hint: str = "", reveal_after: int | None = 2, show_answer: str | None = None):
+        self.question = question
+        self.answer = answer
+        self.explanation = explanation
+        self.hint = hint
+        self.reveal_after = reveal_after
+        self.correct: bool | None = None
+        self.attempts = 0
+        self._wrong = 0
+        self._judge = judge
+        self._show_answer = show_answer if show_answer is not None else str(answer)
+        self.feedback = w.HTML(value="")
+        check = w.Button(description="Check", button_style="primary",
+                         tooltip="Check your answer", layout=w.Layout(width="auto"))
+        check.on_click(lambda _b: self.check())
+        self.controls = {"answer": answer_control, "check": check}
+        answer_control.observe(self._on_change, names="value")
+        self.widget = w.VBox([w.HTML(value=f"<b>Check yourself.</b> {question}"), answer_control,
+                              check, self.feedback],
+                             layout=w.Layout(border="1px solid #bbbbbb", padding="6px", margin="6px 0"))
+
+    def _on_change(self, _change) -> None:
+        # A new answer clears the old verdict (but keeps a revealed answer visible).
+        revealed = self.reveal_after is not None and self._wrong >= self.reveal_after
+        if not revealed or self.correct:
+            self.feedback.value = ""
+            self.correct = None
+
+    def check(self) -> bool | None:
+        """Judge the current answer and show the feedback (what the Check button does).
+
+        Returns:
+            ``True`` (right), ``False`` (wrong) or ``None`` (no usable answer: a message asks
+            for one and nothing is counted).
+        """
+        verdict, message = self._judge(self.controls["answer"].value)
+        if verdict is None:
+            self.correct = None
+            self.feedback.value = _INFO.format(escape(message))
+            return None
+        self.attempts += 1
+        self.correct = verdict
+        if verdict:
+            self.feedback.value = _RIGHT.format(self.explanation)
+            return True
+        self._wrong += 1
+        if self.reveal_after is not None and self._wrong >= self.reveal_after:
+            self.feedback.value = (_WRONG.format(escape(message) if message else "")
+                                   + _REVEAL.format(escape(self._show_answer), self.explanation))
+        else:
+            extra = f" Hint: {self.hint}" if self.hint else " Try again."
+            self.feedback.value = _WRONG.format((escape(message) + " " if message else "") + extra)
+        return False
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"<SelfCheck {self.question!r}>"
+
+
+def quiz(question: str, options: Sequence[str], answer: str, explanation: str = "", hint: str = "",
+         reveal_after: int | None = 2, description: str = "Answer") -> SelfCheck:
+    """A multiple-choice self-check: radio buttons, a Check button and feedback.
+
+    Args:
+        question: the question (HTML allowed).
+        options: the choices shown, in order (strings).
+        answer: the right choice; must be one of ``options``.
+        explanation: why it is right (HTML allowed), shown with a right answer or a revealed one.
+        hint: shown after a wrong answer (until the answer is revealed).
+        reveal_after: wrong attempts after which the answer is shown (``None``: never).
+        description: the label of the radio buttons.
+
+    Returns:
+        a :class:`SelfCheck`; ``controls["answer"]`` is an ``ipywidgets.RadioButtons`` with no
+        choice selected (``value`` ``None``); ``controls["check"]`` the Check button.
+
+    Raises:
+        ValueError: fewer than two options, repeated options, or an ``answer`` that is not one
+            of them.
+    """
+    options = [str(o) for o in options]
+    if len(options) < 2:
+        raise ValueError("a quiz needs at least two options")
+    if len(set(options)) != len(options):
+        raise ValueError(f"quiz options must be distinct, got {options}")
+    if answer not in options:
+        raise ValueError(f"the answer {answer!r} is not one of the options {options}")
+    radio = w.RadioButtons(options=options, value=None, description=description,
+                           layout=w.Layout(width="max-content"))
+
+    def judge(value):
+        if value is None:
+            return None, "Pick one of the answers first."
+        return value == answer, ""
+
+    return SelfCheck(question, radio, answer, explanation, judge, hint=hint, reveal_after=reveal_after)
+
+
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?$")
+
+
+def parse_number(text: str) -> Fraction:
+    """Read a number a student typed: ``"64"``, ``"$1,000"``, ``"27.99"``, ``"-3"``, ``"2/3"``,
+    ``"12%"`` (= 0.12).
+
+    Returns:
+        the number as an exact ``Fraction``.
+
+    Raises:
+        ValueError: the text is not a number (the message says what to type).
+    """
+    if not isinstance(text, str):
+        text = str(text)
+    t = text.strip().replace(",", "").replace(" ", "").replace("$", "").replace("\u2212", "-")
+    percent = t.endswith("%")
+    if percent:
+        t = t[:-1]
+    if not t or not _NUMBER.match(t):
+        raise ValueError(f"{text.strip()!r} is not a number: type digits only, like 64 or 27.5")
+    if "/" in t:
+        num, den = t.split("/")
+        if int(den) == 0:
+            raise ValueError("cannot divide by zero")
+        value = Fraction(num) / int(den)
+    else:
+        value = Fraction(t)
+    return value / 100 if percent else value
+
+
+def numeric_check(question: str, answer, tolerance=0, explanation: str = "", unit: str = "",
+                  hint: str = "", reveal_after: int | None = 2, description: str = "Your answer") -> SelfCheck:
+    """A self-check with a typed numeric answer.
+
+    The student types a number (``64``, ``$64``, ``1,000``, ``27.5`` or ``2/3`` are all read);
+    the answer is right when it is within ``tolerance`` of ``answer``. Text that is not a
+    number gets a friendly message, never a traceback, and is not counted as an attempt.
+
+    Args:
+        question: the question (HTML allowed).
+        answer: the right number (int, float or Fraction), in the question's unit.
+        tolerance: the largest accepted distance from ``answer`` (same unit; default exact).
+        explanation: why (HTML allowed), shown with a right or revealed answer.
+        unit: shown after the answer box and in the revealed answer (e.g. ``"dollars"``).
+        hint: shown after a wrong answer.
+        reveal_after: wrong attempts after which the answer is shown (``None``: never).
+        description: the label of the text box.
+
+    Returns:
+        a :class:`SelfCheck`; ``controls["answer"]`` is an ``ipywidgets.Text``,
+        ``controls["check"]`` the Check button.
+
+    Raises:
+        ValueError: a non-numeric ``answer`` or a negative ``tolerance``.
+    """
+    try:
+        target = Fraction(answer) if not isinstance(answer, float) else Fraction(str(answer))
+        tol = Fraction(tolerance) if not isinstance(tolerance, float) else Fraction(str(tolerance))
+    except (TypeError, ValueError):
+        raise ValueError(f"answer and tolerance must be numbers, got {answer!r}, {tolerance!r}") from None
+    if tol < 0:
+        raise ValueError(f"tolerance must be >= 0, got {tolerance!r}")
+    box = w.Text(value="", description=description, placeholder="a number, e.g. 12",
+                 continuous_update=False, style={"description_width": "initial"})
+
+    def judge(value):
+        if not str(value).strip():
+            return None, "Type a number in the box first."
+        try:
+            x = parse_number(value)
+        except ValueError as e:
+            return None, str(e)
+        if abs(x - target) <= tol:
+            return True, ""
+        direction = "too high" if x > target else "too low"
+        return False, f"{value.strip()} is {direction}."
+
+    shown = _fmt(target) + (f" {unit}" if unit else "")
+    if tol:
+        shown += f" (anything within {_fmt(tol)} counts)"
+    check = SelfCheck(question, box, answer, explanation, judge, hint=hint, reveal_after=reveal_after,
+                      show_answer=shown)
+    check.tolerance = tolerance
+    check.unit = unit
+    return check
+
+
+def _fmt(x: Fraction) -> str:
+    if x.denominator == 1:
+        return str(x.numerator)
+    return f"{float(x):.4g}"
