@@ -1,0 +1,486 @@
+"""Measure the performance budgets of DESIGN.md on this machine, in one run.
+
+    python benchmarks/run.py            # full pass (about a minute)
+    python benchmarks/run.py --quick    # fewer repetitions (about 15 seconds)
+    python benchmarks/run.py --only finder exact
+    python benchmarks/run.py --json results.json
+
+Prints one line per measurement: the measured figure, the budget from DESIGN.md ("Performance
+budgets"), their ratio (measured / budget) and whether the budget is met. Lines without a budget
+(playout speeds, set-up costs) are for information. See ``benchmarks/README.md``.
+
+Exit status: 0 when every budget is met, 1 when one is missed (so a script can watch it); a
+section that cannot run (e.g. the widgets module is not written yet) is reported, not failed.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import itertools
+import json
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+SECTIONS = ("imports", "finder", "exact", "playouts", "widgets")
+
+#: Modules the engine must never import (DESIGN.md: "no widget or plotting import at engine import").
+FORBIDDEN_AT_IMPORT = ("ipywidgets", "plotly", "anywidget", "matplotlib", "IPython")
+
+
+@dataclass
+class Row:
+    """One line of the report.
+
+    ``limit`` is ``"max"`` (measured must be <= budget), ``"min"`` (>= budget) or ``None``
+    (information only); ``ok`` is ``None`` for information lines and for lines that could not
+    be measured.
+    """
+
+    section: str
+    measure: str
+    value: float | None
+    unit: str
+    budget: float | None = None
+    limit: str | None = None
+    note: str = ""
+
+    @property
+    def ratio(self) -> float | None:
+        if self.value is None or self.budget in (None, 0):
+            return None
+        return self.value / self.budget
+
+    @property
+    def ok(self) -> bool | None:
+        if self.value is None or self.budget is None:
+            return None
+        return self.value <= self.budget if self.limit == "max" else self.value >= self.budget
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers
+
+
+def percentile(xs, q: float) -> float:
+    """The q-th percentile (0-100) of a sample, linear interpolation (numpy's default)."""
+    return float(np.percentile(np.asarray(xs, dtype=float), q))
+
+
+def time_calls(fn: Callable[[], object], min_time: float = 0.2, max_calls: int = 10_000) -> float:
+    """Seconds per call of ``fn``: repeat until ``min_time`` has passed, return the median of
+    five such batches' per-call times."""
+    batches = []
+    for _ in range(5):
+        n, t0 = 0, time.perf_counter()
+        while True:
+            fn()
+            n += 1
+            el = time.perf_counter() - t0
+            if el >= min_time / 5 or n >= max_calls:
+                break
+        batches.append(el / n)
+    return statistics.median(batches)
+
+
+# ---------------------------------------------------------------------------------------------
+# imports
+
+_IMPORT_PROBE = r"""
+import sys, time
+t0 = time.perf_counter()
+import importlib
+importlib.import_module(sys.argv[1])
+dt = time.perf_counter() - t0
+print(repr((dt, sorted(m for m in sys.modules if m.split('.')[0] in %r))))
+""" % (FORBIDDEN_AT_IMPORT,)
+
+
+def bench_imports(quick: bool) -> list[Row]:
+    repeats = 3 if quick else 7
+    rows = []
+    for mod in ("toolkit", "toolkit.core", "toolkit.buyword"):
+        times, forbidden = [], set()
+        for _ in range(repeats):
+            out = subprocess.run([sys.executable, "-c", _IMPORT_PROBE, mod], capture_output=True,
+                                 text=True, check=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+            dt, mods = eval(out.stdout.strip().splitlines()[-1])  # our own probe's repr output
+            times.append(dt)
+            forbidden.update(m.split(".")[0] for m in mods)
+        rows.append(Row("imports", f"import {mod} (median of {repeats}, fresh process)",
+                        statistics.median(times), "s", 0.3, "max",
+                        f"min {min(times):.3f} s, max {max(times):.3f} s"))
+        rows.append(Row("imports", f"  widget/plot modules loaded by import {mod}", float(len(forbidden)),
+                        "modules", 0, "max", ", ".join(sorted(forbidden)) or "none"))
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# word finder
+
+
+def bench_finder(quick: bool) -> list[Row]:
+    from toolkit import buyword as bw
+    from toolkit.buyword.dictionary import default_dictionary
+
+    t0 = time.perf_counter()
+    d = default_dictionary()
+    build = time.perf_counter() - t0
+    rows = [Row("finder", f"build the default dictionary ({len(d):,} words, once per process)",
+                build * 1000, "ms")]
+    tiles = np.array(bw.Rules().letters.elements())
+    rng = np.random.default_rng(12345)
+    n = 100 if quick else 400
+    racks = ["".join(rng.choice(tiles, size=8, replace=False)) for _ in range(n)]
+    for r in racks[:10]:  # warm up: the one-blank index and the numpy matrix are built lazily
+        d.best(r, 1)
+        d.find(r, 1)
+    gc.collect()
+    for label, fn in (("best", d.best), ("find", d.find)):
+        times = []
+        sizes = []
+        for r in racks:
+            t0 = time.perf_counter()
+            res = fn(r, 1)
+            times.append((time.perf_counter() - t0) * 1000)
+            sizes.append(len(res) if isinstance(res, list) else 1)
+        extra = f"; {statistics.mean(sizes):.0f} sales listed on average" if label == "find" else ""
+        rows.append(Row("finder", f"word finder .{label}(8 tiles + Wild), median of {n} racks",
+                        statistics.median(times), "ms", 5, "max", f"max {max(times):.1f} ms{extra}"))
+        rows.append(Row("finder", f"word finder .{label}(8 tiles + Wild), p95", percentile(times, 95),
+                        "ms", 5, "max"))
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# exact draw cost vs brute force
+
+
+def brute_force_cost_distribution(k: int, pips_of_tiles: list[int]) -> dict[int, Fraction]:
+    """Price distribution of a k-tile draw by enumerating every k-subset of the individual tiles."""
+    counts: Counter = Counter()
+    for combo in itertools.combinations(pips_of_tiles, k):
+        s = sum(combo)
+        counts[s * s] += 1
+    total = math.comb(len(pips_of_tiles), k)
+    return {dollars: Fraction(c, total) for dollars, c in sorted(counts.items())}
+
+
+def bench_exact(quick: bool) -> list[Row]:
+    from toolkit import buyword as bw
+
+    rules = bw.Rules()
+    tiles = rules.letters.elements()
+    pips_of_tiles = [rules.letter_pips[c] for c in tiles]
+    rows = []
+    for k in ((2, 3) if quick else (2, 3, 4)):
+        repeats = 1 if (quick or k >= 4) else 3
+        brute_times = []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            brute = brute_force_cost_distribution(k, pips_of_tiles)
+            brute_times.append(time.perf_counter() - t0)
+        t_brute = statistics.median(brute_times)
+        exact = bw.draw_cost_distribution(k, rules.letters, rules.letter_pips)
+        same = (list(exact.items()) == list(brute.items())
+                and all(isinstance(p, Fraction) for p in exact.values()))
+        t_exact = time_calls(lambda: bw.draw_cost_distribution(k, rules.letters, rules.letter_pips),
+                             min_time=0.1 if quick else 0.3)
+        ratio = t_brute / t_exact
+        rows.append(Row("exact", f"draw cost, k={k} of {len(tiles)} tiles: exact speed-up over brute force",
+                        ratio, "x", 100, "min",
+                        f"exact {t_exact * 1000:.3f} ms, brute force {t_brute * 1000:.0f} ms "
+                        f"({math.comb(len(tiles), k):,} subsets); "
+                        + ("identical Fractions" if same else "RESULTS DIFFER")))
+        if not same:
+            rows.append(Row("exact", f"  k={k}: exact and brute-force distributions agree", 0.0, "",
+                            1, "min", "the two methods disagree: a calculator bug"))
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# playouts
+
+
+def bench_playouts(quick: bool) -> list[Row]:
+    from toolkit import buyword as bw
+    from toolkit.core import RandomBot, play
+
+    cases = [
+        ("random playouts, 1 player", 1, RandomBot, 20 if quick else 100),
+        ("random playouts, 4 players", 4, RandomBot, 20 if quick else 100),
+        ("greedy solitaire games", 1, bw.GreedyBot, 20 if quick else 100),
+        ("sampling solitaire games", 1, bw.SamplingBot, 2 if quick else 8),
+    ]
+    # warm up: the dictionary and its indexes are built on first use
+    play(bw.new_game(players=1, seed=0), [bw.GreedyBot()], seed=0)
+    rows = []
+    for label, players, cls, n in cases:
+        bots = [cls() for _ in range(players)]
+        actions = 0
+        t0 = time.perf_counter()
+        for s in range(1, n + 1):
+            final = play(bw.new_game(players=players, seed=s), bots, seed=s)
+            actions += len(final.history())
+        el = time.perf_counter() - t0
+        rows.append(Row("playouts", f"{label} per second (one process)", n / el, "games/s", None, None,
+                        f"{n} games, {el / n * 1000:.0f} ms/game, {actions / el:,.0f} actions/s"))
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# widget callbacks
+
+BUILDERS = ("price_explorer", "draw_cost_explorer", "solitaire_game")
+
+
+def _typed(rng: np.random.Generator, letters: np.ndarray, count: int, start: str) -> list[str]:
+    """Keystrokes of a student typing racks of 3-12 tiles: every prefix, one value per key."""
+    out, prev = [], start
+    while len(out) < count:
+        rack = "".join(rng.choice(letters, size=int(rng.integers(3, 13))))
+        for i in range(1, len(rack) + 1):
+            v = rack[:i]
+            if v != prev:
+                out.append(v)
+                prev = v
+    return out[:count]
+
+
+def _values_for(ctrl, rng: np.random.Generator, count: int, letters: np.ndarray) -> list | None:
+    """Values to assign to a control, each different from the previous one (so that every
+    assignment fires the observers); ``None`` when we do not know how to drive it."""
+    value = ctrl.value
+    options = getattr(ctrl, "options", None)
+    if options is not None:
+        vals = list(getattr(ctrl, "_options_values", ())) or [
+            o[1] if isinstance(o, tuple) and len(o) == 2 else o for o in options]
+        if isinstance(value, tuple):  # multiple selection
+            vals = [(v,) for v in vals]
+        if len(vals) < 2:
+            return None
+        start = vals.index(value) if value in vals else -1
+        return [vals[(start + 1 + i) % len(vals)] for i in range(count)]
+    if isinstance(value, bool):
+        return [(not value) if i % 2 == 0 else value for i in range(count)]
+    lo, hi = getattr(ctrl, "min", None), getattr(ctrl, "max", None)
+    if isinstance(value, tuple) and lo is not None:  # range slider
+        cast = int if isinstance(value[0], int) else float
+        return [tuple(sorted((cast(a), cast(b)))) for a, b in rng.uniform(lo, hi, size=(count, 2))]
+    if isinstance(value, (int, float)) and lo is not None and hi is not None and hi > lo:
+        is_int = isinstance(value, int)
+        step = getattr(ctrl, "step", None) or (1 if is_int else (hi - lo) / 100)
+        n_steps = int(round((hi - lo) / step))
+        if n_steps < 1:
+            return None
+        out, prev = [], value
+        for _ in range(count):
+            v = lo + int(rng.integers(0, n_steps + 1)) * step
+            v = int(round(v)) if is_int else float(v)
+            if v == prev:
+                v = lo + (((v - lo) // step + 1) % (n_steps + 1)) * step
+                v = int(round(v)) if is_int else float(v)
+            out.append(v)
+            prev = v
+        return out
+    if isinstance(value, (int, float)):
+        return [value + (i % 5) + 1 for i in range(count)]
+    if isinstance(value, str):
+        return _typed(rng, letters, count, value)
+    return None
+
+
+def _kind(ctrl) -> str:
+    import ipywidgets as widgets
+
+    if isinstance(ctrl, widgets.Button):
+        return "button"
+    if getattr(ctrl, "continuous_update", True) is False:
+        return "on release"
+    return "live"
+
+
+def bench_widgets(quick: bool, module: str, builders: tuple[str, ...]) -> list[Row]:
+    """Set every control of each builder's view many times (round-robin over the controls, so
+    that buttons and pickers interleave as in real use) and time each assignment or click."""
+    import importlib
+
+    try:
+        wmod = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        why = f"{module} does not exist yet" if e.name and module.startswith(e.name) else f"import failed: {e}"
+        return [Row("widgets", f"widgets: not available ({why})", None, "ms", 50, "max")]
+    except Exception as e:  # noqa: BLE001 - report, never crash the whole run
+        return [Row("widgets", f"widgets: not available (import of {module} failed: "
+                    f"{type(e).__name__}: {e})", None, "ms", 50, "max")]
+    import ipywidgets as widgets
+
+    from toolkit import buyword as bw
+
+    letters = np.array(bw.Rules().letters.elements())
+    rounds = 15 if quick else 60
+    rows = []
+    for name in builders:
+        rng = np.random.default_rng(7)
+        builder = getattr(wmod, name, None)
+        if builder is None:
+            rows.append(Row("widgets", f"widgets: {name}() not available", None, "ms", 50, "max"))
+            continue
+        try:
+            t0 = time.perf_counter()
+            view = builder()
+            t_build = time.perf_counter() - t0
+            controls = dict(view.controls)
+        except Exception as e:  # noqa: BLE001
+            rows.append(Row("widgets", f"widgets: {name}() failed to build", None, "ms", 50, "max",
+                            f"{type(e).__name__}: {e}"))
+            continue
+        times: dict[str, list[float]] = {c: [] for c in controls}
+        errors: list[str] = []
+        undriven: set[str] = set()
+        for _ in range(rounds):
+            for cname, ctrl in controls.items():
+                if isinstance(ctrl, widgets.Button):
+                    act = ctrl.click
+                else:
+                    # options can change as the view updates (a list of sellable words), so
+                    # pick each value just before setting it
+                    vals = _values_for(ctrl, rng, 1, letters)
+                    if vals is None:
+                        undriven.add(cname)
+                        continue
+                    act = (lambda c=ctrl, v=vals[0]: setattr(c, "value", v))
+                t0 = time.perf_counter()
+                try:
+                    act()
+                except Exception as e:  # noqa: BLE001 - a callback error is a finding, not a crash
+                    errors.append(f"{cname}: {type(e).__name__}: {e}")
+                    continue
+                times[cname].append((time.perf_counter() - t0) * 1000)
+        undriven = {c for c in undriven if not times[c]}
+        every = [t for ts in times.values() for t in ts]
+        note = f"built in {t_build * 1000:.0f} ms; {len(controls)} controls, {len(every)} sets/clicks"
+        driven = {c: ts for c, ts in times.items() if ts}
+        if driven:
+            worst = max(driven, key=lambda c: percentile(driven[c], 95))
+            note += (f"; slowest: {worst!r} ({_kind(controls[worst])}) p95 "
+                     f"{percentile(driven[worst], 95):.1f} ms, max {max(driven[worst]):.1f} ms")
+        if undriven:
+            note += f"; never driven (no options): {', '.join(sorted(undriven))}"
+        if errors:
+            note += f"; {len(errors)} callback errors, first: {errors[0]}"
+        rows.append(Row("widgets", f"widget callback p95, {name}()",
+                        percentile(every, 95) if every else None, "ms", 50, "max", note))
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# report
+
+
+def _fmt(v: float | None, unit: str) -> str:
+    if v is None:
+        return "n/a"
+    if unit in ("x", "games/s"):
+        s = f"{v:,.0f}" if v >= 100 else f"{v:.1f}"
+    elif unit == "modules":
+        s = f"{v:.0f}"
+    elif unit == "s":
+        s = f"{v:.3f}"
+    else:
+        s = f"{v:.2f}" if v < 10 else f"{v:,.1f}"
+    return f"{s} {unit}".strip()
+
+
+def _budget(r: Row) -> str:
+    if r.budget is None:
+        return "-"
+    sign = "<=" if r.limit == "max" else ">="
+    unit = "" if r.unit == "modules" else f" {r.unit}"
+    return f"{sign} {r.budget:g}{unit}"
+
+
+def print_table(rows: list[Row], file=sys.stdout) -> None:
+    w = max(len(r.measure) for r in rows)
+    head = f"{'measure':<{w}}  {'measured':>14}  {'budget':>11}  {'ratio':>6}  {'ok':<4}  note"
+    print(head, file=file)
+    print("-" * len(head), file=file)
+    section = None
+    for r in rows:
+        if r.section != section and section is not None:
+            print(file=file)
+        section = r.section
+        ratio = "-" if r.ratio is None else f"{r.ratio:.2f}"
+        ok = {None: "-", True: "yes", False: "NO"}[r.ok]
+        if r.value is None and r.budget is not None:
+            ok = "n/a"
+        print(f"{r.measure:<{w}}  {_fmt(r.value, r.unit):>14}  {_budget(r):>11}  {ratio:>6}  {ok:<4}  {r.note}",
+              file=file)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions (rougher figures)")
+    ap.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS), metavar="SECTION",
+                    help=f"run only these sections: {', '.join(SECTIONS)}")
+    ap.add_argument("--json", type=Path, help="also write the rows to this JSON file")
+    ap.add_argument("--widgets-module", default="toolkit.buyword.widgets",
+                    help="module holding the widget builders (default: %(default)s)")
+    ap.add_argument("--builders", default=",".join(BUILDERS),
+                    help="comma-separated builder functions to time (default: %(default)s)")
+    args = ap.parse_args(argv)
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    cores = os.cpu_count() or 1
+    print(f"toolkit benchmarks ({'quick' if args.quick else 'full'}): Python {platform.python_version()}, "
+          f"{platform.machine()}, {cores} cores, load average {load:.2f}")
+    if load > 0.5 * cores:
+        print("note: the machine is busy; timings are inflated (run again on an idle machine).")
+    print()
+
+    rows: list[Row] = []
+    t_all = time.perf_counter()
+    for section in SECTIONS:
+        if section not in args.only:
+            continue
+        t0 = time.perf_counter()
+        if section == "imports":
+            rows += bench_imports(args.quick)
+        elif section == "finder":
+            rows += bench_finder(args.quick)
+        elif section == "exact":
+            rows += bench_exact(args.quick)
+        elif section == "playouts":
+            rows += bench_playouts(args.quick)
+        elif section == "widgets":
+            builders = tuple(b.strip() for b in args.builders.split(",") if b.strip())
+            rows += bench_widgets(args.quick, args.widgets_module, builders)
+        print(f"  [{section}: {time.perf_counter() - t0:.1f} s]", file=sys.stderr)
+    print(file=sys.stderr)
+    print_table(rows)
+    missed = [r for r in rows if r.ok is False]
+    print()
+    print(f"{len(rows)} lines in {time.perf_counter() - t_all:.0f} s; "
+          + (f"{len(missed)} budget(s) missed: " + "; ".join(r.measure.strip() for r in missed)
+             if missed else "every measured budget met."))
+    if args.json:
+        args.json.write_text(json.dumps(
+            {"python": platform.python_version(), "cores": cores, "load": load, "quick": args.quick,
+             "rows": [{**asdict(r), "ratio": r.ratio, "ok": r.ok} for r in rows]}, indent=2))
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
