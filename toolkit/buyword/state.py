@@ -25,7 +25,7 @@ from typing import ClassVar
 
 from ..core.cards import Multiset
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
-                         history_field, new_rng, resolve_chance)
+                         history_field, resolve_chance, setup_rng)
 from .dictionary import WordSale, dictionary_for
 from .rules import CHOICE, Rules
 
@@ -375,6 +375,15 @@ class BuyWordState(State):
         raise IllegalActionError(f"no chance event in phase {self.phase!r}")
 
     def legal_actions(self) -> list[Action]:
+        """The legal actions in a deterministic order (computed once per state: states are
+        immutable)."""
+        cached = self.__dict__.get("_legal")
+        if cached is None:
+            cached = tuple(self._legal_actions())
+            object.__setattr__(self, "_legal", cached)
+        return list(cached)
+
+    def _legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == "over":
             return []
@@ -752,7 +761,8 @@ def new_game(rules: Rules | None = None, players=("Player 1",), seed: int | None
     Args:
         rules: the :class:`Rules` (default ``Rules()``).
         players: 1-4 names, or a player count.
-        seed: int seed for a ``numpy.random.Generator``; the same seed gives the same game.
+        seed: int seed; the same seed gives the same opening (drawn with
+            :func:`toolkit.core.game.setup_rng`, a stream independent of ``new_rng(seed)``).
 
     Returns:
         the first state where a player must decide (the first Leader's CHOICE or the first
@@ -762,7 +772,7 @@ def new_game(rules: Rules | None = None, players=("Player 1",), seed: int | None
         ValueError: as :func:`initial_state`.
     """
     s = initial_state(rules, players, seed)
-    return resolve_chance(s, new_rng(seed))
+    return resolve_chance(s, setup_rng(seed))
 
 
 def solitaire_rating(money: int) -> str:

@@ -5,12 +5,12 @@ from .game import (CHANCE, TERMINAL, Action, ActionCodec, Bot, IllegalActionErro
 from .bots import RandomBot
 from .cards import Multiset, deal_round_robin, shuffled
 from .money import Denominations, format_money, make_change, purse_total
-from .montecarlo import Estimate, estimate_mean, estimate_proportion, run_trials
+from .montecarlo import Estimate, estimate_mean, estimate_proportion, run_trials, simulate
 
 __all__ = [
     "CHANCE", "TERMINAL", "Action", "ActionCodec", "Bot", "IllegalActionError", "State",
     "new_rng", "play", "record", "replay", "resolve_chance", "sample_chance",
     "RandomBot", "Multiset", "deal_round_robin", "shuffled",
     "Denominations", "format_money", "make_change", "purse_total",
-    "Estimate", "estimate_mean", "estimate_proportion", "run_trials",
+    "Estimate", "estimate_mean", "estimate_proportion", "run_trials", "simulate",
 ]

@@ -36,6 +36,7 @@ __all__ = [
     "State",
     "Bot",
     "new_rng",
+    "setup_rng",
     "resolve_chance",
     "sample_chance",
     "play",
@@ -276,6 +277,19 @@ def new_rng(seed: int | np.random.SeedSequence | np.random.Generator | None) -> 
     if isinstance(seed, (int, np.integer)) and seed < 0:
         raise ValueError(f"seed must be non-negative, got {seed}")
     return np.random.default_rng(seed)
+
+
+def setup_rng(seed: int | None) -> np.random.Generator:
+    """The Generator a game's ``new_game(..., seed)`` uses for its opening chance events.
+
+    It is a child stream of ``seed`` (``SeedSequence(seed, spawn_key=(0,))``), independent of
+    ``new_rng(seed)``, so that continuing a game with ``play(state, bots, seed)`` does not
+    replay the same random numbers that dealt it.
+    """
+    if seed is None:
+        return np.random.default_rng()
+    new_rng(seed)  # validates
+    return np.random.default_rng(np.random.SeedSequence(int(seed), spawn_key=(0,)))
 
 
 def sample_chance(state: State, rng: np.random.Generator) -> Action:

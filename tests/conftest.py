@@ -1,0 +1,63 @@
+"""Shared fixtures and helpers for the test suite."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from toolkit import buyword as bw
+from toolkit.core.cards import Multiset
+
+
+def buyword_invariant(s: bw.BuyWordState) -> None:
+    """BuyWord invariants (seed 003): tiles conserved, Wilds conserved, money accounted for,
+    no negative money, the tile limit respected between rounds."""
+    r = s.rules
+    n = s.n_players
+    tiles = s.bag + s.pool + s.box
+    for h in s.hands:
+        tiles = tiles + h
+    for d in s.drawn:
+        tiles = tiles + Multiset(d)
+    assert tiles == r.letters, "letter tiles not conserved (bag + drawn + hands + box)"
+    assert sum(s.wilds) + s.wilds_used == n * r.wilds_for(n), "Wild tiles not conserved"
+    assert all(w >= 0 for w in s.wilds)
+    assert sum(s.money) + s.bank == n * r.starting_money, "money not accounted for (players + bank)"
+    assert all(m >= 0 for m in s.money), "negative money"
+    if s.phase == "roll" and r.tile_limit is not None:
+        assert all(h.total <= r.tile_limit for h in s.hands), "tile limit broken at round end"
+    if s.phase == "over":
+        assert all(h.total == 0 for h in s.hands), "unsold tiles must be lost at the end"
+    last = s.last_action
+    if isinstance(last, bw.SellWord):
+        p = s.parent.current_player
+        gained = s.money[p] - s.parent.money[p]
+        assert gained == bw.price(bw.pips(last.letters_used, r) + (r.wild_pips if last.wild is not None else 0))
+        assert s.parent.wilds[p] - s.wilds[p] == (1 if last.wild is not None else 0), "more than one Wild"
+
+
+def make_state(rules=None, players=1, **fields) -> bw.BuyWordState:
+    """A constructed BuyWord position: the initial state with some fields replaced.
+
+    ``hands`` and ``drawn`` may be given as strings per seat; the bag is reduced so that
+    tiles stay conserved.
+    """
+    s = bw.initial_state(rules, players)
+    n = s.n_players
+    if "hands" in fields:
+        fields["hands"] = tuple(Multiset(h) for h in fields["hands"])
+    if "drawn" in fields:
+        fields["drawn"] = tuple(tuple(sorted(d)) for d in fields["drawn"])
+    used = Multiset()
+    for h in fields.get("hands", ()):
+        used = used + h
+    for d in fields.get("drawn", ()):
+        used = used + Multiset(d)
+    fields.setdefault("bag", s.rules.letters - used)
+    fields.setdefault("eligible", (True,) * n)
+    return dataclasses.replace(s, **fields)
+
+
+@pytest.fixture(scope="session")
+def dictionary():
+    return bw.default_dictionary()

