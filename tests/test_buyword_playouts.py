@@ -14,7 +14,7 @@ from toolkit.core.testing import check_playout
 from conftest import buyword_invariant
 
 #: Games per configuration; TOOLKIT_PLAYOUTS raises it for a soak run.
-GAMES = int(os.environ.get("TOOLKIT_PLAYOUTS", "40"))
+GAMES = int(os.environ.get("TOOLKIT_PLAYOUTS", "60"))
 
 VARIATIONS = {
     "base": {},

@@ -40,7 +40,22 @@ def _discard_choice(state: BuyWordState, p: int) -> Discard:
     return Discard(letter)
 
 
-class GreedyBot(Bot):
+class _BuyWordBot(Bot):
+    """What the toolkit's BuyWord bots share: the CHOICE number and drafting the cheapest tile."""
+
+    choice = 3
+
+    def _common(self, state: BuyWordState) -> Action | None:
+        if state.phase == "choose":
+            lo, hi = state.rules.choice_range
+            return Choose(min(max(self.choice, lo), hi))
+        if state.phase == "take":
+            # Draft the cheapest tile (buy small).
+            return min(state.legal_actions(), key=lambda a: (state.rules.letter_pips[a.letter], a.letter))
+        return None
+
+
+class GreedyBot(_BuyWordBot):
     """Buys cheap draws and sells the best word at once.
 
     Args:
@@ -70,14 +85,11 @@ class GreedyBot(Bot):
         return gain >= price
 
     def choose(self, state: BuyWordState, rng) -> Action:
+        common = self._common(state)
+        if common is not None:
+            return common
         p = state.current_player
         ph = state.phase
-        if ph == "choose":
-            lo, hi = state.rules.choice_range
-            return Choose(min(max(self.choice, lo), hi))
-        if ph == "take":
-            # Draft the cheapest tile (buy small).
-            return min(state.legal_actions(), key=lambda a: (state.rules.letter_pips[a.letter], a.letter))
         if ph == "buy":
             price = state.price(p)
             if price <= state.money[p] and self._worth(state, p, p, price):
@@ -103,7 +115,7 @@ class GreedyBot(Bot):
         raise AssertionError(ph)
 
 
-class SamplingBot(Bot):
+class SamplingBot(_BuyWordBot):
     """Decides purchases by sampling future draws (common random numbers for both choices).
 
     For a purchase of drawn tiles D at price c with hand H, it samples ``samples`` future draws
@@ -151,13 +163,11 @@ class SamplingBot(Bot):
         return diff / self.samples
 
     def choose(self, state: BuyWordState, rng) -> Action:
+        common = self._common(state)
+        if common is not None:
+            return common
         p = state.current_player
         ph = state.phase
-        if ph == "choose":
-            lo, hi = state.rules.choice_range
-            return Choose(min(max(self.choice, lo), hi))
-        if ph == "take":
-            return min(state.legal_actions(), key=lambda a: (state.rules.letter_pips[a.letter], a.letter))
         if ph == "buy":
             price = state.price(p)
             value = self.lot_value(state, p, p, rng)

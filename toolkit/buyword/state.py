@@ -52,15 +52,37 @@ def _int_arg(args: str, verb: str) -> int:
         raise ValueError(f"{verb!r} takes a whole number, got {args!r}") from None
 
 
+class _LetterAction(Action):
+    """An action on one letter tile; text form ``<verb> <LETTER>``."""
+
+    def __str__(self):
+        return f"{self.verb} {self.letter}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(_one_letter(args, cls.verb))
+
+
+class _NumberAction(Action):
+    """An action with one whole number; text form ``<verb> <n>``."""
+
+    def __str__(self):
+        return f"{self.verb} {self._number()}"
+
+    def _number(self):
+        return getattr(self, dataclasses.fields(self)[0].name)
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(_int_arg(args, cls.verb))
+
+
 @dataclass(frozen=True)
-class Roll(Action):
+class Roll(_NumberAction):
     """Chance: the die shows ``face`` (2-5 or ``"CHOICE"``)."""
 
     face: int | str
     verb: ClassVar[str] = "roll"
-
-    def __str__(self):
-        return f"roll {self.face}"
 
     @classmethod
     def from_args(cls, args):
@@ -69,48 +91,27 @@ class Roll(Action):
 
 
 @dataclass(frozen=True)
-class Choose(Action):
+class Choose(_NumberAction):
     """The Leader, having rolled CHOICE, picks how many tiles each player draws."""
 
     n: int
     verb: ClassVar[str] = "choose"
 
-    def __str__(self):
-        return f"choose {self.n}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(_int_arg(args, cls.verb))
-
 
 @dataclass(frozen=True)
-class Draw(Action):
+class Draw(_LetterAction):
     """Chance: the next tile drawn from the bag is ``letter``."""
 
     letter: str
     verb: ClassVar[str] = "draw"
 
-    def __str__(self):
-        return f"draw {self.letter}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(_one_letter(args, cls.verb))
-
 
 @dataclass(frozen=True)
-class Take(Action):
+class Take(_LetterAction):
     """Tile Drafts: take one ``letter`` from the drafted pool."""
 
     letter: str
     verb: ClassVar[str] = "take"
-
-    def __str__(self):
-        return f"take {self.letter}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(_one_letter(args, cls.verb))
 
 
 @dataclass(frozen=True)
@@ -119,18 +120,12 @@ class Buy(Action):
 
     verb: ClassVar[str] = "buy"
 
-    def __str__(self):
-        return "buy"
-
 
 @dataclass(frozen=True)
 class Decline(Action):
     """Do not buy: the tiles drawn this round go out of play (into the box)."""
 
     verb: ClassVar[str] = "decline"
-
-    def __str__(self):
-        return "decline"
 
 
 @dataclass(frozen=True)
@@ -139,23 +134,13 @@ class Auction(Action):
 
     verb: ClassVar[str] = "auction"
 
-    def __str__(self):
-        return "auction"
-
 
 @dataclass(frozen=True)
-class Bid(Action):
+class Bid(_NumberAction):
     """Auctions variation: bid ``amount`` dollars for the lot."""
 
     amount: int
     verb: ClassVar[str] = "bid"
-
-    def __str__(self):
-        return f"bid {self.amount}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(_int_arg(args, cls.verb))
 
 
 @dataclass(frozen=True)
@@ -163,9 +148,6 @@ class Pass(Action):
     """Auctions variation: do not bid."""
 
     verb: ClassVar[str] = "pass"
-
-    def __str__(self):
-        return "pass"
 
 
 @dataclass(frozen=True)
@@ -218,18 +200,11 @@ class SellWord(Action):
 
 
 @dataclass(frozen=True)
-class Discard(Action):
+class Discard(_LetterAction):
     """Tile limit: put one ``letter`` tile out of play."""
 
     letter: str
     verb: ClassVar[str] = "discard"
-
-    def __str__(self):
-        return f"discard {self.letter}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(_one_letter(args, cls.verb))
 
 
 @dataclass(frozen=True)
@@ -237,9 +212,6 @@ class Done(Action):
     """End your selling for this round."""
 
     verb: ClassVar[str] = "done"
-
-    def __str__(self):
-        return "done"
 
 
 _CODEC = ActionCodec([Roll, Choose, Draw, Take, Buy, Decline, Auction, Bid, Pass, SellWord, Discard, Done])

@@ -79,7 +79,7 @@ class Action:
 
     verb: ClassVar[str] = ""
 
-    def __str__(self) -> str:  # pragma: no cover - subclasses override
+    def __str__(self) -> str:
         return self.verb
 
     @classmethod
