@@ -1,7 +1,7 @@
 """Measure the performance budgets of DESIGN.md on this machine, in one run.
 
-    python benchmarks/run.py            # full pass (about a minute)
-    python benchmarks/run.py --quick    # fewer repetitions (about 15 seconds)
+    python benchmarks/run.py            # full pass (about 30-45 s on 2 cores)
+    python benchmarks/run.py --quick    # fewer repetitions (about 15 s)
     python benchmarks/run.py --only finder exact
     python benchmarks/run.py --json results.json
 
@@ -15,6 +15,7 @@ section that cannot run (e.g. the widgets module is not written yet) is reported
 from __future__ import annotations
 
 import argparse
+import ast
 import gc
 import itertools
 import json
@@ -115,7 +116,7 @@ def bench_imports(quick: bool) -> list[Row]:
         for _ in range(repeats):
             out = subprocess.run([sys.executable, "-c", _IMPORT_PROBE, mod], capture_output=True,
                                  text=True, check=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
-            dt, mods = eval(out.stdout.strip().splitlines()[-1])  # our own probe's repr output
+            dt, mods = ast.literal_eval(out.stdout.strip().splitlines()[-1])
             times.append(dt)
             forbidden.update(m.split(".")[0] for m in mods)
         rows.append(Row("imports", f"import {mod} (median of {repeats}, fresh process)",
@@ -550,10 +551,12 @@ def main(argv=None) -> int:
     print(file=sys.stderr)
     print_table(rows)
     missed = [r for r in rows if r.ok is False]
+    unmeasured = [r for r in rows if r.value is None]
     print()
     print(f"{len(rows)} lines in {time.perf_counter() - t_all:.0f} s; "
           + (f"{len(missed)} budget(s) missed: " + "; ".join(r.measure.strip() for r in missed)
-             if missed else "every measured budget met."))
+             if missed else "every measured budget met")
+          + (f"; {len(unmeasured)} line(s) not measured." if unmeasured else "."))
     if args.json:
         args.json.write_text(json.dumps(
             {"python": platform.python_version(), "cores": cores, "load": load, "quick": args.quick,
