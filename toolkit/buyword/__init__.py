@@ -15,7 +15,7 @@ The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`
 from .rules import CHOICE, DEFAULT_BAG, Rules, load_bag
 from .dictionary import Dictionary, WordSale, default_dictionary
 from .state import (Auction, Bid, Buy, BuyWordState, Choose, Decline, Discard, Done, Draw, Pass, Roll,
-                    SellWord, Take, initial_state, new_game, solitaire_rating)
+                    SellWord, Take, initial_state, new_game, solitaire_rating, warm_up)
 from .odds import (bag_counts, best_word, draw_cost_distribution, draw_pips_distribution, expected_cost,
                    expected_cost_moments, expected_profit, find_words, marginal_pip_value, pips, price,
                    square_price_derivation, word_value)
@@ -24,7 +24,7 @@ from .bots import BOTS, GreedyBot, RandomBot, SamplingBot
 __all__ = [
     "CHOICE", "DEFAULT_BAG", "Rules", "load_bag", "Dictionary", "WordSale", "default_dictionary",
     "Auction", "Bid", "Buy", "BuyWordState", "Choose", "Decline", "Discard", "Done", "Draw", "Pass",
-    "Roll", "SellWord", "Take", "initial_state", "new_game", "solitaire_rating",
+    "Roll", "SellWord", "Take", "initial_state", "new_game", "solitaire_rating", "warm_up",
     "bag_counts", "best_word", "draw_cost_distribution", "draw_pips_distribution", "expected_cost",
     "expected_cost_moments", "expected_profit", "find_words", "marginal_pip_value", "pips", "price",
     "square_price_derivation", "word_value", "BOTS", "GreedyBot", "RandomBot", "SamplingBot",

@@ -24,19 +24,18 @@ look-ups whatever the dictionary's size.
 """
 from __future__ import annotations
 
+import heapq
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from itertools import product
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, NamedTuple
 
 __all__ = ["Dictionary", "WordSale", "default_dictionary", "dictionary_for"]
 
 
-@dataclass(frozen=True, order=True)
-class WordSale:
-    """A word a player can sell, with how it is paid for.
+class WordSale(NamedTuple):
+    """A word a player can sell, with how it is paid for (an immutable named tuple).
 
     Attributes:
         value: sale price in dollars, ``pips ** 2``.
@@ -138,7 +137,7 @@ class Dictionary:
 
     def find(self, tiles: str | Iterable[str], wilds: int = 0, pips: Mapping[str, int] | None = None,
              wild_pips: int = 1, min_length: int = 2, max_wilds: int = 1,
-             all_wild_placements: bool = True) -> list[WordSale]:
+             all_wild_placements: bool = True, limit: int | None = None) -> list[WordSale]:
         """Every word the tiles can spell, best first.
 
         Args:
@@ -151,9 +150,11 @@ class Dictionary:
             all_wild_placements: list a word once per letter the Wild may stand for
                 (``True``, the full set of legal sales) or only where the Wild covers a letter
                 the tiles lack (``False``, the sensible ones).
+            limit: return only the ``limit`` best sales (a ranked top list); ``None`` for all.
 
         Returns:
-            list of :class:`WordSale`, sorted by value (highest first), then word.
+            list of :class:`WordSale`, sorted by value (highest first), then word, then the
+            Wild's position (no Wild first).
 
         Raises:
             ValueError: a tile that is not a letter, or negative Wilds.
@@ -174,7 +175,12 @@ class Dictionary:
                             out.append(WordSale(pw * pw, pw, w, i))
                             if not all_wild_placements:
                                 break
-        out.sort(key=lambda s: (-s.value, s.word, -1 if s.wild is None else s.wild))
+        key = lambda s: (-s.value, s.word, -1 if s.wild is None else s.wild)  # noqa: E731
+        if limit is not None:
+            if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+                raise ValueError(f"limit must be a non-negative int or None, got {limit!r}")
+            return heapq.nsmallest(limit, out, key=key)
+        out.sort(key=key)
         return out
 
     def _matches(self, tiles, wilds, pips, min_length, max_wilds, wild_pips=1):

@@ -31,7 +31,7 @@ from .rules import CHOICE, Rules
 
 __all__ = [
     "BuyWordState", "Roll", "Choose", "Draw", "Take", "Buy", "Decline", "Auction", "Bid", "Pass",
-    "SellWord", "Discard", "Done", "initial_state", "new_game", "solitaire_rating",
+    "SellWord", "Discard", "Done", "initial_state", "new_game", "solitaire_rating", "warm_up",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -745,6 +745,14 @@ def new_game(rules: Rules | None = None, players=("Player 1",), seed: int | None
     """
     s = initial_state(rules, players, seed)
     return resolve_chance(s, setup_rng(seed))
+
+
+def warm_up(rules: Rules | None = None) -> None:
+    """Load the dictionary and its indexes for ``rules`` now (about 2 s), so that the first
+    word query, or the worker processes of a simulation, do not pay for it."""
+    r = rules or Rules()
+    d = dictionary_for(r.theme_words, r.extra_words)
+    d.find("AE", 1)
 
 
 def solitaire_rating(money: int) -> str:

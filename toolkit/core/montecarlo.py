@@ -184,6 +184,8 @@ def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: 
     if len(players) != len(bots):
         raise ValueError(f"{len(bots)} bots for {len(players)} players")
     rules = rules if rules is not None else mod.Rules()
+    if workers > 1 and hasattr(mod, "warm_up"):
+        mod.warm_up(rules)  # load shared data once; forked workers inherit it
     rows = run_trials(partial(_play_one, game, rules, players, tuple(bots)), n, seed=seed,
                       progress=progress, workers=workers, desc=f"{game} games")
     data = {"seed": [r[0] for r in rows]}
