@@ -39,3 +39,15 @@ def test_notebook_runs_without_errors(path, monkeypatch):
     client.execute()  # raises CellExecutionError with the failing cell and traceback
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
+
+
+_MONEY_DOLLAR = __import__("re").compile(r"(?<![\\$])\$(?=\d+(?:,\d{3})*(?:\.\d+)?(?![A-Za-z\d]))")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_dollar_amounts_in_markdown_are_escaped(path):
+    # JupyterLab renders $...$ as LaTeX: "$89, ... $169" would become garbled math.
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    bad = [line.strip() for c in nb["cells"] if c["cell_type"] == "markdown"
+           for line in c["source"] if _MONEY_DOLLAR.search(line)]
+    assert not bad, f"write money as \\$169 in markdown: {bad[:3]}"
