@@ -158,3 +158,30 @@ def test_expected_profit_interval_covers_the_exact_value():
     assert float(exact) in est
     with pytest.raises(ValueError):
         bw.expected_profit(hand, 20, bag=bag)
+
+
+# -- properties (hypothesis) ------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+racks = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=0, max_size=9)
+
+
+@given(a=racks, b=racks)
+@settings(max_examples=200, deadline=None)
+def test_selling_together_gains_exactly_2ab(a, b):
+    # seed "Buying Tiles" / "Selling Words": both prices are (pips)^2, so the gain is the cross term.
+    pa, pb = bw.pips(a), bw.pips(b)
+    assert bw.price(bw.pips(a + b)) - bw.price(pa) - bw.price(pb) == 2 * pa * pb
+
+
+@given(rack=racks, wilds=st.integers(0, 2))
+@settings(max_examples=60, deadline=None)
+def test_best_word_is_the_top_of_the_listing_and_spellable(rack, wilds):
+    found = bw.find_words(rack, wilds, sensible=False)
+    best = bw.best_word(rack, wilds)
+    assert (best.value if best else 0) == (found[0].value if found else 0)
+    for s in found[:50]:
+        assert _spellable(s.word, Counter(rack), wilds)
+        assert Multiset(s.letters_used) <= Multiset(rack)
