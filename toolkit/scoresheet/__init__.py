@@ -1,0 +1,22 @@
+"""Score sheets for a class's games and the Personal Earning Index (PEI).
+
+* :class:`ScoreSheet` (``store.py``): one SQLite database of played games of the five games,
+  safe for two notebooks recording at once; CSV import/export; standings and head-to-head.
+* ``pei.py``: BUX's Personal Earning Index (source: ``RULES-NOTES.md``, section "BUX"), with
+  the 3- and 5-player tables and the tie rule that are our assumptions.
+* ``widgets.py`` (imported only by notebooks): result entry, standings view, PEI plots.
+
+Example::
+
+    from toolkit.scoresheet import ScoreSheet
+    with ScoreSheet("class.sqlite") as sheet:
+        sheet.record("bux", {"Ann": 640, "Ben": 410, "Cy": 300, "Di": 120})
+        sheet.pei("Ann")   # 12
+"""
+from .pei import GAME_RULES, GAMES, PEI_CHANGES, PEI_FLOOR, PEI_GAME, PEI_START, apply_pei, \
+    place_changes, places_from_scores
+from .store import CSV_COLUMNS, SCHEMA_VERSION, ScoreSheet, ScoreSheetError, default_path
+
+__all__ = ["ScoreSheet", "ScoreSheetError", "SCHEMA_VERSION", "CSV_COLUMNS", "default_path",
+           "GAME_RULES", "GAMES", "PEI_CHANGES", "PEI_FLOOR", "PEI_GAME", "PEI_START",
+           "apply_pei", "place_changes", "places_from_scores"]

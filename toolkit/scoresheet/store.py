@@ -1,0 +1,715 @@
+"""A class's score sheet: played games of the five games, stored in one SQLite database.
+
+The database (stdlib ``sqlite3``) is one file whose path the user chooses; the default is
+:func:`default_path` (``$MONEY_GAMES_SCORES`` if set, else ``~/.local/share/money-games/
+scores.sqlite`` on Linux - ``$XDG_DATA_HOME`` is honoured -, ``~/Library/Application Support/
+money-games/scores.sqlite`` on macOS, ``%APPDATA%\\money-games\\scores.sqlite`` on Windows).
+
+Safety:
+
+* the schema is versioned (table ``meta``, key ``schema_version``); a database written by another
+  version, a file that is not an SQLite database, a damaged database or an SQLite database that
+  is not a score sheet raises :class:`ScoreSheetError` and the file is left untouched (it is
+  checked through a read-only connection before anything is written);
+* the database runs in WAL mode with a busy timeout, so two notebooks of one class can record at
+  the same time; every :meth:`ScoreSheet.record` (and every import) is one transaction
+  (``BEGIN IMMEDIATE`` ... ``COMMIT``): a process that dies mid-write leaves no partial game;
+* bad input raises ``ValueError`` naming the problem, and nothing is written.
+
+Placements follow each game's tie rule (:data:`toolkit.scoresheet.pei.GAME_RULES`: by default
+tied scores share the better place) unless given explicitly. The Personal Earning Index is in
+:mod:`toolkit.scoresheet.pei` (source: ``RULES-NOTES.md``, section "BUX").
+"""
+from __future__ import annotations
+
+import csv
+import datetime as _dt
+import math
+import numbers
+import os
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+from . import pei as _pei
+
+__all__ = ["ScoreSheet", "ScoreSheetError", "SCHEMA_VERSION", "default_path", "CSV_COLUMNS"]
+
+#: The version of the database layout this code reads and writes.
+SCHEMA_VERSION = 1
+#: Columns of the CSV files (one row per player per game).
+CSV_COLUMNS = ("game_id", "date", "game", "variant", "player", "score", "place")
+#: Milliseconds a writer waits for another writer before giving up.
+BUSY_TIMEOUT_MS = 15000
+_MAGIC = b"SQLite format 3\x00"
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE COLLATE NOCASE
+);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    date TEXT NOT NULL,
+    game TEXT NOT NULL,
+    variant TEXT NOT NULL DEFAULT '',
+    n_players INTEGER NOT NULL,
+    source TEXT NOT NULL DEFAULT 'manual'
+);
+CREATE TABLE results (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    score REAL NOT NULL,
+    place INTEGER NOT NULL,
+    PRIMARY KEY (game_id, player_id)
+);
+CREATE INDEX games_by_game ON games (game, date, id);
+"""
+
+
+class ScoreSheetError(Exception):
+    """The database file cannot be used as a score sheet (another schema version, not an SQLite
+    database, damaged, or another application's database). The file was not changed."""
+
+
+def default_path() -> Path:
+    """The default database file: ``$MONEY_GAMES_SCORES`` if set, else the platform's user data
+    folder + ``money-games/scores.sqlite`` (Linux: ``$XDG_DATA_HOME`` or ``~/.local/share``;
+    macOS: ``~/Library/Application Support``; Windows: ``%APPDATA%``).
+
+    Returns:
+        a ``pathlib.Path`` (the folder is created when the sheet is opened).
+    """
+    env = os.environ.get("MONEY_GAMES_SCORES")
+    if env:
+        return Path(env).expanduser()
+    if sys.platform.startswith("win"):
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "money-games" / "scores.sqlite"
+
+
+def _check_existing(path: Path) -> bool:
+    """Validate an existing file without writing to it. Returns True if it holds our schema,
+    False if it is an empty database (no tables yet)."""
+    size = path.stat().st_size
+    if size == 0:
+        return False
+    with open(path, "rb") as f:
+        head = f.read(len(_MAGIC))
+    if head != _MAGIC:
+        raise ScoreSheetError(f"{path} is not an SQLite database (not a score sheet); "
+                              "choose another file. The file was not changed.")
+    uri = "file:" + str(path.resolve()).replace("?", "%3F").replace("#", "%23") + "?mode=ro"
+    try:
+        con = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error as e:
+        raise ScoreSheetError(f"{path} cannot be opened: {e}. The file was not changed.") from None
+    try:
+        try:
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            check = con.execute("PRAGMA quick_check").fetchall()
+        except sqlite3.DatabaseError as e:
+            raise ScoreSheetError(f"{path} is damaged or not a database ({e}). "
+                                  "The file was not changed.") from None
+        if check != [("ok",)]:
+            raise ScoreSheetError(f"{path} is damaged (integrity check: {check[0][0]}). "
+                                  "The file was not changed.")
+        if not tables:
+            return False
+        if "meta" not in tables:
+            raise ScoreSheetError(f"{path} is an SQLite database of another application (no "
+                                  "'meta' table), not a score sheet. The file was not changed.")
+        row = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        version = row[0] if row else None
+        if str(version) != str(SCHEMA_VERSION):
+            raise ScoreSheetError(
+                f"{path} was written with score sheet schema version {version}; this toolkit "
+                f"reads version {SCHEMA_VERSION}. Use the matching toolkit version (or export "
+                "to CSV with it and import the CSV here). The file was not changed.")
+        missing = {"players", "games", "results"} - tables
+        if missing:
+            raise ScoreSheetError(f"{path} lacks the tables {sorted(missing)}. "
+                                  "The file was not changed.")
+        return True
+    finally:
+        con.close()
+
+
+def _as_date(date) -> str:
+    if date is None:
+        return _dt.date.today().isoformat()
+    if isinstance(date, _dt.datetime):
+        return date.date().isoformat()
+    if isinstance(date, _dt.date):
+        return date.isoformat()
+    if isinstance(date, str):
+        try:
+            return _dt.date.fromisoformat(date.strip()).isoformat()
+        except ValueError:
+            pass
+    raise ValueError(f"the date {date!r} is not a date: give a datetime.date or 'YYYY-MM-DD'")
+
+
+def _as_score(name: str, score) -> float | int:
+    if isinstance(score, bool) or not isinstance(score, numbers.Real):
+        if isinstance(score, str):
+            try:
+                score = float(score.strip().replace(",", "").replace("$", ""))
+            except ValueError:
+                raise ValueError(f"{name}'s score {score!r} is not a number") from None
+        else:
+            raise ValueError(f"{name}'s score {score!r} is not a number")
+    score = float(score)
+    if not math.isfinite(score):
+        raise ValueError(f"{name}'s score {score!r} is not a finite number")
+    return int(score) if score.is_integer() else score
+
+
+class ScoreSheet:
+    """The score sheet of a class: every played game, its players, scores and places.
+
+    Args:
+        path: the database file (created if missing, with its folder); default
+            :func:`default_path`. ``":memory:"`` gives a throw-away sheet.
+
+    Raises:
+        ScoreSheetError: the file exists but is not a score sheet of this schema version
+            (another version, not SQLite, damaged, another application's database). The file
+            is not changed.
+
+    Use it as a context manager (``with ScoreSheet(p) as sheet: ...``) or call :meth:`close`.
+
+    Example::
+
+        with ScoreSheet("class-7b.sqlite") as sheet:
+            gid = sheet.record("bux", {"Ann": 640, "Ben": 410, "Cy": 300, "Di": 120})
+            sheet.pei("Ann")        # 12 after one 4-player BUX game won
+    """
+
+    def __init__(self, path: str | os.PathLike | None = None):
+        memory = path == ":memory:"
+        self.path = Path(path).expanduser() if path is not None and not memory else (
+            default_path() if path is None else None)
+        if memory:
+            self._con = sqlite3.connect(":memory:", isolation_level=None)
+            ready = False
+        else:
+            p = self.path
+            ready = _check_existing(p) if p.exists() else False
+            p.parent.mkdir(parents=True, exist_ok=True)
+            self._con = sqlite3.connect(str(p), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        con = self._con
+        con.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        con.execute("PRAGMA foreign_keys=ON")
+        if not memory:
+            con.execute("PRAGMA journal_mode=WAL")
+            con.execute("PRAGMA synchronous=FULL")
+        if not ready:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                # another process may have created the schema meanwhile
+                if not con.execute("SELECT 1 FROM sqlite_master WHERE name='meta'").fetchone():
+                    for stmt in _SCHEMA.strip().split(";"):
+                        if stmt.strip():
+                            con.execute(stmt)
+                    con.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+                    con.execute("INSERT INTO meta VALUES ('created', ?)",
+                                (_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),))
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+
+    # -- lifecycle -----------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the database connection (safe to call twice)."""
+        if self._con is not None:
+            self._con.close()
+            self._con = None
+
+    def __enter__(self) -> "ScoreSheet":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"ScoreSheet({str(self.path) if self.path else ':memory:'!r})"
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The open ``sqlite3.Connection`` (for inspection; write through the methods)."""
+        if self._con is None:
+            raise ValueError("this score sheet is closed")
+        return self._con
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def validate(self, game: str, results, placements=None, allow_new_players: bool = True
+                 ) -> tuple[list[str], list, list[int]]:
+        """Check one game's result without writing anything (what :meth:`record` checks).
+
+        Args: as :meth:`record`.
+
+        Returns:
+            ``(names, scores, places)``, three lists in the order given.
+
+        Raises:
+            ValueError: naming the problem: unknown game, fewer than 2 players, an empty or
+                repeated name (names are compared ignoring case and outer spaces), a score that
+                is not a number, a negative score in a money game, a player not on the sheet
+                when ``allow_new_players`` is false, placements for other players than the
+                scores, places outside 1..n, or placements that contradict the scores.
+        """
+        if game not in _pei.GAME_RULES:
+            raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
+        rule = _pei.GAME_RULES[game]
+        if isinstance(results, Mapping):
+            pairs = list(results.items())
+        else:
+            try:
+                pairs = [tuple(x) for x in results]
+            except TypeError:
+                raise ValueError("results must be a mapping name -> score or a list of "
+                                 "(name, score) pairs") from None
+            if any(len(p) != 2 for p in pairs):
+                raise ValueError("results must be (name, score) pairs")
+        names = []
+        for name, _ in pairs:
+            if not isinstance(name, str) or not name.strip():
+                raise ValueError("every player needs a name (an empty name was given)")
+            names.append(" ".join(name.split()))
+        if len(names) < 2:
+            raise ValueError(f"a game needs at least 2 players, got {len(names)}")
+        seen: dict[str, str] = {}
+        for n in names:
+            if n.casefold() in seen:
+                raise ValueError(f"the name {n!r} appears twice in one game")
+            seen[n.casefold()] = n
+        scores = [_as_score(n, s) for n, (_, s) in zip(names, pairs)]
+        if not rule.get("negative", False):
+            for n, s in zip(names, scores):
+                if s < 0:
+                    raise ValueError(f"{n}'s final money is negative ({s:g} {rule['unit']}); "
+                                     f"money in {game} cannot be below 0")
+        if not allow_new_players:
+            known = {p.casefold() for p in self.players()}
+            new = [n for n in names if n.casefold() not in known]
+            if new:
+                raise ValueError(f"unknown player{'s' if len(new) > 1 else ''} {', '.join(new)}: "
+                                 "not on this score sheet (check the spelling, or allow new players)")
+        if placements is None:
+            places = _pei.places_from_scores(scores, rule["higher_wins"], rule["ties"])
+        else:
+            places = self._check_placements(names, scores, placements, rule["higher_wins"])
+        return names, scores, places
+
+    @staticmethod
+    def _check_placements(names, scores, placements, higher_wins) -> list[int]:
+        if isinstance(placements, Mapping):
+            given = {" ".join(str(k).split()).casefold(): v for k, v in placements.items()}
+            if set(given) != {n.casefold() for n in names}:
+                raise ValueError("placements must name exactly the players of the game")
+            places = [given[n.casefold()] for n in names]
+        else:
+            places = list(placements)
+            if len(places) != len(names):
+                raise ValueError(f"{len(places)} placements for {len(names)} players")
+        n = len(names)
+        for name, p in zip(names, places):
+            if isinstance(p, bool) or not isinstance(p, numbers.Integral) or not 1 <= p <= n:
+                raise ValueError(f"{name}'s place {p!r} must be a whole number from 1 to {n}")
+        places = [int(p) for p in places]
+        if 1 not in places:
+            raise ValueError("nobody is in 1st place")
+        for i in range(n):
+            for j in range(n):
+                better = scores[i] > scores[j] if higher_wins else scores[i] < scores[j]
+                if better and places[i] >= places[j]:
+                    raise ValueError(
+                        f"the placements contradict the scores: {names[i]} scored {scores[i]:g} "
+                        f"and {names[j]} {scores[j]:g}, but {names[i]} is placed "
+                        f"{_ordinal(places[i])} and {names[j]} {_ordinal(places[j])}")
+        return places
+
+    def _insert(self, con, game, date, variant, names, scores, places, source) -> int:
+        cur = con.execute("INSERT INTO games (date, game, variant, n_players, source) "
+                          "VALUES (?, ?, ?, ?, ?)", (date, game, variant, len(names), source))
+        gid = cur.lastrowid
+        for name, score, place in zip(names, scores, places):
+            con.execute("INSERT INTO players (name) VALUES (?) ON CONFLICT(name) DO NOTHING", (name,))
+            pid = con.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()[0]
+            con.execute("INSERT INTO results VALUES (?, ?, ?, ?)", (gid, pid, score, place))
+        return gid
+
+    def _write(self, items: list[tuple], source: str) -> list[int]:
+        con = self.connection
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            ids = [self._insert(con, *item, source) for item in items]
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        return ids
+
+    def record(self, game: str, results, date=None, variant: str = "", placements=None,
+               allow_new_players: bool = True) -> int:
+        """Record one played game (one transaction: all of it or nothing).
+
+        Args:
+            game: one of ``"buyword"``, ``"bue"``, ``"bux"``, ``"tenbucks"``, ``"bugami"``
+                (:data:`toolkit.scoresheet.pei.GAME_RULES`).
+            results: ``{name: final score}`` or a list of ``(name, score)`` pairs; the score is
+                the game's own unit (dollars, bux or points).
+            date: a ``datetime.date`` or ``"YYYY-MM-DD"`` (default today).
+            variant: free text, e.g. ``"quick game"`` (default ``""``).
+            placements: optional places (1 = first), a list in the order of ``results`` or a
+                mapping name -> place. Default: derived from the scores with the game's tie
+                rule (tied scores share the better place). Explicit places may break score ties
+                (a published tie-break) but may not contradict the scores.
+            allow_new_players: if false, every name must already be on the sheet.
+
+        Returns:
+            the new game's id (int).
+
+        Raises:
+            ValueError: bad input (see :meth:`validate`); nothing is written.
+        """
+        names, scores, places = self.validate(game, results, placements, allow_new_players)
+        if not isinstance(variant, str):
+            raise ValueError(f"the variant must be text, got {variant!r}")
+        return self._write([(game, _as_date(date), variant.strip(), names, scores, places)],
+                           "manual")[0]
+
+    def record_simulation(self, df, game: str, players: Sequence[str] | None = None, date=None,
+                          variant: str = "simulated") -> list[int]:
+        """Record bots' games straight from :func:`toolkit.core.simulate` (one transaction).
+
+        Args:
+            df: the DataFrame ``simulate`` returns (one row per game, ``score_<name>`` columns).
+            game: the game simulated (e.g. ``"buyword"``).
+            players: the seat names passed to ``simulate`` (default: every ``score_`` column).
+            date: the date recorded for every game (default today); games keep their row order.
+            variant: free text stored with each game (default ``"simulated"``).
+
+        Returns:
+            the new game ids, in the DataFrame's row order.
+
+        Raises:
+            ValueError: a missing ``score_<name>`` column or any bad row (nothing is written).
+        """
+        if players is None:
+            players = [c[len("score_"):] for c in df.columns if str(c).startswith("score_")]
+        players = list(players)
+        missing = [p for p in players if f"score_{p}" not in df.columns]
+        if missing:
+            raise ValueError(f"the DataFrame has no score column for {missing}")
+        if not players:
+            raise ValueError("no players: the DataFrame has no score_<name> columns")
+        d = _as_date(date)
+        items = []
+        for row in df[[f"score_{p}" for p in players]].itertuples(index=False):
+            names, scores, places = self.validate(game, list(zip(players, [float(x) for x in row])))
+            items.append((game, d, variant, names, scores, places))
+        return self._write(items, "simulation")
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def players(self) -> list[str]:
+        """Every player's name on the sheet, sorted (case-insensitively)."""
+        return [r[0] for r in self.connection.execute(
+            "SELECT name FROM players ORDER BY name COLLATE NOCASE")]
+
+    def results(self, game: str | None = None):
+        """All results in long form: one row per player per game.
+
+        Args:
+            game: only this game (default: all games).
+
+        Returns:
+            a pandas DataFrame with columns ``game_id, date, game, variant, player, score,
+            place``, ordered by date, game id and place.
+        """
+        import pandas as pd
+
+        sql = ("SELECT g.id, g.date, g.game, g.variant, p.name, r.score, r.place FROM results r "
+               "JOIN games g ON g.id = r.game_id JOIN players p ON p.id = r.player_id")
+        args: tuple = ()
+        if game is not None:
+            sql += " WHERE g.game = ?"
+            args = (game,)
+        sql += " ORDER BY g.date, g.id, r.place, p.name COLLATE NOCASE"
+        rows = self.connection.execute(sql, args).fetchall()
+        df = pd.DataFrame(rows, columns=list(CSV_COLUMNS))
+        df["score"] = [int(s) if float(s).is_integer() else s for s in df["score"]]
+        return df
+
+    def games(self, game: str | None = None):
+        """One row per recorded game.
+
+        Args:
+            game: only this game (default: all).
+
+        Returns:
+            a pandas DataFrame with columns ``game_id, date, game, variant, n_players,
+            players`` (tuple of names, best place first), ``scores`` (tuple, same order),
+            ``places`` (tuple), ordered by date then id.
+        """
+        import pandas as pd
+
+        res = self.results(game)
+        rows = []
+        for gid, g in res.groupby("game_id", sort=False):
+            first = g.iloc[0]
+            rows.append({"game_id": int(gid), "date": first["date"], "game": first["game"],
+                         "variant": first["variant"], "n_players": len(g),
+                         "players": tuple(g["player"]), "scores": tuple(g["score"]),
+                         "places": tuple(int(p) for p in g["place"])})
+        return pd.DataFrame(rows, columns=["game_id", "date", "game", "variant", "n_players",
+                                           "players", "scores", "places"])
+
+    def count(self) -> tuple[int, int, int]:
+        """``(players, games, results)`` row counts."""
+        con = self.connection
+        return tuple(con.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+                     for t in ("players", "games", "results"))
+
+    def _canonical(self, player: str) -> str:
+        row = self.connection.execute("SELECT name FROM players WHERE name = ?",
+                                      (" ".join(str(player).split()),)).fetchone()
+        if row is None:
+            raise ValueError(f"{player!r} is not on this score sheet")
+        return row[0]
+
+    def pei_history(self, player: str, game: str = _pei.PEI_GAME):
+        """The Personal Earning Index of a player, game by game.
+
+        The rule (``RULES-NOTES.md``, section "BUX"): start at 10; after each 4-player game 1st
+        +2, 2nd +1, 3rd 0, last -1; never below 0. 3- and 5-player changes and ties are our
+        assumptions (:mod:`toolkit.scoresheet.pei`). Games are taken in date order (then in the
+        order recorded); games whose player count has no row in ``PEI_CHANGES`` do not count.
+
+        Args:
+            player: the name (case-insensitive).
+            game: the game whose results count (default ``"bux"``: the PEI is BUX's index; a
+                lesson may apply the same rule to another game, saying so).
+
+        Returns:
+            a pandas DataFrame with columns ``game_id, date, place, players`` (table size),
+            ``change`` (from the table) and ``pei`` (after the game, floor applied); empty if
+            the player has no counted game.
+
+        Raises:
+            ValueError: a player not on the sheet or an unknown game.
+        """
+        import pandas as pd
+
+        if game not in _pei.GAME_RULES:
+            raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
+        name = self._canonical(player)
+        rows, value = [], _pei.PEI_START
+        for g in self.games(game).itertuples(index=False):
+            if name not in g.players:
+                continue
+            changes = _pei.place_changes(g.places)
+            if changes is None:
+                continue
+            i = g.players.index(name)
+            value = max(_pei.PEI_FLOOR, value + changes[i])
+            rows.append({"game_id": g.game_id, "date": g.date, "place": g.places[i],
+                         "players": g.n_players, "change": changes[i], "pei": value})
+        return pd.DataFrame(rows, columns=["game_id", "date", "place", "players", "change", "pei"])
+
+    def pei(self, player: str, game: str = _pei.PEI_GAME) -> int:
+        """A player's current Personal Earning Index (10 before any counted game).
+
+        Args and errors: as :meth:`pei_history`.
+
+        Returns:
+            the index, an int >= 0.
+        """
+        h = self.pei_history(player, game)
+        return int(h["pei"].iloc[-1]) if len(h) else _pei.PEI_START
+
+    def pei_table(self, game: str = _pei.PEI_GAME):
+        """Every player's PEI after each counted game of ``game``, in one wide table.
+
+        Returns:
+            a pandas DataFrame indexed by game number (1, 2, ... in playing order), one column
+            per player who played a counted game, the index after that game (carried forward
+            when the player did not play; 10 before their first game).
+        """
+        import pandas as pd
+
+        games = [g for g in self.games(game).itertuples(index=False)
+                 if _pei.place_changes(g.places) is not None]
+        names = sorted({n for g in games for n in g.players}, key=str.casefold)
+        current = {n: _pei.PEI_START for n in names}
+        rows = []
+        for g in games:
+            for n, c in zip(g.players, _pei.place_changes(g.places)):
+                current[n] = max(_pei.PEI_FLOOR, current[n] + c)
+            rows.append(dict(current))
+        return pd.DataFrame(rows, columns=names, index=pd.RangeIndex(1, len(rows) + 1, name="game"))
+
+    def standings(self, game: str, pei: bool | None = None):
+        """Standings of every player in one game.
+
+        Args:
+            game: the game (e.g. ``"bux"``).
+            pei: add a ``pei`` column (default: only for ``"bux"``, whose index it is; ``True``
+                applies BUX's PEI rule to this game's results).
+
+        Returns:
+            a pandas DataFrame, one row per player who played ``game``: ``player, games, wins``
+            (games placed 1st, shared 1st included), ``mean_place``, ``mean_score`` (the game's
+            unit) and optionally ``pei``; sorted by PEI (if shown), then wins, then mean place.
+
+        Raises:
+            ValueError: an unknown game.
+        """
+        import pandas as pd
+
+        if game not in _pei.GAME_RULES:
+            raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
+        res = self.results(game)
+        cols = ["player", "games", "wins", "mean_place", "mean_score"]
+        show_pei = (game == _pei.PEI_GAME) if pei is None else bool(pei)
+        if show_pei:
+            cols.append("pei")
+        if res.empty:
+            return pd.DataFrame(columns=cols)
+        g = res.groupby("player")
+        out = pd.DataFrame({"games": g.size(), "wins": g["place"].apply(lambda s: int((s == 1).sum())),
+                            "mean_place": g["place"].mean(), "mean_score": g["score"].mean()})
+        out = out.reset_index()
+        sort = ["wins", "mean_place"]
+        asc = [False, True]
+        if show_pei:
+            table = self.pei_table(game)
+            out["pei"] = [int(table[p].iloc[-1]) if p in table.columns and len(table)
+                          else _pei.PEI_START for p in out["player"]]
+            sort, asc = ["pei"] + sort, [False] + asc
+        return out.sort_values(sort + ["player"], ascending=asc + [True]).reset_index(drop=True)[cols]
+
+    def head_to_head(self, game: str):
+        """Head-to-head record in one game: how often each player finished ahead of each other.
+
+        Returns:
+            a square pandas DataFrame (players sorted by name, rows and columns): the cell
+            (row A, column B) is the number of games both played in which A was placed strictly
+            better than B. The diagonal is 0. A + B's cells in both directions plus their ties
+            make the number of games they played together.
+
+        Raises:
+            ValueError: an unknown game.
+        """
+        import pandas as pd
+
+        if game not in _pei.GAME_RULES:
+            raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
+        games = self.games(game)
+        names = sorted({n for ps in games["players"] for n in ps}, key=str.casefold)
+        m = pd.DataFrame(0, index=pd.Index(names, name="winner"), columns=names)
+        for ps, places in zip(games["players"], games["places"]):
+            for a, pa in zip(ps, places):
+                for b, pb in zip(ps, places):
+                    if pa < pb:
+                        m.loc[a, b] += 1
+        return m
+
+    # -- CSV -----------------------------------------------------------------------------------
+
+    def to_csv(self, path: str | os.PathLike) -> int:
+        """Export every game: one row per player per game (columns :data:`CSV_COLUMNS`).
+
+        Returns:
+            the number of rows written.
+        """
+        res = self.results()
+        with open(path, "w", newline="", encoding="utf-8") as f:
+            wr = csv.writer(f)
+            wr.writerow(CSV_COLUMNS)
+            for row in res.itertuples(index=False):
+                wr.writerow(row)
+        return len(res)
+
+    def import_csv(self, path: str | os.PathLike, allow_new_players: bool = True) -> list[int]:
+        """Import games from a CSV file (one transaction: every game or none).
+
+        The file has a header with at least ``game_id, game, player, score``; ``date``,
+        ``variant`` and ``place`` are optional (``place`` empty for every row of a game: derived
+        from the scores). Rows with the same ``game_id`` form one game; the ids in the file only
+        group rows - the games get new ids here.
+
+        Returns:
+            the new game ids, in the order the games first appear in the file.
+
+        Raises:
+            ValueError: a missing column or a bad game, naming the file's line; nothing is
+                written.
+        """
+        with open(path, newline="", encoding="utf-8-sig") as f:
+            reader = csv.DictReader(f)
+            need = {"game_id", "game", "player", "score"}
+            if reader.fieldnames is None or not need <= set(reader.fieldnames):
+                raise ValueError(f"{path}: the CSV needs the columns {sorted(need)}, "
+                                 f"found {reader.fieldnames}")
+            groups: dict[str, list] = {}
+            for line, row in enumerate(reader, start=2):
+                groups.setdefault(row["game_id"].strip(), []).append((line, row))
+        items = []
+        for gid, rows in groups.items():
+            line = rows[0][0]
+            first = rows[0][1]
+            try:
+                for key in ("game", "date", "variant"):
+                    if len({(r.get(key) or "").strip() for _, r in rows}) > 1:
+                        raise ValueError(f"the rows of game {gid} disagree on the {key}")
+                places = [(r.get("place") or "").strip() for _, r in rows]
+                if all(places):
+                    placements = [int(float(p)) for p in places]
+                elif any(places):
+                    raise ValueError(f"game {gid} has places for some players only")
+                else:
+                    placements = None
+                game = (first.get("game") or "").strip()
+                names, scores, pl = self.validate(game, [(r["player"], r["score"]) for _, r in rows],
+                                                  placements, allow_new_players)
+                date = _as_date((first.get("date") or "").strip() or None)
+            except ValueError as e:
+                raise ValueError(f"{path}, line {line} (game {gid}): {e}") from None
+            items.append((game, date, (first.get("variant") or "").strip(), names, scores, pl))
+        return self._write(items, "csv") if items else []
+
+    @classmethod
+    def from_csv(cls, csv_path: str | os.PathLike, db_path: str | os.PathLike | None = None
+                 ) -> "ScoreSheet":
+        """Open (or create) the sheet at ``db_path`` and import ``csv_path`` into it.
+
+        Returns:
+            the open :class:`ScoreSheet`.
+
+        Raises:
+            ValueError: a bad CSV (nothing imported); ScoreSheetError: a bad database file.
+        """
+        sheet = cls(db_path)
+        try:
+            sheet.import_csv(csv_path)
+        except BaseException:
+            sheet.close()
+            raise
+        return sheet
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
