@@ -1,0 +1,179 @@
+"""Tests of the score sheet widgets, without a browser: set values, click, read what is shown."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("plotly")
+
+from plotly.colors import qualitative  # noqa: E402
+
+from toolkit.scoresheet import ScoreSheet  # noqa: E402
+from toolkit.scoresheet import widgets as ssw  # noqa: E402
+
+
+@pytest.fixture
+def sheet(tmp_path):
+    with ScoreSheet(tmp_path / "class.sqlite") as s:
+        yield s
+
+
+def _fill(entry, rows, places=None):
+    for i, (name, score) in enumerate(rows):
+        entry.controls[f"name_{i}"].value = name
+        entry.controls[f"score_{i}"].value = score
+        entry.controls[f"place_{i}"].value = "" if places is None else places[i]
+
+
+FOUR = [("Ann", "640"), ("Ben", "$410"), ("Cy", "300"), ("Di", "120")]
+
+
+def test_result_entry_records_a_game_with_new_players_allowed(sheet):
+    e = ssw.result_entry(sheet)
+    assert set(e.controls) >= {"game", "date", "variant", "new_players", "record", "name_0",
+                               "score_4", "place_4"}
+    assert e.controls["game"].value == "bux" and "none yet" in e.roster.value
+    _fill(e, FOUR)
+    e.controls["date"].value = dt.date(2026, 3, 2)
+    e.controls["new_players"].value = True
+    e.controls["record"].click()
+    assert e.last_game_id == 1 and e.recorded == [1]
+    assert "Recorded." in e.message.value and "1st Ann (640)" in e.message.value
+    assert "4th Di (120)" in e.message.value and "2026-03-02" in e.message.value
+    assert sheet.pei("Ann") == 12 and sheet.pei("Di") == 9
+    assert "Ann, Ben, Cy, Di" in e.roster.value
+    # scores are cleared so a second click cannot record the game twice
+    assert e.controls["score_0"].value == "" and e.controls["name_0"].value == "Ann"
+    e.controls["record"].click()
+    assert "Not recorded." in e.message.value and sheet.count()[1] == 1
+
+
+def test_result_entry_known_players_need_no_checkbox(sheet):
+    sheet.record("bux", {"Ann": 1, "Ben": 2, "Cy": 3, "Di": 4})
+    e = ssw.result_entry(sheet)
+    _fill(e, [("ann", "5"), ("Ben", "3"), ("Cy", "3"), ("Di", "0")])
+    e.controls["game"].value = "tenbucks"
+    e.controls["variant"].value = "Five Max"
+    e.controls["record"].click()
+    assert "Recorded." in e.message.value
+    g = sheet.games("tenbucks").iloc[0]
+    assert g["players"] == ("Ann", "Ben", "Cy", "Di") and g["places"] == (1, 2, 2, 4)
+    assert g["variant"] == "Five Max"
+
+
+def test_result_entry_explicit_places_break_a_tie(sheet):
+    e = ssw.result_entry(sheet, game="bue")
+    _fill(e, [("Ann", "30"), ("Ben", "30"), ("Cy", "10")], places=["2", "1", "3"])
+    e.controls["new_players"].value = True
+    e.controls["record"].click()
+    assert "Recorded." in e.message.value and "1st Ben" in e.message.value
+
+
+@pytest.mark.parametrize("rows,places,setup,message", [
+    ([], None, {}, "at least two players"),
+    ([("Ann", "5")], None, {}, "at least two players"),
+    ([("Ann", "5"), ("", "3")], None, {}, "Row 2 has no name"),
+    ([("Ann", "5"), ("Ben", "")], None, {}, "Ben has no score"),
+    ([("Ann", "5"), ("Ben", "lots")], None, {}, "Ben's score 'lots' is not a number"),
+    ([("Ann", "5"), ("ann", "3")], None, {"new_players": True}, "appears twice in one game"),
+    ([("Ann", "5"), ("Ben", "-40")], None, {"new_players": True}, "final money is negative"),
+    ([("Ann", "5"), ("Zed", "3")], None, {}, "Zed is not on the score sheet yet"),
+    ([("Yan", "5"), ("Zed", "3")], None, {}, "Yan, Zed are not on the score sheet yet"),
+    ([("Ann", "5"), ("Ben", "3")], ["1", ""], {}, "Fill in the place of every player"),
+    ([("Ann", "5"), ("Ben", "3")], ["1", "two"], {}, "is not a whole number"),
+    ([("Ann", "5"), ("Ben", "3")], ["2", "1"], {}, "placements contradict the scores"),
+    ([("Ann", "5"), ("Ben", "3")], ["1", "3"], {}, "from 1 to 2"),
+    ([("Ann", "5"), ("Ben", "3")], None, {"date": None}, "Choose the date"),
+])
+def test_result_entry_every_mistake_gets_a_message_and_writes_nothing(sheet, rows, places, setup,
+                                                                      message):
+    sheet.record("bux", {"Ann": 1, "Ben": 2})
+    before = sheet.count()
+    e = ssw.result_entry(sheet)
+    _fill(e, rows, places)
+    for key, value in setup.items():
+        e.controls[key].value = value
+    e.controls["record"].click()
+    assert "Not recorded." in e.message.value
+    assert message in e.message.value
+    assert e.last_game_id is None and sheet.count() == before
+
+
+def test_result_entry_offers_the_checkbox_then_records(sheet):
+    sheet.record("bux", {"Ann": 1, "Ben": 2})
+    e = ssw.result_entry(sheet)
+    _fill(e, [("Ann", "5"), ("Zoe", "3")])
+    e.controls["record"].click()
+    assert "new players allowed" in e.message.value and sheet.count()[1] == 1
+    e.controls["new_players"].value = True
+    e.controls["record"].click()
+    assert "Recorded." in e.message.value and "Zoe" in sheet.players()
+
+
+def test_result_entry_escapes_names(sheet):
+    e = ssw.result_entry(sheet)
+    _fill(e, [("<b>x</b>", "5"), ("<b>x</b>", "4")])
+    e.controls["new_players"].value = True
+    e.controls["record"].click()
+    assert "<b>x</b>" not in e.message.value and "&lt;b&gt;" in e.message.value
+
+
+def test_result_entry_rejects_bad_arguments(sheet):
+    with pytest.raises(ValueError, match="unknown game"):
+        ssw.result_entry(sheet, game="chess")
+    with pytest.raises(ValueError, match="rows"):
+        ssw.result_entry(sheet, rows=1)
+
+
+@pytest.fixture
+def league(sheet):
+    sheet.record("bux", {"Ann": 600, "Ben": 400, "Cy": 300, "Di": 100})
+    sheet.record("bux", {"Ann": 100, "Ben": 400, "Cy": 300, "Di": 200})
+    sheet.record("buyword", {"Ann": 80, "Ben": 90, "Cy": 10, "Di": 0})
+    return sheet
+
+
+def test_standings_view_shows_standings_head_to_head_and_pei(league):
+    v = ssw.standings_view(league)
+    assert v.controls["game"].value == "bux" and v.controls["pei"].value is True
+    assert list(v.standings["player"]) == ["Ben", "Ann", "Cy", "Di"]
+    assert "<table" in v.table.value and "pei" in v.table.value and "Ben" in v.h2h.value
+    assert len(v.fig.data) == 4 and v.fig.layout.title.text == "Personal Earning Index after each BUX game"
+    ben = next(t for t in v.fig.data if t.name == "Ben")
+    assert list(ben.x) == [0, 1, 2] and list(ben.y) == [10, 11, 13]
+    assert v.fig.layout.xaxis.title.text and v.fig.layout.yaxis.title.text
+    colours = {t.line.color for t in v.fig.data}
+    assert colours <= set(qualitative.Safe) and len(colours) == 4
+
+
+def test_standings_view_other_game_and_borrowed_pei(league):
+    v = ssw.standings_view(league)
+    v.controls["game"].value = "buyword"
+    assert v.controls["pei"].value is False and len(v.fig.data) == 0
+    assert "pei" not in v.standings.columns and list(v.standings["player"])[0] == "Ben"
+    assert "BUX's index" in v.note.value
+    v.controls["pei"].value = True
+    assert "pei" in v.standings.columns and len(v.fig.data) == 4
+    assert "BuyWord" in v.fig.layout.title.text and "borrowed" in v.note.value
+    v.controls["game"].value = "bugami"
+    assert "No Bugami games" in v.table.value
+    assert max(v.callback_times) < 1.0
+
+
+def test_standings_view_refresh_sees_new_games(league):
+    v = ssw.standings_view(league)
+    league.record("bux", {"Di": 900, "Ann": 1, "Ben": 2, "Cy": 3})
+    assert int(v.standings.set_index("player").loc["Di", "wins"]) == 0
+    v.controls["refresh"].click()
+    assert int(v.standings.set_index("player").loc["Di", "wins"]) == 1
+
+
+def test_pei_figure(league):
+    fig = ssw.pei_figure(league)
+    assert [t.name for t in fig.data] == ["Ann", "Ben", "Cy", "Di"]
+    assert fig.layout.title.text and fig.layout.xaxis.title.text == "games played"
+    fig2 = ssw.pei_figure(league, game="buyword", players=["Ann"])
+    assert [t.name for t in fig2.data] == ["Ann"] and list(fig2.data[0].y) == [10, 11]
+    assert "BuyWord" in fig2.layout.title.text

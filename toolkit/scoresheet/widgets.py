@@ -1,0 +1,373 @@
+"""Score sheet widgets (ipywidgets + plotly) for the classroom and lesson 06 "Luck or skill?".
+
+Builders (each returns an object with ``.widget``, ``.controls`` and its outputs as attributes,
+so a test can set a control's value or ``.click()`` a button and read what is shown):
+
+* :func:`result_entry`: enter one game's result in class (game, date, player names and scores,
+  optional places) and record it, with friendly messages for every mistake;
+* :func:`standings_view`: the standings, head-to-head table and PEI plot of one game.
+
+And :func:`pei_figure`: a plotly figure of the Personal Earning Index over the games, one line
+per player (source of the rule: ``RULES-NOTES.md``, section "BUX"; see
+:mod:`toolkit.scoresheet.pei`). Colours are plotly's colour-blind-safe "Safe" palette, and lines
+also differ by dash pattern, so no player is told apart by colour alone.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import time
+from html import escape
+
+import ipywidgets as w
+import plotly.graph_objects as go
+from plotly.colors import qualitative
+
+from . import pei as _pei
+from .store import ScoreSheet
+
+__all__ = ["ResultEntry", "result_entry", "StandingsView", "standings_view", "pei_figure",
+           "GAME_LABELS"]
+
+SAFE = qualitative.Safe
+_DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
+_FONT = dict(family="sans-serif", size=13)
+#: Names shown in the game menus.
+GAME_LABELS = {"buyword": "BuyWord", "bue": "Bu\u00e9", "bux": "BUX", "tenbucks": "Ten Bucks",
+               "bugami": "Bugami"}
+
+
+def _message(text: str, kind: str = "warn") -> str:
+    colour = {"warn": SAFE[1], "info": SAFE[0], "good": SAFE[3]}[kind]
+    word = {"warn": "Not recorded.", "info": "", "good": "Recorded."}[kind]
+    lead = f"<b>{word}</b> " if word else ""
+    return f'<div style="border-left:4px solid {colour};padding:2px 8px">{lead}{text}</div>'
+
+
+def _line_style(i: int) -> dict:
+    return dict(color=SAFE[i % (len(SAFE) - 1)], dash=_DASHES[(i // (len(SAFE) - 1) + i) % len(_DASHES)],
+                width=2)
+
+
+def _pei_traces(sheet: ScoreSheet, game: str, players=None) -> list:
+    table = sheet.pei_table(game)
+    names = list(table.columns) if players is None else [p for p in table.columns if p in set(players)]
+    traces = []
+    for i, name in enumerate(names):
+        xs = [0] + list(table.index)
+        ys = [_pei.PEI_START] + [int(v) for v in table[name]]
+        traces.append(go.Scatter(x=xs, y=ys, mode="lines", name=str(name), line=_line_style(i),
+                                 hovertemplate=f"{escape(str(name))}<br>after game %{{x}}: PEI %{{y}}"
+                                               "<extra></extra>"))
+    return traces
+
+
+def _pei_title(game: str) -> str:
+    label = GAME_LABELS.get(game, game)
+    if game == _pei.PEI_GAME:
+        return "Personal Earning Index after each BUX game"
+    return f"BUX's PEI rule applied to {label} games"
+
+
+def pei_figure(sheet: ScoreSheet, game: str = _pei.PEI_GAME, players=None, height: int = 420):
+    """A plotly figure of every player's Personal Earning Index over the games.
+
+    Args:
+        sheet: the :class:`~toolkit.scoresheet.ScoreSheet`.
+        game: the game whose results count (default ``"bux"``; another game applies BUX's rule
+            to it, and the title says so).
+        players: only these players (default: all who played a counted game).
+        height: pixels.
+
+    Returns:
+        a ``plotly.graph_objects.Figure``: x = games played in the sheet (0 = start, everyone
+        at 10), y = PEI, one line per player (carried flat through games they did not play).
+    """
+    fig = go.Figure(data=_pei_traces(sheet, game, players))
+    fig.update_layout(title=dict(text=_pei_title(game)), height=height, font=_FONT,
+                      xaxis=dict(title=dict(text="games played"), rangemode="tozero"),
+                      yaxis=dict(title=dict(text="Personal Earning Index (starts at 10)"),
+                                 rangemode="tozero"),
+                      margin=dict(l=60, r=20, t=50, b=50))
+    return fig
+
+
+class _View:
+    widget: w.Widget
+    controls: dict
+
+    def __init__(self):
+        self.callback_times: list[float] = []
+
+    def _timed(self, fn):
+        def wrapper(*args, **kwargs):
+            t0 = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self.callback_times.append(time.perf_counter() - t0)
+        return wrapper
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class _FormError(ValueError):
+    """A form mistake whose message is already HTML (names escaped)."""
+
+
+class ResultEntry(_View):
+    """Enter and record one game's result; built by :func:`result_entry`.
+
+    Attributes:
+        widget: the ``ipywidgets.VBox`` to display.
+        controls: ``{"game": Dropdown, "date": DatePicker, "variant": Text, "new_players":
+            Checkbox ("new players allowed"), "record": Button, "name_0".."name_<k-1>": Text,
+            "score_0"..: Text, "place_0"..: Text}`` (one name/score/place row per seat; a row
+            with an empty name and score is ignored; places are optional: all or none).
+        message: ``ipywidgets.HTML``: "Recorded." with the placings, or "Not recorded." and why.
+        roster: ``ipywidgets.HTML``: the players already on the sheet.
+        last_game_id: the id of the last game recorded here (``None`` before).
+        recorded: ids of every game recorded here.
+        sheet: the :class:`ScoreSheet` written to.
+    """
+
+    def __init__(self, sheet: ScoreSheet, rows: int = 5, game: str = _pei.PEI_GAME):
+        super().__init__()
+        if game not in _pei.GAME_RULES:
+            raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
+        if not 2 <= rows <= 12:
+            raise ValueError(f"rows must be 2..12, got {rows}")
+        self.sheet = sheet
+        self.last_game_id: int | None = None
+        self.recorded: list[int] = []
+        c: dict = {
+            "game": w.Dropdown(options=[(GAME_LABELS.get(g, g), g) for g in _pei.GAME_RULES],
+                               value=game, description="Game"),
+            "date": w.DatePicker(value=_dt.date.today(), description="Date"),
+            "variant": w.Text(value="", description="Variant", placeholder="optional, e.g. quick game"),
+            "new_players": w.Checkbox(value=False, description="new players allowed",
+                                      indent=False),
+        }
+        grid = [w.HBox([w.HTML("<b>Player</b>", layout=w.Layout(width="180px")),
+                        w.HTML("<b>Final money / points</b>", layout=w.Layout(width="160px")),
+                        w.HTML("<b>Place (optional)</b>", layout=w.Layout(width="120px"))])]
+        for i in range(rows):
+            c[f"name_{i}"] = w.Text(placeholder="name", layout=w.Layout(width="180px"))
+            c[f"score_{i}"] = w.Text(placeholder="e.g. 640", layout=w.Layout(width="160px"))
+            c[f"place_{i}"] = w.Text(placeholder="1, 2, ...", layout=w.Layout(width="120px"))
+            grid.append(w.HBox([c[f"name_{i}"], c[f"score_{i}"], c[f"place_{i}"]]))
+        c["record"] = w.Button(description="Record", button_style="primary",
+                               tooltip="Save this game on the score sheet")
+        c["record"].on_click(self._timed(lambda _b: self.record()))
+        self.controls = c
+        self.rows = rows
+        self.message = w.HTML(value="")
+        self.roster = w.HTML(value="")
+        self._update_roster()
+        intro = w.HTML("<b>Record a game.</b> One row per player: name and final money (or points). "
+                       "Places are worked out from the scores (tied scores share the better place); "
+                       "fill in every place only to break a tie.")
+        self.widget = w.VBox([intro, w.HBox([c["game"], c["date"]]), c["variant"], *grid,
+                              c["new_players"], c["record"], self.message, self.roster])
+
+    def _update_roster(self) -> None:
+        names = self.sheet.players()
+        self.roster.value = ("<small>Players on the sheet: " + (", ".join(escape(n) for n in names)
+                             if names else "none yet") + "</small>")
+
+    def _read_rows(self):
+        pairs, places = [], []
+        for i in range(self.rows):
+            name = " ".join(self.controls[f"name_{i}"].value.split())
+            score = self.controls[f"score_{i}"].value.strip()
+            place = self.controls[f"place_{i}"].value.strip()
+            if not name and not score and not place:
+                continue
+            if not name:
+                raise _FormError(f"Row {i + 1} has no name: type the player's name.")
+            if not score:
+                raise _FormError(f"{escape(name)} has no score: type their final money or points.")
+            try:
+                value = float(score.replace(",", "").replace("$", "").replace("\u2212", "-"))
+            except ValueError:
+                raise _FormError(f"{escape(name)}'s score {escape(score)!r} is not a number: type "
+                                 "digits only, like 640.") from None
+            pairs.append((name, value))
+            places.append(place)
+        if len(pairs) < 2:
+            raise _FormError("Enter at least two players, each with a name and a score.")
+        if any(places) and not all(places):
+            raise _FormError("Fill in the place of every player, or leave all places empty "
+                             "(they are then worked out from the scores).")
+        placements = None
+        if all(places):
+            placements = []
+            for (name, _), p in zip(pairs, places):
+                if not p.isdigit():
+                    raise _FormError(f"{escape(name)}'s place {escape(p)!r} is not a whole number "
+                                     "like 1 or 2.")
+                placements.append(int(p))
+        return pairs, placements
+
+    def record(self) -> int | None:
+        """Validate the form and record the game (what the Record button does).
+
+        Returns:
+            the new game id, or ``None`` when the form has a mistake (the message says which;
+            nothing is written).
+        """
+        c = self.controls
+        game = c["game"].value
+        try:
+            if c["date"].value is None:
+                raise _FormError("Choose the date the game was played.")
+            pairs, placements = self._read_rows()
+            known = {n.casefold() for n in self.sheet.players()}
+            new = [n for n, _ in pairs if n.casefold() not in known]
+            if new and not c["new_players"].value and len({n.casefold() for n, _ in pairs}) == len(pairs):
+                listed = ", ".join(escape(n) for n in new)
+                raise _FormError(f"{listed} {'is' if len(new) == 1 else 'are'} not on the score sheet "
+                                 "yet. Check the spelling; if this is a new player, tick "
+                                 "<i>new players allowed</i> and press Record again.")
+            gid = self.sheet.record(game, pairs, date=c["date"].value, variant=c["variant"].value,
+                                    placements=placements, allow_new_players=True)
+        except ValueError as e:
+            text = str(e) if isinstance(e, _FormError) else escape(str(e))
+            self.message.value = _message(text[0].upper() + text[1:])
+            return None
+        self.last_game_id = gid
+        self.recorded.append(gid)
+        row = self.sheet.games().set_index("game_id").loc[gid]
+        order = ", ".join(f"{_ordinal(p)} {escape(n)} ({s:g})"
+                          for n, s, p in zip(row["players"], row["scores"], row["places"]))
+        self.message.value = _message(f"{GAME_LABELS.get(game, game)} game {gid} on "
+                                      f"{row['date']}: {order}.", "good")
+        for i in range(self.rows):  # avoid recording the same game twice by a second click
+            c[f"score_{i}"].value = ""
+            c[f"place_{i}"].value = ""
+        self._update_roster()
+        return gid
+
+
+def result_entry(sheet: ScoreSheet, rows: int = 5, game: str = _pei.PEI_GAME) -> ResultEntry:
+    """A form to enter a game's result in class and record it on ``sheet``.
+
+    Args:
+        sheet: the :class:`~toolkit.scoresheet.ScoreSheet` to write to.
+        rows: player rows shown (2..12; empty rows are ignored).
+        game: the game selected at first (default ``"bux"``).
+
+    Returns:
+        a :class:`ResultEntry` (``.widget``, ``.controls``, ``.message``, ``.last_game_id``).
+        Every mistake (no players, a row without name or score, a score that is not a number,
+        the same name twice, negative money, a name not on the sheet while "new players allowed"
+        is off, places missing or not whole numbers, places that contradict the scores) shows a
+        message starting "Not recorded." and writes nothing.
+
+    Raises:
+        ValueError: an unknown ``game`` or ``rows`` outside 2..12.
+    """
+    return ResultEntry(sheet, rows=rows, game=game)
+
+
+class StandingsView(_View):
+    """Standings, head-to-head and PEI plot of one game; built by :func:`standings_view`.
+
+    Attributes:
+        widget: the ``ipywidgets.VBox`` to display.
+        controls: ``{"game": Dropdown, "pei": Checkbox ("apply the PEI rule"; on by default
+            for BUX), "refresh": Button}``.
+        table: ``ipywidgets.HTML``: the standings table.
+        h2h: ``ipywidgets.HTML``: the head-to-head table.
+        note: ``ipywidgets.HTML``: what the PEI column means for this game.
+        fig: plotly ``FigureWidget``: the PEI of each player over the games (empty without PEI).
+        standings: the last standings DataFrame shown; ``head_to_head`` the last matrix.
+    """
+
+    def __init__(self, sheet: ScoreSheet, game: str = _pei.PEI_GAME):
+        super().__init__()
+        if game not in _pei.GAME_RULES:
+            raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
+        self.sheet = sheet
+        self.controls = {
+            "game": w.Dropdown(options=[(GAME_LABELS.get(g, g), g) for g in _pei.GAME_RULES],
+                               value=game, description="Game"),
+            "pei": w.Checkbox(value=game == _pei.PEI_GAME, description="apply the PEI rule",
+                              indent=False),
+            "refresh": w.Button(description="Refresh", tooltip="Read the score sheet again"),
+        }
+        self.table = w.HTML()
+        self.h2h = w.HTML()
+        self.note = w.HTML()
+        self.fig = go.FigureWidget(layout=dict(
+            height=380, font=_FONT, margin=dict(l=60, r=20, t=50, b=50),
+            xaxis=dict(title=dict(text="games played"), rangemode="tozero"),
+            yaxis=dict(title=dict(text="Personal Earning Index (starts at 10)"), rangemode="tozero")))
+        self.controls["game"].observe(self._timed(self._on_game), names="value")
+        self.controls["pei"].observe(self._timed(lambda _c: self.refresh()), names="value")
+        self.controls["refresh"].on_click(self._timed(lambda _b: self.refresh()))
+        self.refresh()
+        self.widget = w.VBox([w.HBox([self.controls["game"], self.controls["pei"],
+                                      self.controls["refresh"]]), self.note, self.table,
+                              w.HTML("<b>Head to head</b>: games in which the row's player "
+                                     "finished ahead of the column's player."), self.h2h, self.fig])
+
+    def _on_game(self, _change=None) -> None:
+        game = self.controls["game"].value
+        with self.controls["pei"].hold_trait_notifications():
+            self.controls["pei"].value = game == _pei.PEI_GAME
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the sheet again and redraw the tables and the plot."""
+        game = self.controls["game"].value
+        show = self.controls["pei"].value
+        label = GAME_LABELS.get(game, game)
+        self.standings = self.sheet.standings(game, pei=show)
+        self.head_to_head = self.sheet.head_to_head(game)
+        if self.standings.empty:
+            self.table.value = f"<i>No {escape(label)} games on the score sheet yet.</i>"
+            self.h2h.value = ""
+        else:
+            self.table.value = self.standings.to_html(index=False, float_format=lambda x: f"{x:.2f}",
+                                                      border=0)
+            self.h2h.value = self.head_to_head.to_html(border=0)
+        if not show:
+            self.note.value = ("<small>The Personal Earning Index is BUX's index; tick "
+                               "<i>apply the PEI rule</i> to try its rule on this game.</small>")
+        elif game == _pei.PEI_GAME:
+            self.note.value = ("<small>PEI: everyone starts at 10; after each 4-player game 1st +2, "
+                               "2nd +1, 3rd 0, last -1; never below 0 (3 and 5 players, ties: "
+                               "our assumption).</small>")
+        else:
+            self.note.value = (f"<small>The PEI is BUX's index: here its rule is borrowed for "
+                               f"{escape(label)} games.</small>")
+        traces = _pei_traces(self.sheet, game) if show else []
+        with self.fig.batch_update():
+            self.fig.data = ()
+            if traces:
+                self.fig.add_traces(traces)
+            self.fig.layout.title = dict(text=_pei_title(game) if show else
+                                         f"{label}: PEI not shown")
+
+
+def standings_view(sheet: ScoreSheet, game: str = _pei.PEI_GAME) -> StandingsView:
+    """Standings, head-to-head table and PEI plot of one game, with a game menu and Refresh.
+
+    Args:
+        sheet: the :class:`~toolkit.scoresheet.ScoreSheet` to read.
+        game: the game shown first (default ``"bux"``).
+
+    Returns:
+        a :class:`StandingsView` (``.widget``, ``.controls``, ``.table``, ``.h2h``, ``.fig``,
+        ``.standings``).
+
+    Raises:
+        ValueError: an unknown ``game``.
+    """
+    return StandingsView(sheet, game=game)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
