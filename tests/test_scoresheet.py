@@ -357,3 +357,21 @@ def test_memory_sheet_and_closing(tmp_path):
     s.close()
     with pytest.raises(ValueError, match="closed"):
         s.players()
+
+
+def test_one_game_by_id(league):
+    g = league.game(2)
+    assert g["players"] == ("Ann", "Ben", "Di", "Cy") and g["places"] == (1, 1, 3, 4)
+    assert g["scores"] == (500, 500, 200, 100) and g["date"] == "2026-01-02"
+    with pytest.raises(ValueError, match="no game 99"):
+        league.game(99)
+
+
+def test_import_pulls_in_no_widgets_plots_or_pandas():
+    import subprocess
+    import sys
+
+    code = ("import sys, toolkit.scoresheet; "
+            "print(','.join(m for m in ('ipywidgets', 'plotly', 'anywidget', 'pandas') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -27,8 +27,6 @@ lesson can apply the same rule to other games and say so openly.
 """
 from __future__ import annotations
 
-import math
-from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 __all__ = ["PEI_START", "PEI_FLOOR", "PEI_CHANGES", "PEI_GAME", "GAMES", "GAME_RULES",
@@ -128,7 +126,8 @@ def place_changes(places: Sequence[int], table: Mapping[int, Sequence[int]] | No
         k = sum(1 for q in places if q == p)
         first = min(max(p, 1), len(row))
         occupied = [row[min(i, len(row)) - 1] for i in range(first, first + k)]
-        out.append(math.trunc(Fraction(sum(occupied), k)))
+        total = sum(occupied)
+        out.append(abs(total) // k * (1 if total >= 0 else -1))   # average, rounded toward zero
     return out
 
 

@@ -440,17 +440,21 @@ class ScoreSheet:
         """
         import pandas as pd
 
+        return pd.DataFrame(self._rows(game), columns=list(CSV_COLUMNS))
+
+    def _rows(self, game: str | None = None, game_id: int | None = None) -> list[tuple]:
         sql = ("SELECT g.id, g.date, g.game, g.variant, p.name, r.score, r.place FROM results r "
                "JOIN games g ON g.id = r.game_id JOIN players p ON p.id = r.player_id")
         args: tuple = ()
         if game is not None:
             sql += " WHERE g.game = ?"
             args = (game,)
+        elif game_id is not None:
+            sql += " WHERE g.id = ?"
+            args = (int(game_id),)
         sql += " ORDER BY g.date, g.id, r.place, p.name COLLATE NOCASE"
-        rows = self.connection.execute(sql, args).fetchall()
-        df = pd.DataFrame(rows, columns=list(CSV_COLUMNS))
-        df["score"] = [int(s) if float(s).is_integer() else s for s in df["score"]]
-        return df
+        return [(gid, d, g, v, n, int(sc) if float(sc).is_integer() else sc, pl)
+                for gid, d, g, v, n, sc, pl in self.connection.execute(sql, args)]
 
     def games(self, game: str | None = None):
         """One row per recorded game.
@@ -465,16 +469,40 @@ class ScoreSheet:
         """
         import pandas as pd
 
-        res = self.results(game)
-        rows = []
-        for gid, g in res.groupby("game_id", sort=False):
-            first = g.iloc[0]
-            rows.append({"game_id": int(gid), "date": first["date"], "game": first["game"],
-                         "variant": first["variant"], "n_players": len(g),
-                         "players": tuple(g["player"]), "scores": tuple(g["score"]),
-                         "places": tuple(int(p) for p in g["place"])})
-        return pd.DataFrame(rows, columns=["game_id", "date", "game", "variant", "n_players",
-                                           "players", "scores", "places"])
+        rows: dict[int, dict] = {}
+        for gid, date, g, variant, name, score, place in self._rows(game):
+            row = rows.get(gid)
+            if row is None:
+                row = rows[gid] = {"game_id": gid, "date": date, "game": g, "variant": variant,
+                                   "n_players": 0, "players": [], "scores": [], "places": []}
+            row["n_players"] += 1
+            row["players"].append(name)
+            row["scores"].append(score)
+            row["places"].append(place)
+        for row in rows.values():
+            for key in ("players", "scores", "places"):
+                row[key] = tuple(row[key])
+        return pd.DataFrame(list(rows.values()),
+                            columns=["game_id", "date", "game", "variant", "n_players",
+                                     "players", "scores", "places"])
+
+    def game(self, game_id: int) -> dict:
+        """One recorded game.
+
+        Returns:
+            ``{"game_id", "date", "game", "variant", "n_players", "players", "scores",
+            "places"}`` with the tuples ordered best place first.
+
+        Raises:
+            ValueError: no game with this id.
+        """
+        rows = self._rows(game_id=game_id)
+        if not rows:
+            raise ValueError(f"there is no game {game_id!r} on this score sheet")
+        gid, date, g, variant = rows[0][:4]
+        return {"game_id": gid, "date": date, "game": g, "variant": variant, "n_players": len(rows),
+                "players": tuple(r[4] for r in rows), "scores": tuple(r[5] for r in rows),
+                "places": tuple(r[6] for r in rows)}
 
     def count(self) -> tuple[int, int, int]:
         """``(players, games, results)`` row counts."""
@@ -549,18 +577,21 @@ class ScoreSheet:
         """
         import pandas as pd
 
-        games = [g for g in self.games(game).itertuples(index=False)
-                 if _pei.place_changes(g.places) is not None]
-        names = sorted({n for g in games for n in g.players}, key=str.casefold)
+        games = []
+        for g in self.games(game).itertuples(index=False):
+            changes = _pei.place_changes(g.places)
+            if changes is not None:
+                games.append((g.players, changes))
+        names = sorted({n for players, _ in games for n in players}, key=str.casefold)
         current = {n: _pei.PEI_START for n in names}
         rows = []
-        for g in games:
-            for n, c in zip(g.players, _pei.place_changes(g.places)):
+        for players, changes in games:
+            for n, c in zip(players, changes):
                 current[n] = max(_pei.PEI_FLOOR, current[n] + c)
             rows.append(dict(current))
         return pd.DataFrame(rows, columns=names, index=pd.RangeIndex(1, len(rows) + 1, name="game"))
 
-    def standings(self, game: str, pei: bool | None = None):
+    def standings(self, game: str, pei: bool | None = None, _pei_table=None):
         """Standings of every player in one game.
 
         Args:
@@ -594,7 +625,7 @@ class ScoreSheet:
         sort = ["wins", "mean_place"]
         asc = [False, True]
         if show_pei:
-            table = self.pei_table(game)
+            table = self.pei_table(game) if _pei_table is None else _pei_table
             out["pei"] = [int(table[p].iloc[-1]) if p in table.columns and len(table)
                           else _pei.PEI_START for p in out["player"]]
             sort, asc = ["pei"] + sort, [False] + asc
@@ -618,13 +649,14 @@ class ScoreSheet:
             raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
         games = self.games(game)
         names = sorted({n for ps in games["players"] for n in ps}, key=str.casefold)
-        m = pd.DataFrame(0, index=pd.Index(names, name="winner"), columns=names)
+        wins: dict[tuple[str, str], int] = {}
         for ps, places in zip(games["players"], games["places"]):
             for a, pa in zip(ps, places):
                 for b, pb in zip(ps, places):
                     if pa < pb:
-                        m.loc[a, b] += 1
-        return m
+                        wins[a, b] = wins.get((a, b), 0) + 1
+        return pd.DataFrame([[wins.get((a, b), 0) for b in names] for a in names],
+                            index=pd.Index(names, name="winner"), columns=names)
 
     # -- CSV -----------------------------------------------------------------------------------
 

@@ -48,17 +48,22 @@ def _line_style(i: int) -> dict:
                 width=2)
 
 
-def _pei_traces(sheet: ScoreSheet, game: str, players=None) -> list:
-    table = sheet.pei_table(game)
+def _pei_series(sheet: ScoreSheet, game: str, players=None, table=None
+                ) -> list[tuple[str, list, list]]:
+    table = sheet.pei_table(game) if table is None else table
     names = list(table.columns) if players is None else [p for p in table.columns if p in set(players)]
-    traces = []
-    for i, name in enumerate(names):
-        xs = [0] + list(table.index)
-        ys = [_pei.PEI_START] + [int(v) for v in table[name]]
-        traces.append(go.Scatter(x=xs, y=ys, mode="lines", name=str(name), line=_line_style(i),
-                                 hovertemplate=f"{escape(str(name))}<br>after game %{{x}}: PEI %{{y}}"
-                                               "<extra></extra>"))
-    return traces
+    xs = [0] + [int(i) for i in table.index]
+    return [(str(n), xs, [_pei.PEI_START] + [int(v) for v in table[n]]) for n in names]
+
+
+def _hover(name: str) -> str:
+    return f"{escape(name)}<br>after game %{{x}}: PEI %{{y}}<extra></extra>"
+
+
+def _pei_traces(sheet: ScoreSheet, game: str, players=None) -> list:
+    return [go.Scatter(x=xs, y=ys, mode="lines", name=name, line=_line_style(i),
+                       hovertemplate=_hover(name))
+            for i, (name, xs, ys) in enumerate(_pei_series(sheet, game, players))]
 
 
 def _pei_title(game: str) -> str:
@@ -237,7 +242,7 @@ class ResultEntry(_View):
             return None
         self.last_game_id = gid
         self.recorded.append(gid)
-        row = self.sheet.games().set_index("game_id").loc[gid]
+        row = self.sheet.game(gid)
         order = ", ".join(f"{_ordinal(p)} {escape(n)} ({s:g})"
                           for n, s, p in zip(row["players"], row["scores"], row["places"]))
         self.message.value = _message(f"{GAME_LABELS.get(game, game)} game {gid} on "
@@ -323,7 +328,8 @@ class StandingsView(_View):
         game = self.controls["game"].value
         show = self.controls["pei"].value
         label = GAME_LABELS.get(game, game)
-        self.standings = self.sheet.standings(game, pei=show)
+        table = self.sheet.pei_table(game) if show else None
+        self.standings = self.sheet.standings(game, pei=show, _pei_table=table)
         self.head_to_head = self.sheet.head_to_head(game)
         if self.standings.empty:
             self.table.value = f"<i>No {escape(label)} games on the score sheet yet.</i>"
@@ -342,11 +348,22 @@ class StandingsView(_View):
         else:
             self.note.value = (f"<small>The PEI is BUX's index: here its rule is borrowed for "
                                f"{escape(label)} games.</small>")
-        traces = _pei_traces(self.sheet, game) if show else []
+        series = _pei_series(self.sheet, game, table=table) if show else []
         with self.fig.batch_update():
-            self.fig.data = ()
-            if traces:
-                self.fig.add_traces(traces)
+            if len(self.fig.data) != len(series):
+                # the number of players changed: rebuild the lines (rare); otherwise update them
+                self.fig.data = ()
+                if series:
+                    self.fig.add_traces([go.Scatter(mode="lines", line=_line_style(i))
+                                         for i in range(len(series))])
+            for trace, (name, xs, ys) in zip(self.fig.data, series):
+                if trace.name != name:
+                    trace.name = name
+                    trace.hovertemplate = _hover(name)
+                if trace.x is None or len(trace.x) != len(xs):
+                    trace.x = xs
+                if trace.y is None or tuple(trace.y) != tuple(ys):
+                    trace.y = ys
             self.fig.layout.title = dict(text=_pei_title(game) if show else
                                          f"{label}: PEI not shown")
 
