@@ -28,13 +28,13 @@ def _writer(path: str, who: str, n: int, start, errors) -> None:
                 s.record("bux", {f"{who}-a": 100 + k, f"{who}-b": 50, "Shared": k % 7, "Other": 1},
                          variant=f"{who} {k}")
     except BaseException as e:  # reported to the parent
-        errors.put(f"{who}: {e!r}")
+        import traceback
+        errors.put(f"{who}: {e!r}\n{traceback.format_exc()}")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="fork start method")
 def test_two_processes_recording_at_once_lose_nothing(tmp_path):
-    path = str(tmp_path / "class.sqlite")
-    ScoreSheet(path).close()
+    path = str(tmp_path / "class.sqlite")   # not created yet: both processes race to create it
     ctx = mp.get_context("fork")
     start, errors = ctx.Event(), ctx.Queue()
     procs = [ctx.Process(target=_writer, args=(path, who, GAMES_PER_WRITER, start, errors))

@@ -141,6 +141,27 @@ def _check_existing(path: Path) -> bool:
         con.close()
 
 
+def _retry_locked(fn, timeout: float = BUSY_TIMEOUT_MS / 1000):
+    """Run ``fn()``, retrying while SQLite says the database is locked or busy.
+
+    SQLite's busy handler is not called in every case (e.g. while another connection switches a
+    new file to WAL mode, or when waiting could deadlock); ``fn`` must then be safe to repeat:
+    here it either completes a whole transaction or rolls it back.
+    """
+    import random
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return fn()
+        except sqlite3.OperationalError as e:
+            msg = str(e).lower()
+            if ("locked" not in msg and "busy" not in msg) or time.monotonic() > deadline:
+                raise
+            time.sleep(random.uniform(0.005, 0.05))
+
+
 def _as_date(date) -> str:
     if date is None:
         return _dt.date.today().isoformat()
@@ -207,24 +228,39 @@ class ScoreSheet:
         con = self._con
         con.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         con.execute("PRAGMA foreign_keys=ON")
+        try:
+            _retry_locked(lambda: self._setup(memory, ready))
+        except BaseException:
+            self.close()
+            raise
+
+    def _setup(self, memory: bool, ready: bool) -> None:
+        con = self._con
         if not memory:
             con.execute("PRAGMA journal_mode=WAL")
             con.execute("PRAGMA synchronous=FULL")
-        if not ready:
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                # another process may have created the schema meanwhile
-                if not con.execute("SELECT 1 FROM sqlite_master WHERE name='meta'").fetchone():
-                    for stmt in _SCHEMA.strip().split(";"):
-                        if stmt.strip():
-                            con.execute(stmt)
-                    con.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-                    con.execute("INSERT INTO meta VALUES ('created', ?)",
-                                (_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),))
-                con.execute("COMMIT")
-            except BaseException:
+        if ready:
+            return
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            # another process may have created the schema meanwhile
+            if not con.execute("SELECT 1 FROM sqlite_master WHERE name='meta'").fetchone():
+                for stmt in _SCHEMA.strip().split(";"):
+                    if stmt.strip():
+                        con.execute(stmt)
+                con.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+                con.execute("INSERT INTO meta VALUES ('created', ?)",
+                            (_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),))
+            row = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            con.execute("COMMIT")
+        except BaseException:
+            if con.in_transaction:
                 con.execute("ROLLBACK")
-                raise
+            raise
+        if row is None or row[0] != str(SCHEMA_VERSION):
+            raise ScoreSheetError(f"{self.path} was just created by another program with schema "
+                                  f"version {row[0] if row else None}; this toolkit reads version "
+                                  f"{SCHEMA_VERSION}.")
 
     # -- lifecycle -----------------------------------------------------------------------------
 
@@ -351,14 +387,19 @@ class ScoreSheet:
 
     def _write(self, items: list[tuple], source: str) -> list[int]:
         con = self.connection
-        con.execute("BEGIN IMMEDIATE")
-        try:
-            ids = [self._insert(con, *item, source) for item in items]
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
-        return ids
+
+        def transaction():
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                ids = [self._insert(con, *item, source) for item in items]
+                con.execute("COMMIT")
+            except BaseException:
+                if con.in_transaction:
+                    con.execute("ROLLBACK")
+                raise
+            return ids
+
+        return _retry_locked(transaction)
 
     def record(self, game: str, results, date=None, variant: str = "", placements=None,
                allow_new_players: bool = True) -> int:

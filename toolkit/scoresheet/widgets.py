@@ -309,7 +309,8 @@ class StandingsView(_View):
             xaxis=dict(title=dict(text="games played"), rangemode="tozero"),
             yaxis=dict(title=dict(text="Personal Earning Index (starts at 10)"), rangemode="tozero")))
         self.controls["game"].observe(self._timed(self._on_game), names="value")
-        self.controls["pei"].observe(self._timed(lambda _c: self.refresh()), names="value")
+        self._quiet = False
+        self.controls["pei"].observe(self._timed(self._on_pei), names="value")
         self.controls["refresh"].on_click(self._timed(lambda _b: self.refresh()))
         self.refresh()
         self.widget = w.VBox([w.HBox([self.controls["game"], self.controls["pei"],
@@ -319,9 +320,16 @@ class StandingsView(_View):
 
     def _on_game(self, _change=None) -> None:
         game = self.controls["game"].value
-        with self.controls["pei"].hold_trait_notifications():
+        self._quiet = True   # the PEI box follows the game; refresh once, not twice
+        try:
             self.controls["pei"].value = game == _pei.PEI_GAME
+        finally:
+            self._quiet = False
         self.refresh()
+
+    def _on_pei(self, _change=None) -> None:
+        if not self._quiet:
+            self.refresh()
 
     def refresh(self) -> None:
         """Read the sheet again and redraw the tables and the plot."""
