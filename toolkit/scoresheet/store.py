@@ -30,7 +30,7 @@ import os
 import sqlite3
 import sys
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from . import pei as _pei
 
