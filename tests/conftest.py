@@ -61,3 +61,17 @@ def make_state(rules=None, players=1, **fields) -> bw.BuyWordState:
 @pytest.fixture(scope="session")
 def dictionary():
     return bw.default_dictionary()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """Say plainly when the browser tests did not run (no chromium or Playwright here)."""
+    reasons = set()
+    for rep in terminalreporter.stats.get("skipped", []):
+        longrepr = rep.longrepr
+        text = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+        if "browser tests skipped" in text:
+            reasons.add(text.removeprefix("Skipped: "))
+    if reasons:
+        terminalreporter.write_sep("=", "BROWSER TESTS DID NOT RUN", yellow=True, bold=True)
+        for reason in sorted(reasons):
+            terminalreporter.write_line(reason, yellow=True)

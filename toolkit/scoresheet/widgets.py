@@ -157,9 +157,14 @@ class ResultEntry(_View):
                         w.HTML("<b>Final money / points</b>", layout=w.Layout(width="160px")),
                         w.HTML("<b>Place (optional)</b>", layout=w.Layout(width="120px"))])]
         for i in range(rows):
-            c[f"name_{i}"] = w.Text(placeholder="name", layout=w.Layout(width="180px"))
-            c[f"score_{i}"] = w.Text(placeholder="e.g. 640", layout=w.Layout(width="160px"))
-            c[f"place_{i}"] = w.Text(placeholder="1, 2, ...", layout=w.Layout(width="120px"))
+            # No visible label per row (the column headings above say it); the tooltip (the
+            # input's title) gives screen readers a name for each box.
+            c[f"name_{i}"] = w.Text(placeholder="name", layout=w.Layout(width="180px"),
+                                    tooltip=f"Player {i + 1}: name")
+            c[f"score_{i}"] = w.Text(placeholder="e.g. 640", layout=w.Layout(width="160px"),
+                                     tooltip=f"Player {i + 1}: final money or points")
+            c[f"place_{i}"] = w.Text(placeholder="1, 2, ...", layout=w.Layout(width="120px"),
+                                     tooltip=f"Player {i + 1}: place (optional)")
             grid.append(w.HBox([c[f"name_{i}"], c[f"score_{i}"], c[f"place_{i}"]]))
         c["record"] = w.Button(description="Record", button_style="primary",
                                tooltip="Save this game on the score sheet")

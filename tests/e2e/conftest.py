@@ -1,0 +1,131 @@
+"""Browser fixtures: a JupyterLab server on loopback and a headless Debian chromium (Playwright).
+
+Without a browser the tests are skipped locally and fail in CI (``CI=true``): see
+``BROWSER_MISSING`` and the summary line printed by ``tests/conftest.py``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+BROWSER_MISSING = ("browser tests skipped: install Debian chromium (apt-get install chromium) "
+                   "and `pip install -e .[test]`")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    if not Path(CHROMIUM).exists():
+        return f"{CHROMIUM} not found"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Python Playwright is not installed"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _write_settings(settings: Path) -> None:
+    """JupyterLab user settings: no news/update pop-ups, every notebook cell kept in the DOM."""
+    files = {
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
+            {"fetchNews": "false", "checkForUpdates": False},
+        # The default windowing drops off-screen cells from the DOM; the tests read every cell.
+        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    }
+    for name, value in files.items():
+        path = settings / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value))
+
+
+@pytest.fixture(scope="session")
+def browser_ready():
+    why = _missing()
+    if why:
+        if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
+            pytest.fail(f"CI must run the browser tests, but {why}: install Debian chromium "
+                        "(apt-get install chromium) and `pip install -e .[test]`", pytrace=False)
+        pytest.skip(f"{BROWSER_MISSING} ({why})")
+
+
+@pytest.fixture(scope="session")
+def lab_server(browser_ready, tmp_path_factory):
+    """Base URL of a JupyterLab (and Voilà server extension) serving the repository root."""
+    tmp = tmp_path_factory.mktemp("lab")
+    _write_settings(tmp / "settings")
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+               TOOLKIT_NOTEBOOK_GAMES=os.environ.get("TOOLKIT_NOTEBOOK_GAMES", "10"))
+    log = open(tmp / "lab.log", "wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
+         "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+         "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+         f"--ServerApp.root_dir={ROOT}", f"--LabApp.user_settings_dir={tmp / 'settings'}",
+         f"--LabApp.workspaces_dir={tmp / 'workspaces'}"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/api/status", timeout=2):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail("JupyterLab did not start:\n" + (tmp / "lab.log").read_text()[-3000:])
+            time.sleep(0.5)
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+    # Kernels started by the tests end with the server; the log stays in the pytest tmp dir.
+
+
+@pytest.fixture(scope="session")
+def browser(browser_ready):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(60_000)
+    pg = context.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.js_errors = errors
+    yield pg
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots():
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS
