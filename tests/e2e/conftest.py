@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -68,9 +69,14 @@ def browser_ready():
 
 @pytest.fixture(scope="session")
 def lab_server(browser_ready, tmp_path_factory):
-    """Base URL of a JupyterLab (and Voilà server extension) serving the repository root."""
+    """Base URL of a JupyterLab (and Voilà server extension) serving a copy of lessons/ and notebooks/."""
     tmp = tmp_path_factory.mktemp("lab")
     _write_settings(tmp / "settings")
+    # Serve a copy: JupyterLab saves notebooks it runs, which must not touch the repository's.
+    served = tmp / "root"
+    for folder in ("lessons", "notebooks"):
+        if (ROOT / folder).is_dir():
+            shutil.copytree(ROOT / folder, served / folder)
     port = _free_port()
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
                TOOLKIT_NOTEBOOK_GAMES=os.environ.get("TOOLKIT_NOTEBOOK_GAMES", "10"))
@@ -79,9 +85,9 @@ def lab_server(browser_ready, tmp_path_factory):
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
          "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
          "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-         f"--ServerApp.root_dir={ROOT}", f"--LabApp.user_settings_dir={tmp / 'settings'}",
+         f"--ServerApp.root_dir={served}", f"--LabApp.user_settings_dir={tmp / 'settings'}",
          f"--LabApp.workspaces_dir={tmp / 'workspaces'}"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        cwd=served, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
     while True:

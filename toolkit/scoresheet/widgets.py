@@ -90,7 +90,7 @@ def pei_figure(sheet: ScoreSheet, game: str = _pei.PEI_GAME, players=None, heigh
     fig = go.Figure(data=_pei_traces(sheet, game, players))
     fig.update_layout(title=dict(text=_pei_title(game)), height=height, font=_FONT,
                       xaxis=dict(title=dict(text="games played"), rangemode="tozero"),
-                      yaxis=dict(title=dict(text="Personal Earning Index (starts at 10)"),
+                      yaxis=dict(title=dict(text="PEI (starts at 10)"),
                                  rangemode="tozero"),
                       margin=dict(l=60, r=20, t=50, b=50))
     return fig
@@ -312,7 +312,7 @@ class StandingsView(_View):
         self.fig = go.FigureWidget(layout=dict(
             height=380, font=_FONT, margin=dict(l=60, r=20, t=50, b=50),
             xaxis=dict(title=dict(text="games played"), rangemode="tozero"),
-            yaxis=dict(title=dict(text="Personal Earning Index (starts at 10)"), rangemode="tozero")))
+            yaxis=dict(title=dict(text="PEI (starts at 10)"), rangemode="tozero")))
         self.controls["game"].observe(self._timed(self._on_game), names="value")
         self._quiet = False
         self.controls["pei"].observe(self._timed(self._on_pei), names="value")
