@@ -34,6 +34,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
+from ..core.widgets import View
 from ..core.cards import Multiset
 from ..core.game import IllegalActionError, new_rng, resolve_chance
 from ..core.montecarlo import Estimate
@@ -55,28 +56,6 @@ MAX_TILES = 16
 
 _LOT_SPLIT = re.compile(r"[\s,+/;|]+")
 _FONT = dict(family="sans-serif", size=13)
-
-
-class _View:
-    """Shared plumbing: display as ``.widget``; time callbacks."""
-
-    widget: w.Widget
-    controls: dict
-
-    def __init__(self):
-        self.callback_times: list[float] = []
-
-    def _timed(self, fn):
-        def wrapper(*args, **kwargs):
-            t0 = time.perf_counter()
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                self.callback_times.append(time.perf_counter() - t0)
-        return wrapper
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
 
 
 def _message(text: str, kind: str = "warn") -> str:
@@ -148,7 +127,7 @@ def parse_lots(text: str, rules: Rules | None = None, max_tiles: int = MAX_TILES
     return lots
 
 
-class PriceExplorer(_View):
+class PriceExplorer(View):
     """Price, best word and profit of a set of tiles; built by :func:`price_explorer`.
 
     Attributes:
@@ -341,7 +320,7 @@ def _cost_table(k: int, rules: Rules):
     return tuple(xs), tuple(ps), tuple(pips), mean, median, mode, mean_pips
 
 
-class DrawCostExplorer(_View):
+class DrawCostExplorer(View):
     """The exact distribution of a draw's price; built by :func:`draw_cost_explorer`.
 
     Attributes:
@@ -457,7 +436,7 @@ def _pooled_estimate(parts: list[Estimate], confidence: float) -> Estimate:
     return Estimate(mean, float(lo), float(hi), n, confidence, se)
 
 
-class ProfitEstimator(_View):
+class ProfitEstimator(View):
     """Monte Carlo estimate of the profit of buying k tiles; built by :func:`profit_estimator`.
 
     Attributes:
@@ -603,7 +582,7 @@ def profit_estimator(hand: str = "", k: int = 3, wilds: int = 1, samples: int = 
 _SCALE = "$800 fair, $900 good, $1000 outstanding"
 
 
-class SolitaireGame(_View):
+class SolitaireGame(View):
     """A solitaire BuyWord game played with buttons; built by :func:`solitaire_game`.
 
     Attributes:

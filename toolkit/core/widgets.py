@@ -21,19 +21,45 @@ Example::
 from __future__ import annotations
 
 import re
+import time
 from fractions import Fraction
 from html import escape
 from typing import Any, Sequence
 
 import ipywidgets as w
 
-__all__ = ["SelfCheck", "quiz", "numeric_check", "parse_number"]
+__all__ = ["View", "SelfCheck", "quiz", "numeric_check", "parse_number"]
 
 _RIGHT = '<div style="border-left:4px solid #117733;padding:2px 8px"><b>Right.</b> {}</div>'
 _WRONG = '<div style="border-left:4px solid #882255;padding:2px 8px"><b>Not quite.</b> {}</div>'
 _INFO = '<div style="border-left:4px solid #888888;padding:2px 8px">{}</div>'
 _REVEAL = ('<div style="border-left:4px solid #332288;padding:2px 8px"><b>The answer is {}.</b> '
            '{}</div>')
+
+
+class View:
+    """Base of every game's widget views: ``.widget`` (what a cell displays), ``.controls``
+    (name -> control, so tests can set values and click) and ``.callback_times`` (seconds per
+    callback, for the 50 ms budget of ``DESIGN.md``). Subclasses wrap their callbacks with
+    :meth:`_timed`; the object displays as its ``.widget``."""
+
+    widget: w.Widget
+    controls: dict
+
+    def __init__(self):
+        self.callback_times: list[float] = []
+
+    def _timed(self, fn):
+        def wrapper(*args, **kwargs):
+            t0 = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self.callback_times.append(time.perf_counter() - t0)
+        return wrapper
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
 
 
 class SelfCheck:

@@ -22,6 +22,7 @@ import ipywidgets as w
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
+from ..core.widgets import View
 from . import pei as _pei
 from .store import ScoreSheet
 
@@ -96,31 +97,11 @@ def pei_figure(sheet: ScoreSheet, game: str = _pei.PEI_GAME, players=None, heigh
     return fig
 
 
-class _View:
-    widget: w.Widget
-    controls: dict
-
-    def __init__(self):
-        self.callback_times: list[float] = []
-
-    def _timed(self, fn):
-        def wrapper(*args, **kwargs):
-            t0 = time.perf_counter()
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                self.callback_times.append(time.perf_counter() - t0)
-        return wrapper
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
-
-
 class _FormError(ValueError):
     """A form mistake whose message is already HTML (names escaped)."""
 
 
-class ResultEntry(_View):
+class ResultEntry(View):
     """Enter and record one game's result; built by :func:`result_entry`.
 
     Attributes:
@@ -280,7 +261,7 @@ def result_entry(sheet: ScoreSheet, rows: int = 5, game: str = _pei.PEI_GAME) ->
     return ResultEntry(sheet, rows=rows, game=game)
 
 
-class StandingsView(_View):
+class StandingsView(View):
     """Standings, head-to-head and PEI plot of one game; built by :func:`standings_view`.
 
     Attributes:
