@@ -34,7 +34,10 @@ from typing import Callable
 
 import numpy as np
 
-SECTIONS = ("imports", "finder", "exact", "playouts", "widgets")
+#: Game sections live in ``benchmarks/bench_<game>.py``: each has ``rows(quick: bool) -> list[Row]``
+#: and may reuse this module's helpers with ``from run import Row, time_calls, percentile, bench_widgets``.
+GAME_SECTIONS = ("bue", "bux", "tenbucks", "bugami")
+SECTIONS = ("imports", "finder", "exact", "playouts", "widgets") + GAME_SECTIONS
 
 #: Modules the engine must never import (DESIGN.md: "no widget or plotting import at engine import").
 FORBIDDEN_AT_IMPORT = ("ipywidgets", "plotly", "anywidget", "matplotlib", "IPython")
@@ -469,6 +472,20 @@ def bench_widgets(quick: bool, module: str, builders: tuple[str, ...]) -> list[R
 # report
 
 
+def bench_game(game: str, quick: bool) -> list[Row]:
+    """Rows of ``benchmarks/bench_<game>.py``; a module not written yet is reported, not failed."""
+    import importlib
+    sys.modules.setdefault("run", sys.modules[__name__])  # game modules import helpers from run
+    here = str(Path(__file__).resolve().parent)
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    try:
+        module = importlib.import_module(f"bench_{game}")
+    except ModuleNotFoundError as exc:
+        return [Row(game, f"{game}: not measured", None, "", note=f"cannot import: {exc}")]
+    return module.rows(quick)
+
+
 def _fmt(v: float | None, unit: str) -> str:
     if v is None:
         return "n/a"
@@ -547,6 +564,8 @@ def main(argv=None) -> int:
         elif section == "widgets":
             builders = tuple(b.strip() for b in args.builders.split(",") if b.strip())
             rows += bench_widgets(args.quick, args.widgets_module, builders)
+        elif section in GAME_SECTIONS:
+            rows += bench_game(section, args.quick)
         print(f"  [{section}: {time.perf_counter() - t0:.1f} s]", file=sys.stderr)
     print(file=sys.stderr)
     print_table(rows)

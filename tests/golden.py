@@ -38,3 +38,20 @@ GOLDEN = {
     "buyword-2p-extended.txt": _buyword(bw.Rules(extended_passes=1), ["Ann", "Ben"],
                                         [bw.SamplingBot(samples=4), bw.GreedyBot()], 15),
 }
+
+
+def _game_goldens() -> dict:
+    """The other games' playthroughs, from ``tests/golden_<game>.py`` (each a ``GOLDEN`` dict of
+    file name -> function returning the text), so each game keeps its own file."""
+    import importlib
+    import sys
+    here = str(Path(__file__).parent)
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    found = {}
+    for path in sorted(Path(__file__).parent.glob("golden_*.py")):
+        found.update(importlib.import_module(path.stem).GOLDEN)
+    return found
+
+
+GOLDEN.update(_game_goldens())

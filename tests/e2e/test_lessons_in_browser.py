@@ -33,30 +33,7 @@ VOILA_TIMEOUT_MS = 300_000  # Voilà executes the lesson server-side before it i
 # Helpers that work in JupyterLab and in Voilà (both render outputs in .jp-OutputArea-output)
 
 
-def output_holding(page, selector: str):
-    """The innermost output area that holds ``selector`` (one widget's whole output)."""
-    return page.locator(".jp-OutputArea-output").filter(has=page.locator(selector)).last
-
-
-def wait_changed(page, locator, before: str, what: str, timeout_ms: int = 20_000) -> str:
-    """Wait until ``locator``'s innerHTML differs from ``before``; return the new HTML."""
-    deadline = timeout_ms / 1000
-    import time
-    end = time.monotonic() + deadline
-    while time.monotonic() < end:
-        now = locator.inner_html()
-        if now != before:
-            return now
-        page.wait_for_timeout(200)
-    raise AssertionError(f"{what} did not change within {deadline:.0f} s")
-
-
-def move_slider(page, label: str):
-    """Focus the handle of the slider labelled ``label`` and press the right arrow key."""
-    handle = page.locator(f".widget-slider:has(label:text-is('{label}')) .noUi-handle").first
-    handle.scroll_into_view_if_needed()
-    handle.focus()
-    handle.press("ArrowRight")
+from .pagehelpers import move_slider, output_holding, wait_changed  # noqa: E402,F401
 
 
 # ---------------------------------------------------------------------------------------------
@@ -110,6 +87,19 @@ MAIN_WIDGETS = {
     "01-buy-small-sell-big.ipynb": [lesson01_price_explorer, lesson01_draw_cost],
     "06-luck-or-skill.ipynb": [lesson06_standings],
 }
+
+
+def _game_main_widgets() -> dict:
+    """Each game's lesson checks, from ``tests/e2e/main_widgets_<game>.py`` (a ``MAIN_WIDGETS`` dict
+    of lesson file name -> list of checks taking the page)."""
+    import importlib
+    found = {}
+    for path in sorted(Path(__file__).parent.glob("main_widgets_*.py")):
+        found.update(importlib.import_module(f"{__package__}.{path.stem}").MAIN_WIDGETS)
+    return found
+
+
+MAIN_WIDGETS.update(_game_main_widgets())
 
 
 #: Checks known to fail in app mode (Voilà), with why: run by an xfail test that turns green when

@@ -466,3 +466,7 @@ def replay(rec: Mapping | str, upto: int | None = None) -> list[State]:
 
 
 register_game("buyword", "toolkit.buyword")
+register_game("bue", "toolkit.bue")
+register_game("bux", "toolkit.bux")
+register_game("tenbucks", "toolkit.tenbucks")
+register_game("bugami", "toolkit.bugami")

@@ -1,0 +1,29 @@
+"""Page helpers shared by the browser checks (JupyterLab and Voila both render outputs in
+``.jp-OutputArea-output``). Per-game main-widget checks live in ``main_widgets_<game>.py``."""
+from __future__ import annotations
+
+
+def output_holding(page, selector: str):
+    """The innermost output area that holds ``selector`` (one widget's whole output)."""
+    return page.locator(".jp-OutputArea-output").filter(has=page.locator(selector)).last
+
+
+def wait_changed(page, locator, before: str, what: str, timeout_ms: int = 20_000) -> str:
+    """Wait until ``locator``'s innerHTML differs from ``before``; return the new HTML."""
+    deadline = timeout_ms / 1000
+    import time
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        now = locator.inner_html()
+        if now != before:
+            return now
+        page.wait_for_timeout(200)
+    raise AssertionError(f"{what} did not change within {deadline:.0f} s")
+
+
+def move_slider(page, label: str):
+    """Focus the handle of the slider labelled ``label`` and press the right arrow key."""
+    handle = page.locator(f".widget-slider:has(label:text-is('{label}')) .noUi-handle").first
+    handle.scroll_into_view_if_needed()
+    handle.focus()
+    handle.press("ArrowRight")
