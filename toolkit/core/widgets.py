@@ -28,7 +28,7 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
-__all__ = ["View", "SelfCheck", "quiz", "numeric_check", "parse_number"]
+__all__ = ["View", "SelfCheck", "GameTable", "quiz", "numeric_check", "parse_number"]
 
 _RIGHT = '<div style="border-left:4px solid #117733;padding:2px 8px"><b>Right.</b> {}</div>'
 _WRONG = '<div style="border-left:4px solid #882255;padding:2px 8px"><b>Not quite.</b> {}</div>'
@@ -274,3 +274,166 @@ def _fmt(x: Fraction) -> str:
     if x.denominator == 1:
         return str(x.numerator)
     return f"{float(x):.4g}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Playing any game against bots
+
+
+def _default_render(state, player: int) -> str:
+    import json
+    try:
+        text = json.dumps(state.observation(player), indent=1, default=str)
+    except TypeError:
+        text = str(state.observation(player))
+    return f"<pre style='margin:0'>{escape(text)}</pre>"
+
+
+class GameTable(View):
+    """Play any game of the toolkit's protocol (``toolkit.core.game.State``) against bots.
+
+    The student sits at seat ``human``; every other seat is played by a bot. Chance events (deals,
+    draws) are sampled with their exact probabilities; bots move by themselves until it is the
+    student's turn or the game is over. The student picks one of the legal actions from a
+    dropdown (their text form, e.g. ``"swap 2 with 3:1"``) and presses *Play*.
+
+    Args:
+        state: the starting State (a fresh deal, or a chance node before it: then *New game*
+            deals afresh each time).
+        bots: ``{seat: Bot}`` or a sequence of Bots in seat order (the human's entry is ignored);
+            seats without a bot get a :class:`toolkit.core.bots.RandomBot`.
+        human: the student's seat (0-based).
+        seed: int seed (or None) for the chance events and the bots' randomness.
+        render: ``render(state, player) -> str`` HTML of what the student may see (default: their
+            ``observation`` as JSON text). It must only show ``state.observation(player)``'s facts.
+        helper: optional ``helper(state, player) -> str`` HTML panel recomputed on each of the
+            student's turns (e.g. a decision helper's table of options).
+        new_game: optional ``new_game(seed) -> State`` used by the *New game* button (default:
+            restart from ``state``'s root with a new seed).
+        names: optional seat names for the log (default ``"seat 0"``, ...).
+
+    Attributes:
+        widget: the VBox to display.
+        controls: ``{"action": Dropdown, "play": Button, "new_game": Button}``.
+        state: the current State.
+        log: list of str, one line per move so far (``"Ben: pass"``).
+
+    Raises:
+        ValueError: ``human`` is not a seat of the game.
+    """
+
+    def __init__(self, state, bots, human: int = 0, seed: int | None = None, render=None, helper=None,
+                 new_game=None, names: Sequence[str] | None = None):
+        super().__init__()
+        from .bots import RandomBot
+        from .game import new_rng
+        n = len(state.scores)
+        if not 0 <= human < n:
+            raise ValueError(f"human must be a seat 0..{n - 1}, got {human}")
+        if isinstance(bots, dict):
+            self.bots = dict(bots)
+        else:
+            self.bots = {i: b for i, b in enumerate(bots) if i != human}
+        for i in range(n):
+            if i != human and i not in self.bots:
+                self.bots[i] = RandomBot()
+        self.human = human
+        self.names = list(names) if names is not None else [f"seat {i}" for i in range(n)]
+        self._render = render or _default_render
+        self._helper = helper
+        self._new_game = new_game
+        self._start = state
+        self._games = 0
+        self._seed = seed
+        self.rng = new_rng(seed)
+        self.log: list[str] = []
+        self.board = w.HTML(layout=w.Layout(width="auto"))
+        self.help_panel = w.HTML()
+        self.message = w.HTML()
+        self.history = w.Textarea(description="Moves", disabled=True,
+                                  layout=w.Layout(width="100%", height="140px"))
+        action = w.Dropdown(description="Your move", options=[], layout=w.Layout(width="auto"),
+                            style={"description_width": "initial"})
+        play = w.Button(description="Play", button_style="primary", tooltip="Play the chosen move")
+        again = w.Button(description="New game", tooltip="Deal a new game")
+        play.on_click(self._timed(lambda _b: self._play_clicked()))
+        again.on_click(self._timed(lambda _b: self.restart()))
+        self.controls = {"action": action, "play": play, "new_game": again}
+        self.widget = w.VBox([self.board, w.HBox([action, play, again]), self.message, self.help_panel,
+                              self.history])
+        self.state = state
+        self._advance()
+
+    # -- driving --------------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
+
+    def _advance(self) -> None:
+        """Resolve chance and bot moves until the student's turn or the end, then redraw."""
+        from .game import CHANCE, sample_chance
+        s = self.state
+        while not s.is_terminal and s.current_player != self.human:
+            if s.current_player == CHANCE:
+                s = s.apply(sample_chance(s, self.rng))
+            else:
+                seat = s.current_player
+                a = self.bots[seat].choose(s, self.rng)
+                s = s.apply(a)
+                self.log.append(f"{self._name(seat)}: {a}")
+        self.state = s
+        self._redraw()
+
+    def play(self, action) -> None:
+        """Play the student's ``action`` (an Action or its text), then let the bots answer.
+
+        Raises:
+            IllegalActionError: the action is not legal now (nothing changes).
+            ValueError: the game is over or it is not the student's turn.
+        """
+        if self.state.is_terminal:
+            raise ValueError("the game is over; press New game")
+        if self.state.current_player != self.human:
+            raise ValueError("it is not your turn")
+        nxt = self.state.apply(action)
+        self.log.append(f"{self._name(self.human)}: {nxt.last_action}")
+        self.state = nxt
+        self._advance()
+
+    def _play_clicked(self) -> None:
+        choice = self.controls["action"].value
+        if choice is None:
+            self.message.value = _INFO.format("There is no move to play now.")
+            return
+        self.message.value = ""
+        try:
+            self.play(choice)
+        except ValueError as exc:  # IllegalActionError is a ValueError
+            self.message.value = _WRONG.format(escape(str(exc)))
+
+    def restart(self) -> None:
+        """Start a new game (what the *New game* button does)."""
+        self._games += 1
+        seed = None if self._seed is None else int(self._seed) + self._games
+        self.state = self._new_game(seed) if self._new_game else self._start.root()
+        self.log = []
+        self.message.value = ""
+        self._advance()
+
+    def _redraw(self) -> None:
+        s = self.state
+        self.board.value = self._render(s, self.human)
+        action = self.controls["action"]
+        if s.is_terminal:
+            action.options = []
+            winners = ", ".join(self._name(i) for i in s.winners())
+            scores = ", ".join(f"{self._name(i)} {v}" for i, v in enumerate(s.scores))
+            self.message.value = _INFO.format(f"<b>Game over.</b> Scores: {escape(scores)}. "
+                                              f"Winner: {escape(winners)}.")
+            self.help_panel.value = ""
+        else:
+            legal = s.legal_actions()
+            action.options = [(str(a), a) for a in legal]
+            action.value = legal[0] if legal else None
+            if self._helper is not None:
+                self.help_panel.value = self._helper(s, self.human)
+        self.history.value = "\n".join(self.log[-200:])
