@@ -56,7 +56,8 @@ def test_new_game_restarts_and_helper_panel_is_recomputed():
     assert calls == [0] and "moves" in t.help_panel.value
     t.controls["play"].click()
     t.controls["new_game"].click()
-    assert t.log == [] and t.state == t._start  # Ann moves first: the restart waits for her
+    # a new deal from the same pre-deal root; Ann moves first, so the table waits for her
+    assert t.log == [] and t.state.current_player == 0 and t.state.root() is t._start.root()
     assert len(calls) >= 3
     assert max(t.callback_times) < 5
 
