@@ -1,0 +1,24 @@
+"""BUX: buy cards cheap, sell matching 3-card sets dear, and watch the BUX clock.
+
+Rules: ``seeds/000_3d959bb713cf18cb.txt``. Quick start::
+
+    from toolkit import bux
+    c = bux.Card("hearts", "x", 25)
+    bux.set_value([bux.Card("hearts", "x", 25)] * 3)      # perfect set: 500
+    s = bux.new_game(players=["Ann", "Ben", "Cy"], seed=1)
+    s.legal_actions()                                       # swaps, sales, draw
+    final = toolkit.core.play(s, [bux.GreedyBot(), bux.ValueBot(), bux.RandomBot()], seed=1)
+
+The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`;
+``toolkit.bux.widgets`` (ipywidgets + plotly) is imported only by notebooks.
+"""
+from .rules import (BUX, DEFAULT_DECK, QUICK_DECK, SHAPES, SUITS, VALUES, Card, Rules, is_protected, is_set,
+                    parse_card, set_value)
+from .state import (Assistance, Auction, Bid, BuxState, Deal, Done, Draw, Keep, Pass, Reveal, Sell, Swap,
+                    card_html, initial_state, new_game, state_html)
+
+__all__ = [
+    "BUX", "DEFAULT_DECK", "QUICK_DECK", "SHAPES", "SUITS", "VALUES", "Card", "Rules", "is_protected", "is_set",
+    "parse_card", "set_value", "Assistance", "Auction", "Bid", "BuxState", "Deal", "Done", "Draw", "Keep", "Pass",
+    "Reveal", "Sell", "Swap", "card_html", "initial_state", "new_game", "state_html",
+]

@@ -1,0 +1,676 @@
+"""BUX's engine: immutable game states, actions, and whole games for 3-5 players (2 as an option).
+
+Source: ``seeds/000_3d959bb713cf18cb.txt``. A game:
+
+1. ``deal`` (chance): 3 face-up cards to each player, one at a time clockwise; a BUX card dealt
+   is buried back and replaced, so deals are drawn from the symbol cards only ("SET UP").
+2. A turn (the player ``current_player``) is exactly one move:
+
+   * ``swap 2 with 3:1``: give your card #2 for card #1 of seat 3, which must be unprotected
+     ("(1) Swap");
+   * ``sell 0 3 4``: cash in the matching set of your cards #0, #3, #4; you may sell more sets,
+     then ``done`` ("(2) Cashing in");
+   * ``draw``: draw 3 cards (``reveal`` chance events) and auction them as one lot: ``bid 25`` /
+     ``pass`` clockwise from the drawer, round and round until one bidder is left. The drawer pays
+     the bank when winning, otherwise the winner pays the drawer ("(3) Drawing cards");
+   * ``assistance``: with no chips at the start of the turn, take 100 bux and end the turn;
+   * with no cards: ``draw``, then ``keep`` the 3 cards free or ``auction`` them ("Moves not yet
+     mentioned").
+
+3. A BUX card drawn is tucked and replaced: the 1st means time passes, the 2nd starts the
+   Double-BUX period (sets pay 2x), the 3rd ends it and every unowned card (the lot, the draw
+   deck, the discards, the BUX cards) is reshuffled into a new draw deck; the drawer then draws a
+   fresh lot. The 3rd BUX card of the 3rd draw deck ends the game at once; cards are then
+   worthless and the ranking is by chips ("The Purple BUX1-2-3 cards", "The Winner").
+
+Card positions in a spread are 0-based and in the order the cards arrived (public knowledge), so
+naming a card by position reveals nothing about its hidden back value. Seats are 0-based.
+Money is tracked as a total per player (the bank makes change); ``bank`` counts the bux the bank
+has received net, so ``sum(money) + bank == players x 200`` always.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from typing import ClassVar
+
+from ..core.cards import Multiset
+from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
+                         history_field, resolve_chance, setup_rng)
+from .rules import BUX, Card, Rules, is_protected, is_set, parse_card
+
+__all__ = [
+    "BuxState", "Deal", "Reveal", "Swap", "Sell", "Done", "Draw", "Bid", "Pass", "Keep", "Auction",
+    "Assistance", "initial_state", "new_game",
+]
+
+# --------------------------------------------------------------------------------------------
+# Actions
+
+
+def _ints(args: str, n: int, verb: str, example: str) -> tuple[int, ...]:
+    parts = args.replace(":", " ").replace("with", " ").split()
+    try:
+        vals = tuple(int(p) for p in parts)
+    except ValueError:
+        vals = ()
+    if len(vals) != n or any(v < 0 for v in vals):
+        raise ValueError(f"{verb!r} is written like {example!r}, got {verb} {args.strip()!r}")
+    return vals
+
+
+@dataclass(frozen=True)
+class Deal(Action):
+    """Chance: the next card dealt face up at set-up is ``card``."""
+
+    card: Card
+    verb: ClassVar[str] = "deal"
+
+    def __str__(self):
+        return f"deal {self.card}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(parse_card(args))
+
+
+@dataclass(frozen=True)
+class Reveal(Action):
+    """Chance: the card drawn from the draw deck is ``card`` (possibly :data:`~toolkit.bux.BUX`)."""
+
+    card: Card
+    verb: ClassVar[str] = "reveal"
+
+    def __str__(self):
+        return f"reveal {self.card}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(parse_card(args))
+
+
+@dataclass(frozen=True)
+class Swap(Action):
+    """Give your card at position ``mine`` for the unprotected card at position ``theirs`` of
+    seat ``seat`` (seed, "(1) Swap"). Text form ``swap 2 with 3:1``."""
+
+    mine: int
+    seat: int
+    theirs: int
+    verb: ClassVar[str] = "swap"
+
+    def __str__(self):
+        return f"swap {self.mine} with {self.seat}:{self.theirs}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(*_ints(args, 3, cls.verb, "swap 2 with 3:1"))
+
+
+@dataclass(frozen=True)
+class Sell(Action):
+    """Cash in the matching 3-card set at positions ``i < j < k`` of your spread (seed, "(2)
+    Cashing in"). Text form ``sell 0 3 4``."""
+
+    i: int
+    j: int
+    k: int
+    verb: ClassVar[str] = "sell"
+
+    def __str__(self):
+        return f"sell {self.i} {self.j} {self.k}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(*_ints(args, 3, cls.verb, "sell 0 3 4"))
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    """End the turn after cashing in one or more sets."""
+
+    verb: ClassVar[str] = "done"
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Draw 3 cards and auction them as one lot (or, with no cards, keep them free)."""
+
+    verb: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True)
+class Bid(Action):
+    """Bid ``amount`` bux for the lot. Text form ``bid 25``."""
+
+    amount: int
+    verb: ClassVar[str] = "bid"
+
+    def __str__(self):
+        return f"bid {self.amount}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(*_ints(args, 1, cls.verb, "bid 25"))
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Pass: out of the bidding for this lot."""
+
+    verb: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class Keep(Action):
+    """With no cards at the start of the turn: keep the 3 drawn cards with no payment."""
+
+    verb: ClassVar[str] = "keep"
+
+
+@dataclass(frozen=True)
+class Auction(Action):
+    """With no cards at the start of the turn: put the 3 drawn cards up for bid after all."""
+
+    verb: ClassVar[str] = "auction"
+
+
+@dataclass(frozen=True)
+class Assistance(Action):
+    """With no chips at the start of the turn: take 100 bux from the bank and end the turn."""
+
+    verb: ClassVar[str] = "assistance"
+
+
+_CODEC = ActionCodec([Deal, Reveal, Swap, Sell, Done, Draw, Bid, Pass, Keep, Auction, Assistance])
+
+# --------------------------------------------------------------------------------------------
+# State
+
+
+@dataclass(frozen=True)
+class BuxState(State):
+    """One moment of a BUX game. Immutable: :meth:`apply` returns a new state.
+
+    Attributes:
+        rules: the :class:`~toolkit.bux.Rules`.
+        players: player names in seat order (clockwise).
+        seed: the seed the game was started from (for the record only).
+        phase: ``"deal"`` (chance), ``"turn"``, ``"selling"`` (after a first sale), ``"reveal"``
+            (chance: drawing the lot), ``"keep"`` (keep or auction, no-cards draw), ``"bid"`` or
+            ``"over"``.
+        turn: seat whose turn it is.
+        deck: the draw deck (:class:`~toolkit.core.cards.Multiset` of cards, BUX cards included).
+        discards: cards sold or discarded, in order.
+        spreads: per seat, a tuple of cards in arrival order.
+        lot: the cards drawn this turn (not owned by anyone).
+        money: per seat, bux.
+        bank: bux the bank has received, net (paid in minus paid out).
+        tucked: BUX cards drawn from the current draw deck (0-3; 2 = Double-BUX period).
+        deck_no: which draw deck is in use (1, 2, 3).
+        turn_no: turns started so far (from 1).
+        free_draw: this draw was made with no cards (keep-or-auction option).
+        bidder: seat to bid next; high_bid, high_bidder (-1: none yet); active: per seat, still
+            in the bidding.
+        ended_by: ``""`` while playing, ``"bux"`` (last BUX card of the last deck) or
+            ``"turn_limit"`` (``Rules.max_turns``).
+    """
+
+    rules: Rules
+    players: tuple
+    seed: int | None
+    phase: str
+    turn: int
+    deck: Multiset
+    discards: tuple
+    spreads: tuple
+    lot: tuple
+    money: tuple
+    bank: int
+    tucked: int = 0
+    deck_no: int = 1
+    turn_no: int = 1
+    free_draw: bool = False
+    bidder: int = -1
+    high_bid: int = 0
+    high_bidder: int = -1
+    active: tuple = ()
+    ended_by: str = ""
+    parent: "BuxState | None" = history_field()
+    last_action: Action | None = history_field()
+
+    game_name: ClassVar[str] = "bux"
+    _codec: ClassVar[ActionCodec] = _CODEC
+
+    # -- basics -------------------------------------------------------------------------
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == "over":
+            return TERMINAL
+        if ph in ("deal", "reveal"):
+            return CHANCE
+        if ph == "bid":
+            return self.bidder
+        return self.turn
+
+    @property
+    def scores(self) -> tuple:
+        """Each player's chips in bux (cards are worthless at the end)."""
+        return self.money
+
+    @property
+    def double(self) -> bool:
+        """True during the Double-BUX period (after the 2nd BUX card of the current deck)."""
+        return self.tucked == self.rules.bux_cards - 1 and self.rules.bux_cards >= 2
+
+    def dealer_next(self) -> int:
+        """Deal phase: the seat receiving the next card."""
+        n_dealt = sum(len(s) for s in self.spreads)
+        return (self.rules.first_player + n_dealt) % self.n_players
+
+    def sellable_sets(self, seat: int | None = None) -> list[tuple[int, int, int]]:
+        """Every matching 3-card set in ``seat``'s spread (default: the player to move), as
+        position triples ``(i, j, k)`` with ``i < j < k``."""
+        seat = self.turn if seat is None else seat
+        sp = self.spreads[seat]
+        return [t for t in combinations(range(len(sp)), 3) if is_set([sp[t[0]], sp[t[1]], sp[t[2]]])]
+
+    def unprotected(self, seat: int) -> list[int]:
+        """Positions of ``seat``'s cards that are not protected (may be swapped away)."""
+        sp = self.spreads[seat]
+        out = []
+        for i, c in enumerate(sp):
+            others = sp[:i] + sp[i + 1:]
+            if not (any(o.suit == c.suit for o in others) and any(o.shape == c.shape for o in others)):
+                out.append(i)
+        return out
+
+    def _min_bid(self) -> int:
+        return self.rules.min_bid if self.high_bidder < 0 else self.high_bid + self.rules.bid_increment
+
+    def max_bid(self, seat: int) -> int:
+        """The highest bid ``seat`` may make: their chips (+ ``Rules.max_bid_over_chips``)."""
+        return self.money[seat] + self.rules.max_bid_over_chips
+
+    # -- legal actions ---------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """The next card dealt (BUX cards excluded: they are buried and replaced) or drawn (BUX
+        cards included), each with its exact probability."""
+        if self.phase == "deal":
+            pool = Multiset({c: n for c, n in self.deck.items() if not c.is_bux})
+            return [(Deal(c), p) for c, p in pool.draw_probabilities()]
+        if self.phase == "reveal":
+            return [(Reveal(c), p) for c, p in self.deck.draw_probabilities()]
+        raise IllegalActionError(f"no chance event in phase {self.phase!r}")
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions in a deterministic order (cached: states are immutable)."""
+        cached = self.__dict__.get("_legal")
+        if cached is None:
+            cached = tuple(self._legal_actions())
+            object.__setattr__(self, "_legal", cached)
+        return list(cached)
+
+    def _legal_actions(self) -> list[Action]:
+        ph = self.phase
+        if ph == "over":
+            return []
+        if ph in ("deal", "reveal"):
+            return [a for a, _ in self.chance_outcomes()]
+        p = self.current_player
+        if ph == "bid":
+            lo = self._min_bid()
+            return [Pass()] + [Bid(x) for x in range(lo, self.max_bid(p) + 1, self.rules.bid_increment)]
+        if ph == "keep":
+            return [Keep(), Auction()]
+        sells = [Sell(*t) for t in self.sellable_sets(p)]
+        if ph == "selling":
+            return sells + [Done()]
+        acts: list[Action] = []
+        if self.money[p] <= 0:
+            acts.append(Assistance())
+        mine = self.spreads[p]
+        for seat in range(self.n_players):
+            if seat == p or not mine:
+                continue
+            for k in self.unprotected(seat):
+                acts.extend(Swap(i, seat, k) for i in range(len(mine)))
+        return acts + sells + [Draw()]
+
+    # -- transitions -------------------------------------------------------------------
+    def _r(self, **changes) -> "BuxState":
+        return dataclasses.replace(self, parent=None, last_action=None, **changes)
+
+    @staticmethod
+    def _set(tup: tuple, i: int, value) -> tuple:
+        return tup[:i] + (value,) + tup[i + 1:]
+
+    def _wrong(self, action, expected: str):
+        raise IllegalActionError(f"{action} is not possible now: in the {self.phase} phase "
+                                 f"the game expects {expected}")
+
+    def _apply(self, action: Action) -> "BuxState":
+        handler = {"deal": self._on_deal, "turn": self._on_turn, "selling": self._on_selling,
+                   "reveal": self._on_reveal, "keep": self._on_keep, "bid": self._on_bid}[self.phase]
+        return handler(action)
+
+    def _on_deal(self, a):
+        if not isinstance(a, Deal):
+            self._wrong(a, "a card to be dealt")
+        if a.card.is_bux or self.deck[a.card] == 0:
+            raise IllegalActionError(f"{a.card} cannot be dealt: it is not among the undealt symbol cards "
+                                     "(BUX cards dealt are buried and replaced, seed 'SET UP')")
+        seat = self.dealer_next()
+        s = self._r(deck=self.deck - {a.card: 1},
+                    spreads=self._set(self.spreads, seat, self.spreads[seat] + (a.card,)))
+        if sum(len(x) for x in s.spreads) == self.rules.cards_dealt * self.n_players:
+            s = s._r(phase="turn", turn=self.rules.first_player)
+        return s
+
+    def _on_turn(self, a):
+        p = self.turn
+        if isinstance(a, Swap):
+            return self._swap(p, a)
+        if isinstance(a, Sell):
+            return self._sell(p, a)._r(phase="selling")
+        if isinstance(a, Draw):
+            return self._r(phase="reveal", lot=(), free_draw=not self.spreads[p])._after_reveal()
+        if isinstance(a, Assistance):
+            if self.money[p] > 0:
+                raise IllegalActionError(f"{self.players[p]} has {self.money[p]} bux: Assistance is only for a "
+                                         "player with no chips at the start of the turn (seed, 'Moves not yet mentioned')")
+            amt = self.rules.assistance
+            s = self._r(money=self._set(self.money, p, self.money[p] + amt), bank=self.bank - amt)
+            return s._end_turn(p)
+        self._wrong(a, f"{self.players[p]} to swap, sell, draw (or take Assistance)")
+
+    def _swap(self, p: int, a: Swap) -> "BuxState":
+        n = self.n_players
+        if not (isinstance(a.seat, int) and 0 <= a.seat < n) or a.seat == p:
+            raise IllegalActionError(f"swap with seat {a.seat}: choose an opponent's seat (0-{n - 1}, not your own)")
+        mine, theirs = self.spreads[p], self.spreads[a.seat]
+        if not 0 <= a.mine < len(mine):
+            raise IllegalActionError(f"{self.players[p]} has no card #{a.mine} (cards 0-{len(mine) - 1}); "
+                                     "a swap gives one of your own cards (seed, '(1) Swap')")
+        if not 0 <= a.theirs < len(theirs):
+            raise IllegalActionError(f"{self.players[a.seat]} has no card #{a.theirs}")
+        if a.theirs not in self.unprotected(a.seat):
+            c = theirs[a.theirs]
+            raise IllegalActionError(f"{self.players[a.seat]}'s {c.hidden()} is protected: both its suit and its "
+                                     "shape appear on other cards of that spread (seed, '(1) Swap')")
+        give, take = mine[a.mine], theirs[a.theirs]
+        new_mine = mine[:a.mine] + mine[a.mine + 1:] + (take,)
+        new_theirs = theirs[:a.theirs] + theirs[a.theirs + 1:] + (give,)
+        spreads = self._set(self._set(self.spreads, p, new_mine), a.seat, new_theirs)
+        return self._r(spreads=spreads)._end_turn(p)
+
+    def _sell(self, p: int, a: Sell) -> "BuxState":
+        sp = self.spreads[p]
+        idx = (a.i, a.j, a.k)
+        if len(set(idx)) != 3 or not all(0 <= x < len(sp) for x in idx):
+            raise IllegalActionError(f"sell needs three different card positions of your spread (0-{len(sp) - 1}), "
+                                     f"got {a.i} {a.j} {a.k}")
+        cards = [sp[x] for x in idx]
+        if not is_set(cards):
+            raise IllegalActionError(f"{', '.join(map(str, cards))} do not match: a set is three cards of one suit "
+                                     "or of one shape (seed, '(2) Cashing in')")
+        value = self.rules.set_value(cards, self.double)
+        rest = tuple(c for x, c in enumerate(sp) if x not in idx)
+        return self._r(spreads=self._set(self.spreads, p, rest), discards=self.discards + tuple(cards),
+                       money=self._set(self.money, p, self.money[p] + value), bank=self.bank - value)
+
+    def _on_selling(self, a):
+        p = self.turn
+        if isinstance(a, Sell):
+            return self._sell(p, a)
+        if isinstance(a, Done):
+            return self._end_turn(p)
+        self._wrong(a, f"{self.players[p]} to sell another set or say done")
+
+    def _after_reveal(self) -> "BuxState":
+        """Once the lot is complete: the keep-or-auction choice or the auction."""
+        if len(self.lot) < self.rules.cards_drawn:
+            return self
+        if self.free_draw:
+            return self._r(phase="keep")
+        return self._start_auction()
+
+    def _start_auction(self) -> "BuxState":
+        return self._r(phase="bid", bidder=self.turn, high_bid=0, high_bidder=-1,
+                       active=(True,) * self.n_players, free_draw=False)
+
+    def _on_reveal(self, a):
+        if not isinstance(a, Reveal):
+            self._wrong(a, "a card to be drawn")
+        if self.deck[a.card] == 0:
+            raise IllegalActionError(f"{a.card} is not in the draw deck")
+        deck = self.deck - {a.card: 1}
+        if not a.card.is_bux:
+            return self._r(deck=deck, lot=self.lot + (a.card,))._after_reveal()
+        tucked = self.tucked + 1
+        if tucked < self.rules.bux_cards:
+            return self._r(deck=deck, tucked=tucked)  # tucked and replaced: draw on
+        if self.deck_no >= self.rules.decks:
+            # The last BUX card of the last deck: the game ends at once; cards are worthless.
+            return self._r(deck=deck, tucked=tucked, phase="over", ended_by="bux")
+        # Pause: every unowned card (lot, draw deck, discards, BUX cards) becomes the next deck;
+        # the drawer continues with a fresh draw.
+        new_deck = deck + Multiset(self.lot) + Multiset(self.discards) + {BUX: tucked}
+        return self._r(deck=new_deck, lot=(), discards=(), tucked=0, deck_no=self.deck_no + 1)
+
+    def _on_keep(self, a):
+        p = self.turn
+        if isinstance(a, Keep):
+            s = self._r(spreads=self._set(self.spreads, p, self.spreads[p] + self.lot), lot=(), free_draw=False)
+            return s._end_turn(p)
+        if isinstance(a, Auction):
+            return self._start_auction()
+        self._wrong(a, f"{self.players[p]} to keep the cards or auction them")
+
+    def _on_bid(self, a):
+        p = self.bidder
+        if isinstance(a, Bid):
+            lo = self._min_bid()
+            if not isinstance(a.amount, int) or a.amount < lo:
+                raise IllegalActionError(f"a bid must be at least {lo} bux (Rules.min_bid / bid_increment)")
+            if (a.amount - lo) % self.rules.bid_increment:
+                raise IllegalActionError(f"bids go up in steps of {self.rules.bid_increment} bux (Rules.bid_increment)")
+            if a.amount > self.max_bid(p):
+                raise IllegalActionError(f"{self.players[p]} has {self.money[p]} bux and cannot bid {a.amount} "
+                                         "(Rules.max_bid_over_chips)")
+            s = self._r(high_bid=a.amount, high_bidder=p)
+        elif isinstance(a, Pass):
+            s = self._r(active=self._set(self.active, p, False))
+        else:
+            self._wrong(a, f"{self.players[p]} to bid or pass")
+        still = [i for i in range(self.n_players) if s.active[i]]
+        if not still or (s.high_bidder >= 0 and still == [s.high_bidder]):
+            return s._settle()
+        n = self.n_players
+        nxt = next(i for i in ((p + k) % n for k in range(1, n + 1)) if s.active[i])
+        return s._r(bidder=nxt)
+
+    def _settle(self) -> "BuxState":
+        """Pay for the lot (seed, "(3) Drawing cards") and end the drawer's turn."""
+        drawer, w, price = self.turn, self.high_bidder, self.high_bid
+        s = self._r(bidder=-1, high_bid=0, high_bidder=-1, active=())
+        if w < 0:
+            if self.rules.unbid_lot == "drawer":
+                s = s._r(spreads=s._set(s.spreads, drawer, s.spreads[drawer] + self.lot), lot=())
+            else:
+                s = s._r(discards=s.discards + self.lot, lot=())
+            return s._end_turn(drawer)
+        spreads = s._set(s.spreads, w, s.spreads[w] + self.lot)
+        money = s._set(s.money, w, s.money[w] - price)
+        if w == drawer:
+            s = s._r(spreads=spreads, money=money, bank=s.bank + price, lot=())
+        else:
+            money = s._set(money, drawer, money[drawer] + price)
+            s = s._r(spreads=spreads, money=money, lot=())
+        if self.rules.next_player == "left_of_buyer":
+            return s._end_turn(w)
+        return s._end_turn(drawer)
+
+    def _end_turn(self, seat: int) -> "BuxState":
+        mt = self.rules.max_turns
+        if mt is not None and self.turn_no >= mt:
+            return self._r(phase="over", ended_by="turn_limit", free_draw=False)
+        return self._r(phase="turn", turn=(seat + 1) % self.n_players, turn_no=self.turn_no + 1, free_draw=False)
+
+    # -- information -------------------------------------------------------------------
+    def observation(self, player: int) -> dict:
+        """What ``player`` sees: every symbol, every chip count, their own cards' back values.
+
+        Other players' back values are hidden (shown as ``"x-hearts"``); the lot's values are
+        public while it is on the table when ``Rules.lot_values_public``; the draw deck shows only
+        its size (RULES-NOTES: "symbols are public; a card's back value is seen only by its owner").
+
+        Raises:
+            ValueError: ``player`` is not a seat.
+        """
+        if not 0 <= player < self.n_players:
+            raise ValueError(f"no seat {player} in a {self.n_players}-player game")
+        lot_pub = self.rules.lot_values_public
+        return {
+            "you": player,
+            "players": list(self.players),
+            "phase": self.phase,
+            "turn": self.turn,
+            "to_move": self.current_player,
+            "turn_no": self.turn_no,
+            "deck_no": self.deck_no,
+            "bux_drawn": self.tucked,
+            "double": self.double,
+            "deck_size": self.deck.total,
+            "discards": [str(c.hidden()) for c in self.discards],
+            "spreads": [[str(c if i == player else c.hidden()) for c in sp] for i, sp in enumerate(self.spreads)],
+            "lot": [str(c if lot_pub or self.phase == "keep" and self.turn == player else c.hidden())
+                    for c in self.lot],
+            "money": list(self.money),
+            "auction": None if self.phase != "bid" else {
+                "drawer": self.turn, "high_bid": self.high_bid, "high_bidder": self.high_bidder,
+                "active": list(self.active)},
+            "ended_by": self.ended_by,
+        }
+
+    # -- display ---------------------------------------------------------------------
+    def __str__(self) -> str:
+        lines = [f"BUX, turn {self.turn_no} ({self.players[self.turn]}), phase {self.phase}, deck {self.deck_no} "
+                 f"({self.deck.total} cards, {self.tucked} BUX drawn{', DOUBLE' if self.double else ''})"]
+        for i, name in enumerate(self.players):
+            cards = " ".join(str(c) for c in self.spreads[i]) or "-"
+            lines.append(f"  {name}: {self.money[i]} bux; {cards}")
+        if self.lot:
+            lines.append("  lot: " + " ".join(map(str, self.lot))
+                         + (f"; high bid {self.high_bid} by {self.players[self.high_bidder]}" if self.high_bidder >= 0 else ""))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return state_html(self, None)
+
+
+_SUIT_SYMBOL = {"hearts": "&hearts;", "diamonds": "&diams;", "clubs": "&clubs;", "spades": "&spades;"}
+_SHAPE_CSS = {"square": "border-radius:2px", "circle": "border-radius:50%", "x": "border-style:dashed",
+              "oval": "border-radius:50%/35%"}
+
+
+def card_html(card: Card) -> str:
+    """A small inline HTML picture of a card: the suit inside its shape, and the value if known.
+
+    Suit and shape are also written as words (screen readers, colour-blind readers)."""
+    if card.is_bux:
+        return ("<span style='display:inline-block;padding:2px 6px;margin:1px;border:2px solid #332288;"
+                "color:#332288;font-weight:bold'>BUX</span>")
+    red = card.suit in ("hearts", "diamonds")
+    colour = "#882255" if red else "#000000"
+    val = "" if card.value is None else f" <b>{card.value}</b>"
+    return (f"<span title='{card.shape} {card.suit}' style='display:inline-block;padding:2px 6px;margin:1px;"
+            f"border:2px solid #555;{_SHAPE_CSS[card.shape]};color:{colour}'>"
+            f"{_SUIT_SYMBOL[card.suit]} {card.shape}{val}</span>")
+
+
+def state_html(state: "BuxState", player: int | None = None) -> str:
+    """HTML of the table as ``player`` sees it (``None``: everything, for teachers and tests).
+
+    Shows the BUX clock (deck number, BUX cards drawn, Double-BUX), each spread with its chips,
+    and the lot with the auction's high bid. Only facts of ``state.observation(player)`` are shown
+    when ``player`` is a seat.
+    """
+    from html import escape
+    obs = state.observation(player if player is not None else 0)
+    spreads = state.spreads if player is None else [[parse_card(t) for t in sp] for sp in obs["spreads"]]
+    lot = state.lot if player is None else [parse_card(t) for t in obs["lot"]]
+    clock = (f"Draw deck {state.deck_no} of {state.rules.decks}: {state.deck.total} cards, "
+             f"{state.tucked} of {state.rules.bux_cards} BUX cards drawn"
+             + (" &mdash; <b>DOUBLE-BUX: sets pay double</b>" if state.double else ""))
+    rows = [f"<div>{clock}</div>", "<table style='border-collapse:collapse'>"]
+    for i, name in enumerate(state.players):
+        mark = "&#9654; " if state.current_player == i else ""
+        you = " (you)" if player == i else ""
+        cards = "".join(card_html(c) for c in spreads[i]) or "<i>no cards</i>"
+        rows.append(f"<tr><td style='padding:2px 8px'>{mark}{escape(name)}{you}</td>"
+                    f"<td style='padding:2px 8px;text-align:right'>{state.money[i]} bux</td><td>{cards}</td></tr>")
+    rows.append("</table>")
+    if lot:
+        bid = ""
+        if state.phase == "bid":
+            bid = (f"; high bid {state.high_bid} bux by {escape(state.players[state.high_bidder])}"
+                   if state.high_bidder >= 0 else "; no bid yet")
+        rows.append(f"<div>Lot drawn by {escape(state.players[state.turn])}: "
+                    + "".join(card_html(c) for c in lot) + bid + "</div>")
+    if state.is_terminal:
+        rows.append(f"<div><b>Game over</b> ({'third BUX card of the last deck' if state.ended_by == 'bux' else 'turn limit'}).</div>")
+    return "\n".join(rows)
+
+
+def initial_state(rules: Rules | None = None, players=3, seed: int | None = None) -> BuxState:
+    """The state before the deal: chips paid out, every card in the draw deck.
+
+    Args:
+        rules: a :class:`Rules` (default ``Rules()``).
+        players: player names in seat order, or a number of players (3-5; 2 with
+            ``Rules.two_player()``).
+        seed: stored in the game record (no randomness is used here).
+
+    Raises:
+        ValueError: a player count outside ``Rules.min_players``-``max_players``, duplicate names,
+            or ``Rules.first_player`` not a seat.
+    """
+    rules = rules or Rules()
+    if isinstance(players, int):
+        players = tuple(f"Player {i + 1}" for i in range(players))
+    players = tuple(str(p) for p in players)
+    n = len(players)
+    if not rules.min_players <= n <= rules.max_players:
+        hint = " (Rules.two_player() allows 2)" if n == 2 else ""
+        raise ValueError(f"BUX is for {rules.min_players}-{rules.max_players} players, got {n}{hint}")
+    if len(set(players)) != n:
+        raise ValueError(f"player names must be distinct, got {players}")
+    if not 0 <= rules.first_player < n:
+        raise ValueError(f"Rules.first_player must be a seat 0-{n - 1}, got {rules.first_player}")
+    return BuxState(rules=rules, players=players, seed=seed, phase="deal", turn=rules.first_player,
+                    deck=rules.full_deck, discards=(), spreads=((),) * n, lot=(),
+                    money=(rules.starting_money,) * n, bank=0)
+
+
+def new_game(rules: Rules | None = None, players=3, seed: int | None = 0) -> BuxState:
+    """A new game, dealt from ``seed``: the first state where a player must decide.
+
+    Args:
+        rules: the :class:`Rules` (default ``Rules()``).
+        players: names or a player count (3-5 by default).
+        seed: int seed; the same seed deals the same spreads (drawn with
+            :func:`toolkit.core.game.setup_rng`).
+
+    Raises:
+        ValueError: as :func:`initial_state`.
+    """
+    s = initial_state(rules, players, seed)
+    return resolve_chance(s, setup_rng(seed))
