@@ -1,0 +1,25 @@
+"""Ten Bucks: play one bill, maybe claim a stack, and obey the Three Laws of Claiming.
+
+Rules: ``seeds/002_cfa1118029310021.txt`` (the designer's draft). Quick start::
+
+    from toolkit import tenbucks as tb
+    s = tb.new_game(players=["Ann", "Ben", "Cy"], seed=1)
+    s.legal_actions()                     # [play 1, play 2, play 3] (the bills in Ann's hand)
+    s = s.apply("play 2")
+    tb.why_not(s, 0, 2)                   # 'Diversity: Ann just played to the 2 stack'
+    final = toolkit.core.play(s, [tb.GreedyBot(), tb.LookaheadBot(), tb.RandomBot()], seed=1)
+
+The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`;
+``toolkit.tenbucks.widgets`` (ipywidgets + plotly) is imported only by notebooks.
+"""
+from .rules import (CUSTOM_RULES, DEFAULT_BAD_BILLS, MAX_PLAYERS, MIN_PLAYERS, WILD, CustomRule, LockPile,
+                    Rules, bill_numbers, custom_rule, register_custom_rule)
+from .state import (DIVERSITY, FIVE_MAX, SLOW_DOWN, Claim, Deal, End, Force, Play, TenBucksState, bill_worth,
+                    initial_state, new_game, render_html, stack_total)
+
+__all__ = [
+    "CUSTOM_RULES", "DEFAULT_BAD_BILLS", "MAX_PLAYERS", "MIN_PLAYERS", "WILD", "CustomRule", "LockPile",
+    "Rules", "bill_numbers", "custom_rule", "register_custom_rule",
+    "DIVERSITY", "FIVE_MAX", "SLOW_DOWN", "Claim", "Deal", "End", "Force", "Play", "TenBucksState",
+    "bill_worth", "initial_state", "new_game", "render_html", "stack_total",
+]

@@ -1,0 +1,442 @@
+"""Ten Bucks' rules as data: the bills, the Three Laws of Claiming, the expansions, custom rules.
+
+Source: ``seeds/002_cfa1118029310021.txt`` (Ten Bucks, the designer's draft rules): "Setup",
+"Objective", "Gameplay" (the Three Laws of Claiming: Diversity, Five Max, Slow Down) and the
+expansions "Wild Wagers", "Zero Risk", "Bad Investment"; open points from ``RULES-NOTES.md``
+(Ten Bucks). Every point the seed leaves open is a field of :class:`Rules` whose docstring says
+"the seed is silent; we assume ...".
+
+Bills are written as short text codes, so that hands are plain multisets and records are JSON:
+
+* ``"3"``, ``"0"``, ``"-2"``, ``"7"``: a bill showing one number (dollars);
+* ``"W"``: a wild bill (expansion Wild Wagers);
+* ``"2/5"``: a multi-number bill showing 2 and 5 (expansion Bad Investment).
+
+The seed's "Action Fund" and "Shopping Spree" are idea lists, not rules. Instead of inventing
+them, :class:`Rules` takes *custom rules* (``custom_rules``): objects with the
+:class:`CustomRule` hooks that a student can write in a notebook, registered by name with
+:func:`register_custom_rule` so that a game record (JSON) can name them. The worked example
+:class:`LockPile` implements the idea "Lock a pile (to be unclaimable ...)".
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import TenBucksState
+
+__all__ = [
+    "Rules", "WILD", "bill_numbers", "bill_sort_key", "is_wild", "CustomRule", "LockPile",
+    "register_custom_rule", "custom_rule", "CUSTOM_RULES", "MIN_PLAYERS", "MAX_PLAYERS",
+    "DEFAULT_BAD_BILLS",
+]
+
+#: The wild bill's code (Wild Wagers).
+WILD = "W"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+#: Bad Investment's bills as ``(bill, count)`` rows. The seed names the values -2, -1 and 7 and
+#: "multinumbers" but gives no counts; we assume two each of -2 and -1, one 7 and four
+#: two-number bills.
+DEFAULT_BAD_BILLS = (("-2", 2), ("-1", 2), ("7", 1), ("1/3", 1), ("2/4", 1), ("3/5", 1), ("4/6", 1))
+
+
+@lru_cache(maxsize=None)
+def bill_numbers(bill: str) -> tuple[int, ...]:
+    """The numbers printed on ``bill``: ``"3"`` -> ``(3,)``, ``"2/5"`` -> ``(2, 5)``, ``"W"`` -> ``()``.
+
+    Raises:
+        ValueError: ``bill`` is not a bill code (an integer, ``"W"`` or integers joined by ``/``).
+    """
+    if bill == WILD:
+        return ()
+    if not isinstance(bill, str) or not bill:
+        raise ValueError(f"a bill is written like '3', '-2', 'W' or '2/5', got {bill!r}")
+    try:
+        nums = tuple(int(p) for p in bill.split("/"))
+    except ValueError:
+        raise ValueError(f"a bill is written like '3', '-2', 'W' or '2/5', got {bill!r}") from None
+    if len(set(nums)) != len(nums):
+        raise ValueError(f"a multi-number bill shows different numbers, got {bill!r}")
+    if "/".join(str(n) for n in nums) != bill:
+        raise ValueError(f"write the bill {bill!r} as {'/'.join(str(n) for n in nums)!r}")
+    return nums
+
+
+def is_wild(bill: str) -> bool:
+    """Whether ``bill`` is the wild bill (``"W"``)."""
+    return bill == WILD
+
+
+def bill_sort_key(bill: str):
+    """Sort key putting bills in numeric order (wild last): -2, -1, 0, 1, 1/3, 2, ..., W."""
+    nums = bill_numbers(bill)
+    return (1, 0, ()) if not nums else (0, nums[0], nums)
+
+
+# --------------------------------------------------------------------------------------------
+# Custom rules (the seed's idea lists "Action Fund" and "Shopping Spree")
+
+
+class CustomRule:
+    """Base class of a custom rule: hooks that can forbid moves and add effects.
+
+    Subclass it in a notebook, give it a unique ``name``, override the hooks you need, and pass
+    an instance in ``Rules(custom_rules=(MyRule(),))``: it is registered under its name and the
+    rules keep only the name (so rules and game records stay JSON). Replaying a record in a new
+    kernel needs the rule registered again first (run the cell that defines it); an unknown name
+    raises ``ValueError`` naming it.
+
+    Hooks (all optional; the defaults allow everything and change nothing):
+
+    * ``forbid_play(state, seat, bill, number) -> str | None``: a reason to refuse ``seat``
+      playing ``bill`` onto the stack of ``number`` (``None``: allowed);
+    * ``forbid_claim(state, seat, number) -> str | None``: a reason to refuse ``seat`` claiming
+      the stack of ``number``; it also counts for Five Max ("someone who *can* claim");
+    * ``after(before, action, after) -> TenBucksState``: the state after ``action`` with the
+      rule's effect added; keep the rule's own memory in ``after.notes`` with
+      ``after.with_note(key, value)`` (notes are JSON-friendly ``(key, value)`` pairs).
+
+    Refusals are shown as ``"<name>: <reason>"`` in ``IllegalActionError`` and ``why_not``.
+    """
+
+    name: str = ""
+    description: str = ""
+
+    def forbid_play(self, state: "TenBucksState", seat: int, bill: str, number: int) -> str | None:
+        return None
+
+    def forbid_claim(self, state: "TenBucksState", seat: int, number: int) -> str | None:
+        return None
+
+    def after(self, before: "TenBucksState", action, after: "TenBucksState") -> "TenBucksState":
+        return after
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(name={self.name!r})"
+
+
+#: name -> registered custom rule.
+CUSTOM_RULES: dict[str, CustomRule] = {}
+
+
+def register_custom_rule(rule: CustomRule, replace: bool = True) -> str:
+    """Register ``rule`` under ``rule.name`` so that ``Rules(custom_rules=(name,))`` finds it.
+
+    Args:
+        rule: a :class:`CustomRule` instance with a non-empty ``name``.
+        replace: allow re-registering a name (re-running a notebook cell); ``False`` raises.
+
+    Returns:
+        the name.
+
+    Raises:
+        ValueError: not a CustomRule, no name, or the name is taken and ``replace`` is False.
+    """
+    if not isinstance(rule, CustomRule):
+        raise ValueError(f"a custom rule is a CustomRule instance, got {rule!r}")
+    if not isinstance(rule.name, str) or not rule.name.strip():
+        raise ValueError(f"{type(rule).__name__} needs a non-empty name")
+    if not replace and rule.name in CUSTOM_RULES and CUSTOM_RULES[rule.name] is not rule:
+        raise ValueError(f"a custom rule named {rule.name!r} is already registered")
+    CUSTOM_RULES[rule.name] = rule
+    return rule.name
+
+
+def custom_rule(name: str) -> CustomRule:
+    """The registered custom rule called ``name``.
+
+    Raises:
+        ValueError: no rule of that name is registered (say how to register it).
+    """
+    try:
+        return CUSTOM_RULES[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown custom rule {name!r}: define it and call register_custom_rule(rule) "
+            f"(or pass the rule object in Rules(custom_rules=...)) before using or replaying it; "
+            f"registered: {sorted(CUSTOM_RULES)}") from None
+
+
+class LockPile(CustomRule):
+    """Worked example from the seed's Action Fund ideas: "Lock a pile (to be unclaimable ...)".
+
+    Our concrete version: a player who plays a bill of value ``lock_value`` (default 1, as if
+    that bill carried a lock icon) locks the stack it lands on until that player's next turn
+    starts; nobody may claim a locked stack (so Five Max cannot force a claim of it either).
+    The lock lives in ``state.notes`` as ``("lock", [number, seat])``.
+
+    Args:
+        lock_value: the bill value that locks (a plain bill; wilds and multi-number bills never lock).
+        name: the registry name (default ``"lock_pile"``).
+    """
+
+    description = "A bill of the lock value locks its stack until its player's next turn."
+
+    def __init__(self, lock_value: int = 1, name: str = "lock_pile"):
+        self.lock_value = lock_value
+        self.name = name
+
+    def forbid_claim(self, state, seat, number):
+        lock = state.note("lock")
+        if lock is not None and lock[0] == number:
+            return f"the {number} stack is locked by {state.players[lock[1]]} until their next turn"
+        return None
+
+    def after(self, before, action, after):
+        from .state import Play
+
+        s = after
+        lock = s.note("lock")
+        # A lock ends when its owner's next turn starts.
+        if lock is not None and s.phase == "play" and s.current_player == lock[1] and s.turn != before.turn:
+            s = s.with_note("lock", None)
+        if isinstance(action, Play) and action.bill == str(self.lock_value):
+            s = s.with_note("lock", [action.number, before.current_player])
+        return s
+
+
+register_custom_rule(LockPile())
+
+
+# --------------------------------------------------------------------------------------------
+# Rules
+
+
+def _check_rows(rows, field_name) -> tuple:
+    out = []
+    seen = set()
+    for row in rows:
+        if len(row) != 2:
+            raise ValueError(f"Rules.{field_name}: each row is (bill, count), got {row!r}")
+        bill, count = row
+        bill = str(bill)
+        bill_numbers(bill)  # validates the code
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError(f"Rules.{field_name}: the count of bill {bill!r} must be a non-negative int, got {count!r}")
+        if bill in seen:
+            raise ValueError(f"Rules.{field_name}: bill {bill!r} listed twice")
+        seen.add(bill)
+        out.append((bill, count))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """All of Ten Bucks' rules and material as one frozen, JSON-serialisable dataclass.
+
+    Material (seed, "Setup"): bills 1..N for N players (2-6), ``copies_per_value`` copies of
+    each, plus the expansions' bills. :meth:`deck` returns the whole deck as one table of
+    ``(bill, count)`` rows.
+
+    Attributes:
+        copies_per_value: copies of each bill 1..N. The seed is silent (the real deck's counts
+            are not published); we assume **4**, chosen by the analysis in
+            ``notebooks/tenbucks-designing-a-fair-deck.ipynb`` (random-bot games, 2-6 players,
+            2-8 copies): with 4 copies a game reaches 10 money in over 90% of games for 3-6
+            players, lasts about 2-3 rounds, and the first player's win rate stays near 1/N;
+            with 2-3 copies many 2-3 player games end with nobody at 10 (see ``docs/tenbucks.md``
+            for the numbers). A tuple of 5 ints gives the copies for 2, 3, 4, 5, 6 players.
+        hand_size: bills dealt to each player; ``None`` (default) deals the whole deck evenly
+            ("deal fairly"); the leftovers go to the centre.
+        leftovers: what the undealt bills in the centre are (seed: "Place any leftovers faceup
+            in the center"). The seed is silent; we assume ``"stacks"`` (RULES-NOTES): they
+            start as stacks on the table, grouped by value (wild and multi-number leftovers are
+            set aside face up, since a wild cannot start a stack). ``"aside"``: all leftovers are
+            set aside face up, out of play.
+        target: money that wins at once when claimed in total (seed, "Objective": 10).
+        five_max: stack total that triggers Five Max (seed: 5).
+        first_player: start player's seat (seed: "Pick anyone"; default seat 0).
+        no_bills_end: the seed is silent on a player who must play but has no bills; with a fair
+            deal everyone runs out together. We assume ``"most_money"``: the game ends there and
+            the richest player(s) win; ``"no_winner"``: nobody wins (``winners()`` is empty).
+
+    Wild Wagers (seed, "Wild Wagers"):
+
+    Attributes:
+        wild_wagers: add wild bills. A wild goes on an existing stack only and takes the value
+            of the bill below it.
+        wild_bills: the seed is silent on how many; we assume 4.
+        wild_claimed_worth: ``None`` (default): a claimed wild keeps its value; ``2``: the
+            seed's variant "Once claimed, a wild bill is always worth 2".
+
+    Zero Risk (seed, "Zero Risk"):
+
+    Attributes:
+        zero_risk: add 0-dollar bills. The 0 stack ignores Diversity; claiming ``zero_win``
+            0-dollar bills in total wins at once.
+        zero_bills: the seed says "a large number"; we assume 12.
+        zero_win: 0-dollar bills that win at once (seed: 10). A wild claimed on the 0 stack
+            counts as a 0-dollar bill while it is worth 0 (we assume; the seed's note says wilds
+            make this win reachable for more players).
+
+    Bad Investment (seed, "Bad Investment"):
+
+    Attributes:
+        bad_investment: add the weird numbers (-2, -1, 7) and multi-number bills.
+        bad_bills: their ``(bill, count)`` rows; the seed gives no counts, see
+            :data:`DEFAULT_BAD_BILLS`. A multi-number bill may go on (or start) the stack of
+            any one number it shows (we assume it may start a stack: unlike a wild it shows a
+            number); for Diversity the value on top counts, which is the number it was played as.
+        multi_bill_worth: money a multi-number bill is worth. The seed is silent; we assume
+            ``"played"``: the number it was played as. ``"lowest"``: its lowest number.
+
+    Your own material and rules:
+
+    Attributes:
+        extra_bills: more ``(bill, count)`` rows (e.g. the seed's Shopping Spree idea
+            "weirdly-numbered cards (-2, -1, 0, 6)").
+        custom_rules: names of registered :class:`CustomRule` objects (or the objects: they are
+            registered and replaced by their names). Records keep the names.
+    """
+
+    copies_per_value: int | tuple = 4
+    hand_size: int | None = None
+    leftovers: str = "stacks"
+    target: int = 10
+    five_max: int = 5
+    first_player: int = 0
+    no_bills_end: str = "most_money"
+    wild_wagers: bool = False
+    wild_bills: int = 4
+    wild_claimed_worth: int | None = None
+    zero_risk: bool = False
+    zero_bills: int = 12
+    zero_win: int = 10
+    bad_investment: bool = False
+    bad_bills: tuple = DEFAULT_BAD_BILLS
+    multi_bill_worth: str = "played"
+    extra_bills: tuple = ()
+    custom_rules: tuple = ()
+
+    def __post_init__(self):
+        c = self.copies_per_value
+        if isinstance(c, (list, tuple)):
+            c = tuple(c)
+            if len(c) != MAX_PLAYERS - MIN_PLAYERS + 1 or any(
+                    isinstance(x, bool) or not isinstance(x, int) or x < 1 for x in c):
+                raise ValueError("Rules.copies_per_value is a positive int, or 5 positive ints "
+                                 f"(for 2, 3, 4, 5, 6 players), got {self.copies_per_value!r}")
+            object.__setattr__(self, "copies_per_value", c)
+        elif isinstance(c, bool) or not isinstance(c, int) or c < 1:
+            raise ValueError(f"Rules.copies_per_value must be a positive int, got {c!r}")
+        for name in ("target", "five_max", "zero_win"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ValueError(f"Rules.{name} must be a positive int, got {v!r}")
+        for name in ("wild_bills", "zero_bills", "first_player"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ValueError(f"Rules.{name} must be a non-negative int, got {v!r}")
+        if self.hand_size is not None and (isinstance(self.hand_size, bool) or not isinstance(self.hand_size, int)
+                                           or self.hand_size < 1):
+            raise ValueError(f"Rules.hand_size must be a positive int or None, got {self.hand_size!r}")
+        if self.leftovers not in ("stacks", "aside"):
+            raise ValueError(f"Rules.leftovers must be 'stacks' or 'aside', got {self.leftovers!r}")
+        if self.no_bills_end not in ("most_money", "no_winner"):
+            raise ValueError(f"Rules.no_bills_end must be 'most_money' or 'no_winner', got {self.no_bills_end!r}")
+        if self.multi_bill_worth not in ("played", "lowest"):
+            raise ValueError(f"Rules.multi_bill_worth must be 'played' or 'lowest', got {self.multi_bill_worth!r}")
+        if self.wild_claimed_worth is not None and (isinstance(self.wild_claimed_worth, bool)
+                                                    or not isinstance(self.wild_claimed_worth, int)):
+            raise ValueError(f"Rules.wild_claimed_worth must be an int or None, got {self.wild_claimed_worth!r}")
+        for name in ("wild_wagers", "zero_risk", "bad_investment"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"Rules.{name} must be True or False, got {getattr(self, name)!r}")
+        object.__setattr__(self, "bad_bills", _check_rows(tuple(tuple(r) for r in self.bad_bills), "bad_bills"))
+        object.__setattr__(self, "extra_bills", _check_rows(tuple(tuple(r) for r in self.extra_bills), "extra_bills"))
+        if any(b == WILD for b, _ in self.bad_bills):
+            raise ValueError("Rules.bad_bills: wild bills belong to Wild Wagers (wild_bills)")
+        names = []
+        for r in self.custom_rules:
+            if isinstance(r, CustomRule):
+                names.append(register_custom_rule(r))
+            elif isinstance(r, str):
+                custom_rule(r)  # raises for an unknown name
+                names.append(r)
+            else:
+                raise ValueError(f"Rules.custom_rules holds CustomRule objects or their names, got {r!r}")
+        if len(set(names)) != len(names):
+            raise ValueError(f"Rules.custom_rules lists a rule twice: {names}")
+        object.__setattr__(self, "custom_rules", tuple(names))
+
+    # -- material -------------------------------------------------------------------------
+    def copies_for(self, n_players: int) -> int:
+        """Copies of each bill 1..N with ``n_players`` players.
+
+        Raises:
+            ValueError: a player count outside 2-6.
+        """
+        if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
+            raise ValueError(f"Ten Bucks is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {n_players}")
+        c = self.copies_per_value
+        return c[n_players - MIN_PLAYERS] if isinstance(c, tuple) else c
+
+    def deck(self, n_players: int) -> tuple[tuple[str, int], ...]:
+        """The whole deck for ``n_players`` as ``(bill, count)`` rows, in numeric order.
+
+        Bills 1..N (seed, "Setup") with :meth:`copies_for` copies each, plus the enabled
+        expansions' bills and ``extra_bills``.
+
+        Raises:
+            ValueError: a player count outside 2-6.
+        """
+        counts: dict[str, int] = {}
+
+        def add(bill, k):
+            if k:
+                counts[bill] = counts.get(bill, 0) + k
+
+        c = self.copies_for(n_players)
+        for v in range(1, n_players + 1):
+            add(str(v), c)
+        if self.wild_wagers:
+            add(WILD, self.wild_bills)
+        if self.zero_risk:
+            add("0", self.zero_bills)
+        if self.bad_investment:
+            for b, k in self.bad_bills:
+                add(b, k)
+        for b, k in self.extra_bills:
+            add(b, k)
+        return tuple(sorted(counts.items(), key=lambda kv: bill_sort_key(kv[0])))
+
+    def custom(self) -> tuple[CustomRule, ...]:
+        """The custom rule objects, in order (looked up by name in the registry)."""
+        return tuple(custom_rule(n) for n in self.custom_rules)
+
+    @property
+    def expansions(self) -> tuple[str, ...]:
+        """Names of the enabled expansions, e.g. ``("Wild Wagers", "Zero Risk")``."""
+        out = []
+        if self.wild_wagers:
+            out.append("Wild Wagers" + (" (claimed wild worth 2)" if self.wild_claimed_worth == 2 else ""))
+        if self.zero_risk:
+            out.append("Zero Risk")
+        if self.bad_investment:
+            out.append("Bad Investment")
+        return tuple(out)
+
+    # -- presets ---------------------------------------------------------------------
+    def replace(self, **changes) -> "Rules":
+        """A copy with some fields changed (``dataclasses.replace``)."""
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def all_expansions(cls, **kw) -> "Rules":
+        """Wild Wagers, Zero Risk and Bad Investment together (seed, "Upgrades")."""
+        return cls(wild_wagers=True, zero_risk=True, bad_investment=True, **kw)
+
+    @classmethod
+    def _from_json_field(cls, name, value):
+        if value is None:
+            return None
+        if name in ("bad_bills", "extra_bills"):
+            return tuple(tuple(e) for e in value)
+        if isinstance(value, list):
+            return tuple(value)
+        return value

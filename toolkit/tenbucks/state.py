@@ -1,0 +1,750 @@
+"""Ten Bucks' engine: immutable game states, actions, and whole games for 2-6 players.
+
+Source: ``seeds/002_cfa1118029310021.txt`` ("Setup", "Gameplay", the expansions). A game:
+
+1. ``deal`` (chance): the shuffled deck is dealt one bill at a time round the table from the
+   start player until every hand has ``Rules.hand_size`` bills (default: the whole deck, evenly);
+   the leftovers go face up to the centre (``Rules.leftovers``).
+2. A turn: the player ``play``s one bill (same values stack; a wild only on an existing stack,
+   taking the number below it; a multi-number bill on the stack of one of its numbers); then may
+   ``claim`` one whole stack; the Three Laws of Claiming hold at all times:
+
+   * **Diversity**: you can't claim a number you claimed before, or the one you just played
+     (Zero Risk: the 0 stack ignores Diversity);
+   * **Five Max**: if your play makes a stack total 5 or more, you must ``force`` a player who
+     *can* claim it (possibly yourself) to claim it, now or at the end of your turn; if nobody
+     can, the obligation lapses;
+   * **Slow Down**: after a claim, the claimer's number of stacks may exceed the fewest at the
+     table by at most 1.
+
+   After a claim the claimer's hand bills of that value are revealed for good. ``end`` ends the
+   turn (it is played for you when it is the only thing left to do).
+3. The first player to have claimed ``Rules.target`` (10) money or more wins at once (Zero Risk:
+   or ``Rules.zero_win`` 0-dollar bills). A player with no bill that can be played is skipped;
+   when nobody can play, the game ends (``Rules.no_bills_end``).
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+from typing import ClassVar
+
+from ..core.cards import Multiset
+from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
+                         history_field, resolve_chance, setup_rng)
+from .rules import MAX_PLAYERS, MIN_PLAYERS, WILD, Rules, bill_numbers, bill_sort_key
+
+__all__ = [
+    "TenBucksState", "Deal", "Play", "Claim", "Force", "End", "initial_state", "new_game",
+    "bill_worth", "stack_total", "render_html", "DIVERSITY", "FIVE_MAX", "SLOW_DOWN",
+]
+
+#: The laws' names, as they appear in refusal messages.
+DIVERSITY = "Diversity"
+FIVE_MAX = "Five Max"
+SLOW_DOWN = "Slow Down"
+
+# --------------------------------------------------------------------------------------------
+# Actions
+
+
+def _int_arg(args: str, verb: str) -> int:
+    try:
+        return int(args.strip())
+    except ValueError:
+        raise ValueError(f"{verb!r} takes a whole number, got {args!r}") from None
+
+
+def _bill_arg(text: str, verb: str) -> str:
+    b = text.strip().upper()
+    try:
+        bill_numbers(b)
+    except ValueError as e:
+        raise ValueError(f"{verb!r}: {e}") from None
+    return b
+
+
+@dataclass(frozen=True)
+class Deal(Action):
+    """Chance: the next bill dealt is ``bill`` (text ``deal 3``, ``deal W``, ``deal 2/5``)."""
+
+    bill: str
+    verb: ClassVar[str] = "deal"
+
+    def __str__(self):
+        return f"deal {self.bill}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(_bill_arg(args, cls.verb))
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play ``bill`` from your hand onto the stack of ``number`` (starting it if there is none).
+
+    Text: ``play 3`` for a one-number bill; ``play W on 3`` (wild) and ``play 2/5 on 5``
+    (multi-number) name the stack.
+    """
+
+    bill: str
+    number: int
+    verb: ClassVar[str] = "play"
+
+    def __str__(self):
+        nums = bill_numbers(self.bill)
+        if len(nums) == 1 and nums[0] == self.number:
+            return f"play {self.bill}"
+        return f"play {self.bill} on {self.number}"
+
+    @classmethod
+    def from_args(cls, args):
+        parts = args.strip().split()
+        if len(parts) == 1:
+            bill = _bill_arg(parts[0], cls.verb)
+            nums = bill_numbers(bill)
+            if len(nums) != 1:
+                raise ValueError(f"say which stack: 'play {bill} on <number>'")
+            return cls(bill, nums[0])
+        if len(parts) == 3 and parts[1].lower() == "on":
+            return cls(_bill_arg(parts[0], cls.verb), _int_arg(parts[2], cls.verb))
+        raise ValueError(f"'play' takes a bill, or a bill 'on' a number, got {args!r}")
+
+
+@dataclass(frozen=True)
+class Claim(Action):
+    """Claim the whole stack of ``number`` (your one optional claim this turn)."""
+
+    number: int
+    verb: ClassVar[str] = "claim"
+
+    def __str__(self):
+        return f"claim {self.number}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(_int_arg(args, cls.verb))
+
+
+@dataclass(frozen=True)
+class Force(Action):
+    """Five Max: force the player at seat ``seat`` (0-based) to claim the stack that reached 5+."""
+
+    seat: int
+    verb: ClassVar[str] = "force"
+
+    def __str__(self):
+        return f"force {self.seat}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(_int_arg(args, cls.verb))
+
+
+@dataclass(frozen=True)
+class End(Action):
+    """End your turn (no more claims)."""
+
+    verb: ClassVar[str] = "end"
+
+
+_CODEC = ActionCodec([Deal, Play, Claim, Force, End])
+
+# --------------------------------------------------------------------------------------------
+# Money
+
+
+def bill_worth(bill: str, number: int, rules: Rules, claimed: bool = False) -> int:
+    """Dollars ``bill`` is worth in the stack of ``number``.
+
+    A one-number bill is worth its number; a wild the number below it (seed, "Wild Wagers"), or
+    ``Rules.wild_claimed_worth`` once claimed if that variant is on; a multi-number bill the
+    number it was played as (``Rules.multi_bill_worth="played"``) or its lowest number.
+    """
+    if bill == WILD:
+        if claimed and rules.wild_claimed_worth is not None:
+            return rules.wild_claimed_worth
+        return number
+    nums = bill_numbers(bill)
+    if len(nums) == 1:
+        return nums[0]
+    return number if rules.multi_bill_worth == "played" else min(nums)
+
+
+def stack_total(number: int, bills, rules: Rules, claimed: bool = False) -> int:
+    """Total dollars of a stack (Five Max compares this with ``Rules.five_max``)."""
+    return sum(bill_worth(b, number, rules, claimed) for b in bills)
+
+
+def _zero_bills(number: int, bills, rules: Rules) -> int:
+    """0-dollar bills in a claimed stack (Zero Risk's instant win counts these)."""
+    if number != 0:
+        return 0
+    return sum(1 for b in bills if bill_worth(b, 0, rules, claimed=True) == 0)
+
+
+# --------------------------------------------------------------------------------------------
+# State
+
+_EMPTY = Multiset()
+
+
+@dataclass(frozen=True)
+class TenBucksState(State):
+    """One moment of a Ten Bucks game. Immutable: :meth:`apply` returns a new state.
+
+    Attributes:
+        rules: the :class:`~toolkit.tenbucks.Rules`.
+        players: player names in seat order (clockwise).
+        seed: the seed the game was started from (for the record only).
+        phase: ``"deal"`` (chance), ``"play"``, ``"act"`` (claim / force / end) or ``"over"``.
+        deck: bills not dealt yet (:class:`~toolkit.core.cards.Multiset` of bill codes).
+        dealt: bills dealt so far.
+        hand_size: bills per hand.
+        hands: per seat, the bills in hand (Multiset).
+        revealed: per seat, the bill kinds revealed for good (sorted tuple of codes).
+        table: the stacks as ``(number, bills)`` pairs sorted by number; bills bottom first.
+        aside: leftover bills set aside face up (out of play).
+        claimed: per seat, the claimed stacks as ``(number, bills)`` in claiming order.
+        money: per seat, dollars claimed.
+        zeros: per seat, 0-dollar bills claimed (Zero Risk).
+        to_move: seat whose turn it is.
+        turn: turn number, from 1 (0 while dealing).
+        played: the number played this turn (``None`` before the play).
+        claimed_this_turn: the player to move has used their claim this turn.
+        pending: Five Max: the number of the stack that must be claimed (``None``: no duty).
+        end_reason: ``""``, ``"target"``, ``"zero_risk"`` or ``"no_bills"``.
+        winner: seat of the player who won at once, or -1.
+        notes: custom rules' memory: sorted ``(key, value)`` pairs.
+    """
+
+    rules: Rules
+    players: tuple
+    seed: int | None
+    phase: str
+    deck: Multiset
+    dealt: int
+    hand_size: int
+    hands: tuple
+    revealed: tuple
+    table: tuple
+    aside: Multiset
+    claimed: tuple
+    money: tuple
+    zeros: tuple
+    to_move: int
+    turn: int = 0
+    played: int | None = None
+    claimed_this_turn: bool = False
+    pending: int | None = None
+    end_reason: str = ""
+    winner: int = -1
+    notes: tuple = ()
+    parent: "TenBucksState | None" = history_field()
+    last_action: Action | None = history_field()
+
+    game_name: ClassVar[str] = "tenbucks"
+    _codec: ClassVar[ActionCodec] = _CODEC
+
+    # -- basics -------------------------------------------------------------------------
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase == "deal":
+            return CHANCE
+        return self.to_move
+
+    @property
+    def scores(self) -> tuple:
+        """Each player's claimed money in dollars."""
+        return self.money
+
+    def winners(self) -> tuple[int, ...]:
+        """The winner once the game is over: the player who reached the target (or Zero Risk's
+        0-bills); if the game ended because nobody could play, the richest player(s)
+        (``Rules.no_bills_end="most_money"``) or nobody (``"no_winner"``).
+
+        Raises:
+            ValueError: the game is not over yet.
+        """
+        if not self.is_terminal:
+            raise ValueError("the game is not over yet")
+        if self.winner >= 0:
+            return (self.winner,)
+        if self.rules.no_bills_end == "no_winner":
+            return ()
+        best = max(self.money)
+        return tuple(i for i, m in enumerate(self.money) if m == best)
+
+    def stack(self, number: int) -> tuple | None:
+        """The bills of the stack of ``number`` (bottom first), or ``None`` if there is none."""
+        for n, bills in self.table:
+            if n == number:
+                return bills
+        return None
+
+    def total(self, number: int) -> int:
+        """Dollars in the stack of ``number`` (0 if there is none)."""
+        bills = self.stack(number)
+        return 0 if bills is None else stack_total(number, bills, self.rules)
+
+    def claim_value(self, number: int) -> int:
+        """Dollars the stack of ``number`` is worth once claimed (wild variant applied)."""
+        bills = self.stack(number)
+        return 0 if bills is None else stack_total(number, bills, self.rules, claimed=True)
+
+    def claimed_numbers(self, seat: int) -> tuple[int, ...]:
+        """Numbers ``seat`` has claimed, in order (Diversity)."""
+        return tuple(n for n, _ in self.claimed[seat])
+
+    def stack_counts(self) -> tuple[int, ...]:
+        """Stacks claimed per seat (Slow Down)."""
+        return tuple(len(c) for c in self.claimed)
+
+    def note(self, key: str, default=None):
+        """A custom rule's note ``key`` (see :meth:`with_note`)."""
+        for k, v in self.notes:
+            if k == key:
+                return v
+        return default
+
+    def with_note(self, key: str, value) -> "TenBucksState":
+        """A copy with note ``key`` set to ``value`` (``None`` removes it). For custom rules;
+        values must be JSON-friendly (lists, numbers, strings)."""
+        rest = tuple((k, v) for k, v in self.notes if k != key)
+        if value is not None:
+            rest = tuple(sorted(rest + ((key, _freeze(value)),), key=lambda kv: kv[0]))
+        return self._r(notes=rest)
+
+    # -- the laws -----------------------------------------------------------------------
+    def claim_refusal(self, seat: int, number: int) -> str | None:
+        """Why ``seat`` may not claim the stack of ``number`` now, or ``None`` if they may.
+
+        Checks, in order: the stack exists; Diversity (a number claimed before, or the one
+        ``seat`` just played this turn; Zero Risk's 0 stack is exempt); Slow Down (after the
+        claim ``seat`` would be more than one stack ahead of the fewest); custom rules. It does
+        not check whose turn it is or the one-claim-per-turn limit (see :meth:`legal_actions`).
+
+        Returns:
+            ``None`` or a message starting with the law's name (``"Diversity: ..."``).
+        """
+        if self.stack(number) is None:
+            return f"there is no {number} stack on the table"
+        name = self.players[seat]
+        exempt = self.rules.zero_risk and number == 0
+        if not exempt:
+            if number in self.claimed_numbers(seat):
+                return f"{DIVERSITY}: {name} claimed a {number} stack before"
+            if seat == self.to_move and self.played == number and self.phase == "act":
+                return f"{DIVERSITY}: {name} just played to the {number} stack"
+        counts = list(self.stack_counts())
+        counts[seat] += 1
+        if counts[seat] - min(counts) > 1:
+            return (f"{SLOW_DOWN}: {name} would have {counts[seat]} stacks, more than one ahead of "
+                    f"the fewest ({min(counts)})")
+        for rule in self.rules.custom():
+            why = rule.forbid_claim(self, seat, number)
+            if why:
+                return f"{rule.name}: {why}"
+        return None
+
+    def can_claim(self, seat: int, number: int) -> bool:
+        """Whether ``seat`` may claim the stack of ``number`` (see :meth:`claim_refusal`)."""
+        return self.claim_refusal(seat, number) is None
+
+    def play_refusal(self, seat: int, bill: str, number: int) -> str | None:
+        """Why ``seat`` may not play ``bill`` onto the stack of ``number``, or ``None``."""
+        if self.hands[seat][bill] == 0:
+            return f"{self.players[seat]} has no {bill} bill in hand"
+        if bill == WILD:
+            if self.stack(number) is None:
+                return (f"a wild can't start a new stack (Wild Wagers): there is no {number} stack "
+                        f"to put it on")
+        elif number not in bill_numbers(bill):
+            return f"a {bill} bill can't go on the {number} stack: only the same value stacks"
+        for rule in self.rules.custom():
+            why = rule.forbid_play(self, seat, bill, number)
+            if why:
+                return f"{rule.name}: {why}"
+        return None
+
+    def forceable(self) -> tuple[int, ...]:
+        """Five Max: the seats that can be forced to claim the pending stack (empty if none)."""
+        if self.pending is None:
+            return ()
+        return tuple(s for s in range(self.n_players) if self.can_claim(s, self.pending))
+
+    # -- legal actions ---------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """The next bill dealt, each with its exact probability (count / bills left)."""
+        if self.phase != "deal":
+            raise IllegalActionError(f"no chance event in phase {self.phase!r}")
+        return [(Deal(b), p) for b, p in self.deck.draw_probabilities()]
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions in a deterministic order: plays by number; then claims by number,
+        forces by seat, and ``end`` (computed once per state: states are immutable)."""
+        cached = self.__dict__.get("_legal")
+        if cached is None:
+            cached = tuple(self._legal_actions())
+            object.__setattr__(self, "_legal", cached)
+        return list(cached)
+
+    def plays(self, seat: int) -> list[Play]:
+        """Every legal play for ``seat`` if it were their turn (deterministic order)."""
+        out = []
+        numbers_on_table = [n for n, _ in self.table]
+        for bill in sorted(self.hands[seat], key=bill_sort_key):
+            targets = numbers_on_table if bill == WILD else bill_numbers(bill)
+            for n in targets:
+                if self.play_refusal(seat, bill, n) is None:
+                    out.append(Play(bill, n))
+        return out
+
+    def _legal_actions(self) -> list[Action]:
+        ph = self.phase
+        if ph == "over":
+            return []
+        if ph == "deal":
+            return [a for a, _ in self.chance_outcomes()]
+        p = self.to_move
+        if ph == "play":
+            return self.plays(p)
+        acts: list[Action] = []
+        if not self.claimed_this_turn:
+            acts += [Claim(n) for n, _ in self.table if self.can_claim(p, n)]
+        forced = self.forceable()
+        for s in forced:
+            if s == p and Claim(self.pending) in acts:
+                continue  # claiming it yourself is the same move
+            acts.append(Force(s))
+        if not forced:
+            acts.append(End())
+        return acts
+
+    # -- transitions -------------------------------------------------------------------
+    def _r(self, **changes) -> "TenBucksState":
+        s = dataclasses.replace(self, parent=None, last_action=None, **changes)
+        return s
+
+    def _apply(self, action: Action) -> "TenBucksState":
+        ph = self.phase
+        if ph == "deal":
+            return self._on_deal(action)
+        if ph == "play":
+            s = self._on_play(action)
+        else:
+            s = self._on_act(action)
+        for rule in self.rules.custom():
+            s = rule.after(self, action, s)
+        return s
+
+    def _wrong(self, action, expected: str):
+        raise IllegalActionError(f"{action} is not possible now: the game expects {expected}")
+
+    def _on_deal(self, a):
+        if not isinstance(a, Deal):
+            self._wrong(a, "a bill to be dealt")
+        if self.deck[a.bill] == 0:
+            raise IllegalActionError(f"no {a.bill} bill left in the deck")
+        seat = (self.rules.first_player + self.dealt) % self.n_players
+        hands = _set(self.hands, seat, self.hands[seat] + {a.bill: 1})
+        s = self._r(deck=self.deck - {a.bill: 1}, hands=hands, dealt=self.dealt + 1)
+        if s.dealt < s.hand_size * s.n_players:
+            return s
+        return s._to_centre()._start_turn(self.rules.first_player, first=True)
+
+    def _to_centre(self) -> "TenBucksState":
+        """Leftovers face up in the centre (``Rules.leftovers``)."""
+        table: dict[int, list] = {}
+        aside = self.aside
+        for bill in self.deck.elements():
+            nums = bill_numbers(bill)
+            if self.rules.leftovers == "stacks" and len(nums) == 1:
+                table.setdefault(nums[0], []).append(bill)
+            else:
+                aside = aside + {bill: 1}
+        return self._r(deck=_EMPTY, aside=aside,
+                       table=tuple(sorted((n, tuple(b)) for n, b in table.items())))
+
+    def _start_turn(self, seat: int, first: bool = False) -> "TenBucksState":
+        """Give the turn to ``seat`` or, if they cannot play, the next player who can."""
+        n = self.n_players
+        for k in range(n):
+            s2 = seat if first and k == 0 else (seat + k) % n
+            cand = self._r(phase="play", to_move=s2, turn=self.turn + 1, played=None,
+                           claimed_this_turn=False, pending=None)
+            if cand.plays(s2):
+                return cand
+        # Nobody can play (seed silent: Rules.no_bills_end).
+        return self._r(phase="over", end_reason="no_bills", played=None, claimed_this_turn=False,
+                       pending=None)
+
+    def _next_turn(self) -> "TenBucksState":
+        return self._start_turn((self.to_move + 1) % self.n_players)
+
+    def _on_play(self, a):
+        p = self.to_move
+        if not isinstance(a, Play):
+            self._wrong(a, f"{self.players[p]} to play a bill")
+        why = self.play_refusal(p, a.bill, a.number)
+        if why:
+            raise IllegalActionError(why)
+        table = dict(self.table)
+        table[a.number] = table.get(a.number, ()) + (a.bill,)
+        s = self._r(hands=_set(self.hands, p, self.hands[p] - {a.bill: 1}),
+                    table=tuple(sorted(table.items())), phase="act", played=a.number)
+        if s.total(a.number) >= self.rules.five_max:
+            s = s._r(pending=a.number)
+        return s._settle()
+
+    def _settle(self) -> "TenBucksState":
+        """End the turn by itself when ``end`` is the only thing left to do."""
+        if self.phase == "act" and self.legal_actions() == [End()]:
+            return self._next_turn()
+        return self
+
+    def _on_act(self, a):
+        p = self.to_move
+        if isinstance(a, Claim):
+            if self.claimed_this_turn:
+                raise IllegalActionError(f"{self.players[p]} has already claimed a stack this turn "
+                                         "(seed: 'Then you may claim a stack')")
+            why = self.claim_refusal(p, a.number)
+            if why:
+                raise IllegalActionError(why)
+            s = self._claim(p, a.number)._r(claimed_this_turn=True)
+            if s.phase == "over":
+                return s
+            return s._settle()
+        if isinstance(a, Force):
+            if self.pending is None:
+                raise IllegalActionError(f"{FIVE_MAX}: no stack reached {self.rules.five_max} this "
+                                         "turn, so there is nobody to force")
+            if not 0 <= a.seat < self.n_players:
+                raise IllegalActionError(f"there is no seat {a.seat}")
+            why = self.claim_refusal(a.seat, self.pending)
+            if why:
+                raise IllegalActionError(f"{FIVE_MAX}: {self.players[a.seat]} cannot be forced to claim "
+                                         f"the {self.pending} stack ({why})")
+            s = self._claim(a.seat, self.pending)
+            if s.phase == "over":
+                return s
+            if self.claimed_this_turn:
+                return s._next_turn()  # forced at the end of the turn
+            return s._settle()
+        if isinstance(a, End):
+            forced = self.forceable()
+            if forced:
+                names = ", ".join(self.players[s] for s in forced)
+                raise IllegalActionError(
+                    f"{FIVE_MAX}: the {self.pending} stack totals {self.total(self.pending)}; before the "
+                    f"turn ends {self.players[p]} must force a player who can claim it ({names})")
+            return self._next_turn()
+        self._wrong(a, f"{self.players[p]} to claim a stack, force a claim or end the turn")
+
+    def _claim(self, seat: int, number: int) -> "TenBucksState":
+        """``seat`` takes the stack of ``number``; their hand bills of that value are revealed."""
+        bills = self.stack(number)
+        value = stack_total(number, bills, self.rules, claimed=True)
+        zeros = _zero_bills(number, bills, self.rules) if self.rules.zero_risk else 0
+        table = tuple((n, b) for n, b in self.table if n != number)
+        shown = set(self.revealed[seat]) | {b for b in self.hands[seat] if number in bill_numbers(b)}
+        s = self._r(table=table,
+                    claimed=_set(self.claimed, seat, self.claimed[seat] + ((number, bills),)),
+                    money=_set(self.money, seat, self.money[seat] + value),
+                    zeros=_set(self.zeros, seat, self.zeros[seat] + zeros),
+                    revealed=_set(self.revealed, seat, tuple(sorted(shown, key=bill_sort_key))),
+                    pending=None if self.pending == number else self.pending)
+        if s.money[seat] >= self.rules.target:
+            return s._r(phase="over", end_reason="target", winner=seat)
+        if self.rules.zero_risk and s.zeros[seat] >= self.rules.zero_win:
+            return s._r(phase="over", end_reason="zero_risk", winner=seat)
+        return s
+
+    # -- information -------------------------------------------------------------------
+    def observation(self, player: int) -> dict:
+        """What ``player`` sees: the table, every claimed stack, money, their own hand, and of
+        the other hands only their size and the revealed bills (seed: "permanently reveal all
+        your hand cards of the same value")."""
+        if not 0 <= player < self.n_players:
+            raise ValueError(f"no seat {player} in a {self.n_players}-player game")
+
+        def shown(seat):
+            h = self.hands[seat]
+            if seat == player:
+                return _elements(h)
+            return [b for b in _elements(h) if b in self.revealed[seat]]
+
+        return {
+            "you": player,
+            "players": list(self.players),
+            "phase": self.phase,
+            "turn": self.turn,
+            "to_move": self.current_player,
+            "hand": _elements(self.hands[player]),
+            "hand_sizes": [h.total for h in self.hands],
+            "revealed": [shown(s) for s in range(self.n_players)],
+            "table": [{"number": n, "bills": list(b), "total": stack_total(n, b, self.rules)}
+                      for n, b in self.table],
+            "aside": _elements(self.aside),
+            "deck_size": self.deck.total,
+            "claimed": [[{"number": n, "bills": list(b)} for n, b in c] for c in self.claimed],
+            "money": list(self.money),
+            "zeros": list(self.zeros),
+            "played": self.played,
+            "claimed_this_turn": self.claimed_this_turn,
+            "pending": self.pending,
+            "end_reason": self.end_reason,
+            "winner": self.winner,
+            "notes": [[k, v] for k, v in self.notes],
+        }
+
+    # -- display ---------------------------------------------------------------------
+    def __str__(self) -> str:
+        head = f"Ten Bucks, turn {self.turn}, phase {self.phase}"
+        if self.phase in ("play", "act"):
+            head += f", {self.players[self.to_move]} to move"
+        if self.pending is not None:
+            head += f", Five Max: the {self.pending} stack must be claimed"
+        if self.phase == "over":
+            head += f" ({self.end_reason}); winners: {', '.join(self.players[i] for i in self.winners()) or 'nobody'}"
+        table = "  ".join(f"[{n}: {' '.join(b)} = {stack_total(n, b, self.rules)}]" for n, b in self.table) or "-"
+        lines = [head, f"  table: {table}" + (f"  aside: {' '.join(_elements(self.aside))}" if self.aside else "")]
+        for i, name in enumerate(self.players):
+            hand = " ".join(_elements(self.hands[i])) or "-"
+            got = ", ".join(str(n) for n, _ in self.claimed[i]) or "-"
+            rev = f" (revealed {' '.join(self.revealed[i])})" if self.revealed[i] else ""
+            lines.append(f"  {name}: ${self.money[i]}, claimed {got}, hand {hand}{rev}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return render_html(self, None)
+
+
+def _freeze(v):
+    if isinstance(v, list):
+        return tuple(_freeze(x) for x in v)
+    return v
+
+
+def _elements(m: Multiset) -> list:
+    return sorted(m.elements(), key=bill_sort_key)
+
+
+def _set(tup: tuple, i: int, value) -> tuple:
+    return tup[:i] + (value,) + tup[i + 1:]
+
+
+# --------------------------------------------------------------------------------------------
+# HTML (no widget library needed)
+
+_BILL = ("<span style='display:inline-block;min-width:1.8em;padding:1px 4px;margin:1px;border:1px solid "
+         "#555;border-radius:3px;background:{bg};text-align:center;font-family:monospace'>{t}</span>")
+
+
+def _bill_html(bill: str, hidden: bool = False) -> str:
+    if hidden:
+        return _BILL.format(bg="#dddddd", t="?")
+    bg = "#f0e442" if bill == WILD else ("#cfe8f7" if "/" in bill else "#e8f4e0")
+    return _BILL.format(bg=bg, t=escape(bill))
+
+
+def render_html(state: TenBucksState, player: int | None = 0) -> str:
+    """HTML of ``state`` as ``player`` sees it (``None``: everything, for teachers).
+
+    Only facts of ``state.observation(player)`` are shown to a player: their own hand, the
+    other hands' sizes and revealed bills, the table, claimed stacks and money.
+    """
+    obs = state.observation(0 if player is None else player)
+    rows = []
+    for s, name in enumerate(obs["players"]):
+        if player is None or s == player:
+            hand = "".join(_bill_html(b) for b in _elements(state.hands[s]))
+        else:
+            rev = obs["revealed"][s]
+            hand = "".join(_bill_html(b) for b in rev) + "".join(
+                _bill_html("", True) for _ in range(obs["hand_sizes"][s] - len(rev)))
+        got = " ".join(f"{c['number']}" for c in obs["claimed"][s]) or "-"
+        turn = " &#9664; to move" if obs["to_move"] == s else ""
+        you = " (you)" if player is not None and s == player else ""
+        rows.append(f"<tr><td><b>{escape(name)}</b>{you}{turn}</td><td>${obs['money'][s]}</td>"
+                    f"<td>{escape(got)}</td><td>{hand or '-'}</td></tr>")
+    stacks = " ".join(
+        f"<span style='display:inline-block;margin:2px 6px;vertical-align:top'>"
+        f"<b>{t['number']}</b> (total {t['total']})<br>{''.join(_bill_html(b) for b in t['bills'])}</span>"
+        for t in obs["table"]) or "<i>no stacks</i>"
+    note = ""
+    if obs["pending"] is not None:
+        note = (f"<p><b>Five Max:</b> the {obs['pending']} stack reached {state.rules.five_max}+; "
+                f"someone who can claim it must be forced to.</p>")
+    if state.phase == "over":
+        w = ", ".join(state.players[i] for i in state.winners()) or "nobody"
+        note += f"<p><b>Game over</b> ({escape(state.end_reason)}). Winner: {escape(w)}.</p>"
+    return (f"<div><p><b>Table</b>: {stacks}</p>{note}"
+            "<table><tr><th>Player</th><th>Money</th><th>Claimed</th><th>Hand</th></tr>"
+            + "".join(rows) + "</table></div>")
+
+
+# --------------------------------------------------------------------------------------------
+# Starting a game
+
+
+def initial_state(rules: Rules | None = None, players=2, seed: int | None = None) -> TenBucksState:
+    """The state before the deal: the whole deck face down, nothing on the table.
+
+    Args:
+        rules: a :class:`Rules` (default ``Rules()``).
+        players: 2-6 player names, or a number of players.
+        seed: stored in the game record (no randomness is used here).
+
+    Raises:
+        ValueError: a player count outside 2-6, duplicate names, ``Rules.first_player`` not a
+            seat, or a hand size the deck cannot deal.
+    """
+    rules = rules or Rules()
+    if isinstance(players, int):
+        players = tuple(f"Player {i + 1}" for i in range(players))
+    players = tuple(str(p) for p in players)
+    n = len(players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"Ten Bucks is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {n}")
+    if len(set(players)) != n:
+        raise ValueError(f"player names must be distinct, got {players}")
+    if not 0 <= rules.first_player < n:
+        raise ValueError(f"Rules.first_player must be a seat 0-{n - 1}, got {rules.first_player}")
+    deck = Multiset(dict(rules.deck(n)))
+    hand = rules.hand_size if rules.hand_size is not None else deck.total // n
+    if hand < 1 or hand * n > deck.total:
+        raise ValueError(f"cannot deal {hand} bills to each of {n} players from {deck.total} bills "
+                         "(Rules.hand_size / copies_per_value)")
+    return TenBucksState(
+        rules=rules, players=players, seed=seed, phase="deal", deck=deck, dealt=0, hand_size=hand,
+        hands=(_EMPTY,) * n, revealed=((),) * n, table=(), aside=_EMPTY, claimed=((),) * n,
+        money=(0,) * n, zeros=(0,) * n, to_move=rules.first_player)
+
+
+def new_game(rules: Rules | None = None, players=2, seed: int | None = 0) -> TenBucksState:
+    """A new game, dealt from ``seed`` (the deal's chance events are in the record).
+
+    Args:
+        rules: the :class:`Rules` (default ``Rules()``).
+        players: 2-6 names, or a player count.
+        seed: int seed; the same seed gives the same deal (drawn with
+            :func:`toolkit.core.game.setup_rng`).
+
+    Returns:
+        the first state where a player must decide (the start player's first play).
+
+    Raises:
+        ValueError: as :func:`initial_state`.
+    """
+    s = initial_state(rules, players, seed)
+    return resolve_chance(s, setup_rng(seed))
