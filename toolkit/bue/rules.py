@@ -1,0 +1,226 @@
+"""Bué's rules as data: the 58-card deck (one editable table), scoring, and every open point.
+
+Source: ``seeds/001_c72449e28446bd3a.txt`` (Bué, Mino Abbacuccio, Italian): "OBIETTIVO",
+"PREPARAZIONE DEL GIOCO", "SVOLGIMENTO DEL GIOCO", "NOTE E REGOLE SPECIALI",
+"COMPOSIZIONE DEL MAZZO", "FAQ"; open points from ``RULES-NOTES.md`` (Bué). Every point the seed
+leaves open is a field of :class:`Rules` whose docstring says "the seed is silent; we assume ...".
+
+Words of the game kept in English text: *Bué* (exactly 50), *SuperBué* (exactly 50 with gold
+cards only), *mazziere* (the dealer).
+
+Cards are short self-describing labels, so a hand is just a tuple of strings:
+
+========  =====================================  ==========================
+label     card                                   counts toward the total as
+========  =====================================  ==========================
+``B7``    blue ordinary card of value 7          7
+``G7``    gold ordinary card of value 7          7 (and gold: SuperBué, ties)
+``100``   penalty card "100"                     100
+``x2``    doubles one card of the owner's choice  (multiplier, no value)
+``x0``    cancels one card, or an x2               (multiplier, no value)
+========  =====================================  ==========================
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..core.cards import Multiset
+
+__all__ = ["Rules", "DEFAULT_DECK", "card_label", "parse_card", "is_gold", "is_multiplier",
+           "MIN_PLAYERS", "MAX_PLAYERS"]
+
+#: Player counts the seed allows ("La stessa meccanica si applica da 2 a 10 giocatori").
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+
+_KINDS = ("number", "penalty", "times")
+
+#: The default deck, one row per card kind: ``(kind, colour, value, count)``. 58 cards.
+#: The seed gives the kinds but not the values or counts ("COMPOSIZIONE DEL MAZZO": 58 cards of
+#: blue and gold ordinary cards, 100s, x2 and x0); this is the RULES-NOTES assumption: blue 1-24,
+#: gold 1-24, four 100s, three x2, three x0. A SuperBué is reachable (e.g. G1 G2 G3 G20 G24).
+DEFAULT_DECK: tuple = (
+    tuple(("number", "blue", v, 1) for v in range(1, 25))
+    + tuple(("number", "gold", v, 1) for v in range(1, 25))
+    + (("penalty", "", 100, 4), ("times", "", 2, 3), ("times", "", 0, 3))
+)
+
+
+def card_label(kind: str, colour: str, value: int) -> str:
+    """The label of a card: ``"B7"``/``"G7"`` (number), ``"100"`` (penalty), ``"x2"``/``"x0"`` (times).
+
+    Raises:
+        ValueError: unknown kind, a number card neither blue nor gold, a negative value.
+    """
+    if kind not in _KINDS:
+        raise ValueError(f"card kind must be one of {_KINDS}, got {kind!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"card value must be a non-negative int, got {value!r}")
+    if kind == "number":
+        if colour not in ("blue", "gold"):
+            raise ValueError(f"an ordinary card is 'blue' or 'gold', got {colour!r}")
+        return ("B" if colour == "blue" else "G") + str(value)
+    if colour not in ("", None):
+        raise ValueError(f"only ordinary cards have a colour (blue/gold); a {kind} card has {colour!r}")
+    if kind == "penalty":
+        return str(value)
+    if value not in (0, 2):
+        raise ValueError(f"a multiplier card is x2 or x0, got x{value}")
+    return f"x{value}"
+
+
+def parse_card(label: str) -> tuple[str, str, int]:
+    """``(kind, colour, value)`` of a card label (inverse of :func:`card_label`).
+
+    Raises:
+        ValueError: not a card label.
+    """
+    if isinstance(label, str) and label:
+        head, tail = label[0], label[1:]
+        if head in "BG" and tail.isdigit():
+            return ("number", "blue" if head == "B" else "gold", int(tail))
+        if label.isdigit():
+            return ("penalty", "", int(label))
+        if label in ("x2", "x0"):
+            return ("times", "", int(tail))
+    raise ValueError(f"{label!r} is not a Bué card (labels: B7, G7, 100, x2, x0)")
+
+
+def is_gold(label: str) -> bool:
+    """True for a gold ordinary card (``"G..."``): counts for SuperBué and breaks ties."""
+    return label[0] == "G"
+
+
+def is_multiplier(label: str) -> bool:
+    """True for the special cards x2 and x0."""
+    return label[0] == "x"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """All of Bué's rules and material as one frozen, JSON-serialisable dataclass.
+
+    Attributes:
+        deck: the cards as ``(kind, colour, value, count)`` rows, kind ``"number"`` (colour
+            ``"blue"``/``"gold"``), ``"penalty"`` (the 100s) or ``"times"`` (value 2 for x2, 0 for
+            x0). The seed is silent on values and counts; we assume :data:`DEFAULT_DECK` (blue
+            1-24, gold 1-24, four 100s, three x2, three x0 = 58 cards, RULES-NOTES). Edit it to
+            match your box.
+        hand_size: cards per player, 5 ("cinque carte a ciascun giocatore").
+        turns: exchange turns per hand, 5 ("5 turni di scambi obbligatori").
+        target: match points that end the match, 110 ("110 punti o più").
+        bue_total: the exact total to hit, 50.
+        bue_points: points for a Bué, 50; superbue_points: for a SuperBué, 70.
+        points: points for the closest, second and third closest when nobody hits 50,
+            ``(30, 20, 10)``.
+        two_player_points: the same with two players: only the closest scores, ``(30,)``
+            ("VARIANTE A 2 GIOCATORI").
+        first_dealer: seat of the first mazziere (dealer). The seed: "si decide chi sarà il primo
+            Mazziere"; we assume seat 0. The dealer then rotates clockwise (seat + 1).
+        marker_card: the first card of the exchange deck is turned face up to start the discard
+            pile and has no game value (seed, "Mescola e distribuzione"); ``True``.
+        reversal_ban: "SCAMBI TRA GIOCATORI - L'UNICO DIVIETO": in one exchange turn the same
+            exchange between the same two players may not be made twice (A gives the 100 for B's 4;
+            B may not give that 100 back for that 4). The seed speaks of values; we ban swapping
+            the same two cards again, in either direction, while both still sit where that swap
+            put them. Every player knows which cards those are, so legality never depends on a
+            card a player has not seen. ``True``; ``False`` lifts the ban.
+        multiplier_stacking: the seed is silent on two multipliers on one card (RULES-NOTES); we
+            assume not (``False``): each card carries at most one x2 or x0, except that an x0
+            may cancel an x2 (seed, FAQ). ``True`` lets them stack (x2 and x2 make x4; an x0
+            makes the card 0 whatever else is on it). A multiplier with nowhere left to go has
+            no effect.
+        simultaneous_bue: when several players hit 50 at the same moment (after the deal, or
+            both players of a swap): ``"tiebreak"`` (the seed's FAQ: ties go to the SuperBué,
+            then more gold cards, then the dealer, then nearest the dealer clockwise; only that
+            player scores) or ``"all"`` (each scores). The seed puts SuperBué above Bué
+            implicitly (70 > 50); we assume a SuperBué beats a Bué.
+    """
+
+    deck: tuple = DEFAULT_DECK
+    hand_size: int = 5
+    turns: int = 5
+    target: int = 110
+    bue_total: int = 50
+    bue_points: int = 50
+    superbue_points: int = 70
+    points: tuple = (30, 20, 10)
+    two_player_points: tuple = (30,)
+    first_dealer: int = 0
+    marker_card: bool = True
+    reversal_ban: bool = True
+    multiplier_stacking: bool = False
+    simultaneous_bue: str = "tiebreak"
+
+    def __post_init__(self):
+        rows = []
+        labels = set()
+        for row in self.deck:
+            if len(row) != 4:
+                raise ValueError(f"Rules.deck rows are (kind, colour, value, count), got {row!r}")
+            kind, colour, value, count = row
+            colour = colour or ""
+            label = card_label(kind, colour, value)  # validates
+            if label in labels:
+                raise ValueError(f"Rules.deck lists the card {label} twice; give one row with its count")
+            labels.add(label)
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise ValueError(f"Rules.deck: count of {label} must be a non-negative int, got {count!r}")
+            rows.append((kind, colour, value, count))
+        object.__setattr__(self, "deck", tuple(rows))
+        for name in ("hand_size", "turns", "target", "bue_points", "superbue_points", "first_dealer"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ValueError(f"Rules.{name} must be a non-negative int, got {v!r}")
+        if self.hand_size < 1 or self.turns < 1 or self.target < 1:
+            raise ValueError("Rules.hand_size, turns and target must be at least 1")
+        if self.turns > self.hand_size:
+            raise ValueError(f"one card is revealed per turn: Rules.turns ({self.turns}) cannot exceed "
+                             f"hand_size ({self.hand_size})")
+        for name in ("points", "two_player_points"):
+            pts = tuple(getattr(self, name))
+            if not pts or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in pts):
+                raise ValueError(f"Rules.{name} is a non-empty tuple of non-negative ints, got {pts!r}")
+            object.__setattr__(self, name, pts)
+        if self.simultaneous_bue not in ("tiebreak", "all"):
+            raise ValueError(f"Rules.simultaneous_bue is 'tiebreak' or 'all', got {self.simultaneous_bue!r}")
+        if self.cards.total < self.hand_size * MIN_PLAYERS + int(self.marker_card):
+            raise ValueError(f"a deck of {self.cards.total} cards cannot deal {self.hand_size} cards to "
+                             f"{MIN_PLAYERS} players")
+
+    # -- derived material -----------------------------------------------------------------
+    @cached_property
+    def cards(self) -> Multiset:
+        """The whole deck as a :class:`~toolkit.core.cards.Multiset` of labels (58 cards)."""
+        return Multiset({card_label(k, c, v): n for k, c, v, n in self.deck})
+
+    @property
+    def n_cards(self) -> int:
+        """Number of cards in the deck (58 by default)."""
+        return self.cards.total
+
+    def max_players(self) -> int:
+        """Most players this deck can deal to (at most 10, the seed's limit)."""
+        return min(MAX_PLAYERS, (self.n_cards - int(self.marker_card)) // self.hand_size)
+
+    def points_for(self, n_players: int) -> tuple:
+        """Points for the closest players with ``n_players`` at the table (2: ``two_player_points``)."""
+        return self.two_player_points if n_players == 2 else self.points
+
+    def replace(self, **changes) -> "Rules":
+        """A copy with some fields changed (``dataclasses.replace``)."""
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def single_hand(cls, **kw) -> "Rules":
+        """Rules for one hand only (the match ends after the first hand: target 1 point)."""
+        return cls(target=1, **kw)
+
+    @classmethod
+    def _from_json_field(cls, name, value):
+        if name == "deck":
+            return tuple(tuple(r) for r in value)
+        if isinstance(value, list):
+            return tuple(value)
+        return value

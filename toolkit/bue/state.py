@@ -1,0 +1,638 @@
+"""Bué's engine: immutable states, actions, and whole matches for 2-10 players.
+
+Source: ``seeds/001_c72449e28446bd3a.txt``. One hand ("partita"):
+
+1. ``deal`` (chance): the mazziere (dealer) deals five cards to each player, one at a time from
+   the player on their left; cards stay face down. With ``Rules.marker_card`` the next card is
+   turned face up (``flip``, chance) to start the discard pile; the rest is the exchange deck.
+2. Five exchange turns. In each, from the dealer's left round to the dealer, each player must
+   either ``swap`` one of their hidden cards blind with an opponent's hidden card
+   (``swap 2 3:1``: my slot 2 for seat 3's slot 1; the taker sees the card only after; others
+   see neither) or ``discard`` a hidden card face up and ``draw`` (chance) the top of the
+   exchange deck (discard first; never from the discards; the discards are reshuffled into a
+   new deck when it runs out).
+3. After each turn every player ``reveal``s one hidden card; revealed cards can no longer be
+   exchanged. The choices are made one at a time from the dealer's left and shown together.
+   After the fifth turn the last cards are turned up.
+4. Bué (a total of exactly 50, 50 points) and SuperBué (50 with gold cards only, 70 points) are
+   declared the moment they exist: after the deal, after a draw, for both players of a swap.
+   They end the hand. Otherwise the three totals closest to 50 score 30/20/10 (two players:
+   only the closest, 30). Ties: more gold cards, then the dealer, then nearest the dealer
+   clockwise.
+5. The dealer moves clockwise; the match ends when a player has 110 points or more.
+
+Cards are labels (``"B7"``, ``"G12"``, ``"100"``, ``"x2"``, ``"x0"``; see :mod:`.rules`); a
+player's five cards sit in slots 0-4, and actions name slots.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+from typing import ClassVar
+
+from ..core.cards import Multiset
+from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
+                         history_field, resolve_chance, setup_rng)
+from .hand import gold_count, hand_total, is_bue, is_superbue
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, parse_card
+
+__all__ = ["BueState", "Deal", "Flip", "Draw", "Swap", "Discard", "Reveal", "initial_state",
+           "new_game", "tiebreak_order", "score_hand"]
+
+
+# --------------------------------------------------------------------------------------------
+# Actions
+
+
+def _card_arg(args: str, verb: str) -> str:
+    a = args.strip()
+    try:
+        parse_card(a)
+    except ValueError:
+        raise ValueError(f"{verb!r} takes a card label (B7, G7, 100, x2, x0), got {args!r}") from None
+    return a
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{what} must be a whole number, got {text!r}") from None
+
+
+class _CardAction(Action):
+    """A chance action naming one card; text ``<verb> <label>``."""
+
+    def __str__(self):
+        return f"{self.verb} {self.card}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(_card_arg(args, cls.verb))
+
+
+class _SlotAction(Action):
+    """A player's action on one of their own slots; text ``<verb> <slot>``."""
+
+    def __str__(self):
+        return f"{self.verb} {self.slot}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(_int(args.strip(), f"{cls.verb!r} slot"))
+
+
+@dataclass(frozen=True)
+class Deal(_CardAction):
+    """Chance: the next card dealt is ``card`` (it goes face down to the next player)."""
+
+    card: str
+    verb: ClassVar[str] = "deal"
+
+
+@dataclass(frozen=True)
+class Flip(_CardAction):
+    """Chance: the top of the exchange deck, ``card``, is turned face up to start the discards."""
+
+    card: str
+    verb: ClassVar[str] = "flip"
+
+
+@dataclass(frozen=True)
+class Draw(_CardAction):
+    """Chance: the player who discarded draws ``card`` from the exchange deck."""
+
+    card: str
+    verb: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True)
+class Swap(Action):
+    """Give my hidden card in ``slot`` for ``opponent``'s hidden card in ``their_slot`` (blind).
+
+    Text form ``swap <slot> <opponent>:<their_slot>``, e.g. ``swap 2 3:1`` (0-based seats and
+    slots).
+    """
+
+    slot: int
+    opponent: int
+    their_slot: int
+    verb: ClassVar[str] = "swap"
+
+    def __str__(self):
+        return f"swap {self.slot} {self.opponent}:{self.their_slot}"
+
+    @classmethod
+    def from_args(cls, args):
+        parts = args.split()
+        if len(parts) != 2 or parts[1].count(":") != 1:
+            raise ValueError(f"'swap' takes '<my slot> <seat>:<their slot>', e.g. 'swap 2 3:1', got {args!r}")
+        seat, their = parts[1].split(":")
+        return cls(_int(parts[0], "slot"), _int(seat, "seat"), _int(their, "their slot"))
+
+
+@dataclass(frozen=True)
+class Discard(_SlotAction):
+    """Discard my hidden card in ``slot`` face up, then draw (a ``draw`` chance event follows)."""
+
+    slot: int
+    verb: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True)
+class Reveal(_SlotAction):
+    """Choose my hidden card in ``slot`` to turn face up at the end of this exchange turn."""
+
+    slot: int
+    verb: ClassVar[str] = "reveal"
+
+
+_CODEC = ActionCodec([Deal, Flip, Draw, Swap, Discard, Reveal])
+
+
+# --------------------------------------------------------------------------------------------
+# Scoring helpers (pure functions, also exported by odds)
+
+
+def tiebreak_order(n_players: int, dealer: int) -> list[int]:
+    """Seats from the dealer clockwise: the order that breaks ties after the gold cards (seed,
+    FAQ: "prevale il mazziere, oppure il giocatore più vicino al mazziere in senso orario")."""
+    return [(dealer + k) % n_players for k in range(n_players)]
+
+
+def score_hand(totals, gold_counts=None, dealer: int = 0, points=None, target: int = 50) -> list[int]:
+    """Points for one hand in which nobody hit 50, in seat order.
+
+    The totals closest to ``target`` (above or below) score ``points`` in order; ties go to more
+    gold cards, then the dealer, then the nearest to the dealer clockwise (seed, "Se non si
+    realizza il Bué" and FAQ).
+
+    Args:
+        totals: each seat's best total (points), seat order.
+        gold_counts: each seat's gold cards (default: none, so ties go by seat from the dealer).
+        dealer: the dealer's seat.
+        points: points for 1st, 2nd, 3rd...; default ``(30, 20, 10)``, or ``(30,)`` with two
+            players (seed, "VARIANTE A 2 GIOCATORI").
+        target: the total aimed at (50).
+
+    Returns:
+        list of points per seat, e.g. ``score_hand([41, 52, 58, 44]) == [0, 30, 10, 20]``.
+
+    Raises:
+        ValueError: fewer than 2 totals, or lengths that differ, or a dealer not a seat.
+    """
+    n = len(totals)
+    if n < 1:
+        raise ValueError("score_hand needs at least one total")
+    gold = [0] * n if gold_counts is None else list(gold_counts)
+    if len(gold) != n:
+        raise ValueError(f"{n} totals but {len(gold)} gold counts")
+    if not 0 <= dealer < n:
+        raise ValueError(f"dealer must be a seat 0..{n - 1}, got {dealer}")
+    if points is None:
+        points = (30,) if n == 2 else (30, 20, 10)
+    near = {s: k for k, s in enumerate(tiebreak_order(n, dealer))}
+    ranked = sorted(range(n), key=lambda s: (abs(totals[s] - target), -gold[s], near[s]))
+    out = [0] * n
+    for place, seat in enumerate(ranked[: len(points)]):
+        out[seat] = points[place]
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# State
+
+
+@dataclass(frozen=True)
+class BueState(State):
+    """One moment of a Bué match. Immutable: :meth:`apply` returns a new state.
+
+    Attributes:
+        rules: the :class:`~toolkit.bue.Rules`.
+        players: names in seat order (clockwise; the dealer's left is seat dealer + 1).
+        seed: the seed of the game record.
+        phase: ``"deal"``, ``"flip"``, ``"draw"`` (chance), ``"exchange"``, ``"reveal"``, ``"over"``.
+        hand_no: hand ("partita") number, from 1.
+        dealer: seat of this hand's mazziere.
+        turn: exchange turn 1-5 (0 while dealing).
+        order_pos: position in the turn order, 0 = the dealer's left, n-1 = the dealer.
+        deck: the exchange deck (unseen cards, a Multiset of labels; its order is drawn as chance).
+        discards: the face-up discard pile, oldest first.
+        hands: per seat, a tuple of ``hand_size`` labels (``None`` for a slot not yet dealt or
+            waiting for its draw).
+        revealed: per seat, a tuple of bools per slot.
+        pending: per seat, the slot chosen in this reveal round (-1: not yet).
+        known: per seat, the other players' hidden cards that player knows, as sorted
+            ``(seat, slot, label)`` triples (learnt from their own swaps, then followed through
+            every public move).
+        banned: pairs of positions ``((seat, slot), (seat, slot))`` that may not be swapped
+            again this turn (``Rules.reversal_ban``).
+        draw_to: ``(seat, slot)`` waiting for a draw, or ``None``.
+        points: match points per seat.
+        hand_points: points of each finished hand, one tuple per hand (the seed's match table).
+        last_result: the last finished hand: ``{"kind": "bue"|"superbue"|"closest", "seats": [...],
+            "totals": [...], "points": [...], "dealer": d}`` as a tuple of items, or ``None``.
+    """
+
+    rules: Rules
+    players: tuple
+    seed: int | None
+    phase: str
+    hand_no: int
+    dealer: int
+    turn: int
+    order_pos: int
+    deck: Multiset
+    discards: tuple
+    hands: tuple
+    revealed: tuple
+    pending: tuple
+    known: tuple
+    banned: tuple
+    draw_to: tuple | None
+    points: tuple
+    hand_points: tuple
+    last_result: tuple | None
+    parent: "BueState | None" = history_field()
+    last_action: Action | None = history_field()
+
+    game_name: ClassVar[str] = "bue"
+    _codec: ClassVar[ActionCodec] = _CODEC
+
+    # -- basics -------------------------------------------------------------------------
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    def seat_at(self, k: int) -> int:
+        """Seat ``k`` places clockwise from the dealer's left (k = 0 is the dealer's left)."""
+        return (self.dealer + 1 + k) % self.n_players
+
+    @property
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == "over":
+            return TERMINAL
+        if ph in ("deal", "flip", "draw"):
+            return CHANCE
+        return self.seat_at(self.order_pos)
+
+    @property
+    def scores(self) -> tuple:
+        """Match points per seat."""
+        return self.points
+
+    def winners(self) -> tuple[int, ...]:
+        """The match winner (one seat): most points; ties go to more gold cards in the last hand,
+        then that hand's dealer, then nearest that dealer clockwise (seed, FAQ).
+
+        Raises:
+            ValueError: the match is not over.
+        """
+        if not self.is_terminal:
+            raise ValueError("the match is not over yet")
+        n = self.n_players
+        near = {s: k for k, s in enumerate(tiebreak_order(n, self.dealer))}
+        gold = [gold_count(c for c in h if c) for h in self.hands]
+        return (min(range(n), key=lambda s: (-self.points[s], -gold[s], near[s])),)
+
+    def total(self, seat: int) -> int:
+        """``seat``'s best total now (its owner's choice of x2/x0), in points."""
+        return hand_total([c for c in self.hands[seat] if c], self.rules.multiplier_stacking, self.rules.bue_total)
+
+    def hidden_slots(self, seat: int) -> list[int]:
+        """Slots of ``seat`` still face down (exchangeable)."""
+        return [i for i, r in enumerate(self.revealed[seat]) if not r and self.hands[seat][i] is not None]
+
+    def dealt_cards(self) -> int:
+        return sum(1 for h in self.hands for c in h if c is not None)
+
+    # -- legal actions ---------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """The next card off the deck, each label with its exact probability (count / cards)."""
+        cls = {"deal": Deal, "flip": Flip, "draw": Draw}.get(self.phase)
+        if cls is None:
+            raise IllegalActionError(f"no chance event in phase {self.phase!r}")
+        return [(cls(c), p) for c, p in self.deck.draw_probabilities()]
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions in a deterministic order (cached: states are immutable)."""
+        cached = self.__dict__.get("_legal")
+        if cached is None:
+            cached = tuple(self._legal_actions())
+            object.__setattr__(self, "_legal", cached)
+        return list(cached)
+
+    def _legal_actions(self) -> list[Action]:
+        ph = self.phase
+        if ph == "over":
+            return []
+        if ph in ("deal", "flip", "draw"):
+            return [a for a, _ in self.chance_outcomes()]
+        p = self.current_player
+        mine = self.hidden_slots(p)
+        if ph == "reveal":
+            return [Reveal(i) for i in mine]
+        acts: list[Action] = []
+        for i in mine:
+            for k in range(1, self.n_players):
+                o = (p + k) % self.n_players
+                for j in self.hidden_slots(o):
+                    if not self._is_banned(p, i, o, j):
+                        acts.append(Swap(i, o, j))
+        acts += [Discard(i) for i in mine]
+        return acts
+
+    def _is_banned(self, p, i, o, j) -> bool:
+        if not self.rules.reversal_ban:
+            return False
+        pair = tuple(sorted(((p, i), (o, j))))
+        return pair in self.banned
+
+    # -- transitions -------------------------------------------------------------------
+    def _r(self, **changes) -> "BueState":
+        return dataclasses.replace(self, parent=None, last_action=None, **changes)
+
+    def _wrong(self, action, expected: str):
+        raise IllegalActionError(f"{action} is not possible now: in the {self.phase} phase the game "
+                                 f"expects {expected}")
+
+    @staticmethod
+    def _set(tup: tuple, i: int, value) -> tuple:
+        return tup[:i] + (value,) + tup[i + 1:]
+
+    def _apply(self, a: Action) -> "BueState":
+        ph = self.phase
+        if ph in ("deal", "flip", "draw"):
+            cls = {"deal": Deal, "flip": Flip, "draw": Draw}[ph]
+            if not isinstance(a, cls):
+                self._wrong(a, f"a chance event '{cls.verb} <card>'")
+            if self.deck[a.card] == 0:
+                raise IllegalActionError(f"no {a.card} left in the exchange deck")
+            return {"deal": self._on_deal, "flip": self._on_flip, "draw": self._on_draw}[ph](a.card)
+        if ph == "reveal":
+            if not isinstance(a, Reveal):
+                self._wrong(a, f"{self.players[self.current_player]} to reveal one hidden card")
+            return self._on_reveal(a)
+        if isinstance(a, Swap):
+            return self._on_swap(a)
+        if isinstance(a, Discard):
+            return self._on_discard(a)
+        self._wrong(a, f"{self.players[self.current_player]} to swap or discard")
+
+    def _check_slot(self, seat: int, slot, whose: str):
+        hs = self.rules.hand_size
+        if not isinstance(slot, int) or not 0 <= slot < hs:
+            raise IllegalActionError(f"{whose} slot must be 0..{hs - 1}, got {slot!r}")
+        if self.revealed[seat][slot]:
+            raise IllegalActionError(f"{whose} card in slot {slot} ({self.hands[seat][slot]}) is revealed: "
+                                     f"revealed cards can no longer be exchanged (seed, 'SVOLGIMENTO')")
+
+    def _on_deal(self, card: str) -> "BueState":
+        k = self.dealt_cards()
+        n = self.n_players
+        seat, slot = (self.dealer + 1 + k) % n, k // n
+        hands = self._set(self.hands, seat, self._set(self.hands[seat], slot, card))
+        s = self._r(deck=self.deck - {card: 1}, hands=hands)
+        if k + 1 < n * self.rules.hand_size:
+            return s
+        if self.rules.marker_card:
+            return s._r(phase="flip")
+        return s._start_turns()
+
+    def _on_flip(self, card: str) -> "BueState":
+        return self._r(deck=self.deck - {card: 1}, discards=self.discards + (card,))._start_turns()
+
+    def _start_turns(self) -> "BueState":
+        s = self._r(phase="exchange", turn=1, order_pos=0)
+        # Bué right after the deal (seed, FAQ): every player is checked.
+        return s._check_bue(list(range(self.n_players))) or s
+
+    def _on_swap(self, a: Swap) -> "BueState":
+        p = self.current_player
+        o = a.opponent
+        if not isinstance(o, int) or not 0 <= o < self.n_players or o == p:
+            raise IllegalActionError(f"swap with an opponent: a seat 0..{self.n_players - 1} other than {p}, got {o!r}")
+        self._check_slot(p, a.slot, "your")
+        self._check_slot(o, a.their_slot, f"{self.players[o]}'s")
+        if self._is_banned(p, a.slot, o, a.their_slot):
+            raise IllegalActionError(
+                "these two cards were just exchanged between the same players: the same exchange may not "
+                "be made again in this turn (seed, 'SCAMBI TRA GIOCATORI - L'UNICO DIVIETO')")
+        x, y = self.hands[p][a.slot], self.hands[o][a.their_slot]
+        hands = list(self.hands)
+        hands[p] = self._set(hands[p], a.slot, y)
+        hands[o] = self._set(hands[o], a.their_slot, x)
+        pos_p, pos_o = (p, a.slot), (o, a.their_slot)
+        known = []
+        for q, kn in enumerate(self.known):
+            moved = {}
+            for (s_, i_, c_) in kn:
+                pos = (s_, i_)
+                pos = pos_o if pos == pos_p else pos_p if pos == pos_o else pos
+                moved[pos] = c_
+            if q == p:
+                moved[pos_o] = x
+            elif q == o:
+                moved[pos_p] = y
+            known.append(tuple(sorted((s_, i_, c_) for (s_, i_), c_ in moved.items() if s_ != q)))
+        banned = tuple(b for b in self.banned if pos_p not in b and pos_o not in b)
+        banned += (tuple(sorted((pos_p, pos_o))),)
+        s = self._r(hands=tuple(hands), known=tuple(known), banned=banned)
+        return s._check_bue([p, o]) or s._next_in_turn()
+
+    def _on_discard(self, a: Discard) -> "BueState":
+        p = self.current_player
+        self._check_slot(p, a.slot, "your")
+        card = self.hands[p][a.slot]
+        hands = self._set(self.hands, p, self._set(self.hands[p], a.slot, None))
+        known = tuple(tuple(t for t in kn if (t[0], t[1]) != (p, a.slot)) for kn in self.known)
+        banned = tuple(b for b in self.banned if (p, a.slot) not in b)
+        deck, discards = self.deck, self.discards + (card,)
+        if deck.total == 0:  # the discards are reshuffled into a new exchange deck (seed)
+            deck, discards = Multiset(discards), ()
+        return self._r(phase="draw", hands=hands, known=known, banned=banned, deck=deck, discards=discards,
+                       draw_to=(p, a.slot))
+
+    def _on_draw(self, card: str) -> "BueState":
+        p, slot = self.draw_to
+        hands = self._set(self.hands, p, self._set(self.hands[p], slot, card))
+        s = self._r(phase="exchange", deck=self.deck - {card: 1}, hands=hands, draw_to=None)
+        return s._check_bue([p]) or s._next_in_turn()
+
+    def _next_in_turn(self) -> "BueState":
+        if self.order_pos + 1 < self.n_players:
+            return self._r(order_pos=self.order_pos + 1)
+        if self.turn >= self.rules.turns:
+            return self._end_hand_closest()
+        return self._r(phase="reveal", order_pos=0, pending=(-1,) * self.n_players)
+
+    def _on_reveal(self, a: Reveal) -> "BueState":
+        p = self.current_player
+        self._check_slot(p, a.slot, "your")
+        pending = self._set(self.pending, p, a.slot)
+        if self.order_pos + 1 < self.n_players:
+            return self._r(pending=pending, order_pos=self.order_pos + 1)
+        # Everyone has chosen: the cards are turned up together.
+        revealed = tuple(self._set(r, pending[q], True) for q, r in enumerate(self.revealed))
+        known = tuple(tuple(t for t in kn if not revealed[t[0]][t[1]]) for kn in self.known)
+        return self._r(phase="exchange", revealed=revealed, known=known, pending=(-1,) * self.n_players,
+                       turn=self.turn + 1, order_pos=0, banned=())
+
+    # -- end of a hand -------------------------------------------------------------------
+    def _check_bue(self, seats: list[int]) -> "BueState | None":
+        """End the hand if any of ``seats`` has a Bué or SuperBué now; else None."""
+        r = self.rules
+        hits = []
+        for q in seats:
+            cards = self.hands[q]
+            if is_superbue(cards, r.bue_total):
+                hits.append((q, "superbue"))
+            elif is_bue(cards, r.multiplier_stacking, r.bue_total):
+                hits.append((q, "bue"))
+        if not hits:
+            return None
+        n = self.n_players
+        near = {s: k for k, s in enumerate(tiebreak_order(n, self.dealer))}
+        hits.sort(key=lambda h: (h[1] != "superbue", -gold_count(self.hands[h[0]]), near[h[0]]))
+        if r.simultaneous_bue == "tiebreak":
+            hits = hits[:1]
+        pts = [0] * n
+        for q, kind in hits:
+            pts[q] = r.superbue_points if kind == "superbue" else r.bue_points
+        kind = hits[0][1]
+        return self._end_hand(pts, kind, [q for q, _ in hits])
+
+    def _end_hand_closest(self) -> "BueState":
+        n = self.n_players
+        totals = [self.total(q) for q in range(n)]
+        golds = [gold_count(h) for h in self.hands]
+        pts = score_hand(totals, golds, self.dealer, self.rules.points_for(n), self.rules.bue_total)
+        winners = sorted((q for q in range(n) if pts[q]), key=lambda q: -pts[q])
+        return self._end_hand(pts, "closest", winners)
+
+    def _end_hand(self, pts: list[int], kind: str, seats: list[int]) -> "BueState":
+        n = self.n_players
+        result = (("kind", kind), ("seats", tuple(seats)),
+                  ("totals", tuple(self.total(q) for q in range(n))), ("points", tuple(pts)),
+                  ("dealer", self.dealer), ("hands", self.hands))
+        points = tuple(a + b for a, b in zip(self.points, pts))
+        all_up = tuple((True,) * self.rules.hand_size for _ in range(n))
+        s = self._r(points=points, hand_points=self.hand_points + (tuple(pts),), last_result=result,
+                    revealed=all_up, known=((),) * n, banned=(), pending=(-1,) * n, draw_to=None)
+        if max(points) >= self.rules.target:
+            return s._r(phase="over")
+        # Next hand: all cards back, shuffled; the dealer moves clockwise.
+        return s._r(phase="deal", hand_no=self.hand_no + 1, dealer=(self.dealer + 1) % n, turn=0, order_pos=0,
+                    deck=self.rules.cards, discards=(), hands=((None,) * self.rules.hand_size,) * n,
+                    revealed=((False,) * self.rules.hand_size,) * n)
+
+    # -- information -------------------------------------------------------------------
+    def observation(self, player: int) -> dict:
+        """What ``player`` may see, as a JSON-friendly dict.
+
+        Keys: ``you``, ``players``, ``phase``, ``hand_no``, ``dealer``, ``turn``, ``to_move``,
+        ``points``, ``hand_points``, ``deck_size``, ``discards`` (face up, public), ``hand`` (own
+        cards by slot), ``table`` (per seat and slot: the card if revealed, else ``None``),
+        ``known`` (``{seat: {slot: card}}`` other players' hidden cards this player knows from its
+        own swaps, followed through the public moves), ``my_reveal`` (own pending reveal choice
+        or -1), ``banned`` (public), ``last_result``. Nothing else: others' hidden cards, the
+        deck's content and others' pending reveal choices are not included.
+
+        Raises:
+            ValueError: ``player`` is not a seat.
+        """
+        if not isinstance(player, int) or not 0 <= player < self.n_players:
+            raise ValueError(f"no seat {player!r} in a {self.n_players}-player game")
+        table = [[c if up else None for c, up in zip(h, rv)] for h, rv in zip(self.hands, self.revealed)]
+        known: dict = {}
+        for s_, i_, c_ in self.known[player]:
+            known.setdefault(str(s_), {})[str(i_)] = c_
+        lr = None
+        if self.last_result is not None:
+            lr = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.last_result}
+            lr["hands"] = [list(h) for h in self.last_result[5][1]]
+        return {
+            "you": player,
+            "players": list(self.players),
+            "phase": self.phase,
+            "hand_no": self.hand_no,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "to_move": self.current_player,
+            "points": list(self.points),
+            "hand_points": [list(h) for h in self.hand_points],
+            "deck_size": self.deck.total,
+            "discards": list(self.discards),
+            "hand": list(self.hands[player]),
+            "table": table,
+            "known": known,
+            "my_reveal": self.pending[player],
+            "banned": [[list(a), list(b)] for a, b in self.banned],
+            "last_result": lr,
+        }
+
+    # -- display ---------------------------------------------------------------------
+    def __str__(self) -> str:
+        lines = [f"Bué, hand {self.hand_no}, turn {self.turn}, phase {self.phase}, mazziere {self.players[self.dealer]}; "
+                 f"deck {self.deck.total}, discards {' '.join(self.discards[-5:]) or '-'}"]
+        for q, name in enumerate(self.players):
+            cards = " ".join((c or "--") + ("*" if up else "") for c, up in zip(self.hands[q], self.revealed[q]))
+            lines.append(f"  {name}: {self.points[q]} pts | {cards}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return f"<pre>{escape(str(self))}</pre>"
+
+
+def initial_state(rules: Rules | None = None, players=("Player 1", "Player 2"), seed: int | None = None) -> BueState:
+    """The state before the first deal: all cards in the deck, nobody has points.
+
+    Args:
+        rules: a :class:`Rules` (default ``Rules()``).
+        players: 2-10 distinct names, or a player count.
+        seed: stored in the game record (no randomness is used here).
+
+    Raises:
+        ValueError: a player count outside 2-10 or more than the deck can deal, duplicate names,
+            ``Rules.first_dealer`` not a seat.
+    """
+    rules = rules or Rules()
+    if isinstance(players, int):
+        players = tuple(f"Player {i + 1}" for i in range(players))
+    players = tuple(str(p) for p in players)
+    n = len(players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"Bué is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {n}")
+    if n > rules.max_players():
+        raise ValueError(f"a deck of {rules.n_cards} cards deals {rules.hand_size} cards to at most "
+                         f"{rules.max_players()} players, not {n}")
+    if len(set(players)) != n:
+        raise ValueError(f"player names must be distinct, got {players}")
+    if not 0 <= rules.first_dealer < n:
+        raise ValueError(f"Rules.first_dealer must be a seat 0-{n - 1}, got {rules.first_dealer}")
+    hs = rules.hand_size
+    return BueState(
+        rules=rules, players=players, seed=seed, phase="deal", hand_no=1, dealer=rules.first_dealer, turn=0,
+        order_pos=0, deck=rules.cards, discards=(), hands=((None,) * hs,) * n, revealed=((False,) * hs,) * n,
+        pending=(-1,) * n, known=((),) * n, banned=(), draw_to=None, points=(0,) * n, hand_points=(),
+        last_result=None)
+
+
+def new_game(rules: Rules | None = None, players=("Player 1", "Player 2"), seed: int | None = 0) -> BueState:
+    """A new match, dealt from ``seed``: the first state where a player must decide (or, if a
+    Bué was dealt, the next hand's deal is already resolved too).
+
+    Args:
+        rules: the :class:`Rules` (default ``Rules()``).
+        players: 2-10 names, or a player count.
+        seed: int seed; the same seed gives the same deal (drawn with
+            :func:`toolkit.core.game.setup_rng`).
+
+    Raises:
+        ValueError: as :func:`initial_state`.
+    """
+    s = initial_state(rules, players, seed)
+    return resolve_chance(s, setup_rng(seed))
