@@ -1,0 +1,392 @@
+"""BUX calculators: set values, protection, the best cash-in, what a lot is worth, the BUX clock.
+
+Exact first (``fractions.Fraction``, enumeration over the few unknown back values or over the
+positions of the BUX cards); sampling only where the enumeration would be too large. Every
+calculator is checked in ``tests/test_bux_odds.py`` against a second method (brute force over
+all ways to split a spread, shuffled decks, or simulated games).
+
+Sources: ``seeds/000_3d959bb713cf18cb.txt`` ("Cashing in", "(1) Swap", "(3) Drawing cards",
+"The Purple BUX1-2-3 cards"); RULES-NOTES (BUX) for the deck.
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations, product
+from math import comb
+from typing import Sequence
+
+import numpy as np
+
+from .rules import BUX, Card, Rules, is_protected, is_set, set_value
+
+__all__ = [
+    "Card", "BUX", "set_value", "is_set", "is_protected", "CashIn", "best_cash_in", "spread_sets",
+    "lot_value", "suggested_bid", "auction_advice", "last_bux_position_pmf", "draws_in_deck_pmf",
+    "double_period_pmf", "double_period_draws_pmf", "game_length_pmf", "deck_sizes", "pmf_mean",
+]
+
+#: The best cash-in of a spread: ``value`` (bux) and ``sets`` (tuples of positions, disjoint).
+CashIn = namedtuple("CashIn", "value sets")
+
+
+def _rules(rules):
+    return rules if rules is not None else Rules()
+
+
+def _check_spread(spread) -> tuple:
+    spread = tuple(spread)
+    for c in spread:
+        if not isinstance(c, Card) or c.is_bux:
+            raise ValueError(f"a spread holds bux.Card symbol cards, got {c!r}")
+    return spread
+
+
+def spread_sets(spread: Sequence[Card]) -> list[tuple[int, int, int]]:
+    """Every matching 3-card set in ``spread`` as position triples ``(i, j, k)``, ``i < j < k``.
+
+    Raises:
+        ValueError: something in ``spread`` is not a symbol :class:`Card`.
+    """
+    spread = _check_spread(spread)
+    return [t for t in combinations(range(len(spread)), 3) if is_set([spread[x] for x in t])]
+
+
+def best_cash_in(spread: Sequence[Card], double: bool = False, rules: Rules | None = None) -> CashIn:
+    """The most valuable way to cash in disjoint matching sets of ``spread`` (exact).
+
+    A depth-first search over the lowest unused card (either it is not sold, or it is sold with
+    two later cards in a matching set), memoised on the set of cards left: exact for any spread.
+
+    Args:
+        spread: the cards, values known (a mixed set with an unknown value raises).
+        double: the Double-BUX period is on (every set pays ``rules.double_multiplier`` times).
+        rules: for the perfect-set price and the multiplier (default ``Rules()``).
+
+    Returns:
+        :data:`CashIn` ``(value, sets)``: bux, and the sets as position triples. ``(0, ())`` if
+        nothing matches.
+
+    Raises:
+        ValueError: not symbol cards, or an unknown value needed for a mixed set.
+    """
+    r = _rules(rules)
+    spread = _check_spread(spread)
+    n = len(spread)
+    triples = spread_sets(spread)
+    by_first: dict[int, list] = {}
+    for t in triples:
+        v = set_value([spread[x] for x in t], double, r.perfect_set_value, r.double_multiplier)
+        by_first.setdefault(t[0], []).append((t, v, (1 << t[0]) | (1 << t[1]) | (1 << t[2])))
+
+    @lru_cache(maxsize=None)
+    def best(mask: int):  # mask: cards already decided
+        i = 0
+        while i < n and mask >> i & 1:
+            i += 1
+        if i >= n:
+            return 0, ()
+        top = best(mask | 1 << i)
+        for t, v, bits in by_first.get(i, ()):
+            if mask & bits:
+                continue
+            sub = best(mask | bits)
+            if sub[0] + v > top[0]:
+                top = (sub[0] + v, (t,) + sub[1])
+        return top
+
+    value, sets = best(0)
+    return CashIn(value, tuple(sorted(sets)))
+
+
+def _kind_values(rules: Rules) -> dict:
+    out: dict = {}
+    for suit, shape, v, count in rules.deck:
+        out.setdefault((suit, shape), []).extend([v] * count)
+    return out
+
+
+def lot_value(spread: Sequence[Card], lot: Sequence[Card], double: bool = False, rules: Rules | None = None,
+              known: Sequence[Card] = (), samples: int = 2000, exact_limit: int = 4096,
+              rng: np.random.Generator | int | None = None) -> Fraction | float:
+    """What ``lot`` is worth to the owner of ``spread``: the expected rise of their best cash-in.
+
+    ``worth = E[best_cash_in(spread + lot)] - best_cash_in(spread)``: the set value the lot
+    enables at once (at the current price: ``double``). Cards of the lot (or the spread) with an
+    unknown back value (``value=None``) take each back value their kind still may have (the
+    deck's values of that kind minus those in ``known``, ``spread`` and ``lot``), equally likely;
+    the expectation is exact (a Fraction) when there are at most ``exact_limit`` combinations,
+    else a sampled float from ``samples`` draws (``rng``).
+
+    This is a *private value*: the same lot is worth 0 to one player and 500 to another (seed,
+    "(3) Drawing cards": "the drawn cards have value for all other players").
+
+    Args:
+        spread: the player's cards (their own values known).
+        lot: the cards up for auction.
+        double: the Double-BUX period is on.
+        rules: deck and prices (default ``Rules()``).
+        known: other cards whose values the player has seen (removed from the unknown pool).
+        samples, exact_limit, rng: the sampling fallback.
+
+    Returns:
+        bux (Fraction if exact, float if sampled), >= 0.
+
+    Raises:
+        ValueError: bad cards; an unknown card whose kind has no value left.
+    """
+    r = _rules(rules)
+    spread, lot = _check_spread(spread), _check_spread(lot)
+    base = best_cash_in([c for c in spread], double, r).value if all(c.value is not None for c in spread) else None
+    cards = spread + lot
+    unknown = [i for i, c in enumerate(cards) if c.value is None]
+    if not unknown:
+        return Fraction(best_cash_in(cards, double, r).value - base)
+    pool = {k: list(v) for k, v in _kind_values(r).items()}
+    for c in tuple(known) + cards:
+        if c.value is not None and c.kind in pool and c.value in pool[c.kind]:
+            pool[c.kind].remove(c.value)
+    choices = []
+    for i in unknown:
+        vals = pool.get(cards[i].kind, [])
+        if not vals:
+            raise ValueError(f"no back value of {cards[i]} is left in the deck table to assume")
+        choices.append(vals)
+
+    def worth(assign) -> int:
+        full = list(cards)
+        for i, v in zip(unknown, assign):
+            full[i] = Card(full[i].suit, full[i].shape, v)
+        b = base if base is not None else best_cash_in(full[:len(spread)], double, r).value
+        return best_cash_in(full, double, r).value - b
+
+    n_combos = 1
+    for c in choices:
+        n_combos *= len(c)
+    if n_combos <= exact_limit:
+        # Same-kind unknown cards cannot take the same copy: enumerate distinct copies.
+        total, count = Fraction(0), 0
+        for assign in product(*[range(len(c)) for c in choices]):
+            used = {}
+            ok = True
+            for i, a in zip(unknown, assign):
+                key = (cards[i].kind, a)
+                if key in used:
+                    ok = False
+                    break
+                used[key] = True
+            if not ok:
+                continue
+            total += worth([choices[j][a] for j, a in enumerate(assign)])
+            count += 1
+        return total / count
+    gen = np.random.default_rng(rng)
+    acc = 0.0
+    for _ in range(samples):
+        taken: dict = {}
+        assign = []
+        for i, vals in zip(unknown, choices):
+            left = [v for j, v in enumerate(vals) if (cards[i].kind, j) not in taken]
+            idx = int(gen.integers(len(left)))
+            v = left[idx]
+            j = [j for j, vv in enumerate(vals) if (cards[i].kind, j) not in taken][idx]
+            taken[(cards[i].kind, j)] = True
+            assign.append(v)
+        acc += worth(assign)
+    return acc / samples
+
+
+def suggested_bid(value, is_drawer: bool, chips: int, increment: int = 5, shade: float = 0.0) -> int:
+    """The highest bid worth making for a lot of private ``value`` (bux), rounded down to the
+    bid increment and capped by the player's chips.
+
+    * A player who did not draw gains ``value - price`` by winning and nothing by losing, so
+      bidding up to the value is right (the ascending auction's dominant strategy).
+    * The drawer gains ``value - price`` by winning but is *paid* the price when another player
+      wins (seed, "(3) Drawing cards"), so winning beats losing only while
+      ``value - price > price``: the drawer's limit is ``value / 2``.
+
+    ``shade`` (0-1) lowers the limit to ``(1 - shade) x limit``: a margin against over-valuing
+    (the winner's curse when values are estimates).
+
+    Raises:
+        ValueError: negative value or chips, shade outside [0, 1), increment < 1.
+    """
+    if value < 0 or chips < 0:
+        raise ValueError(f"value and chips must be >= 0, got {value}, {chips}")
+    if not 0 <= shade < 1:
+        raise ValueError(f"shade must be in [0, 1), got {shade}")
+    if increment < 1:
+        raise ValueError(f"increment must be >= 1, got {increment}")
+    limit = Fraction(value) / (2 if is_drawer else 1) * Fraction(1 - shade).limit_denominator(1000)
+    return int(min(chips, limit) // increment * increment)
+
+
+def auction_advice(state, shade: float = 0.0) -> list[dict]:
+    """For the lot on the table: each player's private value and suggested highest bid.
+
+    Each player's value uses only what that player may see (``state.observation(seat)``): their
+    own back values, the lot's values if public, and unknown values averaged exactly.
+
+    Args:
+        state: a :class:`~toolkit.bux.BuxState` with a lot (phase ``"bid"`` or ``"keep"``).
+        shade: see :func:`suggested_bid`.
+
+    Returns:
+        one dict per seat: ``{"seat", "value" (Fraction bux), "max_bid" (int bux), "drawer"}``.
+
+    Raises:
+        ValueError: there is no lot on the table.
+    """
+    from .rules import parse_card
+    if not state.lot:
+        raise ValueError("there is no lot on the table to value")
+    out = []
+    for seat in range(len(state.players)):
+        obs = state.observation(seat)
+        spread = [parse_card(t) for t in obs["spreads"][seat]]
+        lot = [parse_card(t) for t in obs["lot"]]
+        v = lot_value(spread, lot, state.double, state.rules)
+        drawer = seat == state.turn
+        out.append({"seat": seat, "value": v, "drawer": drawer,
+                    "max_bid": suggested_bid(v, drawer, max(0, state.max_bid(seat)), state.rules.bid_increment, shade)})
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The BUX clock
+
+
+def _check_deck(n_cards: int, bux: int):
+    if isinstance(n_cards, bool) or not isinstance(n_cards, int) or isinstance(bux, bool) or not isinstance(bux, int):
+        raise ValueError(f"n_cards and bux are whole numbers, got {n_cards!r}, {bux!r}")
+    if bux < 1 or n_cards < bux:
+        raise ValueError(f"need 1 <= bux <= n_cards, got bux={bux}, n_cards={n_cards}")
+
+
+def last_bux_position_pmf(n_cards: int, bux: int = 3) -> dict[int, Fraction]:
+    """Exact distribution of the position (1-based) of the last BUX card in a shuffled deck.
+
+    The ``bux`` BUX cards occupy a uniformly random set of positions among ``n_cards``, so the
+    last is at position ``k`` with probability ``C(k-1, bux-1) / C(n_cards, bux)``.
+
+    Raises:
+        ValueError: ``bux < 1`` or ``n_cards < bux``.
+    """
+    _check_deck(n_cards, bux)
+    total = comb(n_cards, bux)
+    return {k: Fraction(comb(k - 1, bux - 1), total) for k in range(bux, n_cards + 1)}
+
+
+def draws_in_deck_pmf(n_cards: int, bux: int = 3, per_draw: int = 3) -> dict[int, Fraction]:
+    """Exact distribution of the number of lot draws made from one draw deck, counting the draw
+    interrupted by its last BUX card.
+
+    Each draw takes ``per_draw`` symbol cards (BUX cards are tucked and replaced), so when the
+    last BUX card is at position ``k``, ``k - bux`` symbol cards came before it and it turns up
+    during draw number ``(k - bux) // per_draw + 1``.
+
+    Raises:
+        ValueError: bad sizes.
+    """
+    if per_draw < 1:
+        raise ValueError(f"per_draw must be >= 1, got {per_draw}")
+    out: dict[int, Fraction] = {}
+    for k, p in last_bux_position_pmf(n_cards, bux).items():
+        d = (k - bux) // per_draw + 1
+        out[d] = out.get(d, 0) + p
+    return out
+
+
+def double_period_pmf(n_cards: int, bux: int = 3) -> dict[int, Fraction]:
+    """Exact distribution of the Double-BUX period's length in symbol cards drawn: the number of
+    symbol cards between the second-to-last and the last BUX card of a deck.
+
+    Closed form: ``P(gap = g) = C(n_cards - g - 1, bux - 1) / C(n_cards, bux)`` (count the
+    position sets whose last two BUX positions are ``g + 1`` apart).
+
+    Raises:
+        ValueError: bad sizes, or ``bux < 2`` (no double period).
+    """
+    _check_deck(n_cards, bux)
+    if bux < 2:
+        raise ValueError("the Double-BUX period needs at least 2 BUX cards")
+    total = comb(n_cards, bux)
+    return {g: Fraction(comb(n_cards - g - 1, bux - 1), total) for g in range(0, n_cards - bux + 1)}
+
+
+def double_period_draws_pmf(n_cards: int, bux: int = 3, per_draw: int = 3) -> dict[int, Fraction]:
+    """Exact distribution of the number of *turns' worth of draws* that end inside the Double-BUX
+    period of one deck: lots auctioned after the second-to-last BUX card and before the last.
+
+    Counted by enumerating the positions of the last two BUX cards (the others do not matter):
+    with ``s2`` and ``s3`` symbol cards before them, the period covers draws
+    ``s2 // per_draw + 1`` to ``s3 // per_draw``, i.e. ``s3 // per_draw - s2 // per_draw`` lots.
+
+    Raises:
+        ValueError: bad sizes or ``bux < 2``.
+    """
+    _check_deck(n_cards, bux)
+    if bux < 2:
+        raise ValueError("the Double-BUX period needs at least 2 BUX cards")
+    total = comb(n_cards, bux)
+    out: dict[int, Fraction] = {}
+    for j3 in range(bux, n_cards + 1):          # 1-based position of the last BUX card
+        for j2 in range(bux - 1, j3):           # position of the second-to-last
+            ways = comb(j2 - 1, bux - 2)
+            s2, s3 = j2 - (bux - 1), j3 - bux
+            d = s3 // per_draw - s2 // per_draw
+            out[d] = out.get(d, 0) + Fraction(ways, total)
+    return dict(sorted(out.items()))
+
+
+def deck_sizes(rules: Rules | None = None, players: int = 4, cards_in_spreads: int | None = None) -> tuple[int, ...]:
+    """Cards in each draw deck (BUX cards included) for the clock calculators.
+
+    The first deck holds every card but the dealt ones. A later deck holds every card not in a
+    spread at the reshuffle; that depends on play, so ``cards_in_spreads`` (default: the dealt
+    ``players x 3``) is an assumption to vary.
+
+    Raises:
+        ValueError: a deck that would hold fewer cards than its BUX cards.
+    """
+    r = _rules(rules)
+    dealt = r.cards_dealt * players
+    held = dealt if cards_in_spreads is None else cards_in_spreads
+    first = r.n_cards - dealt
+    later = r.n_cards - held
+    if min(first, later) < r.bux_cards:
+        raise ValueError(f"a draw deck would hold fewer than {r.bux_cards} cards")
+    return (first,) + (later,) * (r.decks - 1)
+
+
+def _convolve(a: dict, b: dict) -> dict:
+    out: dict = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, 0) + p * q
+    return dict(sorted(out.items()))
+
+
+def game_length_pmf(sizes: Sequence[int], bux: int = 3, per_draw: int = 3) -> dict[int, Fraction]:
+    """Exact distribution of the number of lot draws in a whole game (the decks are shuffled
+    independently, so it is the convolution of :func:`draws_in_deck_pmf` over the decks).
+
+    Args:
+        sizes: cards in each draw deck, e.g. :func:`deck_sizes` ``(39, 39, 39)`` for 4 players.
+
+    Raises:
+        ValueError: no decks, or bad sizes.
+    """
+    if not sizes:
+        raise ValueError("need at least one draw deck")
+    out = {0: Fraction(1)}
+    for n in sizes:
+        out = _convolve(out, draws_in_deck_pmf(n, bux, per_draw))
+    return out
+
+
+def pmf_mean(pmf: dict) -> Fraction:
+    """The mean of a distribution given as ``{value: probability}``."""
+    return sum((Fraction(k) * p for k, p in pmf.items()), Fraction(0))
