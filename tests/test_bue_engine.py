@@ -1,0 +1,372 @@
+"""Bué engine: the seed's worked examples, the rules' edge cases, hidden information, bad input.
+
+Seed: ``seeds/001_c72449e28446bd3a.txt`` (Italian); sections are quoted in each test.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+
+import pytest
+
+from toolkit import bue
+from toolkit.bue import Rules
+from toolkit.core import IllegalActionError
+from toolkit.core.cards import Multiset
+from toolkit.core.game import CHANCE, TERMINAL, record, replay
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers: rig a state at a chosen moment with chosen cards
+
+
+def cards_for(total: int, avoid: set, n: int = 5) -> list[str]:
+    """``n`` distinct ordinary cards (plus a 100 if needed) adding to ``total``, none in ``avoid``
+    (blue first, then gold)."""
+    out, rest = [], total
+    if total > 24 + 23 + 22 + 21 + 20:
+        out, rest, n = ["100"], total - 100, n - 1
+    free = [f"{c}{v}" for c in "BG" for v in range(1, 25) if f"{c}{v}" not in avoid]
+    for combo in itertools.combinations(free, n):
+        if sum(int(c[1:]) for c in combo) == rest:
+            return out + list(combo)
+    raise AssertionError(f"no {n} cards add to {rest}")
+
+
+def rig_last_draw(state: bue.BueState, totals: list[int], draw_total_dealer: int | None = None):
+    """Put ``state`` at the dealer's last exchange of turn 5 with hands of the given totals; the
+    dealer's slot 4 is the only hidden card of everybody. Returns ``(state, card_to_draw)``: after
+    ``discard 4`` and ``draw <card>`` the dealer's total is ``totals[dealer]``."""
+    n, d = state.n_players, state.dealer
+    used: set = set()
+    hands = []
+    for q in range(n):
+        h = cards_for(totals[q], used)
+        used |= set(h)
+        hands.append(h)
+    draw_card = hands[d][4]
+    spare = next(f"G{v}" for v in range(24, 0, -1) if f"G{v}" not in used)
+    used.add(spare)
+    hands[d][4] = spare  # the dealer holds this now and will discard it
+    cards = Multiset(c for h in hands for c in h)
+    rev = tuple((True, True, True, True, False) for _ in range(n))
+    s = dataclasses.replace(state, phase="exchange", turn=5, order_pos=n - 1, hands=tuple(tuple(h) for h in hands),
+                            revealed=rev, deck=state.rules.cards - cards, discards=(), known=((),) * n,
+                            banned=(), pending=(-1,) * n, draw_to=None, parent=None, last_action=None)
+    return s, draw_card
+
+
+def at_exchange(rules=None, players=3, hands=None, dealer=0, turn=1):
+    """A state at the first exchange of ``turn`` with the given hands (deck = the rest)."""
+    s0 = bue.initial_state(rules or Rules(), players)
+    n = s0.n_players
+    cards = Multiset(c for h in hands for c in h)
+    return dataclasses.replace(s0, phase="exchange", turn=turn, order_pos=0, dealer=dealer,
+                               hands=tuple(tuple(h) for h in hands), deck=s0.rules.cards - cards)
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring examples
+
+
+def test_seed_example_41_52_58_44():
+    # "Esempio pratico in una partita a 4 giocatori": A 41 -> 0, B 52 -> 30, C 58 -> 10, D 44 -> 20.
+    assert bue.score_hand([41, 52, 58, 44]) == [0, 30, 10, 20]
+
+
+def test_seed_example_32_69_135_61():
+    # "Ritorniamo al nostro esempio": 1 -> 32 (20), 2 -> 69 (10), 3 -> 135 (0), 4 -> 61 (30).
+    assert bue.score_hand([32, 69, 135, 61]) == [20, 10, 0, 30]
+
+
+def test_two_player_variant_scores_only_the_closest():
+    # "VARIANTE A 2 GIOCATORI": only the closest scores, 30; the other 0.
+    assert bue.score_hand([40, 45]) == [0, 30]
+    assert bue.score_hand([60, 45], dealer=1) == [0, 30]
+    s, card = rig_last_draw(bue.initial_state(Rules(), 2), [40, 45])
+    s = s.apply("discard 4").apply(f"draw {card}")
+    assert s.hand_points[-1] == (0, 30)
+    # Bué keeps its 50 points with two players: tested in test_bue_after_a_draw_ends_the_hand.
+
+
+def test_ties_gold_then_dealer_then_clockwise():
+    # FAQ: "prevale chi ... ha più carte oro ... Se la parità persiste prevale il mazziere, oppure il
+    # giocatore più vicino al mazziere in senso orario."
+    assert bue.score_hand([48, 52, 40, 30], gold_counts=[0, 1, 0, 0]) == [20, 30, 10, 0]
+    assert bue.score_hand([48, 52, 40, 30], gold_counts=[1, 1, 0, 0], dealer=1) == [20, 30, 10, 0]
+    assert bue.score_hand([48, 52, 40, 30], gold_counts=[1, 1, 0, 0], dealer=0) == [30, 20, 10, 0]
+    # neither tied player is the dealer (3): nearest clockwise from the dealer wins: 0 before 1
+    assert bue.score_hand([48, 52, 40, 30], dealer=3) == [30, 20, 10, 0]
+    assert bue.score_hand([48, 52, 40, 30], dealer=1) == [20, 30, 10, 0]
+
+
+def test_score_hand_bad_input():
+    with pytest.raises(ValueError):
+        bue.score_hand([40, 50], gold_counts=[1])
+    with pytest.raises(ValueError):
+        bue.score_hand([40, 50], dealer=2)
+
+
+def test_seed_match_table_player_4_wins_on_110():
+    # "PARTITA 1 .. 4, CLASSIFICA FINALE": 1: 20 30 0 0 = 50; 2: 10 20 10 0 = 40;
+    # 3: 0 10 20 0 = 30; 4: 30 0 30 50 = 110 and player 4 wins after four hands.
+    totals = [[32, 69, 135, 61], [49, 47, 55, 80], [90, 58, 45, 51]]
+    s = bue.initial_state(Rules(), ["1", "2", "3", "4"])
+    for hand, t in enumerate(totals, start=1):
+        assert s.dealer == (hand - 1) % 4  # the mazziere rotates clockwise
+        s, card = rig_last_draw(s, t)
+        s = s.apply("discard 4").apply(f"draw {card}")
+        assert s.phase == "deal" and s.hand_no == hand + 1
+    # hand 4: player 4 (the dealer) draws the card that makes exactly 50: Bué, 50 points.
+    s, card = rig_last_draw(s, [70, 80, 90, 50])
+    s = s.apply("discard 4")
+    assert s.current_player == CHANCE
+    s = s.apply(f"draw {card}")
+    assert s.is_terminal and s.current_player == TERMINAL
+    assert s.hand_points == ((20, 10, 0, 30), (30, 20, 10, 0), (0, 10, 20, 30), (0, 0, 0, 50))
+    assert s.points == (50, 40, 30, 110)
+    assert s.winners() == (3,)
+    assert dict(s.last_result)["kind"] == "bue"
+
+
+# ---------------------------------------------------------------------------------------------
+# Bué and SuperBué the moment they exist
+
+
+def test_superbue_on_the_deal_ends_the_hand():
+    # "possono essere realizzati in qualsiasi momento del gioco, anche subito dopo la distribuzione"
+    s = bue.initial_state(Rules(), 2)
+    seat1 = ["G1", "G2", "G3", "G20", "G24"]  # 50, gold only: SuperBué
+    seat0 = ["B1", "B2", "B3", "B4", "B5"]
+    for a, b in zip(seat1, seat0):  # the dealer (0) deals to the left (1) first
+        s = s.apply(f"deal {a}").apply(f"deal {b}")
+    s = s.apply("flip 100")
+    assert s.hand_points == ((0, 70),)
+    assert dict(s.last_result)["kind"] == "superbue"
+    assert s.phase == "deal" and s.dealer == 1
+
+
+def test_multipliers_never_make_a_superbue():
+    # "Entrambe non sono utilizzabili per la realizzazione del SuperBué"
+    hand = ["G1", "G2", "G3", "G22", "x2"]  # 2*22 - no: 1+2+3+44 = 50 with the x2 on the 22
+    assert bue.is_bue(hand) and not bue.is_superbue(hand)
+    assert bue.is_superbue(["G10", "G11", "G9", "G8", "G12"])
+    assert not bue.is_superbue(["G10", "G11", "G9", "G8", "B12"])
+
+
+def test_bue_after_a_draw_ends_the_hand():
+    # Two players: the dealer draws the card that makes 50 -> Bué, 50 points (the 2-player
+    # variant changes only the closest-to-50 scoring: "Resta invariata l'assegnazione dei punti
+    # prevista per il Bué e il SuperBué").
+    s, card = rig_last_draw(bue.initial_state(Rules(), 2), [50, 40])
+    s = s.apply("discard 4")
+    assert not bue.is_bue([c for c in s.hands[0] if c])
+    s = s.apply(f"draw {card}")
+    assert s.hand_points[-1] == (50, 0)
+    assert dict(s.last_result)["kind"] == "bue"
+
+
+def test_both_players_of_a_swap_can_hit_bue_tiebreak():
+    # Both reach 50 in one swap: FAQ ties (gold, then dealer, then nearest clockwise) pick one.
+    hands = [["B10", "B20", "B5", "B1", "B2"],       # seat 0 (dealer): 38
+             ["B11", "B12", "B13", "B3", "B4"],       # seat 1: 43, gives B3 gets B10 -> 50
+             ["B6", "B7", "B8", "B9", "B14"]]
+    # seat 1 gives slot 3 (B3) for seat 0's slot 0 (B10): seat 1 -> 11+12+13+10+4 = 50 and
+    # seat 0 -> 3+20+5+15+7 = 50: both hit 50 in one swap.
+    hands[0] = ["B10", "B20", "B5", "B15", "B7"]
+    hands[2] = ["B6", "B8", "B9", "B14", "B16"]
+    s = at_exchange(players=3, hands=hands, dealer=0)
+    assert s.current_player == 1
+    s2 = s.apply("swap 3 0:0")
+    assert s2.hand_points[-1] == (50, 0, 0)  # tie, no gold: the dealer wins
+    both = at_exchange(Rules(simultaneous_bue="all"), players=3, hands=hands, dealer=0).apply("swap 3 0:0")
+    assert both.hand_points[-1] == (50, 50, 0)
+
+
+def test_hand_total_uses_multipliers_best():
+    assert bue.hand_total(["B20", "G15", "x2"]) == 50
+    assert bue.hand_total(["100", "B24", "B20", "B6", "x0"]) == 50  # x0 cancels the 100
+    # x0 may cancel an x2 (FAQ); both must be used, one card each (Rules.multiplier_stacking=False):
+    # x2 on 10 and x0 on 15 = 20; x2 on 15 and x0 on 10 = 30; x0 cancels the x2 = 25.
+    assert bue.hand_totals(["B10", "B15", "x2", "x0"]) == {20, 25, 30}
+    # stacked, the x2 may also sit on the card the x0 cancels: 0 + 15 or 10 + 0
+    assert bue.hand_totals(["B10", "B15", "x2", "x0"], stacking=True) == {10, 15, 20, 25, 30}
+    # a kept multiplier must be used: with only one card it must go on it
+    assert bue.hand_totals(["B30", "x2"]) == {60}
+    assert bue.hand_totals(["B30", "x2", "x2"]) == {60}
+    assert bue.hand_totals(["B30", "x2", "x2"], stacking=True) == {120}
+
+
+# ---------------------------------------------------------------------------------------------
+# Exchanges, the reversal ban, reveals
+
+
+def test_reversal_ban_seed_example():
+    # "se nel primo turno il giocatore A scambia il 100 con il 4 del giocatore B, nello stesso
+    # turno, B non può restituire ad A il 100 e riprendersi il 4 ... Nei turni successivi il
+    # problema non sussiste."
+    hands = [["B1", "B2", "B3", "B5", "B6"],            # seat 0: dealer
+             ["100", "B7", "B8", "B9", "B10"],          # seat 1 = A (moves first)
+             ["B4", "B11", "B12", "B13", "B14"]]        # seat 2 = B
+    s = at_exchange(players=3, hands=hands, dealer=0)
+    s = s.apply("swap 0 2:0")                           # A gives the 100 for B's 4
+    assert s.hands[1][0] == "B4" and s.hands[2][0] == "100"
+    assert bue.Swap(0, 1, 0) not in s.legal_actions()
+    with pytest.raises(IllegalActionError, match="same exchange"):
+        s.apply("swap 0 1:0")
+    s.apply("swap 1 1:0")                               # other cards: allowed
+    s.apply("swap 0 1:1")
+    # next turn: allowed again
+    s = s.apply("discard 1").apply("draw B15").apply("discard 1").apply("draw B16")
+    for seat in (1, 2, 0):
+        s = s.apply("reveal 4")
+    assert s.turn == 2 and s.current_player == 1
+    s = s.apply("discard 1").apply("draw B17")
+    assert bue.Swap(0, 1, 0) in s.legal_actions()
+    # and without the ban (Rules field) the reversal is legal at once
+    t = at_exchange(Rules(reversal_ban=False), players=3, hands=hands, dealer=0).apply("swap 0 2:0")
+    assert bue.Swap(0, 1, 0) in t.legal_actions()
+
+
+def test_revealed_cards_cannot_be_exchanged_and_reveals_are_shown_together():
+    hands = [["B1", "B2", "B3", "B5", "B6"], ["B7", "B8", "B9", "B10", "B11"], ["B4", "B12", "B13", "B14", "B15"]]
+    s = at_exchange(players=3, hands=hands, dealer=0)
+    s = s.apply("discard 0").apply("draw G1").apply("discard 0").apply("draw G2").apply("discard 0").apply("draw G3")
+    assert s.phase == "reveal" and s.current_player == 1
+    s = s.apply("reveal 2")
+    obs2 = s.observation(2)
+    assert obs2["table"][1][2] is None  # seat 1's choice is not shown before everyone has chosen
+    assert s.observation(1)["my_reveal"] == 2
+    s = s.apply("reveal 3").apply("reveal 4")
+    assert s.revealed[1][2] and s.revealed[2][3] and s.revealed[0][4]
+    assert s.observation(0)["table"][1][2] == "B9"
+    before = s
+    with pytest.raises(IllegalActionError, match="revealed"):
+        s.apply("discard 2")
+    with pytest.raises(IllegalActionError, match="revealed"):
+        s.apply("swap 0 2:3")
+    assert s == before
+
+
+def test_last_card_is_turned_up_after_turn_five_and_hand_scored():
+    s, card = rig_last_draw(bue.initial_state(Rules(), 3), [45, 60, 30])
+    s = s.apply("discard 4").apply(f"draw {card}")
+    assert s.hand_points[-1] == (30, 20, 10)
+    assert dict(s.last_result)["totals"] == (45, 60, 30)
+
+
+def test_discards_reshuffled_when_the_deck_runs_out():
+    hands = [["B1", "B2", "B3", "B5", "B6"], ["B7", "B8", "B9", "B10", "B11"]]
+    s = at_exchange(players=2, hands=hands, dealer=0)
+    s = dataclasses.replace(s, deck=Multiset(), discards=tuple((s.rules.cards - Multiset(c for h in hands for c in h)).elements()))
+    s = s.apply("discard 0")
+    assert s.discards == () and s.deck.total == 58 - 9
+    assert "B7" in s.deck  # the discarded card is reshuffled too
+
+
+# ---------------------------------------------------------------------------------------------
+# Hidden information
+
+
+def test_blind_swap_knowledge():
+    hands = [["B1", "B2", "B3", "B5", "B6"], ["B7", "B8", "B9", "B10", "B21"],
+             ["B4", "B12", "B13", "B14", "B15"], ["B16", "B17", "B18", "B19", "B20"]]
+    s = at_exchange(players=4, hands=hands, dealer=0)
+    s = s.apply("swap 0 2:1")  # seat 1 gives B7 for seat 2's B12
+    assert s.observation(1)["known"] == {"2": {"1": "B7"}}   # the giver knows what it gave
+    assert s.observation(2)["known"] == {"1": {"0": "B12"}}  # the other side knows what it gave
+    assert s.observation(3)["known"] == {} and s.observation(0)["known"] == {}
+    # seat 2 passes the B7 on to seat 3: seat 1 can follow it (a public move)
+    s = s.apply("swap 1 3:0")
+    assert s.observation(1)["known"] == {"3": {"0": "B7"}}
+    assert s.observation(2)["known"] == {"1": {"0": "B12"}, "3": {"0": "B7"}}
+    assert s.observation(3)["known"] == {"2": {"1": "B16"}}
+    # a discard wipes what others knew about that slot
+    s = s.apply("discard 0").apply("draw G5")
+    assert s.observation(1)["known"] == {} and "3" not in s.observation(2)["known"]
+
+
+def test_observations_equal_when_only_unknown_hidden_cards_differ():
+    s = bue.new_game(players=4, seed=5)
+    p = s.current_player
+    other = (p + 1) % 4
+    deck_card = next(iter(s.deck))
+    swapped = list(s.hands[other])
+    old = swapped[0]
+    swapped[0] = deck_card
+    t = dataclasses.replace(s, hands=s._set(s.hands, other, tuple(swapped)),
+                            deck=s.deck - {deck_card: 1} + {old: 1})
+    assert t != s
+    for q in range(4):
+        if q != other:
+            assert s.observation(q) == t.observation(q)
+    assert s.observation(other) != t.observation(other)
+
+
+# ---------------------------------------------------------------------------------------------
+# Text forms, bad input, records
+
+
+def test_action_text_round_trip_and_bad_text():
+    codec = bue.BueState.codec()
+    for a in (bue.Swap(2, 3, 1), bue.Discard(4), bue.Reveal(0), bue.Deal("G12"), bue.Draw("x0"), bue.Flip("100")):
+        assert codec.parse(str(a)) == a
+    assert str(bue.Swap(2, 3, 1)) == "swap 2 3:1"
+    for bad in ("swap 2", "swap a 1:1", "swap 1 2 3", "deal Z9", "discard x", "shout 50"):
+        with pytest.raises(ValueError):
+            codec.parse(bad)
+
+
+def test_illegal_actions_change_nothing():
+    s = bue.new_game(players=3, seed=2)
+    p = s.current_player
+    before = dataclasses.replace(s)
+    for bad in (f"swap 0 {p}:1", "swap 9 0:0", "swap 0 7:0", "discard 5", "reveal 0", "draw B1", "deal G1"):
+        with pytest.raises(IllegalActionError) as e:
+            s.apply(bad)
+        assert str(e.value)
+    assert s == before and s.legal_actions() == before.legal_actions()
+
+
+def test_rules_validation():
+    with pytest.raises(ValueError, match="twice"):
+        Rules(deck=(("number", "blue", 1, 1), ("number", "blue", 1, 1)) + bue.DEFAULT_DECK[2:])
+    with pytest.raises(ValueError, match="blue"):
+        Rules(deck=(("number", "red", 1, 1),) + bue.DEFAULT_DECK)
+    with pytest.raises(ValueError, match="x2 or x0"):
+        Rules(deck=bue.DEFAULT_DECK + (("times", "", 3, 1),))
+    with pytest.raises(ValueError):
+        Rules(turns=6)
+    with pytest.raises(ValueError):
+        Rules(simultaneous_bue="both")
+    with pytest.raises(ValueError):
+        Rules(points=())
+    with pytest.raises(ValueError, match="players"):
+        bue.initial_state(Rules(), 11)
+    with pytest.raises(ValueError, match="players"):
+        bue.initial_state(Rules(), 1)
+    with pytest.raises(ValueError, match="distinct"):
+        bue.initial_state(Rules(), ["A", "A"])
+    small = Rules(deck=(("number", "blue", 5, 20),))
+    assert small.max_players() == 3
+    with pytest.raises(ValueError, match="at most 3"):
+        bue.initial_state(small, 4)
+
+
+def test_default_deck_is_58_cards_of_every_kind():
+    r = Rules()
+    assert r.n_cards == 58
+    assert r.cards["100"] == 4 and r.cards["x2"] == 3 and r.cards["x0"] == 3
+    assert sum(1 for c in r.cards if c[0] == "G") == 24
+    # a SuperBué is reachable: five distinct gold values adding to 50
+    assert any(sum(c) == 50 for c in itertools.combinations(range(1, 25), 5))
+
+
+def test_rules_and_record_json_round_trip():
+    r = Rules(target=60, reversal_ban=False, points=(30, 20))
+    s = bue.new_game(r, ["Ann", "Ben", "Cy"], seed=4)
+    s = s.apply(s.legal_actions()[0])
+    rec = json.loads(json.dumps(record(s)))
+    again = replay(rec)[-1]
+    assert again == s and again.rules == r
