@@ -497,13 +497,30 @@ class TenBucksState(State):
         why = self.play_refusal(p, a.bill, a.number)
         if why:
             raise IllegalActionError(why)
+        return self.after_play(a)._settle()
+
+    def after_play(self, play: "Play") -> "TenBucksState":
+        """The position right after the player to move plays ``play``, before anything else:
+        phase ``"act"``, Five Max's ``pending`` set if the stack reached 5+. Unlike
+        :meth:`apply` the turn is not ended automatically and custom rules' ``after`` hooks do
+        not run: for calculators and "what if" questions.
+
+        Raises:
+            IllegalActionError: the play is not legal (the message names the rule).
+        """
+        p = self.to_move
+        if self.phase != "play":
+            raise IllegalActionError(f"{play} is not possible now: no play is due in phase {self.phase!r}")
+        why = self.play_refusal(p, play.bill, play.number)
+        if why:
+            raise IllegalActionError(why)
         table = dict(self.table)
-        table[a.number] = table.get(a.number, ()) + (a.bill,)
-        s = self._r(hands=_set(self.hands, p, self.hands[p] - {a.bill: 1}),
-                    table=tuple(sorted(table.items())), phase="act", played=a.number)
-        if s.total(a.number) >= self.rules.five_max:
-            s = s._r(pending=a.number)
-        return s._settle()
+        table[play.number] = table.get(play.number, ()) + (play.bill,)
+        s = self._r(hands=_set(self.hands, p, self.hands[p] - {play.bill: 1}),
+                    table=tuple(sorted(table.items())), phase="act", played=play.number)
+        if s.total(play.number) >= self.rules.five_max:
+            s = s._r(pending=play.number)
+        return s
 
     def _settle(self) -> "TenBucksState":
         """End the turn by itself when ``end`` is the only thing left to do."""

@@ -1,0 +1,352 @@
+"""Ten Bucks engine on constructed positions: each of the Three Laws legal and illegal with its
+reason, each expansion, the instant Zero Risk win, revealed hands, custom rules, records.
+
+Rules quoted from ``seeds/002_cfa1118029310021.txt`` (sections named in each test).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from toolkit import tenbucks as tb
+from toolkit.core.cards import Multiset
+from toolkit.core.game import IllegalActionError, record, replay
+
+
+def make(rules=None, players=3, hands=(), table=(), claimed=None, to_move=0, money=None, **fields):
+    """A constructed position at ``to_move``'s play: hands as lists of bill codes, table as
+    ``{number: [bills]}``, claimed as per-seat lists of ``(number, [bills])``."""
+    s = tb.initial_state(rules, players)
+    n = s.n_players
+    hands = tuple(Multiset(list(h)) for h in hands) or (Multiset(),) * n
+    claimed = tuple(tuple((num, tuple(b)) for num, b in c) for c in (claimed or [[]] * n))
+    if money is None:
+        money = tuple(sum(tb.stack_total(num, b, s.rules, claimed=True) for num, b in c) for c in claimed)
+    table = tuple(sorted((num, tuple(b)) for num, b in dict(table).items()))
+    return dataclasses.replace(s, phase="play", deck=Multiset(), hands=hands, table=table, claimed=claimed,
+                               money=tuple(money), to_move=to_move, turn=1, **fields)
+
+
+# -- Setup ---------------------------------------------------------------------------------
+
+def test_setup_uses_bills_one_to_n_and_deals_fairly():
+    # seed, "Setup": "Only use the dollar bills with numbers 1 up to ... the number of players."
+    rules = tb.Rules(copies_per_value=3)
+    assert rules.deck(4) == (("1", 3), ("2", 3), ("3", 3), ("4", 3))
+    s = tb.new_game(rules, 4, seed=3)
+    assert [h.total for h in s.hands] == [3, 3, 3, 3]
+    assert s.phase == "play" and s.to_move == 0
+
+
+def test_leftovers_start_as_stacks_in_the_centre():
+    # seed, "Setup": "Place any leftovers faceup in the center"; RULES-NOTES: as stacks.
+    rules = tb.Rules(copies_per_value=3, hand_size=2)
+    s = tb.new_game(rules, 3, seed=5)
+    assert [h.total for h in s.hands] == [2, 2, 2]
+    on_table = sum(len(b) for _, b in s.table)
+    assert on_table == 9 - 6
+    assert all(all(b == str(n) for b in bills) for n, bills in s.table)
+    aside = tb.new_game(rules.replace(leftovers="aside"), 3, seed=5)
+    assert aside.table == () and aside.aside.total == 3
+
+
+@pytest.mark.parametrize("bad", [dict(copies_per_value=0), dict(target=0), dict(leftovers="pile"),
+                                 dict(no_bills_end="draw"), dict(hand_size=0), dict(wild_bills=-1),
+                                 dict(bad_bills=(("x", 1),)), dict(extra_bills=(("3", -1),)),
+                                 dict(copies_per_value=(1, 2)), dict(custom_rules=("no_such_rule",)),
+                                 dict(multi_bill_worth="highest"), dict(zero_risk="yes")])
+def test_bad_rules_raise_clear_errors(bad):
+    with pytest.raises(ValueError, match="Rules|custom rule|bill"):
+        tb.Rules(**bad)
+
+
+def test_bad_player_counts_and_hand_sizes():
+    with pytest.raises(ValueError, match="2-6 players"):
+        tb.initial_state(tb.Rules(), 7)
+    with pytest.raises(ValueError, match="2-6 players"):
+        tb.initial_state(tb.Rules(), 1)
+    with pytest.raises(ValueError, match="cannot deal"):
+        tb.initial_state(tb.Rules(copies_per_value=1, hand_size=5), 2)
+    with pytest.raises(ValueError, match="distinct"):
+        tb.initial_state(tb.Rules(), ["A", "A"])
+
+
+# -- Gameplay --------------------------------------------------------------------------
+
+def test_same_values_stack_and_a_claim_takes_the_whole_stack():
+    # seed, "Gameplay": "if the number already exists, place your new card on top"; "Take the
+    # entire stack".
+    s = make(hands=[["2", "3"], ["1"], ["1"]], table={2: ["2"], 1: ["1"]})
+    s = s.apply("play 2")
+    assert s.stack(2) == ("2", "2")
+    s = s.apply("claim 1")
+    assert s.money[0] == 1 and s.stack(1) is None and s.claimed[0] == ((1, ("1",)),)
+    assert s.to_move == 1 and s.phase == "play"  # the turn ended by itself
+
+
+def test_one_claim_per_turn():
+    s = make(hands=[["4", "3"], ["1"], ["1"]], table={1: ["1"], 2: ["2"], 3: ["3"]})
+    s = s.apply("play 4")
+    assert tb.Claim(1) in s.legal_actions()
+    s1 = dataclasses.replace(s, claimed_this_turn=True)
+    with pytest.raises(IllegalActionError, match="already claimed"):
+        s1.apply("claim 2")
+
+
+def test_diversity_number_claimed_before():
+    # seed: "Diversity: you can't claim a number you claimed before"
+    s = make(hands=[["1", "3"], ["1"], ["1"]], table={2: ["2", "2"]}, claimed=[[(2, ["2"])], [(1, ["1"])], [(3, ["3"])]])
+    s = s.after_play(tb.Play("1", 1))
+    assert tb.why_not(s, 2) == "Diversity: Player 1 claimed a 2 stack before"
+    with pytest.raises(IllegalActionError, match="^Diversity: Player 1 claimed a 2 stack before"):
+        s.apply("claim 2")
+    assert tb.why_not(s, 2, seat=1) is None  # the others may
+
+
+def test_diversity_the_number_just_played():
+    # seed: "... or the one you just played."
+    s = make(hands=[["2", "3"], ["1"], ["1"]], table={2: ["2"], 3: ["3"]})
+    s = s.apply("play 2")
+    assert tb.why_not(s, 2).startswith("Diversity: Player 1 just played to the 2 stack")
+    assert tb.Claim(2) not in s.legal_actions() and tb.Claim(3) in s.legal_actions()
+    before = s
+    with pytest.raises(IllegalActionError, match="^Diversity"):
+        s.apply("claim 2")
+    assert s == before
+
+
+def test_slow_down_one_ahead_of_the_fewest_is_the_limit():
+    # seed: "Slow Down: your number of stacks can never be more than 1 ahead of the player with
+    # the fewest stacks claimed."
+    s = make(hands=[["3", "3"], ["1"], ["1"]], table={1: ["1"], 2: ["2"]},
+             claimed=[[(3, ["3"])], [], [(1, ["1"])]])
+    s = s.after_play(tb.Play("3", 3))
+    why = tb.why_not(s, 1)
+    assert why.startswith("Slow Down: Player 1 would have 2 stacks")
+    with pytest.raises(IllegalActionError, match="^Slow Down"):
+        s.apply("claim 2")
+    # once everyone has one stack, a second is fine
+    s2 = make(hands=[["3", "3"], ["1"], ["1"]], table={1: ["1"], 2: ["2"]},
+              claimed=[[(3, ["3"])], [(2, ["2"])], [(1, ["1"])]])
+    s2 = s2.apply("play 3")
+    assert tb.why_not(s2, 2) is None
+    assert tb.Claim(2) in s2.legal_actions()
+
+
+def test_five_max_forces_a_claim_before_the_turn_ends():
+    # seed: "Five Max: if you create a stack of total value 5(+), you must force a player to claim."
+    s = make(hands=[["3", "1"], ["1"], ["1"]], table={3: ["3"], 1: ["1"]})
+    s = s.apply("play 3")
+    assert s.pending == 3 and s.total(3) == 6
+    legal = s.legal_actions()
+    assert tb.End() not in legal
+    assert tb.Force(1) in legal and tb.Force(2) in legal
+    assert tb.Force(0) not in legal  # Diversity: Player 1 just played the 3
+    with pytest.raises(IllegalActionError, match="^Five Max: the 3 stack totals 6"):
+        s.apply("end")
+    with pytest.raises(IllegalActionError, match="^Five Max: Player 1 cannot be forced.*Diversity"):
+        s.apply("force 0")
+    # "You may do this immediately or at the end of your turn."
+    now = s.apply("force 1")
+    assert now.money[1] == 6 and now.to_move == 0 and now.phase == "act"
+    assert now.legal_actions() == [tb.Claim(1), tb.End()]
+    late = s.apply("claim 1").apply("force 2")
+    assert late.money == (1, 0, 6) and late.to_move == 1
+
+
+def test_five_max_force_must_target_someone_who_can_claim():
+    # "it must be someone who can claim (if possible)": Player 2 claimed a 3 before.
+    s = make(hands=[["3", "1"], ["1"], ["1"]], table={3: ["3", "3"]},
+             claimed=[[], [(3, ["3"])], []])
+    s = s.apply("play 3")
+    assert s.forceable() == (2,)
+    with pytest.raises(IllegalActionError, match="^Five Max: Player 2 cannot be forced.*Diversity"):
+        s.apply("force 1")
+
+
+def test_five_max_lapses_when_nobody_can_claim():
+    s = make(players=2, hands=[["2", "1"], ["1"]], table={2: ["2", "2"]}, claimed=[[], [(2, ["2"])]])
+    s = s.apply("play 2")
+    # Player 1 just played 2 (Diversity), Player 2 claimed a 2 before: nobody can; turn ends.
+    assert s.to_move == 1 and s.pending is None and s.stack(2) == ("2", "2", "2")
+
+
+def test_hand_bills_of_the_claimed_value_are_revealed_for_good():
+    # seed: "after claiming, you must permanently reveal all your hand cards of the same value."
+    s = make(hands=[["1", "2", "2", "3"], ["1", "3"], ["1"]], table={2: ["2"]})
+    s = s.apply("play 1").apply("claim 2")
+    assert s.revealed[0] == ("2",)
+    obs = s.observation(1)
+    assert obs["revealed"][0] == ["2", "2"] and obs["hand_sizes"][0] == 3
+    assert "3" not in obs["revealed"][0]
+    # still shown after other moves
+    s = s.apply("play 1")
+    assert s.observation(2)["revealed"][0] == ["2", "2"]
+
+
+def test_observation_hides_other_hands():
+    a = make(hands=[["1", "2"], ["1", "3"], ["2", "3"]], table={1: ["1"]})
+    b = dataclasses.replace(a, hands=(a.hands[0], Multiset(["3", "1"]), Multiset(["3", "3"])))
+    c = dataclasses.replace(a, hands=(Multiset(["3", "3"]), a.hands[1], a.hands[2]))
+    assert a.observation(0) == b.observation(0)
+    assert a.observation(0) != c.observation(0)
+    json.dumps(a.observation(1))
+
+
+def test_reaching_ten_wins_at_once():
+    # seed, "Objective": "The game ends when a player has claimed 10(+) money in total."
+    s = make(hands=[["1", "1"], ["1"], ["1"]], table={3: ["3", "3"]}, claimed=[[(2, ["2", "2"])], [(1, ["1"])], [(1, ["1"])]])
+    s = s.apply("play 1").apply("claim 3")
+    assert s.is_terminal and s.winners() == (0,) and s.end_reason == "target" and s.money[0] == 10
+
+
+def test_out_of_bills_ends_the_game():
+    s = make(players=2, hands=[["1"], []], table={})
+    s = s.apply("play 1")
+    assert s.is_terminal and s.end_reason == "no_bills" and s.winners() == (0, 1)
+    r = tb.Rules(no_bills_end="no_winner")
+    s = make(r, players=2, hands=[["1"], []], table={}).apply("play 1")
+    assert s.winners() == ()
+
+
+# -- Expansions ------------------------------------------------------------------------
+
+def test_wild_goes_only_on_a_stack_and_takes_the_value_below():
+    # seed, "Wild Wagers": "it becomes the same number as the bill below it ... it can't start a new stack."
+    r = tb.Rules(wild_wagers=True)
+    s = make(r, hands=[["W", "1"], ["1"], ["1"]], table={})
+    assert s.legal_actions() == [tb.Play("1", 1)]
+    with pytest.raises(IllegalActionError, match="wild can't start a new stack"):
+        s.apply("play W on 2")
+    s = make(r, hands=[["W", "1"], ["1"], ["1"]], table={2: ["2"]})
+    assert tb.Play("W", 2) in s.legal_actions()
+    s = s.apply("play W on 2")
+    assert s.total(2) == 4
+    s = s.apply("force 1") if s.pending else s
+    assert str(tb.Play("W", 2)) == "play W on 2"
+
+
+def test_claimed_wild_keeps_its_value_or_is_worth_two():
+    base = tb.Rules(wild_wagers=True)
+    var = tb.Rules(wild_wagers=True, wild_claimed_worth=2)
+    for rules, expect in ((base, 8), (var, 6)):
+        s = make(rules, hands=[["1", "1"], ["1"], ["1"]], table={4: ["4", "W"]})
+        s = s.apply("play 1")
+        s = s.apply("claim 4") if tb.Claim(4) in s.legal_actions() else s
+        assert s.money[0] == expect
+
+
+def test_zero_stack_ignores_diversity():
+    # seed, "Zero Risk": "you can claim the 0 stack even when you played to it this turn or
+    # already claimed it before."
+    r = tb.Rules(zero_risk=True)
+    s = make(r, hands=[["0", "1"], ["1"], ["1"]], table={0: ["0"]}, claimed=[[(0, ["0"])], [(1, ["1"])], [(2, ["2"])]], zeros=(1, 0, 0))
+    s = s.apply("play 0")
+    assert tb.why_not(s, 0) is None
+    s = s.apply("claim 0")
+    assert s.zeros[0] == 3 and s.money[0] == 0
+    # without Zero Risk a 0 bill (extra material) is an ordinary number
+    plain = make(tb.Rules(extra_bills=(("0", 2),)), hands=[["0", "1"], ["1"], ["1"]], table={0: ["0"]})
+    assert tb.why_not(plain.after_play(tb.Play("0", 0)), 0).startswith("Diversity")
+
+
+def test_ten_zero_bills_win_at_once():
+    # seed, "Zero Risk": "If anyone is able to claim 10(+) 0-dollar bills (in total), they instantly win."
+    r = tb.Rules(zero_risk=True)
+    s = make(r, hands=[["0", "1"], ["1"], ["1"]], table={0: ["0"] * 3}, claimed=[[(0, ["0"] * 6)], [(1, ["1"])], [(2, ["2"])]],
+             zeros=(6, 0, 0))
+    s = s.apply("play 0").apply("claim 0")
+    assert s.is_terminal and s.winners() == (0,) and s.end_reason == "zero_risk" and s.money[0] == 0
+
+
+def test_bad_investment_negative_bills_seven_and_multi_numbers():
+    # seed, "Bad Investment": weird numbers (-2, -1, 7) and multinumbers "placed on any one of those stacks".
+    r = tb.Rules(bad_investment=True)
+    s = make(r, hands=[["2/4", "1"], ["1"], ["1"]], table={-2: ["-2", "-1"] and ["-2"], 4: ["4"]})
+    acts = s.legal_actions()
+    assert tb.Play("2/4", 2) in acts and tb.Play("2/4", 4) in acts
+    s2 = s.apply("play 2/4 on 4")
+    # "When it comes to the Diversity Law, the value at the top of a stack counts": 4 was played
+    assert tb.why_not(s2, 4).startswith("Diversity") and s2.total(4) == 8 and s2.pending == 4
+    s3 = s.apply("play 1").apply("claim -2")
+    assert s3.money[0] == -2
+    seven = make(r, hands=[["7", "1"], ["1"], ["1"]], table={}).apply("play 7")
+    assert seven.pending == 7 and set(seven.forceable()) == {1, 2}
+
+
+def test_multi_number_bill_worth_option():
+    r = tb.Rules(bad_investment=True, multi_bill_worth="lowest")
+    s = make(r, hands=[["2/4", "1"], ["1"], ["1"]], table={4: ["4"]}).apply("play 2/4 on 4")
+    assert s.total(4) == 6
+
+
+# -- Actions and records -----------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["deal 3", "deal W", "deal 2/5", "deal -2", "play 3", "play W on 3",
+                                  "play 2/5 on 5", "claim 0", "claim -1", "force 2", "end"])
+def test_actions_round_trip_their_text(text):
+    codec = tb.TenBucksState.codec()
+    assert str(codec.parse(text)) == text
+
+
+@pytest.mark.parametrize("text", ["play", "play 2/5", "play x", "claim two", "force", "deal 5/5", "fly 3"])
+def test_bad_action_text_raises(text):
+    with pytest.raises(ValueError):
+        tb.TenBucksState.codec().parse(text)
+
+
+def test_playing_a_bill_not_in_hand_is_refused_and_changes_nothing():
+    s = make(hands=[["1"], ["1"], ["1"]])
+    before = dataclasses.replace(s)
+    with pytest.raises(IllegalActionError, match="has no 3 bill"):
+        s.apply("play 3")
+    with pytest.raises(IllegalActionError, match="expects"):
+        s.apply("end")
+    assert s == before
+
+
+def test_record_replays_and_is_json():
+    from toolkit.core import play
+    final = play(tb.new_game(tb.Rules.all_expansions(), 4, seed=8), [tb.RandomBot()] * 4, seed=8)
+    rec = json.loads(json.dumps(record(final)))
+    assert rec["game"] == "tenbucks"
+    assert replay(rec)[-1] == final
+
+
+# -- Custom rules ----------------------------------------------------------------------
+
+def test_lock_pile_custom_rule_blocks_claims_until_the_owners_next_turn():
+    r = tb.Rules(custom_rules=("lock_pile",))
+    s = make(r, hands=[["1", "2"], ["3", "3"], ["2", "2"]], table={1: ["1"], 3: ["3"]})
+    s = s.apply("play 1")  # Player 1 locks the 1 stack
+    assert s.note("lock") == (1, 0)
+    s = s.apply("claim 3") if tb.Claim(3) in s.legal_actions() else s
+    assert s.to_move == 1
+    s1 = s.after_play(tb.Play("3", 3))
+    assert tb.why_not(s1, 1) == "lock_pile: the 1 stack is locked by Player 1 until their next turn"
+    with pytest.raises(IllegalActionError, match="^lock_pile"):
+        s1.apply("claim 1")
+
+
+def test_custom_rule_written_like_a_student_would():
+    class NoClaimingSixes(tb.CustomRule):
+        name = "test_no_sixes"
+
+        def forbid_claim(self, state, seat, number):
+            return "sixes stay on the table" if number == 6 else None
+
+    r = tb.Rules(custom_rules=(NoClaimingSixes(),))
+    assert r.custom_rules == ("test_no_sixes",)
+    s = make(r, players=6, hands=[["1", "1"]] + [["1"]] * 5, table={6: ["6"]}).after_play(tb.Play("1", 1))
+    assert tb.why_not(s, 6) == "test_no_sixes: sixes stay on the table"
+    from toolkit.core import play
+    final = play(tb.new_game(r, 6, seed=1), [tb.RandomBot()] * 6, seed=1)
+    assert replay(json.loads(json.dumps(record(final))))[-1] == final
+    assert all(n != 6 for c in final.claimed for n, _ in c)
+
+
+def test_unknown_custom_rule_name_in_a_record_says_how_to_fix_it():
+    with pytest.raises(ValueError, match="register_custom_rule"):
+        tb.Rules(custom_rules=("never_registered",))

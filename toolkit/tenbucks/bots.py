@@ -1,0 +1,144 @@
+"""Ten Bucks strategies: random legal play, a greedy claimer, and a one-turn look-ahead.
+
+All bots read only public facts and their own hand (the table, claimed stacks, money, revealed
+bills): never another player's hidden bills. Source of the rules: ``seeds/002_cfa1118029310021.txt``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.bots import RandomBot
+from ..core.game import Action, Bot
+from .state import Claim, End, Force, Play, TenBucksState
+
+__all__ = ["RandomBot", "GreedyBot", "LookaheadBot", "BOTS"]
+
+_WIN = 1000
+
+
+def _best_claim_for(state: TenBucksState, seat: int) -> int:
+    """Dollars of the best stack ``seat`` could claim on the table now (0 if none); a winning
+    claim counts as :data:`_WIN`. Public information only."""
+    best = 0
+    for number, _ in state.table:
+        if state.claim_refusal(seat, number) is None:
+            v = state.claim_value(number)
+            if state.money[seat] + v >= state.rules.target:
+                v = _WIN
+            best = max(best, v)
+    return best
+
+
+class GreedyBot(Bot):
+    """Takes the most money now, and hands Five Max claims to whoever it helps least.
+
+    * play: the bill after which the best stack it may still claim this turn is worth most
+      (a play that sets up a forced claim for someone else costs that stack's value);
+    * claim: the most valuable stack, a winning one first; never a stack worth less than
+      ``min_claim`` dollars (each number can be claimed only once: Diversity);
+    * force: itself if that wins, else the player with the least money who would not reach 10.
+    """
+
+    name = "greedy"
+
+    def __init__(self, min_claim: int = 3):
+        self.min_claim = min_claim
+
+    def choose(self, state: TenBucksState, rng: np.random.Generator) -> Action:
+        legal = state.legal_actions()
+        me = state.to_move
+        if state.phase == "play":
+            return max(legal, key=lambda a: (self._play_score(state, a), -legal.index(a)))
+        best, best_key = None, None
+        for a in legal:
+            key = self._act_score(state, a, me)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
+
+    def _play_score(self, state, a: Play) -> float:
+        me = state.to_move
+        s = state.apply(a)
+        if s.is_terminal:
+            return _WIN if me in s.winners() else -_WIN
+        if s.phase != "act" or s.to_move != me:
+            return 0.0
+        score = max([0] + [s.claim_value(x.number) for x in s.legal_actions() if isinstance(x, Claim)])
+        if s.pending is not None:
+            forced = s.forceable()
+            if forced and me not in forced:
+                score -= s.claim_value(s.pending) / 2
+        return float(score)
+
+    def _act_score(self, state, a: Action, me: int):
+        r = state.rules
+        if isinstance(a, Claim):
+            v = state.claim_value(a.number)
+            if state.money[me] + v >= r.target:
+                return (3, v)
+            return (1, v) if v >= self.min_claim else (-1, v)
+        if isinstance(a, Force):
+            v = state.claim_value(state.pending)
+            if a.seat == me:
+                return (3, v) if state.money[me] + v >= r.target else (0, v)
+            if state.money[a.seat] + v >= r.target:
+                return (-2, -state.money[a.seat])
+            return (0.5, -state.money[a.seat] - v)
+        if isinstance(a, End):
+            return (0, 0)
+        return (-3, 0)
+
+
+class LookaheadBot(Bot):
+    """Looks one whole turn ahead: tries every sequence of its own moves this turn (play, then
+    claim / force / end) and scores the position the next player faces.
+
+    Score: own money minus the richest opponent's (each claimed stack costing ``slot_cost``
+    dollars, since Diversity and Slow Down make every claim use up a chance), minus what the next player could claim from
+    the table at once (public facts only: the table and the laws), with a win worth
+    :data:`_WIN` and handing the next player a win costing as much.
+
+    Args:
+        max_sequences: a safety bound on the turn sequences explored.
+        slot_cost: dollars a claimed stack is charged in the score (default 2.5).
+    """
+
+    name = "lookahead"
+
+    def __init__(self, max_sequences: int = 400, slot_cost: float = 2.5):
+        self.max_sequences = max_sequences
+        self.slot_cost = slot_cost
+
+    def choose(self, state: TenBucksState, rng: np.random.Generator) -> Action:
+        me = state.to_move
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        best, best_v = legal[0], None
+        budget = [self.max_sequences]
+        for a in legal:
+            v = self._value(state.apply(a), me, budget)
+            if best_v is None or v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _value(self, s: TenBucksState, me: int, budget) -> float:
+        if s.is_terminal:
+            w = s.winners()
+            return _WIN if me in w and len(w) == 1 else (0 if me in w else -_WIN)
+        if s.to_move == me and s.phase == "act" and budget[0] > 0:
+            budget[0] -= 1
+            return max(self._value(s.apply(a), me, budget) for a in s.legal_actions())
+        return self._evaluate(s, me)
+
+    def _evaluate(self, s: TenBucksState, me: int) -> float:
+        others = [i for i in range(s.n_players) if i != me]
+        worth = [m - self.slot_cost * len(c) for m, c in zip(s.money, s.claimed)]
+        lead = worth[me] - max(worth[i] for i in others)
+        nxt = s.to_move if s.phase in ("play", "act") else None
+        threat = _best_claim_for(s, nxt) if nxt is not None and nxt != me else 0
+        return lead - (threat if threat >= _WIN else threat / 2)
+
+
+#: name -> bot class, for widgets and notebooks.
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
