@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Iterable, Sequence
 
-__all__ = ["split_hand", "reachable_totals", "hand_totals", "hand_total", "is_bue", "is_superbue",
+__all__ = ["split_hand", "factor_patterns", "reachable_totals", "hand_totals", "hand_total", "is_bue", "is_superbue",
            "gold_count", "distance"]
 
 
@@ -41,13 +41,58 @@ def split_hand(cards: Iterable[str]) -> tuple[tuple[int, ...], int, int]:
     return tuple(sorted(vals)), a, b
 
 
+@lru_cache(maxsize=None)
+def factor_patterns(n: int, a: int, b: int, stacking: bool = False) -> tuple[tuple[int, ...], ...]:
+    """Every way the owner may place ``a`` x2 and ``b`` x0 on ``n`` value cards, as the factor
+    each card ends up multiplied by (1, 2, 4, ... or 0), one tuple of length ``n`` per pattern.
+
+    Each multiplier goes on one card (an x0 also on an x2, cancelling it). Without ``stacking``
+    each card carries at most one multiplier; with it, multipliers on one card multiply. A
+    multiplier with nowhere legal left to go has no effect; one that can be placed must be (seed,
+    FAQ: "Devono essere obbligatoriamente utilizzate").
+
+    Returns:
+        sorted tuple of distinct factor tuples (never empty).
+    """
+    if a == 0 and b == 0:
+        return ((1,) * n,)
+    x2_opts = [("v", j) for j in range(n)] + [None]
+    x0_opts = [("v", j) for j in range(n)] + [("m", k) for k in range(a)] + [None]
+    out = set()
+    for t2 in product(x2_opts, repeat=a):
+        for t0 in product(x0_opts, repeat=b):
+            on_x2 = [t[1] for t in t0 if t is not None and t[0] == "m"]
+            cancelled = set(on_x2)
+            live2 = [t2[k] for k in range(a) if k not in cancelled]
+            used = [t for t in live2 if t is not None] + [t for t in t0 if t is not None and t[0] == "v"]
+            if not stacking:
+                if len(set(used)) != len(used) or len(cancelled) != len(on_x2):
+                    continue  # two multipliers on one card
+                if any(t2[k] is not None for k in cancelled):
+                    continue  # a cancelled x2 lies under its x0, on no card
+            # maximality: an unplaced multiplier must have no legal place left
+            free_values = n > 0 if stacking else any(("v", j) not in used for j in range(n))
+            if None in live2 and free_values:
+                continue
+            if None in t0 and (free_values or a - len(cancelled) > 0):
+                continue
+            factor = [1] * n
+            for t in live2:
+                if t is not None:
+                    factor[t[1]] *= 2
+            for t in t0:
+                if t is not None and t[0] == "v":
+                    factor[t[1]] = 0
+            out.add(tuple(factor))
+    if not out:  # cannot happen: placing greedily always gives a maximal assignment
+        raise AssertionError(f"no placement of x2*{a} x0*{b} on {n} cards")
+    return tuple(sorted(out))
+
+
 @lru_cache(maxsize=1 << 18)
 def reachable_totals(values: tuple, a: int, b: int, stacking: bool = False) -> frozenset:
-    """Every total the owner can make from ``values`` (ints, sorted) with ``a`` x2 and ``b`` x0.
-
-    Each multiplier goes on one card (x0 also on an x2, cancelling it). Without ``stacking`` each
-    card carries at most one multiplier; with it, multipliers on one card multiply. A multiplier
-    that has nowhere legal left to go has no effect (it must be used when it can: seed, FAQ).
+    """Every total the owner can make from ``values`` (ints, sorted) with ``a`` x2 and ``b`` x0
+    (see :func:`factor_patterns` for how multipliers may be placed).
 
     Args:
         values: sorted tuple of the ordinary and 100 cards' values.
@@ -57,43 +102,8 @@ def reachable_totals(values: tuple, a: int, b: int, stacking: bool = False) -> f
     Returns:
         frozenset of the reachable totals (ints, points of the card values).
     """
-    n = len(values)
-    if a == 0 and b == 0:
-        return frozenset((sum(values),))
-    # targets: ("v", j) a value card, ("m", k) the k-th x2 (x0 only), None nowhere.
-    x2_opts = [("v", j) for j in range(n)] + [None]
-    x0_opts = [("v", j) for j in range(n)] + [("m", k) for k in range(a)] + [None]
-    out = set()
-    for t2 in product(x2_opts, repeat=a):
-        for t0 in product(x0_opts, repeat=b):
-            cancelled = {t[1] for t in t0 if t is not None and t[0] == "m"}
-            live2 = [t2[k] for k in range(a) if k not in cancelled]
-            used = [t for t in live2 if t is not None] + [t for t in t0 if t is not None]
-            if not stacking and len(set(used)) != len(used):
-                continue
-            if not stacking and len(cancelled) != sum(1 for t in t0 if t is not None and t[0] == "m"):
-                continue  # two x0 on one x2
-            if not stacking and any(t2[k] is not None for k in cancelled):
-                continue  # a cancelled x2 lies under its x0, on no card
-            # maximality: an unplaced multiplier must have no legal place left
-            free_values = n > 0 if stacking else any(("v", j) not in used for j in range(n))
-            if None in live2 and free_values:
-                continue
-            if None in t0:
-                free_x2 = (a - len(cancelled)) > 0
-                if free_values or free_x2:
-                    continue
-            factor = [1] * n
-            for t in live2:
-                if t is not None:
-                    factor[t[1]] *= 2
-            for t in t0:
-                if t is not None and t[0] == "v":
-                    factor[t[1]] = 0
-            out.add(sum(v * f for v, f in zip(values, factor)))
-    if not out:  # cannot happen: placing greedily always gives a maximal assignment
-        raise AssertionError(f"no assignment for {values} x2*{a} x0*{b}")
-    return frozenset(out)
+    return frozenset(sum(v * f for v, f in zip(values, fac))
+                     for fac in factor_patterns(len(values), a, b, stacking))
 
 
 def hand_totals(cards: Iterable[str], stacking: bool = False) -> frozenset:
