@@ -1,0 +1,87 @@
+"""Seeded random Ten Bucks games for 2-6 players, the base game and every combination of the
+expansions (and the LockPile custom rule), checking the game protocol and Ten Bucks' invariants
+at every step: bills conserved, money equal to the claimed bills' worth, the Three Laws never
+broken, termination, replay from JSON (toolkit.core.testing.check_playout)."""
+from __future__ import annotations
+
+import itertools
+import os
+
+import pytest
+
+from toolkit import tenbucks as tb
+from toolkit.core.cards import Multiset
+from toolkit.core.testing import check_playout
+
+#: Games per configuration; TOOLKIT_PLAYOUTS raises it for a soak run.
+GAMES = int(os.environ.get("TOOLKIT_PLAYOUTS", "8"))
+
+EXPANSIONS = {"wild": {"wild_wagers": True}, "zero": {"zero_risk": True}, "bad": {"bad_investment": True}}
+VARIANTS = {}
+for k in range(4):
+    for combo in itertools.combinations(sorted(EXPANSIONS), k):
+        kw = {}
+        for name in combo:
+            kw.update(EXPANSIONS[name])
+        VARIANTS["+".join(combo) or "base"] = kw
+VARIANTS["wild2"] = {"wild_wagers": True, "wild_claimed_worth": 2}
+VARIANTS["lock+all"] = {"wild_wagers": True, "zero_risk": True, "bad_investment": True,
+                        "custom_rules": ("lock_pile",)}
+VARIANTS["hand3-aside"] = {"hand_size": 3, "leftovers": "aside", "copies_per_value": 5}
+
+
+def tenbucks_invariant(s: tb.TenBucksState) -> None:
+    """Ten Bucks invariants (seed 002)."""
+    r = s.rules
+    n = s.n_players
+    bills = s.deck + s.aside
+    for h in s.hands:
+        bills = bills + h
+    for _, b in s.table:
+        bills = bills + Multiset(list(b))
+    for c in s.claimed:
+        for _, b in c:
+            bills = bills + Multiset(list(b))
+    assert bills == Multiset(dict(r.deck(n))), "bills not conserved"
+    for seat in range(n):
+        worth = sum(tb.stack_total(num, b, r, claimed=True) for num, b in s.claimed[seat])
+        assert s.money[seat] == worth, "money is not the claimed bills' worth"
+        nums = [num for num, _ in s.claimed[seat] if not (r.zero_risk and num == 0)]
+        assert len(nums) == len(set(nums)), "Diversity broken: a number claimed twice"
+        for kind in s.revealed[seat]:
+            assert s.observation((seat + 1) % n)["revealed"][seat].count(kind) == s.hands[seat][kind]
+    counts = s.stack_counts()
+    assert max(counts) - min(counts) <= 1, "Slow Down broken"
+    assert len({num for num, _ in s.table}) == len(s.table), "two stacks of one number"
+    for num, b in s.table:
+        assert b[0] != tb.WILD, "a wild started a stack"
+    last, prev = s.last_action, s.parent
+    if isinstance(last, tb.Claim):
+        assert r.zero_risk and last.number == 0 or prev.played != last.number, "claimed the number just played"
+    if isinstance(last, tb.End) or (isinstance(last, tb.Play) and s.phase != "act" and not s.is_terminal):
+        before = prev.after_play(last) if isinstance(last, tb.Play) else prev
+        assert not before.forceable(), "Five Max: the turn ended with a claim still owed"
+    if s.is_terminal:
+        if s.end_reason == "target":
+            assert s.money[s.winner] >= r.target
+        elif s.end_reason == "zero_risk":
+            assert s.zeros[s.winner] >= r.zero_win
+        else:
+            assert all(not s.plays(i) for i in range(n)) and max(s.money) < r.target
+
+
+def _probes(state):
+    return [tb.Play("9", 9), tb.Claim(42), tb.Force(7), tb.Deal("9")]
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_playouts_keep_every_invariant(variant, players):
+    rules = tb.Rules(**VARIANTS[variant])
+    for g in range(GAMES):
+        seed = 100 * players + g
+        thorough = g < 2
+        final = check_playout(tb.initial_state(rules, players, seed), seed, max_steps=2_000,
+                              invariant=tenbucks_invariant, probe_illegal=_probes if thorough else None,
+                              check_replay=(g % 3 == 0), full=thorough)
+        assert final.is_terminal
