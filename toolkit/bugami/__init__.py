@@ -1,0 +1,21 @@
+"""Bugami (David Parlett): trick taking where each player chooses the suit they must avoid.
+
+Rules: ``seeds/004_228c87ab909f4e75.txt`` and ``RULES-NOTES.md``. Quick start::
+
+    from toolkit import bugami
+    bugami.round_score(4, 2)                          # 20 points (seed example)
+    s = bugami.new_game(players=["Ann", "Ben", "Cy", "Di"], seed=1)
+    s.legal_actions()                                 # declare C ... declare misere
+    final = toolkit.core.play(s, [bugami.HeuristicBot()] * 4, seed=1)
+
+The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`;
+``toolkit.bugami.widgets`` (ipywidgets + plotly) is imported only by notebooks.
+"""
+from .rules import MISERE, TIE_RULES, Rules
+from .state import (BugamiState, DealCard, DealResult, DeclareBug, PlayCard, deal_state, declaration_label,
+                    initial_state, new_game, render_html)
+
+__all__ = [
+    "MISERE", "TIE_RULES", "Rules", "BugamiState", "DealCard", "DealResult", "DeclareBug", "PlayCard",
+    "deal_state", "declaration_label", "initial_state", "new_game", "render_html",
+]
