@@ -25,3 +25,12 @@ __all__ = [
     "BueState", "Deal", "Discard", "Draw", "Flip", "Reveal", "Swap", "initial_state", "new_game", "score_hand",
     "tiebreak_order",
 ]
+from .odds import (HelperRow, best_total_distribution, brute_force_best_total_distribution, bue_polynomial,
+                   count_sum_ways, decision_helper, expected_distance, p_bue, p_superbue, unseen_cards)
+from .bots import BOTS, GreedyBot, RandomBot, SamplingBot, choose_reveal
+
+__all__ += [
+    "HelperRow", "best_total_distribution", "brute_force_best_total_distribution", "bue_polynomial",
+    "count_sum_ways", "decision_helper", "expected_distance", "p_bue", "p_superbue", "unseen_cards",
+    "BOTS", "GreedyBot", "RandomBot", "SamplingBot", "choose_reveal",
+]

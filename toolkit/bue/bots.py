@@ -1,0 +1,122 @@
+"""Bué strategies: random, greedy on the decision helper, and one that samples the hidden cards.
+
+All three only use what the player may see (``state.observation(player)`` facts: own cards,
+revealed cards, discards, the cards it knows from its swaps) and the public rules.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ..core.bots import RandomBot
+from ..core.game import Action, Bot
+from .hand import hand_total, is_bue
+from .odds import decision_helper, replacement_outcomes, unseen_cards
+from .state import BueState, Discard, Reveal, Swap
+
+__all__ = ["RandomBot", "GreedyBot", "SamplingBot", "BOTS", "choose_reveal"]
+
+
+def choose_reveal(state: BueState, player: int) -> Reveal:
+    """Which card to turn up: the hidden card the player would least like to exchange, i.e. the
+    slot whose replacement by an unseen card gives the lowest chance of 50, then the largest
+    expected distance (ties: the lowest slot). Keeps the most "replaceable" cards hidden."""
+    r = state.rules
+    pool = unseen_cards(state, player)
+    hand = list(state.hands[player])
+    best = None
+    for i in state.hidden_slots(player):
+        p, d = replacement_outcomes(hand, i, pool, r.multiplier_stacking, r.bue_total)
+        key = (p, -d, -i)
+        if best is None or key < best[0]:
+            best = (key, i)
+    return Reveal(best[1])
+
+
+class GreedyBot(Bot):
+    """Takes the decision helper's best action: highest exact chance of 50 right now, then the
+    smallest expected distance; prefers a discard to a blind swap on equal numbers (it gives no
+    card to an opponent). Reveals with :func:`choose_reveal`."""
+
+    name = "greedy"
+
+    def choose(self, state: BueState, rng: np.random.Generator) -> Action:
+        p = state.current_player
+        if state.phase == "reveal":
+            return choose_reveal(state, p)
+        rows = decision_helper(state, p)
+        best = max(rows, key=lambda r: (r.p_bue, -r.expected_distance, isinstance(r.action, Discard)))
+        return best.action
+
+
+class SamplingBot(Bot):
+    """Greedy on the exact odds, plus what sampling the hidden cards says about the opponents.
+
+    The bot's own chance of 50 and expected distance after each action are the decision
+    helper's exact numbers. What a swap does to the *opponent* depends on cards the bot cannot
+    see: it samples them, dealing the cards it has not located
+    (:func:`~toolkit.bue.odds.unseen_cards`) at random to the opponents' unknown hidden slots,
+    consistent with everything it has seen, and estimates the chance that the card it gives
+    completes the opponent's 50 (a Bué that ends the hand for them). Score per action:
+    ``P(my 50) - P(opponent's 50) - E[distance] / 2000``.
+
+    Args:
+        samples: worlds sampled per decision (more: slower, steadier).
+    """
+
+    name = "sampling"
+
+    def __init__(self, samples: int = 12):
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, got {samples}")
+        self.samples = samples
+
+    def __repr__(self) -> str:
+        return f"SamplingBot(samples={self.samples})"
+
+    def gift_chances(self, state: BueState, rng: np.random.Generator) -> dict:
+        """``{(my_slot, opponent): estimated P(opponent can make 50 after getting my card)}`` over
+        ``samples`` sampled worlds (the opponent's other hidden cards drawn from the unseen ones)."""
+        p = state.current_player
+        r = state.rules
+        pool = unseen_cards(state, p).elements()
+        known = {(s, i): c for s, i, c in state.known[p]}
+        unknown = [(q, i) for q in range(state.n_players) if q != p
+                   for i in state.hidden_slots(q) if (q, i) not in known]
+        hand = state.hands[p]
+        mine = state.hidden_slots(p)
+        hits: dict = {}
+        for _ in range(self.samples):
+            perm = [pool[i] for i in rng.permutation(len(pool))]
+            world = dict(known)
+            world.update(zip(unknown, perm))
+            for q in range(state.n_players):
+                if q == p:
+                    continue
+                theirs = [c if state.revealed[q][j] else world[(q, j)] for j, c in enumerate(state.hands[q])]
+                for i in mine:
+                    for j in state.hidden_slots(q):
+                        got = theirs[:j] + [hand[i]] + theirs[j + 1:]
+                        if is_bue(got, r.multiplier_stacking, r.bue_total):
+                            hits[(i, q, j)] = hits.get((i, q, j), 0) + 1
+        return {k: v / self.samples for k, v in hits.items()}
+
+    def choose(self, state: BueState, rng: np.random.Generator) -> Action:
+        p = state.current_player
+        if state.phase == "reveal":
+            return choose_reveal(state, p)
+        rows = decision_helper(state, p)
+        gifts = self.gift_chances(state, rng)
+        best, best_key = None, None
+        for row in rows:
+            a = row.action
+            g = gifts.get((a.slot, a.opponent, a.their_slot), 0.0) if isinstance(a, Swap) else 0.0
+            key = (float(row.p_bue) - g - float(row.expected_distance) / 2000, isinstance(a, Discard))
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
+
+
+#: Bots by name, for widgets and simulations.
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "sampling": SamplingBot}
