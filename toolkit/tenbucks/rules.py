@@ -250,6 +250,9 @@ class Rules:
             set aside face up, out of play.
         target: money that wins at once when claimed in total (seed, "Objective": 10).
         five_max: stack total that triggers Five Max (seed: 5).
+        slow_down: how many stacks a player may be ahead of the fewest (seed, Slow Down: 1);
+            ``None`` switches the law off, for experiments such as lesson 04's "why Slow Down
+            keeps the game close".
         first_player: start player's seat (seed: "Pick anyone"; default seat 0).
         no_bills_end: the seed is silent on a player who must play but has no bills; with a fair
             deal everyone runs out together. We assume ``"most_money"``: the game ends there and
@@ -299,6 +302,7 @@ class Rules:
     leftovers: str = "stacks"
     target: int = 10
     five_max: int = 5
+    slow_down: int | None = 1
     first_player: int = 0
     no_bills_end: str = "most_money"
     wild_wagers: bool = False
@@ -332,6 +336,9 @@ class Rules:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 raise ValueError(f"Rules.{name} must be a non-negative int, got {v!r}")
+        if self.slow_down is not None and (isinstance(self.slow_down, bool) or not isinstance(self.slow_down, int)
+                                           or self.slow_down < 0):
+            raise ValueError(f"Rules.slow_down must be a non-negative int or None, got {self.slow_down!r}")
         if self.hand_size is not None and (isinstance(self.hand_size, bool) or not isinstance(self.hand_size, int)
                                            or self.hand_size < 1):
             raise ValueError(f"Rules.hand_size must be a positive int or None, got {self.hand_size!r}")

@@ -344,11 +344,14 @@ class TenBucksState(State):
                 return f"{DIVERSITY}: {name} claimed a {number} stack before"
             if seat == self.to_move and self.played == number and self.phase == "act":
                 return f"{DIVERSITY}: {name} just played to the {number} stack"
-        counts = list(self.stack_counts())
-        counts[seat] += 1
-        if counts[seat] - min(counts) > 1:
-            return (f"{SLOW_DOWN}: {name} would have {counts[seat]} stacks, more than one ahead of "
-                    f"the fewest ({min(counts)})")
+        lead = self.rules.slow_down
+        if lead is not None:
+            counts = list(self.stack_counts())
+            counts[seat] += 1
+            if counts[seat] - min(counts) > lead:
+                ahead = "one" if lead == 1 else str(lead)
+                return (f"{SLOW_DOWN}: {name} would have {counts[seat]} stacks, more than {ahead} ahead of "
+                        f"the fewest ({min(counts)})")
         for rule in self.rules.custom():
             why = rule.forbid_claim(self, seat, number)
             if why:
