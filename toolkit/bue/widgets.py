@@ -1,0 +1,369 @@
+"""Bué classroom widgets (ipywidgets + plotly): imported only by lessons and notebooks.
+
+* :func:`odds_explorer`: how many x2 and x0 cards the deck holds (sliders) against the exact
+  distribution of a five-card hand's best total and the chance of a Bué (lesson 02's main widget).
+* :func:`convergence_view`: deal random hands in batches (button) and watch the share of Bués
+  settle on the exact chance - the law of large numbers.
+* :func:`render_html` / :func:`helper_html`: a player's view of the table and the decision
+  helper's table, for :func:`play_table` (a :class:`toolkit.core.widgets.GameTable` against the
+  bots).
+
+Every figure is a plotly ``FigureWidget`` built once and updated inside ``fig.batch_update()``;
+callbacks record their time in ``.callback_times`` (50 ms budget, DESIGN.md). Colours are
+plotly's colour-blind-safe "Safe" palette.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from html import escape
+
+import ipywidgets as w
+import numpy as np
+import plotly.graph_objects as go
+from plotly.colors import qualitative
+
+from ..core.cards import Multiset
+from ..core.game import new_rng
+from ..core.widgets import GameTable, View
+from .bots import GreedyBot, SamplingBot
+from .hand import hand_total, is_superbue
+from .odds import best_total_distribution, decision_helper, expected_distance
+from .rules import Rules
+from .state import BueState, Discard, Reveal, Swap, new_game
+
+__all__ = ["OddsExplorer", "odds_explorer", "ConvergenceView", "convergence_view", "render_html",
+           "helper_html", "play_table", "card_html", "action_label"]
+
+SAFE = qualitative.Safe
+_FONT = dict(family="sans-serif", size=13)
+#: Totals above this are drawn in one "more" bar.
+MAX_SHOWN = 160
+
+
+def _deck_with(rules: Rules, n_x2: int, n_x0: int) -> Multiset:
+    c = rules.cards.counter()
+    c["x2"], c["x0"] = n_x2, n_x0
+    return Multiset(c)
+
+
+@lru_cache(maxsize=128)
+def _dist(deck: Multiset, stacking: bool, target: int) -> tuple:
+    d = best_total_distribution(deck, 5, (), stacking, target)
+    return tuple(d.items())
+
+
+def _bars(dist_items) -> tuple[list[int], list[float]]:
+    ys = np.zeros(MAX_SHOWN + 2)
+    for t, p in dist_items:
+        ys[min(t, MAX_SHOWN + 1)] += float(p)
+    return list(range(MAX_SHOWN + 2)), ys.tolist()
+
+
+class OddsExplorer(View):
+    """Sliders for the number of x2 and x0 cards in the deck, and the exact distribution of a
+    five-card hand's best total; built by :func:`odds_explorer`.
+
+    Attributes:
+        widget: the VBox to display.
+        controls: ``{"x2": IntSlider, "x0": IntSlider}`` (cards of each kind in the deck, 0-3).
+        fig: ``FigureWidget``: trace 0 the bars for the chosen deck (x best total in points, y
+            probability), trace 1 the deck without any x2/x0 (line), for comparison.
+        summary: HTML with P(Bué) exact and as a percentage for both decks.
+        distribution: ``{total: Fraction}`` of the chosen deck.
+        p_bue: P(best total = 50) for the chosen deck (Fraction).
+    """
+
+    def __init__(self, n_x2: int = 3, n_x0: int = 3, rules: Rules | None = None):
+        super().__init__()
+        self.rules = rules or Rules()
+        for name, v in (("n_x2", n_x2), ("n_x0", n_x0)):
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3:
+                raise ValueError(f"{name} must be a whole number 0-3, got {v!r}")
+        r = self.rules
+        self.controls = {
+            "x2": w.IntSlider(value=n_x2, min=0, max=3, description="x2 cards", continuous_update=False),
+            "x0": w.IntSlider(value=n_x0, min=0, max=3, description="x0 cards", continuous_update=False),
+        }
+        base = _dist(_deck_with(r, 0, 0), r.multiplier_stacking, r.bue_total)
+        bx, by = _bars(base)
+        self.p_plain = dict(base).get(r.bue_total, Fraction(0))
+        self.summary = w.HTML()
+        self.fig = go.FigureWidget(
+            data=[go.Bar(x=[], y=[], name="this deck", marker=dict(color=SAFE[0]),
+                         hovertemplate="best total %{x}: probability %{y:.4f}<extra></extra>"),
+                  go.Scatter(x=bx, y=by, mode="lines", name="no x2 or x0", line=dict(color=SAFE[1], width=2),
+                             hovertemplate="no multipliers, total %{x}: %{y:.4f}<extra></extra>")],
+            layout=dict(title=dict(text=""), xaxis=dict(title=dict(text=f"best total of five cards (points; "
+                                                                         f"{MAX_SHOWN + 1} = more)")),
+                        yaxis=dict(title=dict(text="probability"), rangemode="tozero"),
+                        height=380, margin=dict(l=60, r=20, t=50, b=50), font=_FONT, bargap=0.1,
+                        legend=dict(orientation="h", y=-0.22),
+                        shapes=[dict(type="line", x0=r.bue_total, x1=r.bue_total, y0=0, y1=1, yref="paper",
+                                     line=dict(color=SAFE[4], dash="dot"))]),
+        )
+        self._apply()
+        for c in self.controls.values():
+            c.observe(self._timed(lambda _ch: self._apply()), names="value")
+        intro = w.HTML("<b>What x2 and x0 do.</b> Choose how many x2 and x0 cards are in the 58-card deck "
+                       "(the rest are ordinary cards and 100s). The bars are exact probabilities of each best "
+                       "total of a five-card deal: the owner puts every x2/x0 where it brings the total "
+                       "closest to 50.")
+        self.widget = w.VBox([intro, w.HBox(list(self.controls.values())), self.summary, self.fig])
+
+    def _apply(self) -> None:
+        r = self.rules
+        a, b = self.controls["x2"].value, self.controls["x0"].value
+        deck = _deck_with(r, a, b)
+        items = _dist(deck, r.multiplier_stacking, r.bue_total)
+        self.distribution = dict(items)
+        self.p_bue = self.distribution.get(r.bue_total, Fraction(0))
+        xs, ys = _bars(items)
+        with self.fig.batch_update():
+            self.fig.data[0].x, self.fig.data[0].y = xs, ys
+            self.fig.layout.title.text = (f"Deck of {deck.total} cards with {a} x2 and {b} x0: "
+                                          f"P(Bué on the deal) = {float(self.p_bue):.2%}")
+        ed = expected_distance(self.distribution, r.bue_total)
+        p = self.p_bue
+        self.summary.value = (
+            f"With <b>{a} x2</b> and <b>{b} x0</b>: P(Bué) = <b>{p.numerator:,}/{p.denominator:,}</b> "
+            f"&asymp; <b>{float(p):.3%}</b>; expected distance from 50: {float(ed):.1f} points. "
+            f"Without any x2 or x0 (same other cards): {float(self.p_plain):.3%}.")
+
+
+def odds_explorer(n_x2: int = 3, n_x0: int = 3, rules: Rules | None = None) -> OddsExplorer:
+    """Sliders over the x2 and x0 cards in the deck (0-3 each) and the exact distribution of a
+    five-card deal's best total (:func:`toolkit.bue.best_total_distribution`, cached per deck).
+
+    Returns:
+        an :class:`OddsExplorer`: ``.widget``, ``.controls["x2"]``/``["x0"]``, ``.fig``,
+        ``.summary``, ``.distribution``, ``.p_bue``.
+
+    Raises:
+        ValueError: counts outside 0-3.
+    """
+    return OddsExplorer(n_x2, n_x0, rules)
+
+
+class ConvergenceView(View):
+    """Deal random hands in batches and plot the running share of Bués against the exact chance;
+    built by :func:`convergence_view`.
+
+    Attributes:
+        widget, controls: ``{"batch": Dropdown (hands per press), "deal": Button, "reset": Button}``.
+        fig: trace 0 the running share of Bués (x hands dealt, y proportion), trace 1 the exact
+            chance (a flat line), trace 2/3 the 95% band ``p +- 1.96 sqrt(p(1-p)/n)``.
+        progress: IntProgress of the current batch.
+        n, hits: hands dealt and Bués so far.
+        exact: the exact P(Bué) (Fraction).
+    """
+
+    def __init__(self, seed: int = 0, batch: int = 1000, rules: Rules | None = None):
+        super().__init__()
+        self.rules = rules or Rules()
+        self.rng = new_rng(seed)
+        self.cards = self.rules.cards.elements()
+        self.exact = dict(_dist(self.rules.cards, self.rules.multiplier_stacking, self.rules.bue_total)).get(
+            self.rules.bue_total, Fraction(0))
+        options = [100, 1000, 5000, 20000]
+        if batch not in options:
+            raise ValueError(f"batch must be one of {options}, got {batch!r}")
+        self.controls = {
+            "batch": w.Dropdown(options=options, value=batch, description="Hands per deal"),
+            "deal": w.Button(description="Deal hands", button_style="primary", tooltip="Deal a batch of random hands"),
+            "reset": w.Button(description="Start again", tooltip="Forget the hands dealt so far"),
+        }
+        self.progress = w.IntProgress(value=0, min=0, max=batch, description="Dealing")
+        self.summary = w.HTML("<i>Press <b>Deal hands</b>.</i>")
+        self.fig = go.FigureWidget(
+            data=[go.Scatter(x=[], y=[], mode="lines", name="share of Bués so far", line=dict(color=SAFE[0], width=2)),
+                  go.Scatter(x=[], y=[], mode="lines", name="exact chance", line=dict(color=SAFE[1], dash="dash")),
+                  go.Scatter(x=[], y=[], mode="lines", name="95% band", line=dict(color=SAFE[4], width=1, dash="dot")),
+                  go.Scatter(x=[], y=[], mode="lines", showlegend=False, line=dict(color=SAFE[4], width=1, dash="dot"))],
+            layout=dict(title=dict(text="Share of five-card deals that can make exactly 50"),
+                        xaxis=dict(title=dict(text="hands dealt"), type="log"),
+                        yaxis=dict(title=dict(text="share of hands with a Bué"), rangemode="tozero"),
+                        height=360, margin=dict(l=60, r=20, t=50, b=50), font=_FONT,
+                        legend=dict(orientation="h", y=-0.25)))
+        self.n = 0
+        self.hits = 0
+        self._xs: list[int] = []
+        self._ys: list[float] = []
+        self.controls["deal"].on_click(self._timed(lambda _b: self.deal()))
+        self.controls["reset"].on_click(self._timed(lambda _b: self.reset()))
+        c = self.controls
+        self.widget = w.VBox([w.HBox([c["batch"], c["deal"], c["reset"]]), self.progress, self.summary, self.fig])
+
+    def reset(self) -> None:
+        """Forget every hand dealt (what *Start again* does)."""
+        self.n = self.hits = 0
+        self._xs, self._ys = [], []
+        self._redraw()
+
+    def deal(self, count: int | None = None) -> None:
+        """Deal ``count`` (default: the dropdown's) random five-card hands and update the plot."""
+        count = count or self.controls["batch"].value
+        r = self.rules
+        self.progress.max = count
+        done = 0
+        step = max(1, count // 20)
+        while done < count:
+            m = min(step, count - done)
+            for _ in range(m):
+                idx = self.rng.choice(len(self.cards), 5, replace=False)
+                hand = [self.cards[i] for i in idx]
+                self.hits += hand_total(hand, r.multiplier_stacking, r.bue_total) == r.bue_total
+                self.n += 1
+                self._xs.append(self.n)
+                self._ys.append(self.hits / self.n)
+            done += m
+            self.progress.value = done
+        self._redraw()
+
+    def _redraw(self) -> None:
+        p = float(self.exact)
+        xs = self._xs
+        # thin the line to at most ~400 points (log-spaced) so the figure stays light
+        if len(xs) > 400:
+            keep = np.unique(np.geomspace(1, len(xs), 400).astype(int) - 1)
+            xs_ = [xs[i] for i in keep]
+            ys_ = [self._ys[i] for i in keep]
+        else:
+            xs_, ys_ = xs, self._ys
+        band = [1.96 * (p * (1 - p) / n) ** 0.5 for n in xs_]
+        with self.fig.batch_update():
+            self.fig.data[0].x, self.fig.data[0].y = xs_, ys_
+            ends = [1, max(self.n, 1)]
+            self.fig.data[1].x, self.fig.data[1].y = ends, [p, p]
+            self.fig.data[2].x, self.fig.data[2].y = xs_, [p + b for b in band]
+            self.fig.data[3].x, self.fig.data[3].y = xs_, [max(0.0, p - b) for b in band]
+        if self.n:
+            self.summary.value = (f"{self.n:,} hands dealt, {self.hits:,} could make exactly 50: "
+                                  f"share <b>{self.hits / self.n:.3%}</b>; exact chance {p:.3%}.")
+        else:
+            self.summary.value = "<i>Press <b>Deal hands</b>.</i>"
+
+
+def convergence_view(seed: int = 0, batch: int = 1000, rules: Rules | None = None) -> ConvergenceView:
+    """A button that deals random five-card hands in batches and a plot of the running share of
+    Bués converging on the exact chance (law of large numbers), with the 95% band.
+
+    Returns:
+        a :class:`ConvergenceView` (``.deal(count)`` does what the button does).
+
+    Raises:
+        ValueError: a batch size not offered.
+    """
+    return ConvergenceView(seed, batch, rules)
+
+
+# ---------------------------------------------------------------------------------------------
+# Playing against the bots
+
+
+def card_html(card: str | None, face_up: bool = True, known: bool = False) -> str:
+    """One card as a small inline HTML box: gold cards gold, blue blue, 100 and multipliers grey;
+    a hidden card shows ``?`` (or its label in italics when the viewer knows it)."""
+    if card is None or not face_up and not known:
+        return ("<span style='display:inline-block;width:2.6em;text-align:center;border:1px solid #555;"
+                "border-radius:4px;margin:1px;background:#ddd'>?</span>")
+    if card[0] == "G":
+        bg, fg = "#DDAA33", "#000"
+    elif card[0] == "B":
+        bg, fg = "#004488", "#fff"
+    else:
+        bg, fg = "#BBBBBB", "#000"
+    style = "font-style:italic;opacity:0.7;" if known and not face_up else ""
+    return (f"<span style='display:inline-block;width:2.6em;text-align:center;border:1px solid #555;"
+            f"border-radius:4px;margin:1px;background:{bg};color:{fg};{style}'>{escape(card)}</span>")
+
+
+def render_html(state: BueState, player: int) -> str:
+    """What ``player`` sees, as HTML: points, the discard pile, every seat's cards (own cards
+    face up, with * on the revealed ones; others' revealed cards; cards known from own swaps in
+    italics). Built from ``state.observation(player)`` only."""
+    obs = state.observation(player)
+    rows = []
+    for q, name in enumerate(obs["players"]):
+        tag = " (mazziere / dealer)" if q == obs["dealer"] else ""
+        you = " <b>(you)</b>" if q == player else ""
+        if q == player:
+            cells = []
+            for i, c in enumerate(obs["hand"]):
+                up = obs["table"][q][i] is not None
+                cells.append(f"{i}:" + card_html(c) + ("*" if up else ""))
+            total = (f" best total <b>{hand_total([c for c in obs['hand'] if c], state.rules.multiplier_stacking)}</b>"
+                     if None not in obs["hand"] else "")
+        else:
+            kn = obs["known"].get(str(q), {})
+            cells = [f"{i}:" + card_html(c if c is not None else kn.get(str(i)), c is not None, str(i) in kn)
+                     for i, c in enumerate(obs["table"][q])]
+            total = ""
+        rows.append(f"<tr><td>{escape(name)}{you}{tag}</td><td>{obs['points'][q]} pts</td>"
+                    f"<td>{' '.join(cells)}{total}</td></tr>")
+    disc = " ".join(card_html(c) for c in obs["discards"][-6:]) or "-"
+    head = (f"<div>Hand {obs['hand_no']}, exchange turn {obs['turn']} of {state.rules.turns}, "
+            f"phase <b>{obs['phase']}</b>; exchange deck {obs['deck_size']} cards; discards: {disc}</div>")
+    last = ""
+    if obs["last_result"]:
+        lr = obs["last_result"]
+        kind = {"bue": "Bué!", "superbue": "SuperBué!", "closest": "closest to 50"}[lr["kind"]]
+        last = (f"<div>Last hand: {kind} points {lr['points']}, totals {lr['totals']}</div>")
+    return f"{head}<table>{''.join(rows)}</table>{last}"
+
+
+def helper_html(state: BueState, player: int, top: int = 8) -> str:
+    """The decision helper's table for ``player`` (the ``top`` best options by chance of 50, then
+    expected distance), as HTML; empty outside the player's exchange decisions."""
+    if state.phase != "exchange" or state.current_player != player:
+        return "<i>Choose a card to reveal: it can no longer be exchanged.</i>" if state.phase == "reveal" else ""
+    rows = decision_helper(state, player)
+    rows.sort(key=lambda r: (-r.p_bue, r.expected_distance))
+    body = "".join(
+        f"<tr><td>{escape(action_label(r.action, state))}</td><td>{float(r.p_bue):.1%}</td>"
+        f"<td>{float(r.expected_distance):.1f}</td><td>{escape(r.new_card or '?')}</td></tr>"
+        for r in rows[:top])
+    return ("<b>Decision helper</b> (exact, assuming every unseen card is equally likely anywhere)"
+            "<table><tr><th>option</th><th>P(exactly 50)</th><th>expected distance</th><th>card you get</th></tr>"
+            f"{body}</table>")
+
+
+def action_label(action, state: BueState | None = None) -> str:
+    """A readable English label of an action (``swap 2 3:1`` -> "give your slot 2 (B7) for Di's slot 1")."""
+    p = state.current_player if state is not None and state.current_player >= 0 else None
+    mine = (lambda i: f" ({state.hands[p][i]})") if p is not None else (lambda i: "")
+    if isinstance(action, Swap):
+        who = state.players[action.opponent] if state is not None else f"seat {action.opponent}"
+        return f"give your card {action.slot}{mine(action.slot)} for {who}'s card {action.their_slot} [{action}]"
+    if isinstance(action, Discard):
+        return f"discard your card {action.slot}{mine(action.slot)} and draw [{action}]"
+    if isinstance(action, Reveal):
+        return f"reveal your card {action.slot}{mine(action.slot)} [{action}]"
+    return str(action)
+
+
+def play_table(players: int = 3, seed: int = 0, human: int = 0, rules: Rules | None = None,
+               show_helper: bool = True) -> GameTable:
+    """Play Bué against the bots: a :class:`toolkit.core.widgets.GameTable` with this game's view
+    of the table and (optionally) the decision helper's table on each of your turns.
+
+    The other seats alternate :class:`~toolkit.bue.GreedyBot` and :class:`~toolkit.bue.SamplingBot`.
+    By default one hand is played (``Rules.single_hand()``), the student on the dealer's left.
+
+    Args:
+        players: 2-10 seats. seed: the deal and the bots' randomness. human: your seat.
+        rules: the rules (default: one hand). show_helper: show the decision helper.
+
+    Raises:
+        ValueError: a bad player count or seat.
+    """
+    if not 0 <= human < players:
+        raise ValueError(f"human must be a seat 0..{players - 1}, got {human}")
+    # by default the student sits on the dealer's left, so they move first
+    rules = rules or Rules.single_hand(first_dealer=(human - 1) % players)
+    names = ["You" if i == human else f"Bot {i}" for i in range(players)]
+    start = new_game(rules, names, seed)
+    bots = {i: (GreedyBot() if i % 2 else SamplingBot(samples=6)) for i in range(players) if i != human}
+    return GameTable(start, bots, human=human, seed=seed, render=render_html,
+                     helper=helper_html if show_helper else None,
+                     new_game=lambda s: new_game(rules, names, s), names=names)
