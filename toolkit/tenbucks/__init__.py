@@ -23,8 +23,10 @@ __all__ = [
     "DIVERSITY", "FIVE_MAX", "SLOW_DOWN", "Claim", "Deal", "End", "Force", "Play", "TenBucksState",
     "bill_worth", "initial_state", "new_game", "render_html", "stack_total",
 ]
-from .odds import ClaimOption, FiveMaxPlay, claim_table, five_max_plays, forced_now, laws_summary, stack_values, why_not
+from .odds import (ClaimOption, FiveMaxPlay, claim_table, five_max_plays, forced_now, laws_summary, simulate_games,
+                   summarise_design, choose_copies,
+                   stack_values, why_not)
 from .bots import BOTS, GreedyBot, LookaheadBot, RandomBot
 
 __all__ += ["ClaimOption", "FiveMaxPlay", "claim_table", "five_max_plays", "forced_now", "laws_summary",
-            "stack_values", "why_not", "BOTS", "GreedyBot", "LookaheadBot", "RandomBot"]
+            "simulate_games", "summarise_design", "choose_copies", "stack_values", "why_not", "BOTS", "GreedyBot", "LookaheadBot", "RandomBot"]

@@ -12,7 +12,8 @@ from typing import NamedTuple
 
 from .state import Play, TenBucksState, bill_worth
 
-__all__ = ["why_not", "ClaimOption", "claim_table", "stack_values", "FiveMaxPlay", "five_max_plays",
+__all__ = ["why_not", "ClaimOption", "claim_table", "stack_values", "FiveMaxPlay", "five_max_plays", "simulate_games",
+           "summarise_design", "choose_copies",
            "forced_now", "laws_summary"]
 
 
@@ -161,3 +162,119 @@ def laws_summary(state: TenBucksState) -> list[dict]:
         })
     return rows
 
+
+
+# --------------------------------------------------------------------------------------------
+# Monte Carlo: whole games
+
+
+def simulate_games(rules=None, players: int = 3, games: int = 1000, seed: int = 0, bots: str = "greedy",
+                   progress: bool = True, desc: str | None = None):
+    """Play ``games`` whole seeded games and tabulate how each one went.
+
+    Args:
+        rules: the :class:`~toolkit.tenbucks.Rules` (default ``Rules()``).
+        players: 2-6.
+        games: number of games (>= 1).
+        seed: root seed; game ``i`` is dealt from an independent child seed.
+        bots: ``"greedy"``, ``"lookahead"`` or ``"random"`` at every seat, or ``"mixed"``
+            (seat ``i`` plays bot ``i % 3`` of greedy, lookahead, random).
+        progress: show a tqdm progress bar (``tqdm.auto``).
+        desc: the progress bar's label.
+
+    Returns:
+        a pandas DataFrame, one row per game: ``players``, ``copies``, ``game``, ``winner``
+        (seat, -1 when nobody reached the target), ``first_player_won`` (bool), ``no_winner``
+        (bool: the bills ran out before anyone reached 10), ``turns``, ``rounds`` (turns /
+        players), ``spread`` (richest minus poorest, dollars), ``end_reason``.
+
+    Raises:
+        ValueError: unknown ``bots`` name, ``games < 1``, or bad rules/players.
+    """
+    import numpy as np
+    import pandas as pd
+
+    from ..core.game import play
+    from ..core.montecarlo import run_trials
+    from .bots import BOTS
+    from .rules import Rules
+    from .state import new_game
+
+    rules = rules if rules is not None else Rules()
+    names = ["greedy", "lookahead", "random"]
+    if bots == "mixed":
+        seat_bots = [BOTS[names[i % 3]]() for i in range(players)]
+    elif bots in BOTS:
+        seat_bots = [BOTS[bots]() for _ in range(players)]
+    else:
+        raise ValueError(f"bots must be one of {sorted(BOTS) + ['mixed']}, got {bots!r}")
+    if games < 1:
+        raise ValueError(f"games must be >= 1, got {games}")
+    first = rules.first_player
+
+    def trial(rng: np.random.Generator):
+        s = int(rng.integers(2**31))
+        final = play(new_game(rules, players, seed=s), seat_bots, seed=rng)
+        won = final.winner
+        return (won, won == first, final.end_reason == "no_bills", final.turn,
+                max(final.money) - min(final.money), final.end_reason)
+
+    rows = run_trials(trial, games, seed=seed, progress=progress,
+                      desc=desc or f"{players} players, {rules.copies_for(players)} copies")
+    df = pd.DataFrame(rows, columns=["winner", "first_player_won", "no_winner", "turns", "spread", "end_reason"])
+    df.insert(0, "game", range(games))
+    df.insert(0, "copies", rules.copies_for(players))
+    df.insert(0, "players", players)
+    df["rounds"] = df["turns"] / players
+    return df
+
+
+def summarise_design(df):
+    """Summarise simulated games by players and copies per value.
+
+    Args:
+        df: rows from :func:`toolkit.tenbucks.odds.simulate_games` (concatenated).
+
+    Returns:
+        a DataFrame indexed by ``(players, copies)`` with ``games``, ``no_winner`` (share),
+        ``first_player_win`` (share of all games), ``fair_share`` (1 / players), ``rounds``
+        (mean) and ``first_ci_low``/``first_ci_high`` (Wilson 95% interval).
+    """
+    from ..core.montecarlo import estimate_proportion  # scipy, imported on use
+
+    g = df.groupby(["players", "copies"])
+    out = g.agg(games=("game", "size"), no_winner=("no_winner", "mean"),
+                first_player_win=("first_player_won", "mean"), rounds=("rounds", "mean"))
+    lows, highs = [], []
+    for (n, c), row in out.iterrows():
+        est = estimate_proportion(int(round(row.first_player_win * row.games)), int(row.games))
+        lows.append(est.low), highs.append(est.high)
+    out["first_ci_low"], out["first_ci_high"] = lows, highs
+    out["fair_share"] = [1 / n for n, _ in out.index]
+    return out
+
+
+def choose_copies(summary, max_no_winner: float = 0.10) -> dict[int, int]:
+    """The deck-design rule behind ``Rules.copies_per_value``: for each player count, the
+    fewest copies per value such that at most ``max_no_winner`` of the games end with nobody at
+    10 and the start player's 95% interval contains the fair share 1/N; if no setting passes,
+    the one with the fewest no-winner games (then the fewest copies).
+
+    Args:
+        summary: from :func:`summarise_design`.
+        max_no_winner: the largest acceptable share of games without a winner.
+
+    Returns:
+        ``{players: copies}``.
+    """
+    out = {}
+    for n in sorted({i[0] for i in summary.index}):
+        part = summary.loc[n].sort_index()
+        ok = part[(part["no_winner"] <= max_no_winner) & (part["first_ci_low"] <= 1 / n)
+                  & (1 / n <= part["first_ci_high"])]
+        if len(ok):
+            out[int(n)] = int(ok.index[0])
+        else:
+            best = part["no_winner"].min()
+            out[int(n)] = int(part[part["no_winner"] == best].index[0])
+    return out
