@@ -186,3 +186,32 @@ def test_clock_bad_input():
         bux.double_period_pmf(10, 1)
     with pytest.raises(ValueError, match="at least one"):
         bux.game_length_pmf(())
+
+
+def test_unseen_cards_probabilities():
+    r = bux.Rules()
+    seen = [Card(H, "x", 25), Card(H, "x"), Card(S, "oval", 100)]
+    pool = dict(bux.unseen_cards(r, seen))
+    assert sum(pool.values()) == 1
+    # one x-hearts copy is left (3 - 2 seen); its value is 50 or 100 (25 is known, the other
+    # seen copy's value is not), 45 cards unseen in all.
+    assert pool[Card(H, "x", 50)] == pool[Card(H, "x", 100)] == Fraction(1, 90)
+    assert Card(H, "x", 25) not in pool
+    with pytest.raises(ValueError, match="more"):
+        bux.unseen_cards(r, [Card(H, "x")] * 4)
+
+
+def test_lot_value_one_card_ahead_equals_brute_force_over_the_unseen_deck():
+    # Second method: every value known, so the next card is one of the unseen physical cards,
+    # each equally likely; average the gain over them directly.
+    spread = (Card(H, "x", 25), Card(D, "oval", 50))
+    lot = (Card(H, "x", 50), Card(S, "oval", 25), Card(D, "circle", 100))
+    known = (Card(C, "square", 25), Card(C, "square", 50), Card(H, "circle", 100))
+    seen = set(spread + lot + known)
+    rest = [c for c in bux.Rules().cards if c not in seen]
+    gains = [bux.best_cash_in(spread + lot + (c,)).value - bux.best_cash_in(spread + (c,)).value for c in rest]
+    assert bux.lot_value(spread, lot, known=known, future=1) == Fraction(sum(gains), len(rest))
+    sampled = bux.lot_value(spread, lot, known=known, future=2, samples=300, rng=3)
+    assert 0 <= sampled <= 1000
+    with pytest.raises(ValueError, match="future"):
+        bux.lot_value(spread, lot, future=-1)

@@ -24,11 +24,11 @@ __all__ = [
 ]
 from .odds import (CashIn, auction_advice, best_cash_in, deck_sizes, double_period_draws_pmf, double_period_pmf,
                    draws_in_deck_pmf, game_length_pmf, last_bux_position_pmf, lot_value, pmf_mean, spread_sets,
-                   suggested_bid)
+                   suggested_bid, unseen_cards)
 from .bots import BOTS, GreedyBot, RandomBot, ValueBot, potential
 
 __all__ += [
     "CashIn", "auction_advice", "best_cash_in", "deck_sizes", "double_period_draws_pmf", "double_period_pmf",
     "draws_in_deck_pmf", "game_length_pmf", "last_bux_position_pmf", "lot_value", "pmf_mean", "spread_sets",
-    "suggested_bid", "BOTS", "GreedyBot", "RandomBot", "ValueBot", "potential",
+    "suggested_bid", "unseen_cards", "BOTS", "GreedyBot", "RandomBot", "ValueBot", "potential",
 ]

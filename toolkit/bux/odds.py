@@ -23,7 +23,7 @@ from .rules import BUX, Card, Rules, is_protected, is_set, set_value
 
 __all__ = [
     "Card", "BUX", "set_value", "is_set", "is_protected", "CashIn", "best_cash_in", "spread_sets",
-    "lot_value", "suggested_bid", "auction_advice", "last_bux_position_pmf", "draws_in_deck_pmf",
+    "lot_value", "unseen_cards", "suggested_bid", "auction_advice", "last_bux_position_pmf", "draws_in_deck_pmf",
     "double_period_pmf", "double_period_draws_pmf", "game_length_pmf", "deck_sizes", "pmf_mean",
 ]
 
@@ -107,17 +107,66 @@ def _kind_values(rules: Rules) -> dict:
     return out
 
 
+def unseen_cards(rules: Rules, seen: Sequence[Card]) -> list[tuple[Card, Fraction]]:
+    """The next symbol card a player could draw, with its exact probability, given the cards
+    they can see (``seen``: their spread, the lot, other spreads and discards; values where
+    they know them, ``None`` where they do not).
+
+    For each kind, the unseen copies are the deck's copies minus the seen ones; because the
+    unseen copies and other players' cards are exchangeable, an unseen copy's back value is
+    equally likely to be any of the kind's values the player has not seen.
+
+    Returns:
+        ``[(card, probability)]`` over distinct cards, probabilities summing to 1.
+
+    Raises:
+        ValueError: the seen cards use more copies of a kind than the deck holds, or nothing is
+            left unseen.
+    """
+    values = _kind_values(rules)
+    seen_count: dict = {}
+    unknown_vals = {k: list(v) for k, v in values.items()}
+    for c in seen:
+        if c.kind not in values:
+            raise ValueError(f"{c} is not in the deck table")
+        seen_count[c.kind] = seen_count.get(c.kind, 0) + 1
+        if c.value is not None and c.value in unknown_vals[c.kind]:
+            unknown_vals[c.kind].remove(c.value)
+    left = {}
+    for k, vals in values.items():
+        n = len(vals) - seen_count.get(k, 0)
+        if n < 0:
+            raise ValueError(f"more {k[1]}-{k[0]} cards seen than the deck holds")
+        if n:
+            left[k] = n
+    total = sum(left.values())
+    if not total:
+        raise ValueError("every symbol card has been seen: nothing is left to draw")
+    out: dict = {}
+    for k, n in left.items():
+        vals = unknown_vals[k]
+        for v in vals:
+            card = Card(k[0], k[1], v)
+            out[card] = out.get(card, 0) + Fraction(n, total * len(vals))
+    return sorted(out.items(), key=lambda cp: (cp[0].suit, cp[0].shape, cp[0].value))
+
+
 def lot_value(spread: Sequence[Card], lot: Sequence[Card], double: bool = False, rules: Rules | None = None,
-              known: Sequence[Card] = (), samples: int = 2000, exact_limit: int = 4096,
+              known: Sequence[Card] = (), future: int = 0, samples: int = 2000, exact_limit: int = 4096,
               rng: np.random.Generator | int | None = None) -> Fraction | float:
     """What ``lot`` is worth to the owner of ``spread``: the expected rise of their best cash-in.
 
-    ``worth = E[best_cash_in(spread + lot)] - best_cash_in(spread)``: the set value the lot
-    enables at once (at the current price: ``double``). Cards of the lot (or the spread) with an
-    unknown back value (``value=None``) take each back value their kind still may have (the
-    deck's values of that kind minus those in ``known``, ``spread`` and ``lot``), equally likely;
-    the expectation is exact (a Fraction) when there are at most ``exact_limit`` combinations,
-    else a sampled float from ``samples`` draws (``rng``).
+    With ``future=0``: ``E[best_cash_in(spread + lot)] - best_cash_in(spread)``, the set value the
+    lot enables at once (at the current price: ``double``). With ``future=k``, ``k`` more unseen
+    cards (see :func:`unseen_cards`) are added to both sides: the lot's worth then includes the
+    sets it makes likely with the next cards (a pair towards a perfect set has value too).
+
+    Cards of the lot with an unknown back value (``value=None``) take each back value their kind
+    still may have (the deck's values of that kind minus those in ``known``, ``spread`` and
+    ``lot``), equally likely. The expectation is exact (a Fraction) for ``future <= 1`` when there
+    are at most ``exact_limit`` value combinations, else a float sampled from ``samples`` draws
+    made with ``rng`` (for ``future >= 2`` the future cards are drawn with replacement from
+    :func:`unseen_cards`, an approximation).
 
     This is a *private value*: the same lot is worth 0 to one player and 500 to another (seed,
     "(3) Drawing cards": "the drawn cards have value for all other players").
@@ -127,24 +176,44 @@ def lot_value(spread: Sequence[Card], lot: Sequence[Card], double: bool = False,
         lot: the cards up for auction.
         double: the Double-BUX period is on.
         rules: deck and prices (default ``Rules()``).
-        known: other cards whose values the player has seen (removed from the unknown pool).
+        known: the other cards the player can see (other spreads, discards; values if known).
+        future: how many further cards to look ahead (0, 1 exact; more sampled).
         samples, exact_limit, rng: the sampling fallback.
 
     Returns:
-        bux (Fraction if exact, float if sampled), >= 0.
+        bux (Fraction if exact, float if sampled), >= 0 for ``future=0``.
 
     Raises:
-        ValueError: bad cards; an unknown card whose kind has no value left.
+        ValueError: bad cards; an unknown card whose kind has no value left; negative ``future``.
     """
     r = _rules(rules)
     spread, lot = _check_spread(spread), _check_spread(lot)
-    base = best_cash_in([c for c in spread], double, r).value if all(c.value is not None for c in spread) else None
+    known = _check_spread(known)
+    if isinstance(future, bool) or not isinstance(future, int) or future < 0:
+        raise ValueError(f"future is a whole number of cards >= 0, got {future!r}")
+    if any(c.value is None for c in spread):
+        raise ValueError("the player's own spread must have known values")
+    if future:
+        futures = unseen_cards(r, spread + lot + known)
+        if future == 1:
+            total = Fraction(0)
+            for card, p in futures:
+                total += p * lot_value(spread + (card,), lot, double, r, known, 0, samples, exact_limit, rng)
+            return total
+        gen = np.random.default_rng(rng)
+        cards_, probs = [c for c, _ in futures], np.array([float(p) for _, p in futures])
+        acc = 0.0
+        for _ in range(samples):
+            extra = tuple(cards_[i] for i in gen.choice(len(cards_), size=future, p=probs / probs.sum()))
+            acc += float(lot_value(spread + extra, lot, double, r, known, 0, 1, exact_limit, gen))
+        return acc / samples
+    base = best_cash_in(spread, double, r).value
     cards = spread + lot
     unknown = [i for i, c in enumerate(cards) if c.value is None]
     if not unknown:
         return Fraction(best_cash_in(cards, double, r).value - base)
     pool = {k: list(v) for k, v in _kind_values(r).items()}
-    for c in tuple(known) + cards:
+    for c in known + cards:
         if c.value is not None and c.kind in pool and c.value in pool[c.kind]:
             pool[c.kind].remove(c.value)
     choices = []
@@ -158,25 +227,17 @@ def lot_value(spread: Sequence[Card], lot: Sequence[Card], double: bool = False,
         full = list(cards)
         for i, v in zip(unknown, assign):
             full[i] = Card(full[i].suit, full[i].shape, v)
-        b = base if base is not None else best_cash_in(full[:len(spread)], double, r).value
-        return best_cash_in(full, double, r).value - b
+        return best_cash_in(full, double, r).value - base
 
     n_combos = 1
     for c in choices:
         n_combos *= len(c)
     if n_combos <= exact_limit:
-        # Same-kind unknown cards cannot take the same copy: enumerate distinct copies.
+        # Unknown cards of one kind are different copies: enumerate distinct copies only.
         total, count = Fraction(0), 0
         for assign in product(*[range(len(c)) for c in choices]):
-            used = {}
-            ok = True
-            for i, a in zip(unknown, assign):
-                key = (cards[i].kind, a)
-                if key in used:
-                    ok = False
-                    break
-                used[key] = True
-            if not ok:
+            keys = [(cards[i].kind, a) for i, a in zip(unknown, assign)]
+            if len(set(keys)) != len(keys):
                 continue
             total += worth([choices[j][a] for j, a in enumerate(assign)])
             count += 1
@@ -184,15 +245,13 @@ def lot_value(spread: Sequence[Card], lot: Sequence[Card], double: bool = False,
     gen = np.random.default_rng(rng)
     acc = 0.0
     for _ in range(samples):
-        taken: dict = {}
+        taken: set = set()
         assign = []
         for i, vals in zip(unknown, choices):
-            left = [v for j, v in enumerate(vals) if (cards[i].kind, j) not in taken]
-            idx = int(gen.integers(len(left)))
-            v = left[idx]
-            j = [j for j, vv in enumerate(vals) if (cards[i].kind, j) not in taken][idx]
-            taken[(cards[i].kind, j)] = True
-            assign.append(v)
+            free = [j for j in range(len(vals)) if (cards[i].kind, j) not in taken]
+            j = free[int(gen.integers(len(free)))]
+            taken.add((cards[i].kind, j))
+            assign.append(vals[j])
         acc += worth(assign)
     return acc / samples
 
@@ -223,7 +282,7 @@ def suggested_bid(value, is_drawer: bool, chips: int, increment: int = 5, shade:
     return int(min(chips, limit) // increment * increment)
 
 
-def auction_advice(state, shade: float = 0.0) -> list[dict]:
+def auction_advice(state, shade: float = 0.0, future: int = 1) -> list[dict]:
     """For the lot on the table: each player's private value and suggested highest bid.
 
     Each player's value uses only what that player may see (``state.observation(seat)``): their
@@ -232,6 +291,7 @@ def auction_advice(state, shade: float = 0.0) -> list[dict]:
     Args:
         state: a :class:`~toolkit.bux.BuxState` with a lot (phase ``"bid"`` or ``"keep"``).
         shade: see :func:`suggested_bid`.
+        future: look-ahead of :func:`lot_value` (1: the lot's worth with one more card drawn).
 
     Returns:
         one dict per seat: ``{"seat", "value" (Fraction bux), "max_bid" (int bux), "drawer"}``.
@@ -247,7 +307,9 @@ def auction_advice(state, shade: float = 0.0) -> list[dict]:
         obs = state.observation(seat)
         spread = [parse_card(t) for t in obs["spreads"][seat]]
         lot = [parse_card(t) for t in obs["lot"]]
-        v = lot_value(spread, lot, state.double, state.rules)
+        others = [parse_card(t) for i, sp in enumerate(obs["spreads"]) if i != seat for t in sp]
+        others += [parse_card(t) for t in obs["discards"]]
+        v = lot_value(spread, lot, state.double, state.rules, known=others, future=future)
         drawer = seat == state.turn
         out.append({"seat": seat, "value": v, "drawer": drawer,
                     "max_bid": suggested_bid(v, drawer, max(0, state.max_bid(seat)), state.rules.bid_increment, shade)})
