@@ -15,13 +15,13 @@ The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`
 from .rules import (CUSTOM_RULES, DEFAULT_BAD_BILLS, MAX_PLAYERS, MIN_PLAYERS, WILD, CustomRule, LockPile,
                     Rules, bill_numbers, custom_rule, register_custom_rule)
 from .state import (DIVERSITY, FIVE_MAX, SLOW_DOWN, Claim, Deal, End, Force, Play, TenBucksState, bill_worth,
-                    initial_state, new_game, render_html, stack_total)
+                    initial_state, new_game, position, render_html, stack_total)
 
 __all__ = [
     "CUSTOM_RULES", "DEFAULT_BAD_BILLS", "MAX_PLAYERS", "MIN_PLAYERS", "WILD", "CustomRule", "LockPile",
     "Rules", "bill_numbers", "custom_rule", "register_custom_rule",
     "DIVERSITY", "FIVE_MAX", "SLOW_DOWN", "Claim", "Deal", "End", "Force", "Play", "TenBucksState",
-    "bill_worth", "initial_state", "new_game", "render_html", "stack_total",
+    "bill_worth", "initial_state", "new_game", "position", "render_html", "stack_total",
 ]
 from .odds import (ClaimOption, FiveMaxPlay, claim_table, five_max_plays, forced_now, laws_summary, simulate_games,
                    summarise_design, choose_copies,

@@ -254,15 +254,18 @@ def summarise_design(df):
     return out
 
 
-def choose_copies(summary, max_no_winner: float = 0.10) -> dict[int, int]:
+def choose_copies(summary, max_no_winner: float = 0.10, fairness: float = 0.05) -> dict[int, int]:
     """The deck-design rule behind ``Rules.copies_per_value``: for each player count, the
     fewest copies per value such that at most ``max_no_winner`` of the games end with nobody at
-    10 and the start player's 95% interval contains the fair share 1/N; if no setting passes,
-    the one with the fewest no-winner games (then the fewest copies).
+    10 and the start player's share of wins is within ``fairness`` of the fair share 1/N; if no
+    setting passes, the one with the fewest no-winner games (then the fewest copies).
+
+    Fewest copies because a smaller deck means a shorter game and less material to sort.
 
     Args:
         summary: from :func:`summarise_design`.
         max_no_winner: the largest acceptable share of games without a winner.
+        fairness: the largest acceptable distance of the start player's share from 1/N.
 
     Returns:
         ``{players: copies}``.
@@ -270,8 +273,7 @@ def choose_copies(summary, max_no_winner: float = 0.10) -> dict[int, int]:
     out = {}
     for n in sorted({i[0] for i in summary.index}):
         part = summary.loc[n].sort_index()
-        ok = part[(part["no_winner"] <= max_no_winner) & (part["first_ci_low"] <= 1 / n)
-                  & (1 / n <= part["first_ci_high"])]
+        ok = part[(part["no_winner"] <= max_no_winner) & ((part["first_player_win"] - 1 / n).abs() <= fairness)]
         if len(ok):
             out[int(n)] = int(ok.index[0])
         else:

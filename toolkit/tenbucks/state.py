@@ -38,7 +38,7 @@ from .rules import MAX_PLAYERS, MIN_PLAYERS, WILD, Rules, bill_numbers, bill_sor
 
 __all__ = [
     "TenBucksState", "Deal", "Play", "Claim", "Force", "End", "initial_state", "new_game",
-    "bill_worth", "stack_total", "render_html", "DIVERSITY", "FIVE_MAX", "SLOW_DOWN",
+    "bill_worth", "stack_total", "render_html", "position", "DIVERSITY", "FIVE_MAX", "SLOW_DOWN",
 ]
 
 #: The laws' names, as they appear in refusal messages.
@@ -768,3 +768,45 @@ def new_game(rules: Rules | None = None, players=2, seed: int | None = 0) -> Ten
     """
     s = initial_state(rules, players, seed)
     return resolve_chance(s, setup_rng(seed))
+
+
+def position(rules: Rules | None = None, players=("Ann", "Ben", "Cy"), hands=(), table=None, claimed=None,
+             to_move: int = 0) -> TenBucksState:
+    """A constructed position for lessons, puzzles and tests: ``to_move`` is about to play.
+
+    Args:
+        rules: the :class:`Rules` (default ``Rules()``).
+        players: 2-6 names, or a player count.
+        hands: per seat, a list of bill codes (``["1", "3", "W"]``).
+        table: ``{number: [bills bottom first]}`` on the table.
+        claimed: per seat, a list of ``(number, [bills])`` claimed stacks; money, 0-bill counts
+            and revealed hand bills follow from them.
+        to_move: the seat about to play.
+
+    Raises:
+        ValueError: wrong numbers of hands or claimed lists, a bad bill code or seat.
+    """
+    s = initial_state(rules, players)
+    n = s.n_players
+    hands = list(hands) or [[]] * n
+    claimed = list(claimed) if claimed is not None else [[]] * n
+    if len(hands) != n or len(claimed) != n:
+        raise ValueError(f"give one hand and one claimed list per player ({n})")
+    if not 0 <= to_move < n:
+        raise ValueError(f"to_move must be a seat 0-{n - 1}, got {to_move}")
+    hands_ms = tuple(Multiset([_check_bill(b) for b in h]) for h in hands)
+    claimed_t = tuple(tuple((int(num), tuple(_check_bill(b) for b in bills)) for num, bills in c) for c in claimed)
+    r = s.rules
+    money = tuple(sum(stack_total(num, b, r, claimed=True) for num, b in c) for c in claimed_t)
+    zeros = tuple(sum(_zero_bills(num, b, r) for num, b in c) if r.zero_risk else 0 for c in claimed_t)
+    revealed = tuple(tuple(sorted({b for b in hands_ms[i] for num, _ in claimed_t[i] if num in bill_numbers(b)},
+                                  key=bill_sort_key)) for i in range(n))
+    tab = tuple(sorted((int(num), tuple(_check_bill(b) for b in bills)) for num, bills in (table or {}).items()))
+    return dataclasses.replace(s, phase="play", deck=_EMPTY, hands=hands_ms, table=tab, claimed=claimed_t,
+                               money=money, zeros=zeros, revealed=revealed, to_move=to_move, turn=1)
+
+
+def _check_bill(b) -> str:
+    b = str(b).upper()
+    bill_numbers(b)
+    return b
