@@ -169,3 +169,16 @@ def test_bad_input():
     s = bue.new_game(players=2, seed=1)
     with pytest.raises(ValueError, match="player to move"):
         odds.decision_helper(s, 1 - s.current_player)
+
+
+def test_vectorised_deal_simulation_matches_hand_total_and_exact():
+    rng = np.random.default_rng(11)
+    totals = odds.simulate_deals(rng, 30000)
+    dist = odds.best_total_distribution()
+    p = dist[50]
+    assert float(p) in estimate_proportion(int((totals == 50).sum()), len(totals), 0.999)
+    assert float(odds.expected_distance(dist)) in estimate_mean(np.abs(totals - 50), 0.999)
+    # on a small deck, every simulated total is a total that hand has (checked hand by hand)
+    small_totals = odds.simulate_deals(np.random.default_rng(3), 2000, SMALL, stacking=True)
+    brute = odds.brute_force_best_total_distribution(SMALL, stacking=True)
+    assert set(small_totals.tolist()) <= set(brute)

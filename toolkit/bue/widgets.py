@@ -28,7 +28,7 @@ from ..core.game import new_rng
 from ..core.widgets import GameTable, View
 from .bots import GreedyBot, SamplingBot
 from .hand import hand_total, is_superbue
-from .odds import best_total_distribution, decision_helper, expected_distance
+from .odds import best_total_distribution, decision_helper, expected_distance, simulate_deals
 from .rules import Rules
 from .state import BueState, Discard, Reveal, Swap, new_game
 
@@ -206,16 +206,16 @@ class ConvergenceView(View):
         r = self.rules
         self.progress.max = count
         done = 0
-        step = max(1, count // 20)
+        step = max(1000, count // 10)
         while done < count:
             m = min(step, count - done)
-            for _ in range(m):
-                idx = self.rng.choice(len(self.cards), 5, replace=False)
-                hand = [self.cards[i] for i in idx]
-                self.hits += hand_total(hand, r.multiplier_stacking, r.bue_total) == r.bue_total
-                self.n += 1
-                self._xs.append(self.n)
-                self._ys.append(self.hits / self.n)
+            totals = simulate_deals(self.rng, m, r.cards, r.hand_size, r.multiplier_stacking, r.bue_total)
+            running = self.hits + np.cumsum(totals == r.bue_total)
+            ns = np.arange(self.n + 1, self.n + m + 1)
+            self._xs.extend(ns.tolist())
+            self._ys.extend((running / ns).tolist())
+            self.hits = int(running[-1])
+            self.n += m
             done += m
             self.progress.value = done
         self._redraw()
