@@ -238,7 +238,7 @@ def simulate_deals(rng: np.random.Generator, count: int, deck=None, k: int = 5, 
     vals = np.array([big if c in ("x2", "x0") else split_hand([c])[0][0] for c in cards], dtype=np.int64)
     is2 = np.array([c == "x2" for c in cards])
     is0 = np.array([c == "x0" for c in cards])
-    idx = np.argsort(rng.random((count, len(cards))), axis=1)[:, :k]
+    idx = np.argpartition(rng.random((count, len(cards))), k - 1, axis=1)[:, :k] if count else np.zeros((0, k), int)
     v = np.sort(vals[idx], axis=1)  # multipliers (big) sort last
     a = is2[idx].sum(axis=1)
     b = is0[idx].sum(axis=1)

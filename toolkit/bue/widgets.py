@@ -165,7 +165,7 @@ class ConvergenceView(View):
         self.cards = self.rules.cards.elements()
         self.exact = dict(_dist(self.rules.cards, self.rules.multiplier_stacking, self.rules.bue_total)).get(
             self.rules.bue_total, Fraction(0))
-        options = [100, 1000, 5000, 20000]
+        options = [100, 1000, 5000, 10000]
         if batch not in options:
             raise ValueError(f"batch must be one of {options}, got {batch!r}")
         self.controls = {
@@ -187,8 +187,8 @@ class ConvergenceView(View):
                         legend=dict(orientation="h", y=-0.25)))
         self.n = 0
         self.hits = 0
-        self._xs: list[int] = []
-        self._ys: list[float] = []
+        self._xs = np.zeros(0, dtype=np.int64)
+        self._ys = np.zeros(0)
         self.controls["deal"].on_click(self._timed(lambda _b: self.deal()))
         self.controls["reset"].on_click(self._timed(lambda _b: self.reset()))
         c = self.controls
@@ -197,7 +197,7 @@ class ConvergenceView(View):
     def reset(self) -> None:
         """Forget every hand dealt (what *Start again* does)."""
         self.n = self.hits = 0
-        self._xs, self._ys = [], []
+        self._xs, self._ys = np.zeros(0, dtype=np.int64), np.zeros(0)
         self._redraw()
 
     def deal(self, count: int | None = None) -> None:
@@ -212,8 +212,8 @@ class ConvergenceView(View):
             totals = simulate_deals(self.rng, m, r.cards, r.hand_size, r.multiplier_stacking, r.bue_total)
             running = self.hits + np.cumsum(totals == r.bue_total)
             ns = np.arange(self.n + 1, self.n + m + 1)
-            self._xs.extend(ns.tolist())
-            self._ys.extend((running / ns).tolist())
+            self._xs = np.concatenate([self._xs, ns])
+            self._ys = np.concatenate([self._ys, running / ns])
             self.hits = int(running[-1])
             self.n += m
             done += m
@@ -222,14 +222,12 @@ class ConvergenceView(View):
 
     def _redraw(self) -> None:
         p = float(self.exact)
-        xs = self._xs
+        xs, ys = self._xs, self._ys
         # thin the line to at most ~400 points (log-spaced) so the figure stays light
         if len(xs) > 400:
             keep = np.unique(np.geomspace(1, len(xs), 400).astype(int) - 1)
-            xs_ = [xs[i] for i in keep]
-            ys_ = [self._ys[i] for i in keep]
-        else:
-            xs_, ys_ = xs, self._ys
+            xs, ys = xs[keep], ys[keep]
+        xs_, ys_ = xs.tolist(), ys.tolist()
         band = [1.96 * (p * (1 - p) / n) ** 0.5 for n in xs_]
         with self.fig.batch_update():
             self.fig.data[0].x, self.fig.data[0].y = xs_, ys_
