@@ -5,9 +5,13 @@ Rules: ``seeds/002_cfa1118029310021.txt`` (the designer's draft). Quick start::
     from toolkit import tenbucks as tb
     s = tb.new_game(players=["Ann", "Ben", "Cy"], seed=1)
     s.legal_actions()                     # [play 1, play 2, play 3] (the bills in Ann's hand)
-    s = s.apply("play 2")
-    tb.why_not(s, 0, 2)                   # 'Diversity: Ann just played to the 2 stack'
     final = toolkit.core.play(s, [tb.GreedyBot(), tb.LookaheadBot(), tb.RandomBot()], seed=1)
+
+    p = tb.position(hands=[["2", "3"], ["1"], ["2"]], table={2: ["2"], 3: ["3", "3"]},
+                    claimed=[[(3, ["3"])], [], []])          # a constructed position, Ann to play
+    tb.why_not(p.after_play(tb.Play("2", 2)), 2)  # 'Diversity: Ann just played to the 2 stack'
+
+Docs: ``docs/tenbucks.md`` (rules, every assumption with its ``Rules`` field, custom rules).
 
 The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`;
 ``toolkit.tenbucks.widgets`` (ipywidgets + plotly) is imported only by notebooks.
