@@ -350,3 +350,62 @@ def test_custom_rule_written_like_a_student_would():
 def test_unknown_custom_rule_name_in_a_record_says_how_to_fix_it():
     with pytest.raises(ValueError, match="register_custom_rule"):
         tb.Rules(custom_rules=("never_registered",))
+
+
+def test_position_builds_a_consistent_constructed_position():
+    p = tb.position(tb.Rules(zero_risk=True), ["Ann", "Ben"], hands=[["0", "2"], ["1"]],
+                    table={1: ["1"]}, claimed=[[(0, ["0", "0"]), (2, ["2", "2"])], []], to_move=1)
+    assert p.money == (4, 0) and p.zeros == (2, 0) and p.revealed[0] == ("0", "2")
+    assert p.current_player == 1 and p.legal_actions() == [tb.Play("1", 1)]
+    assert p.observation(1)["revealed"][0] == ["0", "2"]
+    with pytest.raises(ValueError, match="one hand"):
+        tb.position(players=3, hands=[["1"]])
+    with pytest.raises(ValueError, match="bill"):
+        tb.position(players=2, hands=[["x"], ["1"]])
+
+
+# -- Properties (hypothesis) -------------------------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_numbers = st.integers(min_value=-3, max_value=9)
+_bills = st.one_of(st.just("W"), _numbers.map(str),
+                   st.lists(_numbers, min_size=2, max_size=3, unique=True).map(lambda xs: "/".join(map(str, xs))))
+
+
+@given(bill=_bills, number=_numbers, seat=st.integers(0, 5))
+def test_every_action_text_parses_back(bill, number, seat):
+    codec = tb.TenBucksState.codec()
+    nums = tb.bill_numbers(bill)
+    play = tb.Play(bill, nums[0] if len(nums) == 1 else number)
+    for a in (tb.Deal(bill), play, tb.Claim(number), tb.Force(seat), tb.End()):
+        assert codec.parse(str(a)) == a
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 6), steps=st.integers(0, 40),
+       wild=st.booleans(), zero=st.booleans(), bad=st.booleans())
+def test_observation_ignores_other_players_hidden_bills(seed, players, steps, wild, zero, bad):
+    # Swap the hidden parts of two other hands of the same size: the observer sees no change.
+    from toolkit.core.game import CHANCE
+    import numpy as np
+    rules = tb.Rules(wild_wagers=wild, zero_risk=zero, bad_investment=bad)
+    s = tb.new_game(rules, players, seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if s.is_terminal:
+            break
+        legal = s.legal_actions()
+        s = s.apply(legal[int(rng.integers(len(legal)))])
+    assert s.current_player != CHANCE
+    me = 0
+    others = [i for i in range(1, players) if not s.revealed[i]]
+    for i in others:
+        for j in others:
+            if i < j and s.hands[i].total == s.hands[j].total:
+                hands = list(s.hands)
+                hands[i], hands[j] = hands[j], hands[i]
+                swapped = dataclasses.replace(s, hands=tuple(hands))
+                assert swapped.observation(me) == s.observation(me)
+                assert tb.GreedyBot().choose(swapped, np.random.default_rng(0)) == \
+                    tb.GreedyBot().choose(s, np.random.default_rng(0)) or s.to_move != me

@@ -591,17 +591,19 @@ class TenBucksState(State):
 
     # -- information -------------------------------------------------------------------
     def observation(self, player: int) -> dict:
-        """What ``player`` sees: the table, every claimed stack, money, their own hand, and of
-        the other hands only their size and the revealed bills (seed: "permanently reveal all
-        your hand cards of the same value")."""
+        """What ``player`` sees: the table, every claimed stack, money, their own hand
+        (``"hand"``), and of every hand its size (``"hand_sizes"``) and the bills revealed to
+        everyone (``"revealed"``; seed: "permanently reveal all your hand cards of the same
+        value"). Never another player's hidden bills, nor the undealt deck.
+
+        Raises:
+            ValueError: ``player`` is not a seat.
+        """
         if not 0 <= player < self.n_players:
             raise ValueError(f"no seat {player} in a {self.n_players}-player game")
 
         def shown(seat):
-            h = self.hands[seat]
-            if seat == player:
-                return _elements(h)
-            return [b for b in _elements(h) if b in self.revealed[seat]]
+            return [b for b in _elements(self.hands[seat]) if b in self.revealed[seat]]
 
         return {
             "you": player,
