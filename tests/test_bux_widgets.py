@@ -112,3 +112,9 @@ def test_play_table_waits_for_the_student_and_plays_to_the_end():
             assert "Helper" in t.help_panel.value
         t.controls["play"].click()
     assert t.state.is_terminal and "Game over" in t.message.value
+
+
+def test_spread_explorer_refuses_too_many_cards_politely():
+    v = bw.spread_explorer()
+    v.controls["cards"].value = tuple(v.controls["cards"].options[:20])
+    assert "Too many cards" in v.summary.value and len(v.spread) == 6

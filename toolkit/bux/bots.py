@@ -13,7 +13,7 @@ import numpy as np
 from ..core.bots import RandomBot
 from ..core.game import Action, Bot
 from .odds import best_cash_in, lot_value, suggested_bid
-from .rules import Card, parse_card
+from .rules import Card
 from .state import Assistance, Auction, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap
 
 __all__ = ["RandomBot", "GreedyBot", "ValueBot", "BOTS", "potential"]
@@ -42,9 +42,11 @@ def potential(spread, double: bool = False) -> float:
 
 
 def _my_view(state: BuxState, seat: int):
-    obs = state.observation(seat)
-    spreads = [[parse_card(t) for t in sp] for sp in obs["spreads"]]
-    lot = [parse_card(t) for t in obs["lot"]]
+    """The spreads and the lot as ``seat`` sees them (the facts of ``state.observation(seat)``:
+    other players' back values hidden, the lot's shown if ``Rules.lot_values_public``)."""
+    spreads = [list(sp) if i == seat else [c.hidden() for c in sp] for i, sp in enumerate(state.spreads)]
+    pub = state.rules.lot_values_public or (state.phase == "keep" and state.turn == seat)
+    lot = list(state.lot) if pub else [c.hidden() for c in state.lot]
     return spreads, lot
 
 
@@ -69,13 +71,13 @@ class GreedyBot(Bot):
         return value > 0
 
     def choose(self, state: BuxState, rng: np.random.Generator) -> Action:
-        legal = state.legal_actions()
         ph = state.phase
         me = state.current_player
         if ph == "bid":
-            return self._bid(state, me, legal)
+            return self._bid(state, me)
         if ph == "keep":
             return Keep()
+        legal = state.legal_actions()
         spreads, _ = _my_view(state, me)
         mine = spreads[me]
         if ph == "selling":
@@ -102,15 +104,26 @@ class GreedyBot(Bot):
                 best, gain = a, g
         return best
 
-    def _bid(self, state: BuxState, me: int, legal) -> Action:
+    def _value(self, state: BuxState, me: int) -> float:
+        """The lot's value to seat ``me`` (bux), computed once per auction (cached)."""
         spreads, lot = _my_view(state, me)
-        v = lot_value(spreads[me], lot, state.double, state.rules)
-        # A pair the lot completes towards a set is worth something later too.
-        v = max(float(v), potential(spreads[me] + lot, state.double) - potential(spreads[me], state.double))
+        key = (me, tuple(spreads[me]), tuple(lot), state.double, state.rules)
+        cache = self.__dict__.setdefault("_values", {})
+        if key not in cache:
+            if len(cache) > 256:
+                cache.clear()
+            v = lot_value(spreads[me], lot, state.double, state.rules)
+            # A pair the lot completes towards a set is worth something later too.
+            cache[key] = max(float(v), potential(spreads[me] + lot, state.double)
+                             - potential(spreads[me], state.double))
+        return cache[key]
+
+    def _bid(self, state: BuxState, me: int) -> Action:
+        v = self._value(state, me)
         limit = suggested_bid(v, me == state.turn, max(0, state.max_bid(me)), state.rules.bid_increment,
                               self._shade())
         lo = state.rules.min_bid if state.high_bidder < 0 else state.high_bid + state.rules.bid_increment
-        if lo <= limit and Bid(lo) in legal:
+        if lo <= limit and lo <= state.max_bid(me):
             return Bid(lo)
         return Pass()
 

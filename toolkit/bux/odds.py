@@ -31,8 +31,15 @@ __all__ = [
 CashIn = namedtuple("CashIn", "value sets")
 
 
+_DEFAULT_RULES: list = []
+
+
 def _rules(rules):
-    return rules if rules is not None else Rules()
+    if rules is not None:
+        return rules
+    if not _DEFAULT_RULES:
+        _DEFAULT_RULES.append(Rules())
+    return _DEFAULT_RULES[0]
 
 
 def _check_spread(spread) -> tuple:
@@ -98,6 +105,52 @@ def best_cash_in(spread: Sequence[Card], double: bool = False, rules: Rules | No
 
     value, sets = best(0)
     return CashIn(value, tuple(sorted(sets)))
+
+
+class _Solver:
+    """Best cash-in values of the sub-spreads of ``cards`` (memoised on a bit mask of the cards
+    left out), and of ``cards`` plus one extra card, without searching again from scratch."""
+
+    def __init__(self, cards, double: bool, r: Rules):
+        self.cards, self.double, self.r = cards, double, r
+        n = len(cards)
+        by_first: dict[int, list] = {}
+        for t in combinations(range(n), 3):
+            trio = [cards[x] for x in t]
+            if is_set(trio):
+                v = set_value(trio, double, r.perfect_set_value, r.double_multiplier)
+                by_first.setdefault(t[0], []).append((v, (1 << t[0]) | (1 << t[1]) | (1 << t[2])))
+
+        @lru_cache(maxsize=None)
+        def best(mask: int) -> int:
+            i = 0
+            while i < n and mask >> i & 1:
+                i += 1
+            if i >= n:
+                return 0
+            top = best(mask | 1 << i)
+            for v, bits in by_first.get(i, ()):
+                if not mask & bits:
+                    top = max(top, v + best(mask | bits))
+            return top
+
+        self.best = best
+
+    def with_card(self, c: Card) -> int:
+        """Best cash-in of ``cards + [c]``: either ``c`` is not sold, or it is sold with two
+        cards ``a, b`` and the rest is solved without them."""
+        top = self.best(0)
+        cards = self.cards
+        for a in range(len(cards)):
+            ca = cards[a]
+            if ca.suit != c.suit and ca.shape != c.shape:
+                continue
+            for b in range(a + 1, len(cards)):
+                trio = (c, ca, cards[b])
+                if is_set(trio):
+                    v = set_value(trio, self.double, self.r.perfect_set_value, self.r.double_multiplier)
+                    top = max(top, v + self.best((1 << a) | (1 << b)))
+        return top
 
 
 def _kind_values(rules: Rules) -> dict:
@@ -195,6 +248,10 @@ def lot_value(spread: Sequence[Card], lot: Sequence[Card], double: bool = False,
         raise ValueError("the player's own spread must have known values")
     if future:
         futures = unseen_cards(r, spread + lot + known)
+        if future == 1 and all(c.value is not None for c in lot):
+            with_lot, without = _Solver(spread + lot, double, r), _Solver(spread, double, r)
+            return sum((p * (with_lot.with_card(card) - without.with_card(card)) for card, p in futures),
+                       Fraction(0))
         if future == 1:
             total = Fraction(0)
             for card, p in futures:

@@ -78,7 +78,9 @@ class Card(namedtuple("_Card", "suit shape value")):
 
     def hidden(self) -> "Card":
         """The card as other players see it: symbols only, value ``None``."""
-        return self if self.is_bux or self.value is None else Card(self.suit, self.shape, None)
+        if self.is_bux or self.value is None:
+            return self
+        return Card._make((self.suit, self.shape, None))  # already validated: skip the checks
 
     def __str__(self) -> str:
         if self.is_bux:

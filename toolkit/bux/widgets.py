@@ -37,7 +37,7 @@ from plotly.colors import qualitative
 from ..core.game import setup_rng
 from ..core.widgets import GameTable, View
 from .bots import GreedyBot, ValueBot
-from .odds import auction_advice, best_cash_in, deck_sizes, double_period_draws_pmf, game_length_pmf, pmf_mean
+from .odds import auction_advice, best_cash_in, suggested_bid, deck_sizes, double_period_draws_pmf, game_length_pmf, pmf_mean
 from .rules import Rules, is_protected, parse_card
 from .state import card_html, new_game, state_html
 
@@ -101,8 +101,15 @@ class SpreadExplorer(View):
                        "<i>protected</i> when both its suit and its shape appear on other cards of your spread.")
         self.widget = w.VBox([intro, w.HBox([sel, self.table]), self.summary, self.fig])
 
+    #: Most cards the explorer values at once (a spread beyond that is rare and slow to search).
+    MAX_CARDS = 15
+
     def _apply(self, names) -> None:
         spread = [parse_card(n) for n in names]
+        if len(spread) > self.MAX_CARDS:
+            self.summary.value = (f"<b>Too many cards:</b> {len(spread)} selected; select at most {self.MAX_CARDS} "
+                                  "(a real spread rarely holds more).")
+            return
         self.spread = spread
         self.protected = [is_protected(c, spread) for c in spread]
         self.best = best_cash_in(spread, False, self.rules)
@@ -150,6 +157,9 @@ def spread_explorer(cards=SEED_SPREAD, rules: Rules | None = None) -> SpreadExpl
 # Lot valuer
 
 
+_LOTS: dict = {}
+
+
 def _table_with_lot(seed: int, players: int, rules: Rules):
     """A dealt game where the first player has drawn a complete lot (no BUX card in it)."""
     s = new_game(rules, players, seed).apply("draw")
@@ -194,10 +204,18 @@ class LotValuer(View):
         self.widget = w.VBox([w.HBox([deal_s, shade]), self.board, self.summary, self.fig])
 
     def _apply(self) -> None:
-        s = _table_with_lot(int(self.controls["deal"].value), self.players, self.rules)
+        deal = int(self.controls["deal"].value)
+        shade = float(self.controls["shade"].value)
+        key = (deal, self.players, self.rules)
+        if key not in _LOTS:
+            s = _table_with_lot(deal, self.players, self.rules)
+            _LOTS[key] = (s, auction_advice(s, 0.0), state_html(s, None))
+        s, base, board = _LOTS[key]
         self.state = s
-        self.advice = auction_advice(s, float(self.controls["shade"].value))
-        self.board.value = state_html(s, None)
+        r = self.rules
+        self.advice = [{**a, "max_bid": suggested_bid(a["value"], a["drawer"], max(0, s.max_bid(a["seat"])),
+                                                     r.bid_increment, shade)} for a in base]
+        self.board.value = board
         names = [f"{s.players[a['seat']]}{' (drawer)' if a['drawer'] else ''}" for a in self.advice]
         vals = [float(a["value"]) for a in self.advice]
         bids = [a["max_bid"] for a in self.advice]

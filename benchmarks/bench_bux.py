@@ -1,0 +1,144 @@
+"""BUX benchmarks (``python benchmarks/run.py --only bux``): the lot valuation's latency (budget
+50 ms), exact calculators against the brute force they are checked with, whole-game simulation
+throughput, and the widgets' callbacks."""
+from __future__ import annotations
+
+import math
+import time
+from fractions import Fraction
+from itertools import combinations
+
+import numpy as np
+
+from run import Row, bench_widgets, percentile, time_calls
+
+
+def _brute_best(spread):
+    """Brute force of the tests: every collection of disjoint matching triples."""
+    from toolkit import bux
+    triples = [t for t in combinations(range(len(spread)), 3) if bux.is_set([spread[x] for x in t])]
+    best = 0
+    for r in range(len(spread) // 3 + 1):
+        for combo in combinations(triples, r):
+            used = [x for t in combo for x in t]
+            if len(used) == len(set(used)):
+                best = max(best, sum(bux.set_value([spread[x] for x in t]) for t in combo))
+    return best
+
+
+def _brute_draws(n, b=3):
+    out: dict = {}
+    tot = math.comb(n, b)
+    for p in combinations(range(1, n + 1), b):
+        d = (p[-1] - b) // 3 + 1
+        out[d] = out.get(d, 0) + Fraction(1, tot)
+    return out
+
+
+def _lot_tables(n: int, players: int = 4):
+    """Tables with a fresh lot up for auction, spread evenly over seeded bot games (so spreads
+    of every size met in play are included)."""
+    from toolkit import bux
+    from toolkit.core import play
+    bots = [bux.GreedyBot(), bux.ValueBot(), bux.GreedyBot(), bux.ValueBot()][:players]
+    found = []
+    seed = 0
+    while len(found) < 3 * n:
+        def keep(state, action):
+            if state.phase == "bid" and state.high_bidder < 0 and state.bidder == state.turn:
+                found.append(state)
+        play(bux.new_game(players=players, seed=seed), bots, seed=seed, on_step=keep)
+        seed += 1
+    return found[::3][:n]
+
+
+def rows(quick: bool) -> list:
+    from toolkit import bux
+    from toolkit.bux import odds
+    from toolkit.bux.rules import parse_card
+    from toolkit.core import play
+    from toolkit.core.bots import RandomBot
+
+    out = []
+    # 1. lot valuation latency: one player's value of the lot on the table (one card ahead, exact)
+    tables = _lot_tables(12 if quick else 40)
+    times, sizes = [], []
+    for s in tables:
+        for seat in range(len(s.players)):
+            obs = s.observation(seat)
+            spread = [parse_card(t) for t in obs["spreads"][seat]]
+            lot = [parse_card(t) for t in obs["lot"]]
+            known = [parse_card(t) for i, sp in enumerate(obs["spreads"]) if i != seat for t in sp]
+            t0 = time.perf_counter()
+            odds.lot_value(spread, lot, s.double, s.rules, known=known, future=1)
+            times.append((time.perf_counter() - t0) * 1000)
+            sizes.append(len(spread))
+    out.append(Row("bux", "lot valuation (one player, exact, one card ahead) p95", percentile(times, 95), "ms", 50, "max",
+                   f"{len(times)} valuations from {len(tables)} tables after bot play; spreads of "
+                   f"{min(sizes)}-{max(sizes)} cards; median {percentile(times, 50):.1f} ms, max {max(times):.1f} ms"))
+    big = []
+    deck = sorted(bux.Rules().cards)
+    rng0 = np.random.default_rng(11)
+    for _ in range(10 if quick else 40):
+        pick = [deck[i] for i in rng0.choice(len(deck), 15, replace=False)]
+        spread, lot = pick[:12], pick[12:]
+        t0 = time.perf_counter()
+        odds.lot_value(spread, lot, future=1)
+        big.append((time.perf_counter() - t0) * 1000)
+    out.append(Row("bux", "lot valuation, 12-card spread (larger than bots hold), one card ahead, p95",
+                   percentile(big, 95), "ms", 50, "max", f"{len(big)} random spreads and lots; median {percentile(big, 50):.1f} ms"))
+    adv = [time_calls(lambda s=s: odds.auction_advice(s), min_time=0.05, max_calls=20) * 1000 for s in tables[:10]]
+    out.append(Row("bux", "auction advice for every player at the table (4 valuations), median", percentile(adv, 50), "ms",
+                   note=f"p95 {percentile(adv, 95):.1f} ms"))
+
+    # 2. exact calculators vs brute force
+    rng = np.random.default_rng(2)
+    cards = sorted(bux.Rules().cards)
+    spreads = [[cards[i] for i in rng.choice(len(cards), 12, replace=False)] for _ in range(5 if quick else 20)]
+    for sp in spreads:
+        sp.extend([bux.Card(sp[0].suit, s, 25) for s in bux.SHAPES if bux.Card(sp[0].suit, s, 25) not in sp][:1])
+    t_exact = sum(time_calls(lambda sp=sp: odds.best_cash_in(sp), min_time=0.02) for sp in spreads)
+    t0 = time.perf_counter()
+    agree = all(_brute_best(sp) == odds.best_cash_in(sp).value for sp in spreads)
+    t_brute = time.perf_counter() - t0
+    out.append(Row("bux", "best cash-in (12-13 card spreads): speed-up over brute force", t_brute / t_exact, "x", 100, "min",
+                   f"exact {t_exact / len(spreads) * 1000:.2f} ms, brute force {t_brute / len(spreads) * 1000:.1f} ms "
+                   f"per spread; {'identical values' if agree else 'VALUES DIFFER'}"))
+    n = 39
+    te = time_calls(lambda: odds.draws_in_deck_pmf(n), min_time=0.1)
+    t0 = time.perf_counter()
+    same = _brute_draws(n) == odds.draws_in_deck_pmf(n)
+    tb = time.perf_counter() - t0
+    out.append(Row("bux", f"BUX clock, one {n}-card deck: speed-up over enumerating BUX positions", tb / te, "x", 100, "min",
+                   f"exact {te * 1000:.2f} ms, enumeration of {math.comb(n, 3):,} position sets {tb * 1000:.0f} ms; "
+                   + ("identical Fractions" if same else "RESULTS DIFFER")))
+
+    # 3. whole-game simulation throughput
+    for label, bots, games in (("random bots, 4 players", [RandomBot()] * 4, 20 if quick else 80),
+                               ("greedy + value bots, 4 players",
+                                [bux.GreedyBot(), bux.ValueBot(), bux.GreedyBot(), bux.ValueBot()], 6 if quick else 24)):
+        t0 = time.perf_counter()
+        steps = 0
+        for g in range(games):
+            final = play(bux.new_game(players=4, seed=g), bots, seed=g)
+            steps += len(final.history())
+        el = time.perf_counter() - t0
+        out.append(Row("bux", f"whole games per second, {label} (one process)", games / el, "games/s",
+                       note=f"{games} games, {steps / games:.0f} actions per game, {steps / el:,.0f} actions/s"))
+
+    # 4. widget callbacks (the generic driver picks random card sets, mostly over the explorer's
+    # 15-card cap; so the spread explorer is also timed on spreads of 3-15 cards)
+    from toolkit.bux import widgets as bw
+    view = bw.spread_explorer()
+    names = list(view.controls["cards"].options)
+    rng1 = np.random.default_rng(4)
+    view.callback_times.clear()
+    for _ in range(20 if quick else 80):
+        k = int(rng1.integers(3, 16))
+        view.controls["cards"].value = tuple(names[i] for i in rng1.choice(len(names), k, replace=False))
+    ts = [t * 1000 for t in view.callback_times]
+    out.append(Row("widgets", "widget callback p95, spread_explorer(): spreads of 3-15 cards", percentile(ts, 95), "ms",
+                   50, "max", f"{len(ts)} selections; max {max(ts):.1f} ms"))
+    out += bench_widgets(quick, "toolkit.bux.widgets",
+                         ("spread_explorer", "lot_valuer", "winners_curse", "clock_explorer", "play_table"))
+    return out
