@@ -155,10 +155,10 @@ class Table:
         f = [c for c in hand if c.suit == led]
         return f or hand
 
-    def view(self) -> PlayView:
-        """The player to move's :class:`PlayView` (their hand only)."""
+    def view(self, legal: list[Card] | None = None) -> PlayView:
+        """The player to move's :class:`PlayView` (their hand only); ``legal`` if already known."""
         s = self.turn
-        return PlayView(s, self.n, self.rules, self.hands[s], self.legal(), self.trick, self.declarations,
+        return PlayView(s, self.n, self.rules, self.hands[s], legal if legal is not None else self.legal(), self.trick, self.declarations,
                         self.tricks_won, self.bug_taken, self.seen, self.voids, [len(h) for h in self.hands],
                         len(self.leftovers))
 
@@ -200,7 +200,7 @@ class Table:
         """Play the deal to its end with one bot per seat; return the points per seat."""
         while self.hands[self.turn]:
             legal = self.legal()
-            card = legal[0] if len(legal) == 1 else bots[self.turn].play(self.view(), rng)
+            card = legal[0] if len(legal) == 1 else bots[self.turn].play(self.view(legal), rng)
             self.play(card)
         return self.points()
 

@@ -1,0 +1,137 @@
+"""Bugami benchmarks (run: python benchmarks/run.py --quick --only bugami).
+
+Measured as ratios against budgets in one run (DESIGN.md, performance budgets; issue 6):
+engine import time, random whole-deal playouts per second for 4 players (through the game
+protocol, and on the fast mutable Table the advisor uses), the suit advisor's time for 1,000
+samples, the exact void probability against brute-force enumeration, and widget callbacks.
+"""
+from __future__ import annotations
+
+import ast
+import itertools
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+from run import FORBIDDEN_AT_IMPORT, Row, bench_widgets, time_calls
+
+_PROBE = r"""
+import sys, time
+t0 = time.perf_counter()
+import toolkit.bugami
+dt = time.perf_counter() - t0
+print(repr((dt, sorted(m for m in sys.modules if m.split('.')[0] in %r))))
+""" % (FORBIDDEN_AT_IMPORT,)
+
+
+def _imports(quick):
+    times, bad = [], set()
+    for _ in range(3 if quick else 7):
+        out = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+        dt, mods = ast.literal_eval(out.stdout.strip().splitlines()[-1])
+        times.append(dt)
+        bad.update(m.split(".")[0] for m in mods)
+    return [Row("bugami", "import toolkit.bugami (median, fresh process)", statistics.median(times), "s", 0.3, "max"),
+            Row("bugami", "  widget/plot modules loaded by import toolkit.bugami", float(len(bad)), "modules", 0, "max",
+                ", ".join(sorted(bad)) or "none")]
+
+
+def _playouts(quick):
+    from toolkit import bugami as bg
+    from toolkit.core import RandomBot, play
+
+    rows = []
+    one = bg.Rules.one_deal()
+    n = 40 if quick else 200
+    t0 = time.perf_counter()
+    actions = 0
+    for s in range(n):
+        final = play(bg.new_game(one, 4, seed=s), [RandomBot()] * 4, seed=s)
+        actions += len(final.history())
+    el = time.perf_counter() - t0
+    rows.append(Row("bugami", "random whole-deal playouts/s, 4 players (game protocol, deal included)", n / el,
+                    "deals/s", 100, "min", f"{n} deals, {actions / el:,.0f} actions/s"))
+    rng = np.random.default_rng(0)
+    bots = [bg.RandomBot()] * 4
+    m = 500 if quick else 3000
+    t0 = time.perf_counter()
+    for _ in range(m):
+        bg.simulate_deal(one, 4, bots, rng)
+    el = time.perf_counter() - t0
+    rows.append(Row("bugami", "random whole-deal playouts/s, 4 players (bulk path: fast Table)", m / el, "deals/s",
+                    1000, "min", f"{m} deals"))
+    hb = [bg.HeuristicBot()] * 4
+    t0 = time.perf_counter()
+    for _ in range(m // 2):
+        bg.simulate_deal(one, 4, hb, rng)
+    el = time.perf_counter() - t0
+    rows.append(Row("bugami", "heuristic whole-deal playouts/s, 4 players (fast Table)", (m // 2) / el, "deals/s",
+                    None, None))
+    k = 3 if quick else 10
+    t0 = time.perf_counter()
+    for s in range(k):
+        play(bg.new_game(bg.Rules(), 4, seed=s), [RandomBot()] * 4, seed=s)
+    el = time.perf_counter() - t0
+    rows.append(Row("bugami", "random whole matches to 250/s, 4 players", k / el, "matches/s", None, None))
+    return rows
+
+
+def _advisor(quick):
+    from toolkit import bugami as bg
+    hand = bg.new_game(bg.Rules.one_deal(), 4, seed=1).hands[1]
+    t0 = time.perf_counter()
+    bg.suit_advisor(hand, 4, samples=1000, seed=0)
+    el = time.perf_counter() - t0
+    rows = [Row("bugami", "suit advisor, 1,000 samples x 5 declarations, 4 players (heuristic bots)", el, "s", 5.0,
+                "max", "5,000 deals played out")]
+    s = bg.new_game(bg.Rules.one_deal(), 4, seed=2)
+    bots = bg.HeuristicBot()
+    while s.phase == "declare":
+        s = s.apply(bots.choose(s, None))
+    sb = bg.SamplingBot(samples=20)
+    rng = np.random.default_rng(0)
+    per = time_calls(lambda: sb.choose(s, rng), min_time=0.5 if quick else 2.0, max_calls=50)
+    rows.append(Row("bugami", "sampling bot (20 samples), first lead of a deal", per * 1000, "ms", None, None))
+    return rows
+
+
+def _exact(quick):
+    from toolkit import bugami as bg
+    from toolkit.core.tricks import parse_cards
+    rules = bg.Rules(ranks=(2, 3, 4, 5), min_players=3)
+    hand = parse_cards("2C 3C 4C 2D 5S")
+
+    def brute():
+        unseen = [c for c in rules.deck if c not in set(hand)]
+        void = total = 0
+        for first in itertools.combinations(unseen, 5):
+            rest = [c for c in unseen if c not in first]
+            for second in itertools.combinations(rest, 5):
+                total += 1
+                void += all(c.suit != "C" for c in first) or all(c.suit != "C" for c in second)
+        return void / total
+
+    t_exact = time_calls(lambda: bg.void_probability(hand, "C", 3, rules), min_time=0.2)
+    t_brute = time_calls(brute, min_time=0.5, max_calls=3)
+    return [Row("bugami", "exact void probability vs brute-force enumeration (16-card pack, 3 players)",
+                t_brute / t_exact, "x faster", 100, "min",
+                f"exact {t_exact * 1e6:.0f} us, brute force {t_brute * 1000:.0f} ms (the 52-card case is beyond "
+                "brute force)")]
+
+
+def rows(quick: bool) -> list:
+    out = []
+    for part in (_imports, _playouts, _advisor, _exact):
+        try:
+            out += part(quick)
+        except Exception as e:  # noqa: BLE001 - report, never crash the run
+            out.append(Row("bugami", f"{part.__name__[1:]}: failed", None, "", note=f"{type(e).__name__}: {e}"))
+    for r in bench_widgets(quick, "toolkit.bugami.widgets", ("score_explorer", "card_counter")):
+        r.section = "bugami"
+        out.append(r)
+    return out
