@@ -370,3 +370,17 @@ def test_rules_and_record_json_round_trip():
     rec = json.loads(json.dumps(record(s)))
     again = replay(rec)[-1]
     assert again == s and again.rules == r
+
+
+def test_a_bue_shows_only_the_bue_hand():
+    # The Bué player shows their cards; the others' hidden cards stay hidden (they are never
+    # turned up: the hand ends at once).
+    s, card = rig_last_draw(bue.initial_state(Rules(), 3), [60, 70, 50])
+    s = s.apply("discard 4").apply(f"draw {card}")
+    assert s.hand_points[-1] == (50, 0, 0)
+    obs = s.observation(1)
+    lr = obs["last_result"]
+    assert lr["kind"] == "bue" and lr["seats"] == [0]
+    assert None not in lr["hands"][0] and lr["totals"][0] == 50
+    assert lr["hands"][2][4] is None and lr["totals"][2] is None
+    assert lr["hands"][1][4] == s.last_result[5][1][1][4] is None

@@ -232,8 +232,11 @@ class BueState(State):
         draw_to: ``(seat, slot)`` waiting for a draw, or ``None``.
         points: match points per seat.
         hand_points: points of each finished hand, one tuple per hand (the seed's match table).
-        last_result: the last finished hand: ``{"kind": "bue"|"superbue"|"closest", "seats": [...],
-            "totals": [...], "points": [...], "dealer": d}`` as a tuple of items, or ``None``.
+        last_result: the last finished hand as a tuple of ``(key, value)`` items, or ``None``:
+            ``kind`` (``"bue"``, ``"superbue"`` or ``"closest"``), ``seats`` (who scored, best
+            first), ``totals`` (per seat; ``None`` for a hand not fully shown), ``points``,
+            ``dealer``, ``hands`` (the cards shown at the end: all of them after the fifth turn;
+            after a Bué only the Bué hands and the cards already revealed, ``None`` elsewhere).
     """
 
     rules: Rules
@@ -264,6 +267,7 @@ class BueState(State):
     # -- basics -------------------------------------------------------------------------
     @property
     def n_players(self) -> int:
+        """Number of players (2-10)."""
         return len(self.players)
 
     def seat_at(self, k: int) -> int:
@@ -307,6 +311,7 @@ class BueState(State):
         return [i for i, r in enumerate(self.revealed[seat]) if not r and self.hands[seat][i] is not None]
 
     def dealt_cards(self) -> int:
+        """Cards now in the players' hands (during the deal: how many have been dealt)."""
         return sum(1 for h in self.hands for c in h if c is not None)
 
     # -- legal actions ---------------------------------------------------------------
@@ -515,13 +520,18 @@ class BueState(State):
 
     def _end_hand(self, pts: list[int], kind: str, seats: list[int]) -> "BueState":
         n = self.n_players
-        result = (("kind", kind), ("seats", tuple(seats)),
-                  ("totals", tuple(self.total(q) for q in range(n))), ("points", tuple(pts)),
-                  ("dealer", self.dealer), ("hands", self.hands))
+        hs = self.rules.hand_size
+        if kind == "closest":  # after the fifth turn every card is face up
+            revealed = tuple((True,) * hs for _ in range(n))
+        else:  # a Bué is shown by its owner(s); the others' hidden cards stay hidden
+            revealed = tuple((True,) * hs if q in seats else self.revealed[q] for q in range(n))
+        shown = tuple(tuple(c if up else None for c, up in zip(h, rv)) for h, rv in zip(self.hands, revealed))
+        totals = tuple(self.total(q) if all(revealed[q]) else None for q in range(n))
+        result = (("kind", kind), ("seats", tuple(seats)), ("totals", totals), ("points", tuple(pts)),
+                  ("dealer", self.dealer), ("hands", shown))
         points = tuple(a + b for a, b in zip(self.points, pts))
-        all_up = tuple((True,) * self.rules.hand_size for _ in range(n))
         s = self._r(points=points, hand_points=self.hand_points + (tuple(pts),), last_result=result,
-                    revealed=all_up, known=((),) * n, banned=(), pending=(-1,) * n, draw_to=None)
+                    revealed=revealed, known=((),) * n, banned=(), pending=(-1,) * n, draw_to=None)
         if max(points) >= self.rules.target:
             return s._r(phase="over")
         # Next hand: all cards back, shuffled; the dealer moves clockwise.
