@@ -375,7 +375,7 @@ def test_rules_and_record_json_round_trip():
 def test_a_bue_shows_only_the_bue_hand():
     # The Bué player shows their cards; the others' hidden cards stay hidden (they are never
     # turned up: the hand ends at once).
-    s, card = rig_last_draw(bue.initial_state(Rules(), 3), [60, 70, 50])
+    s, card = rig_last_draw(bue.initial_state(Rules(), 3), [50, 70, 60])  # the dealer (0) draws to 50
     s = s.apply("discard 4").apply(f"draw {card}")
     assert s.hand_points[-1] == (50, 0, 0)
     obs = s.observation(1)
