@@ -384,3 +384,23 @@ def test_a_bue_shows_only_the_bue_hand():
     assert None not in lr["hands"][0] and lr["totals"][0] == 50
     assert lr["hands"][2][4] is None and lr["totals"][2] is None
     assert lr["hands"][1][4] == s.last_result[5][1][1][4] is None
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@given(st.lists(st.integers(0, 300), min_size=2, max_size=10), st.data())
+@settings(max_examples=200, deadline=None)
+def test_score_hand_properties(totals, data):
+    n = len(totals)
+    gold = data.draw(st.lists(st.integers(0, 5), min_size=n, max_size=n))
+    dealer = data.draw(st.integers(0, n - 1))
+    pts = bue.score_hand(totals, gold, dealer)
+    awarded = (30,) if n == 2 else (30, 20, 10)
+    assert sorted((p for p in pts if p), reverse=True) == list(awarded[:n])
+    for a in range(n):
+        for b in range(n):
+            if abs(totals[a] - 50) < abs(totals[b] - 50):
+                assert pts[a] >= pts[b]  # nearer to 50 never scores less
+            if totals[a] == totals[b] and gold[a] > gold[b]:
+                assert pts[a] >= pts[b]  # on a tie, more gold never scores less
