@@ -342,6 +342,8 @@ def test_rules_validation():
         Rules(simultaneous_bue="both")
     with pytest.raises(ValueError):
         Rules(points=())
+    with pytest.raises(ValueError, match="never end"):
+        Rules(points=(0, 0, 0))
     with pytest.raises(ValueError, match="players"):
         bue.initial_state(Rules(), 11)
     with pytest.raises(ValueError, match="players"):

@@ -183,6 +183,9 @@ class Rules:
             if not pts or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in pts):
                 raise ValueError(f"Rules.{name} is a non-empty tuple of non-negative ints, got {pts!r}")
             object.__setattr__(self, name, pts)
+        if not (self.points[0] > 0 and self.two_player_points[0] > 0):
+            raise ValueError("the closest player must score something (Rules.points[0] and "
+                             "two_player_points[0] > 0), or a match might never end")
         if self.simultaneous_bue not in ("tiebreak", "all"):
             raise ValueError(f"Rules.simultaneous_bue is 'tiebreak' or 'all', got {self.simultaneous_bue!r}")
         if self.cards.total < self.hand_size * MIN_PLAYERS + int(self.marker_card):
