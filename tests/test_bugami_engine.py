@@ -241,3 +241,12 @@ def test_html_and_text_views():
     seat_view = bg.render_html(s, 0)
     for c in s.hands[1]:
         assert c.symbol not in seat_view or c in s.hands[0]
+
+
+def test_engine_import_pulls_in_no_widgets_or_plots():
+    import subprocess
+    import sys
+    code = ("import sys, toolkit.bugami, toolkit.core.tricks; "
+            "print(','.join(m for m in ('ipywidgets', 'plotly', 'anywidget') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -19,7 +19,7 @@ from ..core.exact import hypergeom_pmf
 from ..core.montecarlo import Estimate, estimate_mean
 from ..core.tricks import Card, parse_cards, sort_hand
 from .bots import BugamiBot, DeclareView, HeuristicBot, Table
-from .rules import MISERE, Rules
+from .rules import Rules
 from .state import BugamiState
 
 __all__ = ["round_score", "suit_count_distribution", "others_suit_distribution", "void_probability",

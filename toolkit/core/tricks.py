@@ -154,7 +154,6 @@ def trick_winner(trick: Sequence[tuple[int, Card]], trump: str | None = None) ->
     cards = [c for _, c in trick]
     if len(set(cards)) != len(cards):
         raise ValueError(f"a trick cannot hold the same card twice: {format_cards(cards)}")
-    led = trick[0][1].suit
     best_seat, best = trick[0]
     for seat, card in trick[1:]:
         if card.suit == best.suit and card.rank > best.rank:
@@ -162,5 +161,4 @@ def trick_winner(trick: Sequence[tuple[int, Card]], trump: str | None = None) ->
         elif trump is not None and card.suit == trump and best.suit != trump:
             best_seat, best = seat, card
         # a card of another (non-trump) suit never wins
-    del led
     return best_seat
