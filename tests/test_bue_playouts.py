@@ -68,3 +68,40 @@ def test_full_matches_to_110(n, seed):
 def test_variants_play_out(rules):
     for n in (3, 6):
         check_playout(bue.new_game(rules, n, seed=n), seed=n, invariant=invariant)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from toolkit.bue import odds  # noqa: E402
+from toolkit.core.game import CHANCE, sample_chance  # noqa: E402
+import dataclasses  # noqa: E402
+import numpy as np  # noqa: E402
+
+
+@given(st.integers(2, 8), st.integers(0, 10_000), st.integers(1, 120))
+@settings(max_examples=60, deadline=None)
+def test_observation_blind_to_every_card_the_player_has_not_located(n, seed, steps):
+    """Re-deal every card ``p`` has not located (others' unknown hidden cards and the deck) at
+    random: ``p``'s observation must not change."""
+    rng = np.random.default_rng(seed)
+    s = bue.new_game(Rules(target=60), n, seed=seed)
+    for _ in range(steps):
+        if s.is_terminal or s.phase == "deal":
+            break
+        legal = s.legal_actions()
+        s = s.apply(sample_chance(s, rng) if s.current_player == CHANCE else legal[int(rng.integers(len(legal)))])
+    if s.is_terminal or s.phase == "deal":
+        return
+    for p in range(n):
+        known = {(q, i) for q, i, _ in s.known[p]}
+        slots = [(q, i) for q in range(n) if q != p for i in s.hidden_slots(q) if (q, i) not in known]
+        pool = odds.unseen_cards(s, p)
+        assert pool.total == len(slots) + s.deck.total
+        cards = pool.elements()
+        perm = [cards[i] for i in rng.permutation(len(cards))]
+        hands = [list(h) for h in s.hands]
+        for (q, i), c in zip(slots, perm):
+            hands[q][i] = c
+        other = dataclasses.replace(s, hands=tuple(map(tuple, hands)), deck=Multiset(perm[len(slots):]))
+        assert other.observation(p) == s.observation(p)
+        assert other.legal_actions() == s.legal_actions() or s.current_player != p
