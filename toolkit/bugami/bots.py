@@ -337,6 +337,7 @@ class HeuristicBot(BugamiBot):
 
     Playing:
 
+    * when a misère player is winning the trick, stay under their card to break the misère;
     * on a trick that holds its bug suit (or when playing misère), duck: the highest card that
       does not win, else the lowest (highest when it is last and must win anyway);
     * on a safe trick, win it cheaply when last, else play high;
@@ -394,6 +395,11 @@ class HeuristicBot(BugamiBot):
         if legal[0].suit == led:
             last = len(trick) == view.n - 1
             risky = misere or mine == led or any(c.suit == mine for _, c in trick)
+            if not misere and wseat != me and view.declarations[wseat] == MISERE:
+                # a misère player is winning this trick: leave it to them if we can
+                unders = [c for c in legal if c.rank < wcard.rank]
+                if unders:
+                    return max(unders, key=_rank)
             if risky:
                 unders = [c for c in legal if c.rank < wcard.rank]
                 if unders:
