@@ -8,6 +8,8 @@ import os
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from toolkit import bugami as bg
 from toolkit.core.testing import check_playout
@@ -90,3 +92,29 @@ def test_observation_ignores_other_hands():
     orig = bg.deal_state(h, dealer=s.dealer)
     assert orig.observation(0) == swapped.observation(0)
     assert orig.observation(1) != swapped.observation(1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(3, 7), st.integers(0, 10_000), st.integers(0, 60), st.data())
+def test_redealing_hidden_cards_never_changes_an_observation(players, seed, steps, data):
+    # Any position: re-deal every card the viewer cannot see (other hands and the leftovers,
+    # keeping their sizes); the viewer's observation must not change.
+    import numpy as np
+
+    from toolkit.core import RandomBot
+    s = bg.new_game(bg.Rules.one_deal(), players, seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if s.is_terminal:
+            break
+        s = s.apply(RandomBot().choose(s, rng))
+    viewer = data.draw(st.integers(0, players - 1))
+    hidden = [c for p in range(players) if p != viewer for c in s.hands[p]] + list(s.stock)
+    perm = data.draw(st.permutations(hidden))
+    hands, i = list(s.hands), 0
+    for p in range(players):
+        if p != viewer:
+            hands[p] = tuple(sorted(perm[i:i + len(s.hands[p])], key=lambda c: (c.suit, c.rank)))
+            i += len(s.hands[p])
+    other = s._with(hands=tuple(hands), stock=tuple(sorted(perm[i:], key=lambda c: (c.suit, c.rank))))
+    assert other.observation(viewer) == s.observation(viewer)
