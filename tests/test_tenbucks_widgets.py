@@ -77,5 +77,7 @@ def test_simulate_games_columns_and_errors():
                                 "spread", "end_reason", "rounds"]
     assert ((df["winner"] == -1) == df["no_winner"]).all() or (df["end_reason"] == "no_bills").any()
     assert df.equals(tb.simulate_games(tb.Rules(), 4, games=10, seed=1, bots="mixed", progress=False))
+    rot = tb.simulate_games(tb.Rules(), 3, games=12, seed=2, bots="rotating", progress=False)
+    assert rot.equals(tb.simulate_games(tb.Rules(), 3, games=12, seed=2, bots="rotating", progress=False))
     with pytest.raises(ValueError, match="bots"):
         tb.simulate_games(bots="clever")

@@ -35,13 +35,15 @@ class GreedyBot(Bot):
     * play: the bill after which the best stack it may still claim this turn is worth most
       (a play that sets up a forced claim for someone else costs that stack's value);
     * claim: the most valuable stack, a winning one first; never a stack worth less than
-      ``min_claim`` dollars (each number can be claimed only once: Diversity);
+      ``min_claim`` dollars (default 5: each number can be claimed only once (Diversity) and
+      each claim uses up a Slow Down step, so small claims waste them; against random players
+      ``min_claim=5`` won about 2/3 of 4-player games, ``3`` only about 1/4);
     * force: itself if that wins, else the player with the least money who would not reach 10.
     """
 
     name = "greedy"
 
-    def __init__(self, min_claim: int = 3):
+    def __init__(self, min_claim: int = 5):
         self.min_claim = min_claim
 
     def choose(self, state: TenBucksState, rng: np.random.Generator) -> Action:
@@ -100,12 +102,14 @@ class LookaheadBot(Bot):
 
     Args:
         max_sequences: a safety bound on the turn sequences explored.
-        slot_cost: dollars a claimed stack is charged in the score (default 2.5).
+        slot_cost: dollars a claimed stack is charged in the score (default 5, like
+            GreedyBot's ``min_claim``: in seeded tests against random players 5 won far more
+            often than 2.5).
     """
 
     name = "lookahead"
 
-    def __init__(self, max_sequences: int = 400, slot_cost: float = 2.5):
+    def __init__(self, max_sequences: int = 400, slot_cost: float = 5.0):
         self.max_sequences = max_sequences
         self.slot_cost = slot_cost
 

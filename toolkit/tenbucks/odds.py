@@ -177,8 +177,10 @@ def simulate_games(rules=None, players: int = 3, games: int = 1000, seed: int = 
         players: 2-6.
         games: number of games (>= 1).
         seed: root seed; game ``i`` is dealt from an independent child seed.
-        bots: ``"greedy"``, ``"lookahead"`` or ``"random"`` at every seat, or ``"mixed"``
-            (seat ``i`` plays bot ``i % 3`` of greedy, lookahead, random).
+        bots: ``"greedy"``, ``"lookahead"`` or ``"random"`` at every seat; ``"mixed"``
+            (seat ``i`` plays bot ``i % 3`` of greedy, lookahead, random); or ``"rotating"``
+            (the same three strategies round the table, turned by a random 0-2 seats in each
+            game, so each strategy sits first equally often on average).
         progress: show a tqdm progress bar (``tqdm.auto``).
         desc: the progress bar's label.
 
@@ -202,19 +204,21 @@ def simulate_games(rules=None, players: int = 3, games: int = 1000, seed: int = 
 
     rules = rules if rules is not None else Rules()
     names = ["greedy", "lookahead", "random"]
-    if bots == "mixed":
+    if bots in ("mixed", "rotating"):
         seat_bots = [BOTS[names[i % 3]]() for i in range(players)]
     elif bots in BOTS:
         seat_bots = [BOTS[bots]() for _ in range(players)]
     else:
-        raise ValueError(f"bots must be one of {sorted(BOTS) + ['mixed']}, got {bots!r}")
+        raise ValueError(f"bots must be one of {sorted(BOTS) + ['mixed', 'rotating']}, got {bots!r}")
+    table = [[BOTS[names[(i + k) % 3]]() for i in range(players)] for k in range(3)]
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
     first = rules.first_player
 
     def trial(rng: np.random.Generator):
         s = int(rng.integers(2**31))
-        final = play(new_game(rules, players, seed=s), seat_bots, seed=rng)
+        at_table = table[int(rng.integers(3))] if bots == "rotating" else seat_bots
+        final = play(new_game(rules, players, seed=s), at_table, seed=rng)
         won = final.winner
         return (won, won == first, final.end_reason == "no_bills", final.turn,
                 max(final.money) - min(final.money), final.end_reason)
