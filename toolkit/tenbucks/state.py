@@ -462,7 +462,7 @@ class TenBucksState(State):
         s = self._r(deck=self.deck - {a.bill: 1}, hands=hands, dealt=self.dealt + 1)
         if s.dealt < s.hand_size * s.n_players:
             return s
-        return s._to_centre()._start_turn(self.rules.first_player, first=True)
+        return s._to_centre()._start_turn(self.rules.first_player)
 
     def _to_centre(self) -> "TenBucksState":
         """Leftovers face up in the centre (``Rules.leftovers``)."""
@@ -477,11 +477,11 @@ class TenBucksState(State):
         return self._r(deck=_EMPTY, aside=aside,
                        table=tuple(sorted((n, tuple(b)) for n, b in table.items())))
 
-    def _start_turn(self, seat: int, first: bool = False) -> "TenBucksState":
+    def _start_turn(self, seat: int) -> "TenBucksState":
         """Give the turn to ``seat`` or, if they cannot play, the next player who can."""
         n = self.n_players
         for k in range(n):
-            s2 = seat if first and k == 0 else (seat + k) % n
+            s2 = (seat + k) % n
             cand = self._r(phase="play", to_move=s2, turn=self.turn + 1, played=None,
                            claimed_this_turn=False, pending=None)
             if cand.plays(s2):
