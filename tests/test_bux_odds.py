@@ -215,3 +215,27 @@ def test_lot_value_one_card_ahead_equals_brute_force_over_the_unseen_deck():
     assert 0 <= sampled <= 1000
     with pytest.raises(ValueError, match="future"):
         bux.lot_value(spread, lot, future=-1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(ALL), min_size=3, max_size=14, unique=True), st.booleans())
+def test_integer_program_equals_the_search(spread, double):
+    a = bux.best_cash_in(spread, double, method="milp")
+    b = bux.best_cash_in(spread, double, method="search")
+    assert a.value == b.value
+    used = [x for t in a.sets for x in t]
+    assert len(used) == len(set(used)) and all(bux.is_set([spread[x] for x in t]) for t in a.sets)
+
+
+def test_big_spreads_are_solved_exactly_and_fast():
+    import time
+    rng = np.random.default_rng(8)
+    for n in (18, 19):
+        spread = [ALL[i] for i in rng.choice(len(ALL), n, replace=False)]
+        assert bux.best_cash_in(spread).value == bux.best_cash_in(spread, method="search").value
+    spread = [ALL[i] for i in rng.choice(len(ALL), 36, replace=False)]
+    t0 = time.perf_counter()
+    best = bux.best_cash_in(spread)          # the search alone would take minutes here
+    assert time.perf_counter() - t0 < 5 and best.value > 0
+    with pytest.raises(ValueError, match="method"):
+        bux.best_cash_in(spread, method="guess")

@@ -22,13 +22,13 @@ __all__ = [
     "parse_card", "set_value", "Assistance", "Auction", "Bid", "BuxState", "Deal", "Done", "Draw", "Keep", "Pass",
     "Reveal", "Sell", "Swap", "card_html", "initial_state", "new_game", "state_html",
 ]
-from .odds import (CashIn, auction_advice, best_cash_in, deck_sizes, double_period_draws_pmf, double_period_pmf,
+from .odds import (SEARCH_LIMIT, CashIn, auction_advice, best_cash_in, deck_sizes, double_period_draws_pmf, double_period_pmf,
                    draws_in_deck_pmf, game_length_pmf, last_bux_position_pmf, lot_value, pmf_mean, spread_sets,
                    suggested_bid, unseen_cards)
 from .bots import BOTS, GreedyBot, RandomBot, ValueBot, potential
 
 __all__ += [
-    "CashIn", "auction_advice", "best_cash_in", "deck_sizes", "double_period_draws_pmf", "double_period_pmf",
+    "SEARCH_LIMIT", "CashIn", "auction_advice", "best_cash_in", "deck_sizes", "double_period_draws_pmf", "double_period_pmf",
     "draws_in_deck_pmf", "game_length_pmf", "last_bux_position_pmf", "lot_value", "pmf_mean", "spread_sets",
     "suggested_bid", "unseen_cards", "BOTS", "GreedyBot", "RandomBot", "ValueBot", "potential",
 ]

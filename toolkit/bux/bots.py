@@ -58,6 +58,10 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
+    #: A spread larger than this does not look for swaps (it has enough cards to work with, and
+    #: evaluating every swap of a big spread is slow).
+    max_swap_spread = 10
+
     def __init__(self, min_gain: float = 40.0):
         self.min_gain = min_gain
 
@@ -92,6 +96,8 @@ class GreedyBot(Bot):
         return swap if swap is not None else Draw()
 
     def _best_swap(self, state, me, spreads, legal):
+        if len(spreads[me]) > self.max_swap_spread:
+            return None
         base = potential(spreads[me], state.double)
         best, gain = None, self.min_gain
         for a in legal:
@@ -137,14 +143,16 @@ class ValueBot(GreedyBot):
         shade: fraction taken off the bid limit (0.2: bid at most 80% of the value).
         hold_below: sets worth less than this (bux, single pay) are sold at once.
         min_gain: as :class:`GreedyBot`.
+        hold_max_cards: with more cards than this in its spread it sells instead of holding.
     """
 
     name = "value"
 
-    def __init__(self, shade: float = 0.2, hold_below: int = 150, min_gain: float = 40.0):
+    def __init__(self, shade: float = 0.2, hold_below: int = 150, min_gain: float = 40.0, hold_max_cards: int = 12):
         super().__init__(min_gain)
         self.shade = shade
         self.hold_below = hold_below
+        self.hold_max_cards = hold_max_cards
 
     def __repr__(self):
         return f"{type(self).__name__}(shade={self.shade}, hold_below={self.hold_below})"
@@ -160,7 +168,7 @@ class ValueBot(GreedyBot):
         at_risk = set(state.unprotected(state.turn))
         if any(x in at_risk for t in best.sets for x in t):
             return True
-        if value < self.hold_below:
+        if value < self.hold_below or len(spreads[state.turn]) > self.hold_max_cards:
             return True
         # Every deck's double period comes before its last BUX card, so waiting is safe
         # unless a card can be swapped away (checked above).
