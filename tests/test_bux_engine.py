@@ -11,6 +11,7 @@ from toolkit import bux
 from toolkit.bux import BUX, Card
 from toolkit.core import IllegalActionError
 from toolkit.core.game import CHANCE, TERMINAL, record, replay
+from toolkit.core.cards import Multiset
 from toolkit.core.money import purse_total
 
 H, D, C, S = "hearts", "diamonds", "clubs", "spades"
@@ -20,7 +21,7 @@ def _state(spreads, money=None, **kw):
     """A 3-player state in its first turn with the given spreads (deck = the rest)."""
     rules = kw.pop("rules", bux.Rules())
     s = bux.initial_state(rules, 3, 0)
-    used = bux.Rules().cards.__class__([c for sp in spreads for c in sp])
+    used = Multiset([c for sp in spreads for c in sp])
     deck = s.deck - used
     money = money or (200, 200, 200)
     return s._r(phase="turn", spreads=tuple(tuple(sp) for sp in spreads), deck=deck, money=tuple(money), **kw)

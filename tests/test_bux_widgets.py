@@ -97,7 +97,7 @@ def test_clock_explorer_is_exact_and_responds():
 def test_play_table_waits_for_the_student_and_plays_to_the_end():
     t = bw.play_table(players=3, seed=2)
     assert t.state.current_player == 0 and t.controls["action"].options
-    assert "You (you)" in t.board.value
+    assert "You (you)" in t.board.value and "<sub title='position 0'>0</sub>" in t.board.value
     # the student never sees another player's back values on the board
     for seat in (1, 2):
         for c in t.state.spreads[seat]:

@@ -599,8 +599,9 @@ def card_html(card: Card) -> str:
 def state_html(state: "BuxState", player: int | None = None) -> str:
     """HTML of the table as ``player`` sees it (``None``: everything, for teachers and tests).
 
-    Shows the BUX clock (deck number, BUX cards drawn, Double-BUX), each spread with its chips,
-    and the lot with the auction's high bid. Only facts of ``state.observation(player)`` are shown
+    Shows the BUX clock (deck number, BUX cards drawn, Double-BUX), each spread with its chips
+    (each card numbered by its position, as in ``swap 2 with 3:1`` and ``sell 0 3 4``), and the
+    lot with the auction's high bid. Only facts of ``state.observation(player)`` are shown
     when ``player`` is a seat.
     """
     from html import escape
@@ -614,7 +615,8 @@ def state_html(state: "BuxState", player: int | None = None) -> str:
     for i, name in enumerate(state.players):
         mark = "&#9654; " if state.current_player == i else ""
         you = " (you)" if player == i else ""
-        cards = "".join(card_html(c) for c in spreads[i]) or "<i>no cards</i>"
+        cards = "".join(f"<sub title='position {k}'>{k}</sub>{card_html(c)}" for k, c in enumerate(spreads[i])) \
+            or "<i>no cards</i>"
         rows.append(f"<tr><td style='padding:2px 8px'>{mark}{escape(name)}{you}</td>"
                     f"<td style='padding:2px 8px;text-align:right'>{state.money[i]} bux</td><td>{cards}</td></tr>")
     rows.append("</table>")
