@@ -98,10 +98,11 @@ def test_play_table_waits_for_the_student_and_plays_to_the_end():
     t = bw.play_table(players=3, seed=2)
     assert t.state.current_player == 0 and t.controls["action"].options
     assert "You (you)" in t.board.value and "<sub title='position 0'>0</sub>" in t.board.value
-    # the student never sees another player's back values on the board
-    for seat in (1, 2):
-        for c in t.state.spreads[seat]:
-            assert str(c) not in t.board.value
+    # the student never sees another player's back values: changing them changes nothing shown
+    s = t.state
+    other = tuple(c._replace(value={25: 100, 50: 25, 100: 50}[c.value]) for c in s.spreads[1])
+    assert bux.state_html(s._r(spreads=(s.spreads[0], other, s.spreads[2])), 0) == t.board.value
+    assert bux.state_html(s, None) != t.board.value   # the teacher's view shows them
     with pytest.raises(IllegalActionError):
         t.play("sell 0 0 0")
     t.play("draw")
