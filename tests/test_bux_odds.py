@@ -3,7 +3,7 @@ way to split a spread, enumeration of shuffles, or simulation within a confidenc
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import combinations, permutations
+from itertools import combinations
 from math import comb
 
 import numpy as np

@@ -14,7 +14,7 @@ from ..core.bots import RandomBot
 from ..core.game import Action, Bot
 from .odds import best_cash_in, lot_value, suggested_bid
 from .rules import Card
-from .state import Assistance, Auction, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap
+from .state import Assistance, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap
 
 __all__ = ["RandomBot", "GreedyBot", "ValueBot", "BOTS", "potential"]
 

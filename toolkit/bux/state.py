@@ -39,7 +39,7 @@ from typing import ClassVar
 from ..core.cards import Multiset
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
                          history_field, resolve_chance, setup_rng)
-from .rules import BUX, Card, Rules, is_protected, is_set, parse_card
+from .rules import BUX, Card, Rules, is_set, parse_card
 
 __all__ = [
     "BuxState", "Deal", "Reveal", "Swap", "Sell", "Done", "Draw", "Bid", "Pass", "Keep", "Auction",
