@@ -5,7 +5,9 @@ from __future__ import annotations
 import copy
 import json
 
+import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from toolkit import bux
 from toolkit.bux import BUX, Card
@@ -307,3 +309,32 @@ def test_record_replays_to_the_same_state():
     from toolkit.core import play
     final = play(bux.new_game(players=4, seed=2), [bux.RandomBot()] * 4, seed=2)
     assert replay(json.dumps(record(final)))[-1] == final
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), steps=st.integers(0, 300), viewer=st.integers(0, 3), shuffle=st.integers(0, 10 ** 6))
+def test_changing_what_a_viewer_cannot_see_never_changes_their_observation(seed, steps, viewer, shuffle):
+    """Hypothesis property: re-draw the back values of every other player's cards and swap the
+    draw deck's contents for other cards; the viewer's observation stays the same."""
+    s = bux.new_game(players=4, seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if s.is_terminal:
+            break
+        legal = s.legal_actions()
+        s = s.apply(legal[int(rng.integers(len(legal)))] if s.phase != "bid" else legal[min(1, len(legal) - 1)])
+    r2 = np.random.default_rng(shuffle)
+    spreads = tuple(sp if i == viewer else tuple(c._replace(value=int(r2.choice([25, 50, 100]))) for c in sp)
+                    for i, sp in enumerate(s.spreads))
+    deck = Multiset({BUX: s.deck[BUX], Card(H, "x", 25): s.deck.total - s.deck[BUX]})
+    t = s._r(spreads=spreads, deck=deck)
+    assert t.observation(viewer) == s.observation(viewer)
+
+
+def test_engine_import_pulls_in_no_widgets_or_plots():
+    import subprocess
+    import sys
+    code = ("import sys, toolkit.bux; "
+            "print(','.join(m for m in ('ipywidgets', 'plotly', 'anywidget', 'IPython') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
