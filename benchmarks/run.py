@@ -114,7 +114,8 @@ print(repr((dt, sorted(m for m in sys.modules if m.split('.')[0] in %r))))
 def bench_imports(quick: bool) -> list[Row]:
     repeats = 3 if quick else 7
     rows = []
-    for mod in ("toolkit", "toolkit.core", "toolkit.buyword"):
+    for mod in ("toolkit", "toolkit.core", "toolkit.buyword", "toolkit.bue", "toolkit.bux",
+                "toolkit.tenbucks", "toolkit.bugami"):
         times, forbidden = [], set()
         for _ in range(repeats):
             out = subprocess.run([sys.executable, "-c", _IMPORT_PROBE, mod], capture_output=True,

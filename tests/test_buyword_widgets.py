@@ -70,12 +70,14 @@ def test_quiz_rejects_an_answer_that_is_not_an_option():
 
 
 @pytest.mark.parametrize("text,value", [("64", 64), ("$1,000", 1000), ("27.5", Fraction(55, 2)),
-                                        ("-3", -3), ("2/3", Fraction(2, 3)), (" 12% ", Fraction(3, 25))])
+                                        ("-3", -3), ("2/3", Fraction(2, 3)), (" 12% ", Fraction(3, 25)),
+                                        ("2 2/3", Fraction(8, 3)), ("-1 1/2", Fraction(-3, 2)),
+                                        ("13 points", 13), ("$25 bux", 25), ("2.5 pips", Fraction(5, 2))])
 def test_parse_number_reads_what_students_type(text, value):
     assert parse_number(text) == value
 
 
-@pytest.mark.parametrize("text", ["", "abc", "6 4x", "1/0", "--2"])
+@pytest.mark.parametrize("text", ["", "abc", "6 4x", "1/0", "--2", "2 2/0", "points 13", "1 2 3"])
 def test_parse_number_rejects_non_numbers(text):
     with pytest.raises(ValueError):
         parse_number(text)
@@ -96,6 +98,17 @@ def test_numeric_check_bad_text_shows_a_message_and_is_not_an_attempt():
     c.controls["check"].click()
     assert c.correct is None and c.attempts == 0
     assert "not a number" in c.feedback.value
+
+
+def test_numeric_check_in_percent_reads_25_and_25_percent_and_a_quarter_alike():
+    c = numeric_check("What share of games does the start player win?", 25, tolerance=2, unit="%")
+    for typed in ("25", "25%", "0.25", "1/4", "26 %"):
+        c.controls["answer"].value = typed
+        assert c.check() is True, typed
+    c.controls["answer"].value = "40%"
+    assert c.check() is False and "too high" in c.feedback.value
+    c.controls["answer"].value = "0.1"
+    assert c.check() is False and "too low" in c.feedback.value
 
 
 def test_numeric_check_tolerance():

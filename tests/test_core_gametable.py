@@ -65,3 +65,37 @@ def test_new_game_restarts_and_helper_panel_is_recomputed():
 def test_human_must_be_a_seat():
     with pytest.raises(ValueError, match="human must be a seat"):
         GameTable(bw.new_game(bw.Rules(), ["Ann", "Ben"], seed=3), [], human=2)
+
+
+def test_action_label_sets_the_dropdown_text_only():
+    t = _table(action_label=lambda a, s: f"move: {a}")
+    labels = [label for label, _a in t.controls["action"].options]
+    assert labels == [f"move: {a}" for a in t.state.legal_actions()]
+    t.play(t.state.legal_actions()[0])          # the action itself is unchanged
+    assert len(t.log) >= 1
+
+
+def test_the_move_log_keeps_secret_declarations_secret():
+    """Bugami: the bots declare before the student (seed: choices revealed together)."""
+    from toolkit import bugami as bg
+    from toolkit.bugami.widgets import play_against_bots
+    t = play_against_bots(players=4, bot="heuristic", seed=7, advisor_samples=0)
+    assert t.state.phase == "declare" and t.state.current_player == 0
+    bot_lines = [line for line in t.log if not line.startswith("You")]
+    assert len(bot_lines) == 3
+    assert all(line.endswith("declares (face down)") for line in bot_lines), bot_lines
+    for suit in "CDHS":
+        assert f"declare {suit}" not in t.history.value
+    t.play(bg.DeclareBug("misere"))              # the student's own move is shown in full
+    assert "You: declare misere" in t.log
+
+
+def test_the_move_log_keeps_a_pending_bue_reveal_secret():
+    from toolkit.bue.widgets import play_table
+    t = play_table(players=3, seed=0, show_helper=False)
+    for _ in range(20):                         # play until the bots have chosen cards to reveal
+        if any("to reveal" in line for line in t.log) or t.state.is_terminal:
+            break
+        t.play(t.state.legal_actions()[0])
+    reveal_lines = [line for line in t.log if not line.startswith("You") and "reveal" in line]
+    assert reveal_lines and all(line.endswith("chooses a card to reveal") for line in reveal_lines)

@@ -37,8 +37,26 @@ def test_binder_files():
 
 
 def test_engine_import_pulls_in_no_widgets_or_plots():
-    code = ("import sys, toolkit, toolkit.core, toolkit.buyword; "
+    code = ("import sys, toolkit, toolkit.core, toolkit.buyword, toolkit.bue, toolkit.bux, "
+            "toolkit.tenbucks, toolkit.bugami, toolkit.scoresheet; "
             "bad = [m for m in ('ipywidgets', 'plotly', 'anywidget') if m in sys.modules]; "
             "print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_readme_python_example_runs_and_says_what_it_returns():
+    """The README's Python block runs, and every `expression  # value ...` line returns that value."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```python\n(.*?)```", text, re.S).group(1)
+    namespace: dict = {}
+    exec(compile(block, "README.md", "exec"), namespace)
+    checked = 0
+    for line in block.splitlines():
+        m = re.match(r"^(\S.*?)\s+#\s+(\(.*?\)|\[.*?\]|Fraction\(\d+, \d+\)|\d+)(?::| |$)", line)
+        if m and "=" not in m.group(1).split("(")[0]:
+            got = eval(m.group(1), namespace)
+            want = eval(m.group(2), {**namespace, "Fraction": __import__("fractions").Fraction})
+            assert got == want, f"README says {m.group(1)} gives {m.group(2)}, it gives {got!r}"
+            checked += 1
+    assert checked >= 5

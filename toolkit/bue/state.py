@@ -540,6 +540,16 @@ class BueState(State):
                     revealed=((False,) * self.rules.hand_size,) * n)
 
     # -- information -------------------------------------------------------------------
+    def describe_action(self, action, viewer: int) -> str:
+        """A log line of ``action`` for ``viewer``: which card another player will reveal stays
+        secret until every player has chosen (the reveals are simultaneous), so it reads
+        ``"chooses a card to reveal"``; swaps and discards are public. See
+        :meth:`toolkit.core.game.State.describe_action`.
+        """
+        if isinstance(action, Reveal) and viewer != self.current_player:
+            return "chooses a card to reveal"
+        return str(action)
+
     def observation(self, player: int) -> dict:
         """What ``player`` may see, as a JSON-friendly dict.
 

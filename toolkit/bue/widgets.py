@@ -364,4 +364,4 @@ def play_table(players: int = 3, seed: int = 0, human: int = 0, rules: Rules | N
     bots = {i: (GreedyBot() if i % 2 else SamplingBot(samples=6)) for i in range(players) if i != human}
     return GameTable(start, bots, human=human, seed=seed, render=render_html,
                      helper=helper_html if show_helper else None,
-                     new_game=lambda s: new_game(rules, names, s), names=names)
+                     new_game=lambda s: new_game(rules, names, s), names=names, action_label=action_label)

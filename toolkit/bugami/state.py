@@ -380,6 +380,15 @@ class BugamiState(State):
             "results": [r.to_json() for r in self.results],
         }
 
+    def describe_action(self, action, viewer: int) -> str:
+        """A log line of ``action`` for ``viewer``: another player's declaration is secret
+        (seed: the choices are revealed together), so it reads ``"declares (face down)"``;
+        every card play is public. See :meth:`toolkit.core.game.State.describe_action`.
+        """
+        if isinstance(action, DeclareBug) and viewer != self.current_player:
+            return "declares (face down)"
+        return str(action)
+
     def bug_cards_taken(self) -> tuple[int, ...]:
         """Bug-suit cards captured so far this deal per seat (0 for misère or undeclared)."""
         return tuple(0 if d in (None, MISERE) else sum(1 for c in cap if c.suit == d)

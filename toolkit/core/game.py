@@ -194,6 +194,23 @@ class State(ABC):
         return tuple(i for i, s in enumerate(self.scores) if s == best)
 
     # -- provided ------------------------------------------------------------------------
+    def describe_action(self, action: Action, viewer: int) -> str:
+        """What ``viewer`` sees of ``action`` when the player to act here plays it (a log line).
+
+        The default is the action's text form: right for games where every move is public. Games
+        with secret moves (simultaneous declarations, a card chosen face down) override this so
+        a move log never tells ``viewer`` more than ``observation(viewer)`` will. Call it on the
+        state *before* the action is applied.
+
+        Args:
+            action: a legal action of this state.
+            viewer: the seat reading the log (0-based).
+
+        Returns:
+            str, e.g. ``"pass"`` or ``"declares (face down)"``.
+        """
+        return str(action)
+
     def apply(self, action: Action | str) -> "State":
         """Apply ``action`` (an Action or its text form) and return the next state.
 

@@ -185,9 +185,16 @@ def quiz(question: str, options: Sequence[str], answer: str, explanation: str = 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?$")
 
 
+#: A mixed number, "2 2/3".
+_MIXED = re.compile(r"^([+-]?)(\d+)\s+(\d+)/(\d+)$")
+#: A number followed by unit words, "13 points", "25 bux", "$64 dollars".
+_WITH_UNIT = re.compile(r"^(.*?[\d.%])\s*([A-Za-z][A-Za-z .]*)$")
+
+
 def parse_number(text: str) -> Fraction:
     """Read a number a student typed: ``"64"``, ``"$1,000"``, ``"27.99"``, ``"-3"``, ``"2/3"``,
-    ``"12%"`` (= 0.12).
+    ``"2 2/3"`` (a mixed number), ``"12%"`` (= 0.12); unit words after the number are ignored
+    (``"13 points"``, ``"25 bux"``).
 
     Returns:
         the number as an exact ``Fraction``.
@@ -197,7 +204,19 @@ def parse_number(text: str) -> Fraction:
     """
     if not isinstance(text, str):
         text = str(text)
-    t = text.strip().replace(",", "").replace(" ", "").replace("$", "").replace("\u2212", "-")
+    t = text.strip().replace("\u2212", "-")
+    unit = _WITH_UNIT.match(t)
+    if unit:
+        t = unit.group(1)
+    t = t.replace(",", "").replace("$", "").strip()
+    mixed = _MIXED.match(t)
+    if mixed:
+        sign, whole, num, den = mixed.groups()
+        if int(den) == 0:
+            raise ValueError("cannot divide by zero")
+        value = int(whole) + Fraction(int(num), int(den))
+        return -value if sign == "-" else value
+    t = re.sub(r"\s+%$", "%", t)
     percent = t.endswith("%")
     if percent:
         t = t[:-1]
@@ -217,8 +236,10 @@ def numeric_check(question: str, answer, tolerance=0, explanation: str = "", uni
                   hint: str = "", reveal_after: int | None = 2, description: str = "Your answer") -> SelfCheck:
     """A self-check with a typed numeric answer.
 
-    The student types a number (``64``, ``$64``, ``1,000``, ``27.5`` or ``2/3`` are all read);
-    the answer is right when it is within ``tolerance`` of ``answer``. Text that is not a
+    The student types a number (``64``, ``$64``, ``1,000``, ``27.5``, ``2/3``, ``2 2/3`` or
+    ``13 points`` are all read: see :func:`parse_number`); the answer is right when it is within
+    ``tolerance`` of ``answer``. With ``unit="%"`` the answer is in percentage points: ``25``,
+    ``25%``, ``0.25`` and ``1/4`` all read as 25. Text that is not a
     number gets a friendly message, never a traceback, and is not counted as an attempt.
 
     Args:
@@ -245,6 +266,7 @@ def numeric_check(question: str, answer, tolerance=0, explanation: str = "", uni
         raise ValueError(f"answer and tolerance must be numbers, got {answer!r}, {tolerance!r}") from None
     if tol < 0:
         raise ValueError(f"tolerance must be >= 0, got {tolerance!r}")
+    percent_unit = unit.strip().lower() in ("%", "percent", "per cent")
     box = w.Text(value="", description=description, placeholder="a number, e.g. 12",
                  continuous_update=False, style={"description_width": "initial"})
 
@@ -255,6 +277,12 @@ def numeric_check(question: str, answer, tolerance=0, explanation: str = "", uni
             x = parse_number(value)
         except ValueError as e:
             return None, str(e)
+        if percent_unit:
+            # the answer is in percentage points: "25%" and "25" mean 25; 0.25 and 1/4 are
+            # the same share written as a fraction
+            x = x * 100 if "%" in str(value) else x
+            if abs(x * 100 - target) <= tol and "%" not in str(value) and abs(x) <= 1:
+                return True, ""
         if abs(x - target) <= tol:
             return True, ""
         direction = "too high" if x > target else "too low"
@@ -311,6 +339,12 @@ class GameTable(View):
         new_game: optional ``new_game(seed) -> State`` used by the *New game* button (default:
             restart from ``state``'s root with a new seed).
         names: optional seat names for the log (default ``"seat 0"``, ...).
+        action_label: optional ``action_label(action, state) -> str``: the dropdown text of each
+            of the student's legal actions (default: the action's text form).
+
+    The move log shows each bot move as ``state.describe_action(action, human)``, so a secret
+    move (a bug suit declared face down, a card chosen to reveal later) is logged without its
+    content.
 
     Attributes:
         widget: the VBox to display.
@@ -323,7 +357,7 @@ class GameTable(View):
     """
 
     def __init__(self, state, bots, human: int = 0, seed: int | None = None, render=None, helper=None,
-                 new_game=None, names: Sequence[str] | None = None):
+                 new_game=None, names: Sequence[str] | None = None, action_label=None):
         super().__init__()
         from .bots import RandomBot
         from .game import new_rng
@@ -341,6 +375,7 @@ class GameTable(View):
         self.names = list(names) if names is not None else [f"seat {i}" for i in range(n)]
         self._render = render or _default_render
         self._helper = helper
+        self._label = action_label or (lambda a, _s: str(a))
         self._new_game = new_game
         self._start = state
         self._games = 0
@@ -378,8 +413,8 @@ class GameTable(View):
             else:
                 seat = s.current_player
                 a = self.bots[seat].choose(s, self.rng)
+                self.log.append(f"{self._name(seat)}: {s.describe_action(a, self.human)}")
                 s = s.apply(a)
-                self.log.append(f"{self._name(seat)}: {a}")
         self.state = s
         self._redraw()
 
@@ -432,7 +467,7 @@ class GameTable(View):
             self.help_panel.value = ""
         else:
             legal = s.legal_actions()
-            action.options = [(str(a), a) for a in legal]
+            action.options = [(self._label(a, s), a) for a in legal]
             action.value = legal[0] if legal else None
             if self._helper is not None:
                 self.help_panel.value = self._helper(s, self.human)
