@@ -105,8 +105,9 @@ class OddsExplorer(View):
         self._apply()
         for c in self.controls.values():
             c.observe(self._timed(lambda _ch: self._apply()), names="value")
-        intro = w.HTML("<b>What x2 and x0 do.</b> Choose how many x2 and x0 cards are in the 58-card deck "
-                       "(the rest are ordinary cards and 100s). The bars are exact probabilities of each best "
+        intro = w.HTML("<b>What x2 and x0 do.</b> Choose how many x2 and x0 cards are in the deck "
+                       "(the ordinary cards and 100s stay as they are, so each special card you take out "
+                       "makes the deck one card smaller). The bars are exact probabilities of each best "
                        "total of a five-card deal: the owner puts every x2/x0 where it brings the total "
                        "closest to 50.")
         self.widget = w.VBox([intro, w.HBox(list(self.controls.values())), self.summary, self.fig])
