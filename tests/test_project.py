@@ -60,3 +60,18 @@ def test_readme_python_example_runs_and_says_what_it_returns():
             assert got == want, f"README says {m.group(1)} gives {m.group(2)}, it gives {got!r}"
             checked += 1
     assert checked >= 5
+
+
+def test_every_lesson_is_indexed_and_has_a_teacher_guide_section():
+    index = (ROOT / "lessons" / "README.md").read_text(encoding="utf-8")
+    guide = (ROOT / "lessons" / "TEACHER-GUIDE.md").read_text(encoding="utf-8")
+    lessons = sorted((ROOT / "lessons").glob("*.ipynb"))
+    assert lessons
+    for nb in lessons:
+        number = nb.name[:2]
+        assert f"]({nb.name})" in index, f"lessons/README.md: link {nb.name} in the course table"
+        assert re.search(rf"^## Lesson {number} · ", guide, re.M), f"TEACHER-GUIDE.md: add '## Lesson {number}'"
+        assert f"({nb.name})" in guide, f"TEACHER-GUIDE.md: link {nb.name} in its section"
+    assert "not written yet" not in index
+    numbers = re.findall(r"^## Lesson (\d\d) ", guide, re.M)
+    assert numbers == sorted(numbers), "TEACHER-GUIDE.md: sections in lesson order"

@@ -8,7 +8,7 @@ def output_holding(page, selector: str):
     return page.locator(".jp-OutputArea-output").filter(has=page.locator(selector)).last
 
 
-def wait_changed(page, locator, before: str, what: str, timeout_ms: int = 20_000) -> str:
+def wait_changed(page, locator, before: str, what: str, timeout_ms: int = 30_000) -> str:
     """Wait until ``locator``'s innerHTML differs from ``before``; return the new HTML."""
     deadline = timeout_ms / 1000
     import time
@@ -21,9 +21,29 @@ def wait_changed(page, locator, before: str, what: str, timeout_ms: int = 20_000
     raise AssertionError(f"{what} did not change within {deadline:.0f} s")
 
 
-def move_slider(page, label: str):
-    """Focus the handle of the slider labelled ``label`` and press the right arrow key."""
-    handle = page.locator(f".widget-slider:has(label:text-is('{label}')) .noUi-handle").first
-    handle.scroll_into_view_if_needed()
-    handle.focus()
-    handle.press("ArrowRight")
+def move_slider(page, label: str, tries: int = 3):
+    """Focus the handle of the slider labelled ``label`` and press the right arrow key, until
+    the slider's own readout shows a new value.
+
+    Under heavy load (the whole suite in parallel) a key press can reach the page before the
+    slider's view listens to the keyboard; it is then retried (up to ``tries`` presses), so a
+    failure afterwards means the *kernel's answer* (the plot) did not arrive, not the press.
+
+    Raises:
+        AssertionError: the readout never changed.
+    """
+    slider = page.locator(f".widget-slider:has(label:text-is('{label}'))").first
+    handle = slider.locator(".noUi-handle").first
+    readout = slider.locator(".widget-readout").first
+    before = readout.inner_text() if readout.count() else None
+    for _ in range(tries):
+        handle.scroll_into_view_if_needed()
+        handle.focus()
+        handle.press("ArrowRight")
+        if before is None:
+            return
+        for _ in range(25):
+            if readout.inner_text() != before:
+                return
+            page.wait_for_timeout(200)
+    raise AssertionError(f"the slider '{label}' did not move after {tries} presses of the right arrow")
