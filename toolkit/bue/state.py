@@ -33,8 +33,8 @@ from html import escape
 from typing import ClassVar
 
 from ..core.cards import Multiset
-from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
-                         history_field, resolve_chance, setup_rng)
+from ..core.game import (CachedLegalActions, CHANCE, TERMINAL, Action, ActionCodec,
+                        IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .hand import gold_count, hand_total, is_bue, is_superbue
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, parse_card
 
@@ -206,7 +206,7 @@ def score_hand(totals, gold_counts=None, dealer: int = 0, points=None, target: i
 
 
 @dataclass(frozen=True)
-class BueState(State):
+class BueState(CachedLegalActions, State):
     """One moment of a Bué match. Immutable: :meth:`apply` returns a new state.
 
     Attributes:
@@ -322,13 +322,6 @@ class BueState(State):
             raise IllegalActionError(f"no chance event in phase {self.phase!r}")
         return [(cls(c), p) for c, p in self.deck.draw_probabilities()]
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions in a deterministic order (cached: states are immutable)."""
-        cached = self.__dict__.get("_legal")
-        if cached is None:
-            cached = tuple(self._legal_actions())
-            object.__setattr__(self, "_legal", cached)
-        return list(cached)
 
     def _legal_actions(self) -> list[Action]:
         ph = self.phase

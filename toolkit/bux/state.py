@@ -37,8 +37,8 @@ from itertools import combinations
 from typing import ClassVar
 
 from ..core.cards import Multiset
-from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
-                         history_field, resolve_chance, setup_rng)
+from ..core.game import (CachedLegalActions, CHANCE, TERMINAL, Action, ActionCodec,
+                        IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .rules import BUX, Card, Rules, is_set, parse_card
 
 __all__ = [
@@ -191,7 +191,7 @@ _CODEC = ActionCodec([Deal, Reveal, Swap, Sell, Done, Draw, Bid, Pass, Keep, Auc
 
 
 @dataclass(frozen=True)
-class BuxState(State):
+class BuxState(CachedLegalActions, State):
     """One moment of a BUX game. Immutable: :meth:`apply` returns a new state.
 
     Attributes:
@@ -310,13 +310,6 @@ class BuxState(State):
             return [(Reveal(c), p) for c, p in self.deck.draw_probabilities()]
         raise IllegalActionError(f"no chance event in phase {self.phase!r}")
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions in a deterministic order (cached: states are immutable)."""
-        cached = self.__dict__.get("_legal")
-        if cached is None:
-            cached = tuple(self._legal_actions())
-            object.__setattr__(self, "_legal", cached)
-        return list(cached)
 
     def _legal_actions(self) -> list[Action]:
         ph = self.phase

@@ -24,8 +24,8 @@ from fractions import Fraction
 from typing import ClassVar
 
 from ..core.cards import Multiset
-from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
-                         history_field, resolve_chance, setup_rng)
+from ..core.game import (CachedLegalActions, CHANCE, TERMINAL, Action, ActionCodec,
+                        IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .dictionary import WordSale, dictionary_for
 from .rules import CHOICE, Rules
 
@@ -223,7 +223,7 @@ _EMPTY = Multiset()
 
 
 @dataclass(frozen=True)
-class BuyWordState(State):
+class BuyWordState(CachedLegalActions, State):
     """One moment of a BuyWord game. Immutable: :meth:`apply` returns a new state.
 
     Attributes:
@@ -346,14 +346,6 @@ class BuyWordState(State):
             return [(Draw(letter), p) for letter, p in self.bag.draw_probabilities()]
         raise IllegalActionError(f"no chance event in phase {self.phase!r}")
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions in a deterministic order (computed once per state: states are
-        immutable)."""
-        cached = self.__dict__.get("_legal")
-        if cached is None:
-            cached = tuple(self._legal_actions())
-            object.__setattr__(self, "_legal", cached)
-        return list(cached)
 
     def _legal_actions(self) -> list[Action]:
         ph = self.phase

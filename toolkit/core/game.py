@@ -251,6 +251,27 @@ class State(ABC):
         return s
 
 
+class CachedLegalActions:
+    """Mixin for immutable states: :meth:`legal_actions` is computed once per state by the
+    subclass's ``_legal_actions()`` and kept (bots and the play loop ask for it many times).
+
+    Use as ``class MyState(CachedLegalActions, State)`` and implement ``_legal_actions(self) ->
+    list[Action]`` (the legal actions in a deterministic order).
+    """
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions in a deterministic order (computed once: states are immutable).
+
+        Returns:
+            a new list each call (callers may change it).
+        """
+        cached = self.__dict__.get("_legal")
+        if cached is None:
+            cached = tuple(self._legal_actions())
+            object.__setattr__(self, "_legal", cached)
+        return list(cached)
+
+
 def history_field():
     """Dataclass fields every concrete State declares last (excluded from eq, repr, hash)::
 

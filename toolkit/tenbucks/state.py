@@ -32,8 +32,8 @@ from html import escape
 from typing import ClassVar
 
 from ..core.cards import Multiset
-from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
-                         history_field, resolve_chance, setup_rng)
+from ..core.game import (CachedLegalActions, CHANCE, TERMINAL, Action, ActionCodec,
+                        IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .rules import MAX_PLAYERS, MIN_PLAYERS, WILD, Rules, bill_numbers, bill_sort_key
 
 __all__ = [
@@ -192,7 +192,7 @@ _EMPTY = Multiset()
 
 
 @dataclass(frozen=True)
-class TenBucksState(State):
+class TenBucksState(CachedLegalActions, State):
     """One moment of a Ten Bucks game. Immutable: :meth:`apply` returns a new state.
 
     Attributes:
@@ -391,14 +391,6 @@ class TenBucksState(State):
             raise IllegalActionError(f"no chance event in phase {self.phase!r}")
         return [(Deal(b), p) for b, p in self.deck.draw_probabilities()]
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions in a deterministic order: plays by number; then claims by number,
-        forces by seat, and ``end`` (computed once per state: states are immutable)."""
-        cached = self.__dict__.get("_legal")
-        if cached is None:
-            cached = tuple(self._legal_actions())
-            object.__setattr__(self, "_legal", cached)
-        return list(cached)
 
     def plays(self, seat: int) -> list[Play]:
         """Every legal play for ``seat`` if it were their turn (deterministic order)."""
@@ -412,6 +404,8 @@ class TenBucksState(State):
         return out
 
     def _legal_actions(self) -> list[Action]:
+        """The legal actions in a deterministic order: plays by number; then claims by number,
+        forces by seat, and ``end`` (cached by :class:`~toolkit.core.game.CachedLegalActions`)."""
         ph = self.phase
         if ph == "over":
             return []
