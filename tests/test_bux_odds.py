@@ -227,15 +227,15 @@ def test_integer_program_equals_the_search(spread, double):
     assert len(used) == len(set(used)) and all(bux.is_set([spread[x] for x in t]) for t in a.sets)
 
 
-def test_big_spreads_are_solved_exactly_and_fast():
-    import time
+def test_big_spreads_are_solved_exactly():
     rng = np.random.default_rng(8)
     for n in (18, 19):
         spread = [ALL[i] for i in rng.choice(len(ALL), n, replace=False)]
         assert bux.best_cash_in(spread).value == bux.best_cash_in(spread, method="search").value
     spread = [ALL[i] for i in rng.choice(len(ALL), 36, replace=False)]
-    t0 = time.perf_counter()
-    best = bux.best_cash_in(spread)          # the search alone would take minutes here
-    assert time.perf_counter() - t0 < 5 and best.value > 0
+    best = bux.best_cash_in(spread)          # the integer program (the search alone takes minutes;
+    used = [x for t in best.sets for x in t]  # its time is in benchmarks/bench_bux.py)
+    assert best.value > 0 and len(used) == len(set(used))
+    assert best.value == sum(bux.set_value([spread[x] for x in t]) for t in best.sets)
     with pytest.raises(ValueError, match="method"):
         bux.best_cash_in(spread, method="guess")
