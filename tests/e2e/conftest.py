@@ -135,3 +135,27 @@ def page(browser):
 def screenshots():
     SCREENSHOTS.mkdir(exist_ok=True)
     return SCREENSHOTS
+
+
+def _shutdown_kernels(base: str) -> None:
+    """Stop every kernel the server runs (JupyterLab's and Voilà's), through the REST API."""
+    try:
+        with urllib.request.urlopen(f"{base}/api/kernels", timeout=10) as r:
+            kernels = json.load(r)
+    except OSError:
+        return
+    for k in kernels:
+        req = urllib.request.Request(f"{base}/api/kernels/{k['id']}", method="DELETE")
+        try:
+            urllib.request.urlopen(req, timeout=20).close()
+        except OSError:
+            pass
+
+
+@pytest.fixture(autouse=True)
+def one_lesson_at_a_time(request):
+    """After each browser test, stop its kernels: a lesson left running in JupyterLab (six
+    lessons' kernels with their widgets and comms) must not slow down or confuse the next one."""
+    yield
+    if "lab_server" in request.fixturenames:
+        _shutdown_kernels(request.getfixturevalue("lab_server"))

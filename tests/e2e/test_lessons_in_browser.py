@@ -103,11 +103,9 @@ MAIN_WIDGETS.update(_game_main_widgets())
 
 
 #: Checks known to fail in app mode (Voilà), with why: run by an xfail test that turns green when
-#: fixed. In Voilà the draw-cost explorer's figure arrives with no title and no bars and does not
-#: follow its slider (the price explorer's figure, built the same way, does).
-VOILA_KNOWN_ISSUES = {
-    lesson01_draw_cost: "draw-cost FigureWidget renders empty and does not update in Voila 0.5.13",
-}
+#: fixed. (Empty: figures that "did not update in Voilà" were kernels left running by the
+#: JupyterLab tests; conftest's ``one_lesson_at_a_time`` now stops them after each test.)
+VOILA_KNOWN_ISSUES: dict = {}
 
 
 def generic_main_widget(page):
