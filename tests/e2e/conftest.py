@@ -127,6 +127,10 @@ def page(browser):
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.js_errors = errors
+    console = []   # the browser console, quoted by failing checks (e.g. a widget that did not update)
+    pg.on("console", lambda m: console.append(f"{m.type}: {m.text}"[:300]))
+    pg.on("requestfailed", lambda r: console.append(f"requestfailed: {r.url[:200]} {r.failure}"))
+    pg.console_log = console
     yield pg
     context.close()
 

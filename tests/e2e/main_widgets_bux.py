@@ -13,8 +13,17 @@ def lesson03_winners_curse(page):
     plot = view.locator(".js-plotly-plot").first
     plot.wait_for()
     before = plot.inner_html()
+    summary = view.locator(".widget-html").filter(has_text="On average").first
+    summary_before = summary.inner_text()
     move_slider(page, "Bidders")
-    wait_changed(page, plot, before, "the winner's-curse histogram after moving 'Bidders' to 5")
+    try:
+        wait_changed(page, plot, before, "the winner's-curse histogram after moving 'Bidders' to 5")
+    except AssertionError as e:
+        # tell a lost kernel answer (summary unchanged too) from a figure that missed its update
+        summary_after = summary.inner_text()
+        console = "\n".join([m for m in getattr(page, "console_log", []) if not m.startswith("warning: ")][-25:])
+        raise AssertionError(f"{e}; the summary text {'changed' if summary_after != summary_before else 'did not change either'}"
+                             f" ({summary_after[:80]!r}); browser console:\n{console}") from None
     from playwright.sync_api import expect
     expect(plot.locator(".gtitle")).to_contain_text("5 bidders", timeout=10_000)
     return view
