@@ -142,7 +142,19 @@ def screenshots():
 
 
 def _shutdown_kernels(base: str) -> None:
-    """Stop every kernel the server runs (JupyterLab's and Voilà's), through the REST API."""
+    """Stop every session and kernel the server runs (JupyterLab's and Voilà's), through the
+    REST API."""
+    try:
+        with urllib.request.urlopen(f"{base}/api/sessions", timeout=10) as r:
+            sessions = json.load(r)
+    except OSError:
+        sessions = []
+    for sess in sessions:
+        req = urllib.request.Request(f"{base}/api/sessions/{sess['id']}", method="DELETE")
+        try:
+            urllib.request.urlopen(req, timeout=20).close()
+        except OSError:
+            pass
     try:
         with urllib.request.urlopen(f"{base}/api/kernels", timeout=10) as r:
             kernels = json.load(r)

@@ -263,8 +263,42 @@ def _wait_until_run(page, lesson: str) -> None:
     page.wait_for_timeout(1500)
 
 
+def _twice(what: str, page, attempt, between=None) -> None:
+    """Run ``attempt(page)``; if it fails (AssertionError), run ``between()`` and try once more
+    in a new tab of the same browser context (a modified notebook may hold the old tab), then warn with the first failure (``PytestWarning`` in the summary). A second failure fails.
+
+    Why: on a loaded machine a plotly FigureWidget view now and then draws empty or misses an
+    update (plotly's widget front end, seen in JupyterLab and Voilà alike, about 1 load in 4
+    under the full parallel suite), while the kernel did answer. A student's fix is to reload
+    (or *Restart Kernel and Run All*); the test does the same once, so one glitch warns and a
+    real regression, which fails every time, still fails.
+    """
+    try:
+        attempt(page)
+    except AssertionError as first:
+        context = page.context
+        page.close(run_before_unload=False)     # one tab per notebook: no second front end on its kernel
+        if between is not None:
+            between()
+        fresh = context.new_page()
+        fresh.js_errors = []
+        fresh.on("pageerror", lambda e: fresh.js_errors.append(str(e)))
+        fresh.console_log = []
+        attempt(fresh)
+        import warnings
+        warnings.warn(pytest.PytestWarning(
+            f"{what} passed only on the second try; the first failed: {str(first).splitlines()[0][:300]}"))
+
+
 @pytest.mark.parametrize("lesson", [p.name for p in LESSONS])
 def test_lesson_runs_and_responds_in_jupyterlab(lesson, lab_server, page, screenshots):
+    from .conftest import _shutdown_kernels
+    _twice(f"{lesson} in JupyterLab", page, lambda pg: _check_lab(pg, lab_server, lesson, screenshots),
+           between=lambda: _shutdown_kernels(lab_server))
+
+
+def _check_lab(page, lab_server, lesson, screenshots) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     page.goto(f"{lab_server}/lab/tree/lessons/{lesson}?reset")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
     _run_all_cells(page)
@@ -272,7 +306,10 @@ def test_lesson_runs_and_responds_in_jupyterlab(lesson, lab_server, page, screen
         _wait_until_run(page, lesson)
         assert_no_errors(page, lesson)
         check_accessibility(page, lesson)
-        main_widget_checks(page, lesson, screenshots, "")
+        try:
+            main_widget_checks(page, lesson, screenshots, "")
+        except PlaywrightTimeout as e:          # a figure that never appeared: same as no update
+            raise AssertionError(f"{lesson}: {str(e).splitlines()[0]}") from None
         assert_no_errors(page, lesson)
     finally:
         page.screenshot(path=str(screenshots / f"{Path(lesson).stem}.png"))
@@ -287,23 +324,10 @@ VOILA_XFAIL_LESSONS: dict[str, str] = {}
     pytest.param(p.name, marks=pytest.mark.xfail(reason=VOILA_XFAIL_LESSONS[p.name], strict=False))
     if p.name in VOILA_XFAIL_LESSONS else p.name for p in LESSONS])
 def test_lesson_as_an_app_in_voila(lesson, lab_server, page, screenshots):
-    """The lesson as an app: no code shown, no error, and its main widgets answer.
-
-    In Voilà 0.5.13 a plotly FigureWidget sometimes misses its updates on a page that loaded
-    slowly (seen about 1 load in 4 here under load; the same widget's text summary does update,
-    so the kernel answered). What a student would do is reload the page; so does this test,
-    once, and then warns with the first failure (``PytestWarning`` in the summary) instead of
-    failing. A second failure fails the test.
-    """
+    """The lesson as an app: no code shown, no error, and its main widgets answer (a first
+    failure is retried once on a fresh page load: see :func:`_twice`)."""
     url = f"{lab_server}/voila/render/lessons/{lesson}"
-    try:
-        _check_app(page, url, lesson, screenshots)
-    except AssertionError as first:
-        _check_app(page, url, lesson, screenshots)     # loads the page afresh
-        import warnings
-        warnings.warn(pytest.PytestWarning(
-            f"{lesson} in Voilà passed only after a page reload; the first load failed: "
-            f"{str(first).splitlines()[0][:300]}"))
+    _twice(f"{lesson} in Voilà", page, lambda pg: _check_app(pg, url, lesson, screenshots))
 
 
 def _check_app(page, url: str, lesson: str, screenshots) -> None:
