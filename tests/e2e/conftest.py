@@ -119,18 +119,21 @@ def browser(browser_ready):
         b.close()
 
 
+def instrumented(pg):
+    """Record a page's JavaScript errors (``pg.js_errors``) and its console and failed requests
+    (``pg.console_log``, quoted by failing checks, e.g. a widget that did not update)."""
+    pg.js_errors, pg.console_log = [], []
+    pg.on("pageerror", lambda e: pg.js_errors.append(str(e)))
+    pg.on("console", lambda m: pg.console_log.append(f"{m.type}: {m.text}"[:300]))
+    pg.on("requestfailed", lambda r: pg.console_log.append(f"requestfailed: {r.url[:200]} {r.failure}"))
+    return pg
+
+
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(60_000)
-    pg = context.new_page()
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.js_errors = errors
-    console = []   # the browser console, quoted by failing checks (e.g. a widget that did not update)
-    pg.on("console", lambda m: console.append(f"{m.type}: {m.text}"[:300]))
-    pg.on("requestfailed", lambda r: console.append(f"requestfailed: {r.url[:200]} {r.failure}"))
-    pg.console_log = console
+    pg = instrumented(context.new_page())
     yield pg
     context.close()
 
@@ -142,30 +145,20 @@ def screenshots():
 
 
 def _shutdown_kernels(base: str) -> None:
-    """Stop every session and kernel the server runs (JupyterLab's and Voilà's), through the
-    REST API."""
-    try:
-        with urllib.request.urlopen(f"{base}/api/sessions", timeout=10) as r:
-            sessions = json.load(r)
-    except OSError:
-        sessions = []
-    for sess in sessions:
-        req = urllib.request.Request(f"{base}/api/sessions/{sess['id']}", method="DELETE")
+    """Stop every session, then every kernel, the server runs (JupyterLab's and Voilà's),
+    through the REST API; a server that does not answer is left as it is."""
+    for kind in ("sessions", "kernels"):
         try:
-            urllib.request.urlopen(req, timeout=20).close()
+            with urllib.request.urlopen(f"{base}/api/{kind}", timeout=10) as r:
+                items = json.load(r)
         except OSError:
-            pass
-    try:
-        with urllib.request.urlopen(f"{base}/api/kernels", timeout=10) as r:
-            kernels = json.load(r)
-    except OSError:
-        return
-    for k in kernels:
-        req = urllib.request.Request(f"{base}/api/kernels/{k['id']}", method="DELETE")
-        try:
-            urllib.request.urlopen(req, timeout=20).close()
-        except OSError:
-            pass
+            continue
+        for item in items:
+            req = urllib.request.Request(f"{base}/api/{kind}/{item['id']}", method="DELETE")
+            try:
+                urllib.request.urlopen(req, timeout=20).close()
+            except OSError:
+                pass
 
 
 @pytest.fixture(autouse=True)

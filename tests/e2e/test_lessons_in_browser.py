@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from .colour import MIN_DELTA_E, confusable_pairs
+from .conftest import _shutdown_kernels, instrumented
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
@@ -136,11 +137,19 @@ def generic_main_widget(page):
 
 
 def main_widget_checks(page, lesson: str, screenshots: Path, suffix: str, only=None) -> None:
-    """Run the lesson's main-widget checks; screenshot each widget's output after its move."""
+    """Run the lesson's main-widget checks; screenshot each widget's output after its move.
+
+    A Playwright timeout (a figure that never appeared) fails like a figure that did not
+    update: as an AssertionError naming the lesson.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     for i, check in enumerate(MAIN_WIDGETS.get(lesson, [generic_main_widget]), 1):
         if only is not None and not only(check):
             continue
-        shown = check(page)
+        try:
+            shown = check(page)
+        except PlaywrightTimeout as e:
+            raise AssertionError(f"{lesson}: {str(e).splitlines()[0]}") from None
         page.wait_for_timeout(500)
         shown.screenshot(path=str(screenshots / f"{Path(lesson).stem}{suffix}-widget{i}.png"))
 
@@ -271,8 +280,9 @@ def _wait_until_run(page, lesson: str) -> None:
 
 
 def _twice(what: str, page, attempt, between=None) -> None:
-    """Run ``attempt(page)``; if it fails (AssertionError), run ``between()`` and try once more
-    in a new tab of the same browser context (a modified notebook may hold the old tab), then warn with the first failure (``PytestWarning`` in the summary). A second failure fails.
+    """Run ``attempt(page)``; if it fails (AssertionError), close the tab, run ``between()`` and
+    try once more in a new tab of the same browser context, then warn with the first failure
+    (``PytestWarning`` in the summary). A second failure fails.
 
     Why: on a loaded machine a plotly FigureWidget view now and then draws empty or misses an
     update (plotly's widget front end, seen in JupyterLab and Voilà alike, about 1 load in 4
@@ -287,11 +297,7 @@ def _twice(what: str, page, attempt, between=None) -> None:
         page.close(run_before_unload=False)     # one tab per notebook: no second front end on its kernel
         if between is not None:
             between()
-        fresh = context.new_page()
-        fresh.js_errors = []
-        fresh.on("pageerror", lambda e: fresh.js_errors.append(str(e)))
-        fresh.console_log = []
-        attempt(fresh)
+        attempt(instrumented(context.new_page()))
         import warnings
         warnings.warn(pytest.PytestWarning(
             f"{what} passed only on the second try; the first failed: {str(first).splitlines()[0][:300]}"))
@@ -299,13 +305,11 @@ def _twice(what: str, page, attempt, between=None) -> None:
 
 @pytest.mark.parametrize("lesson", [p.name for p in LESSONS])
 def test_lesson_runs_and_responds_in_jupyterlab(lesson, lab_server, page, screenshots):
-    from .conftest import _shutdown_kernels
     _twice(f"{lesson} in JupyterLab", page, lambda pg: _check_lab(pg, lab_server, lesson, screenshots),
            between=lambda: _shutdown_kernels(lab_server))
 
 
 def _check_lab(page, lab_server, lesson, screenshots) -> None:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     page.goto(f"{lab_server}/lab/tree/lessons/{lesson}?reset")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
     _run_all_cells(page)
@@ -313,10 +317,7 @@ def _check_lab(page, lab_server, lesson, screenshots) -> None:
         _wait_until_run(page, lesson)
         assert_no_errors(page, lesson)
         check_accessibility(page, lesson)
-        try:
-            main_widget_checks(page, lesson, screenshots, "")
-        except PlaywrightTimeout as e:          # a figure that never appeared: same as no update
-            raise AssertionError(f"{lesson}: {str(e).splitlines()[0]}") from None
+        main_widget_checks(page, lesson, screenshots, "")
         assert_no_errors(page, lesson)
     finally:
         page.screenshot(path=str(screenshots / f"{Path(lesson).stem}.png"))
@@ -338,7 +339,6 @@ def test_lesson_as_an_app_in_voila(lesson, lab_server, page, screenshots):
 
 
 def _check_app(page, url: str, lesson: str, screenshots) -> None:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     page.goto(url, timeout=VOILA_TIMEOUT_MS)
     # Voilà streams the page while the kernel runs the lesson; widgets appear when it is done.
     page.wait_for_selector(".jp-OutputArea-output .widget-inline-hbox", timeout=VOILA_TIMEOUT_MS)
@@ -357,11 +357,8 @@ def _check_app(page, url: str, lesson: str, screenshots) -> None:
         assert "Traceback" not in body, f"{lesson}: traceback in app mode"
         assert_no_errors(page, lesson)
         # (Accessibility is checked in JupyterLab above: the same widgets, the same DOM.)
-        try:
-            main_widget_checks(page, lesson, screenshots, "-voila",
-                               only=lambda check: check not in VOILA_KNOWN_ISSUES)
-        except PlaywrightTimeout as e:          # a figure that never appeared: same as no update
-            raise AssertionError(f"{lesson}: {str(e).splitlines()[0]}") from None
+        main_widget_checks(page, lesson, screenshots, "-voila",
+                           only=lambda check: check not in VOILA_KNOWN_ISSUES)
     finally:
         page.screenshot(path=str(screenshots / f"{Path(lesson).stem}-voila.png"), full_page=True)
 

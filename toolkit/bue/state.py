@@ -33,8 +33,8 @@ from html import escape
 from typing import ClassVar
 
 from ..core.cards import Multiset
-from ..core.game import (CachedLegalActions, CHANCE, TERMINAL, Action, ActionCodec,
-                        IllegalActionError, State, history_field, resolve_chance, setup_rng)
+from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
+                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .hand import gold_count, hand_total, is_bue, is_superbue
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, parse_card
 
@@ -321,7 +321,6 @@ class BueState(CachedLegalActions, State):
         if cls is None:
             raise IllegalActionError(f"no chance event in phase {self.phase!r}")
         return [(cls(c), p) for c, p in self.deck.draw_probabilities()]
-
 
     def _legal_actions(self) -> list[Action]:
         ph = self.phase

@@ -13,6 +13,7 @@ Source of the rules they follow: ``seeds/004_228c87ab909f4e75.txt``.
 """
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Sequence
 
 import numpy as np
@@ -303,13 +304,13 @@ class BugamiBot(Bot):
             return PlayCard(self.play(play_view(state), rng, state=state))
         raise ValueError(f"a bot cannot act in phase {state.phase!r}")
 
+    @abstractmethod
     def declare(self, view: DeclareView, rng: np.random.Generator) -> str:
         """The bug suit (or ``"misere"``) to declare."""
-        raise NotImplementedError
 
+    @abstractmethod
     def play(self, view: PlayView, rng: np.random.Generator, state=None) -> Card:
         """The card to play, one of ``view.legal``."""
-        raise NotImplementedError
 
 
 class RandomBot(BugamiBot):

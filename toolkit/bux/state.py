@@ -37,8 +37,8 @@ from itertools import combinations
 from typing import ClassVar
 
 from ..core.cards import Multiset
-from ..core.game import (CachedLegalActions, CHANCE, TERMINAL, Action, ActionCodec,
-                        IllegalActionError, State, history_field, resolve_chance, setup_rng)
+from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
+                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .rules import BUX, Card, Rules, is_set, parse_card
 
 __all__ = [
@@ -309,7 +309,6 @@ class BuxState(CachedLegalActions, State):
         if self.phase == "reveal":
             return [(Reveal(c), p) for c, p in self.deck.draw_probabilities()]
         raise IllegalActionError(f"no chance event in phase {self.phase!r}")
-
 
     def _legal_actions(self) -> list[Action]:
         ph = self.phase

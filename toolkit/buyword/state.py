@@ -24,8 +24,8 @@ from fractions import Fraction
 from typing import ClassVar
 
 from ..core.cards import Multiset
-from ..core.game import (CachedLegalActions, CHANCE, TERMINAL, Action, ActionCodec,
-                        IllegalActionError, State, history_field, resolve_chance, setup_rng)
+from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
+                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .dictionary import WordSale, dictionary_for
 from .rules import CHOICE, Rules
 
@@ -345,7 +345,6 @@ class BuyWordState(CachedLegalActions, State):
         if self.phase == "draw":
             return [(Draw(letter), p) for letter, p in self.bag.draw_probabilities()]
         raise IllegalActionError(f"no chance event in phase {self.phase!r}")
-
 
     def _legal_actions(self) -> list[Action]:
         ph = self.phase

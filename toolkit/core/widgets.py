@@ -278,10 +278,11 @@ def numeric_check(question: str, answer, tolerance=0, explanation: str = "", uni
         except ValueError as e:
             return None, str(e)
         if percent_unit:
-            # the answer is in percentage points: "25%" and "25" mean 25; 0.25 and 1/4 are
-            # the same share written as a fraction
-            x = x * 100 if "%" in str(value) else x
-            if abs(x * 100 - target) <= tol and "%" not in str(value) and abs(x) <= 1:
+            # the answer is in percentage points: "25%" and "25" mean 25, and a share written
+            # as a fraction (0.25, 1/4) is right too
+            if "%" in str(value):
+                x *= 100
+            elif abs(x) <= 1 and abs(x * 100 - target) <= tol:
                 return True, ""
         if abs(x - target) <= tol:
             return True, ""

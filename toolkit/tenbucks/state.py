@@ -32,8 +32,8 @@ from html import escape
 from typing import ClassVar
 
 from ..core.cards import Multiset
-from ..core.game import (CachedLegalActions, CHANCE, TERMINAL, Action, ActionCodec,
-                        IllegalActionError, State, history_field, resolve_chance, setup_rng)
+from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
+                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .rules import MAX_PLAYERS, MIN_PLAYERS, WILD, Rules, bill_numbers, bill_sort_key
 
 __all__ = [
