@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import nbformat
@@ -41,13 +42,52 @@ def test_notebook_runs_without_errors(path, monkeypatch):
     assert not errors
 
 
-_MONEY_DOLLAR = __import__("re").compile(r"(?<![\\$])\$(?=\d+(?:,\d{3})*(?:\.\d+)?(?![A-Za-z\d]))")
+#: Money in markdown is written ``\\$64`` (two backslashes). Measured in chromium: JupyterLab
+#: and Voila both typeset $...$ with MathJax, so "\$3 in a word but \$25" became italic math
+#: ("3inaword..."); "\\$3" shows "$3" in both. Math meant as math keeps its $...$ pairs.
+_ONE_BACKSLASH_DOLLAR = re.compile(r"(?<!\\)\\\$")
+_MATH_SPAN = re.compile(r"(?<!\\)\$(.+?)(?<!\\)\$")
+_PROSE = re.compile(r"[A-Za-z]{3,}\s+[A-Za-z]{2,}")
+
+
+def _garbled_math(line: str) -> list[str]:
+    r"""The parts of a markdown line that MathJax would typeset by mistake: a ``\$`` with one
+    backslash, or a $...$ span (money not written ``\\$``) holding words of prose."""
+    bad = [m.group(0) for m in _ONE_BACKSLASH_DOLLAR.finditer(line)]
+    plain = line.replace("\\\\$", "")
+    for m in _MATH_SPAN.finditer(plain):
+        body = re.sub(r"\\text\{[^}]*\}", "", m.group(1))
+        if _PROSE.search(body):
+            bad.append(m.group(0))
+    return bad
+
+
+def test_the_garbled_math_check_tells_money_from_math():
+    assert _garbled_math(r"worth \$3 in a word but \$25 here")
+    assert _garbled_math("worth $3 in a word but $25 here")
+    assert not _garbled_math(r"worth \\$3 in a word but \\$25 here")
+    assert not _garbled_math("exactly $2ab$: one more pip adds $2n + 1$ dollars")
+    assert not _garbled_math(r"$\lfloor 10t/b \rfloor$, or $20t$ with no bug card")
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_dollar_amounts_in_markdown_are_escaped(path):
-    # JupyterLab renders $...$ as LaTeX: "$89, ... $169" would become garbled math.
     nb = json.loads(path.read_text(encoding="utf-8"))
-    bad = [line.strip() for c in nb["cells"] if c["cell_type"] == "markdown"
-           for line in c["source"] if _MONEY_DOLLAR.search(line)]
-    assert not bad, f"write money as \\$169 in markdown: {bad[:3]}"
+    bad = [(line.strip()[:80], _garbled_math(line)) for c in nb["cells"] if c["cell_type"] == "markdown"
+           for line in c["source"] if _garbled_math(line)]
+    assert not bad, f"write money as \\\\$169 in markdown (two backslashes): {bad[:3]}"
+
+
+_STATIC_FIGURE_SHOWN_WRONG = re.compile(
+    r"\.show\(\)|FigureWidget|^\s*fig\s*$|^\s*\w+\.\w*_figure\(.*\)\s*$", re.M)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_figures_are_shown_through_the_chart_helper(path):
+    """Static figures go through ``toolkit.core.charts.show`` and live ones through ``Chart``:
+    ``fig.show()`` or a bare ``fig`` picks plotly's renderer by guesswork (embedding 3.5 MB of
+    plotly.js, or a CDN address offline), and a ``FigureWidget`` died on slow pages."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    bad = [m.group(0).strip() for c in nb["cells"] if c["cell_type"] == "code"
+           for m in _STATIC_FIGURE_SHOWN_WRONG.finditer("".join(c["source"]))]
+    assert not bad, f"{path.name}: show figures with show(fig) from toolkit.core.charts: {bad[:3]}"

@@ -8,7 +8,7 @@
   helper's table, for :func:`play_table` (a :class:`toolkit.core.widgets.GameTable` against the
   bots).
 
-Every figure is a plotly ``FigureWidget`` built once and updated inside ``fig.batch_update()``;
+Every figure is a :class:`toolkit.core.charts.Chart` built once and updated inside ``chart.batch_update()``;
 callbacks record their time in ``.callback_times`` (50 ms budget, DESIGN.md). Colours are
 plotly's colour-blind-safe "Safe" palette.
 """
@@ -26,6 +26,7 @@ from plotly.colors import qualitative
 from ..core.cards import Multiset
 from ..core.game import new_rng
 from ..core.widgets import GameTable, View
+from ..core.charts import Chart
 from .bots import GreedyBot, SamplingBot
 from .hand import hand_total, is_superbue
 from .odds import best_total_distribution, decision_helper, expected_distance, simulate_deals
@@ -67,7 +68,7 @@ class OddsExplorer(View):
     Attributes:
         widget: the VBox to display.
         controls: ``{"x2": IntSlider, "x0": IntSlider}`` (cards of each kind in the deck, 0-3).
-        fig: ``FigureWidget``: trace 0 the bars for the chosen deck (x best total in points, y
+        fig: the plotly ``Figure`` that ``chart`` draws: trace 0 the bars for the chosen deck (x best total in points, y
             probability), trace 1 the deck without any x2/x0 (line), for comparison.
         summary: HTML with P(Bué) exact and as a percentage for both decks.
         distribution: ``{total: Fraction}`` of the chosen deck.
@@ -89,7 +90,7 @@ class OddsExplorer(View):
         bx, by = _bars(base)
         self.p_plain = dict(base).get(r.bue_total, Fraction(0))
         self.summary = w.HTML()
-        self.fig = go.FigureWidget(
+        self.chart = Chart(
             data=[go.Bar(x=[], y=[], name="this deck", marker=dict(color=SAFE[0]),
                          hovertemplate="best total %{x}: probability %{y:.4f}<extra></extra>"),
                   go.Scatter(x=bx, y=by, mode="lines", name="no x2 or x0", line=dict(color=SAFE[1], width=2),
@@ -102,6 +103,7 @@ class OddsExplorer(View):
                         shapes=[dict(type="line", x0=r.bue_total, x1=r.bue_total, y0=0, y1=1, yref="paper",
                                      line=dict(color=SAFE[4], dash="dot"))]),
         )
+        self.fig = self.chart.fig
         self._apply()
         for c in self.controls.values():
             c.observe(self._timed(lambda _ch: self._apply()), names="value")
@@ -110,7 +112,7 @@ class OddsExplorer(View):
                        "makes the deck one card smaller). The bars are exact probabilities of each best "
                        "total of a five-card deal: the owner puts every x2/x0 where it brings the total "
                        "closest to 50.")
-        self.widget = w.VBox([intro, w.HBox(list(self.controls.values())), self.summary, self.fig])
+        self.widget = w.VBox([intro, w.HBox(list(self.controls.values())), self.summary, self.chart.widget])
 
     def _apply(self) -> None:
         r = self.rules
@@ -120,7 +122,7 @@ class OddsExplorer(View):
         self.distribution = dict(items)
         self.p_bue = self.distribution.get(r.bue_total, Fraction(0))
         xs, ys = _bars(items)
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             self.fig.data[0].x, self.fig.data[0].y = xs, ys
             self.fig.layout.title.text = (f"Deck of {deck.total} cards with {a} x2 and {b} x0: "
                                           f"P(Bué on the deal) = {float(self.p_bue):.2%}")
@@ -176,7 +178,7 @@ class ConvergenceView(View):
         }
         self.progress = w.IntProgress(value=0, min=0, max=batch, description="Dealing")
         self.summary = w.HTML("<i>Press <b>Deal hands</b>.</i>")
-        self.fig = go.FigureWidget(
+        self.chart = Chart(
             data=[go.Scatter(x=[], y=[], mode="lines", name="share of Bués so far", line=dict(color=SAFE[0], width=2)),
                   go.Scatter(x=[], y=[], mode="lines", name="exact chance", line=dict(color=SAFE[1], dash="dash")),
                   go.Scatter(x=[], y=[], mode="lines", name="95% band", line=dict(color=SAFE[4], width=1, dash="dot")),
@@ -186,6 +188,7 @@ class ConvergenceView(View):
                         yaxis=dict(title=dict(text="share of hands with a Bué"), rangemode="tozero"),
                         height=360, margin=dict(l=60, r=20, t=50, b=50), font=_FONT,
                         legend=dict(orientation="h", y=-0.25)))
+        self.fig = self.chart.fig
         self.n = 0
         self.hits = 0
         self._xs = np.zeros(0, dtype=np.int64)
@@ -193,7 +196,7 @@ class ConvergenceView(View):
         self.controls["deal"].on_click(self._timed(lambda _b: self.deal()))
         self.controls["reset"].on_click(self._timed(lambda _b: self.reset()))
         c = self.controls
-        self.widget = w.VBox([w.HBox([c["batch"], c["deal"], c["reset"]]), self.progress, self.summary, self.fig])
+        self.widget = w.VBox([w.HBox([c["batch"], c["deal"], c["reset"]]), self.progress, self.summary, self.chart.widget])
 
     def reset(self) -> None:
         """Forget every hand dealt (what *Start again* does)."""
@@ -230,7 +233,7 @@ class ConvergenceView(View):
             xs, ys = xs[keep], ys[keep]
         xs_, ys_ = xs.tolist(), ys.tolist()
         band = [1.96 * (p * (1 - p) / n) ** 0.5 for n in xs_]
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             self.fig.data[0].x, self.fig.data[0].y = xs_, ys_
             ends = [1, max(self.n, 1)]
             self.fig.data[1].x, self.fig.data[1].y = ends, [p, p]

@@ -17,6 +17,7 @@ import plotly.graph_objects as go
 
 from ..core.tricks import SUIT_NAMES, Card
 from ..core.widgets import GameTable, View
+from ..core.charts import Chart
 from .bots import BOTS, SamplingBot
 from .odds import others_suit_distribution, suit_advisor, void_probability
 from .rules import Rules
@@ -56,13 +57,13 @@ class ScoreExplorer(View):
                            style={"description_width": "initial"})
         self.controls = {"tricks": tricks, "bug_cards": bugs}
         self.text = w.HTML()
-        self.fig = go.FigureWidget(layout=dict(
+        self.chart = Chart(data=[go.Bar(x=[], y=[], marker_color=[], name="points")], layout=dict(
             height=300, margin=dict(l=60, r=20, t=50, b=50),
             xaxis=dict(title="bug-suit cards taken", dtick=1), yaxis=dict(title="points this deal")))
-        self.fig.add_bar(x=[], y=[], marker_color=[], name="points")
+        self.fig = self.chart.fig
         for c in self.controls.values():
             c.observe(self._timed(lambda _ch: self.update()), names="value")
-        self.widget = w.VBox([w.HBox([tricks, bugs]), self.text, self.fig])
+        self.widget = w.VBox([w.HBox([tricks, bugs]), self.text, self.chart.widget])
         self.update()
 
     def update(self) -> None:
@@ -79,7 +80,7 @@ class ScoreExplorer(View):
         self.text.value = f"<div>{t} tricks and {b} bug cards: {how} points.</div>"
         xs = list(range(0, len(r.ranks) + 1))
         ys = [r.score(t, k) for k in xs]
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             self.fig.data[0].x = xs
             self.fig.data[0].y = ys
             self.fig.data[0].marker.color = [ROSE if k == b else BLUE for k in xs]
@@ -115,14 +116,14 @@ class CardCounter(View):
                            style={"description_width": "initial"})
         self.controls = {"players": players, "mine": mine}
         self.text = w.HTML()
-        self.fig = go.FigureWidget(layout=dict(
+        self.chart = Chart(data=[go.Bar(x=[], y=[], marker_color=CYAN, name="probability")], layout=dict(
             height=320, margin=dict(l=60, r=20, t=50, b=50),
             xaxis=dict(title=f"{SUIT_NAMES[suit]} in one other player's hand", dtick=1),
             yaxis=dict(title="probability", rangemode="tozero")))
-        self.fig.add_bar(x=[], y=[], marker_color=CYAN, name="probability")
+        self.fig = self.chart.fig
         for c in self.controls.values():
             c.observe(self._timed(lambda _ch: self.update()), names="value")
-        self.widget = w.VBox([w.HBox([players, mine]), self.text, self.fig])
+        self.widget = w.VBox([w.HBox([players, mine]), self.text, self.chart.widget])
         self.update()
 
     def _hand(self, n: int, m: int) -> list[Card]:
@@ -150,7 +151,7 @@ class CardCounter(View):
                            f"{n - 1} hands or aside. One other player holds on average "
                            f"{unseen} &times; {size}/{len(r.deck) - size} = <b>{float(mean):.2f}</b> {name}. "
                            f"P(some other player has none) = <b>{float(pv):.3f}</b>.</div>")
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             self.fig.data[0].x = list(dist)
             self.fig.data[0].y = [float(p) for p in dist.values()]
             self.fig.layout.title.text = (f"{n} players, you hold {m} {name}: one other hand "
@@ -195,16 +196,17 @@ class AdvisorView(View):
                                       style={"description_width": "initial"})
         self.hand_box = w.HTML()
         self.table = w.HTML()
-        self.fig = go.FigureWidget(layout=dict(
-            height=340, margin=dict(l=60, r=20, t=50, b=50), title=dict(text="Press Run advisor"),
-            xaxis=dict(title="declaration"), yaxis=dict(title="points this deal")))
-        self.fig.add_bar(x=[], y=[], marker_color=BLUE, name="expected points (95% CI)",
-                         error_y=dict(type="data", array=[], visible=True))
-        self.fig.add_scatter(x=[], y=[], mode="markers", marker=dict(symbol="diamond", size=11, color=SAND),
-                             name="spread (standard deviation)")
+        self.chart = Chart(
+            data=[go.Bar(x=[], y=[], marker_color=BLUE, name="expected points (95% CI)",
+                         error_y=dict(type="data", array=[], visible=True)),
+                  go.Scatter(x=[], y=[], mode="markers", marker=dict(symbol="diamond", size=11, color=SAND),
+                             name="spread (standard deviation)")],
+            layout=dict(height=340, margin=dict(l=60, r=20, t=50, b=50), title=dict(text="Press Run advisor"),
+                        xaxis=dict(title="declaration"), yaxis=dict(title="points this deal")))
+        self.fig = self.chart.fig
         deal.on_click(self._timed(lambda _b: self.new_hand()))
         run.on_click(self._timed(lambda _b: self.run()))
-        self.widget = w.VBox([self.hand_box, w.HBox([deal, nsamp, bot, run]), self.progress, self.fig, self.table])
+        self.widget = w.VBox([self.hand_box, w.HBox([deal, nsamp, bot, run]), self.progress, self.chart.widget, self.table])
         self.advice = None
         self.new_hand()
 
@@ -217,7 +219,7 @@ class AdvisorView(View):
         self.hand_box.value = f"<div><b>Your hand</b> ({self.players} players, {where}):<br>{hand_html(self.hand)}</div>"
         self.advice = None
         self.table.value = ""
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             for tr in self.fig.data:
                 tr.x, tr.y = [], []
             self.fig.layout.title.text = "Press Run advisor"
@@ -236,7 +238,7 @@ class AdvisorView(View):
         self.advice = advice
         labels = [declaration_label(a.declaration) for a in advice]
         best = max(advice, key=lambda a: a.mean.value)
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             self.fig.data[0].x = labels
             self.fig.data[0].y = [a.mean.value for a in advice]
             self.fig.data[0].error_y.array = [a.mean.half_width for a in advice]

@@ -21,7 +21,7 @@ what is shown, without a browser):
 * :func:`play_table`: play BUX against the bots (the shared :class:`~toolkit.core.widgets.GameTable`
   with BUX's card pictures and an auction helper).
 
-Every figure is a plotly ``FigureWidget`` built once and updated inside ``fig.batch_update()``;
+Every figure is a :class:`toolkit.core.charts.Chart` built once and updated inside ``chart.batch_update()``;
 callbacks record their duration in ``.callback_times`` (the 50 ms budget of ``DESIGN.md``).
 Colours are plotly's colour-blind-safe "Safe" palette; no message relies on colour alone.
 """
@@ -36,6 +36,7 @@ from plotly.colors import qualitative
 
 from ..core.game import setup_rng
 from ..core.widgets import GameTable, View
+from ..core.charts import Chart
 from .bots import GreedyBot, ValueBot
 from .odds import auction_advice, best_cash_in, suggested_bid, deck_sizes, double_period_draws_pmf, game_length_pmf, pmf_mean
 from .rules import Rules, is_protected, parse_card
@@ -90,16 +91,17 @@ class SpreadExplorer(View):
         self.controls = {"cards": sel}
         self.table = w.HTML()
         self.summary = w.HTML()
-        self.fig = go.FigureWidget(
+        self.chart = Chart(
             data=[go.Bar(x=[], y=[], name="set value", marker=dict(color=SAFE[0]),
                          hovertemplate="%{x}: %{y} bux<extra></extra>")],
             layout=dict(title=dict(text=""), xaxis=dict(title=dict(text="set sold")),
                         yaxis=dict(title=dict(text="bux paid (single pay)"), rangemode="tozero"), **_LAYOUT))
+        self.fig = self.chart.fig
         self._apply(sel.value)
         sel.observe(self._timed(lambda ch: self._apply(ch["new"])), names="value")
         intro = w.HTML("<b>Your spread.</b> Select cards (Ctrl/Cmd-click for several). A card is "
                        "<i>protected</i> when both its suit and its shape appear on other cards of your spread.")
-        self.widget = w.VBox([intro, w.HBox([sel, self.table]), self.summary, self.fig])
+        self.widget = w.VBox([intro, w.HBox([sel, self.table]), self.summary, self.chart.widget])
 
     #: Most cards the explorer values at once (a spread beyond that is rare and slow to search).
     MAX_CARDS = 15
@@ -125,7 +127,7 @@ class SpreadExplorer(View):
             kind = "perfect" if len({c.kind for c in cards}) == 1 else "mixed"
             labels.append(f"{kind}: " + ", ".join(f"{c.shape}-{c.suit}" for c in cards))
             values.append(self.rules.set_value(cards))
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             self.fig.data[0].x, self.fig.data[0].y = labels, values
             self.fig.layout.title.text = (f"Best cash-in: {self.best.value} bux" if labels
                                           else "No matching set to sell yet")
@@ -191,17 +193,18 @@ class LotValuer(View):
         self.controls = {"deal": deal_s, "shade": shade}
         self.board = w.HTML()
         self.summary = w.HTML()
-        self.fig = go.FigureWidget(
+        self.chart = Chart(
             data=[go.Bar(x=[], y=[], name="value of the lot", marker=dict(color=SAFE[0])),
                   go.Bar(x=[], y=[], name="suggested highest bid", marker=dict(color=SAFE[1], pattern_shape="/"))],
             layout=dict(title=dict(text="What the lot is worth to each player"), barmode="group",
                         xaxis=dict(title=dict(text="player")), yaxis=dict(title=dict(text="bux"), rangemode="tozero"),
                         legend=dict(orientation="h", y=-0.25), **_LAYOUT))
+        self.fig = self.chart.fig
         self._apply()
         cb = self._timed(lambda ch: self._apply())
         deal_s.observe(cb, names="value")
         shade.observe(cb, names="value")
-        self.widget = w.VBox([w.HBox([deal_s, shade]), self.board, self.summary, self.fig])
+        self.widget = w.VBox([w.HBox([deal_s, shade]), self.board, self.summary, self.chart.widget])
 
     def _apply(self) -> None:
         deal = int(self.controls["deal"].value)
@@ -219,7 +222,7 @@ class LotValuer(View):
         names = [f"{s.players[a['seat']]}{' (drawer)' if a['drawer'] else ''}" for a in self.advice]
         vals = [float(a["value"]) for a in self.advice]
         bids = [a["max_bid"] for a in self.advice]
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             self.fig.data[0].x, self.fig.data[0].y = names, vals
             self.fig.data[1].x, self.fig.data[1].y = names, bids
         top = max(range(len(vals)), key=lambda i: (vals[i], -i))
@@ -298,7 +301,7 @@ class WinnersCurse(View):
                           style={"description_width": "initial"})
         self.controls = {"bidders": b, "noise": n, "shade": s}
         self.summary = w.HTML()
-        self.fig = go.FigureWidget(
+        self.chart = Chart(
             data=[go.Histogram(x=[], name="winner's profit", marker=dict(color=SAFE[0]),
                                xbins=dict(size=10)),
                   go.Scatter(x=[], y=[], mode="lines", name="average profit",
@@ -307,6 +310,7 @@ class WinnersCurse(View):
                                                         range=[-400, 400]),
                         yaxis=dict(title=dict(text="number of auctions")), legend=dict(orientation="h", y=-0.25),
                         **_LAYOUT))
+        self.fig = self.chart.fig
         self._apply()
         cb = self._timed(lambda ch: self._apply())
         for c in self.controls.values():
@@ -314,7 +318,7 @@ class WinnersCurse(View):
         intro = w.HTML("<b>The winner's curse.</b> A lot is truly worth 200 bux to everyone, but each bidder "
                        "only <i>guesses</i> its value. Each stays in the bidding up to their guess (minus the "
                        "shading). Who wins? The bidder who guessed highest.")
-        self.widget = w.VBox([intro, b, n, s, self.summary, self.fig])
+        self.widget = w.VBox([intro, b, n, s, self.summary, self.chart.widget])
 
     def _apply(self) -> None:
         c = self.controls
@@ -323,7 +327,7 @@ class WinnersCurse(View):
         self.profits = p
         self.mean_profit = float(p.mean())
         self.overpaid = float((p < 0).mean())
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             self.fig.data[0].x = p
             self.fig.data[1].x, self.fig.data[1].y = [self.mean_profit] * 2, [0, self.auctions / 6]
             self.fig.layout.title.text = (f"{c['bidders'].value} bidders: average winner's profit "
@@ -371,7 +375,7 @@ class ClockExplorer(View):
                         continuous_update=False)
         self.controls = {"players": p, "held": h}
         self.summary = w.HTML()
-        self.fig = go.FigureWidget(
+        self.chart = Chart(
             data=[go.Bar(x=[], y=[], name="lot draws in a whole game", marker=dict(color=SAFE[0])),
                   go.Bar(x=[], y=[], name="lots during one Double-BUX period", marker=dict(color=SAFE[1]),
                          opacity=0.8)],
@@ -379,11 +383,12 @@ class ClockExplorer(View):
                         xaxis=dict(title=dict(text="number of lot draws")),
                         yaxis=dict(title=dict(text="probability"), rangemode="tozero"),
                         legend=dict(orientation="h", y=-0.25), **_LAYOUT))
+        self.fig = self.chart.fig
         self._apply()
         cb = self._timed(lambda ch: self._apply())
         p.observe(cb, names="value")
         h.observe(cb, names="value")
-        self.widget = w.VBox([p, h, self.summary, self.fig])
+        self.widget = w.VBox([p, h, self.summary, self.chart.widget])
 
     def _apply(self) -> None:
         r = self.rules
@@ -395,7 +400,7 @@ class ClockExplorer(View):
         self.double_pmf = _double_cached(sizes[-1], r.bux_cards, r.cards_drawn)
         self.mean_length = pmf_mean(self.length_pmf)
         self.mean_double = pmf_mean(self.double_pmf)
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             self.fig.data[0].x = list(self.length_pmf)
             self.fig.data[0].y = [float(v) for v in self.length_pmf.values()]
             self.fig.data[1].x = list(self.double_pmf)

@@ -15,7 +15,7 @@ shown, without a browser):
   buying k more tiles, with its confidence interval (never run on a slider move).
 * :func:`solitaire_game`: a whole solitaire game played with buttons.
 
-Every figure is a plotly ``FigureWidget`` built once and updated inside ``fig.batch_update()``.
+Every figure is a :class:`toolkit.core.charts.Chart` built once and updated inside ``chart.batch_update()``.
 Callbacks record their duration (seconds) in ``.callback_times`` so benchmarks and tests can
 check the 50 ms budget of ``DESIGN.md``. Colours are plotly's colour-blind-safe "Safe" palette.
 """
@@ -38,6 +38,7 @@ from ..core.widgets import View
 from ..core.cards import Multiset
 from ..core.game import IllegalActionError, new_rng, resolve_chance
 from ..core.montecarlo import Estimate
+from ..core.charts import Chart
 from .bots import GreedyBot
 from .display import tiles_html
 from .odds import best_word, draw_cost_distribution, expected_profit, find_words, price
@@ -133,7 +134,7 @@ class PriceExplorer(View):
     Attributes:
         widget: the ``ipywidgets.VBox`` to display.
         controls: ``{"tiles": Text, "wilds": IntSlider}``.
-        fig: the plotly ``FigureWidget`` (traces: 0 the price curve, 1 the lots bought,
+        fig: the plotly ``Figure`` that ``chart`` draws (traces: 0 the price curve, 1 the lots bought,
             2 the best word sold).
         summary: ``ipywidgets.HTML``: the tiles, the cost, the best word, the profit.
         message: ``ipywidgets.HTML``: empty, or a friendly message about bad input.
@@ -162,7 +163,7 @@ class PriceExplorer(View):
         self.controls = {"tiles": text, "wilds": wild}
         self.message = w.HTML(value="")
         self.summary = w.HTML(value="")
-        self.fig = go.FigureWidget(
+        self.chart = Chart(
             data=[
                 go.Scatter(x=[], y=[], mode="lines+markers", name="price = pips\u00b2",
                            line=dict(color=SAFE[0], width=2), marker=dict(size=5),
@@ -182,13 +183,14 @@ class PriceExplorer(View):
                         height=380, margin=dict(l=60, r=20, t=50, b=50), font=_FONT,
                         legend=dict(orientation="h", y=-0.22)),
         )
+        self.fig = self.chart.fig
         self._apply(lots, wilds)
         text.observe(self._timed(self._on_change), names="value")
         wild.observe(self._timed(self._on_change), names="value")
         intro = w.HTML(value="<b>Price explorer.</b> Type the tiles you buy. Spaces separate purchases "
                              "made at different times (e.g. <code>EEJD NOY</code>); the word is sold "
                              "from all of them together.")
-        self.widget = w.VBox([intro, w.HBox([text, wild]), self.message, self.summary, self.fig])
+        self.widget = w.VBox([intro, w.HBox([text, wild]), self.message, self.summary, self.chart.widget])
 
     def _on_change(self, _change=None) -> None:
         try:
@@ -214,7 +216,7 @@ class PriceExplorer(View):
         self.summary.value = self._summary_html()
         top = max(20, self.pips + 3)
         xs = list(range(top + 1))
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             curve = self.fig.data[0]
             if len(curve.x or ()) != len(xs):
                 curve.x = xs
@@ -326,7 +328,7 @@ class DrawCostExplorer(View):
     Attributes:
         widget: the ``ipywidgets.VBox`` to display.
         controls: ``{"k": IntSlider}`` (tiles drawn, 1-8).
-        fig: the plotly ``FigureWidget``: trace 0 the bars (x dollars, y probability),
+        fig: the plotly ``Figure`` that ``chart`` draws: trace 0 the bars (x dollars, y probability),
             trace 1 the expected cost (a vertical line), trace 2 the median.
         summary: ``ipywidgets.HTML``: mean, median, most likely cost, range.
         k: tiles drawn.
@@ -344,7 +346,7 @@ class DrawCostExplorer(View):
         slider = w.IntSlider(value=k, min=1, max=8, description="Tiles drawn", continuous_update=True)
         self.controls = {"k": slider}
         self.summary = w.HTML(value="")
-        self.fig = go.FigureWidget(
+        self.chart = Chart(
             data=[
                 go.Bar(x=[], y=[], name="probability", marker=dict(color=SAFE[0]), customdata=[],
                        hovertemplate="$%{x} (%{customdata} pips): probability %{y:.4f}<extra></extra>"),
@@ -360,12 +362,13 @@ class DrawCostExplorer(View):
                         height=380, margin=dict(l=60, r=20, t=50, b=50), font=_FONT, bargap=0.15,
                         legend=dict(orientation="h", y=-0.22)),
         )
+        self.fig = self.chart.fig
         self._apply(k)
         slider.observe(self._timed(lambda ch: self._apply(ch["new"])), names="value")
         intro = w.HTML(value="<b>Cost of a draw.</b> Move the slider to draw more or fewer tiles from "
                              "the full bag of 108. The bars are exact probabilities (counted, not "
                              "simulated).")
-        self.widget = w.VBox([intro, slider, self.summary, self.fig])
+        self.widget = w.VBox([intro, slider, self.summary, self.chart.widget])
 
     def _apply(self, k: int) -> None:
         xs, ps, pips, mean, median, mode, mean_pips = _cost_table(k, self.rules)
@@ -375,7 +378,7 @@ class DrawCostExplorer(View):
         self.median = median
         fp = [float(p) for p in ps]
         top = max(fp) * 1.08
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             bars = self.fig.data[0]
             bars.x, bars.y, bars.customdata = list(xs), fp, list(pips)
             self.fig.data[1].x, self.fig.data[1].y = [float(mean)] * 2, [0, top]
@@ -446,7 +449,7 @@ class ProfitEstimator(View):
         progress: ``ipywidgets.IntProgress`` (samples done).
         summary: ``ipywidgets.HTML``: the estimate and its confidence interval.
         message: ``ipywidgets.HTML``: empty, or a friendly message about bad input.
-        fig: a ``FigureWidget`` of the estimates so far (one point with its interval per press).
+        fig: the plotly ``Figure`` (drawn by ``chart``) of the estimates so far (one point with its interval per press).
         estimate: the last :class:`~toolkit.core.montecarlo.Estimate` (dollars) or ``None``.
         history: list of ``(hand, k, wilds, Estimate)`` of every press.
     """
@@ -474,7 +477,7 @@ class ProfitEstimator(View):
         self.message = w.HTML(value="")
         self.estimate: Estimate | None = None
         self.history: list = []
-        self.fig = go.FigureWidget(
+        self.chart = Chart(
             data=[go.Scatter(x=[], y=[], mode="markers", name="estimate with 95% interval",
                              marker=dict(color=SAFE[4], size=10),
                              error_y=dict(type="data", symmetric=False, array=[], arrayminus=[],
@@ -485,6 +488,7 @@ class ProfitEstimator(View):
                         yaxis=dict(title=dict(text="profit (dollars)"), zeroline=True),
                         height=340, margin=dict(l=60, r=20, t=50, b=60), font=_FONT),
         )
+        self.fig = self.chart.fig
         self.controls["estimate"].on_click(lambda _b: self.run())
         intro = w.HTML(value="<b>Profit of a purchase.</b> Profit = (best word with the new tiles) "
                              "\u2212 (best word without them) \u2212 (price of the new tiles), "
@@ -492,7 +496,7 @@ class ProfitEstimator(View):
         c = self.controls
         self.widget = w.VBox([intro, w.HBox([c["hand"], c["k"]]), w.HBox([c["wilds"], c["samples"]]),
                               w.HBox([c["estimate"], self.progress]), self.message, self.summary,
-                              self.fig])
+                              self.chart.widget])
 
     def run(self) -> Estimate | None:
         """Run the simulation for the current controls (what the button does).
@@ -539,7 +543,7 @@ class ProfitEstimator(View):
             f"the true average profit in about 95 of 100 repetitions; more samples make it narrower "
             f"(about 1/\u221an).</span>")
         xs = [f"{i + 1}. {h or '-'} + {kk}" for i, (h, kk, _, _) in enumerate(self.history)]
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             t = self.fig.data[0]
             t.x = xs
             t.y = [e.value for *_, e in self.history]

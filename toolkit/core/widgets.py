@@ -41,7 +41,11 @@ class View:
     """Base of every game's widget views: ``.widget`` (what a cell displays), ``.controls``
     (name -> control, so tests can set values and click) and ``.callback_times`` (seconds per
     callback, for the 50 ms budget of ``DESIGN.md``). Subclasses wrap their callbacks with
-    :meth:`_timed`; the object displays as its ``.widget``."""
+    :meth:`_timed`; the object displays as its ``.widget``.
+
+    A view with a chart has ``.chart``, a :class:`toolkit.core.charts.Chart` (its ``.widget``
+    sits in the view's box; ``chart.shown()`` is what the browser was last sent), and ``.fig``,
+    the plotly ``Figure`` the chart draws."""
 
     widget: w.Widget
     controls: dict

@@ -23,6 +23,7 @@ import plotly.graph_objects as go
 from plotly.colors import qualitative
 
 from ..core.widgets import View
+from ..core.charts import Chart
 from . import pei as _pei
 from .store import ScoreSheet
 
@@ -271,7 +272,7 @@ class StandingsView(View):
         table: ``ipywidgets.HTML``: the standings table.
         h2h: ``ipywidgets.HTML``: the head-to-head table.
         note: ``ipywidgets.HTML``: what the PEI column means for this game.
-        fig: plotly ``FigureWidget``: the PEI of each player over the games (empty without PEI).
+        fig: the plotly ``Figure`` that ``chart`` draws: the PEI of each player over the games (empty without PEI).
         standings: the last standings DataFrame shown; ``head_to_head`` the last matrix.
     """
 
@@ -290,10 +291,11 @@ class StandingsView(View):
         self.table = w.HTML()
         self.h2h = w.HTML()
         self.note = w.HTML()
-        self.fig = go.FigureWidget(layout=dict(
+        self.chart = Chart(layout=dict(
             height=380, font=_FONT, margin=dict(l=60, r=20, t=50, b=50),
             xaxis=dict(title=dict(text="games played"), rangemode="tozero"),
             yaxis=dict(title=dict(text="PEI (starts at 10)"), rangemode="tozero")))
+        self.fig = self.chart.fig
         self.controls["game"].observe(self._timed(self._on_game), names="value")
         self._quiet = False
         self.controls["pei"].observe(self._timed(self._on_pei), names="value")
@@ -302,7 +304,7 @@ class StandingsView(View):
         self.widget = w.VBox([w.HBox([self.controls["game"], self.controls["pei"],
                                       self.controls["refresh"]]), self.note, self.table,
                               w.HTML("<b>Head to head</b>: games in which the row's player "
-                                     "finished ahead of the column's player."), self.h2h, self.fig])
+                                     "finished ahead of the column's player."), self.h2h, self.chart.widget])
 
     def _on_game(self, _change=None) -> None:
         game = self.controls["game"].value
@@ -343,7 +345,7 @@ class StandingsView(View):
             self.note.value = (f"<small>The PEI is BUX's index: here its rule is borrowed for "
                                f"{escape(label)} games.</small>")
         series = _pei_series(self.sheet, game, table=table) if show else []
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             if len(self.fig.data) != len(series):
                 # the number of players changed: rebuild the lines (rare); otherwise update them
                 self.fig.data = ()

@@ -12,7 +12,7 @@ outputs as attributes) so tests can set controls and read what is shown without 
 * :func:`design_figure`: the deck-design plot (one line per player count against copies per
   value) for a summary table from :func:`toolkit.tenbucks.odds.summarise_design`.
 
-Figures are plotly ``FigureWidget``s built once and updated inside ``fig.batch_update()``;
+Figures are :class:`toolkit.core.charts.Chart` objects, built once and updated inside ``chart.batch_update()``;
 colours come from plotly's colour-blind-safe "Safe" palette and legal/refused bars also differ
 in pattern, never in colour alone.
 """
@@ -26,6 +26,7 @@ from plotly.colors import qualitative
 
 from ..core.game import CHANCE, play, replay, record
 from ..core.widgets import GameTable, View
+from ..core.charts import Chart
 from .bots import BOTS
 from .odds import claim_table, five_max_plays, summarise_design  # noqa: F401 (re-exported)
 from .rules import Rules
@@ -50,7 +51,7 @@ class ClaimExplorer(View):
         states: every decision state of the game (chance steps skipped), in order.
         board: ``ipywidgets.HTML``: the table as the chosen player sees it.
         laws: ``ipywidgets.HTML``: one row per stack: total, value, allowed or the refusing law.
-        fig: ``FigureWidget``; trace 0 allowed stacks (x number, y dollars), trace 1 refused ones.
+        fig: the plotly ``Figure`` that ``chart`` draws; trace 0 allowed stacks (x number, y dollars), trace 1 refused ones.
         controls: ``{"move": IntSlider "Move", "player": Dropdown "Player"}``.
     """
 
@@ -67,7 +68,7 @@ class ClaimExplorer(View):
         self.title = w.HTML()
         self.board = w.HTML()
         self.laws = w.HTML()
-        self.fig = go.FigureWidget(
+        self.chart = Chart(
             data=[go.Bar(name="may claim", marker=dict(color=SAFE[0]), x=[], y=[], hovertext=[]),
                   go.Bar(name="refused", marker=dict(color=SAFE[1], pattern=dict(shape="/")), x=[], y=[],
                          hovertext=[])],
@@ -75,9 +76,10 @@ class ClaimExplorer(View):
                              xaxis=dict(title="Stack (its number)", dtick=1),
                              yaxis=dict(title="Dollars if claimed"), font=_FONT,
                              margin=dict(l=60, r=20, t=50, b=50)))
+        self.fig = self.chart.fig
         move.observe(self._timed(lambda _c: self.update()), names="value")
         who.observe(self._timed(lambda _c: self.update()), names="value")
-        self.widget = w.VBox([w.HBox([move, who]), self.title, self.board, self.laws, self.fig])
+        self.widget = w.VBox([w.HBox([move, who]), self.title, self.board, self.laws, self.chart.widget])
         self.update()
 
     @property
@@ -106,7 +108,7 @@ class ClaimExplorer(View):
                     ok_x.append(opt.number), ok_y.append(opt.value), ok_t.append("may claim")
                 else:
                     no_x.append(opt.number), no_y.append(opt.value), no_t.append(opt.reason)
-        with self.fig.batch_update():
+        with self.chart.batch_update():
             self.fig.data[0].x, self.fig.data[0].y, self.fig.data[0].hovertext = ok_x, ok_y, ok_t
             self.fig.data[1].x, self.fig.data[1].y, self.fig.data[1].hovertext = no_x, no_y, no_t
             self.fig.layout.title.text = f"What each stack is worth to {self.players[p]}"
@@ -181,8 +183,9 @@ def play_against_bots(rules: Rules | None = None, players=("You", "Greedy", "Loo
                      new_game=lambda s: new_game(rules, players, s), names=list(players))
 
 
-def design_figure(summary, metric: str = "no_winner") -> go.FigureWidget:
-    """One line per player count: ``metric`` against copies per value.
+def design_figure(summary, metric: str = "no_winner") -> go.Figure:
+    """One line per player count: ``metric`` against copies per value (a static figure: show it
+    with :func:`toolkit.core.charts.show`).
 
     Args:
         summary: from :func:`toolkit.tenbucks.odds.summarise_design`.
@@ -197,9 +200,9 @@ def design_figure(summary, metric: str = "no_winner") -> go.FigureWidget:
               "rounds": ("Game length", "Rounds (turns / players)")}
     if metric not in titles:
         raise ValueError(f"metric must be one of {sorted(titles)}, got {metric!r}")
-    fig = go.FigureWidget(layout=go.Layout(title=titles[metric][0], font=_FONT, height=360,
-                                           xaxis=dict(title="Copies of each bill", dtick=1),
-                                           yaxis=dict(title=titles[metric][1])))
+    fig = go.Figure(layout=go.Layout(title=titles[metric][0], font=_FONT, height=360,
+                                     xaxis=dict(title="Copies of each bill", dtick=1),
+                                     yaxis=dict(title=titles[metric][1])))
     dashes = ["solid", "dash", "dot", "dashdot", "longdash"]
     for k, n in enumerate(sorted({i[0] for i in summary.index})):
         part = summary.loc[n]

@@ -1,0 +1,166 @@
+"""Charts for lessons and notebooks: one way to show a plotly figure and update it.
+
+Every game's widgets build their figures with :class:`Chart` and every notebook shows a static
+figure with :func:`show`, so the choice of how a chart reaches the browser is made here, once.
+
+Why not plotly's ``FigureWidget`` (measured, November 2026; plotly 7.1, anywidget 0.11,
+ipywidgets 8.1, JupyterLab 4.6, Voila 0.5, Debian chromium, a 2-core machine):
+
+* A ``FigureWidget`` is an anywidget that ships plotly.js (about 5 MB) *inside each chart's
+  widget state*, and anywidget gives each chart's front end 2 s to initialise
+  (``AbortSignal.timeout(2000)``). Idle, each chart took 2.3-5 s to load; under load 4-30 s.
+  Every chart whose deadline fired first stayed empty for good ("[anywidget] Failed to
+  initialize model.") while the text beside it kept updating.
+* In Voila a ``FigureWidget`` placed inside a box never receives its display-time sync, so app
+  mode showed every chart empty on first load; traces added after creation never appeared.
+
+What this module does instead: a :class:`Chart` keeps an ordinary ``plotly.graph_objects.Figure``
+(``chart.fig``) and shows it in an ``ipywidgets.Output`` whose ``outputs`` hold the figure as
+plotly's own mime bundle (``application/vnd.plotly.v1+json``). The browser draws it with
+plotly's JupyterLab renderer extension (``jupyterlab-plotly``, installed with plotly), which is a
+static file loaded once per page (cached by the browser), with no deadline; JupyterLab and
+Voila both load it. An update replaces the Output's state, which is plain widget state: it is
+part of the page's first render (so Voila draws it on first load) and it is never lost to a
+slow page. Measured: every chart drew on first load and followed every control in both views,
+idle and with both cores busy (``scripts/e2e_stress.sh``); a redraw sends a few kB, not 5 MB.
+
+The mode bar (plotly's toolbar) is hidden: it covered chart titles, and zooming by drag is
+confusing on a phone or a classroom screen. Colours, titles and sizes stay the caller's choice.
+"""
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+
+import ipywidgets as w
+import plotly.graph_objects as go
+import plotly.io as pio
+
+__all__ = ["Chart", "show", "mimebundle", "PLOTLY_CONFIG", "MIMETYPE"]
+
+#: The mime type of a plotly figure, drawn by plotly's renderer extension in JupyterLab and Voila.
+MIMETYPE = "application/vnd.plotly.v1+json"
+
+#: plotly.js config of every chart: no mode bar (it covered titles), no plotly logo, fit the width.
+PLOTLY_CONFIG = {"displayModeBar": False, "displaylogo": False}
+
+
+def mimebundle(fig: go.Figure, config: dict | None = None) -> dict:
+    """The display data of ``fig``: ``{MIMETYPE: {data, layout, config}, "text/plain": title}``.
+
+    Args:
+        fig: a plotly ``Figure`` (or anything ``plotly.io.to_json`` takes).
+        config: plotly.js config (default :data:`PLOTLY_CONFIG`).
+
+    Returns:
+        a JSON-ready dict (numpy arrays become lists) for an ``Output``'s ``outputs`` or
+        ``IPython.display.publish_display_data``. The plain-text part names the chart, so a
+        text-only view (a terminal, a screen reader on the raw notebook) says what it is.
+    """
+    fig_json = json.loads(pio.to_json(fig, validate=False, remove_uids=True))
+    fig_json["config"] = dict(PLOTLY_CONFIG if config is None else config)
+    title = ((fig_json.get("layout") or {}).get("title") or {})
+    text = title.get("text") if isinstance(title, dict) else title
+    return {MIMETYPE: fig_json, "text/plain": f"<chart: {text or 'untitled'}>"}
+
+
+def show(fig: go.Figure, config: dict | None = None) -> None:
+    """Display a static plotly figure in a notebook (instead of ``fig.show()``).
+
+    ``fig.show()`` picks a renderer by guessing the environment and, in JupyterLab, also embeds
+    all of plotly.js (3.5 MB) in the notebook or fetches it from a CDN; this shows the same
+    figure with plotly's mime type only, which JupyterLab and Voila draw offline.
+
+    Args:
+        fig: a plotly ``Figure``.
+        config: plotly.js config (default :data:`PLOTLY_CONFIG`).
+    """
+    from IPython.display import publish_display_data
+    publish_display_data(mimebundle(fig, config))
+
+
+class Chart:
+    """A plotly figure shown in a widget box that redraws after every change.
+
+    Build it like a ``go.Figure`` and change it inside :meth:`batch_update`; the chart in the
+    browser is redrawn once when the block ends::
+
+        chart = Chart(data=[go.Bar(x=[1, 2], y=[3, 4])], layout=dict(title=dict(text="Bars")))
+        box = ipywidgets.VBox([slider, chart.widget])
+        with chart.batch_update():
+            chart.data[0].y = [5, 6]
+            chart.layout.title.text = "New bars"
+
+    Changes made outside :meth:`batch_update` (``chart.fig.add_trace(...)``) are drawn by the
+    next :meth:`draw` or batch. Why an ``Output`` holding plotly's mime bundle and not a
+    ``FigureWidget``: see the module docstring (measured in JupyterLab and Voila).
+
+    Args:
+        data: traces, as for ``go.Figure`` (a list of ``go.Scatter``, ``go.Bar``, ... or dicts).
+        layout: layout, as for ``go.Figure`` (a dict or ``go.Layout``). Its ``height`` (pixels,
+            default 380) also reserves the box's height, so a redraw never makes the page jump.
+        config: plotly.js config (default :data:`PLOTLY_CONFIG`: no mode bar).
+
+    Attributes:
+        fig: the ``plotly.graph_objects.Figure`` (``fig.data``, ``fig.layout``): what is drawn.
+        widget: the ``ipywidgets.Output`` to place in a box or display.
+        draws: how many times the chart was sent to the browser (tests read it).
+
+    Raises:
+        ValueError: plotly refuses ``data`` or ``layout`` (its message names the property).
+    """
+
+    def __init__(self, data=None, layout=None, config: dict | None = None):
+        self.fig = go.Figure(data=data, layout=layout)
+        self.config = dict(PLOTLY_CONFIG if config is None else config)
+        height = self.fig.layout.height or 380
+        self.widget = w.Output(layout=w.Layout(min_height=f"{int(height)}px", width="100%"))
+        self.draws = 0
+        self._depth = 0
+        self.draw()
+
+    # The figure's parts, so that chart code reads like plotly figure code.
+    @property
+    def data(self):
+        """The traces (``fig.data``)."""
+        return self.fig.data
+
+    @property
+    def layout(self):
+        """The layout (``fig.layout``)."""
+        return self.fig.layout
+
+    @contextmanager
+    def batch_update(self):
+        """Change the figure inside this block; the chart is redrawn once at its end (also
+        after an exception, so the browser always shows what ``fig`` holds). Blocks nest: the
+        outermost one draws.
+
+        Yields:
+            the ``go.Figure``.
+        """
+        self._depth += 1
+        try:
+            with self.fig.batch_update():
+                yield self.fig
+        finally:
+            self._depth -= 1
+            if self._depth == 0:
+                self.draw()
+
+    def draw(self) -> None:
+        """Send the figure as it is now to the browser (replaces what the box shows)."""
+        self.widget.outputs = ({"output_type": "display_data", "metadata": {},
+                                "data": mimebundle(self.fig, self.config)},)
+        self.draws += 1
+
+    def shown(self) -> dict:
+        """The figure the browser was last sent, as plotly JSON (``{"data", "layout",
+        "config"}``): what a student sees, for tests."""
+        return self.widget.outputs[0]["data"][MIMETYPE]
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"<Chart {self.fig.layout.title.text!r}: {len(self.fig.data)} traces>"
