@@ -502,3 +502,11 @@ def test_callbacks_answer_within_50_ms_at_p95():
         times = np.array(view.callback_times)
         assert len(times) >= 40
         assert np.percentile(times, 95) < 0.050, (type(view).__name__, np.percentile(times, 95))
+
+
+def test_profit_estimator_shows_no_empty_chart_before_its_first_estimate():
+    est = bww.profit_estimator(hand="EEJD", samples=100)
+    assert est.chart.widget.layout.display == "none"
+    est.controls["estimate"].click()
+    assert est.chart.widget.layout.display is None
+    assert len(est.chart.shown()["data"][0]["x"]) == 1

@@ -53,6 +53,18 @@ def test_a_failing_update_still_draws_what_the_figure_holds():
     assert c.shown()["data"] == _fig_json(c.fig)["data"]
 
 
+def test_hide_empty_shows_the_box_only_while_some_trace_has_data():
+    c = Chart(data=[go.Bar(x=[], y=[])], hide_empty=True)
+    assert c.widget.layout.display == "none" and not c.has_data()
+    with c.batch_update():
+        c.data[0].x, c.data[0].y = ["a"], [1]
+    assert c.widget.layout.display is None and c.has_data()
+    with c.batch_update():
+        c.data[0].x, c.data[0].y = [], []
+    assert c.widget.layout.display == "none"
+    assert Chart(data=[go.Bar(x=[], y=[])]).widget.layout.display is None, "off by default"
+
+
 def test_numpy_data_is_sent_as_json():
     c = Chart(data=[go.Bar(x=np.arange(3), y=np.array([0.5, 1.5, 2.5]))])
     json.dumps(c.widget.outputs)  # the widget state must be plain JSON

@@ -18,7 +18,7 @@ def test_readme_opens_with_the_two_commands():
     cmds = _readme_commands()
     assert len(cmds) >= 2
     lab, tests = cmds[0], cmds[1]
-    assert "venv" in lab and "jupyter lab" in lab and "lessons" in lab
+    assert "venv" in lab and "-m toolkit.lab" in lab  # the launcher opens JupyterLab on lesson 01
     assert "venv" in tests and "pytest" in tests
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -68,26 +67,32 @@ def browser_ready():
 
 
 @pytest.fixture(scope="session")
-def lab_server(browser_ready, tmp_path_factory):
-    """Base URL of a JupyterLab (and Voilà server extension) serving a copy of lessons/ and notebooks/."""
-    tmp = tmp_path_factory.mktemp("lab")
+def work_folder(browser_ready, tmp_path_factory):
+    """Working copies of the course, made by the launcher as a teacher's would be."""
+    from toolkit.lab import prepare_workspace
+    work = tmp_path_factory.mktemp("lab") / "work"
+    prepare_workspace(ROOT, work)
+    return work
+
+
+@pytest.fixture(scope="session")
+def lab_server(work_folder):
+    """Base URL of JupyterLab (with Voila's server extension) started as ``python -m
+    toolkit.lab`` starts it: the launcher's command line and environment (the course's Jupyter
+    settings and app-mode template), serving working copies of lessons/ and notebooks/; here on
+    loopback without a token, with long analyses set small."""
+    from toolkit.lab import environment, server_args
+    tmp = work_folder.parent
     _write_settings(tmp / "settings")
-    # Serve a copy: JupyterLab saves notebooks it runs, which must not touch the repository's.
-    served = tmp / "root"
-    for folder in ("lessons", "notebooks"):
-        if (ROOT / folder).is_dir():
-            shutil.copytree(ROOT / folder, served / folder)
     port = _free_port()
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
-               TOOLKIT_NOTEBOOK_GAMES=os.environ.get("TOOLKIT_NOTEBOOK_GAMES", "10"))
+    env = environment(dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+                           TOOLKIT_NOTEBOOK_GAMES=os.environ.get("TOOLKIT_NOTEBOOK_GAMES", "10")))
     log = open(tmp / "lab.log", "wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
-         "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-         "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-         f"--ServerApp.root_dir={served}", f"--LabApp.user_settings_dir={tmp / 'settings'}",
-         f"--LabApp.workspaces_dir={tmp / 'workspaces'}"],
-        cwd=served, env=env, stdout=log, stderr=subprocess.STDOUT)
+    cmd = server_args(work_folder, port=port, open_browser=False, token="", extra=[
+        "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True", f"--LabApp.user_settings_dir={tmp / 'settings'}",
+        f"--LabApp.workspaces_dir={tmp / 'workspaces'}"])
+    proc = subprocess.Popen(cmd, cwd=work_folder, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
     while True:
@@ -129,11 +134,29 @@ def instrumented(pg):
     return pg
 
 
+def offline(context, base: str) -> list:
+    """Make ``context`` a classroom without internet: every request to a host other than the
+    server ``base`` is refused and recorded in the returned list (the tests assert it stays
+    empty: app mode and JupyterLab must load nothing from a CDN)."""
+    external: list = []
+
+    def route(r):
+        url = r.request.url
+        if url.startswith((base, "data:", "blob:", "about:")):
+            return r.continue_()
+        external.append(url)
+        return r.abort()
+
+    context.route("**/*", route)
+    return external
+
+
 @pytest.fixture
-def page(browser):
+def page(browser, lab_server):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(60_000)
     pg = instrumented(context.new_page())
+    pg.external_requests = offline(context, lab_server)
     yield pg
     context.close()
 

@@ -1,42 +1,49 @@
-"""Browser checks of lesson 03's main widgets (BUX): move a slider, see the plot change."""
+"""Lesson 03 (BUX) in the browser: each chart follows its control."""
 from __future__ import annotations
 
-from .pagehelpers import move_slider, output_holding, wait_changed
+from playwright.sync_api import expect
+
+from .pagehelpers import chart_in, chart_state, move_slider, output_holding, wait_chart, wait_chart_changed
 
 BIDDERS_SLIDER = ".widget-slider:has(label:text-is('Bidders'))"
 DEAL_SLIDER = ".widget-slider:has(label:text-is('Deal number'))"
+SPREAD = ".widget-select-multiple:has(label:text-is('Your spread'))"
 
 
 def lesson03_winners_curse(page):
-    """The winner's-curse histogram: one more bidder redraws it and its title says 5 bidders."""
+    """One more bidder (4 to 5) redraws the winner's-curse histogram; its title says 5 bidders."""
     view = output_holding(page, BIDDERS_SLIDER)
-    plot = view.locator(".js-plotly-plot").first
-    plot.wait_for()
-    before = plot.inner_html()
-    summary = view.locator(".widget-html").filter(has_text="On average").first
-    summary_before = summary.inner_text()
+    plot = chart_in(view)
+    before = chart_state(plot)
     move_slider(page, "Bidders")
-    try:
-        wait_changed(page, plot, before, "the winner's-curse histogram after moving 'Bidders' to 5")
-    except AssertionError as e:
-        # tell a lost kernel answer (summary unchanged too) from a figure that missed its update
-        summary_after = summary.inner_text()
-        console = "\n".join([m for m in getattr(page, "console_log", []) if not m.startswith("warning: ")][-25:])
-        raise AssertionError(f"{e}; the summary text {'changed' if summary_after != summary_before else 'did not change either'}"
-                             f" ({summary_after[:80]!r}); browser console:\n{console}") from None
-    from playwright.sync_api import expect
-    expect(plot.locator(".gtitle")).to_contain_text("5 bidders", timeout=10_000)
+    wait_chart_changed(page, plot, before, "the winner's-curse histogram after moving 'Bidders' to 5")
+    expect(plot.locator(".gtitle")).to_contain_text("5 bidders", timeout=30_000)
     return view
 
 
 def lesson03_lot_valuer(page):
-    """The lot valuer: another deal shows another table and other bars."""
+    """Another deal shows other lots: the bars change."""
     view = output_holding(page, DEAL_SLIDER)
-    view.locator(".js-plotly-plot").first.wait_for()
-    before = view.inner_html()
+    plot = chart_in(view)
+    before = chart_state(plot)
     move_slider(page, "Deal number")
-    wait_changed(page, view, before, "the lot valuer after moving 'Deal number' to 2")
+    wait_chart_changed(page, plot, before, "the lot valuer after moving 'Deal number' to 2")
     return view
 
 
-MAIN_WIDGETS = {"03-what-is-it-worth.ipynb": [lesson03_winners_curse, lesson03_lot_valuer]}
+def lesson03_spread_explorer(page):
+    """The seed's example spread holds no set, so no chart shows; choosing three hearts of
+    different shapes shows the best cash-in, a mixed set of 175 bux."""
+    view = output_holding(page, SPREAD)
+    plot = chart_in(view)
+    assert not plot.is_visible(), "no empty chart while the spread holds no set"
+    select = view.locator("select").first
+    select.scroll_into_view_if_needed()
+    select.select_option(label=["x-hearts-25", "circle-hearts-100", "oval-hearts-50"])
+    wait_chart(page, plot, lambda now: "175" in now["title"], "the best cash-in of three hearts")
+    expect(plot).to_be_visible()
+    return view
+
+
+MAIN_WIDGETS = {"03-what-is-it-worth.ipynb": [lesson03_winners_curse, lesson03_lot_valuer,
+                                              lesson03_spread_explorer]}

@@ -1,24 +1,23 @@
-"""Lesson 04's main widget in the browser: moving the claim explorer's 'Move' slider redraws the
-board and the 'What each stack is worth' chart."""
+"""Lesson 04 (Ten Bucks) in the browser: the claim explorer's 'Move' slider redraws the board
+and the 'What each stack is worth' chart."""
 from __future__ import annotations
 
-from .pagehelpers import move_slider, output_holding, wait_changed
+from playwright.sync_api import expect
+
+from .pagehelpers import chart_in, chart_state, move_slider, output_holding, wait_chart_changed
 
 MOVE_SLIDER = ".widget-slider:has(label:text-is('Move'))"
 
 
 def lesson04_claim_explorer(page):
-    """The claim explorer: one step of the Move slider changes the board and the laws table."""
+    """One step of the Move slider changes the board and the chart."""
     view = output_holding(page, MOVE_SLIDER)
-    view.wait_for()
-    plot = view.locator(".js-plotly-plot").first
-    plot.wait_for()
-    before = view.inner_html()
-    move_slider(page, "Move")
-    wait_changed(page, view, before, "the claim explorer after moving 'Move' one step")
-    from playwright.sync_api import expect
-    expect(view).to_contain_text("Move 1", timeout=10_000)
-    expect(plot.locator(".gtitle")).to_contain_text("What each stack is worth", timeout=10_000)
+    plot = chart_in(view)
+    before = chart_state(plot)
+    now = move_slider(page, "Move")
+    wait_chart_changed(page, plot, before, "the claim explorer's chart after moving 'Move' one step")
+    expect(view).to_contain_text(f"Move {now}", timeout=30_000)
+    expect(plot.locator(".gtitle")).to_contain_text("What each stack is worth", timeout=30_000)
     return view
 
 

@@ -1,6 +1,17 @@
 """Page helpers shared by the browser checks (JupyterLab and Voila both render outputs in
-``.jp-OutputArea-output``). Per-game main-widget checks live in ``main_widgets_<game>.py``."""
+``.jp-OutputArea-output``). Per-game main-widget checks live in ``main_widgets_<game>.py``.
+
+Each helper does what a student does once (one key press, one click) and then waits for the
+page to answer; nothing is retried, so a failure is what a student would have met.
+"""
 from __future__ import annotations
+
+import time
+
+from .checks import chart_in, chart_state, console, wait_chart, wait_chart_changed
+
+__all__ = ["output_holding", "wait_changed", "move_slider", "press_button", "chart_in",
+           "chart_state", "wait_chart", "wait_chart_changed"]
 
 
 def output_holding(page, selector: str):
@@ -8,42 +19,57 @@ def output_holding(page, selector: str):
     return page.locator(".jp-OutputArea-output").filter(has=page.locator(selector)).last
 
 
-def wait_changed(page, locator, before: str, what: str, timeout_ms: int = 30_000) -> str:
-    """Wait until ``locator``'s innerHTML differs from ``before``; return the new HTML."""
-    deadline = timeout_ms / 1000
-    import time
-    end = time.monotonic() + deadline
+def wait_changed(page, locator, before: str, what: str, timeout_ms: int = 60_000) -> str:
+    """Wait until ``locator``'s innerHTML differs from ``before``; return the new HTML.
+
+    Raises:
+        AssertionError: no change within the time (quoting the browser console).
+    """
+    end = time.monotonic() + timeout_ms / 1000
     while time.monotonic() < end:
         now = locator.inner_html()
         if now != before:
             return now
         page.wait_for_timeout(200)
-    raise AssertionError(f"{what} did not change within {deadline:.0f} s")
+    raise AssertionError(f"{what} did not change within {timeout_ms // 1000} s; console:\n{console(page)}")
 
 
-def move_slider(page, label: str, tries: int = 3):
-    """Focus the handle of the slider labelled ``label`` and press the right arrow key, until
-    the slider's own readout shows a new value.
+def _slider(page, label: str):
+    return page.locator(f".widget-slider:has(label:text-is('{label}'))").first
 
-    Under heavy load (the whole suite in parallel) a key press can reach the page before the
-    slider's view listens to the keyboard; it is then retried (up to ``tries`` presses), so a
-    failure afterwards means the *kernel's answer* (the plot) did not arrive, not the press.
+
+def move_slider(page, label: str, key: str = "ArrowRight", timeout_ms: int = 60_000) -> str:
+    """Press ``key`` once on the slider labelled ``label``, as a student using the keyboard
+    does, once the slider is ready (its handle carries ``aria-valuenow``); wait for its readout
+    to show the new value.
+
+    Returns:
+        the readout's new text.
 
     Raises:
-        AssertionError: the readout never changed.
+        AssertionError: the readout did not change (the press was lost).
     """
-    slider = page.locator(f".widget-slider:has(label:text-is('{label}'))").first
-    handle = slider.locator(".noUi-handle").first
+    slider = _slider(page, label)
+    handle = slider.locator(".noUi-handle[aria-valuenow]").first
+    handle.wait_for(timeout=timeout_ms)
     readout = slider.locator(".widget-readout").first
-    before = readout.inner_text() if readout.count() else None
-    for _ in range(tries):
-        handle.scroll_into_view_if_needed()
-        handle.focus()
-        handle.press("ArrowRight")
-        if before is None:
-            return
-        for _ in range(25):
-            if readout.inner_text() != before:
-                return
-            page.wait_for_timeout(200)
-    raise AssertionError(f"the slider '{label}' did not move after {tries} presses of the right arrow")
+    before = readout.inner_text()
+    handle.scroll_into_view_if_needed()
+    handle.focus()
+    handle.press(key)
+    end = time.monotonic() + timeout_ms / 1000
+    while time.monotonic() < end:
+        now = readout.inner_text()
+        if now != before:
+            return now
+        page.wait_for_timeout(100)
+    raise AssertionError(f"pressing {key} on the slider '{label}' did not move it from {before}")
+
+
+def press_button(page, text: str, within=None):
+    """Click the button showing ``text`` (inside ``within`` when given) once."""
+    scope = within if within is not None else page
+    button = scope.locator(f"button:has-text('{text}')").first
+    button.scroll_into_view_if_needed()
+    button.click()
+    return button

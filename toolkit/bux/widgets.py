@@ -95,7 +95,8 @@ class SpreadExplorer(View):
             data=[go.Bar(x=[], y=[], name="set value", marker=dict(color=SAFE[0]),
                          hovertemplate="%{x}: %{y} bux<extra></extra>")],
             layout=dict(title=dict(text=""), xaxis=dict(title=dict(text="set sold")),
-                        yaxis=dict(title=dict(text="bux paid (single pay)"), rangemode="tozero"), **_LAYOUT))
+                        yaxis=dict(title=dict(text="bux paid (single pay)"), rangemode="tozero"), **_LAYOUT),
+            hide_empty=True)  # shown when the spread holds a set to sell
         self.fig = self.chart.fig
         self._apply(sel.value)
         sel.observe(self._timed(lambda ch: self._apply(ch["new"])), names="value")

@@ -487,6 +487,7 @@ class ProfitEstimator(View):
                         xaxis=dict(title=dict(text="hand + tiles bought (press number)"), type="category"),
                         yaxis=dict(title=dict(text="profit (dollars)"), zeroline=True),
                         height=340, margin=dict(l=60, r=20, t=50, b=60), font=_FONT),
+            hide_empty=True,  # the chart appears with the first estimate
         )
         self.fig = self.chart.fig
         self.controls["estimate"].on_click(lambda _b: self.run())

@@ -41,8 +41,10 @@ __all__ = ["Chart", "show", "mimebundle", "PLOTLY_CONFIG", "MIMETYPE"]
 #: The mime type of a plotly figure, drawn by plotly's renderer extension in JupyterLab and Voila.
 MIMETYPE = "application/vnd.plotly.v1+json"
 
-#: plotly.js config of every chart: no mode bar (it covered titles), no plotly logo, fit the width.
-PLOTLY_CONFIG = {"displayModeBar": False, "displaylogo": False}
+#: plotly.js config of every chart: no mode bar (it covered titles), no plotly logo, and no math
+#: typesetting: where the page has MathJax (app mode), plotly typeset any text between two
+#: dollar signs, and the title "buy for $89, sell for $169" vanished.
+PLOTLY_CONFIG = {"displayModeBar": False, "displaylogo": False, "typesetMath": False}
 
 
 def mimebundle(fig: go.Figure, config: dict | None = None) -> dict:
@@ -100,6 +102,8 @@ class Chart:
         layout: layout, as for ``go.Figure`` (a dict or ``go.Layout``). Its ``height`` (pixels,
             default 380) also reserves the box's height, so a redraw never makes the page jump.
         config: plotly.js config (default :data:`PLOTLY_CONFIG`: no mode bar).
+        hide_empty: hide the box while no trace has data (an empty chart looks broken to a
+            student: a view whose chart waits for a button press or a first game uses it).
 
     Attributes:
         fig: the ``plotly.graph_objects.Figure`` (``fig.data``, ``fig.layout``): what is drawn.
@@ -110,9 +114,10 @@ class Chart:
         ValueError: plotly refuses ``data`` or ``layout`` (its message names the property).
     """
 
-    def __init__(self, data=None, layout=None, config: dict | None = None):
+    def __init__(self, data=None, layout=None, config: dict | None = None, hide_empty: bool = False):
         self.fig = go.Figure(data=data, layout=layout)
         self.config = dict(PLOTLY_CONFIG if config is None else config)
+        self.hide_empty = bool(hide_empty)
         height = self.fig.layout.height or 380
         self.widget = w.Output(layout=w.Layout(min_height=f"{int(height)}px", width="100%"))
         self.draws = 0
@@ -149,10 +154,22 @@ class Chart:
                 self.draw()
 
     def draw(self) -> None:
-        """Send the figure as it is now to the browser (replaces what the box shows)."""
+        """Send the figure as it is now to the browser (replaces what the box shows); with
+        ``hide_empty``, show the box only when some trace has data."""
+        if self.hide_empty:
+            self.widget.layout.display = None if self.has_data() else "none"
         self.widget.outputs = ({"output_type": "display_data", "metadata": {},
                                 "data": mimebundle(self.fig, self.config)},)
         self.draws += 1
+
+    def has_data(self) -> bool:
+        """Whether some trace has at least one point (``x``, ``y``, ``values`` or ``z``)."""
+        for trace in self.fig.data:
+            for name in ("x", "y", "values", "z"):
+                value = getattr(trace, name, None)
+                if value is not None and len(value):
+                    return True
+        return False
 
     def shown(self) -> dict:
         """The figure the browser was last sent, as plotly JSON (``{"data", "layout",

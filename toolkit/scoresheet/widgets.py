@@ -294,7 +294,8 @@ class StandingsView(View):
         self.chart = Chart(layout=dict(
             height=380, font=_FONT, margin=dict(l=60, r=20, t=50, b=50),
             xaxis=dict(title=dict(text="games played"), rangemode="tozero"),
-            yaxis=dict(title=dict(text="PEI (starts at 10)"), rangemode="tozero")))
+            yaxis=dict(title=dict(text="PEI (starts at 10)"), rangemode="tozero")),
+            hide_empty=True)  # shown once the sheet has a game to draw
         self.fig = self.chart.fig
         self.controls["game"].observe(self._timed(self._on_game), names="value")
         self._quiet = False

@@ -52,7 +52,8 @@ class ClaimExplorer(View):
         board: ``ipywidgets.HTML``: the table as the chosen player sees it.
         laws: ``ipywidgets.HTML``: one row per stack: total, value, allowed or the refusing law.
         fig: the plotly ``Figure`` that ``chart`` draws; trace 0 allowed stacks (x number, y dollars), trace 1 refused ones.
-        controls: ``{"move": IntSlider "Move", "player": Dropdown "Player"}``.
+        controls: ``{"move": IntSlider "Move", "player": Dropdown "Player"}``; the slider opens
+            on the first move with a stack on the table.
     """
 
     def __init__(self, final: TenBucksState):
@@ -60,7 +61,9 @@ class ClaimExplorer(View):
         states = [s for s in replay(record(final)) if s.current_player != CHANCE]
         self.states = states
         self.players = final.players
-        move = w.IntSlider(value=0, min=0, max=len(states) - 1, step=1, description="Move",
+        # open on the first move with a stack on the table: before it there is nothing to claim
+        first = next((i for i, st in enumerate(states) if st.table), 0)
+        move = w.IntSlider(value=first, min=0, max=len(states) - 1, step=1, description="Move",
                            continuous_update=True, style={"description_width": "initial"})
         who = w.Dropdown(options=[(name, i) for i, name in enumerate(self.players)], value=0,
                          description="Player")

@@ -1,0 +1,55 @@
+"""Lesson 01 (BuyWord) in the browser: each chart follows its control."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .pagehelpers import (chart_in, chart_state, move_slider, output_holding, press_button, wait_chart,
+                          wait_chart_changed)
+
+PRICE_TILES = ".widget-text:has(label:text-is('Tiles')) input"
+DRAW_SLIDER = ".widget-slider:has(label:text-is('Tiles drawn'))"
+ESTIMATE = "button:has-text('Estimate the profit')"
+
+
+def lesson01_price_explorer(page):
+    """Typing EEJD NOY: $89 bought, ENJOYED sells for $169, profit $80; the chart's title says so."""
+    box = page.locator(PRICE_TILES)
+    view = output_holding(page, PRICE_TILES)
+    plot = chart_in(view)
+    before = chart_state(plot)
+    box.scroll_into_view_if_needed()
+    box.fill("EEJD NOY")
+    wait_chart_changed(page, plot, before, "the price explorer after typing EEJD NOY")
+    expect(view).to_contain_text("$89", timeout=30_000)
+    expect(view).to_contain_text("$80", timeout=30_000)
+    expect(plot.locator(".gtitle")).to_contain_text("buy for $89", timeout=30_000)
+    return view
+
+
+def lesson01_draw_cost(page):
+    """One step of 'Tiles drawn' (3 to 4) redraws the bars for 4 tiles."""
+    view = output_holding(page, DRAW_SLIDER)
+    plot = chart_in(view)
+    before = chart_state(plot)
+    move_slider(page, "Tiles drawn")
+    wait_chart_changed(page, plot, before, "the draw-cost bars after moving 'Tiles drawn' to 4")
+    expect(plot.locator(".gtitle")).to_contain_text("4 tiles", timeout=30_000)
+    return view
+
+
+def lesson01_profit_estimator(page):
+    """Pressing 'Estimate the profit' shows the chart with one estimate and its interval; a
+    second press adds a second one."""
+    view = output_holding(page, ESTIMATE)
+    plot = chart_in(view)
+    assert not plot.is_visible(), "no empty chart before the first estimate"
+    for presses in (1, 2):
+        press_button(page, "Estimate the profit", within=view)
+        wait_chart(page, plot, lambda now, n=presses: len(now["data"][0][1]) == n,
+                   f"the profit estimator's estimate {presses} after pressing Estimate", timeout_ms=120_000)
+        expect(plot).to_be_visible()
+    return view
+
+
+MAIN_WIDGETS = {"01-buy-small-sell-big.ipynb": [lesson01_price_explorer, lesson01_draw_cost,
+                                                lesson01_profit_estimator]}

@@ -1,0 +1,298 @@
+"""Open the course: JupyterLab on the lessons, or the lessons as apps (Voila), offline, and
+without ever changing the repository's files.
+
+From the repository (after ``pip install -e .``)::
+
+    python -m toolkit.lab            # JupyterLab, opened on lesson 01
+    python -m toolkit.lab --app      # app mode: every lesson and notebook as a page without code
+
+What it does, and why:
+
+1. **Working copies.** ``lessons/`` and ``notebooks/`` are copied into a work folder (default
+   ``work/`` beside them; ``--work`` picks another) and JupyterLab serves that folder. Running a
+   lesson saves it (JupyterLab autosaves), so serving the repository's own files left the
+   checkout modified. A copy the student never edited is refreshed when the course's version
+   changes; an edited copy is kept, and the launcher says where the new version is. What the
+   copies were made from is recorded in ``work/.money-games-copies.json``.
+2. **Lessons open fresh.** :func:`pre_save` runs before every save: a lesson is saved without
+   outputs, and any notebook without widget outputs (they need the kernel that made them:
+   reopened the next day they showed "Error displaying widget: model not found").
+3. **Offline app mode.** The server reads the settings in ``toolkit/lab/config`` (through
+   ``JUPYTER_CONFIG_PATH``) and the Voila template in ``toolkit/lab/data`` (through
+   ``JUPYTER_PATH``): Voila typesets math with the MathJax bundled in its page instead of
+   cdnjs, and its page asks no CDN for Font Awesome. JupyterLab needs nothing from the network.
+
+Binder runs ``binder/start``, which sets the same two variables (``--print-env``).
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["COURSE_FOLDERS", "MANIFEST", "FIRST_LESSON", "course_root", "environment",
+           "prepare_workspace", "Workspace", "content_key", "pre_save", "server_args", "main"]
+
+HERE = Path(__file__).resolve().parent
+#: The folders of the course that are copied into the work folder.
+COURSE_FOLDERS = ("lessons", "notebooks")
+#: The record of what each working copy was made from (in the work folder).
+MANIFEST = ".money-games-copies.json"
+#: The page JupyterLab opens on.
+FIRST_LESSON = "lessons/01-buy-small-sell-big.ipynb"
+#: Notebook metadata that marks a lesson: ``{"money_games": {"kind": "lesson"}}``.
+LESSON_KIND = "lesson"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def course_root(start: Path | None = None) -> Path:
+    """The folder that holds ``lessons/`` and ``notebooks/``: the repository this package was
+    installed from (an editable install), else ``start`` (default: the current folder).
+
+    Raises:
+        FileNotFoundError: neither holds a ``lessons/`` folder (the message says what to do).
+    """
+    for root in (HERE.parents[1], Path(start) if start is not None else Path.cwd()):
+        if (root / "lessons").is_dir():
+            return root
+    raise FileNotFoundError("no lessons/ folder found: run this from the money-games repository "
+                            "(or pass --source PATH)")
+
+
+def environment(base: dict | None = None) -> dict:
+    """``base`` (default ``os.environ``) with the course's Jupyter settings and Voila template
+    put first on ``JUPYTER_CONFIG_PATH`` and ``JUPYTER_PATH``.
+
+    Returns:
+        a new dict of environment variables (``base`` is not changed).
+    """
+    env = dict(os.environ if base is None else base)
+    for var, folder in (("JUPYTER_CONFIG_PATH", HERE / "config"), ("JUPYTER_PATH", HERE / "data")):
+        parts = [p for p in env.get(var, "").split(os.pathsep) if p and p != str(folder)]
+        env[var] = os.pathsep.join([str(folder), *parts])
+    return env
+
+
+def content_key(path: Path) -> str:
+    """A fingerprint of what a course file *says*: for a notebook, its cells' types and sources
+    (not outputs, execution counts or metadata, which running and saving change); for any other
+    file, its bytes. Two files with the same key hold the same lesson.
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    data = Path(path).read_bytes()
+    if Path(path).suffix == ".ipynb":
+        try:
+            cells = json.loads(data.decode("utf-8")).get("cells", [])
+            data = json.dumps([[c.get("cell_type"), "".join(c.get("source", ""))] for c in cells],
+                              ensure_ascii=False).encode("utf-8")
+        except (ValueError, AttributeError, UnicodeDecodeError):
+            pass  # not a readable notebook: compare its bytes
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class Workspace:
+    """What :func:`prepare_workspace` did (paths relative to the work folder).
+
+    Attributes:
+        root: the work folder.
+        copied: new copies made.
+        updated: copies replaced by the course's newer version (the student had not edited them).
+        kept: copies the student edited while the course changed them: kept as they are.
+        unchanged: copies already up to date.
+    """
+    root: Path
+    copied: list = field(default_factory=list)
+    updated: list = field(default_factory=list)
+    kept: list = field(default_factory=list)
+    unchanged: list = field(default_factory=list)
+
+    def summary(self, source: Path) -> str:
+        """A few lines for the terminal: where the copies are and what was refreshed or kept."""
+        lines = [f"Your working copies of the lessons and notebooks are in {self.root}"]
+        if self.copied:
+            lines.append(f"  copied {len(self.copied)} files")
+        if self.updated:
+            lines.append(f"  updated to the course's new version: {', '.join(self.updated)}")
+        for rel in self.kept:
+            lines.append(f"  kept your edited {rel}; the course's new version is {source / rel}")
+        return "\n".join(lines)
+
+
+def prepare_workspace(source: Path, work: Path) -> Workspace:
+    """Copy the course's ``lessons/`` and ``notebooks/`` into ``work``, or refresh the copies.
+
+    A missing copy is made; a copy whose content (:func:`content_key`) is still what it was
+    copied from is replaced when the course's file changed; a copy the student changed is kept
+    (listed in ``kept`` when the course changed it too). Files are never deleted.
+
+    Args:
+        source: the folder holding ``lessons/`` (and ``notebooks/``), e.g. the repository.
+        work: the work folder (created if needed); must not be ``source`` itself.
+
+    Returns:
+        a :class:`Workspace` saying what was copied, updated and kept.
+
+    Raises:
+        ValueError: ``work`` is ``source`` or one of its course folders (that would edit the
+            course's own files).
+        FileNotFoundError: ``source`` has no ``lessons/`` folder.
+    """
+    source, work = Path(source).resolve(), Path(work).resolve()
+    if work == source or any(work == source / f or source / f in work.parents for f in COURSE_FOLDERS):
+        raise ValueError(f"the work folder {work} must not be the course's own folder {source} or "
+                         f"inside its {' or '.join(COURSE_FOLDERS)}: pick another --work folder")
+    if not (source / "lessons").is_dir():
+        raise FileNotFoundError(f"{source} has no lessons/ folder")
+    work.mkdir(parents=True, exist_ok=True)
+    manifest_path = work / MANIFEST
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        if not isinstance(manifest, dict):
+            manifest = {}
+    except (OSError, ValueError):
+        manifest = {}
+    report = Workspace(root=work)
+    for folder in COURSE_FOLDERS:
+        if not (source / folder).is_dir():
+            continue
+        for src in sorted(p for p in (source / folder).rglob("*") if p.is_file()):
+            rel = src.relative_to(source).as_posix()
+            if any(part.startswith(".") for part in Path(rel).parts) or "__pycache__" in rel:
+                continue
+            dst = work / rel
+            new = content_key(src)
+            if not dst.exists():
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(src, dst)
+                report.copied.append(rel)
+            else:
+                have = content_key(dst)
+                was = manifest.get(rel)
+                if have == new:
+                    report.unchanged.append(rel)
+                elif was is not None and have == was:
+                    shutil.copy2(src, dst)
+                    report.updated.append(rel)
+                else:
+                    report.kept.append(rel)
+                    continue  # keep recording what the student's copy was made from
+            manifest[rel] = new
+    manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+    return report
+
+
+def pre_save(model: dict, path: str = "", contents_manager=None, **kwargs) -> None:
+    """Jupyter's pre-save hook (``ContentsManager.pre_save_hook``): a lesson is saved without
+    outputs and execution counts; any other notebook without its widget outputs and widget state.
+
+    A widget output shows only while its kernel runs: saved, it reopened as "Error displaying
+    widget: model not found". A lesson saved with outputs would also show its answers to the
+    next student who opens the copy. Plots shown with :func:`toolkit.core.charts.show`, tables
+    and text of an analysis notebook are kept.
+
+    Args:
+        model: the contents model about to be saved (changed in place); only notebooks are
+            touched. A lesson has ``metadata.money_games.kind == "lesson"``.
+        path, contents_manager: passed by Jupyter, unused.
+    """
+    if model.get("type") != "notebook" or not isinstance(model.get("content"), dict):
+        return
+    nb = model["content"]
+    meta = nb.get("metadata")
+    if not isinstance(meta, dict):
+        return
+    meta.pop("widgets", None)
+    lesson = (meta.get("money_games") or {}).get("kind") == LESSON_KIND
+    for cell in nb.get("cells") or []:
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        if lesson:
+            cell["outputs"] = []
+            cell["execution_count"] = None
+        else:
+            cell["outputs"] = [o for o in cell.get("outputs") or []
+                               if WIDGET_VIEW not in ((o.get("data") or {}) if isinstance(o, dict) else {})]
+
+
+def server_args(work: Path, app: bool = False, port: int | None = None, open_browser: bool = True,
+                token: str | None = None, extra=()) -> list[str]:
+    """The ``jupyter lab`` command line that serves ``work`` (run it with :func:`environment`).
+
+    Args:
+        work: the folder to serve (holds ``lessons/`` and ``notebooks/``).
+        app: open app mode's index of the lessons (``/voila/tree/lessons``) instead of lesson 01
+            in JupyterLab.
+        port: the port (default: Jupyter's, 8888 or the next free one).
+        open_browser: open a browser tab.
+        token: the access token (default: Jupyter makes one and prints the address with it;
+            ``""`` turns it off, for tests on loopback only).
+        extra: more ``jupyter lab`` arguments, appended.
+
+    Returns:
+        the argument list, starting with ``sys.executable -m jupyter lab``.
+    """
+    args = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={Path(work).resolve()}",
+            f"--LabApp.default_url={'/voila/tree/lessons' if app else '/lab/tree/' + FIRST_LESSON}"]
+    if port is not None:
+        args.append(f"--ServerApp.port={int(port)}")
+    if not open_browser:
+        args.append("--no-browser")
+    if token is not None:
+        args.append(f"--IdentityProvider.token={token}")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--allow-root")  # containers run as root; Jupyter refuses it otherwise
+    return args + list(extra)
+
+
+def main(argv=None) -> int:
+    """``python -m toolkit.lab [--app] [--work DIR] [--port N] [--no-browser] [-- jupyter args]``.
+
+    Returns:
+        JupyterLab's exit code (0 after Ctrl+C and a clean shutdown).
+    """
+    parser = argparse.ArgumentParser(prog="python -m toolkit.lab", description=(
+        "Open the money-games lessons in JupyterLab (or with --app as apps without code), on "
+        "working copies in a work folder, so the course's own files never change."))
+    parser.add_argument("--app", action="store_true",
+                        help="open app mode (Voila): every lesson as a page without code")
+    parser.add_argument("--work", type=Path, default=None,
+                        help="the work folder for the copies (default: work/ beside lessons/)")
+    parser.add_argument("--source", type=Path, default=None,
+                        help="the folder holding lessons/ and notebooks/ (default: the repository)")
+    parser.add_argument("--port", type=int, default=None, help="the port (default 8888 or the next free)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
+    parser.add_argument("--print-env", action="store_true",
+                        help="print the shell exports of the course's Jupyter settings and stop "
+                             "(binder/start uses it)")
+    args, extra = parser.parse_known_args(argv)
+    if args.print_env:
+        env = environment({})
+        for var in ("JUPYTER_CONFIG_PATH", "JUPYTER_PATH"):
+            print(f"export {var}={_shell_quote(env[var])}${{{var}:+{os.pathsep}${var}}}")
+        return 0
+    source = course_root(args.source) if args.source is None else Path(args.source)
+    work = args.work if args.work is not None else source / "work"
+    report = prepare_workspace(source, work)
+    print(report.summary(source), flush=True)
+    if args.app:
+        print("App mode: every lesson opens as a page without code (voila/tree/lessons).", flush=True)
+    extra = [a for a in extra if a != "--"]
+    cmd = server_args(work, app=args.app, port=args.port, open_browser=not args.no_browser, extra=extra)
+    try:
+        return subprocess.call(cmd, cwd=work, env=environment())
+    except KeyboardInterrupt:
+        return 0
+
+
+def _shell_quote(text: str) -> str:
+    import shlex
+    return shlex.quote(text)

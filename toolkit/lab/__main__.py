@@ -1,0 +1,3 @@
+from toolkit.lab import main
+
+raise SystemExit(main())
