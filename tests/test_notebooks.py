@@ -40,6 +40,12 @@ def test_notebook_runs_without_errors(path, monkeypatch):
     client.execute()  # raises CellExecutionError with the failing cell and traceback
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
+    # App mode renders progressively and drops what a cell shows after a widget whose model has
+    # not reached the page yet (voila 0.5): a widget is always a cell's last output.
+    for i, cell in enumerate(nb.cells):
+        kinds = ["widget" if "application/vnd.jupyter.widget-view+json" in o.get("data", {}) else o.output_type
+                 for o in cell.get("outputs", [])]
+        assert "widget" not in kinds[:-1], f"cell {i}: a widget followed by more outputs {kinds}"
 
 
 #: Money in markdown is written ``\\$64`` (two backslashes). Measured in chromium: JupyterLab

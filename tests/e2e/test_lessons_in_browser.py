@@ -146,11 +146,13 @@ def test_lesson_in_jupyterlab(lesson, lab_server, work_folder, page, screenshots
 
 
 def open_app(page, base: str, path: str) -> None:
-    """Open ``path`` in app mode and wait until Voila has run it and shows the page."""
+    """Open ``path`` in app mode and wait until Voila has run every cell and the page shows
+    every output. App mode renders progressively (the course's setting): each cell's grey
+    placeholder gives way to its outputs as the cell runs."""
     page.goto(f"{base}/voila/render/{path}", timeout=VOILA_TIMEOUT_MS)
-    page.wait_for_selector("#rendered_cells", state="visible", timeout=VOILA_TIMEOUT_MS)
     page.wait_for_function(
-        "() => !document.querySelector('#loading') || getComputedStyle(document.querySelector('#loading')).display === 'none'",
+        """() => document.querySelectorAll('.jp-Cell-outputArea').length > 0
+                 && document.querySelectorAll('.voila-skeleton-container').length === 0""",
         timeout=VOILA_TIMEOUT_MS, polling=500)
     wait_outputs_rendered(page, path)
 
