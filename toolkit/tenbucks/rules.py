@@ -255,6 +255,15 @@ class Rules:
             set aside face up, out of play.
         target: money that wins at once when claimed in total (seed, "Objective": 10).
         five_max: stack total that triggers Five Max (seed: 5).
+        five_max_self: seed, "Five Max": "This player can be yourself, but it must be someone who
+            *can* claim (if possible)", and "Diversity: you can't claim ... the one you just
+            played". The stack that reaches 5+ is always the one the player just played to, so
+            if Diversity barred a forced claim of yourself the seed's "this player can be
+            yourself" could never happen. We assume the forced claim overrides that one clause
+            (``True``): the player may force themselves to claim the stack they just made 5+,
+            if they have not claimed that number before and Slow Down allows it. Forcing yourself
+            before your own claim is your claim of the turn. ``False``: Diversity applies to
+            forced claims too, so the player who made the stack is never the one forced.
         slow_down: how many stacks a player may be ahead of the fewest (seed, Slow Down: 1);
             ``None`` switches the law off, for experiments such as lesson 04's "why Slow Down
             keeps the game close".
@@ -307,6 +316,7 @@ class Rules:
     leftovers: str = "stacks"
     target: int = 10
     five_max: int = 5
+    five_max_self: bool = True
     slow_down: int | None = 1
     first_player: int = 0
     no_bills_end: str = "most_money"
@@ -349,6 +359,8 @@ class Rules:
             raise ValueError(f"Rules.hand_size must be a positive int or None, got {self.hand_size!r}")
         if self.leftovers not in ("stacks", "aside"):
             raise ValueError(f"Rules.leftovers must be 'stacks' or 'aside', got {self.leftovers!r}")
+        if not isinstance(self.five_max_self, bool):
+            raise ValueError(f"Rules.five_max_self must be True or False, got {self.five_max_self!r}")
         if self.no_bills_end not in ("most_money", "no_winner"):
             raise ValueError(f"Rules.no_bills_end must be 'most_money' or 'no_winner', got {self.no_bills_end!r}")
         if self.multi_bill_worth not in ("played", "lowest"):
