@@ -66,51 +66,41 @@ def _ints(args: str, n: int, verb: str, example: str) -> tuple[int, ...]:
     return vals
 
 
+class _CardAction(Action):
+    """A chance event naming one card; text ``<verb> <card>`` (``deal x-hearts-25``)."""
+
+    def __str__(self):
+        return f"{self.verb} {self.card}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(parse_card(args))
+
+
 @dataclass(frozen=True)
-class Deal(Action):
+class Deal(_CardAction):
     """Chance: the next card dealt face up at set-up is ``card``."""
 
     card: Card
     verb: ClassVar[str] = "deal"
 
-    def __str__(self):
-        return f"deal {self.card}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(parse_card(args))
-
 
 @dataclass(frozen=True)
-class Reveal(Action):
+class Reveal(_CardAction):
     """Chance: the card drawn from the draw deck is ``card`` (possibly :data:`~toolkit.bux.BUX`)."""
 
     card: Card
     verb: ClassVar[str] = "reveal"
 
-    def __str__(self):
-        return f"reveal {self.card}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(parse_card(args))
-
 
 @dataclass(frozen=True)
-class TopCard(Action):
+class TopCard(_CardAction):
     """Chance (``Rules.top_card_visible``): ``card`` comes to the top of the numbers-up draw deck,
     so its back value (or, for a BUX card, its purple side) shows to everyone until it is drawn.
     Text form ``top x-hearts-25``."""
 
     card: Card
     verb: ClassVar[str] = "top"
-
-    def __str__(self):
-        return f"top {self.card}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(parse_card(args))
 
 
 @dataclass(frozen=True)
