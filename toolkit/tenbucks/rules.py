@@ -236,16 +236,17 @@ class Rules:
     Attributes:
         copies_per_value: copies of each bill 1..N: one int for every player count, or 5 ints
             for 2, 3, 4, 5, 6 players. The seed is silent (the real deck's counts are not
-            published); we assume **(8, 6, 4, 3, 5)**, chosen by the analysis in
+            published); we assume **(7, 6, 4, 4, 3)**, chosen by the analysis in
             ``notebooks/tenbucks-designing-a-fair-deck.ipynb`` (600 games per setting, 2-8
             copies; the greedy, look-ahead and random bots round the table in a random
             rotation; rule :func:`~toolkit.tenbucks.odds.choose_copies`: the fewest copies with
             at most 10% of games ending without anyone at 10 and the start player winning within
-            5 points of 1/N). Measured: 3 players 1.3% no winner, start player 29.0% (fair
-            33.3%); 4 players 1.2%, 22.8% (25%); 5 players 2.2%, 20.5% (20%); 6 players 0%,
-            19.0% (16.7%). With 2 players (bills 1 and 2 only) no setting passes: 8 copies leave
-            the fewest games without a winner (37.5%); the seed itself recommends an expansion
-            for 2-3 players.
+            5 points of 1/N, else the fewest games without a winner). Measured with
+            ``five_max_self=True``: 2 players 8.5% no winner, start player 47.8% (fair 50%);
+            3 players 0%, 33.5% (33.3%); 4 players 0%, 23.5% (25%); 6 players 0%, 21.5%
+            (16.7%); 5 players: no deck passes (the start player wins 8-10% with any deck), 4
+            copies leave no game without a winner. (Under the strict Five Max reading the same
+            analysis chose (8, 6, 4, 3, 5), the defaults before ``five_max_self``.)
         hand_size: bills dealt to each player; ``None`` (default) deals the whole deck evenly
             ("deal fairly"); the leftovers go to the centre.
         leftovers: what the undealt bills in the centre are (seed: "Place any leftovers faceup
@@ -311,7 +312,7 @@ class Rules:
             registered and replaced by their names). Records keep the names.
     """
 
-    copies_per_value: int | tuple = (8, 6, 4, 3, 5)
+    copies_per_value: int | tuple = (7, 6, 4, 4, 3)
     hand_size: int | None = None
     leftovers: str = "stacks"
     target: int = 10
