@@ -172,7 +172,8 @@ def test_decision_helper_known_card_swap_is_certain_when_cards_stay_put():
 
 
 def test_take_it_back_is_a_chance_not_a_certainty_when_cards_are_mixed():
-    # "Posso cambiare l'ordine delle mie carte sul tavolo? Sì, tutte le volte che vuoi." (FAQ)
+    # seeds/001_c72449e28446bd3a.txt, FAQ: "Posso cambiare l'ordine delle mie carte sul tavolo? Sì,
+    # tutte le volte che vuoi."
     # With Rules.reordering="secret" seat 1 knows its B21 is among seat 2's 4 hidden cards, not
     # where: every swap with seat 2 gets it with chance 1/4. Checked against the engine by
     # simulation: deal the cards seat 1 cannot place at random (the B21 to a random hidden slot

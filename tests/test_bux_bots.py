@@ -83,8 +83,8 @@ def test_value_bot_bids_no_more_than_its_limit():
 
 
 # ---------------------------------------------------------------------------------------------
-# No endless swapping. Seed, "The Purple BUX1-2-3 cards": "The game ends when the third BUX card
-# is drawn in the third draw-deck." Nothing else ends a game; Rules.max_turns (2000) is only a
+# No endless swapping. Seed seeds/000_3d959bb713cf18cb.txt, "The Purple BUX1-2-3 cards": "The game
+# ends when the third BUX card is drawn in the third draw-deck." Nothing else ends a game; Rules.max_turns (2000) is only a
 # safety net, and the bots must never need it.
 
 
