@@ -25,7 +25,7 @@ GOLDEN = {
     "bue-4p-match.txt": _bue(bue.Rules(), ["Ann", "Ben", "Cy", "Di"],
                              [bue.GreedyBot(), bue.SamplingBot(samples=4), bue.RandomBot(), bue.GreedyBot()], 21),
     "bue-2p-variant.txt": _bue(bue.Rules(target=60), ["Ann", "Ben"], [bue.SamplingBot(samples=4), bue.GreedyBot()], 22),
-    "bue-3p-stacking-no-ban.txt": _bue(bue.Rules(target=60, multiplier_stacking=True, reversal_ban=False,
+    "bue-3p-stacking-no-ban.txt": _bue(bue.Rules(target=60, multiplier_stacking=True, reversal_ban="off",
                                                  simultaneous_bue="all"), ["Ann", "Ben", "Cy"],
                                        [bue.RandomBot(), bue.GreedyBot(), bue.SamplingBot(samples=4)], 23),
 }

@@ -14,6 +14,8 @@ from toolkit import bue
 from toolkit.bue import Rules
 from toolkit.core import IllegalActionError
 from toolkit.core.cards import Multiset
+from fractions import Fraction
+
 from toolkit.core.game import CHANCE, TERMINAL, record, replay
 
 
@@ -106,6 +108,23 @@ def test_score_hand_bad_input():
         bue.score_hand([40, 50], gold_counts=[1])
     with pytest.raises(ValueError):
         bue.score_hand([40, 50], dealer=2)
+    # "La stessa meccanica si applica da 2 a 10 giocatori": a hand has at least two players
+    for one in ([30], []):
+        with pytest.raises(ValueError, match="at least 2 players"):
+            bue.score_hand(one)
+
+
+def test_hand_total_refuses_what_is_not_a_card_label_with_a_value_error():
+    for bad in (["B20", 7], ["B20", None], "B20 G15", ["Q3"]):
+        with pytest.raises(ValueError, match="card|label"):
+            bue.hand_total(bad)
+
+
+def test_simulate_deals_is_exported():
+    import numpy as np
+    assert "simulate_deals" in bue.__all__
+    totals = bue.simulate_deals(np.random.default_rng(0), 5)
+    assert totals.shape == (5,)
 
 
 def test_seed_match_table_player_4_wins_on_110():
@@ -202,36 +221,83 @@ def test_hand_total_uses_multipliers_best():
 # Exchanges, the reversal ban, reveals
 
 
+FOLLOW = Rules(reordering="never")  # cards stay in their slots: a giver can follow its card
+
+
 def test_reversal_ban_seed_example():
-    # "se nel primo turno il giocatore A scambia il 100 con il 4 del giocatore B, nello stesso
-    # turno, B non può restituire ad A il 100 e riprendersi il 4 ... Nei turni successivi il
-    # problema non sussiste."
+    # "SCAMBI TRA GIOCATORI - L'UNICO DIVIETO: nello stesso turno ... non si può ripetere due volte
+    # lo stesso scambio di valori tra gli stessi giocatori ... se nel primo turno il giocatore A
+    # scambia il 100 con il 4 del giocatore B, nello stesso turno, B non può restituire ad A il 100
+    # e riprendersi il 4 ... Nei turni successivi il problema non sussiste."
     hands = [["B1", "B2", "B3", "B5", "B6"],            # seat 0: dealer
              ["100", "B7", "B8", "B9", "B10"],          # seat 1 = A (moves first)
-             ["B4", "B11", "B12", "B13", "B14"]]        # seat 2 = B
-    s = at_exchange(players=3, hands=hands, dealer=0)
+             ["B4", "100", "B12", "B13", "B14"]]        # seat 2 = B, with a second 100
+    s = at_exchange(FOLLOW, players=3, hands=hands, dealer=0)
     s = s.apply("swap 0 2:0")                           # A gives the 100 for B's 4
     assert s.hands[1][0] == "B4" and s.hands[2][0] == "100"
-    assert bue.Swap(0, 1, 0) not in s.legal_actions()
-    with pytest.raises(IllegalActionError, match="same exchange"):
-        s.apply("swap 0 1:0")
-    s.apply("swap 1 1:0")                               # other cards: allowed
-    s.apply("swap 0 1:1")
+    assert s.observation(2)["banned"] == [[1, 2, "100", "4"]] and s.observation(0)["banned"] == []
+    assert bue.Swap(0, 1, 0) not in s.legal_actions()  # the same 100 back for the 4
+    # the ban is about values: B's *other* 100 for the 4 is the same exchange of values
+    assert bue.Swap(1, 1, 0) not in s.legal_actions()
+    before = s
+    with pytest.raises(IllegalActionError, match="already exchanged these values this turn: a 100 for a 4"):
+        s.apply("swap 1 1:0")
+    assert s == before
+    # "B potrà scambiare con A solo se i valori delle nuove carte sono diversi dal 100 e dal 4":
+    # other values are allowed (the default reading: only the same exchange of values is barred)
+    assert bue.Swap(2, 1, 1) in s.legal_actions() and bue.Swap(1, 1, 1) in s.legal_actions()
     # next turn: allowed again
-    s = s.apply("discard 1").apply("draw B15").apply("discard 1").apply("draw B16")
+    s = s.apply("discard 2").apply("draw B15").apply("discard 1").apply("draw B16")
     for seat in (1, 2, 0):
         s = s.apply("reveal 4")
     assert s.turn == 2 and s.current_player == 1
     s = s.apply("discard 1").apply("draw B17")
-    assert bue.Swap(0, 1, 0) in s.legal_actions()
+    assert bue.Swap(0, 1, 0) in s.legal_actions() and bue.Swap(1, 1, 0) in s.legal_actions()
     # and without the ban (Rules field) the reversal is legal at once
-    t = at_exchange(Rules(reversal_ban=False), players=3, hands=hands, dealer=0).apply("swap 0 2:0")
+    t = at_exchange(Rules(reordering="never", reversal_ban="off"), players=3, hands=hands, dealer=0).apply("swap 0 2:0")
     assert bue.Swap(0, 1, 0) in t.legal_actions()
+    assert Rules(reversal_ban=False).reversal_ban == "off" and Rules(reversal_ban=True) == Rules()
+
+
+def test_reversal_ban_strict_reading():
+    # The stricter reading of "solo se i valori delle nuove carte sono diversi dal 100 e dal 4":
+    # no 100 and no 4 between A and B for the rest of the turn (Rules.reversal_ban="strict").
+    hands = [["B1", "B2", "B3", "B5", "B6"], ["100", "B7", "B8", "B9", "B10"], ["B4", "100", "B12", "B13", "B14"]]
+    s = at_exchange(Rules(reordering="never", reversal_ban="strict"), players=3, hands=hands).apply("swap 0 2:0")
+    legal = s.legal_actions()
+    assert bue.Swap(1, 1, 1) not in legal                  # giving a 100, even for A's 7
+    assert bue.Swap(2, 1, 0) not in legal                  # taking the 4 A is known to hold
+    assert bue.Swap(2, 1, 1) in legal                      # a 12 for a 7: both values new
+    with pytest.raises(IllegalActionError, match="strict"):
+        s.apply("swap 1 1:1")
+    with pytest.raises(ValueError, match="reversal_ban"):
+        Rules(reversal_ban="cards")
+
+
+def test_reversal_ban_applies_where_the_mover_knows_both_values():
+    # With secret reordering (default) B cannot tell which of A's hidden cards is the 4, so a blind
+    # pick is allowed; when A's only hidden card must be the 4, B knows it and the ban applies.
+    hands = [["G1", "G2", "G3", "G5", "G6"], ["G7", "G8", "G9", "G10", "100"], ["G11", "G12", "G13", "G14", "B4"]]
+    rev = ((True, True, True, True, False),) * 3
+    s = dataclasses.replace(at_exchange(players=3, hands=hands, turn=5), revealed=rev)
+    s = s.apply("swap 4 2:4")                            # A (seat 1) gives the 100 for B's 4
+    assert s.observation(2)["holds"] == {"1": ["B4"]} and s.observation(2)["known"] == {}
+    assert s.current_player == 2 and s.value_known_to(2, 1, 4) == "4"
+    assert bue.Swap(4, 1, 4) not in s.legal_actions()    # B's 100 for A's 4: banned, B knows it
+    hands5 = [["G1", "G2", "G3", "G5", "G6"], ["G7", "G8", "G9", "100", "G10"], ["G11", "G12", "G13", "B4", "G14"]]
+    rev5 = ((True, True, True, False, False),) * 3
+    t = dataclasses.replace(at_exchange(players=3, hands=hands5, turn=4), revealed=rev5)
+    t = t.apply("swap 3 2:3")                            # the 100 for the 4 again
+    while t.phase == "reorder":
+        t = t.apply(t.legal_actions()[0])
+    assert t.observation(2)["holds"] == {"1": ["B4"]}
+    assert t.value_known_to(2, 1, 3) is None            # A has 2 hidden cards: which one is the 4?
+    assert all(bue.Swap(i, 1, j) in t.legal_actions() for i in t.hidden_slots(2) for j in (3, 4))
 
 
 def test_revealed_cards_cannot_be_exchanged_and_reveals_are_shown_together():
     hands = [["B1", "B2", "B3", "B5", "B6"], ["B7", "B8", "B9", "B10", "B11"], ["B4", "B12", "B13", "B14", "B15"]]
-    s = at_exchange(players=3, hands=hands, dealer=0)
+    s = at_exchange(FOLLOW, players=3, hands=hands, dealer=0)
     s = s.apply("discard 0").apply("draw G1").apply("discard 0").apply("draw G2").apply("discard 0").apply("draw G3")
     assert s.phase == "reveal" and s.current_player == 1
     s = s.apply("reveal 2")
@@ -269,11 +335,15 @@ def test_discards_reshuffled_when_the_deck_runs_out():
 # Hidden information
 
 
-def test_blind_swap_knowledge():
+def test_blind_swap_knowledge_when_cards_stay_in_their_slots():
+    # "Il valore della carta dell'avversario può essere visto solo dopo che lo scambio è stato
+    # completato, e rimane comunque nascosto agli altri avversari." With Rules.reordering="never"
+    # a giver can follow its card slot by slot.
     hands = [["B1", "B2", "B3", "B5", "B6"], ["B7", "B8", "B9", "B10", "B21"],
              ["B4", "B12", "B13", "B14", "B15"], ["B16", "B17", "B18", "B19", "B20"]]
-    s = at_exchange(players=4, hands=hands, dealer=0)
+    s = at_exchange(FOLLOW, players=4, hands=hands, dealer=0)
     s = s.apply("swap 0 2:1")  # seat 1 gives B7 for seat 2's B12
+    assert s.current_player == 2  # no reorder event: nobody mixes their cards
     assert s.observation(1)["known"] == {"2": {"1": "B7"}}   # the giver knows what it gave
     assert s.observation(2)["known"] == {"1": {"0": "B12"}}  # the other side knows what it gave
     assert s.observation(3)["known"] == {} and s.observation(0)["known"] == {}
@@ -285,6 +355,63 @@ def test_blind_swap_knowledge():
     # a discard wipes what others knew about that slot
     s = s.apply("discard 0").apply("draw G5")
     assert s.observation(1)["known"] == {} and "3" not in s.observation(2)["known"]
+
+
+def test_reordering_hides_where_a_given_card_went():
+    # "I giocatori possono vedere sempre le proprie carte e se desiderano, anche cambiarne
+    # l'ordine." FAQ: "Posso cambiare l'ordine delle mie carte sul tavolo? Sì, tutte le volte che
+    # vuoi." Rules.reordering="secret" (default): a receiver mixes their hidden cards, so the
+    # giver knows only that its card is among them.
+    hands = [["B1", "B2", "B3", "B5", "B6"], ["B7", "B8", "B9", "B10", "B21"],
+             ["B4", "B12", "B13", "B14", "B15"], ["B16", "B17", "B18", "B19", "B20"]]
+    s = at_exchange(players=4, hands=hands, dealer=0)
+    s = s.apply("swap 0 2:1")                     # seat 1 gives B7 for seat 2's B12
+    assert s.phase == "reorder" and s.current_player == CHANCE and s.to_reorder == ((2, 1), (1, 0))
+    outcomes = s.chance_outcomes()
+    assert [str(a) for a, _ in outcomes] == [f"reorder {k}" for k in range(5)]
+    assert all(p == Fraction(1, 5) for _, p in outcomes)
+    s = s.apply("reorder 3")                      # seat 2's new B7 goes to slot 3 (B14 to slot 1)
+    assert s.hands[2] == ("B4", "B14", "B13", "B7", "B15")
+    assert s.describe_action(bue.Reorder(0), 2) == "reorders their hidden cards"
+    assert s.describe_action(bue.Reorder(0), 1) == "reorder 0"
+    s = s.apply("reorder 0")                      # seat 1's new B12 goes to slot 0 (it was there)
+    assert s.phase == "exchange" and s.current_player == 2
+    assert s.observation(1)["known"] == {} and s.observation(1)["holds"] == {"2": ["B7"]}
+    assert s.observation(2)["holds"] == {"1": ["B12"]}
+    assert s.observation(3)["holds"] == {} and s.observation(0)["holds"] == {}
+    # a card handed on blindly: seat 1 no longer knows who has its B7 (it may have moved on)
+    s = s.apply("swap 1 3:0")
+    s = resolve_reorders(s)
+    assert s.observation(1)["holds"] == {}
+    # discards and reveals take shown cards out of what others hold
+    t = at_exchange(players=3, hands=hands[:3], dealer=0).apply("swap 0 2:1")
+    t = resolve_reorders(t)
+    assert t.observation(1)["holds"] == {"2": ["B7"]}
+    slot = t.hands[2].index("B7")
+    t = resolve_reorders(t.apply(f"discard {slot}").apply("draw G1"))
+    assert t.observation(1)["holds"] == {}
+    with pytest.raises(ValueError, match="reordering"):
+        Rules(reordering="sometimes")
+
+
+def resolve_reorders(s):
+    """Apply the first outcome of every pending ``reorder`` chance event."""
+    while s.phase == "reorder":
+        s = s.apply(s.legal_actions()[0])
+    return s
+
+
+def test_move_log_names_face_down_cards_only_to_their_owner():
+    # "Le carte devono essere tenute coperte sul tavolo per nasconderne il valore agli avversari."
+    s = bue.initial_state(Rules(), ["Ann", "Ben", "Cy"])
+    assert s.describe_action(bue.Deal("G7"), 1) == "deal G7"           # Ben gets the first card
+    assert s.describe_action(bue.Deal("G7"), 0) == "deals a card to Ben"
+    hands = [["B1", "B2", "B3", "B5", "B6"], ["B7", "B8", "B9", "B10", "B11"], ["B4", "B12", "B13", "B14", "B15"]]
+    t = at_exchange(players=3, hands=hands).apply("discard 0")          # seat 1 discards, then draws
+    assert t.describe_action(bue.Draw("100"), 1) == "draw 100"
+    assert t.describe_action(bue.Draw("100"), 0) == "draws a card"
+    assert t.describe_action(bue.Draw("100"), 2) == "draws a card"
+    assert at_exchange(players=3, hands=hands).describe_action(bue.Discard(0), 2) == "discard 0"  # public
 
 
 def test_observations_equal_when_only_unknown_hidden_cards_differ():

@@ -137,16 +137,28 @@ def test_decision_helper_against_simulation():
     assert float(row.expected_distance) in estimate_mean(ds, 0.999)
 
 
-def test_decision_helper_known_card_swap_is_certain():
+def _stay(s):
+    """Resolve pending ``reorder`` events with each new card staying in the slot it came to."""
+    while s.phase == "reorder":
+        s = s.apply(bue.Reorder(s.to_reorder[0][1]))
+    return s
+
+
+def _helper_state(rules):
     hands = [["B1", "B2", "B3", "B5", "B6"], ["B7", "B8", "B9", "B10", "B21"], ["B4", "B12", "B13", "B14", "B15"]]
-    s0 = bue.initial_state(Rules(), 3)
+    s0 = bue.initial_state(rules, 3)
     cards = Multiset(c for h in hands for c in h)
     s = dataclasses.replace(s0, phase="exchange", turn=1, hands=tuple(map(tuple, hands)), deck=s0.rules.cards - cards)
-    s = s.apply("swap 4 2:0")  # seat 1 gives B21 for B4: seat 2 now holds the B21 in slot 0
-    s = s.apply("discard 1").apply("draw G20")  # seat 2
-    s = s.apply("discard 0").apply("draw G1")   # seat 0
+    s = _stay(s.apply("swap 4 2:0"))  # seat 1 gives B21 for B4: seat 2 now holds the B21 in slot 0
+    s = _stay(s.apply("discard 1").apply("draw G20"))  # seat 2
+    s = _stay(s.apply("discard 0").apply("draw G1"))   # seat 0
     s = s.apply("reveal 0").apply("reveal 1").apply("reveal 1")  # B7, G20, B2 turned up
     assert s.turn == 2 and s.current_player == 1
+    return s
+
+
+def test_decision_helper_known_card_swap_is_certain_when_cards_stay_put():
+    s = _helper_state(Rules(reordering="never"))
     rows = {str(r.action): r for r in odds.decision_helper(s)}
     # seat 1 holds B7 B8 B9 B10 B4 = 38 and knows seat 2's slot 0 is its B21
     r = rows["swap 4 2:0"]  # giving the B4 back for the B21: 7+8+9+10+21 = 55, certain
@@ -157,6 +169,54 @@ def test_decision_helper_known_card_swap_is_certain():
         if row.new_card:
             new = [c for j, c in enumerate(hand) if j != row.action.slot] + [row.new_card]
             assert row.expected_distance == abs(bue.hand_total(new) - 50)
+
+
+def test_take_it_back_is_a_chance_not_a_certainty_when_cards_are_mixed():
+    # seeds/001_c72449e28446bd3a.txt, FAQ: "Posso cambiare l'ordine delle mie carte sul tavolo? Sì,
+    # tutte le volte che vuoi."
+    # With Rules.reordering="secret" seat 1 knows its B21 is among seat 2's 4 hidden cards, not
+    # where: every swap with seat 2 gets it with chance 1/4. Checked against the engine by
+    # simulation: deal the cards seat 1 cannot place at random (the B21 to a random hidden slot
+    # of seat 2) and play the swap.
+    s = _helper_state(Rules())
+    p = 1
+    assert s.observation(p)["holds"] == {"2": ["B21"]} and s.observation(p)["known"] == {}
+    rows = {r.action: r for r in odds.decision_helper(s)}
+    hidden2 = s.hidden_slots(2)
+    assert len(hidden2) == 4
+    for j in hidden2:
+        r = rows[bue.Swap(4, 2, j)]
+        assert r.new_card is None                      # not certain any more
+        assert r.expected_distance != 5                # (5 would be the "certain B21")
+        first = rows[bue.Swap(4, 2, hidden2[0])]
+        assert (r.p_bue, r.expected_distance) == (first.p_bue, first.expected_distance)  # any slot alike
+    r = rows[bue.Swap(4, 2, hidden2[0])]
+    rng = np.random.default_rng(5)
+    pool = odds.unseen_cards(s, p).elements()
+    free = [(q, i) for q in (0, 2) for i in s.hidden_slots(q)]
+    hits, ds, n = 0, [], 3000
+    for _ in range(n):
+        perm = [pool[i] for i in rng.permutation(len(pool))]
+        hands = [list(h) for h in s.hands]
+        b21 = hidden2[int(rng.integers(len(hidden2)))]
+        rest = [pos for pos in free if pos != (2, b21)]
+        hands[2][b21] = "B21"
+        for (q, i), c in zip(rest, perm):
+            hands[q][i] = c
+        world = dataclasses.replace(s, hands=tuple(map(tuple, hands)), deck=Multiset(perm[len(rest):]))
+        after = world.apply(r.action)
+        # the card seat 1 received (after a Bué the hand is over and the cards are gone)
+        got = world.hands[2][r.action.their_slot]
+        assert after.phase != "reorder" or after.hands[p][4] == got
+        t = bue.hand_total([c for j, c in enumerate(s.hands[p]) if j != 4] + [got])
+        hits += t == 50
+        ds.append(abs(t - 50))
+    assert float(r.p_bue) in estimate_proportion(hits, n, 0.999)
+    assert float(r.expected_distance) in estimate_mean(ds, 0.999)
+    # the exact mixture: 1/4 the certain B21 (distance 5), 3/4 an unseen card (as a discard)
+    disc = rows[bue.Discard(4)]
+    assert r.expected_distance == Fraction(1, 4) * 5 + Fraction(3, 4) * disc.expected_distance
+    assert r.p_bue == Fraction(3, 4) * disc.p_bue
 
 
 def test_bad_input():

@@ -36,6 +36,12 @@ def invariant(s: bue.BueState) -> None:
         for q, slots in obs["known"].items():
             for i, c in slots.items():
                 assert s.hands[int(q)][int(i)] == c, "a player 'knows' a wrong card"
+        for q, cards in obs["holds"].items():
+            hidden = Multiset(s.hands[int(q)][i] for i in s.hidden_slots(int(q)))
+            assert Multiset(cards) <= hidden, "a player thinks another holds a card they do not"
+        assert all(p in b[:2] for b in obs["banned"]), "a player sees the values of others' exchange"
+        if r.reordering == "secret":
+            assert not obs["known"], "cards mixed out of sight cannot be followed to a slot"
         assert "deck" not in obs
         if s.phase == "reveal":
             for q in range(s.n_players):
@@ -63,7 +69,8 @@ def test_full_matches_to_110(n, seed):
         assert sorted(p for p in pts if p) in ([50], [70], [10, 20, 30], [30], [20, 30])
 
 
-@pytest.mark.parametrize("rules", [Rules(target=30, reversal_ban=False), Rules(target=30, multiplier_stacking=True),
+@pytest.mark.parametrize("rules", [Rules(target=30, reversal_ban="off"), Rules(target=30, multiplier_stacking=True),
+                                   Rules(target=30, reordering="never", reversal_ban="strict"),
                                    Rules(target=30, simultaneous_bue="all"), Rules(target=30, marker_card=False)])
 def test_variants_play_out(rules):
     for n in (3, 6):
@@ -94,14 +101,19 @@ def test_observation_blind_to_every_card_the_player_has_not_located(n, seed, ste
         return
     for p in range(n):
         known = {(q, i) for q, i, _ in s.known[p]}
-        slots = [(q, i) for q in range(n) if q != p for i in s.hidden_slots(q) if (q, i) not in known]
+        free = {q: [i for i in s.hidden_slots(q) if (q, i) not in known] for q in range(n) if q != p}
+        held = {q: s.held_by(p, q) for q in free}
         pool = odds.unseen_cards(s, p)
-        assert pool.total == len(slots) + s.deck.total
+        assert pool.total == sum(len(f) - len(held[q]) for q, f in free.items()) + s.deck.total
         cards = pool.elements()
         perm = [cards[i] for i in rng.permutation(len(cards))]
         hands = [list(h) for h in s.hands]
-        for (q, i), c in zip(slots, perm):
-            hands[q][i] = c
-        other = dataclasses.replace(s, hands=tuple(map(tuple, hands)), deck=Multiset(perm[len(slots):]))
+        k = 0
+        for q, slots in free.items():  # held cards anywhere among q's free slots, the rest unseen
+            order = [slots[i] for i in rng.permutation(len(slots))]
+            for i, c in zip(order, held[q] + perm[k:k + len(slots) - len(held[q])]):
+                hands[q][i] = c
+            k += len(slots) - len(held[q])
+        other = dataclasses.replace(s, hands=tuple(map(tuple, hands)), deck=Multiset(perm[k:]))
         assert other.observation(p) == s.observation(p)
         assert other.legal_actions() == s.legal_actions() or s.current_player != p

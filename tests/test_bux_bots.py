@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from toolkit import bux
 from toolkit.core import play
 from toolkit.bux import Card
+from toolkit.core.cards import Multiset
 
 H, D, C, S = "hearts", "diamonds", "clubs", "spades"
 
@@ -78,3 +80,73 @@ def test_value_bot_bids_no_more_than_its_limit():
             v = max(v, float(bux.lot_value(spreads[me], s.lot)))
             assert a.amount <= bux.suggested_bid(v, me == s.turn, s.money[me], 5, 0.2)
         s = s.apply(a)
+
+
+# ---------------------------------------------------------------------------------------------
+# No endless swapping. Seed seeds/000_3d959bb713cf18cb.txt, "The Purple BUX1-2-3 cards": "The game
+# ends when the third BUX card is drawn in the third draw-deck." Nothing else ends a game; Rules.max_turns (2000) is only a
+# safety net, and the bots must never need it.
+
+
+def _two_player_swap_back():
+    """Seat 0 has just taken seat 1's oval-hearts for its x-spades; seat 1 to move."""
+    rules = bux.Rules.two_player()
+    s = bux.initial_state(rules, 2, 0)
+    spreads = ((Card(H, "circle", 50), Card(D, "square", 25), Card(S, "x", 25)),
+               (Card(H, "oval", 100), Card(C, "square", 50), Card(C, "circle", 25)))
+    s = s._r(phase="turn", turn=0, spreads=spreads, deck=s.deck - Multiset([c for sp in spreads for c in sp]))
+    return s.apply("swap 2 with 1:0")
+
+
+def test_a_swap_that_puts_back_the_last_swap_is_recognised():
+    s = _two_player_swap_back()
+    assert s.current_player == 1
+    assert bux.recent_swaps(s) == [(0, 1, (S, "x"), (H, "oval"))]
+    back = next(a for a in s.legal_actions() if isinstance(a, bux.Swap) and a.seat == 0
+                and s.spreads[0][a.theirs].kind == (H, "oval") and s.spreads[1][a.mine].kind == (S, "x"))
+    assert bux.undoes_recent_swap(s, back) and bux.repeats_position(s, back)
+    other = next(a for a in s.legal_actions() if isinstance(a, bux.Swap) and a != back)
+    assert not bux.undoes_recent_swap(s, other)
+    # a greedy bot that would take any swap (min_gain very low) still never takes that one back
+    a = bux.GreedyBot(min_gain=-1e9).choose(s, np.random.default_rng(0))
+    assert isinstance(a, bux.Swap) and a != back
+
+
+def test_the_old_endless_game_now_ends_by_the_bux_clock():
+    # The game the audit found: GreedyBot and ValueBot passing one card round the table until
+    # the 2000-turn safety net stopped it.
+    final = play(bux.new_game(players=4, seed=0), [bux.GreedyBot(), bux.ValueBot()] * 2, seed=0)
+    assert final.ended_by == "bux" and final.turn_no < 500
+
+
+class _NoUndo:
+    """Wraps a bot: asserts it never chooses a swap that undoes a recent swap."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def choose(self, state, rng):
+        a = self.bot.choose(state, rng)
+        if isinstance(a, bux.Swap):
+            assert not bux.undoes_recent_swap(state, a), f"{self.bot} undid a recent swap: {a}"
+        return a
+
+
+#: 1,000 seeded games in 10 chunks (so the test runner can spread them over the cores).
+CHUNKS, PER_CHUNK = 10, 100
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_thousand_seeded_bot_games_never_reach_the_turn_limit(chunk):
+    kinds = (bux.GreedyBot, bux.ValueBot, bux.RandomBot)
+    longest = 0
+    for seed in range(chunk * PER_CHUNK, (chunk + 1) * PER_CHUNK):
+        rng = np.random.default_rng(seed)
+        n = 2 + seed % 4                                   # 2 (the option), 3, 4, 5 players
+        rules = bux.Rules.two_player() if n == 2 else bux.Rules()
+        bots = [kinds[int(rng.integers(len(kinds)))]() for _ in range(n)]
+        bots = [b if isinstance(b, bux.RandomBot) else _NoUndo(b) for b in bots]
+        final = play(bux.new_game(rules, n, seed=seed), bots, seed=seed)
+        assert final.ended_by == "bux", f"seed {seed}: ended by {final.ended_by} after {final.turn_no} turns"
+        longest = max(longest, final.turn_no)
+    assert longest < bux.Rules().max_turns // 2

@@ -219,6 +219,75 @@ def test_a_lot_nobody_bids_for_is_discarded_by_default():
     assert len(t.spreads[0]) == 4 and t.discards == ()
 
 
+def test_drawer_may_open_or_wait_and_come_in_later():
+    # seed, "(3) Drawing cards": "You can bid too, so if you wish, start the bidding. The bid goes
+    # clockwise with players increasing the bid amount or passing. Any player who passes is out of
+    # the bidding for that round." Rules.drawer_may_wait (default True): not opening is not a pass.
+    s = _lot_state()
+    assert bux.Wait() in s.legal_actions() and bux.Pass() in s.legal_actions()
+    s = s.apply("wait")
+    assert s.phase == "bid" and s.current_player == 1 and all(s.active)  # the drawer's left speaks first
+    s = s.apply("bid 20").apply("pass")                 # seat 1 opens, seat 2 passes (out)
+    assert s.current_player == 0 and bux.Wait() not in s.legal_actions()  # one wait, at the opening only
+    with pytest.raises(IllegalActionError, match="only the drawer, at the opening"):
+        s.apply("wait")
+    s = s.apply("bid 25").apply("pass")                 # the drawer comes in and wins: pays the bank
+    assert s.phase == "turn" and s.money == (175, 200, 200) and s.bank == 25 and len(s.spreads[0]) == 4
+    # nobody else bids: the bidding comes round to the drawer, who may still take the lot
+    t = _lot_state().apply("wait").apply("pass").apply("pass")
+    assert t.phase == "bid" and t.current_player == 0 and t.active == (True, False, False)
+    assert t.apply("bid 5").money == (195, 200, 200)
+    assert len(t.apply("pass").discards) == 3            # or pass: nobody bid, the lot is discarded
+
+
+def test_drawer_who_does_not_open_is_out_when_waiting_is_off():
+    r = bux.Rules(drawer_may_wait=False)
+    s = _state([[Card(D, "oval", 50)], [Card(S, "x", 50)], [Card(C, "oval", 50)]], rules=r).apply("draw")
+    for c in ("x-hearts-25", "x-hearts-50", "circle-hearts-100"):
+        s = s.apply(f"reveal {c}")
+    assert bux.Wait() not in s.legal_actions()
+    before = copy.copy(s)
+    with pytest.raises(IllegalActionError, match="drawer_may_wait is off"):
+        s.apply("wait")
+    assert s == before
+    s = s.apply("pass")
+    assert s.active == (False, True, True) and s.current_player == 1
+
+
+def test_numbers_up_draw_deck_shows_its_top_card_only_with_the_option():
+    # seed, "(3) Drawing cards": "Draw three cards, one at a time, from the numbers- up draw deck,
+    # turning them over". The top card's number shows before it is drawn: Rules.top_card_visible.
+    s = bux.new_game(players=3, seed=3)
+    assert s.top is None and all(s.observation(p)["deck_top"] is None for p in range(3))
+    r = bux.Rules(top_card_visible=True)
+    t = bux.new_game(r, 3, seed=3)
+    assert t.phase == "turn" and t.top is not None and t.deck[t.top] == 1
+    shown = "BUX" if t.top.is_bux else t.top.value
+    assert all(t.observation(p)["deck_top"] == shown for p in range(3))
+    # only the value shows: another card of the same value on top looks the same to everyone
+    same = next(c for c in t.deck if not c.is_bux and c != t.top and c.value == t.top.value) if not t.top.is_bux else None
+    if same is not None:
+        u = t._r(top=same)
+        assert all(u.observation(p) == t.observation(p) for p in range(3))
+    # drawing takes the card on top; a chance event then puts the next card on top
+    rng = np.random.default_rng(0)
+    u = t.apply("draw")
+    taken = []
+    top = t.top
+    while u.current_player == CHANCE:
+        assert u.phase == "top" and u.top is None
+        taken.append(top)
+        a = u.legal_actions()[int(rng.integers(len(u.legal_actions())))]
+        assert isinstance(a, bux.TopCard)
+        top = a.card
+        u = u.apply(a)
+    assert u.top is not None and all(c in taken for c in u.lot)
+    assert [c for c in taken if not c.is_bux][-len(u.lot):] == list(u.lot)
+    assert u.codec().parse("top x-hearts-25") == bux.TopCard(Card(H, "x", 25))
+    with pytest.raises(ValueError, match="top_card_visible"):
+        bux.Rules(top_card_visible=1)
+
+
 def test_no_cards_draw_then_keep_free_or_auction():
     s = _state([[], [Card(S, "x", 50)], [Card(C, "oval", 50)]])
     s = s.apply("draw")

@@ -239,3 +239,13 @@ def test_big_spreads_are_solved_exactly():
     assert best.value == sum(bux.set_value([spread[x] for x in t]) for t in best.sets)
     with pytest.raises(ValueError, match="method"):
         bux.best_cash_in(spread, method="guess")
+
+
+def test_lot_value_looks_ahead_only_while_a_card_is_unseen():
+    # Every symbol card in sight (the draw deck holds only BUX cards): nothing to look ahead to,
+    # so future=1 gives the immediate value instead of failing (the play table's auction helper
+    # met this late in a game).
+    r = bux.Rules.quick()
+    cards = sorted(r.cards.elements())
+    spread, lot, known = cards[:4], cards[4:7], cards[7:]
+    assert bux.lot_value(spread, lot, rules=r, known=known, future=1) == bux.lot_value(spread, lot, rules=r, known=known)

@@ -21,6 +21,7 @@ VARIANTS = {
     "quick": bux.Rules.quick(),
     "open-auctions": bux.Rules(unbid_lot="drawer", next_player="left_of_buyer", max_bid_over_chips=100,
                                bid_increment=10, min_bid=10),
+    "top-visible-no-wait": bux.Rules(top_card_visible=True, drawer_may_wait=False),
 }
 
 
@@ -41,6 +42,7 @@ def bux_invariant(s: bux.BuxState) -> None:
     assert all(not c.is_bux for sp in s.spreads for c in sp), "a BUX card in a spread"
     if s.phase == "bid":
         assert s.high_bidder < 0 or s.active[s.high_bidder]
+    assert s.top is None or (r.top_card_visible and s.deck[s.top] > 0), "the top card is not in the draw deck"
     if s.is_terminal:
         assert s.ended_by == "bux" and s.deck_no == r.decks and s.tucked == r.bux_cards
 

@@ -9,9 +9,11 @@ import dataclasses
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from toolkit import tenbucks as tb
 from toolkit.core.cards import Multiset
+from toolkit.core import play
 from toolkit.core.game import IllegalActionError, record, replay
 
 
@@ -143,11 +145,8 @@ def test_five_max_forces_a_claim_before_the_turn_ends():
     legal = s.legal_actions()
     assert tb.End() not in legal
     assert tb.Force(1) in legal and tb.Force(2) in legal
-    assert tb.Force(0) not in legal  # Diversity: Player 1 just played the 3
     with pytest.raises(IllegalActionError, match="^Five Max: the 3 stack totals 6"):
         s.apply("end")
-    with pytest.raises(IllegalActionError, match="^Five Max: Player 1 cannot be forced.*Diversity"):
-        s.apply("force 0")
     # "You may do this immediately or at the end of your turn."
     now = s.apply("force 1")
     assert now.money[1] == 6 and now.to_move == 0 and now.phase == "act"
@@ -156,21 +155,60 @@ def test_five_max_forces_a_claim_before_the_turn_ends():
     assert late.money == (1, 0, 6) and late.to_move == 1
 
 
+def test_five_max_this_player_can_be_yourself():
+    # seed, "Gameplay", Five Max: "This player can be yourself, but it must be someone who *can*
+    # claim (if possible)." The stack that reached 5 is always the one just played, which
+    # Diversity ("you can't claim ... the one you just played") would bar; Rules.five_max_self
+    # (default True) lets the forced claim override that one clause.
+    s = make(hands=[["3", "1"], ["1"], ["1"]], table={3: ["3"], 1: ["1"]}).apply("play 3")
+    assert tb.Claim(3) not in s.legal_actions()            # not as a claim by choice (Diversity)
+    assert tb.why_not(s, 3).startswith("Diversity")
+    assert tb.Force(0) in s.legal_actions() and s.forceable() == (0, 1, 2)
+    assert tb.why_not(s, 3, forced=True) is None
+    me = s.apply("force 0")                                 # forcing yourself: your claim this turn
+    assert me.money == (6, 0, 0) and me.to_move == 1 and me.claimed_numbers(0) == (3,)
+    # at the end of the turn, after your own claim: Slow Down still counts (2 stacks vs 0)
+    late = s.apply("claim 1")
+    assert late.forceable() == (1, 2)
+    with pytest.raises(IllegalActionError, match="^Five Max: Player 1 cannot be forced.*Slow Down"):
+        late.apply("force 0")
+    # "a number you claimed before" still bars you
+    again = make(hands=[["3", "1"], ["1"], ["1"]], table={3: ["3"]}, claimed=[[(3, ["3"])], [], []]).apply("play 3")
+    assert 0 not in again.forceable()
+    with pytest.raises(IllegalActionError, match="^Five Max: Player 1 cannot be forced.*Diversity"):
+        again.apply("force 0")
+
+
+def test_five_max_self_off_keeps_diversity_for_the_forced_claim():
+    r = tb.Rules(five_max_self=False)
+    s = make(r, hands=[["3", "1"], ["1"], ["1"]], table={3: ["3"], 1: ["1"]}).apply("play 3")
+    assert tb.Force(0) not in s.legal_actions() and s.forceable() == (1, 2)
+    with pytest.raises(IllegalActionError, match="^Five Max: Player 1 cannot be forced.*Diversity"):
+        s.apply("force 0")
+    with pytest.raises(ValueError, match="five_max_self"):
+        tb.Rules(five_max_self="yes")
+
+
 def test_five_max_force_must_target_someone_who_can_claim():
     # "it must be someone who can claim (if possible)": Player 2 claimed a 3 before.
     s = make(hands=[["3", "1"], ["1"], ["1"]], table={3: ["3", "3"]},
              claimed=[[], [(3, ["3"])], []])
     s = s.apply("play 3")
-    assert s.forceable() == (2,)
+    assert s.forceable() == (0, 2)
     with pytest.raises(IllegalActionError, match="^Five Max: Player 2 cannot be forced.*Diversity"):
         s.apply("force 1")
 
 
 def test_five_max_lapses_when_nobody_can_claim():
-    s = make(players=2, hands=[["2", "1"], ["1"]], table={2: ["2", "2"]}, claimed=[[], [(2, ["2"])]])
+    # Player 1 and Player 2 both claimed a 2 before (Diversity): nobody can; the turn ends.
+    s = make(players=2, hands=[["2", "1"], ["1"]], table={2: ["2", "2"]},
+             claimed=[[(2, ["2"])], [(2, ["2"])]])
     s = s.apply("play 2")
-    # Player 1 just played 2 (Diversity), Player 2 claimed a 2 before: nobody can; turn ends.
     assert s.to_move == 1 and s.pending is None and s.stack(2) == ("2", "2", "2")
+    # with Rules.five_max_self=False, just having played the 2 is enough to bar Player 1
+    t = make(tb.Rules(five_max_self=False), players=2, hands=[["2", "1"], ["1"]], table={2: ["2", "2"]},
+             claimed=[[], [(2, ["2"])]]).apply("play 2")
+    assert t.to_move == 1 and t.pending is None
 
 
 def test_hand_bills_of_the_claimed_value_are_revealed_for_good():
@@ -273,7 +311,7 @@ def test_bad_investment_negative_bills_seven_and_multi_numbers():
     s3 = s.apply("play 1").apply("claim -2")
     assert s3.money[0] == -2
     seven = make(r, hands=[["7", "1"], ["1"], ["1"]], table={}).apply("play 7")
-    assert seven.pending == 7 and set(seven.forceable()) == {1, 2}
+    assert seven.pending == 7 and set(seven.forceable()) == {0, 1, 2}
 
 
 def test_multi_number_bill_worth_option():
@@ -364,9 +402,37 @@ def test_position_builds_a_consistent_constructed_position():
         tb.position(players=2, hands=[["x"], ["1"]])
 
 
+def test_position_refuses_a_player_to_move_who_cannot_play():
+    # seed, "Gameplay": "On your turn, you must play a card." A player with no bill that can be
+    # played is skipped in a game; a constructed position must not hand play() a state with no
+    # legal action (it used to: play() then failed with "high <= 0").
+    with pytest.raises(ValueError, match=r"Ann .*no bill that can be played.*Ben \(to_move=1\) would play"):
+        tb.position(players=["Ann", "Ben"], hands=[[], ["1"]])
+    with pytest.raises(ValueError, match="hand: W.*nobody could play"):
+        tb.position(tb.Rules(wild_wagers=True), players=["Ann", "Ben"], hands=[["W"], []])
+    with pytest.raises(ValueError, match="no bill that can be played"):
+        tb.position(players=3)  # no hands at all
+
+
+@given(st.lists(st.lists(st.sampled_from(["1", "2", "3", "W"]), max_size=3), min_size=3, max_size=3),
+       st.dictionaries(st.sampled_from([1, 2, 3]), st.lists(st.sampled_from(["1", "2", "3"]), min_size=1, max_size=2),
+                       max_size=2),
+       st.integers(0, 2), st.integers(0, 10_000))
+@settings(max_examples=60, deadline=None)
+def test_every_position_plays_to_the_end(hands, table, to_move, seed):
+    table = {n: [str(n)] * len(b) for n, b in table.items()}
+    try:
+        p = tb.position(tb.Rules(wild_wagers=True), 3, hands=hands, table=table, to_move=to_move)
+    except ValueError as e:
+        assert "no bill that can be played" in str(e)
+        return
+    assert p.legal_actions()
+    final = play(p, [tb.RandomBot()] * 3, seed=seed)  # every state on the way has a legal action
+    assert final.is_terminal
+
+
 # -- Properties (hypothesis) -------------------------------------------------------------
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
 
 _numbers = st.integers(min_value=-3, max_value=9)
 _bills = st.one_of(st.just("W"), _numbers.map(str),

@@ -56,7 +56,7 @@ def test_why_not_agrees_with_the_engine(rules, players):
                         s.apply(tb.Claim(number))
             if s.phase == "act" and s.pending is not None:
                 for seat in range(players):
-                    ok = tb.why_not(s, s.pending, seat) is None
+                    ok = tb.why_not(s, s.pending, seat, forced=True) is None
                     move_ok = _accepted(s, tb.Force(seat)) or (seat == s.to_move and _accepted(s, tb.Claim(s.pending)))
                     assert ok == move_ok
     assert "Diversity" in seen_reasons

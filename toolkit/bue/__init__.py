@@ -14,23 +14,25 @@ Rules: ``seeds/001_c72449e28446bd3a.txt`` (Italian). The game's own words are ke
 The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`;
 ``toolkit.bue.widgets`` (ipywidgets + plotly) is imported only by notebooks.
 """
-from .rules import DEFAULT_DECK, MAX_PLAYERS, MIN_PLAYERS, Rules, card_label, is_gold, is_multiplier, parse_card
+from .rules import (DEFAULT_DECK, MAX_PLAYERS, MIN_PLAYERS, Rules, card_label, card_value, is_gold, is_multiplier,
+                    parse_card)
 from .hand import gold_count, hand_total, hand_totals, is_bue, is_superbue, reachable_totals
-from .state import (BueState, Deal, Discard, Draw, Flip, Reveal, Swap, initial_state, new_game, score_hand,
+from .state import (BueState, Deal, Discard, Draw, Flip, Reorder, Reveal, Swap, initial_state, new_game, score_hand,
                     tiebreak_order)
 
 __all__ = [
-    "DEFAULT_DECK", "MAX_PLAYERS", "MIN_PLAYERS", "Rules", "card_label", "is_gold", "is_multiplier", "parse_card",
+    "DEFAULT_DECK", "MAX_PLAYERS", "MIN_PLAYERS", "Rules", "card_label", "card_value", "is_gold", "is_multiplier",
+    "parse_card",
     "gold_count", "hand_total", "hand_totals", "is_bue", "is_superbue", "reachable_totals",
-    "BueState", "Deal", "Discard", "Draw", "Flip", "Reveal", "Swap", "initial_state", "new_game", "score_hand",
+    "BueState", "Deal", "Discard", "Draw", "Flip", "Reorder", "Reveal", "Swap", "initial_state", "new_game", "score_hand",
     "tiebreak_order",
 ]
 from .odds import (HelperRow, best_total_distribution, brute_force_best_total_distribution, bue_polynomial,
-                   count_sum_ways, decision_helper, expected_distance, p_bue, p_superbue, unseen_cards)
+                   count_sum_ways, decision_helper, expected_distance, p_bue, p_superbue, simulate_deals, unseen_cards)
 from .bots import BOTS, GreedyBot, RandomBot, SamplingBot, choose_reveal
 
 __all__ += [
     "HelperRow", "best_total_distribution", "brute_force_best_total_distribution", "bue_polynomial",
-    "count_sum_ways", "decision_helper", "expected_distance", "p_bue", "p_superbue", "unseen_cards",
+    "count_sum_ways", "decision_helper", "expected_distance", "p_bue", "p_superbue", "simulate_deals", "unseen_cards",
     "BOTS", "GreedyBot", "RandomBot", "SamplingBot", "choose_reveal",
 ]

@@ -57,6 +57,7 @@ class SamplingBot(Bot):
     helper's exact numbers. What a swap does to the *opponent* depends on cards the bot cannot
     see: it samples them, dealing the cards it has not located
     (:func:`~toolkit.bue.odds.unseen_cards`) at random to the opponents' unknown hidden slots,
+    and each card it knows an opponent holds to a random one of that opponent's hidden slots,
     consistent with everything it has seen, and estimates the chance that the card it gives
     completes the opponent's 50 (a Bué that ends the hand for them). Score per action:
     ``P(my 50) - P(opponent's 50) - E[distance] / 2000``.
@@ -82,15 +83,21 @@ class SamplingBot(Bot):
         r = state.rules
         pool = unseen_cards(state, p).elements()
         known = {(s, i): c for s, i, c in state.known[p]}
-        unknown = [(q, i) for q in range(state.n_players) if q != p
-                   for i in state.hidden_slots(q) if (q, i) not in known]
+        free = {q: [i for i in state.hidden_slots(q) if (q, i) not in known] for q in range(state.n_players) if q != p}
+        held = {q: state.held_by(p, q) for q in free}
         hand = state.hands[p]
         mine = state.hidden_slots(p)
         hits: dict = {}
         for _ in range(self.samples):
             perm = [pool[i] for i in rng.permutation(len(pool))]
             world = dict(known)
-            world.update(zip(unknown, perm))
+            k = 0
+            for q, slots in free.items():  # the cards it knows q holds go to random slots of q
+                order = [slots[i] for i in rng.permutation(len(slots))] if held[q] else slots
+                world.update(((q, j), c) for j, c in zip(order, held[q]))
+                rest = order[len(held[q]):]
+                world.update(((q, j), c) for j, c in zip(rest, perm[k:k + len(rest)]))
+                k += len(rest)
             for q in range(state.n_players):
                 if q == p:
                     continue

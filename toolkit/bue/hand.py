@@ -26,15 +26,19 @@ def split_hand(cards: Iterable[str]) -> tuple[tuple[int, ...], int, int]:
     Raises:
         ValueError: a label that is not a Bué card.
     """
+    if isinstance(cards, str):
+        raise ValueError(f"a hand is a list of card labels, e.g. ['B20', 'G15', 'x2'], not one string {cards!r}")
     vals, a, b = [], 0, 0
     for c in cards:
+        if not isinstance(c, str):
+            raise ValueError(f"{c!r} is not a Bué card label (labels are text: B7, G7, 100, x2, x0)")
         if c == "x2":
             a += 1
         elif c == "x0":
             b += 1
         elif c[:1] in ("B", "G") and c[1:].isdigit():
             vals.append(int(c[1:]))
-        elif isinstance(c, str) and c.isdigit():
+        elif c.isdigit():
             vals.append(int(c))
         else:
             raise ValueError(f"{c!r} is not a Bué card (labels: B7, G7, 100, x2, x0)")

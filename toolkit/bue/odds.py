@@ -265,15 +265,17 @@ def expected_distance(dist: Mapping[int, Fraction], target: int = 50) -> Fractio
 
 def unseen_cards(state: BueState, player: int) -> Multiset:
     """The cards ``player`` has not located: the whole deck minus their own hand, every revealed
-    card, the discards and the hidden cards they know (from their swaps). These are the exchange
-    deck and the other players' unknown hidden cards, mixed; from the player's point of view each
-    is equally likely to be any of them."""
+    card, the discards and the hidden cards they know (from their swaps: followed to a slot, or
+    known to be among a player's hidden cards). These are the exchange deck and the other players'
+    hidden cards that ``player`` cannot name, mixed; from the player's point of view each is
+    equally likely to be any of them."""
     seen = [c for c in state.hands[player] if c is not None]
     for q, h in enumerate(state.hands):
         if q != player:
             seen += [c for c, up in zip(h, state.revealed[q]) if up and c is not None]
     seen += list(state.discards)
     seen += [c for _, _, c in state.known[player]]
+    seen += [c for _, c in (state.holds[player] if state.holds else ())]
     return state.rules.cards - Multiset(seen)
 
 
@@ -316,10 +318,14 @@ def decision_helper(state: BueState, player: int | None = None) -> list[HelperRo
     (a total of exactly 50) and its expected distance from 50 after it.
 
     Model: every card the player has not located (:func:`unseen_cards`) is equally likely to be
-    the top of the exchange deck or any opponent's unknown hidden card. So ``discard i`` and a
-    swap of slot ``i`` for an unknown card have the same numbers; a swap for a card the player
-    knows (one it gave) is certain. When the exchange deck is empty the draw comes from the
-    reshuffled discards (known cards). The effect on the opponent is not counted (see
+    the top of the exchange deck or any opponent's hidden card the player cannot name. So
+    ``discard i`` and a blind swap of slot ``i`` have the same numbers. A swap for a card the
+    player can follow to its slot (one it gave, ``Rules.reordering="never"``) is certain. When
+    cards stay hidden in an order nobody can follow (``"secret"``, the default), a card the player
+    gave is only known to be *among* the receiver's ``h`` hidden cards: a swap with that player
+    gets it with chance 1/h (per copy) and otherwise an unseen card, so taking it back is never
+    rated certain. When the exchange deck is empty the draw comes from the reshuffled discards
+    (known cards). The effect on the opponent is not counted (see
     :class:`~toolkit.bue.bots.SamplingBot`).
 
     Args:
@@ -349,6 +355,12 @@ def decision_helper(state: BueState, player: int | None = None) -> list[HelperRo
         for i in per_slot:
             p2 = Multiset(state.discards) + {hand[i]: 1}
             draw_slot[i] = replacement_outcomes(hand, i, p2, r.multiplier_stacking, r.bue_total)
+
+    def certain(slot: int, card: str) -> tuple[Fraction, Fraction]:
+        new = [x for j, x in enumerate(hand) if j != slot and x is not None] + [card]
+        t = hand_total(new, r.multiplier_stacking, r.bue_total)
+        return Fraction(int(t == r.bue_total)), Fraction(abs(t - r.bue_total))
+
     rows = []
     for a in state.legal_actions():
         if isinstance(a, Discard):
@@ -356,11 +368,28 @@ def decision_helper(state: BueState, player: int | None = None) -> list[HelperRo
             rows.append(HelperRow(a, p, d))
         elif isinstance(a, Swap):
             c = known.get((a.opponent, a.their_slot))
-            if c is None:
+            if c is not None:
+                p, d = certain(a.slot, c)
+                rows.append(HelperRow(a, p, d, c))
+                continue
+            held = state.held_by(player, a.opponent)
+            free = [k for k in state.hidden_slots(a.opponent) if (a.opponent, k) not in known]
+            if not held:
                 p, d = per_slot[a.slot]
                 rows.append(HelperRow(a, p, d))
-            else:
-                new = [x for j, x in enumerate(hand) if j != a.slot] + [c]
-                t = hand_total(new, r.multiplier_stacking, r.bue_total)
-                rows.append(HelperRow(a, Fraction(int(t == r.bue_total)), Fraction(abs(t - r.bue_total)), c))
+                continue
+            # each held card sits in the slot with chance 1/len(free); else an unseen card
+            w = Fraction(1, len(free))
+            p = d = Fraction(0)
+            for card in held:
+                pc, dc = certain(a.slot, card)
+                p += w * pc
+                d += w * dc
+            rest = 1 - w * len(held)
+            if rest:
+                pu, du = per_slot[a.slot]
+                p += rest * pu
+                d += rest * du
+            sure = held[0] if rest == 0 and len(set(held)) == 1 else None
+            rows.append(HelperRow(a, p, d, sure))
     return rows

@@ -28,7 +28,7 @@ from functools import cached_property
 
 from ..core.cards import Multiset
 
-__all__ = ["Rules", "DEFAULT_DECK", "card_label", "parse_card", "is_gold", "is_multiplier",
+__all__ = ["Rules", "DEFAULT_DECK", "card_label", "parse_card", "card_value", "is_gold", "is_multiplier",
            "MIN_PLAYERS", "MAX_PLAYERS"]
 
 #: Player counts the seed allows ("La stessa meccanica si applica da 2 a 10 giocatori").
@@ -97,6 +97,17 @@ def is_multiplier(label: str) -> bool:
     return label[0] == "x"
 
 
+def card_value(label: str) -> str:
+    """What the reversal ban compares ("lo stesso scambio di valori"): the card's value without
+    its colour, as text: ``"7"`` for B7 and G7, ``"100"``, ``"x2"``, ``"x0"``.
+
+    Raises:
+        ValueError: not a card label.
+    """
+    kind, _, value = parse_card(label)
+    return f"x{value}" if kind == "times" else str(value)
+
+
 @dataclass(frozen=True)
 class Rules:
     """All of Bué's rules and material as one frozen, JSON-serialisable dataclass.
@@ -120,12 +131,31 @@ class Rules:
             Mazziere"; we assume seat 0. The dealer then rotates clockwise (seat + 1).
         marker_card: the first card of the exchange deck is turned face up to start the discard
             pile and has no game value (seed, "Mescola e distribuzione"); ``True``.
-        reversal_ban: "SCAMBI TRA GIOCATORI - L'UNICO DIVIETO": in one exchange turn the same
-            exchange between the same two players may not be made twice (A gives the 100 for B's 4;
-            B may not give that 100 back for that 4). The seed speaks of values; we ban swapping
-            the same two cards again, in either direction, while both still sit where that swap
-            put them. Every player knows which cards those are, so legality never depends on a
-            card a player has not seen. ``True``; ``False`` lifts the ban.
+        reversal_ban: "SCAMBI TRA GIOCATORI - L'UNICO DIVIETO: nello stesso turno ... non si può
+            ripetere due volte lo stesso scambio di valori tra gli stessi giocatori ... B potrà
+            scambiare con A solo se i valori delle nuove carte sono diversi dal 100 e dal 4."
+            The ban is about *values* (a B4 and a G4 are both a 4) and lasts for the exchange
+            turn. ``"values"`` (default): in one turn the same two players may not exchange the
+            same two values again, in either direction (after A gives the 100 for B's 4, B may
+            not give A a 100 for A's 4, whichever 100 and 4). ``"strict"``: the other reading of
+            the example's last sentence: the two may not exchange a card of either value at all
+            that turn (no 100 and no 4 between A and B). ``"off"``: no ban. The ban applies where
+            the player moving knows both values: always their own card; the other player's card
+            when they know it (a card they placed there and can still follow, see
+            ``reordering``). A blind pick that turns out to be the 4 is legal: nobody can be
+            held to a value they could not see. ``True``/``False`` (older records) mean
+            ``"values"``/``"off"``.
+        reordering: "I giocatori possono vedere sempre le proprie carte e se desiderano, anche
+            cambiarne l'ordine" and FAQ "Posso cambiare l'ordine delle mie carte sul tavolo? Sì,
+            tutte le volte che vuoi." Reordering changes no total; it changes what the *others*
+            know: where the card they gave you lies. ``"secret"`` (default): every player keeps
+            their hidden cards in an order nobody else can follow (a player never loses by it,
+            so we assume all do): whenever a player receives a card (a swap, a draw) a chance
+            event ``reorder k`` puts it in a random hidden slot, and a giver knows only that the
+            card is *among* the receiver's hidden cards (``observation()["holds"]``), so taking
+            it back is a 1-in-(hidden cards) chance, not a certainty. ``"never"``: cards stay
+            where they are put and a giver can follow their card slot by slot
+            (``observation()["known"]``).
         multiplier_stacking: the seed is silent on two multipliers on one card (RULES-NOTES); we
             assume not (``False``): each card carries at most one x2 or x0, except that an x0
             may cancel an x2 (seed, FAQ). ``True`` lets them stack (x2 and x2 make x4; an x0
@@ -149,7 +179,8 @@ class Rules:
     two_player_points: tuple = (30,)
     first_dealer: int = 0
     marker_card: bool = True
-    reversal_ban: bool = True
+    reversal_ban: str = "values"
+    reordering: str = "secret"
     multiplier_stacking: bool = False
     simultaneous_bue: str = "tiebreak"
 
@@ -186,6 +217,13 @@ class Rules:
         if not (self.points[0] > 0 and self.two_player_points[0] > 0):
             raise ValueError("the closest player must score something (Rules.points[0] and "
                              "two_player_points[0] > 0), or a match might never end")
+        ban = {True: "values", False: "off"}.get(self.reversal_ban, self.reversal_ban) \
+            if isinstance(self.reversal_ban, bool) else self.reversal_ban
+        if ban not in ("values", "strict", "off"):
+            raise ValueError(f"Rules.reversal_ban is 'values', 'strict' or 'off', got {self.reversal_ban!r}")
+        object.__setattr__(self, "reversal_ban", ban)
+        if self.reordering not in ("secret", "never"):
+            raise ValueError(f"Rules.reordering is 'secret' or 'never', got {self.reordering!r}")
         if self.simultaneous_bue not in ("tiebreak", "all"):
             raise ValueError(f"Rules.simultaneous_bue is 'tiebreak' or 'all', got {self.simultaneous_bue!r}")
         if self.cards.total < self.hand_size * MIN_PLAYERS + int(self.marker_card):

@@ -11,6 +11,9 @@ Source: ``seeds/001_c72449e28446bd3a.txt``. One hand ("partita"):
    see neither) or ``discard`` a hidden card face up and ``draw`` (chance) the top of the
    exchange deck (discard first; never from the discards; the discards are reshuffled into a
    new deck when it runs out).
+   With ``Rules.reordering="secret"`` (default) a player who receives a card mixes their hidden
+   cards out of sight: a ``reorder`` chance event puts the new card in a random hidden slot, so
+   the giver knows only that it is *among* the receiver's hidden cards.
 3. After each turn every player ``reveal``s one hidden card; revealed cards can no longer be
    exchanged. The choices are made one at a time from the dealer's left and shown together.
    After the fifth turn the last cards are turned up.
@@ -34,11 +37,11 @@ from typing import ClassVar
 
 from ..core.cards import Multiset
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
+                         IllegalActionError, State, history_field, resolve_chance, setup_rng, successor)
 from .hand import gold_count, hand_total, is_bue, is_superbue
-from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, parse_card
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value, parse_card
 
-__all__ = ["BueState", "Deal", "Flip", "Draw", "Swap", "Discard", "Reveal", "initial_state",
+__all__ = ["BueState", "Deal", "Flip", "Draw", "Reorder", "Swap", "Discard", "Reveal", "initial_state",
            "new_game", "tiebreak_order", "score_hand"]
 
 
@@ -109,6 +112,16 @@ class Draw(_CardAction):
 
 
 @dataclass(frozen=True)
+class Reorder(_SlotAction):
+    """Chance (``Rules.reordering="secret"``): the player who has just received a card mixes
+    their hidden cards out of sight; the new card ends up in hidden slot ``slot`` (the card that
+    was there takes the new card's old slot). Text ``reorder 3``."""
+
+    slot: int
+    verb: ClassVar[str] = "reorder"
+
+
+@dataclass(frozen=True)
 class Swap(Action):
     """Give my hidden card in ``slot`` for ``opponent``'s hidden card in ``their_slot`` (blind).
 
@@ -149,7 +162,7 @@ class Reveal(_SlotAction):
     verb: ClassVar[str] = "reveal"
 
 
-_CODEC = ActionCodec([Deal, Flip, Draw, Swap, Discard, Reveal])
+_CODEC = ActionCodec([Deal, Flip, Draw, Reorder, Swap, Discard, Reveal])
 
 
 # --------------------------------------------------------------------------------------------
@@ -181,11 +194,13 @@ def score_hand(totals, gold_counts=None, dealer: int = 0, points=None, target: i
         list of points per seat, e.g. ``score_hand([41, 52, 58, 44]) == [0, 30, 10, 20]``.
 
     Raises:
-        ValueError: fewer than 2 totals, or lengths that differ, or a dealer not a seat.
+        ValueError: fewer than 2 totals (a hand of Bué has 2-10 players: "La stessa meccanica si
+            applica da 2 a 10 giocatori"), or lengths that differ, or a dealer not a seat.
     """
     n = len(totals)
-    if n < 1:
-        raise ValueError("score_hand needs at least one total")
+    if n < MIN_PLAYERS:
+        raise ValueError(f"score_hand needs one total per player, and Bué has at least {MIN_PLAYERS} players "
+                         f"(seed: 'da 2 a 10 giocatori'); got {n}")
     gold = [0] * n if gold_counts is None else list(gold_counts)
     if len(gold) != n:
         raise ValueError(f"{n} totals but {len(gold)} gold counts")
@@ -213,7 +228,8 @@ class BueState(CachedLegalActions, State):
         rules: the :class:`~toolkit.bue.Rules`.
         players: names in seat order (clockwise; the dealer's left is seat dealer + 1).
         seed: the seed of the game record.
-        phase: ``"deal"``, ``"flip"``, ``"draw"`` (chance), ``"exchange"``, ``"reveal"``, ``"over"``.
+        phase: ``"deal"``, ``"flip"``, ``"draw"``, ``"reorder"`` (chance), ``"exchange"``,
+            ``"reveal"``, ``"over"``.
         hand_no: hand ("partita") number, from 1.
         dealer: seat of this hand's mazziere.
         turn: exchange turn 1-5 (0 while dealing).
@@ -224,11 +240,17 @@ class BueState(CachedLegalActions, State):
             waiting for its draw).
         revealed: per seat, a tuple of bools per slot.
         pending: per seat, the slot chosen in this reveal round (-1: not yet).
-        known: per seat, the other players' hidden cards that player knows, as sorted
-            ``(seat, slot, label)`` triples (learnt from their own swaps, then followed through
-            every public move).
-        banned: pairs of positions ``((seat, slot), (seat, slot))`` that may not be swapped
-            again this turn (``Rules.reversal_ban``).
+        known: per seat, the other players' hidden cards that player knows *with their slot*, as
+            sorted ``(seat, slot, label)`` triples (learnt from their own swaps, then followed
+            through every public move; only with ``Rules.reordering="never"``).
+        holds: per seat, the other players' hidden cards that player knows to be *among* their
+            hidden cards, slot unknown (``Rules.reordering="secret"``), as sorted
+            ``(seat, label)`` pairs, one per card.
+        banned: the exchanges made this turn, for the reversal ban (``Rules.reversal_ban``), as
+            ``(seat, seat, value, value)`` (seats and values sorted; values as
+            :func:`~toolkit.bue.rules.card_value`). Each is known only to its two players.
+        to_reorder: ``(seat, slot)`` of cards just received that wait for their ``reorder``
+            chance event.
         draw_to: ``(seat, slot)`` waiting for a draw, or ``None``.
         points: match points per seat.
         hand_points: points of each finished hand, one tuple per hand (the seed's match table).
@@ -258,6 +280,8 @@ class BueState(CachedLegalActions, State):
     points: tuple
     hand_points: tuple
     last_result: tuple | None
+    holds: tuple = ()
+    to_reorder: tuple = ()
     parent: "BueState | None" = history_field()
     last_action: Action | None = history_field()
 
@@ -279,7 +303,7 @@ class BueState(CachedLegalActions, State):
         ph = self.phase
         if ph == "over":
             return TERMINAL
-        if ph in ("deal", "flip", "draw"):
+        if ph in ("deal", "flip", "draw", "reorder"):
             return CHANCE
         return self.seat_at(self.order_pos)
 
@@ -316,7 +340,12 @@ class BueState(CachedLegalActions, State):
 
     # -- legal actions ---------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        """The next card off the deck, each label with its exact probability (count / cards)."""
+        """The next card off the deck, each label with its exact probability (count / cards); in
+        the ``"reorder"`` phase, each hidden slot the new card may end up in (equally likely)."""
+        if self.phase == "reorder":
+            seat = self.to_reorder[0][0]
+            slots = self.hidden_slots(seat)
+            return [(Reorder(k), Fraction(1, len(slots))) for k in slots]
         cls = {"deal": Deal, "flip": Flip, "draw": Draw}.get(self.phase)
         if cls is None:
             raise IllegalActionError(f"no chance event in phase {self.phase!r}")
@@ -326,7 +355,7 @@ class BueState(CachedLegalActions, State):
         ph = self.phase
         if ph == "over":
             return []
-        if ph in ("deal", "flip", "draw"):
+        if ph in ("deal", "flip", "draw", "reorder"):
             return [a for a, _ in self.chance_outcomes()]
         p = self.current_player
         mine = self.hidden_slots(p)
@@ -343,14 +372,48 @@ class BueState(CachedLegalActions, State):
         return acts
 
     def _is_banned(self, p, i, o, j) -> bool:
-        if not self.rules.reversal_ban:
+        """The reversal ban (``Rules.reversal_ban``) for ``p`` giving slot ``i`` for ``o``'s slot
+        ``j``, judged on what ``p`` knows: its own card, and ``o``'s card only if ``p`` knows it."""
+        mode = self.rules.reversal_ban
+        if mode == "off" or not self.banned:
             return False
-        pair = tuple(sorted(((p, i), (o, j))))
-        return pair in self.banned
+        pair = (min(p, o), max(p, o))
+        mine = card_value(self.hands[p][i])
+        theirs = self.value_known_to(p, o, j)
+        for a, b, v1, v2 in self.banned:
+            if (a, b) != pair:
+                continue
+            if mode == "values" and theirs is not None and tuple(sorted((mine, theirs))) == (v1, v2):
+                return True
+            if mode == "strict" and (mine in (v1, v2) or theirs in (v1, v2)):
+                return True
+        return False
+
+    def held_by(self, viewer: int, seat: int) -> list[str]:
+        """The cards ``viewer`` knows to be among ``seat``'s hidden cards without knowing where
+        (``Rules.reordering="secret"``), one label per card."""
+        return [c for s_, c in (self.holds[viewer] if self.holds else ()) if s_ == seat]
+
+    def value_known_to(self, viewer: int, seat: int, slot: int) -> str | None:
+        """The value (:func:`~toolkit.bue.rules.card_value`) of ``seat``'s hidden card in ``slot``
+        if ``viewer`` knows it, else ``None``: they follow that card to its slot
+        (``Rules.reordering="never"``), or every one of ``seat``'s hidden cards they cannot place
+        is a card they know ``seat`` holds, all of that one value."""
+        if seat == viewer:
+            return card_value(self.hands[seat][slot])
+        located = {(s_, i_): c for s_, i_, c in self.known[viewer] if s_ == seat}
+        if (seat, slot) in located:
+            return card_value(located[(seat, slot)])
+        held = self.held_by(viewer, seat)
+        free = [k for k in self.hidden_slots(seat) if (seat, k) not in located]
+        values = {card_value(c) for c in held}
+        if held and len(held) == len(free) and len(values) == 1:
+            return values.pop()
+        return None
 
     # -- transitions -------------------------------------------------------------------
     def _r(self, **changes) -> "BueState":
-        return dataclasses.replace(self, parent=None, last_action=None, **changes)
+        return successor(self, **changes)
 
     def _wrong(self, action, expected: str):
         raise IllegalActionError(f"{action} is not possible now: in the {self.phase} phase the game "
@@ -362,6 +425,10 @@ class BueState(CachedLegalActions, State):
 
     def _apply(self, a: Action) -> "BueState":
         ph = self.phase
+        if ph == "reorder":
+            if not isinstance(a, Reorder):
+                self._wrong(a, "a chance event 'reorder <slot>'")
+            return self._on_reorder(a)
         if ph in ("deal", "flip", "draw"):
             cls = {"deal": Deal, "flip": Flip, "draw": Draw}[ph]
             if not isinstance(a, cls):
@@ -415,30 +482,75 @@ class BueState(CachedLegalActions, State):
         self._check_slot(p, a.slot, "your")
         self._check_slot(o, a.their_slot, f"{self.players[o]}'s")
         if self._is_banned(p, a.slot, o, a.their_slot):
+            mine, theirs = card_value(self.hands[p][a.slot]), self.value_known_to(p, o, a.their_slot)
+            what = f"a {mine} for a {theirs}" if theirs is not None else f"a {mine}"
+            rule = ("the same exchange of values may not be made again between the same players in this turn"
+                    if self.rules.reversal_ban == "values" else
+                    "in this turn they may exchange only cards of values other than the two already exchanged "
+                    "(Rules.reversal_ban='strict')")
             raise IllegalActionError(
-                "these two cards were just exchanged between the same players: the same exchange may not "
-                "be made again in this turn (seed, 'SCAMBI TRA GIOCATORI - L'UNICO DIVIETO')")
+                f"{self.players[p]} and {self.players[o]} already exchanged these values this turn: {what} is "
+                f"barred; {rule} (seed, 'SCAMBI TRA GIOCATORI - L'UNICO DIVIETO')")
         x, y = self.hands[p][a.slot], self.hands[o][a.their_slot]
         hands = list(self.hands)
         hands[p] = self._set(hands[p], a.slot, y)
         hands[o] = self._set(hands[o], a.their_slot, x)
         pos_p, pos_o = (p, a.slot), (o, a.their_slot)
-        known = []
+        secret = self.rules.reordering == "secret"
+        known, holds = [], []
         for q, kn in enumerate(self.known):
             moved = {}
             for (s_, i_, c_) in kn:
                 pos = (s_, i_)
                 pos = pos_o if pos == pos_p else pos_p if pos == pos_o else pos
                 moved[pos] = c_
-            if q == p:
-                moved[pos_o] = x
-            elif q == o:
-                moved[pos_p] = y
+            held = list(self.holds[q]) if self.holds else []
+            if q == p:  # gave x, took y (and now sees it)
+                _remove_one(held, (o, y))
+                if secret:
+                    held.append((o, x))
+                else:
+                    moved[pos_o] = x
+            elif q == o:  # lost y, got x (and sees it)
+                _remove_one(held, (p, x))
+                if secret:
+                    held.append((p, y))
+                else:
+                    moved[pos_p] = y
+            else:  # a blind exchange between two others: which of their cards moved is unknown
+                held = [h for h in held if h[0] not in (p, o)]
             known.append(tuple(sorted((s_, i_, c_) for (s_, i_), c_ in moved.items() if s_ != q)))
-        banned = tuple(b for b in self.banned if pos_p not in b and pos_o not in b)
-        banned += (tuple(sorted((pos_p, pos_o))),)
-        s = self._r(hands=tuple(hands), known=tuple(known), banned=banned)
-        return s._check_bue([p, o]) or s._next_in_turn()
+            holds.append(tuple(sorted(h for h in held if h[0] != q)))
+        banned = self.banned
+        if self.rules.reversal_ban != "off":
+            banned += ((min(p, o), max(p, o)) + tuple(sorted((card_value(x), card_value(y)))),)
+        s = self._r(hands=tuple(hands), known=tuple(known), holds=tuple(holds), banned=banned)
+        return s._check_bue([p, o]) or s._reorder_then_next([pos_o, pos_p])
+
+    def _reorder_then_next(self, received: list) -> "BueState":
+        """After a card changes hands: with ``Rules.reordering="secret"`` each receiver (with two
+        or more hidden cards) mixes their hidden cards, a ``reorder`` chance event each; then the
+        turn goes on."""
+        if self.rules.reordering == "secret":
+            queue = tuple(pos for pos in received if len(self.hidden_slots(pos[0])) > 1)
+            if queue:
+                return self._r(phase="reorder", to_reorder=queue)
+        return self._next_in_turn()
+
+    def _on_reorder(self, a: Reorder) -> "BueState":
+        seat, slot = self.to_reorder[0]
+        if a.slot not in self.hidden_slots(seat):
+            raise IllegalActionError(f"reorder {a.slot}: the new card can only go to one of "
+                                     f"{self.players[seat]}'s hidden slots {self.hidden_slots(seat)}")
+        h = list(self.hands[seat])
+        h[slot], h[a.slot] = h[a.slot], h[slot]
+        # nobody else can follow the cards of a mixed hand to their slots
+        known = tuple(kn if q == seat else tuple(t for t in kn if t[0] != seat or self.revealed[seat][t[1]])
+                      for q, kn in enumerate(self.known))
+        s = self._r(hands=self._set(self.hands, seat, tuple(h)), known=known, to_reorder=self.to_reorder[1:])
+        if s.to_reorder:
+            return s
+        return s._r(phase="exchange")._next_in_turn()
 
     def _on_discard(self, a: Discard) -> "BueState":
         p = self.current_player
@@ -446,18 +558,18 @@ class BueState(CachedLegalActions, State):
         card = self.hands[p][a.slot]
         hands = self._set(self.hands, p, self._set(self.hands[p], a.slot, None))
         known = tuple(tuple(t for t in kn if (t[0], t[1]) != (p, a.slot)) for kn in self.known)
-        banned = tuple(b for b in self.banned if (p, a.slot) not in b)
+        holds = _without_shown(self.holds, [(p, card)])  # the discard is face up: one fewer to guess
         deck, discards = self.deck, self.discards + (card,)
         if deck.total == 0:  # the discards are reshuffled into a new exchange deck (seed)
             deck, discards = Multiset(discards), ()
-        return self._r(phase="draw", hands=hands, known=known, banned=banned, deck=deck, discards=discards,
+        return self._r(phase="draw", hands=hands, known=known, holds=holds, deck=deck, discards=discards,
                        draw_to=(p, a.slot))
 
     def _on_draw(self, card: str) -> "BueState":
         p, slot = self.draw_to
         hands = self._set(self.hands, p, self._set(self.hands[p], slot, card))
         s = self._r(phase="exchange", deck=self.deck - {card: 1}, hands=hands, draw_to=None)
-        return s._check_bue([p]) or s._next_in_turn()
+        return s._check_bue([p]) or s._reorder_then_next([(p, slot)])
 
     def _next_in_turn(self) -> "BueState":
         if self.order_pos + 1 < self.n_players:
@@ -475,8 +587,9 @@ class BueState(CachedLegalActions, State):
         # Everyone has chosen: the cards are turned up together.
         revealed = tuple(self._set(r, pending[q], True) for q, r in enumerate(self.revealed))
         known = tuple(tuple(t for t in kn if not revealed[t[0]][t[1]]) for kn in self.known)
-        return self._r(phase="exchange", revealed=revealed, known=known, pending=(-1,) * self.n_players,
-                       turn=self.turn + 1, order_pos=0, banned=())
+        holds = _without_shown(self.holds, [(q, self.hands[q][pending[q]]) for q in range(self.n_players)])
+        return self._r(phase="exchange", revealed=revealed, known=known, holds=holds,
+                       pending=(-1,) * self.n_players, turn=self.turn + 1, order_pos=0, banned=())
 
     # -- end of a hand -------------------------------------------------------------------
     def _check_bue(self, seats: list[int]) -> "BueState | None":
@@ -523,7 +636,8 @@ class BueState(CachedLegalActions, State):
                   ("dealer", self.dealer), ("hands", shown))
         points = tuple(a + b for a, b in zip(self.points, pts))
         s = self._r(points=points, hand_points=self.hand_points + (tuple(pts),), last_result=result,
-                    revealed=revealed, known=((),) * n, banned=(), pending=(-1,) * n, draw_to=None)
+                    revealed=revealed, known=((),) * n, holds=((),) * n, banned=(), pending=(-1,) * n,
+                    draw_to=None, to_reorder=())
         if max(points) >= self.rules.target:
             return s._r(phase="over")
         # Next hand: all cards back, shuffled; the dealer moves clockwise.
@@ -533,12 +647,26 @@ class BueState(CachedLegalActions, State):
 
     # -- information -------------------------------------------------------------------
     def describe_action(self, action, viewer: int) -> str:
-        """A log line of ``action`` for ``viewer``: which card another player will reveal stays
-        secret until every player has chosen (the reveals are simultaneous), so it reads
-        ``"chooses a card to reveal"``; swaps and discards are public. See
-        :meth:`toolkit.core.game.State.describe_action`.
+        """A log line of ``action`` for ``viewer``, telling no more than their observation will:
+
+        * a card dealt or drawn face down is named only to the player who gets it; the others
+          read ``"deals a card to <name>"`` / ``"draws a card"``;
+        * a ``reorder`` is seen by its owner only; the others read ``"reorders their hidden cards"``;
+        * which card another player will reveal stays secret until every player has chosen (the
+          reveals are simultaneous): ``"chooses a card to reveal"``;
+        * swaps, discards and the face-up flip are public.
+
+        See :meth:`toolkit.core.game.State.describe_action`.
         """
-        if isinstance(action, Reveal) and viewer != self.current_player:
+        if isinstance(action, Deal) and self.phase == "deal":
+            seat = (self.dealer + 1 + self.dealt_cards()) % self.n_players
+            if viewer != seat:
+                return f"deals a card to {self.players[seat]}"
+        elif isinstance(action, Draw) and self.draw_to is not None and viewer != self.draw_to[0]:
+            return "draws a card"
+        elif isinstance(action, Reorder) and self.to_reorder and viewer != self.to_reorder[0][0]:
+            return "reorders their hidden cards"
+        elif isinstance(action, Reveal) and viewer != self.current_player:
             return "chooses a card to reveal"
         return str(action)
 
@@ -549,9 +677,13 @@ class BueState(CachedLegalActions, State):
         ``points``, ``hand_points``, ``deck_size``, ``discards`` (face up, public), ``hand`` (own
         cards by slot), ``table`` (per seat and slot: the card if revealed, else ``None``),
         ``known`` (``{seat: {slot: card}}`` other players' hidden cards this player knows from its
-        own swaps, followed through the public moves), ``my_reveal`` (own pending reveal choice
-        or -1), ``banned`` (public), ``last_result``. Nothing else: others' hidden cards, the
-        deck's content and others' pending reveal choices are not included.
+        own swaps and can follow to their slot, ``Rules.reordering="never"``), ``holds``
+        (``{seat: [cards]}`` other players' hidden cards this player knows to be among their
+        hidden cards, slot unknown, ``Rules.reordering="secret"``), ``my_reveal`` (own pending
+        reveal choice or -1), ``banned`` (this turn's exchanges this player took part in, as
+        ``[seat, seat, value, value]``: the reversal ban), ``last_result``. Nothing else:
+        others' hidden cards, the deck's content, others' pending reveal choices and the values
+        exchanged between two other players are not included.
 
         Raises:
             ValueError: ``player`` is not a seat.
@@ -562,6 +694,9 @@ class BueState(CachedLegalActions, State):
         known: dict = {}
         for s_, i_, c_ in self.known[player]:
             known.setdefault(str(s_), {})[str(i_)] = c_
+        holds: dict = {}
+        for s_, c_ in (self.holds[player] if self.holds else ()):
+            holds.setdefault(str(s_), []).append(c_)
         lr = None
         if self.last_result is not None:
             lr = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.last_result}
@@ -581,8 +716,9 @@ class BueState(CachedLegalActions, State):
             "hand": list(self.hands[player]),
             "table": table,
             "known": known,
+            "holds": holds,
             "my_reveal": self.pending[player],
-            "banned": [[list(a), list(b)] for a, b in self.banned],
+            "banned": [list(b) for b in self.banned if player in b[:2]],
             "last_result": lr,
         }
 
@@ -597,6 +733,28 @@ class BueState(CachedLegalActions, State):
 
     def _repr_html_(self) -> str:
         return f"<pre>{escape(str(self))}</pre>"
+
+
+def _remove_one(items: list, item) -> None:
+    """Remove one occurrence of ``item`` from ``items`` if there is one."""
+    if item in items:
+        items.remove(item)
+
+
+def _without_shown(holds: tuple, shown: list) -> tuple:
+    """``holds`` after the cards ``shown`` (``(seat, label)`` pairs) came face up: each viewer
+    has one fewer card of that seat to place (the lower bound "seat holds at least these"
+    stays true)."""
+    if not holds:
+        return holds
+    out = []
+    for q, hq in enumerate(holds):
+        hq = list(hq)
+        for seat, card in shown:
+            if seat != q:
+                _remove_one(hq, (seat, card))
+        out.append(tuple(hq))
+    return tuple(out)
 
 
 def initial_state(rules: Rules | None = None, players=("Player 1", "Player 2"), seed: int | None = None) -> BueState:
@@ -629,8 +787,8 @@ def initial_state(rules: Rules | None = None, players=("Player 1", "Player 2"), 
     return BueState(
         rules=rules, players=players, seed=seed, phase="deal", hand_no=1, dealer=rules.first_dealer, turn=0,
         order_pos=0, deck=rules.cards, discards=(), hands=((None,) * hs,) * n, revealed=((False,) * hs,) * n,
-        pending=(-1,) * n, known=((),) * n, banned=(), draw_to=None, points=(0,) * n, hand_points=(),
-        last_result=None)
+        pending=(-1,) * n, known=((),) * n, holds=((),) * n, banned=(), draw_to=None, points=(0,) * n,
+        hand_points=(), last_result=None)
 
 
 def new_game(rules: Rules | None = None, players=("Player 1", "Player 2"), seed: int | None = 0) -> BueState:

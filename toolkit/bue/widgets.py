@@ -283,7 +283,8 @@ def card_html(card: str | None, face_up: bool = True, known: bool = False) -> st
 def render_html(state: BueState, player: int) -> str:
     """What ``player`` sees, as HTML: points, the discard pile, every seat's cards (own cards
     face up, with * on the revealed ones; others' revealed cards; cards known from own swaps in
-    italics). Built from ``state.observation(player)`` only."""
+    italics, in their slot or, when the other player has mixed their hidden cards, listed as
+    "has, hidden somewhere"). Built from ``state.observation(player)`` only."""
     obs = state.observation(player)
     rows = []
     for q, name in enumerate(obs["players"]):
@@ -300,7 +301,10 @@ def render_html(state: BueState, player: int) -> str:
             kn = obs["known"].get(str(q), {})
             cells = [f"{i}:" + card_html(c if c is not None else kn.get(str(i)), c is not None, str(i) in kn)
                      for i, c in enumerate(obs["table"][q])]
-            total = ""
+            held = obs.get("holds", {}).get(str(q), [])
+            # cards you gave them, somewhere among their hidden cards (they mix them: Rules.reordering)
+            total = (" &nbsp;<i>has, hidden somewhere:</i> " + " ".join(card_html(c, False, True) for c in held)
+                     if held else "")
         rows.append(f"<tr><td>{escape(name)}{you}{tag}</td><td>{obs['points'][q]} pts</td>"
                     f"<td>{' '.join(cells)}{total}</td></tr>")
     disc = " ".join(card_html(c) for c in obs["discards"][-6:]) or "-"

@@ -14,21 +14,22 @@ The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`
 """
 from .rules import (BUX, DEFAULT_DECK, QUICK_DECK, SHAPES, SUITS, VALUES, Card, Rules, is_protected, is_set,
                     parse_card, set_value)
-from .state import (Assistance, Auction, Bid, BuxState, Deal, Done, Draw, Keep, Pass, Reveal, Sell, Swap,
-                    card_html, initial_state, new_game, state_html)
+from .state import (Assistance, Auction, Bid, BuxState, Deal, Done, Draw, Keep, Pass, Reveal, Sell, Swap, TopCard,
+                    Wait, card_html, initial_state, new_game, state_html)
 
 __all__ = [
     "BUX", "DEFAULT_DECK", "QUICK_DECK", "SHAPES", "SUITS", "VALUES", "Card", "Rules", "is_protected", "is_set",
     "parse_card", "set_value", "Assistance", "Auction", "Bid", "BuxState", "Deal", "Done", "Draw", "Keep", "Pass",
-    "Reveal", "Sell", "Swap", "card_html", "initial_state", "new_game", "state_html",
+    "Reveal", "Sell", "Swap", "TopCard", "Wait", "card_html", "initial_state", "new_game", "state_html",
 ]
 from .odds import (SEARCH_LIMIT, CashIn, auction_advice, best_cash_in, deck_sizes, double_period_draws_pmf, double_period_pmf,
                    draws_in_deck_pmf, game_length_pmf, last_bux_position_pmf, lot_value, pmf_mean, spread_sets,
                    suggested_bid, unseen_cards)
-from .bots import BOTS, GreedyBot, RandomBot, ValueBot, potential
+from .bots import BOTS, GreedyBot, RandomBot, ValueBot, potential, recent_swaps, repeats_position, undoes_recent_swap
 
 __all__ += [
     "SEARCH_LIMIT", "CashIn", "auction_advice", "best_cash_in", "deck_sizes", "double_period_draws_pmf", "double_period_pmf",
     "draws_in_deck_pmf", "game_length_pmf", "last_bux_position_pmf", "lot_value", "pmf_mean", "spread_sets",
-    "suggested_bid", "unseen_cards", "BOTS", "GreedyBot", "RandomBot", "ValueBot", "potential",
+    "suggested_bid", "unseen_cards", "BOTS", "GreedyBot", "RandomBot", "ValueBot", "potential", "recent_swaps",
+    "repeats_position", "undoes_recent_swap",
 ]

@@ -108,17 +108,25 @@ def best_cash_in(spread: Sequence[Card], double: bool = False, rules: Rules | No
     r = _rules(rules)
     spread = _check_spread(spread)
     n = len(spread)
-    triples = spread_sets(spread)
     if method not in ("auto", "search", "milp"):
         raise ValueError(f"method must be 'auto', 'search' or 'milp', got {method!r}")
-    if triples and (method == "milp" or (method == "auto" and n > SEARCH_LIMIT)):
+    triples = spread_sets(spread) if method == "milp" or (method == "auto" and n > SEARCH_LIMIT) else ()
+    if triples:
         values = [set_value([spread[x] for x in t], double, r.perfect_set_value, r.double_multiplier)
                   for t in triples]
         value, sets = _best_by_milp(spread, triples, values)
         return CashIn(value, tuple(sorted(sets)))
+    return _search(spread, bool(double), r.perfect_set_value, r.double_multiplier)
+
+
+@lru_cache(maxsize=1 << 15)
+def _search(spread: tuple, double: bool, perfect: int, multiplier: int) -> CashIn:
+    """:func:`best_cash_in` by memoised depth-first search (cached: bots ask for the same
+    spreads again and again)."""
+    n = len(spread)
     by_first: dict[int, list] = {}
-    for t in triples:
-        v = set_value([spread[x] for x in t], double, r.perfect_set_value, r.double_multiplier)
+    for t in spread_sets(spread):
+        v = set_value([spread[x] for x in t], double, perfect, multiplier)
         by_first.setdefault(t[0], []).append((t, v, (1 << t[0]) | (1 << t[1]) | (1 << t[2])))
 
     @lru_cache(maxsize=None)
@@ -246,7 +254,8 @@ def lot_value(spread: Sequence[Card], lot: Sequence[Card], double: bool = False,
     With ``future=0``: ``E[best_cash_in(spread + lot)] - best_cash_in(spread)``, the set value the
     lot enables at once (at the current price: ``double``). With ``future=k``, ``k`` more unseen
     cards (see :func:`unseen_cards`) are added to both sides: the lot's worth then includes the
-    sets it makes likely with the next cards (a pair towards a perfect set has value too).
+    sets it makes likely with the next cards (a pair towards a perfect set has value too). When
+    every symbol card is already in sight there is no next card, and the value is ``future=0``'s.
 
     Cards of the lot with an unknown back value (``value=None``) take each back value their kind
     still may have (the deck's values of that kind minus those in ``known``, ``spread`` and
@@ -280,6 +289,8 @@ def lot_value(spread: Sequence[Card], lot: Sequence[Card], double: bool = False,
         raise ValueError(f"future is a whole number of cards >= 0, got {future!r}")
     if any(c.value is None for c in spread):
         raise ValueError("the player's own spread must have known values")
+    if future and len(spread) + len(lot) + len(known) >= r.n_symbol_cards:
+        future = 0  # every symbol card is in sight: no next card to look ahead to
     if future:
         futures = unseen_cards(r, spread + lot + known)
         if future == 1 and all(c.value is not None for c in lot) and len(spread + lot) > SEARCH_LIMIT:

@@ -251,13 +251,31 @@ class Rules:
         lot_values_public: the draw deck is numbers-up, so everyone sees a lot card's value as it
             is turned over; we assume the lot's values are public while it is auctioned (True).
             Values in spreads are seen by their owner only (RULES-NOTES).
+        drawer_may_wait: seed, "(3) Drawing cards": "You can bid too, so if you wish, start the
+            bidding. The bid goes clockwise ... Any player who passes is out of the bidding". The
+            seed does not say whether a drawer who does not open is out. We assume not (``True``):
+            the drawer opens the bidding, or waits (action ``wait``): the player on the drawer's
+            left speaks first and the drawer may still bid when the bidding comes round ("if you
+            wish" makes opening a choice, and the seed's tip "try to bid other players up" needs
+            the drawer in the bidding after others have bid). ``False``: the drawer speaks first
+            and not opening is a pass (out of the bidding for that lot).
+        top_card_visible: the draw deck is "numbers-up", so the back value of its top card shows
+            before anyone draws it. ``False`` (default): the engine does not show it; each card's
+            identity is a chance event at the moment it is drawn, as if nobody looked. ``True``:
+            the card on top is settled by a ``top`` chance event as soon as the previous one is
+            taken, and every observation shows its value (``"deck_top"``: 25, 50, 100, or
+            ``"BUX"`` for a purple BUX card, whose colour shows). The calculators and bots do not
+            use it.
         min_players, max_players: the publisher says 3-5; set ``min_players=2`` for the 2-player
             option.
         first_player: the seed cuts the deck (highest card deals and goes first); we assume seat 0
             won the cut.
         max_turns: the seed has no turn limit; endless swapping is possible in principle, so as a
-            safety net the game ends after this many turns (``None``: no limit). 2000 turns is far
-            beyond any real game (a real game lasts 45-75 minutes).
+            safety net the game ends after this many turns (``None``: no limit), with
+            ``ended_by == "turn_limit"``. It is not a rule of the game: 2000 turns is far beyond
+            any real game (a real game lasts 45-75 minutes), and no seeded game of the toolkit's
+            bots reaches it (the bots never undo a recent swap; ``tests/test_bux_bots.py`` plays
+            1,000 seeded games).
 
     Presets: :meth:`quick` (no clubs, no ovals), :meth:`two_player`.
     Money is tracked as totals in bux per player; the bank makes change (chips are only the
@@ -280,6 +298,8 @@ class Rules:
     unbid_lot: str = "discard"
     next_player: str = "left_of_turn"
     lot_values_public: bool = True
+    drawer_may_wait: bool = True
+    top_card_visible: bool = False
     min_players: int = 3
     max_players: int = 5
     first_player: int = 0
@@ -318,6 +338,9 @@ class Rules:
             raise ValueError(f"Rules.unbid_lot must be 'discard' or 'drawer', got {self.unbid_lot!r}")
         if self.next_player not in ("left_of_turn", "left_of_buyer"):
             raise ValueError(f"Rules.next_player must be 'left_of_turn' or 'left_of_buyer', got {self.next_player!r}")
+        for name in ("lot_values_public", "drawer_may_wait", "top_card_visible"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"Rules.{name} must be True or False, got {getattr(self, name)!r}")
         if self.max_turns is not None and (isinstance(self.max_turns, bool) or not isinstance(self.max_turns, int)
                                            or self.max_turns < 1):
             raise ValueError(f"Rules.max_turns must be a positive int or None, got {self.max_turns!r}")

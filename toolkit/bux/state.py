@@ -11,8 +11,9 @@ Source: ``seeds/000_3d959bb713cf18cb.txt``. A game:
    * ``sell 0 3 4``: cash in the matching set of your cards #0, #3, #4; you may sell more sets,
      then ``done`` ("(2) Cashing in");
    * ``draw``: draw 3 cards (``reveal`` chance events) and auction them as one lot: ``bid 25`` /
-     ``pass`` clockwise from the drawer, round and round until one bidder is left. The drawer pays
-     the bank when winning, otherwise the winner pays the drawer ("(3) Drawing cards");
+     ``pass`` clockwise from the drawer, round and round until one bidder is left; the drawer may
+     also ``wait`` instead of opening (``Rules.drawer_may_wait``). The drawer pays the bank when
+     winning, otherwise the winner pays the drawer ("(3) Drawing cards");
    * ``assistance``: with no chips at the start of the turn, take 100 bux and end the turn;
    * with no cards: ``draw``, then ``keep`` the 3 cards free or ``auction`` them ("Moves not yet
      mentioned").
@@ -22,6 +23,10 @@ Source: ``seeds/000_3d959bb713cf18cb.txt``. A game:
    deck, the discards, the BUX cards) is reshuffled into a new draw deck; the drawer then draws a
    fresh lot. The 3rd BUX card of the 3rd draw deck ends the game at once; cards are then
    worthless and the ranking is by chips ("The Purple BUX1-2-3 cards", "The Winner").
+
+With ``Rules.top_card_visible`` the numbers-up draw deck shows its top card's back value to
+everyone: the card on top is then chosen by a ``top`` chance event as soon as the previous one is
+taken (after the deal, after each card drawn, after a reshuffle), and drawing takes it.
 
 Card positions in a spread are 0-based and in the order the cards arrived (public knowledge), so
 naming a card by position reveals nothing about its hidden back value. Seats are 0-based.
@@ -38,12 +43,12 @@ from typing import ClassVar
 
 from ..core.cards import Multiset
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
+                         IllegalActionError, State, history_field, resolve_chance, setup_rng, successor)
 from .rules import BUX, Card, Rules, is_set, parse_card
 
 __all__ = [
-    "BuxState", "Deal", "Reveal", "Swap", "Sell", "Done", "Draw", "Bid", "Pass", "Keep", "Auction",
-    "Assistance", "initial_state", "new_game",
+    "BuxState", "Deal", "Reveal", "TopCard", "Swap", "Sell", "Done", "Draw", "Bid", "Pass", "Wait", "Keep",
+    "Auction", "Assistance", "initial_state", "new_game",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -61,34 +66,41 @@ def _ints(args: str, n: int, verb: str, example: str) -> tuple[int, ...]:
     return vals
 
 
+class _CardAction(Action):
+    """A chance event naming one card; text ``<verb> <card>`` (``deal x-hearts-25``)."""
+
+    def __str__(self):
+        return f"{self.verb} {self.card}"
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(parse_card(args))
+
+
 @dataclass(frozen=True)
-class Deal(Action):
+class Deal(_CardAction):
     """Chance: the next card dealt face up at set-up is ``card``."""
 
     card: Card
     verb: ClassVar[str] = "deal"
 
-    def __str__(self):
-        return f"deal {self.card}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(parse_card(args))
-
 
 @dataclass(frozen=True)
-class Reveal(Action):
+class Reveal(_CardAction):
     """Chance: the card drawn from the draw deck is ``card`` (possibly :data:`~toolkit.bux.BUX`)."""
 
     card: Card
     verb: ClassVar[str] = "reveal"
 
-    def __str__(self):
-        return f"reveal {self.card}"
 
-    @classmethod
-    def from_args(cls, args):
-        return cls(parse_card(args))
+@dataclass(frozen=True)
+class TopCard(_CardAction):
+    """Chance (``Rules.top_card_visible``): ``card`` comes to the top of the numbers-up draw deck,
+    so its back value (or, for a BUX card, its purple side) shows to everyone until it is drawn.
+    Text form ``top x-hearts-25``."""
+
+    card: Card
+    verb: ClassVar[str] = "top"
 
 
 @dataclass(frozen=True)
@@ -164,6 +176,15 @@ class Pass(Action):
 
 
 @dataclass(frozen=True)
+class Wait(Action):
+    """The drawer does not open the bidding but stays in it: the player on the drawer's left
+    speaks first and the drawer may bid when the bidding comes round (``Rules.drawer_may_wait``;
+    seed, "(3) Drawing cards": "You can bid too, so if you wish, start the bidding")."""
+
+    verb: ClassVar[str] = "wait"
+
+
+@dataclass(frozen=True)
 class Keep(Action):
     """With no cards at the start of the turn: keep the 3 drawn cards with no payment."""
 
@@ -184,7 +205,7 @@ class Assistance(Action):
     verb: ClassVar[str] = "assistance"
 
 
-_CODEC = ActionCodec([Deal, Reveal, Swap, Sell, Done, Draw, Bid, Pass, Keep, Auction, Assistance])
+_CODEC = ActionCodec([Deal, Reveal, TopCard, Swap, Sell, Done, Draw, Bid, Pass, Wait, Keep, Auction, Assistance])
 
 # --------------------------------------------------------------------------------------------
 # State
@@ -199,8 +220,9 @@ class BuxState(CachedLegalActions, State):
         players: player names in seat order (clockwise).
         seed: the seed the game was started from (for the record only).
         phase: ``"deal"`` (chance), ``"turn"``, ``"selling"`` (after a first sale), ``"reveal"``
-            (chance: drawing the lot), ``"keep"`` (keep or auction, no-cards draw), ``"bid"`` or
-            ``"over"``.
+            (chance: drawing the lot), ``"top"`` (chance: the next card comes to the top of the
+            draw deck, ``Rules.top_card_visible`` only), ``"keep"`` (keep or auction, no-cards
+            draw), ``"bid"`` or ``"over"``.
         turn: seat whose turn it is.
         deck: the draw deck (:class:`~toolkit.core.cards.Multiset` of cards, BUX cards included).
         discards: cards sold or discarded, in order.
@@ -216,6 +238,9 @@ class BuxState(CachedLegalActions, State):
             in the bidding.
         ended_by: ``""`` while playing, ``"bux"`` (last BUX card of the last deck) or
             ``"turn_limit"`` (``Rules.max_turns``).
+        top: with ``Rules.top_card_visible``, the card on top of the draw deck (still counted in
+            ``deck``), or ``None`` while it is being chosen; always ``None`` otherwise.
+        resume: the phase to go on with once the ``"top"`` chance event is resolved.
     """
 
     rules: Rules
@@ -238,6 +263,8 @@ class BuxState(CachedLegalActions, State):
     high_bidder: int = -1
     active: tuple = ()
     ended_by: str = ""
+    top: Card | None = None
+    resume: str = ""
     parent: "BuxState | None" = history_field()
     last_action: Action | None = history_field()
 
@@ -254,7 +281,7 @@ class BuxState(CachedLegalActions, State):
         ph = self.phase
         if ph == "over":
             return TERMINAL
-        if ph in ("deal", "reveal"):
+        if ph in ("deal", "reveal", "top"):
             return CHANCE
         if ph == "bid":
             return self.bidder
@@ -295,6 +322,12 @@ class BuxState(CachedLegalActions, State):
     def _min_bid(self) -> int:
         return self.rules.min_bid if self.high_bidder < 0 else self.high_bid + self.rules.bid_increment
 
+    def may_wait(self) -> bool:
+        """True when the drawer opens the auction and may ``wait`` instead (``Rules.drawer_may_wait``):
+        the first call of the bidding, nobody has bid or passed yet."""
+        return (self.rules.drawer_may_wait and self.phase == "bid" and self.bidder == self.turn
+                and self.high_bidder < 0 and all(self.active))
+
     def max_bid(self, seat: int) -> int:
         """The highest bid ``seat`` may make: their chips (+ ``Rules.max_bid_over_chips``)."""
         return self.money[seat] + self.rules.max_bid_over_chips
@@ -308,18 +341,21 @@ class BuxState(CachedLegalActions, State):
             return [(Deal(c), p) for c, p in pool.draw_probabilities()]
         if self.phase == "reveal":
             return [(Reveal(c), p) for c, p in self.deck.draw_probabilities()]
+        if self.phase == "top":
+            return [(TopCard(c), p) for c, p in self.deck.draw_probabilities()]
         raise IllegalActionError(f"no chance event in phase {self.phase!r}")
 
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == "over":
             return []
-        if ph in ("deal", "reveal"):
+        if ph in ("deal", "reveal", "top"):
             return [a for a, _ in self.chance_outcomes()]
         p = self.current_player
         if ph == "bid":
             lo = self._min_bid()
-            return [Pass()] + [Bid(x) for x in range(lo, self.max_bid(p) + 1, self.rules.bid_increment)]
+            wait = [Wait()] if self.may_wait() else []
+            return [Pass()] + wait + [Bid(x) for x in range(lo, self.max_bid(p) + 1, self.rules.bid_increment)]
         if ph == "keep":
             return [Keep(), Auction()]
         sells = [Sell(*t) for t in self.sellable_sets(p)]
@@ -338,7 +374,7 @@ class BuxState(CachedLegalActions, State):
 
     # -- transitions -------------------------------------------------------------------
     def _r(self, **changes) -> "BuxState":
-        return dataclasses.replace(self, parent=None, last_action=None, **changes)
+        return successor(self, **changes)
 
     @staticmethod
     def _set(tup: tuple, i: int, value) -> tuple:
@@ -350,7 +386,8 @@ class BuxState(CachedLegalActions, State):
 
     def _apply(self, action: Action) -> "BuxState":
         handler = {"deal": self._on_deal, "turn": self._on_turn, "selling": self._on_selling,
-                   "reveal": self._on_reveal, "keep": self._on_keep, "bid": self._on_bid}[self.phase]
+                   "reveal": self._on_reveal, "top": self._on_top, "keep": self._on_keep,
+                   "bid": self._on_bid}[self.phase]
         return handler(action)
 
     def _on_deal(self, a):
@@ -363,7 +400,7 @@ class BuxState(CachedLegalActions, State):
         s = self._r(deck=self.deck - {a.card: 1},
                     spreads=self._set(self.spreads, seat, self.spreads[seat] + (a.card,)))
         if sum(len(x) for x in s.spreads) == self.rules.cards_dealt * self.n_players:
-            s = s._r(phase="turn", turn=self.rules.first_player)
+            s = s._r(phase="turn", turn=self.rules.first_player)._next_top()
         return s
 
     def _on_turn(self, a):
@@ -373,7 +410,8 @@ class BuxState(CachedLegalActions, State):
         if isinstance(a, Sell):
             return self._sell(p, a)._r(phase="selling")
         if isinstance(a, Draw):
-            return self._r(phase="reveal", lot=(), free_draw=not self.spreads[p])._after_reveal()
+            s = self._r(phase="reveal", lot=(), free_draw=not self.spreads[p])
+            return s._take(s.top) if s.rules.top_card_visible else s
         if isinstance(a, Assistance):
             if self.money[p] > 0:
                 raise IllegalActionError(f"{self.players[p]} has {self.money[p]} bux: Assistance is only for a "
@@ -443,19 +481,39 @@ class BuxState(CachedLegalActions, State):
             self._wrong(a, "a card to be drawn")
         if self.deck[a.card] == 0:
             raise IllegalActionError(f"{a.card} is not in the draw deck")
-        deck = self.deck - {a.card: 1}
-        if not a.card.is_bux:
-            return self._r(deck=deck, lot=self.lot + (a.card,))._after_reveal()
+        return self._take(a.card)
+
+    def _take(self, card: Card) -> "BuxState":
+        """The drawer takes ``card`` off the draw deck (a lot card, or a BUX card tucked and
+        replaced, or the clock's pause and reshuffle, or the end of the game)."""
+        deck = self.deck - {card: 1}
+        if not card.is_bux:
+            return self._r(deck=deck, lot=self.lot + (card,), top=None)._after_reveal()._next_top()
         tucked = self.tucked + 1
         if tucked < self.rules.bux_cards:
-            return self._r(deck=deck, tucked=tucked)  # tucked and replaced: draw on
+            return self._r(deck=deck, tucked=tucked, top=None)._next_top()  # tucked and replaced: draw on
         if self.deck_no >= self.rules.decks:
             # The last BUX card of the last deck: the game ends at once; cards are worthless.
-            return self._r(deck=deck, tucked=tucked, phase="over", ended_by="bux")
+            return self._r(deck=deck, tucked=tucked, phase="over", ended_by="bux", top=None)
         # Pause: every unowned card (lot, draw deck, discards, BUX cards) becomes the next deck;
         # the drawer continues with a fresh draw.
         new_deck = deck + Multiset(self.lot) + Multiset(self.discards) + {BUX: tucked}
-        return self._r(deck=new_deck, lot=(), discards=(), tucked=0, deck_no=self.deck_no + 1)
+        return self._r(deck=new_deck, lot=(), discards=(), tucked=0, deck_no=self.deck_no + 1, top=None)._next_top()
+
+    def _next_top(self) -> "BuxState":
+        """With ``Rules.top_card_visible``: a ``top`` chance event puts the next card on top of the
+        draw deck before play goes on (the phase to go on with is kept in ``resume``)."""
+        if not self.rules.top_card_visible or self.phase == "over" or self.top is not None:
+            return self
+        return self._r(phase="top", resume=self.phase)
+
+    def _on_top(self, a):
+        if not isinstance(a, TopCard):
+            self._wrong(a, "the card that comes to the top of the draw deck")
+        if self.deck[a.card] == 0:
+            raise IllegalActionError(f"{a.card} is not in the draw deck")
+        s = self._r(phase=self.resume, resume="", top=a.card)
+        return s._take(a.card) if s.phase == "reveal" else s  # still drawing: take it at once
 
     def _on_keep(self, a):
         p = self.turn
@@ -480,6 +538,13 @@ class BuxState(CachedLegalActions, State):
             s = self._r(high_bid=a.amount, high_bidder=p)
         elif isinstance(a, Pass):
             s = self._r(active=self._set(self.active, p, False))
+        elif isinstance(a, Wait):
+            if not self.may_wait():
+                why = ("Rules.drawer_may_wait is off: the drawer opens the bidding or passes"
+                       if not self.rules.drawer_may_wait else
+                       "only the drawer, at the opening of the bidding, may wait (seed, '(3) Drawing cards')")
+                raise IllegalActionError(f"{self.players[p]} cannot wait: {why}")
+            s = self
         else:
             self._wrong(a, f"{self.players[p]} to bid or pass")
         still = [i for i in range(self.n_players) if s.active[i]]
@@ -521,8 +586,9 @@ class BuxState(CachedLegalActions, State):
         """What ``player`` sees: every symbol, every chip count, their own cards' back values.
 
         Other players' back values are hidden (shown as ``"x-hearts"``); the lot's values are
-        public while it is on the table when ``Rules.lot_values_public``; the draw deck shows only
-        its size (RULES-NOTES: "symbols are public; a card's back value is seen only by its owner").
+        public while it is on the table when ``Rules.lot_values_public``; the draw deck shows its
+        size, and its top card's back value (``"deck_top"``) only with ``Rules.top_card_visible``
+        (RULES-NOTES: "symbols are public; a card's back value is seen only by its owner").
 
         Raises:
             ValueError: ``player`` is not a seat.
@@ -550,7 +616,15 @@ class BuxState(CachedLegalActions, State):
                 "drawer": self.turn, "high_bid": self.high_bid, "high_bidder": self.high_bidder,
                 "active": list(self.active)},
             "ended_by": self.ended_by,
+            "deck_top": self._top_shown(),
         }
+
+    def _top_shown(self):
+        """What everyone sees of the draw deck's top card: its back value (bux), ``"BUX"`` for a
+        BUX card, or ``None`` (``Rules.top_card_visible`` off, or no card on top)."""
+        if self.top is None:
+            return None
+        return "BUX" if self.top.is_bux else self.top.value
 
     # -- display ---------------------------------------------------------------------
     def __str__(self) -> str:

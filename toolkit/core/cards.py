@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 from typing import Hashable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 import numpy as np
@@ -106,19 +107,45 @@ class Multiset(Mapping):
         """A mutable ``collections.Counter`` copy."""
         return Counter(dict(self._items))
 
+    @classmethod
+    def _from_sorted(cls, items: tuple) -> "Multiset":
+        """A Multiset from ``(kind, count)`` pairs already in sorted order with positive counts
+        (the fast path of ``+`` and ``-``: no re-sorting)."""
+        obj = cls.__new__(cls)
+        obj._items = items
+        obj._total = sum(c for _, c in items)
+        obj._hash = None
+        obj._d = dict(items)
+        return obj
+
+    @staticmethod
+    def _pairs(other) -> tuple:
+        if isinstance(other, Multiset):
+            return other._items
+        if isinstance(other, Mapping):
+            return Multiset(other)._items if len(other) != 1 else _checked_pairs(other)
+        return Multiset(other)._items
+
     def __add__(self, other) -> "Multiset":
-        c = self.counter()
-        c.update(Multiset(other).counter())
-        return Multiset(c)
+        pairs = self._pairs(other)
+        d = dict(self._d)
+        new = False
+        for k, n in pairs:
+            if k not in d:
+                new = True
+            d[k] = d.get(k, 0) + n
+        if new:  # a kind not here before: sort again
+            return Multiset(d)
+        return Multiset._from_sorted(tuple((k, d[k]) for k, _ in self._items))
 
     def __sub__(self, other) -> "Multiset":
-        other = Multiset(other)
-        c = self.counter()
-        for k, n in other.items():
-            if c[k] < n:
-                raise ValueError(f"cannot remove {n} x {k!r}: only {c[k]} present")
-            c[k] -= n
-        return Multiset(c)
+        d = dict(self._d)
+        for k, n in self._pairs(other):
+            have = d.get(k, 0)
+            if have < n:
+                raise ValueError(f"cannot remove {n} x {k!r}: only {have} present")
+            d[k] = have - n
+        return Multiset._from_sorted(tuple((k, d[k]) for k, _ in self._items if d[k]))
 
     def __le__(self, other) -> bool:
         other = Multiset(other)
@@ -132,7 +159,8 @@ class Multiset(Mapping):
         """
         if not self._total:
             raise ValueError("cannot draw from an empty multiset")
-        return [(k, Fraction(c, self._total)) for k, c in self._items]
+        t = self._total
+        return [(k, _fraction(c, t)) for k, c in self._items]
 
     def sample(self, rng: np.random.Generator, n: int = 1) -> list:
         """``n`` items drawn without replacement with ``rng`` (uniform over items).
@@ -145,6 +173,23 @@ class Multiset(Mapping):
         elems = self.elements()
         idx = rng.choice(len(elems), size=n, replace=False)
         return [elems[i] for i in idx]
+
+
+@lru_cache(maxsize=1 << 14)
+def _fraction(num: int, den: int) -> Fraction:
+    """``Fraction(num, den)``, cached (Fractions are immutable; chance nodes ask for the same
+    few count/total pairs over and over)."""
+    return Fraction(num, den)
+
+
+def _checked_pairs(mapping: Mapping) -> tuple:
+    """``(kind, count)`` pairs of a one-entry mapping, validated as :class:`Multiset` does."""
+    ((k, c),) = mapping.items()
+    if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+        raise ValueError(f"count of {k!r} must be an int, got {c!r}")
+    if c < 0:
+        raise ValueError(f"count of {k!r} must be >= 0, got {c}")
+    return ((k, int(c)),) if c else ()
 
 
 def _sort_key(kind):

@@ -44,6 +44,7 @@ __all__ = [
     "replay",
     "register_game",
     "history_field",
+    "successor",
     "ActionCodec",
     "game_module",
     "rules_to_dict",
@@ -270,6 +271,35 @@ class CachedLegalActions:
             cached = tuple(self._legal_actions())
             object.__setattr__(self, "_legal", cached)
         return list(cached)
+
+
+def successor(state: "State", **changes) -> "State":
+    """A copy of a frozen dataclass ``state`` with ``changes`` applied, no history (``parent`` and
+    ``last_action`` ``None``) and no cached legal actions: what an engine's ``_apply`` builds the
+    next state from. The same as ``dataclasses.replace(state, parent=None, last_action=None,
+    **changes)`` but without running ``__init__`` again (engines make tens of thousands of
+    states per game; the state classes have no ``__post_init__``).
+
+    Raises:
+        TypeError: a name in ``changes`` is not a field of the state.
+    """
+    cls = type(state)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in dataclasses.fields(cls))
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
+    new = object.__new__(cls)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.pop("_legal", None)
+    d.update(changes)
+    d["parent"] = None
+    d["last_action"] = None
+    return new
+
+
+_FIELD_NAMES: dict = {}
 
 
 def history_field():

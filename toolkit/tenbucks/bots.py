@@ -38,7 +38,9 @@ class GreedyBot(Bot):
       ``min_claim`` dollars (default 5: each number can be claimed only once (Diversity) and
       each claim uses up a Slow Down step, so small claims waste them; against random players
       ``min_claim=5`` won about 2/3 of 4-player games, ``3`` only about 1/4);
-    * force: itself if that wins, else the player with the least money who would not reach 10.
+    * force: itself when that wins, or when the stack is worth at least ``min_claim`` (a forced
+      claim of yourself counts like a claim: ``Rules.five_max_self``); else the player with the
+      least money who would not reach 10.
     """
 
     name = "greedy"
@@ -82,7 +84,9 @@ class GreedyBot(Bot):
         if isinstance(a, Force):
             v = state.claim_value(state.pending)
             if a.seat == me:
-                return (3, v) if state.money[me] + v >= r.target else (0, v)
+                if state.money[me] + v >= r.target:
+                    return (3, v)
+                return (1, v) if v >= self.min_claim else (0, v)
             if state.money[a.seat] + v >= r.target:
                 return (-2, -state.money[a.seat])
             return (0.5, -state.money[a.seat] - v)

@@ -17,7 +17,7 @@ __all__ = ["why_not", "ClaimOption", "claim_table", "stack_values", "FiveMaxPlay
            "forced_now", "laws_summary"]
 
 
-def why_not(state: TenBucksState, number: int, seat: int | None = None) -> str | None:
+def why_not(state: TenBucksState, number: int, seat: int | None = None, forced: bool = False) -> str | None:
     """Why ``seat`` may not claim the stack of ``number`` now, or ``None`` if they may.
 
     For the player to move (the default ``seat``) the turn's limits count too: a claim comes
@@ -28,6 +28,9 @@ def why_not(state: TenBucksState, number: int, seat: int | None = None) -> str |
         state: a state in play.
         number: the stack's number.
         seat: the claimer (default: the player to move).
+        forced: ask about a Five Max forced claim of the stack that reached 5+ (seed: "This player
+            can be yourself"): for the player to move, whether they may force *themselves*
+            (``Rules.five_max_self``), at any point of their turn.
 
     Returns:
         ``None`` (allowed) or the reason, starting with the law's name, e.g.
@@ -42,12 +45,12 @@ def why_not(state: TenBucksState, number: int, seat: int | None = None) -> str |
         seat = state.to_move
     if not 0 <= seat < state.n_players:
         raise ValueError(f"no seat {seat} in a {state.n_players}-player game")
-    if seat == state.to_move:
+    if seat == state.to_move and not forced:
         if state.phase == "play":
             return "play a bill first: a claim comes after your play (seed, 'Gameplay')"
         if state.claimed_this_turn:
             return "one claim per turn: you have claimed a stack already (seed, 'Gameplay')"
-    return state.claim_refusal(seat, number)
+    return state.claim_refusal(seat, number, forced=forced)
 
 
 class ClaimOption(NamedTuple):

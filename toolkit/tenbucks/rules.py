@@ -236,16 +236,17 @@ class Rules:
     Attributes:
         copies_per_value: copies of each bill 1..N: one int for every player count, or 5 ints
             for 2, 3, 4, 5, 6 players. The seed is silent (the real deck's counts are not
-            published); we assume **(8, 6, 4, 3, 5)**, chosen by the analysis in
+            published); we assume **(7, 6, 4, 4, 3)**, chosen by the analysis in
             ``notebooks/tenbucks-designing-a-fair-deck.ipynb`` (600 games per setting, 2-8
             copies; the greedy, look-ahead and random bots round the table in a random
             rotation; rule :func:`~toolkit.tenbucks.odds.choose_copies`: the fewest copies with
             at most 10% of games ending without anyone at 10 and the start player winning within
-            5 points of 1/N). Measured: 3 players 1.3% no winner, start player 29.0% (fair
-            33.3%); 4 players 1.2%, 22.8% (25%); 5 players 2.2%, 20.5% (20%); 6 players 0%,
-            19.0% (16.7%). With 2 players (bills 1 and 2 only) no setting passes: 8 copies leave
-            the fewest games without a winner (37.5%); the seed itself recommends an expansion
-            for 2-3 players.
+            5 points of 1/N, else the fewest games without a winner). Measured with
+            ``five_max_self=True``: 2 players 8.5% no winner, start player 47.8% (fair 50%);
+            3 players 0%, 33.5% (33.3%); 4 players 0%, 23.5% (25%); 6 players 0%, 21.5%
+            (16.7%); 5 players: no deck passes (the start player wins 8-10% with any deck), 4
+            copies leave no game without a winner. (Under the strict Five Max reading the same
+            analysis chose (8, 6, 4, 3, 5), the defaults before ``five_max_self``.)
         hand_size: bills dealt to each player; ``None`` (default) deals the whole deck evenly
             ("deal fairly"); the leftovers go to the centre.
         leftovers: what the undealt bills in the centre are (seed: "Place any leftovers faceup
@@ -255,6 +256,15 @@ class Rules:
             set aside face up, out of play.
         target: money that wins at once when claimed in total (seed, "Objective": 10).
         five_max: stack total that triggers Five Max (seed: 5).
+        five_max_self: seed, "Five Max": "This player can be yourself, but it must be someone who
+            *can* claim (if possible)", and "Diversity: you can't claim ... the one you just
+            played". The stack that reaches 5+ is always the one the player just played to, so
+            if Diversity barred a forced claim of yourself the seed's "this player can be
+            yourself" could never happen. We assume the forced claim overrides that one clause
+            (``True``): the player may force themselves to claim the stack they just made 5+,
+            if they have not claimed that number before and Slow Down allows it. Forcing yourself
+            before your own claim is your claim of the turn. ``False``: Diversity applies to
+            forced claims too, so the player who made the stack is never the one forced.
         slow_down: how many stacks a player may be ahead of the fewest (seed, Slow Down: 1);
             ``None`` switches the law off, for experiments such as lesson 04's "why Slow Down
             keeps the game close".
@@ -302,11 +312,12 @@ class Rules:
             registered and replaced by their names). Records keep the names.
     """
 
-    copies_per_value: int | tuple = (8, 6, 4, 3, 5)
+    copies_per_value: int | tuple = (7, 6, 4, 4, 3)
     hand_size: int | None = None
     leftovers: str = "stacks"
     target: int = 10
     five_max: int = 5
+    five_max_self: bool = True
     slow_down: int | None = 1
     first_player: int = 0
     no_bills_end: str = "most_money"
@@ -349,6 +360,8 @@ class Rules:
             raise ValueError(f"Rules.hand_size must be a positive int or None, got {self.hand_size!r}")
         if self.leftovers not in ("stacks", "aside"):
             raise ValueError(f"Rules.leftovers must be 'stacks' or 'aside', got {self.leftovers!r}")
+        if not isinstance(self.five_max_self, bool):
+            raise ValueError(f"Rules.five_max_self must be True or False, got {self.five_max_self!r}")
         if self.no_bills_end not in ("most_money", "no_winner"):
             raise ValueError(f"Rules.no_bills_end must be 'most_money' or 'no_winner', got {self.no_bills_end!r}")
         if self.multi_bill_worth not in ("played", "lowest"):

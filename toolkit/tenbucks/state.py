@@ -324,13 +324,20 @@ class TenBucksState(CachedLegalActions, State):
         return self._r(notes=rest)
 
     # -- the laws -----------------------------------------------------------------------
-    def claim_refusal(self, seat: int, number: int) -> str | None:
+    def claim_refusal(self, seat: int, number: int, forced: bool = False) -> str | None:
         """Why ``seat`` may not claim the stack of ``number`` now, or ``None`` if they may.
 
         Checks, in order: the stack exists; Diversity (a number claimed before, or the one
         ``seat`` just played this turn; Zero Risk's 0 stack is exempt); Slow Down (after the
         claim ``seat`` would be more than one stack ahead of the fewest); custom rules. It does
         not check whose turn it is or the one-claim-per-turn limit (see :meth:`legal_actions`).
+
+        Args:
+            seat, number: the claimer and the stack.
+            forced: the claim is a Five Max forced claim of the player to move themselves
+                ("This player can be yourself"): with ``Rules.five_max_self`` (default) the
+                Diversity clause "the one you just played" does not bar it; "a number you
+                claimed before", Slow Down and custom rules still do.
 
         Returns:
             ``None`` or a message starting with the law's name (``"Diversity: ..."``).
@@ -342,7 +349,8 @@ class TenBucksState(CachedLegalActions, State):
         if not exempt:
             if number in self.claimed_numbers(seat):
                 return f"{DIVERSITY}: {name} claimed a {number} stack before"
-            if seat == self.to_move and self.played == number and self.phase == "act":
+            if (seat == self.to_move and self.played == number and self.phase == "act"
+                    and not (forced and self.rules.five_max_self and number == self.pending)):
                 return f"{DIVERSITY}: {name} just played to the {number} stack"
         lead = self.rules.slow_down
         if lead is not None:
@@ -382,7 +390,7 @@ class TenBucksState(CachedLegalActions, State):
         """Five Max: the seats that can be forced to claim the pending stack (empty if none)."""
         if self.pending is None:
             return ()
-        return tuple(s for s in range(self.n_players) if self.can_claim(s, self.pending))
+        return tuple(s for s in range(self.n_players) if self.claim_refusal(s, self.pending, forced=True) is None)
 
     # -- legal actions ---------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -544,7 +552,7 @@ class TenBucksState(CachedLegalActions, State):
                                          "turn, so there is nobody to force")
             if not 0 <= a.seat < self.n_players:
                 raise IllegalActionError(f"there is no seat {a.seat}")
-            why = self.claim_refusal(a.seat, self.pending)
+            why = self.claim_refusal(a.seat, self.pending, forced=True)
             if why:
                 raise IllegalActionError(f"{FIVE_MAX}: {self.players[a.seat]} cannot be forced to claim "
                                          f"the {self.pending} stack ({why})")
@@ -553,6 +561,9 @@ class TenBucksState(CachedLegalActions, State):
                 return s
             if self.claimed_this_turn:
                 return s._next_turn()  # forced at the end of the turn
+            if a.seat == p:
+                # forcing yourself before your own claim: that is your claim this turn
+                return s._r(claimed_this_turn=True)._settle()
             return s._settle()
         if isinstance(a, End):
             forced = self.forceable()
@@ -779,8 +790,16 @@ def position(rules: Rules | None = None, players=("Ann", "Ben", "Cy"), hands=(),
             and revealed hand bills follow from them.
         to_move: the seat about to play.
 
+    Returns:
+        the position, ``to_move`` to play (phase ``"play"``), so it always has a legal action.
+
     Raises:
-        ValueError: wrong numbers of hands or claimed lists, a bad bill code or seat.
+        ValueError: wrong numbers of hands or claimed lists, a bad bill code or seat; or
+            ``to_move`` has no bill that can be played there (an empty hand, or only a wild with
+            no stack to put it on). In a game that player's turn is skipped ("A player with no
+            bill that can be played is skipped", ``Rules.no_bills_end``); a position refuses it
+            rather than quietly handing the turn to someone else, and the message says who would
+            play (or that the game would be over).
     """
     s = initial_state(rules, players)
     n = s.n_players
@@ -798,8 +817,17 @@ def position(rules: Rules | None = None, players=("Ann", "Ben", "Cy"), hands=(),
     revealed = tuple(tuple(sorted({b for b in hands_ms[i] for num, _ in claimed_t[i] if num in bill_numbers(b)},
                                   key=bill_sort_key)) for i in range(n))
     tab = tuple(sorted((int(num), tuple(_check_bill(b) for b in bills)) for num, bills in (table or {}).items()))
-    return dataclasses.replace(s, phase="play", deck=_EMPTY, hands=hands_ms, table=tab, claimed=claimed_t,
-                               money=money, zeros=zeros, revealed=revealed, to_move=to_move, turn=1)
+    p = dataclasses.replace(s, phase="play", deck=_EMPTY, hands=hands_ms, table=tab, claimed=claimed_t,
+                            money=money, zeros=zeros, revealed=revealed, to_move=to_move, turn=1)
+    if not p.plays(to_move):
+        game = p._r(turn=0)._start_turn(to_move)
+        then = (f"{game.players[game.to_move]} (to_move={game.to_move}) would play" if game.phase == "play"
+                else "nobody could play and the game would be over")
+        hand = " ".join(_elements(hands_ms[to_move])) or "empty"
+        raise ValueError(f"{p.players[to_move]} (seat {to_move}) has no bill that can be played here (hand: {hand}): "
+                         f"in a game their turn is skipped, so {then}. Give them a playable bill or choose "
+                         f"another to_move")
+    return p
 
 
 def _check_bill(b) -> str:
