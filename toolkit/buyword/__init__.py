@@ -13,7 +13,7 @@ The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`
 ``toolkit.buyword.widgets`` (ipywidgets + plotly) is imported only by notebooks.
 """
 from .rules import CHOICE, DEFAULT_BAG, Rules, load_bag
-from .dictionary import Dictionary, WordSale, default_dictionary
+from .dictionary import WORD_LISTS, Dictionary, WordSale, build_word_list, default_dictionary
 from .state import (Auction, Bid, Buy, BuyWordState, Choose, Decline, Discard, Done, Draw, Pass, Roll,
                     SellWord, Take, initial_state, new_game, solitaire_rating, warm_up)
 from .odds import (bag_counts, best_word, draw_cost_distribution, draw_pips_distribution, expected_cost,
@@ -22,7 +22,8 @@ from .odds import (bag_counts, best_word, draw_cost_distribution, draw_pips_dist
 from .bots import BOTS, GreedyBot, RandomBot, SamplingBot
 
 __all__ = [
-    "CHOICE", "DEFAULT_BAG", "Rules", "load_bag", "Dictionary", "WordSale", "default_dictionary",
+    "CHOICE", "DEFAULT_BAG", "Rules", "load_bag", "Dictionary", "WordSale", "WORD_LISTS", "build_word_list",
+    "default_dictionary",
     "Auction", "Bid", "Buy", "BuyWordState", "Choose", "Decline", "Discard", "Done", "Draw", "Pass",
     "Roll", "SellWord", "Take", "initial_state", "new_game", "solitaire_rating", "warm_up",
     "bag_counts", "best_word", "draw_cost_distribution", "draw_pips_distribution", "expected_cost",

@@ -12,7 +12,6 @@ import numpy as np
 
 from ..core.bots import RandomBot
 from ..core.game import Action, Bot
-from .dictionary import dictionary_for
 from .rules import Rules
 from .state import Auction, Bid, Buy, BuyWordState, Choose, Decline, Discard, Done, Pass, SellWord
 
@@ -26,7 +25,7 @@ def _best(state: BuyWordState, tiles: str, wilds: int):
 
 @lru_cache(maxsize=200_000)
 def _best_cached(rules: Rules, key: str, wilds: int):
-    d = dictionary_for(rules.theme_words, rules.extra_words)
+    d = rules.dictionary()
     return d.best(key, min(wilds, rules.max_wilds_per_word), pips=rules.letter_pips,
                   wild_pips=rules.wild_pips, min_length=rules.min_word_length,
                   max_wilds=rules.max_wilds_per_word)

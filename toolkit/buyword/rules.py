@@ -21,6 +21,7 @@ from typing import Iterable
 
 from ..core.cards import Multiset
 from ..core.money import Denominations
+from .dictionary import WORD_LISTS, default_dictionary, dictionary_for
 
 __all__ = ["Rules", "load_bag", "DEFAULT_BAG", "CHOICE"]
 
@@ -135,6 +136,10 @@ class Rules:
             with :meth:`with_theme`.
         theme_name: a label for the theme ("animals"), shown in displays.
         extra_words: words a class agrees to accept beyond the dictionary (lowercase).
+        word_list: which dictionary decides (the seed: "The types of words that are acceptable
+            should be agreed upon by the players"): ``"everyday"`` (default: the common words
+            of the spell checker's list, for ages 12-16) or ``"large"`` (rare and technical
+            words too). See docs/buyword.md, "The dictionary".
 
     Not modelled: challenges (the dictionary decides, so the $20 challenge penalty never
     applies); the bank never runs out of money (the seed is silent; we assume an unlimited
@@ -163,6 +168,7 @@ class Rules:
     theme_words: tuple | None = None
     theme_name: str = ""
     extra_words: tuple = ()
+    word_list: str = "everyday"
 
     def __post_init__(self):
         object.__setattr__(self, "bag", _check_bag(tuple(tuple(e) for e in self.bag)))
@@ -194,6 +200,8 @@ class Rules:
             raise ValueError(f"Rules.short_draw must be 'short_players' or 'everyone', got {self.short_draw!r}")
         if self.target_money is not None and (not isinstance(self.target_money, int) or self.target_money <= 0):
             raise ValueError(f"Rules.target_money must be a positive int or None, got {self.target_money!r}")
+        if self.word_list not in WORD_LISTS:
+            raise ValueError(f"Rules.word_list must be one of {WORD_LISTS}, got {self.word_list!r}")
         if self.theme_words is not None:
             words = tuple(sorted({_clean_word(w) for w in self.theme_words}))
             if not words:
@@ -240,6 +248,12 @@ class Rules:
             raise ValueError(f"BuyWord is for 1-{len(self.wilds_per_player)} players, got {n_players}")
         return self.wilds_per_player[n_players - 1]
 
+    def dictionary(self):
+        """The :class:`~toolkit.buyword.dictionary.Dictionary` these rules sell from: the theme's
+        words if a theme is set, else the ``word_list`` plus ``extra_words`` (loaded on first use,
+        about 2 s, then cached per process)."""
+        return dictionary_for(self.theme_words, self.extra_words, self.word_list)
+
     # -- presets -------------------------------------------------------------------------
     def replace(self, **changes) -> "Rules":
         """A copy with some fields changed (``dataclasses.replace``)."""
@@ -261,9 +275,7 @@ class Rules:
         if (predicate is None) == (words is None):
             raise ValueError("give exactly one of predicate= or words=")
         if predicate is not None:
-            from .dictionary import default_dictionary
-
-            words = [w for w in default_dictionary().words if predicate(w)]
+            words = [w for w in default_dictionary(kw.get("word_list", "everyday")).words if predicate(w)]
         return cls(theme_words=tuple(words), theme_name=name, **kw)
 
     @classmethod

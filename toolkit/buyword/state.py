@@ -26,7 +26,7 @@ from typing import ClassVar
 from ..core.cards import Multiset
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
-from .dictionary import WordSale, dictionary_for
+from .dictionary import WordSale
 from .rules import CHOICE, Rules
 
 __all__ = [
@@ -319,7 +319,7 @@ class BuyWordState(CachedLegalActions, State):
 
     def dictionary(self):
         """The :class:`~toolkit.buyword.dictionary.Dictionary` these rules sell from."""
-        return dictionary_for(self.rules.theme_words, self.rules.extra_words)
+        return self.rules.dictionary()
 
     def price(self, seat: int) -> int:
         """Dollars ``seat`` would pay for the tiles drawn this round: (pips)^2."""
@@ -742,7 +742,7 @@ def warm_up(rules: Rules | None = None) -> None:
     """Load the dictionary and its indexes for ``rules`` now (about 2 s), so that the first
     word query, or the worker processes of a simulation, do not pay for it."""
     r = rules or Rules()
-    d = dictionary_for(r.theme_words, r.extra_words)
+    d = r.dictionary()
     d.find("AE", 1)
 
 
