@@ -37,8 +37,10 @@ VARIATIONS = {
                    "tile_drafts": True, "extended_passes": 1},
 }
 
-#: Crossword games list every placement at every step: fewer of them keep the suite quick.
-GAMES_FOR = {"crossword": max(1, GAMES // 10), "crossword_extended": max(1, GAMES // 30)}
+#: Fewer games for the variations added with issue 15 (they combine the older ones), and far
+#: fewer for Crossword (it lists every placement on the table at every step).
+GAMES_FOR = {"trades": GAMES // 3, "sales": GAMES // 3, "challenges": GAMES // 3, "large_list": GAMES // 3,
+             "everything": GAMES // 3, "crossword": max(1, GAMES // 30), "crossword_extended": max(1, GAMES // 60)}
 #: Player counts beyond the seed's 1-4 ("Extended Play": "or a game with more than 4 players").
 MANY = [5, 7]
 
@@ -62,7 +64,8 @@ def _policy(state, rng):
     if state.phase == "sell":
         p = state.current_player
         hand = "".join(state.hands[p].elements())
-        if state.rules.challenges and state.n_players > 1 and len(hand) >= 2 and rng.random() < 0.2:
+        bluff = state.rules.challenges and not state.rules.crossword and state.n_players > 1
+        if bluff and len(hand) >= 2 and rng.random() < 0.2:
             return bw.SellWord(hand[:2] if hand[:2].lower() not in state.dictionary() else hand[:3]
                                if len(hand) >= 3 else hand[:2])
         if rng.random() < 0.5:

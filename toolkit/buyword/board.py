@@ -270,15 +270,31 @@ class Board:
             for r, c, letter, _ in self.tiles:
                 lines.setdefault((True, r), []).append((c, letter))
                 lines.setdefault((False, c), []).append((r, letter))
+            # A word can bridge a gap in a line only with tiles from the hand: tiles further
+            # apart than the hand can fill belong to separate groups, each searched alone.
+            reach = hand.total + min(use_wilds, max_wilds)
+            groups = []
             for (across, fixed), line in sorted(lines.items()):
+                line.sort()
+                group = [line[0]]
+                for prev, cur in zip(line, line[1:]):
+                    if cur[0] - prev[0] - 1 > reach:
+                        groups.append((across, fixed, group))
+                        group = []
+                    group.append(cur)
+                groups.append((across, fixed, group))
+            finds: dict[str, list] = {}  # the same letters recur in many lines: search once
+            for across, fixed, line in groups:
                 at = dict(line)  # position in the line -> letter
                 where: dict[str, list[int]] = {}
                 for pos, letter in line:
                     where.setdefault(letter, []).append(pos)
-                line_letters = "".join(letter for _, letter in line)
+                rack = "".join(sorted(hand_letters + "".join(letter for _, letter in line)))
+                if rack not in finds:
+                    finds[rack] = dictionary.find(rack, use_wilds, pips=pips, wild_pips=wild_pips,
+                                                  min_length=min_length, max_wilds=max_wilds)
                 seen = set()
-                for sale in dictionary.find(hand_letters + line_letters, use_wilds, pips=pips,
-                                            wild_pips=wild_pips, min_length=min_length, max_wilds=max_wilds):
+                for sale in finds[rack]:
                     key = (sale.word, sale.wild)
                     if key in seen:
                         continue
