@@ -63,9 +63,10 @@ class _BuyWordBot(Bot):
     observation.
 
     A draw's worth to the player is the best word of hand + draw minus its price (``_net``);
-    the bot offers the trade that raises it most, accepts an offer when the draw it gets
-    (plus any dollars) is worth more than its own, and challenges a claimed word exactly when
-    the dictionary refuses it (a bot knows the dictionary).
+    the bot offers the trade that raises it most (in Sales it also pays half that gain),
+    accepts an offer when the draw it gets (plus any dollars) is worth more than its own, and
+    challenges a claimed word exactly when the dictionary refuses it (a bot knows the
+    dictionary).
     """
 
     choice = 3
@@ -100,7 +101,11 @@ class _BuyWordBot(Bot):
                 gain = self._net(state, p, obs, lot) - base
                 if gain > best_gain:
                     best_gain, best_to = gain, q
-        return Done() if best_to is None else Offer(best_to)
+        if best_to is None:
+            return Done()
+        # Sales: share the gain, paying the other player half of it (whole dollars).
+        pay = min(best_gain // 2, obs["money"][p]) if state.rules.sales else 0
+        return Offer(best_to, pay)
 
     def _answer(self, state, p, obs) -> Action:
         offer = obs["offer"]
