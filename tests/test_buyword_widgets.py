@@ -6,6 +6,7 @@ what the widget shows. Worked examples are from ``seeds/003_ed01dcb0ec781bb1.txt
 """
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import numpy as np
@@ -502,3 +503,59 @@ def test_callbacks_answer_within_50_ms_at_p95():
         times = np.array(view.callback_times)
         assert len(times) >= 40
         assert np.percentile(times, 95) < 0.050, (type(view).__name__, np.percentile(times, 95))
+
+
+# -- issue 15: the play table and Crossword solitaire ------------------------------------------
+
+def test_play_table_offers_trades_and_hides_other_players_tiles():
+    from toolkit.buyword import widgets as W
+
+    t = W.play_table(2, seed=3, rules=bw.Rules(trades=True, hidden_tiles=True))
+    while t.state.phase != "trade":
+        t.play(t.state.legal_actions()[0])
+    labels = [label for label, _ in t.controls["action"].options]
+    assert labels == ["done", "offer 1"]
+    html = t.board.value
+    obs = t.state.observation(0)
+    assert isinstance(obs["drawn"][1], int) and "hidden tile" in html
+    # the picture is the observation's: another draw for the bot shows the same
+    from toolkit.buyword.display import observation_html
+    other = dataclasses.replace(t.state, drawn=(t.state.drawn[0], tuple("QXZ"[: len(t.state.drawn[1])])))
+    assert observation_html(other, 0) == html
+    t.play("offer 1")  # the bot answers at once
+    assert t.log[-1].startswith("Bot 1: ") and t.log[-1].split(": ")[1] in ("accept", "decline")
+    with pytest.raises(ValueError, match="2 or more"):
+        W.play_table(1)
+
+
+def test_play_table_challenge_and_crossword_moves():
+    from toolkit.buyword import widgets as W
+
+    t = W.play_table(2, seed=5, rules=bw.Rules(crossword=True))
+    while t.state.phase != "sell" or t.state.current_player != 0:
+        t.play(t.state.legal_actions()[0])
+    places = [label for label, a in t.controls["action"].options if isinstance(a, bw.Place)]
+    if places:
+        assert "($" in places[0]
+    assert "The table" in t.board.value
+
+
+def test_solitaire_crossword_places_the_best_word_on_the_table():
+    from toolkit.buyword import widgets as W
+
+    g = W.solitaire_game(seed=5, rules=bw.Rules(crossword=True))
+    for _ in range(40):
+        s = g.state
+        if s.phase == "sell" and not g.controls["sell_best"].disabled:
+            best = s.placements(0)[0]
+            g.controls["sell_best"].click()
+            assert len(g.state.board) > len(s.board) and g.state.money[0] == s.money[0] + best.value
+            assert "<svg" in g.board.value and "placed" in g.log_lines[-1]
+            return
+        if s.phase == "buy":
+            (g.controls["buy"] if not g.controls["buy"].disabled else g.controls["decline"]).click()
+        elif s.phase == "choose":
+            g.controls["choose"].click()
+        else:
+            (g.controls["done"] if not g.controls["done"].disabled else g.controls["discard"]).click()
+    pytest.fail("no word to place in 40 moves")
