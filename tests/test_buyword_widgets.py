@@ -520,7 +520,7 @@ def test_play_table_offers_trades_and_hides_other_players_tiles():
     assert isinstance(obs["drawn"][1], int) and "hidden tile" in html
     # the picture is the observation's: another draw for the bot shows the same
     from toolkit.buyword.display import observation_html
-    other = dataclasses.replace(t.state, drawn=(t.state.drawn[0], tuple("QXZ"[: len(t.state.drawn[1])])))
+    other = dataclasses.replace(t.state, drawn=(t.state.drawn[0], ("Z",) * len(t.state.drawn[1])))
     assert observation_html(other, 0) == html
     t.play("offer 1")  # the bot answers at once
     assert t.log[-1].startswith("Bot 1: ") and t.log[-1].split(": ")[1] in ("accept", "decline")
