@@ -473,12 +473,46 @@ def build_word_list(size: str = "everyday") -> dict[str, int]:
     words = {w: counts.get(w, 0) for w in families}
     if size == "large":
         return words
+    family_of = _join_spelled_out_inflections(families)
     family_count: dict[str, int] = {}
-    for w, stem in families.items():
-        family_count[stem] = family_count.get(stem, 0) + words[w]
+    for w, fam in family_of.items():
+        family_count[fam] = family_count.get(fam, 0) + words[w]
     total = sum(counts.values())
     threshold = total * 10 ** EVERYDAY_ZIPF / 1e9
-    return {w: c for w, c in words.items() if family_count[families[w]] >= threshold}
+    return {w: c for w, c in words.items() if family_count[family_of[w]] >= threshold}
+
+
+_INFLECTIONS = ("s", "es", "ed", "d", "ing", "er", "est", "ies", "ied", "ier", "iest")
+
+
+def _inflected_from(word: str):
+    """Stems ``word`` may be a regular inflection of: quizzes -> quiz, shopped -> shop,
+    tried -> try, baked -> bake."""
+    for suf in _INFLECTIONS:
+        if word.endswith(suf) and len(word) > len(suf) + 1:
+            stem = word[: -len(suf)]
+            yield stem
+            if suf.startswith("i"):
+                yield stem + "y"
+            if suf in ("es", "ed", "ing", "er", "est"):
+                yield stem + "e"
+                if stem[-1] == stem[-2]:
+                    yield stem[:-1]
+
+
+def _join_spelled_out_inflections(families: dict[str, str]) -> dict[str, str]:
+    """``{form: family}`` where a form hunspell lists as an entry of its own, though it is a
+    regular inflection of another entry (en_US spells out "quizzes", "quizzed" beside "quiz"),
+    joins that entry's family, so that it is as common as its family for the "everyday" size."""
+    out = dict(families)
+    for form, family in families.items():
+        if family != form:
+            continue
+        for stem in _inflected_from(form):
+            if stem != form and families.get(stem) == stem:
+                out[form] = stem
+                break
+    return out
 
 
 @lru_cache(maxsize=len(WORD_LISTS))
