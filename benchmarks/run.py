@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 import gc
 import itertools
 import json
@@ -165,7 +166,36 @@ def bench_finder(quick: bool) -> list[Row]:
                         statistics.median(times), "ms", 5, "max", f"max {max(times):.1f} ms{extra}"))
         rows.append(Row("finder", f"word finder .{label}(8 tiles + Wild), p95", percentile(times, 95),
                         "ms", 5, "max"))
+    rows += _bench_crossword(quick)
     return rows
+
+
+def _bench_crossword(quick: bool) -> list[Row]:
+    """Crossword: listing every placement of a hand on tables taken from seeded bot games (the
+    legal moves of a Crossword sale, and the best-placement calculator). No budget is set: the
+    number is reported so a change to the placement search can be compared."""
+    from toolkit import buyword as bw
+    from toolkit.core import play
+
+    positions = []
+    for seed in range(2 if quick else 4):
+        final = play(bw.new_game(bw.Rules(crossword=True), 2, seed=seed), [bw.GreedyBot(), bw.GreedyBot()],
+                     seed=seed)
+        s = final
+        while s is not None:
+            if s.phase == "sell" and s.current_player >= 0 and s.hands[s.current_player].total:
+                positions.append(s)
+            s = s.parent
+    times, tiles = [], []
+    for s in positions[:: max(1, len(positions) // (20 if quick else 60))]:
+        fresh = dataclasses.replace(s)  # a copy without the cached placements
+        t0 = time.perf_counter()
+        fresh.placements(fresh.current_player)
+        times.append((time.perf_counter() - t0) * 1000)
+        tiles.append(len(fresh.board))
+    return [Row("finder", f"Crossword: every placement of a hand, median of {len(times)} bot-game positions",
+                statistics.median(times), "ms", None, None,
+                f"p95 {percentile(times, 95):.0f} ms; tables of {min(tiles)}-{max(tiles)} tiles")]
 
 
 # ---------------------------------------------------------------------------------------------

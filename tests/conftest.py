@@ -14,13 +14,29 @@ def buyword_invariant(s: bw.BuyWordState) -> None:
     no negative money, the tile limit respected between rounds."""
     r = s.rules
     n = s.n_players
-    tiles = s.bag + s.pool + s.box
+    tiles = s.bag + s.pool + s.box + s.board.letters
     for h in s.hands:
         tiles = tiles + h
     for d in s.drawn:
         tiles = tiles + Multiset(d)
     assert tiles == r.letters, "letter tiles not conserved (bag + drawn + hands + box)"
     assert sum(s.wilds) + s.wilds_used == n * r.wilds_for(n), "Wild tiles not conserved"
+    assert s.board.wilds <= s.wilds_used, "more Wilds on the table than were used"
+    face_down = s.box_hidden
+    hidden_total = sum((h.total for h in face_down), 0)
+    assert hidden_total <= s.box.total and all(h <= s.box for h in face_down), "face-down tiles not in the box"
+    if r.crossword:
+        d = r.dictionary()
+        for word, *_ in s.board.words():
+            assert word in d, f"the table holds a run {word!r} that is not a word"
+    if s.phase == "answer":
+        assert s.offer is not None and s.drawn[s.offerer] and s.drawn[s.offer.to]
+    if r.hidden_tiles and s.current_player >= 0:
+        obs = s.observation(s.current_player)
+        assert obs["bag"] is None
+        others_hidden = sum(h.total for q, h in enumerate(s.box_hidden) if q != s.current_player)
+        assert sum(obs["box"].values()) + obs["box_face_down"] == s.box.total
+        assert obs["box_face_down"] == others_hidden
     assert all(w >= 0 for w in s.wilds)
     assert sum(s.money) + s.bank == n * r.starting_money, "money not accounted for (players + bank)"
     assert all(m >= 0 for m in s.money), "negative money"
@@ -29,7 +45,7 @@ def buyword_invariant(s: bw.BuyWordState) -> None:
     if s.phase == "over":
         assert all(h.total == 0 for h in s.hands), "unsold tiles must be lost at the end"
     last = s.last_action
-    if isinstance(last, bw.SellWord):
+    if isinstance(last, bw.SellWord) and not (r.challenges and n > 1):
         p = s.parent.current_player
         gained = s.money[p] - s.parent.money[p]
         assert gained == bw.price(bw.pips(last.letters_used, r) + (r.wild_pips if last.wild is not None else 0))

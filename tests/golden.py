@@ -16,7 +16,10 @@ DIR = Path(__file__).parent / "playthroughs"
 
 def _buyword_summary(s: bw.BuyWordState) -> str:
     hands = " ".join("".join(h.elements()) or "-" for h in s.hands)
-    return f"{s.phase} r{s.round} money={list(s.money)} tiles={hands} wilds={list(s.wilds)} bag={s.bag.total}"
+    line = f"{s.phase} r{s.round} money={list(s.money)} tiles={hands} wilds={list(s.wilds)} bag={s.bag.total}"
+    if s.rules.crossword:
+        line += f" table={len(s.board)}"
+    return line
 
 
 def _buyword(rules, players, bots, seed):
@@ -37,6 +40,21 @@ GOLDEN = {
                                                bw.SamplingBot(samples=4)], 14),
     "buyword-2p-extended.txt": _buyword(bw.Rules(extended_passes=1), ["Ann", "Ben"],
                                         [bw.SamplingBot(samples=4), bw.GreedyBot()], 15),
+    "buyword-3p-trades.txt": _buyword(bw.Rules(trades=True), ["Ann", "Ben", "Cy"],
+                                      [bw.GreedyBot(), bw.SamplingBot(samples=4), bw.GreedyBot()], 16),
+    "buyword-3p-sales-auctions.txt": _buyword(bw.Rules(sales=True, auctions=True), ["Ann", "Ben", "Cy"],
+                                              [bw.SamplingBot(samples=4), bw.GreedyBot(), bw.GreedyBot()], 17),
+    "buyword-2p-hidden.txt": _buyword(bw.Rules(hidden_tiles=True, auctions=True, sales=True), ["Ann", "Ben"],
+                                      [bw.SamplingBot(samples=4), bw.GreedyBot()], 22),
+    "buyword-3p-challenges.txt": _buyword(bw.Rules(challenges=True), ["Ann", "Ben", "Cy"],
+                                          [bw.GreedyBot(), bw.RandomBot(), bw.SamplingBot(samples=4)], 18),
+    "buyword-2p-crossword.txt": _buyword(bw.Rules(crossword=True), ["Ann", "Ben"],
+                                         [bw.GreedyBot(), bw.SamplingBot(samples=4)], 19),
+    "buyword-5p-extended.txt": _buyword(bw.Rules.extended_play(passes=1), ["Ann", "Ben", "Cy", "Di", "Ed"],
+                                        [bw.GreedyBot(), bw.SamplingBot(samples=4), bw.RandomBot(), bw.GreedyBot(),
+                                         bw.SamplingBot(samples=4)], 20),
+    "buyword-2p-large-list.txt": _buyword(bw.Rules(word_list="large"), ["Ann", "Ben"],
+                                          [bw.GreedyBot(), bw.SamplingBot(samples=4)], 21),
 }
 
 

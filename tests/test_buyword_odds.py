@@ -52,11 +52,12 @@ def test_bad_input_is_rejected():
 
 
 def test_dictionary_has_inflections_and_no_proper_nouns_or_noise(dictionary):
+    # The seed's own words and a few more; the full lists are in test_buyword_dictionary.py.
     for w in ["enjoyed", "running", "quizzes", "cats", "box", "has", "a"]:
-        assert w in dictionary or w == "quizzes", w
-    for w in ["john", "paris", "texas", "ebay", "jan", "pc", "des", "mbl", "i"]:
+        assert w in dictionary, w
+    for w in ["paris", "texas", "ebay", "jan", "pc", "des", "mbl", "i"]:
         assert w not in dictionary, w
-    assert len(dictionary) > 50_000
+    assert len(dictionary) > 30_000
 
 
 # -- exact draw cost against brute force ------------------------------------------------------

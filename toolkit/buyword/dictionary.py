@@ -3,19 +3,23 @@
 Which words are sellable (seed, "Selling Words": "capitalized, hyphenated, or foreign words are
 not acceptable"): lowercase English words, inflected forms included (the seed's own ENJOYED).
 
-Source of the words, all shipped inside installed packages (nothing is downloaded at run time):
+Source of the words, all shipped inside installed packages (nothing is downloaded at run time);
+the comparison of the candidate lists is in docs/buyword.md, "The dictionary":
 
-1. ``symspellpy``'s ``frequency_dictionary_en_82_765.txt``: the SCOWL-derived English word list
-   with inflections and corpus frequencies (82,765 words);
-2. filtered against the ``english-words`` package's Webster's 2nd (``web2``) and GCIDE lemma
-   lists: a word is kept when it, or the stem it inflects (-s, -es, -ies, -ed, -d, -ied, -ing,
-   -er, -est, doubled final consonants), is a lowercase lemma there; a word that web2 lists
-   only capitalised (a proper noun such as "john" or "paris") is dropped. This removes web
-   noise of the frequency list ("ebay", "pc", "jan") and most proper nouns.
+1. the words: hunspell's en_US dictionary (SCOWL size 60, by Kevin Atkinson; licence: SCOWL's
+   permissive notice, reproduced in docs/buyword.md) as the ``spylls`` package ships it, its
+   stems expanded with their affix rules, so regular inflections (kids, revised, hunters) come
+   from the rules and irregular ones (began, geese, swum) are entries of their own. Proper
+   nouns (capitalised entries), hunspell's NOSUGGEST words (vulgar words, slurs), strings with
+   no vowel ("st", "cd", "mph"), bare roman numerals ("xvi") and the reviewed entries of
+   ``data/not_words.txt`` (abbreviations such as "etc", "co", foreign words, more slurs) are
+   left out;
+2. the sizes: ``pyspellchecker``'s English word counts from film and TV subtitles
+   (OpenSubtitles) rank the word families; ``"everyday"`` (the default, for ages 12-16) keeps
+   the families at least Zipf 2.5 common, ``"large"`` keeps every word.
 
-The filter is a heuristic: a few uncommon valid words are missing and a few proper nouns that
-GCIDE lowercases may slip through. A class can add words with ``Rules(extra_words=...)`` or
-restrict them with ``Rules.with_theme``.
+A class adds words it accepts with ``Rules(extra_words=...)``, picks the size with
+``Rules(word_list=...)`` and restricts the words with ``Rules.with_theme``.
 
 The word finder (:meth:`Dictionary.find`) lists every word a set of tiles can spell with at
 most ``max_wilds`` Wilds, through an anagram index (sorted letters -> words) and a one-blank
@@ -24,14 +28,17 @@ look-ups whatever the dictionary's size.
 """
 from __future__ import annotations
 
+import gzip
 import heapq
+import json
+import re
 from collections import Counter
 from functools import lru_cache
 from importlib import resources
 from itertools import product
 from typing import Iterable, Mapping, NamedTuple
 
-__all__ = ["Dictionary", "WordSale", "default_dictionary", "dictionary_for"]
+__all__ = ["Dictionary", "WordSale", "WORD_LISTS", "build_word_list", "default_dictionary", "dictionary_for"]
 
 
 class WordSale(NamedTuple):
@@ -350,65 +357,182 @@ def _tiles(tiles) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Building the default dictionary from the installed packages
+# Building the word lists from the installed packages
 
-_SUFFIXES = ("s", "es", "ed", "d", "ing", "er", "est", "ies", "ied", "ier", "iest", "ly")
+#: The word lists a teacher can choose with ``Rules(word_list=...)``.
+WORD_LISTS = ("everyday", "large")
 
+#: "everyday": a word family is kept when its forms together are at least this common in film and
+#: TV subtitles, on the Zipf scale (log10 of occurrences per billion words; 3 = once per million).
+EVERYDAY_ZIPF = 2.5
 
-def _stems(word: str):
-    """Candidate lemmas that ``word`` could be an inflection of."""
-    for suf in _SUFFIXES:
-        if word.endswith(suf) and len(word) > len(suf) + 1:
-            stem = word[: -len(suf)]
-            yield stem
-            if suf in ("ies", "ied", "ier", "iest"):
-                yield stem + "y"
-            if suf in ("ed", "ing", "er", "est"):
-                yield stem + "e"
-                if len(stem) >= 2 and stem[-1] == stem[-2]:
-                    yield stem[:-1]
-
-
-def _build_default_words() -> dict[str, int]:
-    from english_words import get_english_words_set
-
-    text = resources.files("symspellpy").joinpath("frequency_dictionary_en_82_765.txt").read_text(
-        encoding="utf-8")
-    freq: dict[str, int] = {}
-    for line in text.splitlines():
-        parts = line.split()
-        if len(parts) == 2 and parts[0].isascii() and parts[0].isalpha():
-            freq[parts[0].lower()] = int(parts[1])
-    web2 = get_english_words_set(["web2"], lower=False, alpha=True)
-    gcide = get_english_words_set(["gcide"], lower=False, alpha=True)
-    web2_lower = {w for w in web2 if w.islower()}
-    proper = {w.lower() for w in web2 if not w.islower()} - web2_lower
-    lemmas = web2_lower | {w.lower() for w in gcide if w.islower() or w[1:].islower()}
-    keep: dict[str, int] = {}
-    for w, f in freq.items():
-        if w in proper or (len(w) == 1 and w != "a"):
-            continue
-        if w in lemmas or any(s in lemmas and s not in proper for s in _stems(w)):
-            keep[w] = f
-    return keep
+_VOWELS = frozenset("aeiouy")
+_ROMAN = re.compile(r"^m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
 
 
 @lru_cache(maxsize=1)
-def default_dictionary() -> Dictionary:
-    """The default English dictionary (about 60,000 words), built once per process.
+def _not_words() -> frozenset:
+    """The reviewed entries of ``data/not_words.txt`` (abbreviations, foreign words, slurs)."""
+    text = resources.files(__package__).joinpath("data/not_words.txt").read_text(encoding="utf-8")
+    out = set()
+    for line in text.splitlines():
+        line = line.split("#", 1)[0]
+        out.update(w.strip().lower() for w in line.split())
+    return frozenset(out)
 
-    Source: symspellpy's SCOWL-derived frequency list filtered by the english-words lemma lists
-    (see the module docstring). Takes about a second the first time.
+
+@lru_cache(maxsize=1)
+def _hunspell_families() -> dict[str, str]:
+    """Every lowercase word form of hunspell's en_US dictionary, with the stem it is built from.
+
+    Source: the en_US ``.dic``/``.aff`` pair (SCOWL, size 60) that the ``spylls`` package ships,
+    read with spylls' own readers; the forms are the stems with their prefix and suffix rules
+    applied (hunspell's cross-product rule for prefix + suffix). Kept: stems written in
+    lowercase ASCII letters (capitalised stems are proper nouns), not marked NOSUGGEST (vulgar
+    words and slurs), not roman numerals, not in ``data/not_words.txt``; forms of letters only
+    (no possessives), with a vowel, not in ``data/not_words.txt``, single letters only "a". Added: the forms of
+    ``data/added_words.txt`` (plurals this copy of en_US lacks: "rivers").
+
+    Returns:
+        ``{form: family}``, the family being the stem, or the stem with its prefix:
+        ``{"began": "began", "kids": "kid", "kidding": "kid", "redoing": "redo"}``.
     """
-    return Dictionary(_build_default_words())
+    from spylls.hunspell import Dictionary as Hunspell
+
+    base = resources.files("spylls.hunspell").joinpath("data/en/en_US")
+    hun = Hunspell.from_files(str(base))
+    aff = hun.aff
+    nosuggest = aff.NOSUGGEST
+    drop = _not_words()
+    families: dict[str, str] = {}
+    for entry in hun.dic.words:
+        stem = entry.stem
+        if not (stem.isascii() and stem.isalpha() and stem.islower()) or stem in drop:
+            continue
+        if _VOWELS.isdisjoint(stem):
+            continue  # abbreviations: "st", "cd", "mph" and what the rules build on them ("dept")
+        if nosuggest and nosuggest in entry.flags:
+            continue
+        if not entry.flags and _ROMAN.match(stem):
+            continue  # bare roman numerals: "iii", "xvi" ("mix", "mid" have affix rules, so stay)
+        forms = [(stem, stem)]  # (form, family): a prefix starts a family of its own
+        with_suffix = []
+        for flag in entry.flags:
+            for sfx in aff.SFX.get(flag, ()):
+                if stem.endswith(sfx.strip) and sfx.cond_regexp.search(stem):
+                    form = stem[: len(stem) - len(sfx.strip)] + sfx.add
+                    forms.append((form, stem))
+                    with_suffix.append((form, sfx.crossproduct))
+        for flag in entry.flags:
+            for pfx in aff.PFX.get(flag, ()):
+                if stem.startswith(pfx.strip) and pfx.cond_regexp.search(stem):
+                    family = pfx.add + stem[len(pfx.strip):]
+                    forms.append((family, family))
+                    if pfx.crossproduct:
+                        forms += [(pfx.add + f[len(pfx.strip):], family) for f, cross in with_suffix if cross]
+        for form, family in forms:
+            if (form.isalpha() and form not in drop and not _VOWELS.isdisjoint(form)
+                    and (len(form) > 1 or form == "a")):
+                families.setdefault(form, family)
+    for line in resources.files(__package__).joinpath("data/added_words.txt").read_text(
+            encoding="utf-8").splitlines():
+        for word in line.split("#", 1)[0].split():
+            families.setdefault(word, word)
+    return families
+
+
+@lru_cache(maxsize=1)
+def _subtitle_counts() -> dict[str, int]:
+    """Word counts in film and TV subtitles (OpenSubtitles 2018), from ``pyspellchecker``'s
+    English frequency list (``spellchecker/resources/en.json.gz``, lowercase words)."""
+    raw = resources.files("spellchecker").joinpath("resources/en.json.gz").read_bytes()
+    return json.loads(gzip.decompress(raw))
+
+
+def build_word_list(size: str = "everyday") -> dict[str, int]:
+    """The sellable words of one list size, with their counts in film and TV subtitles.
+
+    Args:
+        size: ``"everyday"`` (word families at least :data:`EVERYDAY_ZIPF` common in
+            subtitles, about 44,000 forms: for ages 12-16) or ``"large"`` (every word of the
+            spell checker's list, about 78,000 forms: rare and technical words too).
+
+    Returns:
+        ``{word: subtitle count}`` (0 for words never seen in the subtitles).
+
+    Raises:
+        ValueError: an unknown size.
+
+    Source: hunspell en_US (SCOWL) via ``spylls``, cleaned as in :func:`_hunspell_families`;
+    counts from ``pyspellchecker``. See docs/buyword.md, "The dictionary".
+    """
+    if size not in WORD_LISTS:
+        raise ValueError(f"word list size must be one of {WORD_LISTS}, got {size!r}")
+    families = _hunspell_families()
+    counts = _subtitle_counts()
+    words = {w: counts.get(w, 0) for w in families}
+    if size == "large":
+        return words
+    family_of = _join_spelled_out_inflections(families)
+    family_count: dict[str, int] = {}
+    for w, fam in family_of.items():
+        family_count[fam] = family_count.get(fam, 0) + words[w]
+    total = sum(counts.values())
+    threshold = total * 10 ** EVERYDAY_ZIPF / 1e9
+    return {w: c for w, c in words.items() if family_count[family_of[w]] >= threshold}
+
+
+_INFLECTIONS = ("s", "es", "ed", "d", "ing", "er", "est", "ies", "ied", "ier", "iest")
+
+
+def _inflected_from(word: str):
+    """Stems ``word`` may be a regular inflection of: quizzes -> quiz, shopped -> shop,
+    tried -> try, baked -> bake."""
+    for suf in _INFLECTIONS:
+        if word.endswith(suf) and len(word) > len(suf) + 1:
+            stem = word[: -len(suf)]
+            yield stem
+            if suf.startswith("i"):
+                yield stem + "y"
+            if suf in ("es", "ed", "ing", "er", "est"):
+                yield stem + "e"
+                if stem[-1] == stem[-2]:
+                    yield stem[:-1]
+
+
+def _join_spelled_out_inflections(families: dict[str, str]) -> dict[str, str]:
+    """``{form: family}`` where a form hunspell lists as an entry of its own, though it is a
+    regular inflection of another entry (en_US spells out "quizzes", "quizzed" beside "quiz"),
+    joins that entry's family, so that it is as common as its family for the "everyday" size."""
+    out = dict(families)
+    for form, family in families.items():
+        if family != form:
+            continue
+        for stem in _inflected_from(form):
+            if stem != form and families.get(stem) == stem:
+                out[form] = stem
+                break
+    return out
+
+
+@lru_cache(maxsize=len(WORD_LISTS))
+def default_dictionary(size: str = "everyday") -> Dictionary:
+    """The English dictionary of one list size (see :func:`build_word_list`), built once per
+    process (about 2 s the first time).
+
+    Raises:
+        ValueError: an unknown size.
+    """
+    return Dictionary(build_word_list(size))
 
 
 @lru_cache(maxsize=32)
-def dictionary_for(theme_words: tuple | None, extra_words: tuple = ()) -> Dictionary:
-    """The dictionary a Rules uses: the theme's words if given, else the default plus extras."""
+def dictionary_for(theme_words: tuple | None, extra_words: tuple = (), word_list: str = "everyday") -> Dictionary:
+    """The dictionary a Rules uses: the theme's words if given, else the chosen word list plus
+    the class's extra words (see :meth:`toolkit.buyword.Rules.dictionary`)."""
     if theme_words is not None:
         return Dictionary(theme_words)
-    base = default_dictionary()
+    base = default_dictionary(word_list)
     if not extra_words:
         return base
     words = dict(base._freq)

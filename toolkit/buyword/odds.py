@@ -111,20 +111,16 @@ def find_words(tiles: str, wilds: int = 0, rules: Rules | None = None, sensible:
     Raises:
         ValueError: non-letter tiles, negative Wilds.
     """
-    from .dictionary import dictionary_for
-
     r = rules or Rules()
-    d = dictionary_for(r.theme_words, r.extra_words)
+    d = r.dictionary()
     return d.find(tiles, wilds, pips=r.letter_pips, wild_pips=r.wild_pips, min_length=r.min_word_length,
                   max_wilds=r.max_wilds_per_word, all_wild_placements=not sensible)
 
 
 def best_word(tiles: str, wilds: int = 0, rules: Rules | None = None) -> WordSale | None:
     """The most valuable sellable word from the tiles and Wilds, or ``None`` (see :func:`find_words`)."""
-    from .dictionary import dictionary_for
-
     r = rules or Rules()
-    d = dictionary_for(r.theme_words, r.extra_words)
+    d = r.dictionary()
     return d.best(tiles, wilds, pips=r.letter_pips, wild_pips=r.wild_pips, min_length=r.min_word_length,
                   max_wilds=r.max_wilds_per_word)
 

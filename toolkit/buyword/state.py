@@ -1,4 +1,5 @@
-"""BuyWord's engine: immutable game states, actions, and whole games for 1-4 players.
+"""BuyWord's engine: immutable game states, actions, and whole games (1-4 players, more with
+Extended Play).
 
 Source: ``seeds/003_ed01dcb0ec781bb1.txt``. A round (seed, "A Round" to "Ending a Round"):
 
@@ -6,12 +7,16 @@ Source: ``seeds/003_ed01dcb0ec781bb1.txt``. A round (seed, "A Round" to "Ending 
 2. ``draw`` (chance): tiles are drawn one at a time round the table from the Leader until
    everyone has that many ("Tile Drafts": the Leader draws them all, then ``take`` goes round).
    A player who could not draw their full number may not buy (``Rules.short_draw``).
+   ("Trades" / "Sales": from the Leader clockwise, players ``offer`` their draw for another's,
+   with dollars added in Sales; the other ``accept``s or ``decline``s; ``done`` ends one's turn.)
 3. ``buy``: from the Leader clockwise, each player ``buy``s all their drawn tiles for
    (pips)^2 dollars, or ``decline``s (the tiles go out of play), or ("Auctions") puts them up
    for ``auction``: ``bid``/``pass`` once round from the auctioneer's left, auctioneer last.
 4. ``sell``: from the Leader clockwise, each player ``sell``s any words (at most one Wild per
    word, a Wild counts one pip) for (pips)^2, ``discard``s down to the tile limit, then says
-   ``done``.
+   ``done``. With ``Rules.challenges`` each sale is a claim the others may ``challenge``
+   (or ``pass``); the loser pays $20. In "Crossword" words are ``place``d on the table and every
+   word formed scores.
 5. The Leader passes the die left. The round in which the bag runs out is the last: unsold
    tiles are lost and the richest player wins ("Ending the Game"), unless Extended Play
    refills the bag.
@@ -26,12 +31,13 @@ from typing import ClassVar
 from ..core.cards import Multiset
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
-from .dictionary import WordSale, dictionary_for
+from .board import Board, Placement, ScoredPlacement
+from .dictionary import WordSale
 from .rules import CHOICE, Rules
 
 __all__ = [
     "BuyWordState", "Roll", "Choose", "Draw", "Take", "Buy", "Decline", "Auction", "Bid", "Pass",
-    "SellWord", "Discard", "Done", "initial_state", "new_game", "solitaire_rating", "warm_up",
+    "SellWord", "Discard", "Done", "Offer", "Accept", "Challenge", "Place", "initial_state", "new_game", "solitaire_rating", "warm_up",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -214,7 +220,94 @@ class Done(Action):
     verb: ClassVar[str] = "done"
 
 
-_CODEC = ActionCodec([Roll, Choose, Draw, Take, Buy, Decline, Auction, Bid, Pass, SellWord, Discard, Done])
+@dataclass(frozen=True)
+class Offer(Action):
+    """Trades / Sales variations: offer my whole draw for seat ``to``'s whole draw.
+
+    Attributes:
+        to: the seat the offer is made to.
+        money: Sales only: dollars I also pay them (positive) or they also pay me (negative).
+
+    Text form: ``offer 2`` (a trade), ``offer 2 +15`` / ``offer 2 -15`` (a sale).
+    """
+
+    to: int
+    money: int = 0
+    verb: ClassVar[str] = "offer"
+
+    def __str__(self):
+        return f"offer {self.to}" if self.money == 0 else f"offer {self.to} {self.money:+d}"
+
+    @classmethod
+    def from_args(cls, args):
+        parts = args.split()
+        if len(parts) not in (1, 2):
+            raise ValueError(f"'offer' takes a seat and optional dollars (offer 2 +15), got {args!r}")
+        return cls(_int_arg(parts[0], cls.verb), _int_arg(parts[1], cls.verb) if len(parts) == 2 else 0)
+
+
+@dataclass(frozen=True)
+class Accept(Action):
+    """Trades / Sales variations: accept the offer made to me (``decline`` refuses it)."""
+
+    verb: ClassVar[str] = "accept"
+
+
+@dataclass(frozen=True)
+class Challenge(Action):
+    """Challenge the word just claimed (``Rules.challenges``; ``pass`` lets it stand)."""
+
+    verb: ClassVar[str] = "challenge"
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Crossword variation: sell ``word`` by placing it on the table.
+
+    Attributes:
+        word: the word, lowercase.
+        row, col: cell of its first letter.
+        across: along a row (``True``) or down a column.
+        wild: index of the letter a Wild from the hand stands for, or ``None``.
+
+    Text form: ``place ENjOYED 0 0 across`` (the Wild's letter in lowercase).
+    """
+
+    word: str
+    row: int
+    col: int
+    across: bool = True
+    wild: int | None = None
+    verb: ClassVar[str] = "place"
+
+    def __post_init__(self):
+        SellWord(self.word, self.wild)  # validates the word and the Wild's index
+        object.__setattr__(self, "word", self.word.lower())
+
+    @property
+    def placement(self) -> Placement:
+        return Placement(self.word, self.row, self.col, self.across, self.wild)
+
+    def __str__(self):
+        return f"place {self.placement}"
+
+    @classmethod
+    def from_args(cls, args):
+        parts = args.split()
+        if len(parts) != 4 or parts[3].lower() not in ("across", "down"):
+            raise ValueError(f"'place' takes WORD ROW COL across|down, got {args!r}")
+        sale = SellWord.from_args(parts[0])
+        return cls(sale.word, _int_arg(parts[1], cls.verb), _int_arg(parts[2], cls.verb),
+                   parts[3].lower() == "across", sale.wild)
+
+    @classmethod
+    def from_scored(cls, scored: ScoredPlacement) -> "Place":
+        p = scored.placement
+        return cls(p.word, p.row, p.col, p.across, p.wild)
+
+
+_CODEC = ActionCodec([Roll, Choose, Draw, Take, Buy, Decline, Auction, Bid, Pass, SellWord, Discard, Done,
+                      Offer, Accept, Challenge, Place])
 
 # --------------------------------------------------------------------------------------------
 # State
@@ -230,8 +323,9 @@ class BuyWordState(CachedLegalActions, State):
         rules: the :class:`~toolkit.buyword.Rules`.
         players: player names in seat order (clockwise).
         seed: the seed the game was started from (for the record only).
-        phase: ``"roll"``, ``"choose"``, ``"draw"``, ``"take"``, ``"buy"``, ``"bid"``,
-            ``"sell"`` or ``"over"``.
+        phase: ``"roll"``, ``"choose"``, ``"draw"``, ``"take"``, ``"trade"`` (offers),
+            ``"answer"`` (an offer awaits its answer), ``"buy"``, ``"bid"``, ``"sell"``,
+            ``"challenge"`` (a claimed word may be challenged) or ``"over"``.
         round: round number, from 1.
         leader: seat of this round's Leader.
         n: tiles per player this round (0 before the roll).
@@ -250,7 +344,14 @@ class BuyWordState(CachedLegalActions, State):
         last_round: the bag ran out this round: it is the final round (of this pass).
         pass_no: Extended Play: how many times the bag has been refilled.
         auctioneer, high_bid, high_bidder, bid_pos: the auction in progress.
-        passed: per seat, whether the player has finished the current phase's turn.
+        box_hidden: per seat, the tiles that seat put in the box face down (declined, short
+            draws, discards, unsold at the end): with ``Rules.hidden_tiles`` only that seat
+            sees them; the rest of the box (sold words, unsold auction lots) is public.
+        board: Crossword: the tiles on the table (:class:`~toolkit.buyword.board.Board`).
+        offers_made: Trades/Sales: per seat, offers made this round.
+        offer, offerer: Trades/Sales: the offer awaiting an answer and who made it.
+        claim, claimant, challenge_pos: challenges: the word claimed, by whom, and how many
+            players after the claimant have passed.
     """
 
     rules: Rules
@@ -278,6 +379,14 @@ class BuyWordState(CachedLegalActions, State):
     high_bid: int = 0
     high_bidder: int = -1
     bid_pos: int = 0
+    box_hidden: tuple = ()
+    board: Board = Board()
+    offers_made: tuple = ()
+    offer: Offer | None = None
+    offerer: int = -1
+    claim: SellWord | None = None
+    claimant: int = -1
+    challenge_pos: int = 0
     parent: "BuyWordState | None" = history_field()
     last_action: Action | None = history_field()
 
@@ -304,6 +413,10 @@ class BuyWordState(CachedLegalActions, State):
             return self.leader
         if ph == "bid":
             return (self.auctioneer + 1 + self.bid_pos) % self.n_players
+        if ph == "answer":
+            return self.offer.to
+        if ph == "challenge":
+            return (self.claimant + 1 + self.challenge_pos) % self.n_players
         return self._seat(self.order_pos)
 
     @property
@@ -319,7 +432,7 @@ class BuyWordState(CachedLegalActions, State):
 
     def dictionary(self):
         """The :class:`~toolkit.buyword.dictionary.Dictionary` these rules sell from."""
-        return dictionary_for(self.rules.theme_words, self.rules.extra_words)
+        return self.rules.dictionary()
 
     def price(self, seat: int) -> int:
         """Dollars ``seat`` would pay for the tiles drawn this round: (pips)^2."""
@@ -369,8 +482,26 @@ class BuyWordState(CachedLegalActions, State):
         if ph == "bid":
             lo = self._min_bid()
             return [Pass()] + [Bid(x) for x in range(lo, self.money[p] + 1, self.rules.auction_increment)]
+        if ph == "trade":
+            acts = [Done()]
+            if self.offers_made[p] < self.rules.trade_offers:
+                for q in range(self.n_players):
+                    if q == p or not self.drawn[q]:
+                        continue
+                    if self.rules.sales:
+                        acts += [Offer(q, m) for m in range(-self.money[q], self.money[p] + 1)]
+                    else:
+                        acts.append(Offer(q))
+            return acts
+        if ph == "answer":
+            return [Accept(), Decline()]
+        if ph == "challenge":
+            return [Pass(), Challenge()]
         if ph == "sell":
-            acts = [SellWord(s.word, s.wild) for s in self.sales(p)]
+            if self.rules.crossword:
+                acts = [Place.from_scored(sp) for sp in self.placements(p)]
+            else:
+                acts = [SellWord(s.word, s.wild) for s in self.sales(p)]
             over = self.over_limit(p)
             if over:
                 acts += [Discard(letter) for letter in self.hands[p]]
@@ -386,6 +517,17 @@ class BuyWordState(CachedLegalActions, State):
             self.hands[seat].elements(), self.wilds[seat], pips=r.letter_pips, wild_pips=r.wild_pips,
             min_length=r.min_word_length, max_wilds=r.max_wilds_per_word)
 
+    def placements(self, seat: int) -> list[ScoredPlacement]:
+        """Crossword: every legal placement of ``seat``'s tiles on the table, most valuable first
+        (:meth:`toolkit.buyword.board.Board.placements`)."""
+        cache = self.__dict__.setdefault("_placements", {})
+        if seat not in cache:
+            r = self.rules
+            cache[seat] = tuple(self.board.placements(self.hands[seat], self.wilds[seat], self.dictionary(),
+                                                      r.letter_pips, r.wild_pips, r.max_wilds_per_word,
+                                                      r.min_word_length))
+        return list(cache[seat])
+
     def _min_bid(self) -> int:
         if self.high_bidder < 0:
             return self.rules.auction_min_bid
@@ -396,7 +538,8 @@ class BuyWordState(CachedLegalActions, State):
         ph = self.phase
         handler = {
             "roll": self._on_roll, "choose": self._on_choose, "draw": self._on_draw,
-            "take": self._on_take, "buy": self._on_buy, "bid": self._on_bid, "sell": self._on_sell,
+            "take": self._on_take, "trade": self._on_trade, "answer": self._on_answer, "buy": self._on_buy,
+            "bid": self._on_bid, "sell": self._on_sell, "challenge": self._on_challenge,
         }[ph]
         return handler(action)
 
@@ -484,14 +627,71 @@ class BuyWordState(CachedLegalActions, State):
         if self.rules.short_draw == "everyone" and not all(full):
             full = (False,) * n_p
         # Tiles of players who may not buy go out of play at once (seed, "A Round", Note).
-        box = self.box
-        drawn = list(self.drawn)
+        s = self._r(phase="buy", eligible=full, order_pos=0)
         for seat in range(n_p):
-            if not full[seat] and drawn[seat]:
-                box = box + Multiset(drawn[seat])
-                drawn[seat] = ()
-        s = self._r(phase="buy", eligible=full, box=box, drawn=tuple(drawn), order_pos=0)
+            if not full[seat] and s.drawn[seat]:
+                s = s._to_box(seat, s.drawn[seat], hidden=True)._r(drawn=s._set(s.drawn, seat, ()))
+        if s.rules.trading and sum(1 for d in s.drawn if d) >= 2:
+            # Trades / Sales: "As soon as all the letter tiles are drawn, 2 or more players may
+            # agree to a trade."
+            return s._r(phase="trade", offers_made=(0,) * n_p)._next_trader()
         return s._next_buyer()
+
+    def _to_box(self, seat: int, letters, hidden: bool) -> "BuyWordState":
+        """Put ``letters`` out of play; face down (only ``seat`` knows them) when ``hidden``."""
+        tiles = Multiset(letters)
+        s = self._r(box=self.box + tiles)
+        if hidden:
+            s = s._r(box_hidden=s._set(s.box_hidden, seat, s.box_hidden[seat] + tiles))
+        return s
+
+    # -- Trades and Sales -----------------------------------------------------------------
+    def _next_trader(self) -> "BuyWordState":
+        s = self
+        while s.order_pos < s.n_players and not s.drawn[s._seat(s.order_pos)]:
+            s = s._r(order_pos=s.order_pos + 1)
+        if s.order_pos >= s.n_players:
+            return s._r(phase="buy", order_pos=0, offers_made=())._next_buyer()
+        return s
+
+    def _on_trade(self, a):
+        p = self.current_player
+        if isinstance(a, Done):
+            return self._r(order_pos=self.order_pos + 1)._next_trader()
+        if not isinstance(a, Offer):
+            self._wrong(a, f"{self.players[p]} to offer a trade or say done")
+        r = self.rules
+        if self.offers_made[p] >= r.trade_offers:
+            raise IllegalActionError(f"{self.players[p]} has made {r.trade_offers} offers this round "
+                                     f"(Rules.trade_offers)")
+        if not (isinstance(a.to, int) and 0 <= a.to < self.n_players) or a.to == p:
+            raise IllegalActionError(f"an offer goes to another seat 0-{self.n_players - 1}, not {a.to}")
+        if not self.drawn[a.to]:
+            raise IllegalActionError(f"{self.players[a.to]} has no tiles drawn this round to trade")
+        if a.money and not r.sales:
+            raise IllegalActionError("No money can be part of a trade (seed, Trades); money needs the "
+                                     "Sales variation (Rules(sales=True))")
+        if a.money > self.money[p] or -a.money > self.money[a.to]:
+            payer = p if a.money > 0 else a.to
+            raise IllegalActionError(f"{self.players[payer]} has only ${self.money[payer]}: cannot pay "
+                                     f"${abs(a.money)}")
+        return self._r(phase="answer", offer=a, offerer=p,
+                       offers_made=self._set(self.offers_made, p, self.offers_made[p] + 1))
+
+    def _on_answer(self, a):
+        o, p, q = self.offer, self.offerer, self.offer.to
+        if isinstance(a, Accept):
+            drawn = list(self.drawn)
+            drawn[p], drawn[q] = drawn[q], drawn[p]
+            money = list(self.money)
+            money[p] -= o.money
+            money[q] += o.money
+            s = self._r(drawn=tuple(drawn), money=tuple(money))
+        elif isinstance(a, Decline):
+            s = self
+        else:
+            self._wrong(a, f"{self.players[q]} to accept or decline the offer")
+        return s._r(phase="trade", offer=None, offerer=-1)
 
     def _next_buyer(self) -> "BuyWordState":
         s = self
@@ -511,7 +711,7 @@ class BuyWordState(CachedLegalActions, State):
                     f"{''.join(self.drawn[p])} (seed, 'Buying Tiles': not enough money means no purchase)")
             s = self._give(p, p, price)
         elif isinstance(a, Decline):
-            s = self._r(box=self.box + Multiset(self.drawn[p]), drawn=self._set(self.drawn, p, ()))
+            s = self._to_box(p, self.drawn[p], hidden=True)._r(drawn=self._set(self.drawn, p, ()))
         elif isinstance(a, Auction):
             if not self.rules.auctions:
                 raise IllegalActionError("auctions are a variation that these rules do not use "
@@ -554,7 +754,7 @@ class BuyWordState(CachedLegalActions, State):
         if s.high_bidder >= 0:
             s = s._give(owner, s.high_bidder, s.high_bid)
         else:
-            s = s._r(box=s.box + Multiset(s.drawn[owner]), drawn=s._set(s.drawn, owner, ()))
+            s = s._to_box(owner, s.drawn[owner], hidden=False)._r(drawn=s._set(s.drawn, owner, ()))
         s = s._r(phase="buy", auctioneer=-1, high_bid=0, high_bidder=-1, bid_pos=0,
                  order_pos=self.order_pos + 1)
         return s._next_buyer()
@@ -567,15 +767,25 @@ class BuyWordState(CachedLegalActions, State):
     def _on_sell(self, a):
         p = self.current_player
         if isinstance(a, SellWord):
+            if self.rules.crossword:
+                raise IllegalActionError("in the Crossword variation words are placed on the table: "
+                                         "use place WORD ROW COL across|down")
+            if self.rules.challenges and self.n_players > 1:
+                return self._claim(p, a)
             return self._sell(p, a)
+        if isinstance(a, Place):
+            if not self.rules.crossword:
+                raise IllegalActionError("place is for the Crossword variation (Rules(crossword=True)); "
+                                         "sell the word instead")
+            return self._place(p, a)
         if isinstance(a, Discard):
             if not self.over_limit(p):
                 raise IllegalActionError(f"{self.players[p]} is within the tile limit "
                                          f"({self.rules.tile_limit}): nothing to discard")
             if self.hands[p][a.letter] == 0:
                 raise IllegalActionError(f"{self.players[p]} has no {a.letter} to discard")
-            return self._r(hands=self._set(self.hands, p, self.hands[p] - {a.letter: 1}),
-                           box=self.box + {a.letter: 1})
+            return self._to_box(p, a.letter, hidden=True)._r(
+                hands=self._set(self.hands, p, self.hands[p] - {a.letter: 1}))
         if isinstance(a, Done):
             over = self.over_limit(p)
             if over:
@@ -586,12 +796,13 @@ class BuyWordState(CachedLegalActions, State):
             return self._r(order_pos=self.order_pos + 1)._next_seller()
         self._wrong(a, f"{self.players[p]} to sell words, discard or say done")
 
-    def _sell(self, p: int, a: SellWord) -> "BuyWordState":
+    def _sell(self, p: int, a: SellWord, checked: bool = True) -> "BuyWordState":
+        """Sell ``a`` for ``p``; ``checked=False`` skips the dictionary (an unchallenged claim)."""
         r = self.rules
         word = a.word
         if len(word) < r.min_word_length:
             raise IllegalActionError(f"{word.upper()!r} is shorter than {r.min_word_length} letters")
-        if word not in self.dictionary():
+        if checked and word not in self.dictionary():
             where = f"the theme {r.theme_name!r}" if r.theme_words is not None else "the dictionary"
             raise IllegalActionError(f"{word.upper()!r} is not in {where}")
         if a.wild is not None:
@@ -614,6 +825,45 @@ class BuyWordState(CachedLegalActions, State):
                        money=self._set(self.money, p, self.money[p] + value),
                        bank=self.bank - value, box=self.box + need)
 
+    # -- challenges ($20 penalty) -------------------------------------------------------------
+    def _claim(self, p: int, a: SellWord) -> "BuyWordState":
+        # Everything but the dictionary is checked now (tiles, Wild, length): a claim is a sale
+        # that the others may challenge before it is paid.
+        self._sell(p, a, checked=False)
+        return self._r(phase="challenge", claim=a, claimant=p, challenge_pos=0)
+
+    def _on_challenge(self, a):
+        p = self.current_player
+        claimant, claim = self.claimant, self.claim
+        back = dict(phase="sell", claim=None, claimant=-1, challenge_pos=0)
+        if isinstance(a, Pass):
+            if self.challenge_pos + 2 < self.n_players:
+                return self._r(challenge_pos=self.challenge_pos + 1)
+            # Nobody challenged: the claim sells, word or not.
+            return self._sell(claimant, claim, checked=False)._r(**back)
+        if not isinstance(a, Challenge):
+            self._wrong(a, f"{self.players[p]} to challenge {claim.word.upper()} or pass")
+        # "the loser must pay a $20 penalty" (seed, Selling Words); the dictionary decides.
+        valid = claim.word in self.dictionary()
+        loser = p if valid else claimant
+        fine = min(self.rules.challenge_penalty, self.money[loser])
+        s = self._r(money=self._set(self.money, loser, self.money[loser] - fine), bank=self.bank + fine)
+        if valid:
+            s = s._sell(claimant, claim, checked=False)
+        return s._r(**back)
+
+    # -- Crossword ----------------------------------------------------------------------------
+    def _place(self, p: int, a: Place) -> "BuyWordState":
+        r = self.rules
+        sp = self.board.score(a.placement, self.hands[p], self.wilds[p], self.dictionary(), r.letter_pips,
+                              r.wild_pips, r.max_wilds_per_word, r.min_word_length)
+        w_used = sp.wild
+        return self._r(hands=self._set(self.hands, p, self.hands[p] - Multiset(sp.letters)),
+                       wilds=self._set(self.wilds, p, self.wilds[p] - w_used),
+                       wilds_used=self.wilds_used + w_used,
+                       money=self._set(self.money, p, self.money[p] + sp.value),
+                       bank=self.bank - sp.value, board=self.board.place(a.placement))
+
     def _end_round(self) -> "BuyWordState":
         n_p = self.n_players
         r = self.rules
@@ -622,13 +872,14 @@ class BuyWordState(CachedLegalActions, State):
         target = r.target_money is not None and max(self.money) >= r.target_money
         if self.last_round or target:
             # Unsold tiles are lost (seed, "Ending the Game").
-            box = s.box
-            for h in s.hands:
-                box = box + h
-            s = s._r(hands=(_EMPTY,) * n_p, box=box)
+            for seat, h in enumerate(s.hands):
+                s = s._to_box(seat, h.elements(), hidden=True)
+            s = s._r(hands=(_EMPTY,) * n_p)
             if not target and self.pass_no < r.extended_passes:
-                # Extended Play: every letter tile goes back into the bag; Wilds do not.
-                return s._r(phase="roll", bag=s.bag + s.box, box=_EMPTY, last_round=False,
+                # Extended Play: every letter tile goes back into the bag (the Crossword table's
+                # too); Wilds do not.
+                return s._r(phase="roll", bag=s.bag + s.box + s.board.letters, box=_EMPTY,
+                            box_hidden=(_EMPTY,) * n_p, board=Board(), last_round=False,
                             pass_no=self.pass_no + 1)
             return s._r(phase="over")
         return s._r(phase="roll")
@@ -638,11 +889,18 @@ class BuyWordState(CachedLegalActions, State):
         """What ``player`` sees: everything public, plus their own tiles.
 
         With ``Rules.hidden_tiles`` other players' letters (hands and this round's draws) show
-        only as counts, and the bag only as its size.
+        only as counts, the bag only as its size, and the box without the tiles other players
+        put there face down (``box_face_down`` counts them); an auctioned lot is shown
+        (``auction["lot"]``). The Crossword table (``board``) is public.
         """
         if not 0 <= player < self.n_players:
             raise ValueError(f"no seat {player} in a {self.n_players}-player game")
         hide = self.rules.hidden_tiles
+        face_down = _EMPTY
+        for seat, h in enumerate(self.box_hidden):
+            if seat != player:
+                face_down = face_down + h
+        box = (self.box - face_down) if hide else self.box
 
         def tiles(seat, letters):
             if hide and seat != player:
@@ -664,10 +922,18 @@ class BuyWordState(CachedLegalActions, State):
             "hands": [tiles(i, h.elements()) for i, h in enumerate(self.hands)],
             "wilds": list(self.wilds),
             "money": list(self.money),
-            "box": dict(self.box.items()),
+            "box": dict(box.items()),
+            "box_face_down": face_down.total if hide else 0,
             "last_round": self.last_round,
             "auction": None if self.phase != "bid" else {
-                "auctioneer": self.auctioneer, "high_bid": self.high_bid, "high_bidder": self.high_bidder},
+                "auctioneer": self.auctioneer, "high_bid": self.high_bid, "high_bidder": self.high_bidder,
+                # an auctioned lot is shown to the bidders
+                "lot": "".join(self.drawn[self.auctioneer])},
+            "offer": None if self.offer is None else {
+                "from": self.offerer, "to": self.offer.to, "money": self.offer.money},
+            "offers_made": list(self.offers_made),
+            "claim": None if self.claim is None else {"claimant": self.claimant, "word": str(self.claim)[5:]},
+            "board": [[r, c, letter, wild] for r, c, letter, wild in self.board.tiles],
         }
 
     # -- display ---------------------------------------------------------------------
@@ -679,6 +945,12 @@ class BuyWordState(CachedLegalActions, State):
             drawn = "".join(self.drawn[i])
             lines.append(f"  {name}: ${self.money[i]}, tiles {hand}, Wilds {self.wilds[i]}"
                          + (f", drawn {drawn} (${self.price(i)})" if drawn else ""))
+        if self.offer is not None:
+            lines.append(f"  offer from {self.players[self.offerer]}: {self.offer}")
+        if self.claim is not None:
+            lines.append(f"  {self.players[self.claimant]} claims {str(self.claim)[5:]}")
+        if self.rules.crossword:
+            lines.append("  table:\n" + "\n".join("    " + row for row in str(self.board).splitlines()))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -692,11 +964,13 @@ def initial_state(rules: Rules | None = None, players=("Player 1",), seed: int |
 
     Args:
         rules: a :class:`Rules` (default ``Rules()``).
-        players: 1-4 player names, or a number of players.
+        players: player names, or a number of players: 1-4 as the seed says, or more
+            ("Extended Play": "or a game with more than 4 players"; each then takes
+            ``Rules.wilds_for(n)`` Wilds).
         seed: stored in the game record (no randomness is used here).
 
     Raises:
-        ValueError: a player count outside 1-4, duplicate names, Auctions with 1 player, or
+        ValueError: no players, duplicate names, Auctions with 1 player, or
             ``Rules.first_leader`` not a seat.
     """
     rules = rules or Rules()
@@ -715,7 +989,8 @@ def initial_state(rules: Rules | None = None, players=("Player 1",), seed: int |
     return BuyWordState(
         rules=rules, players=players, seed=seed, phase="roll", round=1, leader=rules.first_leader, n=0,
         bag=rules.letters, drawn=((),) * n, pool=_EMPTY, hands=(_EMPTY,) * n, wilds=(w,) * n,
-        money=(money,) * n, bank=0, box=_EMPTY, wilds_used=0, eligible=(False,) * n)
+        money=(money,) * n, bank=0, box=_EMPTY, wilds_used=0, eligible=(False,) * n,
+        box_hidden=(_EMPTY,) * n)
 
 
 def new_game(rules: Rules | None = None, players=("Player 1",), seed: int | None = 0) -> BuyWordState:
@@ -723,7 +998,7 @@ def new_game(rules: Rules | None = None, players=("Player 1",), seed: int | None
 
     Args:
         rules: the :class:`Rules` (default ``Rules()``).
-        players: 1-4 names, or a player count.
+        players: names, or a player count (see :func:`initial_state`).
         seed: int seed; the same seed gives the same opening (drawn with
             :func:`toolkit.core.game.setup_rng`, a stream independent of ``new_rng(seed)``).
 
@@ -742,7 +1017,7 @@ def warm_up(rules: Rules | None = None) -> None:
     """Load the dictionary and its indexes for ``rules`` now (about 2 s), so that the first
     word query, or the worker processes of a simulation, do not pay for it."""
     r = rules or Rules()
-    d = dictionary_for(r.theme_words, r.extra_words)
+    d = r.dictionary()
     d.find("AE", 1)
 
 

@@ -13,7 +13,9 @@ shown, without a browser):
 * :func:`draw_cost_explorer`: tiles drawn k -> the exact distribution of the draw's price.
 * :func:`profit_estimator`: a hand, k and a button -> Monte Carlo estimate of the profit of
   buying k more tiles, with its confidence interval (never run on a slider move).
-* :func:`solitaire_game`: a whole solitaire game played with buttons.
+* :func:`solitaire_game`: a whole solitaire game played with buttons (Crossword too).
+* :func:`play_table`: a game against the bots for 2 or more players, every variation (offers,
+  answers and challenges are moves in the list).
 
 Every figure is a :class:`toolkit.core.charts.Chart` built once and updated inside ``chart.batch_update()``.
 Callbacks record their duration (seconds) in ``.callback_times`` so benchmarks and tests can
@@ -34,21 +36,21 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
-from ..core.widgets import View
+from ..core.widgets import GameTable, View
 from ..core.cards import Multiset
 from ..core.game import IllegalActionError, new_rng, resolve_chance
 from ..core.montecarlo import Estimate
 from ..core.charts import Chart
-from .bots import GreedyBot
-from .display import tiles_html
+from .bots import GreedyBot, SamplingBot
+from .display import observation_html, tiles_html
 from .odds import best_word, draw_cost_distribution, expected_profit, find_words, price
 from .rules import Rules
-from .state import Buy, Choose, Decline, Discard, Done, SellWord, initial_state, solitaire_rating
+from .state import Buy, Choose, Decline, Discard, Done, Place, SellWord, initial_state, new_game, solitaire_rating
 
 __all__ = [
     "PriceExplorer", "price_explorer", "DrawCostExplorer", "draw_cost_explorer",
     "ProfitEstimator", "profit_estimator", "SolitaireGame", "solitaire_game", "parse_lots",
-    "MAX_TILES",
+    "MAX_TILES", "play_table",
 ]
 
 SAFE = qualitative.Safe
@@ -705,14 +707,14 @@ class SolitaireGame(View):
         if sale is None:
             self.message.value = _message("No word to sell: your tiles spell no word.")
             return
-        self.play(SellWord(sale.word, sale.wild))
+        self.play(_sale_action(sale))
 
     def _sell_best(self) -> None:
         sales = self._sales()
         if not sales:
             self.message.value = _message("No word to sell: your tiles spell no word.")
             return
-        self.play(SellWord(sales[0].word, sales[0].wild))
+        self.play(_sale_action(sales[0]))
 
     def _discard_selected(self) -> None:
         letter = self.controls["discard_letter"].value
@@ -743,6 +745,8 @@ class SolitaireGame(View):
         s = self.state
         if s.is_terminal or s.phase != "sell":
             return []
+        if self.rules.crossword:
+            return s.placements(0)  # ScoredPlacement list, best first
         return _sales_cached(self.rules, "".join(sorted(s.hands[0].elements())),
                              min(s.wilds[0], self.rules.max_wilds_per_word))
 
@@ -780,6 +784,9 @@ class SolitaireGame(View):
                 value = st.money[0] - prev.money[0]
                 spelled = str(a)[5:]
                 self._log(f"You sold {spelled} for {_money(value)}; money {_money(st.money[0])}.")
+            elif verb == "place":
+                value = st.money[0] - prev.money[0]
+                self._log(f"You placed {a.placement} for {_money(value)}; money {_money(st.money[0])}.")
             elif verb == "discard":
                 self._log(f"You discarded {a.letter}.")
             elif verb == "done":
@@ -835,7 +842,9 @@ class SolitaireGame(View):
             f"<td>{tiles_html(hand, pips_of, s.wilds[0])}</td></tr>"
             + (f"<tr><td><b>Drawn this round</b></td><td>{tiles_html(drawn, pips_of)} "
                f"{sum(pips_of[x] for x in drawn)} pips, price {_money(s.price(0))}</td></tr>" if drawn else "")
-            + "</table>")
+            + "</table>"
+            + (f"<div><b>The table</b> (Crossword)</div>{s.board.svg(pips_of, self.rules.wild_pips)}"
+               if self.rules.crossword else ""))
         # Controls.
         legal = [] if s.is_terminal else s.legal_actions()
         verbs = {a.verb for a in legal}
@@ -845,7 +854,7 @@ class SolitaireGame(View):
         c["choice"].disabled = c["choose"].disabled = "choose" not in verbs
         sales = self._sales()
         shown = sales[:40]
-        c["words"].options = [(f"{x.spelled()}: {x.pips} pips, {_money(x.value)}", x) for x in shown]
+        c["words"].options = [(_sale_label(x), x) for x in shown]
         c["words"].value = shown[0] if shown else None
         c["words"].disabled = c["sell"].disabled = c["sell_best"].disabled = not shown
         letters = sorted(set(hand)) if "discard" in verbs else []
@@ -861,6 +870,20 @@ class SolitaireGame(View):
             self.message.value = _message(
                 f"Game over: {_money(money)}, <b>{self.rating}</b> ({_SCALE}). "
                 "Press <i>New game</i> to play again (change the seed for new tiles).", "good")
+
+
+def _sale_action(sale):
+    """The action selling a WordSale, or placing a Crossword ScoredPlacement."""
+    if hasattr(sale, "placement"):
+        return Place.from_scored(sale)
+    return SellWord(sale.word, sale.wild)
+
+
+def _sale_label(sale) -> str:
+    if hasattr(sale, "placement"):
+        words = " + ".join(f"{w.upper()} {p}" for w, p in sale.words)
+        return f"{sale.placement}: {words} pips, {_money(sale.value)}"
+    return f"{sale.spelled()}: {sale.pips} pips, {_money(sale.value)}"
 
 
 @lru_cache(maxsize=4096)
@@ -889,3 +912,46 @@ def solitaire_game(seed: int = 0, rules: Rules | None = None) -> SolitaireGame:
         ValueError: a seed that is not a non-negative whole number.
     """
     return SolitaireGame(seed, rules)
+
+
+def _table_label(action, state) -> str:
+    """The play table's text for a move: placements and sales with their value."""
+    if isinstance(action, Place):
+        for sp in state.placements(state.current_player):
+            if Place.from_scored(sp) == action:
+                return f"{action} ({_money(sp.value)})"
+    if isinstance(action, SellWord):
+        r = state.rules
+        value = price(sum(r.letter_pips[c] for c in action.letters_used)
+                      + (r.wild_pips if action.wild is not None else 0))
+        return f"{action} ({_money(value)})"
+    return str(action)
+
+
+def play_table(players: int = 2, seed: int = 0, rules: Rules | None = None) -> GameTable:
+    """Play BuyWord against the bots: you are seat 0; the others alternate a greedy and a
+    sampling bot. Every variation of ``rules`` plays: Trades and Sales offers (``offer 1``,
+    ``offer 1 +15``) and their answers (``accept``, ``decline``), challenges (``challenge``,
+    ``pass``), Crossword placements (with the table drawn), hidden tiles (you see only your
+    observation), Extended Play with more than 4 players.
+
+    Args:
+        players: 2 or more (5 or more: each takes ``rules.wilds_for(players)`` Wilds).
+        seed: seed of the dice, the draws and the bots.
+        rules: the Rules (default ``Rules()``).
+
+    Returns:
+        a :class:`toolkit.core.widgets.GameTable` (``.controls["action"]``, ``["play"]``, ``.state``,
+        ``.board`` showing :func:`toolkit.buyword.display.observation_html`).
+
+    Raises:
+        ValueError: fewer than 2 players.
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+        raise ValueError(f"the play table needs 2 or more players (solitaire_game plays alone), got {players!r}")
+    rules = rules or Rules()
+    _warm_word_finder(rules)
+    names = ["You"] + [f"Bot {i}" for i in range(1, players)]
+    bots = {i: (GreedyBot() if i % 2 else SamplingBot(samples=4)) for i in range(1, players)}
+    return GameTable(new_game(rules, names, seed), bots, human=0, seed=seed, render=observation_html,
+                     new_game=lambda sd: new_game(rules, names, sd), names=names, action_label=_table_label)
