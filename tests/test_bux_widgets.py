@@ -29,7 +29,7 @@ def test_spread_explorer_shows_the_seed_protection_and_updates():
     assert v.fig.layout.title.text == "Best cash-in: 625 bux"
     v.controls["cards"].value = ()
     assert "No cards selected" in v.table.value and v.best.value == 0
-    assert all(t < 0.05 for t in v.callback_times)
+    assert len(v.callback_times) == 2  # both changes ran their callback (latency: benchmarks/)
 
 
 def test_spread_explorer_rejects_unknown_cards():

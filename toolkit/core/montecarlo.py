@@ -150,7 +150,7 @@ def _play_one(game: str, rules, players, bots, rng: np.random.Generator):
 
 
 def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: int | None = 0,
-             workers: int = 1, progress: bool = True):
+             workers: int = 1, progress: bool = True, desc: str | None = None):
     """Play ``n`` whole games with the given bots and tabulate the results.
 
     Args:
@@ -162,6 +162,7 @@ def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: 
         seed: root seed (results are the same for any ``workers``).
         workers: worker processes (2 on a classroom laptop halves the time).
         progress: show a progress bar.
+        desc: the progress bar's label (default ``"<game> games"``).
 
     Returns:
         a pandas DataFrame with one row per game: ``seed`` (replays the game with
@@ -187,7 +188,7 @@ def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: 
     if workers > 1 and hasattr(mod, "warm_up"):
         mod.warm_up(rules)  # load shared data once; forked workers inherit it
     rows = run_trials(partial(_play_one, game, rules, players, tuple(bots)), n, seed=seed,
-                      progress=progress, workers=workers, desc=f"{game} games")
+                      progress=progress, workers=workers, desc=desc or f"{game} games")
     data = {"seed": [r[0] for r in rows]}
     for i, name in enumerate(players):
         data[f"score_{name}"] = [r[1][i] for r in rows]
