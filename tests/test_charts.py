@@ -90,7 +90,6 @@ def test_bad_figure_data_is_refused_with_plotly_naming_the_property():
 # Every chart-bearing view of every game: sent == figure, on construction and after a change
 
 def _views():
-    from toolkit import bue, bugami, bux, buyword, tenbucks  # noqa: F401
     from toolkit.bue import widgets as buew
     from toolkit.bugami import widgets as bgw
     from toolkit.bux import widgets as bxw

@@ -2,23 +2,14 @@
 its Deal button."""
 from __future__ import annotations
 
-from playwright.sync_api import expect
+from .pagehelpers import chart_in, chart_state, output_holding, press_button, slider_moves_chart, wait_chart_changed
 
-from .pagehelpers import chart_in, chart_state, move_slider, output_holding, press_button, wait_chart_changed
-
-X2_SLIDER = ".widget-slider:has(label:text-is('x2 cards'))"
 DEAL = "button:has-text('Deal hands')"
 
 
 def lesson02_odds_explorer(page):
-    """'x2 cards' from 3 to 2 redraws the exact distribution and its title."""
-    view = output_holding(page, X2_SLIDER)
-    plot = chart_in(view)
-    before = chart_state(plot)
-    move_slider(page, "x2 cards", key="ArrowLeft")  # the slider starts at its maximum, 3
-    wait_chart_changed(page, plot, before, "the odds explorer after moving 'x2 cards' to 2")
-    expect(plot.locator(".gtitle")).to_contain_text("2 x2 and 3 x0", timeout=30_000)
-    return view
+    """'x2 cards' from 3 (its maximum) to 2 redraws the exact distribution and its title."""
+    return slider_moves_chart(page, "x2 cards", title="2 x2 and 3 x0", key="ArrowLeft")
 
 
 def lesson02_convergence(page):

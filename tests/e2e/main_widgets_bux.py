@@ -3,32 +3,19 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .pagehelpers import chart_in, chart_state, move_slider, output_holding, wait_chart, wait_chart_changed
+from .pagehelpers import chart_in, output_holding, slider_moves_chart, wait_chart
 
-BIDDERS_SLIDER = ".widget-slider:has(label:text-is('Bidders'))"
-DEAL_SLIDER = ".widget-slider:has(label:text-is('Deal number'))"
 SPREAD = ".widget-select-multiple:has(label:text-is('Your spread'))"
 
 
 def lesson03_winners_curse(page):
     """One more bidder (4 to 5) redraws the winner's-curse histogram; its title says 5 bidders."""
-    view = output_holding(page, BIDDERS_SLIDER)
-    plot = chart_in(view)
-    before = chart_state(plot)
-    move_slider(page, "Bidders")
-    wait_chart_changed(page, plot, before, "the winner's-curse histogram after moving 'Bidders' to 5")
-    expect(plot.locator(".gtitle")).to_contain_text("5 bidders", timeout=30_000)
-    return view
+    return slider_moves_chart(page, "Bidders", title="5 bidders")
 
 
 def lesson03_lot_valuer(page):
     """Another deal shows other lots: the bars change."""
-    view = output_holding(page, DEAL_SLIDER)
-    plot = chart_in(view)
-    before = chart_state(plot)
-    move_slider(page, "Deal number")
-    wait_chart_changed(page, plot, before, "the lot valuer after moving 'Deal number' to 2")
-    return view
+    return slider_moves_chart(page, "Deal number")
 
 
 def lesson03_spread_explorer(page):

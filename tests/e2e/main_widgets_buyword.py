@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .pagehelpers import (chart_in, chart_state, move_slider, output_holding, press_button, wait_chart,
+from .pagehelpers import (chart_in, chart_state, output_holding, press_button, slider_moves_chart, wait_chart,
                           wait_chart_changed)
 
 PRICE_TILES = ".widget-text:has(label:text-is('Tiles')) input"
-DRAW_SLIDER = ".widget-slider:has(label:text-is('Tiles drawn'))"
 ESTIMATE = "button:has-text('Estimate the profit')"
 
 
@@ -28,13 +27,7 @@ def lesson01_price_explorer(page):
 
 def lesson01_draw_cost(page):
     """One step of 'Tiles drawn' (3 to 4) redraws the bars for 4 tiles."""
-    view = output_holding(page, DRAW_SLIDER)
-    plot = chart_in(view)
-    before = chart_state(plot)
-    move_slider(page, "Tiles drawn")
-    wait_chart_changed(page, plot, before, "the draw-cost bars after moving 'Tiles drawn' to 4")
-    expect(plot.locator(".gtitle")).to_contain_text("4 tiles", timeout=30_000)
-    return view
+    return slider_moves_chart(page, "Tiles drawn", title="4 tiles")
 
 
 def lesson01_profit_estimator(page):

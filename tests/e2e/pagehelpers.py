@@ -11,7 +11,7 @@ import time
 from .checks import chart_in, chart_state, console, wait_chart, wait_chart_changed
 
 __all__ = ["output_holding", "wait_changed", "move_slider", "press_button", "chart_in",
-           "chart_state", "wait_chart", "wait_chart_changed"]
+           "chart_state", "wait_chart", "wait_chart_changed", "slider_moves_chart"]
 
 
 def output_holding(page, selector: str):
@@ -73,3 +73,21 @@ def press_button(page, text: str, within=None):
     button.scroll_into_view_if_needed()
     button.click()
     return button
+
+
+def slider_moves_chart(page, label: str, title: str | None = None, key: str = "ArrowRight"):
+    """The common check: one key press on the slider ``label`` redraws the chart of the same
+    widget, whose title then contains ``title`` (when given).
+
+    Returns:
+        the widget's output (a locator, for its screenshot).
+    """
+    from playwright.sync_api import expect
+    view = output_holding(page, f".widget-slider:has(label:text-is('{label}'))")
+    plot = chart_in(view)
+    before = chart_state(plot)
+    now = move_slider(page, label, key=key)
+    wait_chart_changed(page, plot, before, f"the chart after moving '{label}' to {now}")
+    if title is not None:
+        expect(plot.locator(".gtitle")).to_contain_text(title, timeout=30_000)
+    return view
