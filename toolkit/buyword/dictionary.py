@@ -38,6 +38,8 @@ from importlib import resources
 from itertools import product
 from typing import Iterable, Mapping, NamedTuple
 
+from .bag import DEFAULT_BAG
+
 __all__ = ["Dictionary", "WordSale", "WORD_LISTS", "build_word_list", "default_dictionary", "dictionary_for"]
 
 
@@ -340,8 +342,6 @@ class Dictionary:
 
 @lru_cache(maxsize=1)
 def _default_pips() -> dict[str, int]:
-    from .rules import DEFAULT_BAG
-
     return {letter: p for letter, _, p in DEFAULT_BAG}
 
 
