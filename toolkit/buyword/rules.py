@@ -119,6 +119,14 @@ class Rules:
             should be agreed upon by the players"): ``"everyday"`` (default: the common words
             of the spell checker's list, for ages 12-16) or ``"large"`` (rare and technical
             words too). See docs/buyword.md, "The dictionary".
+        school_safe: leave out obscenities, crude and explicit sexual words and slurs
+            (``data/not_for_school.txt``, reviewed by hand, with every form built on them)
+            from either list size. The seed leaves the acceptable words to the players; we
+            assume a class of 12-16 year olds, so the default is True. Neutral biology words
+            stay. A theme given as a word list and ``extra_words`` are the teacher's own and are
+            not filtered.
+        blocked_words: words the class does not accept although the list has them
+            (lowercase; a word may not be both extra and blocked).
 
     Not modelled: the bank never runs out of money (the seed is silent; we assume an unlimited
     bank).
@@ -163,6 +171,8 @@ class Rules:
     theme_name: str = ""
     extra_words: tuple = ()
     word_list: str = "everyday"
+    school_safe: bool = True
+    blocked_words: tuple = ()
 
     def __post_init__(self):
         f = RulesFields(self)
@@ -205,6 +215,13 @@ class Rules:
             f.set("theme_words", tuple(sorted({_clean_word(w, "theme_words") for w in theme})))
         extra = f.items("extra_words", 0, 10_000, what="words")
         f.set("extra_words", tuple(sorted({_clean_word(w, "extra_words") for w in extra})))
+        f.bool("school_safe")
+        blocked = f.items("blocked_words", 0, 10_000, what="words")
+        f.set("blocked_words", tuple(sorted({_clean_word(w, "blocked_words") for w in blocked})))
+        both = sorted(set(self.extra_words) & set(self.blocked_words))
+        if both:
+            raise ValueError(f"Rules: {', '.join(both)} both in extra_words and in blocked_words; "
+                             "choose one")
         for n, w in enumerate(self.wilds_per_player, start=1):
             if n * w > self.wild_tiles:
                 raise ValueError(f"{n} players x {w} Wilds exceeds the {self.wild_tiles} Wild tiles")
@@ -267,7 +284,8 @@ class Rules:
         """The :class:`~toolkit.buyword.dictionary.Dictionary` these rules sell from: the theme's
         words if a theme is set, else the ``word_list`` plus ``extra_words`` (loaded on first use,
         about 2 s, then cached per process)."""
-        return dictionary_for(self.theme_words, self.extra_words, self.word_list)
+        return dictionary_for(self.theme_words, self.extra_words, self.word_list, self.school_safe,
+                              self.blocked_words)
 
     # -- presets -------------------------------------------------------------------------
     def replace(self, **changes) -> "Rules":
@@ -304,7 +322,8 @@ class Rules:
         if (predicate is None) == (words is None):
             raise ValueError("give exactly one of predicate= or words=")
         if predicate is not None:
-            words = [w for w in default_dictionary(kw.get("word_list", "everyday")).words if predicate(w)]
+            base = default_dictionary(kw.get("word_list", "everyday"), kw.get("school_safe", True))
+            words = [w for w in base.words if predicate(w) and w not in kw.get("blocked_words", ())]
         return cls(theme_words=words if isinstance(words, str) else tuple(words), theme_name=name, **kw)
 
 
