@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import time
 import urllib.request
@@ -35,10 +34,21 @@ def _missing() -> str | None:
     return None
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def _server_port(runtime: Path, proc: subprocess.Popen, deadline: float) -> int:
+    """The port a Jupyter server started with ``--ServerApp.port=0`` was given by the OS.
+
+    The server writes it to ``jpserver-<pid>.json`` in its runtime folder once it listens.
+    Choosing a free port here and passing it on would race with every other process on the
+    machine (a kernel's ZMQ socket took such a port once, under load, and the test then spoke
+    HTTP to it), so the port is the server's own from the start.
+    """
+    info = runtime / f"jpserver-{proc.pid}.json"
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            return int(json.loads(info.read_text())["port"])
+        except (OSError, ValueError, KeyError):
+            time.sleep(0.3)
+    return 0
 
 
 def _write_settings(settings: Path) -> None:
@@ -83,17 +93,17 @@ def lab_server(work_folder):
     from toolkit.lab import environment, server_args
     tmp = work_folder.parent
     _write_settings(tmp / "settings")
-    port = _free_port()
     env = environment(dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
                            TOOLKIT_NOTEBOOK_GAMES=os.environ.get("TOOLKIT_NOTEBOOK_GAMES", "10")))
     log = open(tmp / "lab.log", "wb")
-    cmd = server_args(work_folder, port=port, open_browser=False, token="", extra=[
+    cmd = server_args(work_folder, port=0, open_browser=False, token="", extra=[
         "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--ServerApp.password=",
         "--ServerApp.disable_check_xsrf=True", f"--LabApp.user_settings_dir={tmp / 'settings'}",
         f"--LabApp.workspaces_dir={tmp / 'workspaces'}"])
     proc = subprocess.Popen(cmd, cwd=work_folder, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
+    port = _server_port(tmp / "runtime", proc, deadline)
+    base = f"http://127.0.0.1:{port}"
     while True:
         try:
             with urllib.request.urlopen(f"{base}/api/status", timeout=2):
