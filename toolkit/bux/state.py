@@ -205,6 +205,10 @@ class Assistance(Action):
     verb: ClassVar[str] = "assistance"
 
 
+def _is_bux(card: Card) -> bool:
+    return card.is_bux
+
+
 _CODEC = ActionCodec([Deal, Reveal, TopCard, Swap, Sell, Done, Draw, Bid, Pass, Wait, Keep, Auction, Assistance])
 
 # --------------------------------------------------------------------------------------------
@@ -343,6 +347,23 @@ class BuxState(CachedLegalActions, State):
             return [(Reveal(c), p) for c, p in self.deck.draw_probabilities()]
         if self.phase == "top":
             return [(TopCard(c), p) for c, p in self.deck.draw_probabilities()]
+        raise IllegalActionError(f"no chance event in phase {self.phase!r}")
+
+    def sample_chance(self, rng) -> Action:
+        """One chance outcome drawn directly: one ``rng.integers`` over the cards that may come
+        (:meth:`~toolkit.core.cards.Multiset.draw_one`), with the probabilities of
+        :meth:`chance_outcomes` (BUX cards skipped while dealing).
+
+        Raises:
+            IllegalActionError: not a chance node.
+        """
+        ph = self.phase
+        if ph == "deal":
+            return Deal(self.deck.draw_one(rng, _is_bux))
+        if ph == "reveal":
+            return Reveal(self.deck.draw_one(rng))
+        if ph == "top":
+            return TopCard(self.deck.draw_one(rng))
         raise IllegalActionError(f"no chance event in phase {self.phase!r}")
 
     def _legal_actions(self) -> list[Action]:
