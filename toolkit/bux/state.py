@@ -49,7 +49,7 @@ from .rules import BUX, Card, Rules, is_set, parse_card
 
 __all__ = [
     "BuxState", "Deal", "Reveal", "TopCard", "Swap", "Sell", "Done", "Draw", "Bid", "Pass", "Wait", "Keep",
-    "Auction", "Assistance", "initial_state", "new_game",
+    "Auction", "Assistance", "initial_state", "new_game", "unprotected_positions", "set_positions", "swap_action",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -209,6 +209,80 @@ def _is_bux(card: Card) -> bool:
     return card.is_bux
 
 
+# --------------------------------------------------------------------------------------------
+# Shared, cached pieces of the legal moves (the protocol and the bulk table in .playout ask for
+# the same few hundred spreads over and over; actions are immutable, so one object per move)
+
+_CACHE_MAX = 1 << 16
+_UNPROTECTED: dict = {}
+_SETS: dict = {}
+_SWAPS: dict = {}
+
+
+def unprotected_positions(spread) -> tuple[int, ...]:
+    """Positions of the cards of ``spread`` (a sequence of :class:`Card`) that are not protected:
+    a card is protected when both its suit and its shape appear on other cards of the spread
+    (seed, "(1) Swap"). Reads symbols only, so hidden back values give the same answer. Cached."""
+    key = tuple(spread)
+    out = _UNPROTECTED.get(key)
+    if out is None:
+        res = []
+        for i, c in enumerate(key):
+            suit = shape = False
+            for j, o in enumerate(key):
+                if j != i:
+                    suit = suit or o.suit == c.suit
+                    shape = shape or o.shape == c.shape
+            if not (suit and shape):
+                res.append(i)
+        if len(_UNPROTECTED) >= _CACHE_MAX:
+            _UNPROTECTED.clear()
+        out = _UNPROTECTED[key] = tuple(res)
+    return out
+
+
+def set_positions(spread) -> tuple[tuple[int, int, int], ...]:
+    """Every matching 3-card set of ``spread`` as position triples ``i < j < k`` (seed, "(2)
+    Cashing in"), in ``itertools.combinations`` order. Reads symbols only. Cached."""
+    key = tuple(spread)
+    out = _SETS.get(key)
+    if out is None:
+        out = tuple(t for t in combinations(range(len(key)), 3) if is_set([key[t[0]], key[t[1]], key[t[2]]]))
+        if len(_SETS) >= _CACHE_MAX:
+            _SETS.clear()
+        _SETS[key] = out
+    return out
+
+
+def swap_action(mine: int, seat: int, theirs: int) -> "Swap":
+    """The :class:`Swap` ``(mine, seat, theirs)``, one shared object per move (legal-move lists
+    hold dozens of swaps: building each anew was a hot spot)."""
+    key = (mine, seat, theirs)
+    a = _SWAPS.get(key)
+    if a is None:
+        a = _SWAPS[key] = Swap(mine, seat, theirs)
+    return a
+
+
+_DRAW, _PASS, _WAIT = Draw(), Pass(), Wait()
+_BIDS: dict = {}
+_SELLS: dict = {}
+
+
+def _bid(amount: int) -> "Bid":
+    a = _BIDS.get(amount)
+    if a is None:
+        a = _BIDS[amount] = Bid(amount)
+    return a
+
+
+def _sell(t: tuple) -> "Sell":
+    a = _SELLS.get(t)
+    if a is None:
+        a = _SELLS[t] = Sell(*t)
+    return a
+
+
 _CODEC = ActionCodec([Deal, Reveal, TopCard, Swap, Sell, Done, Draw, Bid, Pass, Wait, Keep, Auction, Assistance])
 
 # --------------------------------------------------------------------------------------------
@@ -310,18 +384,11 @@ class BuxState(CachedLegalActions, State):
         """Every matching 3-card set in ``seat``'s spread (default: the player to move), as
         position triples ``(i, j, k)`` with ``i < j < k``."""
         seat = self.turn if seat is None else seat
-        sp = self.spreads[seat]
-        return [t for t in combinations(range(len(sp)), 3) if is_set([sp[t[0]], sp[t[1]], sp[t[2]]])]
+        return list(set_positions(self.spreads[seat]))
 
     def unprotected(self, seat: int) -> list[int]:
         """Positions of ``seat``'s cards that are not protected (may be swapped away)."""
-        sp = self.spreads[seat]
-        out = []
-        for i, c in enumerate(sp):
-            others = sp[:i] + sp[i + 1:]
-            if not (any(o.suit == c.suit for o in others) and any(o.shape == c.shape for o in others)):
-                out.append(i)
-        return out
+        return list(unprotected_positions(self.spreads[seat]))
 
     def _min_bid(self) -> int:
         return self.rules.min_bid if self.high_bidder < 0 else self.high_bid + self.rules.bid_increment
@@ -375,11 +442,11 @@ class BuxState(CachedLegalActions, State):
         p = self.current_player
         if ph == "bid":
             lo = self._min_bid()
-            wait = [Wait()] if self.may_wait() else []
-            return [Pass()] + wait + [Bid(x) for x in range(lo, self.max_bid(p) + 1, self.rules.bid_increment)]
+            wait = [_WAIT] if self.may_wait() else []
+            return [_PASS] + wait + [_bid(x) for x in range(lo, self.max_bid(p) + 1, self.rules.bid_increment)]
         if ph == "keep":
             return [Keep(), Auction()]
-        sells = [Sell(*t) for t in self.sellable_sets(p)]
+        sells = [_sell(t) for t in set_positions(self.spreads[p])]
         if ph == "selling":
             return sells + [Done()]
         acts: list[Action] = []
@@ -389,9 +456,9 @@ class BuxState(CachedLegalActions, State):
         for seat in range(self.n_players):
             if seat == p or not mine:
                 continue
-            for k in self.unprotected(seat):
-                acts.extend(Swap(i, seat, k) for i in range(len(mine)))
-        return acts + sells + [Draw()]
+            for k in unprotected_positions(self.spreads[seat]):
+                acts.extend(swap_action(i, seat, k) for i in range(len(mine)))
+        return acts + sells + [_DRAW]
 
     # -- transitions -------------------------------------------------------------------
     def _r(self, **changes) -> "BuxState":
