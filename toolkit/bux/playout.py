@@ -208,6 +208,7 @@ class Table:
         self.actions: list[str] = []
         self.swap_log: list = []   # (turn_no before, mover, seat, given kind, taken kind)
         self.run_keys: list = []   # table keys before each swap since the last other move
+        self.track = True          # keep the history above (only bots that read views need it)
 
     # -- basics -------------------------------------------------------------------------
     @property
@@ -416,10 +417,11 @@ class Table:
         if t is Swap:
             p = self.turn
             mine, theirs = self.spreads[p], self.spreads[a.seat]
-            self.run_keys.append(table_key(self.spreads))
-            self.swap_log.append((self.turn_no, p, a.seat, mine[a.mine].kind, theirs[a.theirs].kind))
-            if len(self.swap_log) > 4 * self.n:
-                del self.swap_log[:-2 * self.n]
+            if self.track:
+                self.run_keys.append(table_key(self.spreads))
+                self.swap_log.append((self.turn_no, p, a.seat, mine[a.mine].kind, theirs[a.theirs].kind))
+                if len(self.swap_log) > 4 * self.n:
+                    del self.swap_log[:-2 * self.n]
             give, take = mine.pop(a.mine), theirs.pop(a.theirs)
             mine.append(take)
             theirs.append(give)
@@ -509,6 +511,7 @@ class Table:
         draws an index into the legal actions (as on the protocol); any other bot decides with
         ``bot.decide(view, rng)``."""
         kinds = [type(b) is RandomBot for b in bots]
+        self.track = not all(kinds)
         for _ in range(max_steps):
             p = self.current
             if p == -2:

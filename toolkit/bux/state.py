@@ -222,32 +222,39 @@ _SWAPS: dict = {}
 def unprotected_positions(spread) -> tuple[int, ...]:
     """Positions of the cards of ``spread`` (a sequence of :class:`Card`) that are not protected:
     a card is protected when both its suit and its shape appear on other cards of the spread
-    (seed, "(1) Swap"). Reads symbols only, so hidden back values give the same answer. Cached."""
+    (seed, "(1) Swap"), i.e. when its suit and its shape each appear at least twice. Reads
+    symbols only, so hidden back values give the same answer. Cached."""
     key = tuple(spread)
     out = _UNPROTECTED.get(key)
     if out is None:
-        res = []
-        for i, c in enumerate(key):
-            suit = shape = False
-            for j, o in enumerate(key):
-                if j != i:
-                    suit = suit or o.suit == c.suit
-                    shape = shape or o.shape == c.shape
-            if not (suit and shape):
-                res.append(i)
+        suits: dict = {}
+        shapes: dict = {}
+        for c in key:
+            suits[c.suit] = suits.get(c.suit, 0) + 1
+            shapes[c.shape] = shapes.get(c.shape, 0) + 1
+        out = tuple(i for i, c in enumerate(key) if suits[c.suit] < 2 or shapes[c.shape] < 2)
         if len(_UNPROTECTED) >= _CACHE_MAX:
             _UNPROTECTED.clear()
-        out = _UNPROTECTED[key] = tuple(res)
+        _UNPROTECTED[key] = out
     return out
 
 
 def set_positions(spread) -> tuple[tuple[int, int, int], ...]:
     """Every matching 3-card set of ``spread`` as position triples ``i < j < k`` (seed, "(2)
-    Cashing in"), in ``itertools.combinations`` order. Reads symbols only. Cached."""
+    Cashing in": three cards of one suit or of one shape), in ``itertools.combinations`` order.
+    Reads symbols only. Cached."""
     key = tuple(spread)
     out = _SETS.get(key)
     if out is None:
-        out = tuple(t for t in combinations(range(len(key)), 3) if is_set([key[t[0]], key[t[1]], key[t[2]]]))
+        groups: dict = {}
+        for i, c in enumerate(key):
+            groups.setdefault(("s", c.suit), []).append(i)
+            groups.setdefault(("h", c.shape), []).append(i)
+        found = set()
+        for g in groups.values():
+            if len(g) >= 3:
+                found.update(combinations(g, 3))
+        out = tuple(sorted(found))
         if len(_SETS) >= _CACHE_MAX:
             _SETS.clear()
         _SETS[key] = out
