@@ -13,7 +13,7 @@ import numpy as np
 
 from ..core.bots import RandomBot
 from ..core.game import Action, Bot
-from .odds import best_cash_in, lot_value, suggested_bid
+from .odds import SEARCH_LIMIT, _search, best_cash_in, lot_value, suggested_bid
 from .rules import Card
 from .playout import HISTORY_LIMIT, BuxView, _chain_recent, table_key, view_of_state
 from .state import Assistance, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap, Wait, swap_action
@@ -30,14 +30,26 @@ def potential(spread, double: bool = False) -> float:
     kinds is on its way to a 500-bux perfect set). Unknown back values count as their mean (58.3).
     Used by the bots to compare swaps and lots. The order of the cards does not matter (the
     score is cached on the sorted spread: the bots ask for the same spreads again and again)."""
-    mean = int(_MEAN_VALUE)
-    cards = tuple(sorted(c if c.value is not None else Card._make((c.suit, c.shape, mean)) for c in spread))
+    cards = tuple(sorted(c if c.value is not None else _mean_card(c) for c in spread))
     return _potential(cards, bool(double))
+
+
+_MEAN_CARDS: dict = {}
+
+
+def _mean_card(c: Card) -> Card:
+    """A card of unknown value as the bots score it: the kind with the mean back value (58)."""
+    m = _MEAN_CARDS.get(c)
+    if m is None:
+        m = _MEAN_CARDS[c] = Card._make((c.suit, c.shape, int(_MEAN_VALUE)))
+    return m
 
 
 @lru_cache(maxsize=1 << 16)
 def _potential(cards: tuple, double: bool) -> float:
-    best = best_cash_in(cards, double)
+    # best_cash_in(cards, double) with the default prices; the cards are the bots' own, already
+    # checked, so small spreads go straight to the cached search
+    best = _search(cards, double, 500, 2) if len(cards) <= SEARCH_LIMIT else best_cash_in(cards, double)
     used = {x for t in best.sets for x in t}
     rest = [c for i, c in enumerate(cards) if i not in used]
     bonus = 0.0
@@ -221,7 +233,13 @@ class GreedyBot(BuxBot):
             return Wait()
         v = self._value(view, me)
         top = view.max_bid(me)
-        limit = suggested_bid(v, me == view.turn, max(0, top), view.rules.bid_increment, self._shade())
+        key = (v, me == view.turn, max(0, top), view.rules.bid_increment, self._shade())
+        limits = self.__dict__.setdefault("_limits", {})
+        limit = limits.get(key)
+        if limit is None:
+            if len(limits) > 1024:
+                limits.clear()
+            limit = limits[key] = suggested_bid(*key)
         lo = view.rules.min_bid if view.high_bidder < 0 else view.high_bid + view.rules.bid_increment
         if lo <= limit and lo <= top:
             return Bid(lo)

@@ -20,7 +20,7 @@ from typing import Sequence
 import numpy as np
 
 from .rules import BUX, Card, Rules, is_protected, is_set, set_value
-from .state import set_positions
+from .state import find_sets
 
 __all__ = [
     "Card", "BUX", "set_value", "is_set", "is_protected", "CashIn", "SEARCH_LIMIT", "best_cash_in", "spread_sets",
@@ -123,10 +123,10 @@ def best_cash_in(spread: Sequence[Card], double: bool = False, rules: Rules | No
 @lru_cache(maxsize=1 << 15)
 def _search(spread: tuple, double: bool, perfect: int, multiplier: int) -> CashIn:
     """:func:`best_cash_in` by memoised depth-first search (cached: bots ask for the same
-    spreads again and again). The matching sets come from the engine's cached
-    :func:`~toolkit.bux.state.set_positions`; the memo is a plain dict (building an ``lru_cache``
+    spreads again and again). The matching sets come from the engine's
+    :func:`~toolkit.bux.state.find_sets`; the memo is a plain dict (building an ``lru_cache``
     per call cost more than the search on the small spreads of a game)."""
-    sets = set_positions(spread)
+    sets = find_sets(spread)
     if not sets:
         return _NOTHING
     n = len(spread)

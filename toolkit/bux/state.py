@@ -49,7 +49,7 @@ from .rules import BUX, Card, Rules, is_set, parse_card
 
 __all__ = [
     "BuxState", "Deal", "Reveal", "TopCard", "Swap", "Sell", "Done", "Draw", "Bid", "Pass", "Wait", "Keep",
-    "Auction", "Assistance", "initial_state", "new_game", "unprotected_positions", "set_positions", "swap_action",
+    "Auction", "Assistance", "initial_state", "new_game", "unprotected_positions", "set_positions", "find_sets", "swap_action",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -246,19 +246,25 @@ def set_positions(spread) -> tuple[tuple[int, int, int], ...]:
     key = tuple(spread)
     out = _SETS.get(key)
     if out is None:
-        groups: dict = {}
-        for i, c in enumerate(key):
-            groups.setdefault(("s", c.suit), []).append(i)
-            groups.setdefault(("h", c.shape), []).append(i)
-        found = set()
-        for g in groups.values():
-            if len(g) >= 3:
-                found.update(combinations(g, 3))
-        out = tuple(sorted(found))
+        out = find_sets(key)
         if len(_SETS) >= _CACHE_MAX:
             _SETS.clear()
         _SETS[key] = out
     return out
+
+
+def find_sets(spread: tuple) -> tuple[tuple[int, int, int], ...]:
+    """:func:`set_positions` without the cache (for callers that cache their own answers):
+    groups the positions by suit and by shape and takes every 3 of a group."""
+    groups: dict = {}
+    for i, c in enumerate(spread):
+        groups.setdefault(("s", c.suit), []).append(i)
+        groups.setdefault(("h", c.shape), []).append(i)
+    found = set()
+    for g in groups.values():
+        if len(g) >= 3:
+            found.update(combinations(g, 3))
+    return tuple(sorted(found))
 
 
 def swap_action(mine: int, seat: int, theirs: int) -> "Swap":
