@@ -29,7 +29,7 @@ ORDER = {
     "buyword": ["bag", "dictionary", "rules", "board", "display", "state", "odds", "bots", "widgets"],
     "bue": ["rules", "hand", "state", "odds", "bots", "widgets"],
     "bux": ["rules", "state", "playout", "odds", "bots", "widgets"],
-    "tenbucks": ["rules", "state", "odds", "bots", "widgets"],
+    "tenbucks": ["rules", "state", "playout", "odds", "bots", "widgets"],
     "bugami": ["rules", "state", "playout", "odds", "bots", "widgets"],
 }
 
