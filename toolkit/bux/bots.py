@@ -30,8 +30,15 @@ def potential(spread, double: bool = False) -> float:
     kinds is on its way to a 500-bux perfect set). Unknown back values count as their mean (58.3).
     Used by the bots to compare swaps and lots. The order of the cards does not matter (the
     score is cached on the sorted spread: the bots ask for the same spreads again and again)."""
-    cards = tuple(sorted(c if c.value is not None else _mean_card(c) for c in spread))
-    return _potential(cards, bool(double))
+    cards = [c if c.value is not None else _mean_card(c) for c in spread]
+    # A card sharing neither its suit nor its shape with another card is in no set and no pair:
+    # it adds nothing, so it is left out of the (cached) score's key.
+    suits: dict = {}
+    shapes: dict = {}
+    for c in cards:
+        suits[c.suit] = suits.get(c.suit, 0) + 1
+        shapes[c.shape] = shapes.get(c.shape, 0) + 1
+    return _potential(tuple(sorted(c for c in cards if suits[c.suit] > 1 or shapes[c.shape] > 1)), bool(double))
 
 
 _MEAN_CARDS: dict = {}

@@ -132,7 +132,13 @@ def _search(spread: tuple, double: bool, perfect: int, multiplier: int) -> CashI
     n = len(spread)
     by_first: list[list] = [[] for _ in range(n)]
     for t in sets:
-        v = set_value([spread[x] for x in t], double, perfect, multiplier)
+        a, b, c = spread[t[0]], spread[t[1]], spread[t[2]]
+        if a.suit == b.suit == c.suit and a.shape == b.shape == c.shape:
+            v = perfect * multiplier if double else perfect
+        elif a.value is None or b.value is None or c.value is None:
+            v = set_value((a, b, c), double, perfect, multiplier)  # raises: a mixed set needs values
+        else:
+            v = (a.value + b.value + c.value) * (multiplier if double else 1)
         by_first[t[0]].append((t, v, (1 << t[0]) | (1 << t[1]) | (1 << t[2])))
     memo: dict = {}
 

@@ -235,13 +235,16 @@ class Table:
     def view(self, me: int | None = None) -> BuxView:
         """The :class:`BuxView` of ``me`` (default: the player to act)."""
         me = self.current if me is None else me
-        spreads = [self.spreads[i] if i == me else self.shown[i] for i in range(self.n)]
+        spreads = list(self.shown)
+        spreads[me] = self.spreads[me]
+        r = self.rules
+        lot = self.lot if r.lot_values_public else _lot_shown(r, self.phase, self.turn, me, self.lot)
+        return BuxView(r, me, self.turn, self.phase, spreads, lot, self.money, self.double,
+                       self.high_bid, self.high_bidder, self.may_wait(), self.turn_no, self._recent, self._seen)
+
+    def _recent(self):
         t = self.turn_no - self.n
-        recent = [(m, s, g, k) for tn, m, s, g, k in reversed(self.swap_log) if tn >= t]
-        return BuxView(self.rules, me, self.turn, self.phase, spreads,
-                       _lot_shown(self.rules, self.phase, self.turn, me, self.lot), self.money, self.double,
-                       self.high_bid, self.high_bidder, self.may_wait(), self.turn_no, recent,
-                       self._seen)
+        return [(m, s, g, k) for tn, m, s, g, k in reversed(self.swap_log) if tn >= t]
 
     def _seen(self):
         keys = self.run_keys[-(HISTORY_LIMIT - 1):]
