@@ -199,9 +199,12 @@ class GreedyBot(BuxBot):
         double = view.double
         base = potential(mine, double)
         gains = []
+        seen: dict = {}  # (position given, card taken) -> gain: other seats often offer the same card
         for i, seat, k in view.swaps():
-            new = mine[:i] + mine[i + 1:] + [spreads[seat][k]]
-            g = potential(new, double) - base
+            c = spreads[seat][k]
+            g = seen.get((i, c))
+            if g is None:
+                g = seen[(i, c)] = potential(mine[:i] + mine[i + 1:] + [c], double) - base
             if g > self.min_gain:
                 gains.append((-g, len(gains), (i, seat, k)))
         if not gains:
