@@ -33,7 +33,7 @@ from ..core.game import Action, new_rng, rules_to_dict, setup_rng
 from ..core.validation import DEFAULT_PLAYERS, check_rules, player_names
 from .rules import BUX, Card, Rules, is_set
 from .state import (Assistance, Auction, Bid, BuxState, Deal, Done, Draw, Keep, Pass, Reveal, Sell, Swap,
-                    TopCard, Wait, initial_state, set_positions, swap_action, unprotected_positions)
+                    TopCard, Wait, find_sets, initial_state, swap_action, unprotected_positions)
 
 __all__ = ["BuxView", "Table", "view_of_state", "playout", "table_key", "HISTORY_LIMIT"]
 
@@ -209,6 +209,7 @@ class Table:
         self.swap_log: list = []   # (turn_no before, mover, seat, given kind, taken kind)
         self.run_keys: list = []   # table keys before each swap since the last other move
         self.track = True          # keep the history above (only bots that read views need it)
+        self._unp: list = [None] * n_players  # per seat: (unprotected positions, number of sets), or None
 
     # -- basics -------------------------------------------------------------------------
     @property
@@ -277,6 +278,7 @@ class Table:
             self.dealt += 1
             self._remove(card)
             self.spreads[seat].append(card)
+            self._unp[seat] = None
             self.shown[seat].append(_hidden(card))
             if self.dealt == self.rules.cards_dealt * self.n:
                 self.phase, self.turn = "turn", self.rules.first_player
@@ -352,6 +354,28 @@ class Table:
         self.turn_no += 1
 
     # -- decisions ------------------------------------------------------------------------
+    def _facts(self, seat: int) -> tuple:
+        """``(unprotected positions, number of matching sets)`` of ``seat``'s spread, kept until
+        the spread changes. The sets are counted, not listed: every 3 of a suit, plus every 3 of
+        a shape, minus the triples counted twice (three of one kind)."""
+        f = self._unp[seat]
+        if f is None:
+            sp = self.spreads[seat]
+            suits: dict = {}
+            shapes: dict = {}
+            kinds: dict = {}
+            for c in sp:
+                suits[c.suit] = suits.get(c.suit, 0) + 1
+                shapes[c.shape] = shapes.get(c.shape, 0) + 1
+                k = c.suit, c.shape
+                kinds[k] = kinds.get(k, 0) + 1
+            unp = tuple(i for i, c in enumerate(sp) if suits[c.suit] < 2 or shapes[c.shape] < 2)
+            n_sets = (sum(x * (x - 1) * (x - 2) // 6 for x in suits.values())
+                      + sum(x * (x - 1) * (x - 2) // 6 for x in shapes.values())
+                      - sum(x * (x - 1) * (x - 2) // 6 for x in kinds.values()))
+            f = self._unp[seat] = (unp, n_sets)
+        return f
+
     def n_legal(self) -> int:
         """How many legal actions the player to act has (the length of ``legal_actions()``)."""
         ph = self.phase
@@ -363,7 +387,7 @@ class Table:
             return 1 + self.may_wait() + bids
         if ph == "keep":
             return 2
-        sells = len(set_positions(tuple(self.spreads[p])))
+        sells = self._facts(p)[1]
         if ph == "selling":
             return sells + 1
         mine = len(self.spreads[p])
@@ -371,7 +395,7 @@ class Table:
         if mine:
             for seat in range(self.n):
                 if seat != p:
-                    swaps += len(unprotected_positions(self.shown[seat]))
+                    swaps += len(self._facts(seat)[0])
         return (self.money[p] <= 0) + swaps * mine + sells + 1
 
     def legal_at(self, i: int) -> Action:
@@ -390,8 +414,8 @@ class Table:
             return Bid(lo + (i - 1) * r.bid_increment)
         if ph == "keep":
             return Keep() if i == 0 else Auction()
-        sets = set_positions(tuple(self.spreads[p]))
         if ph == "selling":
+            sets = find_sets(tuple(self.spreads[p]))
             return Sell(*sets[i]) if i < len(sets) else Done()
         if self.money[p] <= 0:
             if i == 0:
@@ -402,13 +426,13 @@ class Table:
             for seat in range(self.n):
                 if seat == p:
                     continue
-                unprot = unprotected_positions(self.shown[seat])
+                unprot = self._facts(seat)[0]
                 block = len(unprot) * mine
                 if i < block:
                     return swap_action(i % mine, seat, unprot[i // mine])
                 i -= block
-        if i < len(sets):
-            return Sell(*sets[i])
+        if i < self._facts(p)[1]:
+            return Sell(*find_sets(tuple(self.spreads[p]))[i])
         return Draw()
 
     def apply(self, a: Action) -> None:
@@ -426,6 +450,7 @@ class Table:
                 if len(self.swap_log) > 4 * self.n:
                     del self.swap_log[:-2 * self.n]
             give, take = mine.pop(a.mine), theirs.pop(a.theirs)
+            self._unp[p] = self._unp[a.seat] = None
             mine.append(take)
             theirs.append(give)
             sm, st = self.shown[p], self.shown[a.seat]
@@ -444,6 +469,7 @@ class Table:
             cards = [sp[x] for x in idx]
             value = self.rules.set_value(cards, self.double)
             self.spreads[p] = [c for x, c in enumerate(sp) if x not in idx]
+            self._unp[p] = None
             self.shown[p] = [c for x, c in enumerate(self.shown[p]) if x not in idx]
             self.discards.extend(cards)
             self.money[p] += value
@@ -464,6 +490,7 @@ class Table:
         elif t is Keep:
             p = self.turn
             self.spreads[p].extend(self.lot)
+            self._unp[p] = None
             self.shown[p].extend(_hidden(c) for c in self.lot)
             self.lot = []
             self._end_turn(p)
@@ -495,12 +522,14 @@ class Table:
         if w < 0:
             if self.rules.unbid_lot == "drawer":
                 self.spreads[drawer].extend(lot)
+                self._unp[drawer] = None
                 self.shown[drawer].extend(_hidden(c) for c in lot)
             else:
                 self.discards.extend(lot)
             self._end_turn(drawer)
             return
         self.spreads[w].extend(lot)
+        self._unp[w] = None
         self.shown[w].extend(_hidden(c) for c in lot)
         self.money[w] -= price
         if w == drawer:
