@@ -57,6 +57,36 @@ def table_key(spreads) -> tuple:
     return tuple(tuple(sorted(c.kind for c in sp)) for sp in spreads)
 
 
+_N_SETS: dict = {}
+
+
+def _n_sets(spread: tuple) -> int:
+    """How many matching sets ``spread`` holds (``len(find_sets(spread))``), counted: every 3 of a
+    suit, plus every 3 of a shape, minus the triples counted twice (three of one kind). Cached."""
+    n = _N_SETS.get(spread)
+    if n is None:
+        suits: dict = {}
+        shapes: dict = {}
+        kinds: dict = {}
+        for c in spread:
+            suits[c.suit] = suits.get(c.suit, 0) + 1
+            shapes[c.shape] = shapes.get(c.shape, 0) + 1
+            k = c.suit, c.shape
+            kinds[k] = kinds.get(k, 0) + 1
+        n = 0
+        for counts in (suits, shapes):
+            for x in counts.values():
+                if x >= 3:
+                    n += x * (x - 1) * (x - 2) // 6
+        for x in kinds.values():
+            if x >= 3:
+                n -= x * (x - 1) * (x - 2) // 6
+        if len(_N_SETS) >= 1 << 16:
+            _N_SETS.clear()
+        _N_SETS[spread] = n
+    return n
+
+
 class BuxView:
     """What the player to move sees when deciding (the facts of ``state.observation(me)``) plus
     the public move history the bots read.
@@ -356,24 +386,11 @@ class Table:
     # -- decisions ------------------------------------------------------------------------
     def _facts(self, seat: int) -> tuple:
         """``(unprotected positions, number of matching sets)`` of ``seat``'s spread, kept until
-        the spread changes. The sets are counted, not listed: every 3 of a suit, plus every 3 of
-        a shape, minus the triples counted twice (three of one kind)."""
+        the spread changes (and shared between tables through the engine's caches)."""
         f = self._unp[seat]
         if f is None:
-            sp = self.spreads[seat]
-            suits: dict = {}
-            shapes: dict = {}
-            kinds: dict = {}
-            for c in sp:
-                suits[c.suit] = suits.get(c.suit, 0) + 1
-                shapes[c.shape] = shapes.get(c.shape, 0) + 1
-                k = c.suit, c.shape
-                kinds[k] = kinds.get(k, 0) + 1
-            unp = tuple(i for i, c in enumerate(sp) if suits[c.suit] < 2 or shapes[c.shape] < 2)
-            n_sets = (sum(x * (x - 1) * (x - 2) // 6 for x in suits.values())
-                      + sum(x * (x - 1) * (x - 2) // 6 for x in shapes.values())
-                      - sum(x * (x - 1) * (x - 2) // 6 for x in kinds.values()))
-            f = self._unp[seat] = (unp, n_sets)
+            key = tuple(self.spreads[seat])
+            f = self._unp[seat] = (unprotected_positions(key), _n_sets(key))
         return f
 
     def n_legal(self) -> int:
