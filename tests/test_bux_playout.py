@@ -133,3 +133,23 @@ def test_playout_refuses_a_bot_it_cannot_run():
         playout(None, 3, [Stubborn(), RandomBot(), RandomBot()], 1)
     with pytest.raises(ValueError, match="one bot per player"):
         playout(None, 3, [RandomBot()], 1)
+
+
+def test_cached_move_helpers_match_brute_force():
+    """The engine's fast helpers against the seed's definitions checked card by card:
+    ``find_sets``/``set_positions`` and the table's set count against every triple tested with
+    ``is_set``; ``unprotected_positions`` against ``is_protected`` (seed, "(1) Swap")."""
+    from itertools import combinations
+
+    from toolkit.bux.playout import _n_sets
+    from toolkit.bux.state import find_sets, set_positions, unprotected_positions
+
+    cards = sorted(bux.Rules().cards)
+    rng = np.random.default_rng(0)
+    for _ in range(1500):
+        sp = tuple(cards[i] for i in rng.choice(len(cards), int(rng.integers(0, 20)), replace=False))
+        if sp and rng.random() < 0.3:
+            sp = sp + (sp[0],) * int(rng.integers(1, 4))  # repeated kinds: perfect sets
+        want = tuple(t for t in combinations(range(len(sp)), 3) if bux.is_set([sp[x] for x in t]))
+        assert find_sets(sp) == set_positions(sp) == want and _n_sets(sp) == len(want)
+        assert unprotected_positions(sp) == tuple(i for i, c in enumerate(sp) if not bux.is_protected(c, sp))

@@ -256,15 +256,31 @@ def set_positions(spread) -> tuple[tuple[int, int, int], ...]:
 def find_sets(spread: tuple) -> tuple[tuple[int, int, int], ...]:
     """:func:`set_positions` without the cache (for callers that cache their own answers):
     groups the positions by suit and by shape and takes every 3 of a group."""
-    groups: dict = {}
+    suits: dict = {}
+    shapes: dict = {}
     for i, c in enumerate(spread):
-        groups.setdefault(("s", c.suit), []).append(i)
-        groups.setdefault(("h", c.shape), []).append(i)
-    found = set()
-    for g in groups.values():
+        suit, shape = c[0], c[1]
+        if suit in suits:
+            suits[suit].append(i)
+        else:
+            suits[suit] = [i]
+        if shape in shapes:
+            shapes[shape].append(i)
+        else:
+            shapes[shape] = [i]
+    found = []
+    for g in suits.values():
         if len(g) >= 3:
-            found.update(combinations(g, 3))
-    return tuple(sorted(found))
+            found.extend(combinations(g, 3))
+    for g in shapes.values():
+        if len(g) >= 3:
+            for t in combinations(g, 3):
+                # three of one kind are already counted with their suit
+                if not spread[t[0]][0] == spread[t[1]][0] == spread[t[2]][0]:
+                    found.append(t)
+    if len(found) > 1:
+        found.sort()
+    return tuple(found)
 
 
 def swap_action(mine: int, seat: int, theirs: int) -> "Swap":
