@@ -10,7 +10,7 @@ from itertools import combinations
 
 import numpy as np
 
-from run import Row, bench_widgets, percentile, time_calls
+from run import Row, bench_widgets, percentile, playout_rates, time_calls
 
 
 def _brute_best(spread):
@@ -63,17 +63,7 @@ def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None) -> dict:
     from toolkit.bux.playout import playout
     from toolkit.core.bots import RandomBot
 
-    bots = [RandomBot()] * players if bots is None else bots
-    t0 = time.process_time()
-    games = actions = 0
-    while True:
-        actions += len(playout(None, players, bots, games)["actions"])
-        games += 1
-        el = time.process_time() - t0
-        if el >= seconds:
-            break
-    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games,
-            "actions_per_game": actions / games}
+    return playout_rates(playout, players, [RandomBot()] * players if bots is None else bots, seconds)
 
 
 def rows(quick: bool) -> list:

@@ -11,7 +11,7 @@ import time
 
 import numpy as np
 
-from run import FORBIDDEN_AT_IMPORT, Row, bench_widgets, percentile
+from run import FORBIDDEN_AT_IMPORT, Row, bench_widgets, percentile, playout_rates
 
 _PROBE = r"""
 import sys, time
@@ -63,17 +63,7 @@ def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None) -> dict:
     from toolkit.core.bots import RandomBot
     from toolkit.tenbucks.playout import playout
 
-    bots = [RandomBot()] * players if bots is None else bots
-    t0 = time.process_time()
-    games = actions = 0
-    while True:
-        actions += len(playout(None, players, bots, games)["actions"])
-        games += 1
-        el = time.process_time() - t0
-        if el >= seconds:
-            break
-    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games,
-            "actions_per_game": actions / games}
+    return playout_rates(playout, players, [RandomBot()] * players if bots is None else bots, seconds)
 
 
 def rows(quick: bool) -> list:

@@ -14,14 +14,9 @@ from toolkit.bux.playout import BuxView, Table, playout, view_of_state
 from toolkit.core.bots import RandomBot
 from toolkit.core.game import Bot, play, record, replay, resolve_chance
 
-VARIANTS = {
-    "base": bux.Rules(),
-    "quick": bux.Rules.quick(),
-    "open-auctions": bux.Rules(unbid_lot="drawer", next_player="left_of_buyer", max_bid_over_chips=100,
-                               bid_increment=10, min_bid=10),
-    "top-visible-no-wait": bux.Rules(top_card_visible=True, drawer_may_wait=False),
-    "short": bux.Rules(max_turns=40, decks=1),
-}
+from test_bux_playouts import VARIANTS as PLAYOUT_VARIANTS  # noqa: E402 - the rule variants played there
+
+VARIANTS = {**PLAYOUT_VARIANTS, "short": bux.Rules(max_turns=40, decks=1)}
 
 
 def _bots(kind: str, n: int):

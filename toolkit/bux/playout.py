@@ -22,18 +22,16 @@ Inside the package the imports run ``rules`` <- ``state`` <- ``playout`` <- ``od
 """
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Sequence
 
 import numpy as np
 
 from ..core.bots import RandomBot
-from ..core.cards import _sort_key
-from ..core.game import Action, new_rng, rules_to_dict, setup_rng
-from ..core.validation import DEFAULT_PLAYERS, check_rules, player_names
-from .rules import BUX, Card, Rules, is_set
-from .state import (Assistance, Auction, Bid, BuxState, Deal, Done, Draw, Keep, Pass, Reveal, Sell, Swap,
-                    TopCard, Wait, find_sets, initial_state, swap_action, unprotected_positions)
+from ..core.game import Action, playout_rngs, rules_to_dict
+from ..core.validation import check_rules
+from .rules import BUX, Card, Rules
+from .state import (Assistance, Auction, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap, Wait, find_sets,
+                    initial_state, swap_action, unprotected_positions)
 
 __all__ = ["BuxView", "Table", "view_of_state", "playout", "table_key", "HISTORY_LIMIT"]
 
@@ -212,9 +210,9 @@ class Table:
     def __init__(self, rules: Rules, n_players: int):
         self.rules = r = rules
         self.n = n_players
-        self.order = sorted(r.full_deck, key=_sort_key)
+        self.order = [c for c, _ in r.full_deck.items()]  # sorted, as the protocol's Multiset keeps them
         self.index = {c: i for i, c in enumerate(self.order)}
-        self.counts = [r.full_deck[c] for c in self.order]
+        self.counts = [n for _, n in r.full_deck.items()]
         self.bux_i = self.index[BUX]
         self.total = sum(self.counts)
         self.phase = "deal"
@@ -597,11 +595,7 @@ def playout(rules: Rules | None, players, bots: Sequence, rng: int | np.random.G
             RandomBot nor has ``decide``.
     """
     rules = check_rules(rules, Rules, "bux")
-    if isinstance(rng, np.random.Generator):
-        seed, deal_rng, play_rng = None, rng, rng
-    else:
-        seed = rng
-        deal_rng, play_rng = setup_rng(seed), new_rng(seed)
+    seed, deal_rng, play_rng = playout_rngs(rng)
     s0 = initial_state(rules, players, seed)  # validates players and seed
     names = s0.players
     if len(bots) != len(names):

@@ -26,11 +26,11 @@ from typing import Sequence
 import numpy as np
 
 from ..core.bots import RandomBot
-from ..core.cards import Multiset, _sort_key
-from ..core.game import Action, new_rng, play, record, resolve_chance, rules_to_dict, setup_rng
+from ..core.cards import Multiset
+from ..core.game import Action, play, playout_rngs, record, resolve_chance, rules_to_dict
 from ..core.validation import check_rules
 from .rules import WILD, Rules, bill_numbers, bill_sort_key
-from .state import Claim, End, Force, Play, TenBucksState, _zero_bills, initial_state, stack_total
+from .state import Claim, Force, Play, TenBucksState, _zero_bills, initial_state, stack_total
 
 __all__ = ["Table", "playout", "action_text"]
 
@@ -314,11 +314,7 @@ def playout(rules: Rules | None, players, bots: Sequence, rng: int | np.random.G
         TypeError, ValueError: as :func:`~toolkit.tenbucks.new_game`; not one bot per player.
     """
     rules = check_rules(rules, Rules, "tenbucks")
-    if isinstance(rng, np.random.Generator):
-        seed, deal_rng, play_rng = None, rng, rng
-    else:
-        seed = rng
-        deal_rng, play_rng = setup_rng(seed), new_rng(seed)
+    seed, deal_rng, play_rng = playout_rngs(rng)
     s0 = initial_state(rules, players, seed)
     if len(bots) != s0.n_players:
         raise ValueError(f"give one bot per player ({s0.n_players}), got {len(bots)}")
