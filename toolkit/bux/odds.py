@@ -140,6 +140,8 @@ def _search(spread: tuple, double: bool, perfect: int, multiplier: int) -> CashI
         else:
             v = (a.value + b.value + c.value) * (multiplier if double else 1)
         by_first[t[0]].append((t, v, (1 << t[0]) | (1 << t[1]) | (1 << t[2])))
+    if len(sets) == 1 and v > 0:
+        return CashIn(v, sets)  # one set worth something: sell it
     memo: dict = {}
 
     def best(mask: int):  # mask: cards already decided
