@@ -16,10 +16,14 @@ from ..core.game import Action, Bot
 from .odds import SEARCH_LIMIT, _search, best_cash_in, lot_value, suggested_bid
 from .rules import Card
 from .playout import HISTORY_LIMIT, BuxView, _chain_recent, table_key, view_of_state
-from .state import Assistance, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap, Wait, swap_action
+from .state import (Assistance, BuxState, Done, Draw, Keep, Pass, Swap, Wait, bid_action, sell_action,
+                    swap_action)
 
 __all__ = ["RandomBot", "BuxBot", "GreedyBot", "ValueBot", "BOTS", "potential", "recent_swaps", "undoes_recent_swap",
            "repeats_position"]
+
+#: The bots' answers, one shared object each (actions are immutable).
+_KEEP, _DONE, _ASSISTANCE, _DRAW, _WAIT, _PASS = Keep(), Done(), Assistance(), Draw(), Wait(), Pass()
 
 _MEAN_VALUE = Fraction(175, 3)  # mean of 25, 50, 100: an unknown back value's expectation
 
@@ -178,18 +182,18 @@ class GreedyBot(BuxBot):
         if ph == "bid":
             return self._bid(view, me)
         if ph == "keep":
-            return Keep()
+            return _KEEP
         mine = view.spreads[me]  # own back values are known
         if ph == "selling":
             best = best_cash_in(mine, view.double)
-            return Sell(*best.sets[0]) if best.sets else Done()
+            return sell_action(best.sets[0]) if best.sets else _DONE
         if view.money[me] <= 0:
-            return Assistance()
+            return _ASSISTANCE
         best = best_cash_in(mine, view.double)
         if best.sets and self._should_sell(view, best.value):
-            return Sell(*best.sets[0])
+            return sell_action(best.sets[0])
         swap = self._best_swap(view, me)
-        return swap if swap is not None else Draw()
+        return swap if swap is not None else _DRAW
 
     def _best_swap(self, view: BuxView, me: int):
         spreads = view.spreads
@@ -240,7 +244,7 @@ class GreedyBot(BuxBot):
         if view.may_wait:
             # The drawer loses nothing by waiting: it may still bid when the bidding comes round,
             # knowing who else wants the lot (Rules.drawer_may_wait).
-            return Wait()
+            return _WAIT
         v = self._value(view, me)
         top = view.max_bid(me)
         key = (v, me == view.turn, max(0, top), view.rules.bid_increment, self._shade())
@@ -252,8 +256,8 @@ class GreedyBot(BuxBot):
             limit = limits[key] = suggested_bid(*key)
         lo = view.rules.min_bid if view.high_bidder < 0 else view.high_bid + view.rules.bid_increment
         if lo <= limit and lo <= top:
-            return Bid(lo)
-        return Pass()
+            return bid_action(lo)
+        return _PASS
 
 
 class ValueBot(GreedyBot):

@@ -49,7 +49,7 @@ from .rules import BUX, Card, Rules, is_set, parse_card
 
 __all__ = [
     "BuxState", "Deal", "Reveal", "TopCard", "Swap", "Sell", "Done", "Draw", "Bid", "Pass", "Wait", "Keep",
-    "Auction", "Assistance", "initial_state", "new_game", "unprotected_positions", "set_positions", "find_sets", "swap_action",
+    "Auction", "Assistance", "initial_state", "new_game", "unprotected_positions", "set_positions", "find_sets", "swap_action", "bid_action", "sell_action",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -298,14 +298,17 @@ _BIDS: dict = {}
 _SELLS: dict = {}
 
 
-def _bid(amount: int) -> "Bid":
+def bid_action(amount: int) -> "Bid":
+    """The :class:`Bid` of ``amount`` bux, one shared object per amount (auctions go up in small
+    steps: a bid is the commonest action of a game)."""
     a = _BIDS.get(amount)
     if a is None:
         a = _BIDS[amount] = Bid(amount)
     return a
 
 
-def _sell(t: tuple) -> "Sell":
+def sell_action(t: tuple) -> "Sell":
+    """The :class:`Sell` of positions ``t = (i, j, k)``, one shared object per triple."""
     a = _SELLS.get(t)
     if a is None:
         a = _SELLS[t] = Sell(*t)
@@ -472,10 +475,10 @@ class BuxState(CachedLegalActions, State):
         if ph == "bid":
             lo = self._min_bid()
             wait = [_WAIT] if self.may_wait() else []
-            return [_PASS] + wait + [_bid(x) for x in range(lo, self.max_bid(p) + 1, self.rules.bid_increment)]
+            return [_PASS] + wait + [bid_action(x) for x in range(lo, self.max_bid(p) + 1, self.rules.bid_increment)]
         if ph == "keep":
             return [Keep(), Auction()]
-        sells = [_sell(t) for t in set_positions(self.spreads[p])]
+        sells = [sell_action(t) for t in set_positions(self.spreads[p])]
         if ph == "selling":
             return sells + [Done()]
         acts: list[Action] = []
