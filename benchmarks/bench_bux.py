@@ -10,7 +10,7 @@ from itertools import combinations
 
 import numpy as np
 
-from run import Row, bench_widgets, percentile, time_calls
+from run import Row, bench_widgets, percentile, playout_rates, time_calls
 
 
 def _brute_best(spread):
@@ -50,6 +50,20 @@ def _lot_tables(n: int, players: int = 4):
         play(bux.new_game(players=players, seed=seed), bots, seed=seed, on_step=keep)
         seed += 1
     return found[::3][:n]
+
+
+def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None) -> dict:
+    """Random (or given) bots on BUX's bulk path (``toolkit.bux.playout.playout``), whole games
+    for about ``seconds`` of CPU time (``time.process_time``, this process only).
+
+    Returns:
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions_per_game"}``; actions
+        count every action of the game record, chance events included (as OpenSpiel counts).
+    """
+    from toolkit.bux.playout import playout
+    from toolkit.core.bots import RandomBot
+
+    return playout_rates(playout, players, [RandomBot()] * players if bots is None else bots, seconds)
 
 
 def rows(quick: bool) -> list:
@@ -129,6 +143,20 @@ def rows(quick: bool) -> list:
         el = time.perf_counter() - t0
         out.append(Row("bux", f"whole games per second, {label} (one process)", games / el, "games/s",
                        note=f"{games} games, {steps / games:.0f} actions per game, {steps / el:,.0f} actions/s"))
+
+    # 3b. the bulk path (toolkit.bux.playout): same games, mutable table, CPU time
+    import os
+    rnd = bulk_rates(1.0 if quick else 3.0)
+    out.append(Row("bux", "bulk random playout (playout.py), 4 players, actions per CPU-second", rnd["actions_per_cpu_s"],
+                   "actions/s", note=f"{rnd['games_per_cpu_s']:.1f} games/CPU-s, {rnd['actions_per_game']:.0f} "
+                   "actions per game; the issue's target is OpenSpiel Hearts' rate (~405,000/s, anchor section)"))
+    heur = bulk_rates(2.0 if quick else 6.0, bots=[bux.GreedyBot(), bux.ValueBot(), bux.GreedyBot(), bux.ValueBot()])
+    cores = os.cpu_count() or 1
+    minutes = 100_000 / (heur["games_per_cpu_s"] * cores) / 60
+    out.append(Row("bux", f"100,000 games, greedy + value bots, 4 players, bulk path on {cores} cores (projected)",
+                   minutes, "min", 10, "max",
+                   f"{heur['games_per_cpu_s']:.1f} games per CPU-second per core x {cores} cores (simulate runs one "
+                   "process per core); target: under 10 minutes on the 2-core machine"))
 
     # 4. widget callbacks (the generic driver picks random card sets, mostly over the explorer's
     # 15-card cap; so the spread explorer is also timed on spreads of 3-15 cards)

@@ -11,7 +11,7 @@ import time
 
 import numpy as np
 
-from run import FORBIDDEN_AT_IMPORT, Row, bench_widgets, percentile
+from run import FORBIDDEN_AT_IMPORT, Row, bench_widgets, percentile, playout_rates
 
 _PROBE = r"""
 import sys, time
@@ -52,6 +52,20 @@ def _states(n_states: int):
     return out
 
 
+def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None) -> dict:
+    """Random (or given) bots on Ten Bucks' bulk path (``toolkit.tenbucks.playout.playout``),
+    whole games for about ``seconds`` of CPU time (``time.process_time``).
+
+    Returns:
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions_per_game"}``; actions count
+        every action of the game record, the deal's chance events included.
+    """
+    from toolkit.core.bots import RandomBot
+    from toolkit.tenbucks.playout import playout
+
+    return playout_rates(playout, players, [RandomBot()] * players if bots is None else bots, seconds)
+
+
 def rows(quick: bool) -> list:
     from toolkit import tenbucks as tb
     from toolkit.core import play
@@ -82,6 +96,12 @@ def rows(quick: bool) -> list:
         el = time.perf_counter() - t0
         out.append(Row("tenbucks", f"{cls.name} bots, 4 players, base, games per second", m / el, "games/s",
                        None, None, f"{m} games, {el / m * 1000:.1f} ms/game"))
+    # 1b. the bulk path (toolkit.tenbucks.playout): same games, mutable table, CPU time
+    rnd = bulk_rates(1.0 if quick else 3.0)
+    out.append(Row("tenbucks", "bulk random playout (playout.py), 4 players, actions per CPU-second",
+                   rnd["actions_per_cpu_s"], "actions/s",
+                   note=f"{rnd['games_per_cpu_s']:.0f} games/CPU-s, {rnd['actions_per_game']:.0f} actions per game; "
+                   "the issue's target is OpenSpiel Hearts' rate (~405,000/s, anchor section)"))
     # 2. the laws calculators on game positions (they run in widget callbacks)
     states = _states(100 if quick else 400)
     for name, fn in (("claim_table (every stack x every seat)", tb.claim_table),

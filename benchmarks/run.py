@@ -83,6 +83,27 @@ def percentile(xs, q: float) -> float:
     return float(np.percentile(np.asarray(xs, dtype=float), q))
 
 
+def playout_rates(playout: Callable, players: int, bots, seconds: float = 3.0, rules=None) -> dict:
+    """Whole games of a game's bulk ``playout(rules, players, bots, seed)`` (seeds 0, 1, ...) for
+    about ``seconds`` of CPU time (``time.process_time``, this process only): what each game's
+    ``bulk_rates()`` reports.
+
+    Returns:
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions_per_game"}``; actions count
+        every action of the game record, chance events included (as OpenSpiel counts them).
+    """
+    t0 = time.process_time()
+    games = actions = 0
+    while True:
+        actions += len(playout(rules, players, bots, games)["actions"])
+        games += 1
+        el = time.process_time() - t0
+        if el >= seconds:
+            break
+    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games,
+            "actions_per_game": actions / games}
+
+
 def time_calls(fn: Callable[[], object], min_time: float = 0.2, max_calls: int = 10_000) -> float:
     """Seconds per call of ``fn``: repeat until ``min_time`` has passed, return the median of
     five such batches' per-call times."""

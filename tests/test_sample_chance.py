@@ -93,3 +93,40 @@ def _states(end):
         st = st.parent
         out.append(st)
     return out
+
+
+def test_bux_top_card_nodes():
+    """BUX's ``top`` chance nodes (``Rules.top_card_visible``) and its deal (BUX cards skipped)
+    follow the exact outcomes too."""
+    rules = bux.Rules(top_card_visible=True)
+    rng = np.random.default_rng(4)
+    s = bux.initial_state(rules, 3, 4)
+    seen = set()
+    for _ in range(5000):
+        if s.is_terminal or {"deal", "top"} <= seen:
+            break
+        if s.current_player == CHANCE:
+            if s.phase not in seen:
+                check_sample_chance(s, draws=1500, seed=2)
+                seen.add(s.phase)
+            s = s.apply(s.sample_chance(rng))
+        else:
+            legal = s.legal_actions()
+            s = s.apply(legal[int(rng.integers(len(legal)))])
+    assert {"deal", "top"} <= seen  # with the top card visible, a draw takes the top card: no reveal node
+
+
+def test_multiset_draw_one_is_one_integers_call():
+    """``Multiset.draw_one`` consumes exactly one ``rng.integers(n)`` (what bulk playouts
+    reproduce) and walks the kinds in sorted order; ``skip`` leaves kinds out."""
+    from toolkit.core.cards import Multiset
+
+    m = Multiset({"a": 2, "b": 1, "c": 3})
+    for seed in range(20):
+        u = int(np.random.default_rng(seed).integers(6))
+        expect = "a" if u < 2 else "b" if u < 3 else "c"
+        assert m.draw_one(np.random.default_rng(seed)) == expect
+        u = int(np.random.default_rng(seed).integers(3))
+        assert m.draw_one(np.random.default_rng(seed), skip=lambda k: k == "c") == ("a" if u < 2 else "b")
+    with pytest.raises(ValueError, match="empty"):
+        m.draw_one(np.random.default_rng(0), skip=lambda k: True)

@@ -13,12 +13,17 @@ import numpy as np
 
 from ..core.bots import RandomBot
 from ..core.game import Action, Bot
-from .odds import best_cash_in, lot_value, suggested_bid
+from .odds import SEARCH_LIMIT, _search, best_cash_in, lot_value, suggested_bid
 from .rules import Card
-from .state import Assistance, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap, Wait
+from .playout import HISTORY_LIMIT, BuxView, _chain_recent, table_key, view_of_state
+from .state import (Assistance, BuxState, Done, Draw, Keep, Pass, Swap, Wait, bid_action, sell_action,
+                    swap_action)
 
-__all__ = ["RandomBot", "GreedyBot", "ValueBot", "BOTS", "potential", "recent_swaps", "undoes_recent_swap",
+__all__ = ["RandomBot", "BuxBot", "GreedyBot", "ValueBot", "BOTS", "potential", "recent_swaps", "undoes_recent_swap",
            "repeats_position"]
+
+#: The bots' answers, one shared object each (actions are immutable).
+_KEEP, _DONE, _ASSISTANCE, _DRAW, _WAIT, _PASS = Keep(), Done(), Assistance(), Draw(), Wait(), Pass()
 
 _MEAN_VALUE = Fraction(175, 3)  # mean of 25, 50, 100: an unknown back value's expectation
 
@@ -29,14 +34,33 @@ def potential(spread, double: bool = False) -> float:
     kinds is on its way to a 500-bux perfect set). Unknown back values count as their mean (58.3).
     Used by the bots to compare swaps and lots. The order of the cards does not matter (the
     score is cached on the sorted spread: the bots ask for the same spreads again and again)."""
-    mean = int(_MEAN_VALUE)
-    cards = tuple(sorted(c if c.value is not None else Card._make((c.suit, c.shape, mean)) for c in spread))
-    return _potential(cards, bool(double))
+    cards = [c if c.value is not None else _mean_card(c) for c in spread]
+    # A card sharing neither its suit nor its shape with another card is in no set and no pair:
+    # it adds nothing, so it is left out of the (cached) score's key.
+    suits: dict = {}
+    shapes: dict = {}
+    for c in cards:
+        suits[c.suit] = suits.get(c.suit, 0) + 1
+        shapes[c.shape] = shapes.get(c.shape, 0) + 1
+    return _potential(tuple(sorted(c for c in cards if suits[c.suit] > 1 or shapes[c.shape] > 1)), bool(double))
+
+
+_MEAN_CARDS: dict = {}
+
+
+def _mean_card(c: Card) -> Card:
+    """A card of unknown value as the bots score it: the kind with the mean back value (58)."""
+    m = _MEAN_CARDS.get(c)
+    if m is None:
+        m = _MEAN_CARDS[c] = Card._make((c.suit, c.shape, int(_MEAN_VALUE)))
+    return m
 
 
 @lru_cache(maxsize=1 << 16)
 def _potential(cards: tuple, double: bool) -> float:
-    best = best_cash_in(cards, double)
+    # best_cash_in(cards, double) with the default prices; the cards are the bots' own, already
+    # checked, so small spreads go straight to the cached search
+    best = _search(cards, double, 500, 2) if len(cards) <= SEARCH_LIMIT else best_cash_in(cards, double)
     used = {x for t in best.sets for x in t}
     rest = [c for i, c in enumerate(cards) if i not in used]
     bonus = 0.0
@@ -56,68 +80,76 @@ def recent_swaps(state: BuxState, turns: int | None = None) -> list[tuple[int, i
     (``state.parent`` chain) as ``(mover, seat, given_kind, taken_kind)``: ``mover`` gave a card
     of ``given_kind`` to ``seat`` and took one of ``taken_kind`` (kinds are ``(suit, shape)``, the
     public side). Empty for a state without history."""
-    turns = state.n_players if turns is None else turns
-    out = []
-    s = state
-    while s.parent is not None and s.parent.turn_no >= state.turn_no - turns:
-        a, prev = s.last_action, s.parent
-        if isinstance(a, Swap):
-            me = prev.turn
-            out.append((me, a.seat, prev.spreads[me][a.mine].kind, prev.spreads[a.seat][a.theirs].kind))
-        s = prev
-    return out
+    return _chain_recent(state, state.n_players if turns is None else turns)
 
 
-def undoes_recent_swap(state: BuxState, swap: Swap, recent=None) -> bool:
+def undoes_recent_swap(state: BuxState | BuxView, swap: Swap, recent=None) -> bool:
     """True if ``swap`` (by the player to move) puts back a recent swap between the same two
     players: it takes back the kind that was taken and gives back the kind that was given (the
-    move that made bots trade one card back and forth for ever). ``recent``: the output of
-    :func:`recent_swaps` (computed if not given)."""
-    me = state.turn
-    give = state.spreads[me][swap.mine].kind
-    take = state.spreads[swap.seat][swap.theirs].kind
-    for mover, seat, given, taken in (recent_swaps(state) if recent is None else recent):
-        if mover == swap.seat and seat == me and (give, take) == (given, taken):
+    move that made bots trade one card back and forth for ever). ``state``: a protocol state or
+    a :class:`~toolkit.bux.playout.BuxView`; ``recent``: the output of :func:`recent_swaps`
+    (computed if not given)."""
+    if isinstance(state, BuxState):
+        me, spreads = state.turn, state.spreads
+        recent = recent_swaps(state) if recent is None else recent
+    else:
+        me, spreads = state.me, state.spreads
+        recent = state.recent_swaps() if recent is None else recent
+    return _undoes(me, spreads[me][swap.mine].kind, spreads[swap.seat][swap.theirs].kind, swap.seat, recent)
+
+
+def _undoes(me, give, take, seat, recent) -> bool:
+    for mover, other, given, taken in recent:
+        if mover == seat and other == me and give == given and take == taken:
             return True  # they took `taken` from me for `given`: I would take it back
-        if mover == me and seat == swap.seat and (give, take) == (taken, given):
+        if mover == me and other == seat and give == taken and take == given:
             return True  # I took `taken` from them for `given`: I would give it back
     return False
 
 
-def _table_key(spreads) -> tuple:
-    return tuple(tuple(sorted(c.kind for c in sp)) for sp in spreads)
+def _after_swap_key(me: int, spreads, mine: int, seat: int, theirs: int) -> tuple:
+    sp = list(spreads)
+    a, b = sp[me], sp[seat]
+    sp[me] = list(a[:mine]) + list(a[mine + 1:]) + [b[theirs]]
+    sp[seat] = list(b[:theirs]) + list(b[theirs + 1:]) + [a[mine]]
+    return table_key(sp)
 
 
-def repeats_position(state: BuxState, swap: Swap, limit: int = 200) -> bool:
+def repeats_position(state: BuxState | BuxView, swap: Swap, limit: int = HISTORY_LIMIT) -> bool:
     """True if ``swap`` would bring back a table (every spread's symbols) already seen since the
     last move that was not a swap (a sale, a draw or Assistance changes money or cards for good;
-    swaps alone can go round in a circle). Looks back at most ``limit`` moves."""
-    me = state.turn
-    spreads = list(state.spreads)
-    mine, theirs = spreads[me], spreads[swap.seat]
-    spreads[me] = mine[:swap.mine] + mine[swap.mine + 1:] + (theirs[swap.theirs],)
-    spreads[swap.seat] = theirs[:swap.theirs] + theirs[swap.theirs + 1:] + (mine[swap.mine],)
-    key = _table_key(spreads)
-    s = state
-    for _ in range(limit):
-        if _table_key(s.spreads) == key:
-            return True
-        if s.parent is None or not isinstance(s.last_action, Swap):
-            return False
-        s = s.parent
-    return False
+    swaps alone can go round in a circle). Looks back at most ``limit`` moves. ``state``: a
+    protocol state or a :class:`~toolkit.bux.playout.BuxView` (which looks back
+    :data:`~toolkit.bux.playout.HISTORY_LIMIT` moves)."""
+    view = view_of_state(state, state.turn, limit) if isinstance(state, BuxState) else state
+    key = _after_swap_key(view.me, view.spreads, swap.mine, swap.seat, swap.theirs)
+    now, before = view.seen_tables()
+    return key == now or key in before
 
 
 def _my_view(state: BuxState, seat: int):
     """The spreads and the lot as ``seat`` sees them (the facts of ``state.observation(seat)``:
     other players' back values hidden, the lot's shown if ``Rules.lot_values_public``)."""
-    spreads = [list(sp) if i == seat else [c.hidden() for c in sp] for i, sp in enumerate(state.spreads)]
-    pub = state.rules.lot_values_public or (state.phase == "keep" and state.turn == seat)
-    lot = list(state.lot) if pub else [c.hidden() for c in state.lot]
-    return spreads, lot
+    v = view_of_state(state, seat)
+    return v.spreads, v.lot
 
 
-class GreedyBot(Bot):
+class BuxBot(Bot):
+    """Base of the BUX bots: ``choose(state, rng)`` (the game protocol) decides on the player's
+    :class:`~toolkit.bux.playout.BuxView` with :meth:`decide`, which is also what the bulk table
+    (:func:`toolkit.bux.playout.playout`) calls, so both paths make the same choices."""
+
+    name = "bux"
+
+    def choose(self, state: BuxState, rng: np.random.Generator) -> Action:
+        return self.decide(view_of_state(state), rng)
+
+    def decide(self, view: BuxView, rng: np.random.Generator) -> Action:  # pragma: no cover - abstract
+        """One legal action of the player whose view this is."""
+        raise NotImplementedError
+
+
+class GreedyBot(BuxBot):
     """Cash in whenever a set can be sold (the best disjoint sets, at once); otherwise take the
     swap that raises :func:`potential` the most if it gains at least ``min_gain`` bux; otherwise
     draw. A swap that undoes a recent swap (:func:`undoes_recent_swap`) or brings back a table
@@ -141,82 +173,91 @@ class GreedyBot(Bot):
     def _shade(self) -> float:
         return 0.0
 
-    def _should_sell(self, state: BuxState, value: int) -> bool:
+    def _should_sell(self, view: BuxView, value: int) -> bool:
         return value > 0
 
-    def choose(self, state: BuxState, rng: np.random.Generator) -> Action:
-        ph = state.phase
-        me = state.current_player
+    def decide(self, view: BuxView, rng: np.random.Generator) -> Action:
+        ph = view.phase
+        me = view.me
         if ph == "bid":
-            return self._bid(state, me)
+            return self._bid(view, me)
         if ph == "keep":
-            return Keep()
-        legal = state.legal_actions()
-        mine = list(state.spreads[me])  # own back values are known
+            return _KEEP
+        mine = view.spreads[me]  # own back values are known
         if ph == "selling":
-            best = best_cash_in(mine, state.double)
-            return Sell(*best.sets[0]) if best.sets else Done()
-        if Assistance() in legal:
-            return Assistance()
-        best = best_cash_in(mine, state.double)
-        if best.sets and self._should_sell(state, best.value):
-            return Sell(*best.sets[0])
-        swap = self._best_swap(state, me, legal)
-        return swap if swap is not None else Draw()
+            best = best_cash_in(mine, view.double)
+            return sell_action(best.sets[0]) if best.sets else _DONE
+        if view.money[me] <= 0:
+            return _ASSISTANCE
+        best = best_cash_in(mine, view.double)
+        if best.sets and self._should_sell(view, best.value):
+            return sell_action(best.sets[0])
+        swap = self._best_swap(view, me)
+        return swap if swap is not None else _DRAW
 
-    def _best_swap(self, state, me, legal):
-        if len(state.spreads[me]) > self.max_swap_spread:
+    def _best_swap(self, view: BuxView, me: int):
+        spreads = view.spreads
+        mine = list(spreads[me])
+        if len(mine) > self.max_swap_spread:
             return None
-        spreads, _ = _my_view(state, me)
-        base = potential(spreads[me], state.double)
-        mine = spreads[me]
+        double = view.double
+        base = potential(mine, double)
         gains = []
-        for a in legal:
-            if not isinstance(a, Swap):
-                continue
-            new = mine[:a.mine] + mine[a.mine + 1:] + [spreads[a.seat][a.theirs]]
-            g = potential(new, state.double) - base
+        seen: dict = {}  # (position given, card taken) -> gain: other seats often offer the same card
+        for i, seat, k in view.swaps():
+            c = spreads[seat][k]
+            g = seen.get((i, c))
+            if g is None:
+                g = seen[(i, c)] = potential(mine[:i] + mine[i + 1:] + [c], double) - base
             if g > self.min_gain:
-                gains.append((-g, len(gains), a))
+                gains.append((-g, len(gains), (i, seat, k)))
         if not gains:
             return None
-        recent = recent_swaps(state)
-        for _, _, a in sorted(gains):  # best first; ties keep the legal order
-            if not undoes_recent_swap(state, a, recent) and not repeats_position(state, a):
+        recent = view.recent_swaps()
+        for _, _, (i, seat, k) in sorted(gains):  # best first; ties keep the legal order
+            if _undoes(me, mine[i].kind, spreads[seat][k].kind, seat, recent):
+                continue
+            a = swap_action(i, seat, k)
+            if not repeats_position(view, a):
                 return a
         return None
 
-    def _value(self, state: BuxState, me: int) -> float:
+    def _value(self, view: BuxView, me: int) -> float:
         """The lot's value to seat ``me`` (bux), computed once per auction (cached)."""
-        mine = list(state.spreads[me])
-        pub = state.rules.lot_values_public or (state.phase == "keep" and state.turn == me)
-        lot = list(state.lot) if pub else [c.hidden() for c in state.lot]
+        mine = list(view.spreads[me])
+        lot = view.lot
         # keyed on the Rules object's identity (hashing its deck table every bid is slow); the
         # entry keeps the object, so a recycled id cannot match
-        key = (me, tuple(mine), tuple(lot), state.double, id(state.rules))
+        key = (me, tuple(mine), tuple(lot), view.double, id(view.rules))
         cache = self.__dict__.setdefault("_values", {})
         hit = cache.get(key)
-        if hit is None or hit[0] is not state.rules:
+        if hit is None or hit[0] is not view.rules:
             if len(cache) > 256:
                 cache.clear()
-            v = lot_value(mine, lot, state.double, state.rules)
+            v = lot_value(mine, lot, view.double, view.rules)
             # A pair the lot completes towards a set is worth something later too.
-            hit = cache[key] = (state.rules, max(float(v), potential(mine + lot, state.double)
-                                                 - potential(mine, state.double)))
+            hit = cache[key] = (view.rules, max(float(v), potential(mine + lot, view.double)
+                                                - potential(mine, view.double)))
         return hit[1]
 
-    def _bid(self, state: BuxState, me: int) -> Action:
-        if state.may_wait():
+    def _bid(self, view: BuxView, me: int) -> Action:
+        if view.may_wait:
             # The drawer loses nothing by waiting: it may still bid when the bidding comes round,
             # knowing who else wants the lot (Rules.drawer_may_wait).
-            return Wait()
-        v = self._value(state, me)
-        limit = suggested_bid(v, me == state.turn, max(0, state.max_bid(me)), state.rules.bid_increment,
-                              self._shade())
-        lo = state.rules.min_bid if state.high_bidder < 0 else state.high_bid + state.rules.bid_increment
-        if lo <= limit and lo <= state.max_bid(me):
-            return Bid(lo)
-        return Pass()
+            return _WAIT
+        v = self._value(view, me)
+        top = view.max_bid(me)
+        key = (v, me == view.turn, max(0, top), view.rules.bid_increment, self._shade())
+        limits = self.__dict__.setdefault("_limits", {})
+        limit = limits.get(key)
+        if limit is None:
+            if len(limits) > 1024:
+                limits.clear()
+            limit = limits[key] = suggested_bid(*key)
+        lo = view.rules.min_bid if view.high_bidder < 0 else view.high_bid + view.rules.bid_increment
+        if lo <= limit and lo <= top:
+            return bid_action(lo)
+        return _PASS
 
 
 class ValueBot(GreedyBot):
@@ -245,12 +286,12 @@ class ValueBot(GreedyBot):
     def _shade(self) -> float:
         return self.shade
 
-    def _should_sell(self, state: BuxState, value: int) -> bool:
-        if state.double:
+    def _should_sell(self, view: BuxView, value: int) -> bool:
+        if view.double:
             return True
-        mine = state.spreads[state.turn]  # own back values are known
+        mine = view.spreads[view.turn]  # own back values are known
         best = best_cash_in(mine)
-        at_risk = set(state.unprotected(state.turn))
+        at_risk = set(view.unprotected(view.turn))
         if any(x in at_risk for t in best.sets for x in t):
             return True
         if value < self.hold_below or len(mine) > self.hold_max_cards:

@@ -20,6 +20,7 @@ from typing import Sequence
 import numpy as np
 
 from .rules import BUX, Card, Rules, is_protected, is_set, set_value
+from .state import find_sets
 
 __all__ = [
     "Card", "BUX", "set_value", "is_set", "is_protected", "CashIn", "SEARCH_LIMIT", "best_cash_in", "spread_sets",
@@ -122,31 +123,52 @@ def best_cash_in(spread: Sequence[Card], double: bool = False, rules: Rules | No
 @lru_cache(maxsize=1 << 15)
 def _search(spread: tuple, double: bool, perfect: int, multiplier: int) -> CashIn:
     """:func:`best_cash_in` by memoised depth-first search (cached: bots ask for the same
-    spreads again and again)."""
+    spreads again and again). The matching sets come from the engine's
+    :func:`~toolkit.bux.state.find_sets`; the memo is a plain dict (building an ``lru_cache``
+    per call cost more than the search on the small spreads of a game)."""
+    sets = find_sets(spread)
+    if not sets:
+        return _NOTHING
     n = len(spread)
-    by_first: dict[int, list] = {}
-    for t in spread_sets(spread):
-        v = set_value([spread[x] for x in t], double, perfect, multiplier)
-        by_first.setdefault(t[0], []).append((t, v, (1 << t[0]) | (1 << t[1]) | (1 << t[2])))
+    by_first: list[list] = [[] for _ in range(n)]
+    for t in sets:
+        a, b, c = spread[t[0]], spread[t[1]], spread[t[2]]
+        if a.suit == b.suit == c.suit and a.shape == b.shape == c.shape:
+            v = perfect * multiplier if double else perfect
+        elif a.value is None or b.value is None or c.value is None:
+            v = set_value((a, b, c), double, perfect, multiplier)  # raises: a mixed set needs values
+        else:
+            v = (a.value + b.value + c.value) * (multiplier if double else 1)
+        by_first[t[0]].append((t, v, (1 << t[0]) | (1 << t[1]) | (1 << t[2])))
+    if len(sets) == 1 and v > 0:
+        return CashIn(v, sets)  # one set worth something: sell it
+    memo: dict = {}
 
-    @lru_cache(maxsize=None)
     def best(mask: int):  # mask: cards already decided
+        hit = memo.get(mask)
+        if hit is not None:
+            return hit
         i = 0
         while i < n and mask >> i & 1:
             i += 1
         if i >= n:
-            return 0, ()
+            return _EMPTY_BEST
         top = best(mask | 1 << i)
-        for t, v, bits in by_first.get(i, ()):
+        for t, v, bits in by_first[i]:
             if mask & bits:
                 continue
             sub = best(mask | bits)
             if sub[0] + v > top[0]:
                 top = (sub[0] + v, (t,) + sub[1])
+        memo[mask] = top
         return top
 
     value, sets = best(0)
     return CashIn(value, tuple(sorted(sets)))
+
+
+_EMPTY_BEST = (0, ())
+_NOTHING = CashIn(0, ())
 
 
 class _Solver:
@@ -384,8 +406,14 @@ def suggested_bid(value, is_drawer: bool, chips: int, increment: int = 5, shade:
         raise ValueError(f"shade must be in [0, 1), got {shade}")
     if increment < 1:
         raise ValueError(f"increment must be >= 1, got {increment}")
-    limit = Fraction(value) / (2 if is_drawer else 1) * Fraction(1 - shade).limit_denominator(1000)
+    limit = Fraction(value) / (2 if is_drawer else 1) * _shade_factor(shade)
     return int(min(chips, limit) // increment * increment)
+
+
+@lru_cache(maxsize=64)
+def _shade_factor(shade: float) -> Fraction:
+    """``1 - shade`` as a Fraction (denominator at most 1000), cached: bots bid with one shade."""
+    return Fraction(1 - shade).limit_denominator(1000)
 
 
 def auction_advice(state, shade: float = 0.0, future: int = 1) -> list[dict]:

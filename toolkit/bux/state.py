@@ -49,7 +49,7 @@ from .rules import BUX, Card, Rules, is_set, parse_card
 
 __all__ = [
     "BuxState", "Deal", "Reveal", "TopCard", "Swap", "Sell", "Done", "Draw", "Bid", "Pass", "Wait", "Keep",
-    "Auction", "Assistance", "initial_state", "new_game",
+    "Auction", "Assistance", "initial_state", "new_game", "unprotected_positions", "set_positions", "find_sets", "swap_action", "bid_action", "sell_action",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -205,6 +205,116 @@ class Assistance(Action):
     verb: ClassVar[str] = "assistance"
 
 
+def _is_bux(card: Card) -> bool:
+    return card.is_bux
+
+
+# --------------------------------------------------------------------------------------------
+# Shared, cached pieces of the legal moves (the protocol and the bulk table in .playout ask for
+# the same few hundred spreads over and over; actions are immutable, so one object per move)
+
+_CACHE_MAX = 1 << 16
+_UNPROTECTED: dict = {}
+_SETS: dict = {}
+_SWAPS: dict = {}
+
+
+def unprotected_positions(spread) -> tuple[int, ...]:
+    """Positions of the cards of ``spread`` (a sequence of :class:`Card`) that are not protected:
+    a card is protected when both its suit and its shape appear on other cards of the spread
+    (seed, "(1) Swap"), i.e. when its suit and its shape each appear at least twice. Reads
+    symbols only, so hidden back values give the same answer. Cached."""
+    key = tuple(spread)
+    out = _UNPROTECTED.get(key)
+    if out is None:
+        suits: dict = {}
+        shapes: dict = {}
+        for c in key:
+            suits[c.suit] = suits.get(c.suit, 0) + 1
+            shapes[c.shape] = shapes.get(c.shape, 0) + 1
+        out = tuple(i for i, c in enumerate(key) if suits[c.suit] < 2 or shapes[c.shape] < 2)
+        if len(_UNPROTECTED) >= _CACHE_MAX:
+            _UNPROTECTED.clear()
+        _UNPROTECTED[key] = out
+    return out
+
+
+def set_positions(spread) -> tuple[tuple[int, int, int], ...]:
+    """Every matching 3-card set of ``spread`` as position triples ``i < j < k`` (seed, "(2)
+    Cashing in": three cards of one suit or of one shape), in ``itertools.combinations`` order.
+    Reads symbols only. Cached."""
+    key = tuple(spread)
+    out = _SETS.get(key)
+    if out is None:
+        out = find_sets(key)
+        if len(_SETS) >= _CACHE_MAX:
+            _SETS.clear()
+        _SETS[key] = out
+    return out
+
+
+def find_sets(spread: tuple) -> tuple[tuple[int, int, int], ...]:
+    """:func:`set_positions` without the cache (for callers that cache their own answers):
+    groups the positions by suit and by shape and takes every 3 of a group."""
+    suits: dict = {}
+    shapes: dict = {}
+    for i, c in enumerate(spread):
+        suit, shape = c[0], c[1]
+        if suit in suits:
+            suits[suit].append(i)
+        else:
+            suits[suit] = [i]
+        if shape in shapes:
+            shapes[shape].append(i)
+        else:
+            shapes[shape] = [i]
+    found = []
+    for g in suits.values():
+        if len(g) >= 3:
+            found.extend(combinations(g, 3))
+    for g in shapes.values():
+        if len(g) >= 3:
+            for t in combinations(g, 3):
+                # three of one kind are already counted with their suit
+                if not spread[t[0]][0] == spread[t[1]][0] == spread[t[2]][0]:
+                    found.append(t)
+    if len(found) > 1:
+        found.sort()
+    return tuple(found)
+
+
+def swap_action(mine: int, seat: int, theirs: int) -> "Swap":
+    """The :class:`Swap` ``(mine, seat, theirs)``, one shared object per move (legal-move lists
+    hold dozens of swaps: building each anew was a hot spot)."""
+    key = (mine, seat, theirs)
+    a = _SWAPS.get(key)
+    if a is None:
+        a = _SWAPS[key] = Swap(mine, seat, theirs)
+    return a
+
+
+_DRAW, _PASS, _WAIT = Draw(), Pass(), Wait()
+_BIDS: dict = {}
+_SELLS: dict = {}
+
+
+def bid_action(amount: int) -> "Bid":
+    """The :class:`Bid` of ``amount`` bux, one shared object per amount (auctions go up in small
+    steps: a bid is the commonest action of a game)."""
+    a = _BIDS.get(amount)
+    if a is None:
+        a = _BIDS[amount] = Bid(amount)
+    return a
+
+
+def sell_action(t: tuple) -> "Sell":
+    """The :class:`Sell` of positions ``t = (i, j, k)``, one shared object per triple."""
+    a = _SELLS.get(t)
+    if a is None:
+        a = _SELLS[t] = Sell(*t)
+    return a
+
+
 _CODEC = ActionCodec([Deal, Reveal, TopCard, Swap, Sell, Done, Draw, Bid, Pass, Wait, Keep, Auction, Assistance])
 
 # --------------------------------------------------------------------------------------------
@@ -306,18 +416,11 @@ class BuxState(CachedLegalActions, State):
         """Every matching 3-card set in ``seat``'s spread (default: the player to move), as
         position triples ``(i, j, k)`` with ``i < j < k``."""
         seat = self.turn if seat is None else seat
-        sp = self.spreads[seat]
-        return [t for t in combinations(range(len(sp)), 3) if is_set([sp[t[0]], sp[t[1]], sp[t[2]]])]
+        return list(set_positions(self.spreads[seat]))
 
     def unprotected(self, seat: int) -> list[int]:
         """Positions of ``seat``'s cards that are not protected (may be swapped away)."""
-        sp = self.spreads[seat]
-        out = []
-        for i, c in enumerate(sp):
-            others = sp[:i] + sp[i + 1:]
-            if not (any(o.suit == c.suit for o in others) and any(o.shape == c.shape for o in others)):
-                out.append(i)
-        return out
+        return list(unprotected_positions(self.spreads[seat]))
 
     def _min_bid(self) -> int:
         return self.rules.min_bid if self.high_bidder < 0 else self.high_bid + self.rules.bid_increment
@@ -345,6 +448,23 @@ class BuxState(CachedLegalActions, State):
             return [(TopCard(c), p) for c, p in self.deck.draw_probabilities()]
         raise IllegalActionError(f"no chance event in phase {self.phase!r}")
 
+    def sample_chance(self, rng) -> Action:
+        """One chance outcome drawn directly: one ``rng.integers`` over the cards that may come
+        (:meth:`~toolkit.core.cards.Multiset.draw_one`), with the probabilities of
+        :meth:`chance_outcomes` (BUX cards skipped while dealing).
+
+        Raises:
+            IllegalActionError: not a chance node.
+        """
+        ph = self.phase
+        if ph == "deal":
+            return Deal(self.deck.draw_one(rng, _is_bux))
+        if ph == "reveal":
+            return Reveal(self.deck.draw_one(rng))
+        if ph == "top":
+            return TopCard(self.deck.draw_one(rng))
+        raise IllegalActionError(f"no chance event in phase {self.phase!r}")
+
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == "over":
@@ -354,11 +474,11 @@ class BuxState(CachedLegalActions, State):
         p = self.current_player
         if ph == "bid":
             lo = self._min_bid()
-            wait = [Wait()] if self.may_wait() else []
-            return [Pass()] + wait + [Bid(x) for x in range(lo, self.max_bid(p) + 1, self.rules.bid_increment)]
+            wait = [_WAIT] if self.may_wait() else []
+            return [_PASS] + wait + [bid_action(x) for x in range(lo, self.max_bid(p) + 1, self.rules.bid_increment)]
         if ph == "keep":
             return [Keep(), Auction()]
-        sells = [Sell(*t) for t in self.sellable_sets(p)]
+        sells = [sell_action(t) for t in set_positions(self.spreads[p])]
         if ph == "selling":
             return sells + [Done()]
         acts: list[Action] = []
@@ -368,9 +488,9 @@ class BuxState(CachedLegalActions, State):
         for seat in range(self.n_players):
             if seat == p or not mine:
                 continue
-            for k in self.unprotected(seat):
-                acts.extend(Swap(i, seat, k) for i in range(len(mine)))
-        return acts + sells + [Draw()]
+            for k in unprotected_positions(self.spreads[seat]):
+                acts.extend(swap_action(i, seat, k) for i in range(len(mine)))
+        return acts + sells + [_DRAW]
 
     # -- transitions -------------------------------------------------------------------
     def _r(self, **changes) -> "BuxState":

@@ -162,6 +162,37 @@ class Multiset(Mapping):
         t = self._total
         return [(k, _fraction(c, t)) for k, c in self._items]
 
+    def draw_one(self, rng: np.random.Generator, skip=None):
+        """One item drawn uniformly at random (each item, not each kind, equally likely): the
+        direct chance sampler games use in ``State.sample_chance``.
+
+        The draw is exactly one ``rng.integers(n)`` call, ``n`` the number of items counted,
+        walked over the kinds in sorted order (the order of :meth:`draw_probabilities`), so a
+        game's bulk playout (a mutable table keeping the same counts in the same order) can
+        reproduce it draw for draw.
+
+        Args:
+            rng: the game's Generator.
+            skip: optional predicate ``skip(kind) -> bool``: kinds left out of the draw (e.g.
+                BUX cards, which are never dealt).
+
+        Returns:
+            the kind drawn.
+
+        Raises:
+            ValueError: nothing to draw (empty, or every kind skipped).
+        """
+        items = self._items if skip is None else tuple((k, c) for k, c in self._items if not skip(k))
+        total = self._total if skip is None else sum(c for _, c in items)
+        if not total:
+            raise ValueError("cannot draw from an empty multiset")
+        u = int(rng.integers(total))
+        for k, c in items:
+            u -= c
+            if u < 0:
+                return k
+        raise AssertionError("unreachable: u < total")  # pragma: no cover
+
     def sample(self, rng: np.random.Generator, n: int = 1) -> list:
         """``n`` items drawn without replacement with ``rng`` (uniform over items).
 

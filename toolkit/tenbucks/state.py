@@ -398,6 +398,18 @@ class TenBucksState(CachedLegalActions, State):
             raise IllegalActionError(f"no chance event in phase {self.phase!r}")
         return [(Deal(b), p) for b, p in self.deck.draw_probabilities()]
 
+    def sample_chance(self, rng) -> Action:
+        """The next bill dealt, drawn directly: one ``rng.integers`` over the bills left
+        (:meth:`~toolkit.core.cards.Multiset.draw_one`), with the probabilities of
+        :meth:`chance_outcomes`.
+
+        Raises:
+            IllegalActionError: not a chance node.
+        """
+        if self.phase != "deal":
+            raise IllegalActionError(f"no chance event in phase {self.phase!r}")
+        return Deal(self.deck.draw_one(rng))
+
 
     def plays(self, seat: int) -> list[Play]:
         """Every legal play for ``seat`` if it were their turn (deterministic order)."""

@@ -1,0 +1,612 @@
+"""BUX's bulk path: a mutable table that plays whole games fast, and the view the bots decide from.
+
+The protocol (:class:`~.state.BuxState`) is immutable and keeps every state of a game alive
+through its parent chain: right for teaching, exact work and bots that think, too slow for
+studies of 100,000 games. :class:`Table` plays the same rules (seed ``000_3d959bb713cf18cb.txt``,
+as :mod:`.state` implements them, open points as :class:`~.rules.Rules` fields) on plain lists
+and ints, and draws its chance events exactly as :meth:`BuxState.sample_chance` does (one
+``rng.integers`` over the cards that may come, in the deck's sorted order), so
+:func:`playout` and ``play(new_game(rules, players, seed), bots, seed)`` play the same game
+from the same seed and give the same record (``tests/test_bux_playout.py`` plays both).
+
+Bots decide from a :class:`BuxView`: what the player to move may see (their own back values,
+every symbol, chips, the public lot), their legal swaps in the protocol's order, and the public
+history the bots use against endless swapping (the swaps of the last round, the tables seen
+since the last move that was not a swap). :func:`view_of_state` builds it from a protocol
+state, :meth:`Table.view` from the table, so a bot's ``decide(view, rng)`` makes the same
+choice on both paths. :class:`toolkit.core.bots.RandomBot` is played on the table by drawing
+the same index into the (never built) list of legal actions.
+
+Inside the package the imports run ``rules`` <- ``state`` <- ``playout`` <- ``odds`` <-
+``bots`` (``DESIGN.md``).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from ..core.bots import RandomBot
+from ..core.game import Action, playout_rngs, rules_to_dict
+from ..core.validation import check_rules
+from .rules import BUX, Card, Rules
+from .state import (Assistance, Auction, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap, Wait, find_sets,
+                    initial_state, swap_action, unprotected_positions)
+
+__all__ = ["BuxView", "Table", "view_of_state", "playout", "table_key", "HISTORY_LIMIT"]
+
+#: How far back (moves) the bots look for a table already seen (``repeats_position``'s limit).
+HISTORY_LIMIT = 200
+
+_HIDDEN: dict = {}
+
+
+def _hidden(card: Card) -> Card:
+    """``card.hidden()``, interned (the same few dozen cards are hidden again and again)."""
+    h = _HIDDEN.get(card)
+    if h is None:
+        h = _HIDDEN[card] = card.hidden()
+    return h
+
+
+def table_key(spreads) -> tuple:
+    """Every spread's symbols, order ignored: the public side of a table (two tables with the same
+    key look the same to everyone, whatever the hidden back values)."""
+    return tuple(tuple(sorted(c.kind for c in sp)) for sp in spreads)
+
+
+_N_SETS: dict = {}
+
+
+def _n_sets(spread: tuple) -> int:
+    """How many matching sets ``spread`` holds (``len(find_sets(spread))``), counted: every 3 of a
+    suit, plus every 3 of a shape, minus the triples counted twice (three of one kind). Cached."""
+    n = _N_SETS.get(spread)
+    if n is None:
+        suits: dict = {}
+        shapes: dict = {}
+        kinds: dict = {}
+        for c in spread:
+            suits[c.suit] = suits.get(c.suit, 0) + 1
+            shapes[c.shape] = shapes.get(c.shape, 0) + 1
+            k = c.suit, c.shape
+            kinds[k] = kinds.get(k, 0) + 1
+        n = 0
+        for counts in (suits, shapes):
+            for x in counts.values():
+                if x >= 3:
+                    n += x * (x - 1) * (x - 2) // 6
+        for x in kinds.values():
+            if x >= 3:
+                n -= x * (x - 1) * (x - 2) // 6
+        if len(_N_SETS) >= 1 << 16:
+            _N_SETS.clear()
+        _N_SETS[spread] = n
+    return n
+
+
+class BuxView:
+    """What the player to move sees when deciding (the facts of ``state.observation(me)``) plus
+    the public move history the bots read.
+
+    Attributes:
+        rules: the Rules; n: players; me: the seat deciding; turn: the seat whose turn it is
+            (the drawer during an auction); phase: as :attr:`BuxState.phase`.
+        spreads: per seat, the cards in arrival order; other players' back values hidden
+            (``value=None``).
+        lot: the lot on the table (values shown when public, see ``Rules.lot_values_public``).
+        money: chips per seat (bux); double: the Double-BUX period is on.
+        high_bid, high_bidder (-1: none), may_wait: the auction.
+        turn_no: turns started so far.
+
+    Methods :meth:`unprotected`, :meth:`swaps`, :meth:`max_bid`, :meth:`recent_swaps` and
+    :meth:`seen_tables` answer the rest.
+    """
+
+    __slots__ = ("rules", "n", "me", "turn", "phase", "spreads", "lot", "money", "double", "high_bid",
+                 "high_bidder", "may_wait", "turn_no", "_recent", "_seen")
+
+    def __init__(self, rules, me, turn, phase, spreads, lot, money, double, high_bid, high_bidder, may_wait,
+                 turn_no, recent, seen):
+        self.rules, self.n, self.me, self.turn, self.phase = rules, len(spreads), me, turn, phase
+        self.spreads, self.lot, self.money, self.double = spreads, lot, money, double
+        self.high_bid, self.high_bidder, self.may_wait, self.turn_no = high_bid, high_bidder, may_wait, turn_no
+        self._recent, self._seen = recent, seen
+
+    def unprotected(self, seat: int) -> tuple:
+        """Positions of ``seat``'s cards that may be swapped away (protection reads symbols only)."""
+        return unprotected_positions(self.spreads[seat])
+
+    def swaps(self):
+        """The legal swaps of the player to move, ``(mine, seat, theirs)``, in the order of
+        ``state.legal_actions()``."""
+        me = self.me
+        mine = len(self.spreads[me])
+        if not mine or self.phase != "turn":
+            return
+        for seat in range(self.n):
+            if seat == me:
+                continue
+            for k in unprotected_positions(self.spreads[seat]):
+                for i in range(mine):
+                    yield i, seat, k
+
+    def max_bid(self, seat: int) -> int:
+        """The highest bid ``seat`` may make: chips + ``Rules.max_bid_over_chips``."""
+        return self.money[seat] + self.rules.max_bid_over_chips
+
+    def recent_swaps(self) -> list:
+        """The swaps of the last round (``n`` turns), newest first, as ``(mover, seat, given_kind,
+        taken_kind)`` (see :func:`toolkit.bux.bots.recent_swaps`)."""
+        r = self._recent
+        if callable(r):
+            r = self._recent = r()
+        return r
+
+    def seen_tables(self) -> tuple:
+        """``(current table key, keys of the tables since the last move that was not a swap)``:
+        what :func:`toolkit.bux.bots.repeats_position` compares with."""
+        s = self._seen
+        if callable(s):
+            s = self._seen = s()
+        return s
+
+
+def _chain_recent(state: BuxState, turns: int) -> list:
+    out = []
+    s = state
+    while s.parent is not None and s.parent.turn_no >= state.turn_no - turns:
+        a, prev = s.last_action, s.parent
+        if isinstance(a, Swap):
+            me = prev.turn
+            out.append((me, a.seat, prev.spreads[me][a.mine].kind, prev.spreads[a.seat][a.theirs].kind))
+        s = prev
+    return out
+
+
+def _chain_seen(state: BuxState, limit: int) -> tuple:
+    keys = []
+    s = state
+    for _ in range(limit - 1):
+        if s.parent is None or not isinstance(s.last_action, Swap):
+            break
+        s = s.parent
+        keys.append(table_key(s.spreads))
+    return table_key(state.spreads), keys
+
+
+def _lot_shown(rules: Rules, phase: str, turn: int, me: int, lot) -> list:
+    if rules.lot_values_public or (phase == "keep" and turn == me):
+        return list(lot)
+    return [_hidden(c) for c in lot]
+
+
+def view_of_state(state: BuxState, me: int | None = None, history_limit: int = HISTORY_LIMIT) -> BuxView:
+    """The :class:`BuxView` of seat ``me`` (default: the player to move) in a protocol state; the
+    move history is read from the state's parent chain, only when a bot asks for it."""
+    me = state.current_player if me is None else me
+    spreads = [list(sp) if i == me else [_hidden(c) for c in sp] for i, sp in enumerate(state.spreads)]
+    return BuxView(state.rules, me, state.turn, state.phase, spreads,
+                   _lot_shown(state.rules, state.phase, state.turn, me, state.lot), state.money, state.double,
+                   state.high_bid, state.high_bidder, state.may_wait(), state.turn_no,
+                   lambda: _chain_recent(state, state.n_players), lambda: _chain_seen(state, history_limit))
+
+
+class Table:
+    """A BUX game in progress on plain lists, for bulk playouts (same rules as :class:`BuxState`).
+
+    Args:
+        rules: the Rules.
+        n_players: number of seats.
+
+    Attributes mirror :class:`BuxState` (``phase``, ``turn``, ``spreads``, ``lot``, ``money``,
+    ``bank``, ``tucked``, ``deck_no``, ``turn_no``, ...); the draw deck is ``counts``, one count
+    per kind of ``order`` (the full deck's kinds in sorted order, as the protocol's Multiset keeps
+    them). ``actions`` collects every action's text (the game record's ``actions``).
+
+    Chance events are drawn by :meth:`chance` exactly as :meth:`BuxState.sample_chance` does.
+    """
+
+    def __init__(self, rules: Rules, n_players: int):
+        self.rules = r = rules
+        self.n = n_players
+        self.order = [c for c, _ in r.full_deck.items()]  # sorted, as the protocol's Multiset keeps them
+        self.index = {c: i for i, c in enumerate(self.order)}
+        self.counts = [n for _, n in r.full_deck.items()]
+        self.bux_i = self.index[BUX]
+        self.total = sum(self.counts)
+        self.phase = "deal"
+        self.turn = r.first_player
+        self.spreads = [[] for _ in range(n_players)]
+        self.shown = [[] for _ in range(n_players)]  # the same cards, back values hidden
+        self.discards: list = []
+        self.lot: list = []
+        self.money = [r.starting_money] * n_players
+        self.bank = 0
+        self.tucked = 0
+        self.deck_no = 1
+        self.turn_no = 1
+        self.free_draw = False
+        self.bidder, self.high_bid, self.high_bidder = -1, 0, -1
+        self.active = [False] * n_players
+        self.ended_by = ""
+        self.top = None
+        self.resume = ""
+        self.dealt = 0
+        self.actions: list[str] = []
+        self.swap_log: list = []   # (turn_no before, mover, seat, given kind, taken kind)
+        self.run_keys: list = []   # table keys before each swap since the last other move
+        self.track = True          # keep the history above (only bots that read views need it)
+        self._unp: list = [None] * n_players  # per seat: (unprotected positions, number of sets), or None
+
+    # -- basics -------------------------------------------------------------------------
+    @property
+    def double(self) -> bool:
+        b = self.rules.bux_cards
+        return self.tucked == b - 1 and b >= 2
+
+    @property
+    def current(self) -> int:
+        """The seat to act, -1 at a chance node, -2 when the game is over."""
+        ph = self.phase
+        if ph == "over":
+            return -2
+        if ph in ("deal", "reveal", "top"):
+            return -1
+        if ph == "bid":
+            return self.bidder
+        return self.turn
+
+    def may_wait(self) -> bool:
+        return (self.rules.drawer_may_wait and self.phase == "bid" and self.bidder == self.turn
+                and self.high_bidder < 0 and all(self.active))
+
+    def view(self, me: int | None = None) -> BuxView:
+        """The :class:`BuxView` of ``me`` (default: the player to act)."""
+        me = self.current if me is None else me
+        spreads = list(self.shown)
+        spreads[me] = self.spreads[me]
+        r = self.rules
+        lot = self.lot if r.lot_values_public else _lot_shown(r, self.phase, self.turn, me, self.lot)
+        return BuxView(r, me, self.turn, self.phase, spreads, lot, self.money, self.double,
+                       self.high_bid, self.high_bidder, self.may_wait(), self.turn_no, self._recent, self._seen)
+
+    def _recent(self):
+        t = self.turn_no - self.n
+        return [(m, s, g, k) for tn, m, s, g, k in reversed(self.swap_log) if tn >= t]
+
+    def _seen(self):
+        keys = self.run_keys[-(HISTORY_LIMIT - 1):]
+        return table_key(self.spreads), keys[::-1]
+
+    # -- chance ---------------------------------------------------------------------------
+    def chance(self, rng: np.random.Generator) -> Card:
+        """Draw the next card as :meth:`BuxState.sample_chance` does (deal: BUX cards skipped)."""
+        counts = self.counts
+        if self.phase == "deal":
+            u = int(rng.integers(self.total - counts[self.bux_i]))
+            skip = self.bux_i
+        else:
+            u = int(rng.integers(self.total))
+            skip = -1
+        for i, c in enumerate(counts):
+            if i == skip:
+                continue
+            u -= c
+            if u < 0:
+                return self.order[i]
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def apply_chance(self, card: Card) -> None:
+        ph = self.phase
+        if ph == "deal":
+            self.actions.append(f"deal {card}")
+            self._other_move()
+            seat = (self.rules.first_player + self.dealt) % self.n
+            self.dealt += 1
+            self._remove(card)
+            self.spreads[seat].append(card)
+            self._unp[seat] = None
+            self.shown[seat].append(_hidden(card))
+            if self.dealt == self.rules.cards_dealt * self.n:
+                self.phase, self.turn = "turn", self.rules.first_player
+                self._next_top()
+        elif ph == "reveal":
+            self.actions.append(f"reveal {card}")
+            self._other_move()
+            self._take(card)
+        else:  # top
+            self.actions.append(f"top {card}")
+            self._other_move()
+            self.phase, self.resume, self.top = self.resume, "", card
+            if self.phase == "reveal":
+                self._take(card)
+
+    def _remove(self, card: Card) -> None:
+        self.counts[self.index[card]] -= 1
+        self.total -= 1
+
+    def _other_move(self) -> None:
+        if self.run_keys:
+            self.run_keys.clear()
+
+    def _take(self, card: Card) -> None:
+        self._remove(card)
+        r = self.rules
+        if card is not BUX and not card.is_bux:
+            self.lot.append(card)
+            self.top = None
+            if len(self.lot) >= r.cards_drawn:
+                if self.free_draw:
+                    self.phase = "keep"
+                else:
+                    self._start_auction()
+            self._next_top()
+            return
+        self.tucked += 1
+        self.top = None
+        if self.tucked < r.bux_cards:
+            self._next_top()
+            return
+        if self.deck_no >= r.decks:
+            self.phase, self.ended_by = "over", "bux"
+            return
+        idx = self.index
+        for c in self.lot:
+            self.counts[idx[c]] += 1
+        for c in self.discards:
+            self.counts[idx[c]] += 1
+        self.counts[self.bux_i] += self.tucked
+        self.total += len(self.lot) + len(self.discards) + self.tucked
+        self.lot, self.discards = [], []
+        self.tucked = 0
+        self.deck_no += 1
+        self._next_top()
+
+    def _next_top(self) -> None:
+        if self.rules.top_card_visible and self.phase != "over" and self.top is None:
+            self.resume, self.phase = self.phase, "top"
+
+    def _start_auction(self) -> None:
+        self.phase, self.bidder, self.high_bid, self.high_bidder = "bid", self.turn, 0, -1
+        self.active = [True] * self.n
+        self.free_draw = False
+
+    def _end_turn(self, seat: int) -> None:
+        mt = self.rules.max_turns
+        self.free_draw = False
+        if mt is not None and self.turn_no >= mt:
+            self.phase, self.ended_by = "over", "turn_limit"
+            return
+        self.phase, self.turn = "turn", (seat + 1) % self.n
+        self.turn_no += 1
+
+    # -- decisions ------------------------------------------------------------------------
+    def _facts(self, seat: int) -> tuple:
+        """``(unprotected positions, number of matching sets)`` of ``seat``'s spread, kept until
+        the spread changes (and shared between tables through the engine's caches)."""
+        f = self._unp[seat]
+        if f is None:
+            key = tuple(self.spreads[seat])
+            f = self._unp[seat] = (unprotected_positions(key), _n_sets(key))
+        return f
+
+    def n_legal(self) -> int:
+        """How many legal actions the player to act has (the length of ``legal_actions()``)."""
+        ph = self.phase
+        p = self.current
+        if ph == "bid":
+            lo = self.rules.min_bid if self.high_bidder < 0 else self.high_bid + self.rules.bid_increment
+            hi = self.money[p] + self.rules.max_bid_over_chips
+            bids = 0 if hi < lo else (hi - lo) // self.rules.bid_increment + 1
+            return 1 + self.may_wait() + bids
+        if ph == "keep":
+            return 2
+        sells = self._facts(p)[1]
+        if ph == "selling":
+            return sells + 1
+        mine = len(self.spreads[p])
+        swaps = 0
+        if mine:
+            for seat in range(self.n):
+                if seat != p:
+                    swaps += len(self._facts(seat)[0])
+        return (self.money[p] <= 0) + swaps * mine + sells + 1
+
+    def legal_at(self, i: int) -> Action:
+        """``legal_actions()[i]`` of the player to act, without building the list."""
+        ph = self.phase
+        p = self.current
+        r = self.rules
+        if ph == "bid":
+            if i == 0:
+                return Pass()
+            if self.may_wait():
+                if i == 1:
+                    return Wait()
+                i -= 1
+            lo = r.min_bid if self.high_bidder < 0 else self.high_bid + r.bid_increment
+            return Bid(lo + (i - 1) * r.bid_increment)
+        if ph == "keep":
+            return Keep() if i == 0 else Auction()
+        if ph == "selling":
+            sets = find_sets(tuple(self.spreads[p]))
+            return Sell(*sets[i]) if i < len(sets) else Done()
+        if self.money[p] <= 0:
+            if i == 0:
+                return Assistance()
+            i -= 1
+        mine = len(self.spreads[p])
+        if mine:
+            for seat in range(self.n):
+                if seat == p:
+                    continue
+                unprot = self._facts(seat)[0]
+                block = len(unprot) * mine
+                if i < block:
+                    return swap_action(i % mine, seat, unprot[i // mine])
+                i -= block
+        if i < self._facts(p)[1]:
+            return Sell(*find_sets(tuple(self.spreads[p]))[i])
+        return Draw()
+
+    def apply(self, a: Action) -> None:
+        """Apply the decision ``a`` of the player to act (assumed legal: bots choose from the
+        view or from :meth:`legal_at`)."""
+        self.actions.append(str(a))
+        ph = self.phase
+        t = type(a)
+        if t is Swap:
+            p = self.turn
+            mine, theirs = self.spreads[p], self.spreads[a.seat]
+            if self.track:
+                self.run_keys.append(table_key(self.spreads))
+                self.swap_log.append((self.turn_no, p, a.seat, mine[a.mine].kind, theirs[a.theirs].kind))
+                if len(self.swap_log) > 4 * self.n:
+                    del self.swap_log[:-2 * self.n]
+            give, take = mine.pop(a.mine), theirs.pop(a.theirs)
+            self._unp[p] = self._unp[a.seat] = None
+            mine.append(take)
+            theirs.append(give)
+            sm, st = self.shown[p], self.shown[a.seat]
+            hg, ht = sm.pop(a.mine), st.pop(a.theirs)
+            sm.append(ht)
+            st.append(hg)
+            self._end_turn(p)
+            return
+        self._other_move()
+        if t is Bid or t is Pass or t is Wait:
+            self._bid(a)
+        elif t is Sell:
+            p = self.turn
+            sp = self.spreads[p]
+            idx = (a.i, a.j, a.k)
+            cards = [sp[x] for x in idx]
+            value = self.rules.set_value(cards, self.double)
+            self.spreads[p] = [c for x, c in enumerate(sp) if x not in idx]
+            self._unp[p] = None
+            self.shown[p] = [c for x, c in enumerate(self.shown[p]) if x not in idx]
+            self.discards.extend(cards)
+            self.money[p] += value
+            self.bank -= value
+            self.phase = "selling"
+        elif t is Done:
+            self._end_turn(self.turn)
+        elif t is Draw:
+            self.phase, self.lot = "reveal", []
+            self.free_draw = not self.spreads[self.turn]
+            if self.rules.top_card_visible:
+                self._take(self.top)
+        elif t is Assistance:
+            p = self.turn
+            self.money[p] += self.rules.assistance
+            self.bank -= self.rules.assistance
+            self._end_turn(p)
+        elif t is Keep:
+            p = self.turn
+            self.spreads[p].extend(self.lot)
+            self._unp[p] = None
+            self.shown[p].extend(_hidden(c) for c in self.lot)
+            self.lot = []
+            self._end_turn(p)
+        elif t is Auction:
+            self._start_auction()
+        else:  # pragma: no cover - bots choose legal actions
+            raise ValueError(f"{a} is not a BUX decision in phase {ph!r}")
+
+    def _bid(self, a: Action) -> None:
+        p = self.bidder
+        t = type(a)
+        if t is Bid:
+            self.high_bid, self.high_bidder = a.amount, p
+        elif t is Pass:
+            self.active[p] = False
+        active = self.active
+        still = [i for i in range(self.n) if active[i]]
+        if not still or (self.high_bidder >= 0 and still == [self.high_bidder]):
+            self._settle()
+            return
+        n = self.n
+        self.bidder = next(i for i in ((p + k) % n for k in range(1, n + 1)) if active[i])
+
+    def _settle(self) -> None:
+        drawer, w, price = self.turn, self.high_bidder, self.high_bid
+        self.bidder, self.high_bid, self.high_bidder = -1, 0, -1
+        self.active = []
+        lot, self.lot = self.lot, []
+        if w < 0:
+            if self.rules.unbid_lot == "drawer":
+                self.spreads[drawer].extend(lot)
+                self._unp[drawer] = None
+                self.shown[drawer].extend(_hidden(c) for c in lot)
+            else:
+                self.discards.extend(lot)
+            self._end_turn(drawer)
+            return
+        self.spreads[w].extend(lot)
+        self._unp[w] = None
+        self.shown[w].extend(_hidden(c) for c in lot)
+        self.money[w] -= price
+        if w == drawer:
+            self.bank += price
+        else:
+            self.money[drawer] += price
+        self._end_turn(w if self.rules.next_player == "left_of_buyer" else drawer)
+
+    def run(self, bots: Sequence, rng: np.random.Generator, max_steps: int = 1_000_000) -> None:
+        """Play to the end: chance with :meth:`chance`; a :class:`~toolkit.core.bots.RandomBot`
+        draws an index into the legal actions (as on the protocol); any other bot decides with
+        ``bot.decide(view, rng)``."""
+        kinds = [type(b) is RandomBot for b in bots]
+        self.track = not all(kinds)
+        for _ in range(max_steps):
+            p = self.current
+            if p == -2:
+                return
+            if p == -1:
+                self.apply_chance(self.chance(rng))
+            elif kinds[p]:
+                self.apply(self.legal_at(int(rng.integers(self.n_legal()))))
+            else:
+                self.apply(bots[p].decide(self.view(p), rng))
+        raise RuntimeError(f"game did not end within {max_steps} actions")
+
+
+def playout(rules: Rules | None, players, bots: Sequence, rng: int | np.random.Generator | None = None) -> dict:
+    """Play one whole BUX game on a :class:`Table` and return its game record.
+
+    Args:
+        rules: the Rules (default ``Rules()``).
+        players: names or a player count, as :func:`~toolkit.bux.new_game`.
+        bots: one per seat: :class:`~toolkit.core.bots.RandomBot` or a BUX bot with
+            ``decide(view, rng)`` (:class:`~toolkit.bux.GreedyBot`, :class:`~toolkit.bux.ValueBot`).
+        rng: an int seed: the game ``play(new_game(rules, players, seed), bots, seed)`` plays (the
+            deal from :func:`~toolkit.core.game.setup_rng`, the rest from ``new_rng(seed)``), and
+            the record's ``seed``; or a Generator used for the deal and the play (the record's
+            seed is then ``None``: the same game as ``play(resolve_chance(initial_state(rules,
+            players, None), g), bots, g)``).
+
+    Returns:
+        the record ``{game, rules, players, seed, actions}`` that ``toolkit.core.record`` gives for
+        that protocol game; ``toolkit.core.replay`` rebuilds it.
+
+    Raises:
+        TypeError, ValueError: as :func:`~toolkit.bux.new_game`; a bot that is neither a
+            RandomBot nor has ``decide``.
+    """
+    rules = check_rules(rules, Rules, "bux")
+    seed, deal_rng, play_rng = playout_rngs(rng)
+    s0 = initial_state(rules, players, seed)  # validates players and seed
+    names = s0.players
+    if len(bots) != len(names):
+        raise ValueError(f"give one bot per player ({len(names)}), got {len(bots)}")
+    for b in bots:
+        if type(b) is not RandomBot and not hasattr(b, "decide"):
+            raise TypeError(f"{b!r} cannot play on the bulk table: it needs decide(view, rng) "
+                            "(or use toolkit.core.play)")
+    t = Table(rules, len(names))
+    while t.current == -1:  # the opening deal, as new_game
+        t.apply_chance(t.chance(deal_rng))
+    t.run(bots, play_rng)
+    return {"game": "bux", "rules": rules_to_dict(rules), "players": list(names), "seed": seed,
+            "actions": t.actions}
