@@ -361,12 +361,12 @@ class Classroom:
         return s
 
     def session(self, session_id: int | str) -> Session:
-        """The session with this id (or join code).
+        """The session with this id (an int) or join code (a str: codes may be all digits).
 
         Raises:
             ClassroomError: ``bad_code``.
         """
-        if isinstance(session_id, str) and not session_id.isdigit():
+        if isinstance(session_id, str):
             s = self.by_code.get(session_id.strip().upper())
         else:
             s = self.sessions.get(int(session_id))
@@ -478,8 +478,8 @@ class Classroom:
             t.state, t.version, t.status = state, len(actions), "playing"
             t.actors = ["setup"] * len(actions)
             self._rebuild_logs(t)
-        self._publish(t)
-        self._kick(t)
+        # a deal can end the game at once (a Bué hand dealt with exactly 50): record it then
+        self._after_change(t)
 
     async def start_waiting(self, session: Session) -> list[int]:
         """Start every waiting table of the current round that has a student (bots fill the
