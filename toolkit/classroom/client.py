@@ -132,7 +132,8 @@ class SeatClient:
 
         self.timeout = timeout
         ws_url = "ws" + url.rstrip("/")[4:] + "/ws"
-        self.ws = connect(ws_url, open_timeout=timeout, max_size=2 ** 24)
+        # entered as a context manager (websockets 17 warns about a bare connect()); closed by close()
+        self.ws = connect(ws_url, open_timeout=timeout, max_size=2 ** 24).__enter__()
         self.ws.send(json.dumps({"type": "hello", "token": token}))
         self.state: dict | None = None
         first = self.receive()
