@@ -438,3 +438,51 @@ def test_decisions_refuse_mixed_games(tmp_path):
     with pytest.raises(ValueError, match="no session"):
         analysis.load_session(db, "QQQQQ")
     assert list(analysis.sessions(db)["code"]) == [a["code"], b["code"]]
+
+
+def test_teacher_view_opens_a_session_follows_tables_and_shows_results(tmp_path):
+    from toolkit.classroom.widgets import TeacherView, qr_svg
+
+    db = tmp_path / "class.sqlite"
+    sim = analysis.simulate_session(db, game="bux", students=4, seed=6)    # a class that played before
+    srv = ClassServer(db, host="127.0.0.1", port=0).start()
+    try:
+        view = TeacherView(TeacherClient(srv.url, srv.teacher_key), live=None)
+        c = view.controls
+        c["game"].value = "tenbucks"
+        assert c["bot"].value == c["bot"].options[0] and c["table_size"].value == 4
+        assert (c["table_size"].min, c["table_size"].max) == (2, 6)
+        out = view.open_session(seed=3, bot_delay=0, replace_after=0)
+        assert out["code"] in view.join.value and "font-size:64px" in view.join.value
+        assert qr_svg(out["join_url"]) in view.join.value and out["join_url"].startswith(srv.url)
+        assert "waiting" not in view.tables.value      # no table before a student joins
+        join(srv.url, out["code"], "Ann")              # she never opens the page: a bot plays for her
+        view.refresh()
+        assert "Ann" in view.tables.value and "waiting for players" in view.tables.value
+        c["start"].click()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and "Results" not in view.results.value:
+            time.sleep(0.1)
+            view.refresh()
+        assert "Results" in view.results.value and "finished" in view.tables.value
+        assert "Bot 2 (bot)" in view.results.value
+        # no decision of a student (a bot played all of Ann's moves): the chart says so
+        assert len(view.decisions) == 0
+        # the earlier, simulated class: its BUX lots against their values
+        view.session = sim["session"]
+        view._finished_seen = ()
+        view.refresh()
+        d = view.decisions
+        assert d.attrs["game"] == "bux" and len(d) > 0
+        shown = view.chart.shown()
+        assert [t["mode"] for t in shown["data"]] == ["lines", "markers"]
+        dots = view.fig.data[1]
+        assert list(dots.y) == list(d["decision"]) and list(dots.x) == list(d["answer"])
+        assert "winner's curse" in shown["layout"]["title"]["text"]
+        # a refused setting is shown in words and nothing opens
+        with pytest.raises(ServerError):
+            view.open_session(table_size=40)
+        assert "Not opened" in view.message.value and view.session == sim["session"]
+        view.close()
+    finally:
+        srv.stop()

@@ -28,7 +28,7 @@ from typing import Sequence
 from ..core.game import replay
 
 __all__ = ["load_session", "sessions", "replay_session", "results", "decisions", "DECISIONS",
-           "simulate_session"]
+           "decisions_figure", "TITLES", "simulate_session"]
 
 #: What :func:`decisions` compares, per game: (the class's decision, the toolkit's answer, unit).
 DECISIONS = {
@@ -339,6 +339,58 @@ def decisions(records: Sequence[dict]):
         what, answer, unit = DECISIONS[game]
         df.attrs.update(game=game, decision=what, answer=answer, unit=unit)
     return df
+
+
+#: The title of each game's picture of the class's decisions (:func:`decisions_figure`).
+TITLES = {
+    "bux": "The class's winning bids against the lot's value (above the line: the winner's curse)",
+    "tenbucks": "Dollars the class claimed against the best claim on the table",
+    "bue": "The class's exchanges: chance of exactly 50, chosen against best",
+    "bugami": "The class's bug suits: expected points, chosen against best",
+    "buyword": "The class's sales: dollars of the word sold against the best word",
+}
+#: Colours (Okabe-Ito, safe for colour-blind viewers): the class's decisions, the line of the answer.
+_DOTS, _LINE = "#0072B2", "#555555"
+
+
+def decisions_figure(df, height: int = 420):
+    """One picture of the class's decisions against the toolkit's answer: a dot per decision
+    (x: the toolkit's answer, y: what the student did) and the line ``y = x`` (playing the
+    answer). For BUX a dot above the line is a lot bought for more than it was worth: the
+    class's own winner's curse (lesson 03).
+
+    Args:
+        df: from :func:`decisions` (its ``attrs`` name the game and the unit).
+        height: the figure's height in pixels.
+
+    Returns:
+        a ``plotly.graph_objects.Figure`` (show it with ``toolkit.core.charts.show``, or put its
+        traces in a :class:`toolkit.core.charts.Chart`); without decisions, a figure saying so.
+    """
+    import plotly.graph_objects as go
+
+    game = df.attrs.get("game")
+    unit = df.attrs.get("unit", "")
+    title = TITLES.get(game, "The class's decisions against the toolkit's answer")
+    fig = go.Figure(layout=dict(
+        title=dict(text=title, font=dict(size=15)), height=height, font=dict(family="sans-serif", size=13),
+        margin=dict(l=70, r=20, t=60, b=60), showlegend=True, legend=dict(orientation="h", y=-0.2),
+        xaxis=dict(title=dict(text=f"the toolkit's answer ({unit})"), rangemode="tozero"),
+        yaxis=dict(title=dict(text=f"the class's decision ({unit})"), rangemode="tozero")))
+    if len(df) == 0:
+        fig.add_annotation(text="No decision of a student yet: finished games show here.", showarrow=False,
+                           x=0.5, y=0.5, xref="paper", yref="paper")
+        return fig
+    hi = float(max(df["answer"].max(), df["decision"].max(), 0)) * 1.05 or 1.0
+    lo = float(min(df["answer"].min(), df["decision"].min(), 0))
+    fig.add_trace(go.Scatter(x=[lo, hi], y=[lo, hi], mode="lines", name="playing the answer (y = x)",
+                             line=dict(color=_LINE, dash="dash"), hoverinfo="skip"))
+    fig.add_trace(go.Scatter(
+        x=df["answer"], y=df["decision"], mode="markers", name="a decision of a student",
+        marker=dict(color=_DOTS, size=10, opacity=0.75, line=dict(color="white", width=1)),
+        text=[f"{p} (table {t}, round {r})" for p, t, r in zip(df["player"], df["table"], df["round"])],
+        hovertemplate="%{text}<br>answer %{x:.3g}<br>decision %{y:.3g}<extra></extra>"))
+    return fig
 
 
 # ---------------------------------------------------------------------------------------------
