@@ -482,4 +482,11 @@ def simulate_session(db_path: str | os.PathLike, game: str = "bux", students: in
             await room.stop()
             store.close()
 
-    return asyncio.run(run())
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(run())
+    # called from a running event loop (a notebook's kernel): run the session in a thread of its own
+    import concurrent.futures
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, run()).result()
