@@ -645,7 +645,8 @@ class Classroom:
                 raise ClassroomError("malformed", "A move needs 'action' (its text) or 'index'.")
             await self._commit(t, action, "human")
             ack = {"type": "ack", "move": str(action), "version": t.version}
-        self._after_change(t)
+        # the acknowledgement goes out first; the pages of the table are redrawn right after it
+        self._loop.call_soon(self._after_change, t)
         return ack
 
     async def _write(self, stmts) -> None:
