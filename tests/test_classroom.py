@@ -449,7 +449,9 @@ def test_teacher_view_opens_a_session_follows_tables_and_shows_results(tmp_path)
     try:
         view = TeacherView(TeacherClient(srv.url, srv.teacher_key), live=None)
         c = view.controls
+        assert c["game"].value == "bux" and c["preset"].value == "quick" and c["bot"].value == "value"
         c["game"].value = "tenbucks"
+        assert c["preset"].value == "standard"
         assert c["bot"].value == c["bot"].options[0] and c["table_size"].value == 4
         assert (c["table_size"].min, c["table_size"].max) == (2, 6)
         out = view.open_session(seed=3, bot_delay=0, replace_after=0)

@@ -375,8 +375,8 @@ def decisions_figure(df, height: int = 420):
     fig = go.Figure(layout=dict(
         title=dict(text=title, font=dict(size=15)), height=height, font=dict(family="sans-serif", size=13),
         margin=dict(l=70, r=20, t=60, b=60), showlegend=True, legend=dict(orientation="h", y=-0.2),
-        xaxis=dict(title=dict(text=f"the toolkit's answer ({unit})"), rangemode="tozero"),
-        yaxis=dict(title=dict(text=f"the class's decision ({unit})"), rangemode="tozero")))
+        xaxis=dict(title=dict(text="the toolkit's answer" + (f" ({unit})" if unit else "")), rangemode="tozero"),
+        yaxis=dict(title=dict(text="the class's decision" + (f" ({unit})" if unit else "")), rangemode="tozero")))
     if len(df) == 0:
         fig.add_annotation(text="No decision of a student yet: finished games show here.", showarrow=False,
                            x=0.5, y=0.5, xref="paper", yref="paper")

@@ -92,7 +92,11 @@ class TeacherView(View):
         self.tables = w.HTML()
         self.results = w.HTML()
         self.message = w.HTML()
-        self.chart = Chart(layout=dict(height=420, font=_FONT), hide_empty=True)
+        import pandas as pd
+        empty = analysis.decisions_figure(pd.DataFrame(columns=["table", "round", "player", "decision", "answer"]))
+        empty.layout.annotations = ()
+        # titled from the start; hidden until a finished game gives it a decision to draw
+        self.chart = Chart(layout=empty.layout, hide_empty=True)
         self.fig = self.chart.fig
         self.controls["game"].observe(self._timed(self._on_game), names="value")
         self.controls["preset"].observe(self._timed(self._on_preset), names="value")
@@ -116,6 +120,7 @@ class TeacherView(View):
     def _on_game(self, _change=None):
         g = self.games[self.controls["game"].value]
         self.controls["preset"].options = [(p["label"], k) for k, p in g["presets"].items()]
+        self.controls["preset"].value = next(iter(g["presets"]))     # ipywidgets 8 leaves it None
         self.controls["bot"].options = g["bots"]
         self.controls["bot"].value = g["bots"][0]
         self._on_preset()
@@ -216,7 +221,8 @@ class TeacherView(View):
         for t in st["tables"]:
             if t["round"] != s["round"]:
                 continue
-            seats = ", ".join(_esc(x["name"] or "(empty seat)") + kinds.get(x["kind"], "") for x in t["seats"])
+            seats = ", ".join(_esc(x["name"]) + kinds.get(x["kind"], "") if x["name"] else "(empty: a bot at the start)"
+                              for x in t["seats"])
             if t["status"] == "finished":
                 progress = "finished"
             elif t["status"] == "playing":

@@ -207,6 +207,7 @@
     leave.hidden = st.status !== "playing" || !!st.result;
     leave.textContent = st.bot_plays_you ? "Take my seat back" : "Leave the table (a bot plays for you)";
     $("view").innerHTML = st.html || "";      // drawn by the server from this seat's observation only
+    $("view").setAttribute("data-version", st.version === undefined ? "" : String(st.version));
     var log = $("log");
     log.textContent = "";
     (st.log || []).slice().reverse().forEach(function (line) { log.appendChild(el("li", line)); });
