@@ -25,9 +25,8 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m toolkit.classroom",
                                 description="The class game server: students play each other on their own devices.")
     sub = p.add_subparsers(dest="command", required=True)
-    s = sub.add_parser("serve", help="start the server and open a session",
-                       formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    s.add_argument("--game", choices=sorted(GAMES), default="tenbucks", help="the game to play")
+    s = sub.add_parser("serve", help="start the server and open a session")
+    s.add_argument("--game", choices=sorted(GAMES), default="tenbucks", help="the game to play (default: tenbucks)")
     s.add_argument("--preset", default=None, help="the game's rule preset (default: the game's first; "
                    + "; ".join(f"{g}: {', '.join(GAMES[g].presets)}" for g in sorted(GAMES)) + ")")
     s.add_argument("--table-size", type=int, default=None, help="seats per table (default 4 where the game allows)")
@@ -36,18 +35,18 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=None, help="the session's seed (default: random)")
     s.add_argument("--db", default=None, help="the class's SQLite file (default: the score sheet's, "
                    "$MONEY_GAMES_SCORES or ~/.local/share/money-games/scores.sqlite)")
-    s.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: the school network too)")
-    s.add_argument("--port", type=int, default=8765, help="port to listen on")
+    s.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: the school network too; 127.0.0.1: this machine only)")
+    s.add_argument("--port", type=int, default=8765, help="port to listen on (default: 8765)")
     s.add_argument("--public-url", default=None, help="the address students type (default: this machine's "
                    "network address and the port)")
     s.add_argument("--teacher-key", default=None, help="the teacher's key for the notebook widget "
                    "(default: the one stored in the database, else a new one)")
     s.add_argument("--replace-after", type=float, default=30.0,
-                   help="seconds a student may be away before a bot plays their turns")
-    s.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot waits before each move")
+                   help="seconds a student may be away before a bot plays their turns (default: 30)")
+    s.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot waits before each move (default: 0.8)")
     s.add_argument("--no-session", action="store_true", help="open no new session (resume the stored ones)")
     s.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="FULL",
-                   help="SQLite durability: FULL flushes every move to the disk")
+                   help="SQLite durability: FULL (default) flushes every move to the disk")
     return p
 
 
