@@ -488,3 +488,32 @@ def test_teacher_view_opens_a_session_follows_tables_and_shows_results(tmp_path)
         view.close()
     finally:
         srv.stop()
+
+
+def test_leave_hands_the_seat_to_a_bot_and_back_takes_it_again(server):
+    teacher, s, tokens = open_table(server, names=["Ann", "Ben"], table_size=2)
+    ann, ben = (SeatClient(server.url, t, timeout=20) for t in tokens)
+    try:
+        ann.wait(lambda st: st.get("version") is not None)
+        ann.send({"type": "leave"})
+        st = ann.wait(lambda st: st["bot_plays_you"])
+        assert st["kinds"][0] == "left"
+        # the bot plays Ann's turns: the table moves on with Ann's moves made by "bot"
+        for _ in range(50):
+            rec = teacher.records(s["id"])[0]
+            st = replay(rec["record"])[-1]
+            if any(a == "bot" for a in rec["actors"]):
+                break
+            if st.current_player == 1:
+                v = len(rec["record"]["actions"])
+                ben.wait(lambda x, v=v: x.get("version") == v)
+                assert ben.play(0)["type"] == "ack"
+            else:
+                time.sleep(0.05)
+        assert "bot" in teacher.records(s["id"])[0]["actors"]
+        ann.send({"type": "back"})
+        st = ann.wait(lambda st: not st["bot_plays_you"])
+        assert st["kinds"][0] == "here"
+    finally:
+        ann.close()
+        ben.close()

@@ -221,3 +221,45 @@ def test_a_bux_turn_with_an_auction_on_four_pages(students, class_server, screen
     for k, pg in enumerate(pages):
         wait_version(pg, v)
         pg.screenshot(path=str(screenshots / f"classroom-bux-after-seat{k}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("game", ["bux", "bue", "tenbucks", "buyword", "bugami"])
+def test_every_game_plays_on_a_phone(game, browser, class_server, screenshots):
+    """One student on a phone-size page with three bots: the page shows the table and the moves
+    as sentences, and a move made by tapping reaches the server."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(30_000)
+    pg = instrumented(ctx.new_page())
+    pg.external_requests = offline(ctx, class_server.url)
+    try:
+        teacher = TeacherClient(class_server.url, class_server.teacher_key)
+        s = teacher.open_session(game, bot_delay=0, replace_after=3600, seed=3)
+        pg.goto(s["join_url"])
+        pg.fill("#name", "Ann")
+        pg.click("#join-button")
+        pg.wait_for_selector("#play:not([hidden])")
+        assert "Waiting for players" in pg.locator("#status").inner_text()
+        assert teacher.start_tables(s["id"]) == [1]
+        table = class_server.room.sessions[s["id"]].tables[0]
+        pg.wait_for_function("() => ['Your move!'].includes(document.querySelector('#status').textContent)"
+                             " || document.querySelector('table.result') !== null")
+        assert pg.locator("#view section.mine, #view .mine").count() >= 1, "the student's own cards or tiles"
+        width = pg.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= PHONE["width"] + 1, f"{game}: the page is wider than the phone ({width} px)"
+        pg.screenshot(path=str(screenshots / f"classroom-phone-{game}.png"), full_page=True)
+        if pg.locator("table.result").count() == 0:
+            v, st = current(table)
+            ms = moves_on(pg)
+            texts = pg.eval_on_selector_all("#moves button.move, #moves option",
+                                            "els => els.map(e => e.textContent)")
+            assert all(t and t.strip() for t in texts)
+            play_on(pg, ms[0])
+            deadline = time.monotonic() + 30
+            while table.version == v:
+                assert time.monotonic() < deadline, "the move did not reach the server"
+                time.sleep(0.02)
+            rec = teacher.records(s["id"])[0]
+            assert rec["actors"][v] == "human" and rec["record"]["actions"][v] == ms[0][2]
+        assert pg.external_requests == [] and pg.js_errors == []
+    finally:
+        ctx.close()
