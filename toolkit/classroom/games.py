@@ -389,16 +389,8 @@ def _buyword_view(obs: Mapping, rules) -> str:
         high = f"${a['high_bid']} by {escape(_name(obs, a['high_bidder']))}" if a["high_bidder"] >= 0 else "no bid yet"
         parts.append(_section("Auction", f"{escape(_name(obs, a['auctioneer']))}'s draw {tiles(a['lot'])}: {high}.",
                               "table"))
-    if obs["offer"] is not None:
-        o = obs["offer"]
-        money = "" if not o["money"] else (f", and {escape(_name(obs, o['from']))} adds ${o['money']}" if o["money"] > 0
-                                          else f", and {escape(_name(obs, o['to']))} adds ${-o['money']}")
-        parts.append(f"<p>Offer: {escape(_name(obs, o['from']))} offers their draw for "
-                     f"{escape(_name(obs, o['to']))}'s{money}.</p>")
-    if obs["claim"] is not None:
-        c = obs["claim"]
-        parts.append(f"<p>{escape(_name(obs, c['claimant']))} sells <b>{escape(c['word'])}</b>: challenge it or "
-                     "pass.</p>")
+    from ..buyword.display import offer_and_claim_html
+    parts += offer_and_claim_html(obs, rules)
     if rules.crossword:
         from ..buyword.board import Board
         board = Board(tuple(tuple(t) for t in obs["board"]))
