@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from html import escape
 
-__all__ = ["tiles_html", "state_html", "observation_html"]
+__all__ = ["tiles_html", "state_html", "observation_html", "offer_and_claim_html"]
 
 _TILE = ("display:inline-block;width:1.9em;height:2.2em;margin:1px;border:1px solid #555;"
          "border-radius:4px;background:#f7f1de;text-align:center;font:bold 1.1em sans-serif;"
@@ -41,6 +41,31 @@ def state_html(state) -> str:
             + "".join(rows) + "</table>")
 
 
+def offer_and_claim_html(obs, rules) -> list[str]:
+    """The offer awaiting an answer and the word claimed (open to challenge), as HTML paragraphs
+    (escaped), from an observation dict only (``obs["players"]``, ``"offer"``, ``"claim"``).
+
+    Args:
+        obs: ``state.observation(player)`` (or its JSON form).
+        rules: the game's ``Rules`` (for the challenge penalty, dollars).
+
+    Returns:
+        zero, one or two ``"<p>...</p>"`` strings (seed 003: offers and challenges)."""
+    names = obs["players"]
+    out = []
+    if obs["offer"] is not None:
+        o = obs["offer"]
+        money = "" if not o["money"] else (f", and {escape(names[o['from']])} adds ${o['money']}" if o["money"] > 0
+                                          else f", and {escape(names[o['to']])} adds ${-o['money']}")
+        out.append(f"<p>Offer: {escape(names[o['from']])} offers their draw for {escape(names[o['to']])}'s"
+                   f"{money}.</p>")
+    if obs["claim"] is not None:
+        c = obs["claim"]
+        out.append(f"<p>{escape(names[c['claimant']])} sells <b>{escape(c['word'])}</b>: challenge it "
+                   f"(${rules.challenge_penalty} to the loser) or pass.</p>")
+    return out
+
+
 def observation_html(state, player: int) -> str:
     """What ``player`` sees of a BuyWord state, as HTML: built from ``state.observation(player)``
     only (other players' hidden tiles show as counts), with the Crossword table as SVG, the
@@ -70,16 +95,7 @@ def observation_html(state, player: int) -> str:
         a = obs["auction"]
         high = f"${a['high_bid']} by {escape(names[a['high_bidder']])}" if a["high_bidder"] >= 0 else "no bid yet"
         extra.append(f"<p>Auction of {escape(names[a['auctioneer']])}'s draw {tiles(a['lot'])}: {high}.</p>")
-    if obs["offer"] is not None:
-        o = obs["offer"]
-        money = "" if not o["money"] else (f", and {escape(names[o['from']])} adds ${o['money']}" if o["money"] > 0
-                                          else f", and {escape(names[o['to']])} adds ${-o['money']}")
-        extra.append(f"<p>Offer: {escape(names[o['from']])} offers their draw for {escape(names[o['to']])}'s"
-                     f"{money}.</p>")
-    if obs["claim"] is not None:
-        c = obs["claim"]
-        extra.append(f"<p>{escape(names[c['claimant']])} sells <b>{escape(c['word'])}</b>: challenge it "
-                     f"(${state.rules.challenge_penalty} to the loser) or pass.</p>")
+    extra += offer_and_claim_html(obs, state.rules)
     if state.rules.crossword:
         board = Board(tuple(tuple(t) for t in obs["board"]))
         extra.append("<p><b>The table</b></p>" + board.svg(pips, state.rules.wild_pips))

@@ -2,6 +2,8 @@
 
 * :class:`ScoreSheet` (``store.py``): one SQLite database of played games of the five games,
   safe for two notebooks recording at once; CSV import/export; standings and head-to-head.
+* ``records.py``: games played with the engines, recorded with their JSON game record
+  (:func:`record_game`, :func:`game_record`; the class game server uses them).
 * ``pei.py``: BUX's Personal Earning Index (source: ``RULES-NOTES.md``, section "BUX"), with
   the 3- and 5-player tables and the tie rule that are our assumptions.
 * ``widgets.py`` (imported only by notebooks): result entry, standings view, PEI plots.
@@ -16,7 +18,8 @@ Example::
 from .pei import GAME_RULES, GAMES, PEI_CHANGES, PEI_FLOOR, PEI_GAME, PEI_START, apply_pei, \
     place_changes, places_from_scores
 from .store import CSV_COLUMNS, SCHEMA_VERSION, ScoreSheet, ScoreSheetError, default_path
+from .records import find_game, game_record, record_game
 
 __all__ = ["ScoreSheet", "ScoreSheetError", "SCHEMA_VERSION", "CSV_COLUMNS", "default_path",
            "GAME_RULES", "GAMES", "PEI_CHANGES", "PEI_FLOOR", "PEI_GAME", "PEI_START",
-           "apply_pei", "place_changes", "places_from_scores"]
+           "apply_pei", "place_changes", "places_from_scores", "record_game", "game_record", "find_game"]

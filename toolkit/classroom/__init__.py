@@ -1,0 +1,40 @@
+"""The class game server: a class plays live on its own devices, the engines hold the tables.
+
+Start it with ``python -m toolkit.classroom serve`` (it prints the address and a join code);
+students open the address in any browser (phone, Chromebook, laptop: no Jupyter, no install),
+type the code and their name, and play; bots fill empty seats and play for a student who left
+until they come back; every finished game goes to the score sheet with its JSON record.
+``docs/classroom.md`` is the teacher's guide.
+
+Pieces:
+
+* :mod:`.games`: what the server needs of each game (rule presets, bots, the move log as a
+  seat may read it, moves as sentences, the student's page drawn from their observation only);
+* :mod:`.store`: the SQLite storage (the score sheet's database; the action log is written
+  before a move is acknowledged);
+* :mod:`.room`: sessions, tables, seats, moves, bots (:class:`Classroom`);
+* :mod:`.server`: the Starlette app and :class:`ClassServer` (a server in a background thread);
+* :mod:`.client`: :class:`TeacherClient` (the teacher's API) and :class:`SeatClient` (a seat);
+* :mod:`.analysis`: a session's records replayed and analysed (pandas DataFrames);
+* ``widgets.py`` (notebooks only): the teacher's view.
+"""
+from .games import GAMES, GameInfo, game_info
+from .room import Classroom, ClassroomError, SessionConfig, finishing_places
+
+__all__ = ["GAMES", "GameInfo", "game_info", "Classroom", "ClassroomError", "SessionConfig",
+           "finishing_places", "ClassServer", "TeacherClient", "SeatClient", "ServerError", "join",
+           "load_session", "replay_session", "decisions", "simulate_session"]
+
+
+def __getattr__(name):
+    # the web stack (starlette, uvicorn, websockets) loads only when the server or a client is used
+    if name == "ClassServer":
+        from .server import ClassServer
+        return ClassServer
+    if name in ("TeacherClient", "SeatClient", "ServerError", "join"):
+        from . import client
+        return getattr(client, name)
+    if name in ("load_session", "replay_session", "decisions", "simulate_session"):
+        from . import analysis
+        return getattr(analysis, name)
+    raise AttributeError(f"module 'toolkit.classroom' has no attribute {name!r}")

@@ -1,0 +1,196 @@
+"""Clients of the class game server: the teacher's (HTTP, for the notebook widget) and a
+student's seat (WebSocket, for scripts, tests and the load benchmark).
+
+* :class:`TeacherClient` talks to the teacher's API with the teacher's key;
+* :class:`SeatClient` joins with a code and a name (or comes back with a seat token) and plays
+  moves, like a student's page does.
+
+Both use only the server's public protocol (:mod:`toolkit.classroom.server`).
+"""
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from typing import Any
+
+__all__ = ["TeacherClient", "SeatClient", "ServerError", "join"]
+
+
+class ServerError(Exception):
+    """The server refused a request. ``code`` is its error code (``"forbidden"``,
+    ``"bad_config"``, ``"bad_code"``, ``"name_taken"``, ...), the message its explanation."""
+
+    def __init__(self, code: str, message: str, status: int | None = None):
+        super().__init__(message)
+        self.code, self.message, self.status = code, message, status
+
+
+def _request(url: str, method: str = "GET", data: Any = None, key: str | None = None, timeout: float = 30):
+    headers = {"Content-Type": "application/json"}
+    if key is not None:
+        headers["Authorization"] = f"Bearer {key}"
+    body = None if data is None else json.dumps(data).encode()
+    req = urllib.request.Request(url, data=body, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return json.loads(r.read() or b"null")
+    except urllib.error.HTTPError as e:
+        try:
+            err = json.loads(e.read())
+        except (ValueError, OSError):
+            err = {"error": str(e), "code": "http"}
+        raise ServerError(err.get("code", "http"), err.get("error", str(e)), e.code) from None
+
+
+class TeacherClient:
+    """The teacher's side of a running class game server.
+
+    Args:
+        url: the server's address, e.g. ``"http://127.0.0.1:8765"``.
+        key: the teacher's key (printed by ``python -m toolkit.classroom serve``).
+
+    Every method raises :class:`ServerError` when the server refuses (a wrong key: code
+    ``"forbidden"``) and ``OSError`` when it cannot be reached.
+    """
+
+    def __init__(self, url: str, key: str):
+        self.url = url.rstrip("/")
+        self.key = key
+
+    def _get(self, path):
+        return _request(self.url + path, key=self.key)
+
+    def _post(self, path, data=None):
+        return _request(self.url + path, "POST", data or {}, key=self.key)
+
+    def games(self) -> dict:
+        """The games the server offers: ``{name: {"title", "presets": {key: {"label", "seats"}},
+        "bots", "unit"}}``."""
+        return self._get("/api/teacher/games")
+
+    def open_session(self, game: str, **settings) -> dict:
+        """Open a session (settings as :meth:`toolkit.classroom.room.SessionConfig.make`:
+        ``preset``, ``table_size``, ``bot``, ``seed``, ``rules`` (a dict of changes),
+        ``replace_after``, ``bot_delay``, ``start_when_full``).
+
+        Returns:
+            ``{"id", "code", "join_url", "public_url"}``.
+        """
+        return self._post("/api/teacher/sessions", dict(settings, game=game))
+
+    def sessions(self) -> list[dict]:
+        """Every session on the server: ``[{"id", "code", "game", "round", "status", "players",
+        "join_url"}]``."""
+        return self._get("/api/teacher/sessions")
+
+    def status(self, session: int) -> dict:
+        """A session's live status (see :meth:`toolkit.classroom.room.Classroom.status`)."""
+        return self._get(f"/api/teacher/sessions/{int(session)}")
+
+    def start_tables(self, session: int) -> list[int]:
+        """Start every waiting table that has a student (bots fill the empty seats)."""
+        return self._post(f"/api/teacher/sessions/{int(session)}/start")["started"]
+
+    def next_round(self, session: int) -> list[int]:
+        """Seat every student at new tables and start them (see
+        :meth:`toolkit.classroom.room.Classroom.next_round`)."""
+        return self._post(f"/api/teacher/sessions/{int(session)}/next-round")["tables"]
+
+    def close(self, session: int) -> None:
+        """Close a session to new students."""
+        self._post(f"/api/teacher/sessions/{int(session)}/close")
+
+    def records(self, session: int) -> list[dict]:
+        """Every started table's JSON game record with who made each move (see
+        :meth:`toolkit.classroom.room.Classroom.records`)."""
+        return self._get(f"/api/teacher/sessions/{int(session)}/records")
+
+
+def join(url: str, code: str, name: str) -> dict:
+    """Join a session as a student: ``{"token", "name", "code", "table", "seat"}``.
+
+    Raises:
+        ServerError: a wrong code (``bad_code``), a bad or taken name.
+    """
+    return _request(url.rstrip("/") + "/api/join", "POST", {"code": code, "name": name})
+
+
+class SeatClient:
+    """A student's seat over the WebSocket, as a page uses it (blocking, one thread).
+
+    Args:
+        url: the server's address (``http://...``).
+        token: the seat token from :func:`join`.
+
+    Attributes:
+        state: the last ``{"type": "state"}`` message received.
+    """
+
+    def __init__(self, url: str, token: str, timeout: float = 30):
+        from websockets.sync.client import connect
+
+        self.timeout = timeout
+        ws_url = "ws" + url.rstrip("/")[4:] + "/ws"
+        # entered as a context manager (websockets 17 warns about a bare connect()); closed by close()
+        self.ws = connect(ws_url, open_timeout=timeout, max_size=2 ** 24).__enter__()
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.state: dict | None = None
+        first = self.receive()
+        if first.get("type") == "error":
+            self.ws.close()
+            raise ServerError(first["code"], first["message"])
+
+    def receive(self) -> dict:
+        """The next message (``state`` messages also update :attr:`state`).
+
+        Raises:
+            TimeoutError: nothing came within the timeout.
+        """
+        msg = json.loads(self.ws.recv(timeout=self.timeout))
+        if msg.get("type") == "state":
+            self.state = msg
+        return msg
+
+    def send(self, message: dict) -> None:
+        """Send any message (tests send malformed ones on purpose)."""
+        self.ws.send(json.dumps(message))
+
+    def wait(self, predicate, limit: int = 10_000) -> dict:
+        """Receive until a ``state`` message satisfies ``predicate(state)``; return it.
+
+        Raises:
+            TimeoutError: the server went quiet first; RuntimeError: ``limit`` messages passed.
+        """
+        if self.state is not None and predicate(self.state):
+            return self.state
+        for _ in range(limit):
+            msg = self.receive()
+            if msg.get("type") == "state" and predicate(msg):
+                return msg
+        raise RuntimeError(f"no matching state in {limit} messages")
+
+    def play(self, index: int = 0, action: str | None = None) -> dict:
+        """Play a move (by index into the shown moves, or by its text form) on the current
+        version and return the server's answer: the ``ack`` or the ``error`` message
+        (``state`` messages received meanwhile update :attr:`state`)."""
+        msg = {"type": "move", "version": self.state["version"]}
+        if action is not None:
+            msg["action"] = action
+        else:
+            msg["index"] = index
+        self.send(msg)
+        while True:
+            answer = self.receive()
+            if answer.get("type") in ("ack", "error"):
+                return answer
+
+    def close(self) -> None:
+        """Close the connection (the server then counts the student as away)."""
+        self.ws.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

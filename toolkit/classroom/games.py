@@ -1,0 +1,626 @@
+"""What the class game server needs to know of each game, built on the engines' public API.
+
+For each of the five games a :class:`GameInfo` holds:
+
+* the rule presets a teacher picks from (each a ``Rules`` of the engine) and the table sizes;
+* the bots that fill empty seats (the game's ``BOTS``) and the default one;
+* :meth:`GameInfo.log_line`: the move log as one seat may read it. It is the engine's
+  ``state.describe_action(action, viewer)``, except for chance events whose text would tell a
+  seat more than its observation: the engines write those as their text form for every viewer
+  (``deal square-clubs-25`` in BUX tells everyone a back value; ``deal 3`` in Ten Bucks and
+  ``deal QH`` in Bugami tell everyone another player's card), so the server writes what the
+  seat may see instead (``deal square-clubs``; ``a bill is dealt``; ``a card is dealt``);
+* :meth:`GameInfo.sentence`: a legal move as a sentence for the student who may make it
+  (``"Swap your ♥ circle (50) for Di's ♦ x"``), built from that student's observation;
+* :meth:`GameInfo.view_html`: the student's page of the table, built from the observation
+  dict **only** (it has no access to the state, so it cannot show a hidden card).
+
+Sources: the rules of each game are in its package (``toolkit.<game>.rules``, the seed named
+there); the observation of each engine says what a seat may see.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any, Callable, Mapping
+
+from ..core.game import CHANCE, Action, State
+
+__all__ = ["GameInfo", "GAMES", "game_info", "collapse_log"]
+
+
+def _name(obs: Mapping, seat: int) -> str:
+    names = obs["players"]
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+def _you(obs: Mapping) -> int:
+    return obs["you"] if "you" in obs else obs["player"]
+
+
+def _section(title: str, body: str, cls: str = "") -> str:
+    return f'<section class="{cls}"><h2>{escape(title)}</h2>{body}</section>'
+
+
+def _players_table(obs: Mapping, columns: list[tuple[str, Callable[[int], str]]]) -> str:
+    """One row per seat: name (you, to move) then ``columns`` (already escaped HTML)."""
+    you, to_move = _you(obs), obs.get("to_move", -2)
+    head = "".join(f"<th>{escape(t)}</th>" for t, _ in columns)
+    rows = []
+    for s, name in enumerate(obs["players"]):
+        cls = " ".join(c for c, on in (("you", s == you), ("to-move", s == to_move)) if on)
+        mark = ' <span class="turn">&#9664; to move</span>' if s == to_move else ""
+        cells = "".join(f"<td>{fn(s)}</td>" for _, fn in columns)
+        rows.append(f'<tr class="{cls}" data-seat="{s}"><th scope="row">{escape(name)}'
+                    f'{" (you)" if s == you else ""}{mark}</th>{cells}</tr>')
+    return f'<table class="players"><tr><th>player</th>{head}</tr>{"".join(rows)}</table>'
+
+
+# ---------------------------------------------------------------------------------------------
+# BUX
+
+_BUX_SUIT = {"hearts": "&hearts;", "diamonds": "&diams;", "clubs": "&clubs;", "spades": "&spades;"}
+
+
+def _bux_card_words(label: str) -> str:
+    from ..bux import parse_card
+    c = parse_card(label)
+    if c.is_bux:
+        return "BUX card"
+    sym = {"hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663", "spades": "\u2660"}[c.suit]
+    return f"{sym} {c.shape}" + ("" if c.value is None else f" ({c.value})")
+
+
+def _bux_card(label: str, pos: int | None = None, mine: bool = False) -> str:
+    from ..bux import parse_card
+    c = parse_card(label)
+    num = "" if pos is None else f'<span class="pos">{pos}</span>'
+    if c.is_bux:
+        return f'<span class="card bux-card" data-card="BUX">{num}BUX</span>'
+    red = " red" if c.suit in ("hearts", "diamonds") else ""
+    val = "" if c.value is None else f'<b class="value">{c.value}</b>'
+    return (f'<span class="card shape-{c.shape}{red}{" mine" if mine else ""}" data-card="{escape(label)}" '
+            f'title="{c.shape} {c.suit}">{num}{_BUX_SUIT[c.suit]} {c.shape} {val}</span>')
+
+
+def _bux_view(obs: Mapping, rules) -> str:
+    you = obs["you"]
+    clock = (f"Draw deck {obs['deck_no']} of {rules.decks}: {obs['deck_size']} cards; "
+             f"{obs['bux_drawn']} of {rules.bux_cards} BUX cards drawn")
+    if obs["double"]:
+        clock += " &mdash; <b>DOUBLE-BUX: sets pay double</b>"
+    if obs.get("deck_top") is not None:
+        clock += f"; the top card shows {escape(str(obs['deck_top']))}"
+    mine = "".join(_bux_card(t, k, True) for k, t in enumerate(obs["spreads"][you])) or "<i>no cards</i>"
+    parts = [f'<p class="status">{clock}</p>',
+             _section(f"Your spread ({obs['money'][you]} bux)", f'<div class="cards hand">{mine}</div>', "mine")]
+    if obs["lot"]:
+        lot = "".join(_bux_card(t) for t in obs["lot"])
+        a = obs["auction"]
+        if a is not None:
+            high = (f"high bid <b>{a['high_bid']} bux</b> by {escape(_name(obs, a['high_bidder']))}"
+                    if a["high_bidder"] >= 0 else "no bid yet")
+            out = [escape(_name(obs, s)) for s, on in enumerate(a["active"]) if not on]
+            lot += (f"<p>Auction by {escape(_name(obs, a['drawer']))}: {high}."
+                    + (f" Passed: {', '.join(out)}." if out else "") + "</p>")
+        parts.append(_section("The lot", f'<div class="cards lot">{lot}</div>', "table"))
+    parts.append(_players_table(obs, [
+        ("bux", lambda s: str(obs["money"][s])),
+        ("cards", lambda s: '<div class="cards">' + ("".join(
+            _bux_card(t, k, s == you) for k, t in enumerate(obs["spreads"][s])) or "-") + "</div>"),
+    ]))
+    if obs["phase"] == "over":
+        parts.append(f"<p class=\"over\">Game over ({escape(obs['ended_by'] or 'end')}).</p>")
+    return "".join(parts)
+
+
+def _bux_sentence(obs: Mapping, action: Action, rules) -> str:
+    from ..bux import parse_card
+    you = obs["you"]
+    mine = obs["spreads"][you]
+    kind = type(action).__name__
+    if kind == "Swap":
+        return (f"Swap your {_bux_card_words(mine[action.mine])} (card {action.mine}) for "
+                f"{_name(obs, action.seat)}'s {_bux_card_words(obs['spreads'][action.seat][action.theirs])}"
+                f" (card {action.theirs})")
+    if kind == "Sell":
+        cards = [mine[i] for i in (action.i, action.j, action.k)]
+        value = rules.set_value([parse_card(t) for t in cards], obs["double"])
+        return f"Sell the set {', '.join(_bux_card_words(t) for t in cards)} for {value} bux"
+    if kind == "Bid":
+        return f"Bid {action.amount} bux"
+    fixed = {
+        "Done": "Done: end your turn",
+        "Draw": "Draw 3 cards" + (" (keep them free or auction them)" if not mine else " and auction them"),
+        "Pass": "Pass: drop out of this auction",
+        "Wait": "Wait: let the next player open the bidding",
+        "Keep": "Keep the 3 cards (free)",
+        "Auction": "Auction the 3 cards",
+        "Assistance": f"Take Assistance: {rules.assistance} bux from the bank (ends your turn)",
+    }
+    return fixed.get(kind, str(action))
+
+
+def _bux_chance(state, action, viewer) -> str:
+    kind = type(action).__name__
+    card = action.card
+    if kind == "Deal":
+        return f"deal {card.hidden()}"          # symbols are public, the back value is not
+    if kind == "Reveal":
+        shown = card if (card.is_bux or state.rules.lot_values_public) else card.hidden()
+        return f"reveal {shown}"
+    if kind == "TopCard":                        # numbers-up deck: only the back value shows
+        return "the draw deck's top card shows " + ("BUX" if card.is_bux else f"{card.value}")
+    return "a chance event"
+
+
+# ---------------------------------------------------------------------------------------------
+# Ten Bucks
+
+
+def _bill(bill: str, hidden: bool = False) -> str:
+    if hidden:
+        return '<span class="bill back" title="face down">?</span>'
+    kind = " wild" if bill == "W" else (" multi" if "/" in bill else "")
+    return f'<span class="bill{kind}" data-bill="{escape(bill)}">{escape(bill)}</span>'
+
+
+def _tenbucks_view(obs: Mapping, rules) -> str:
+    you = obs["you"]
+    hand = "".join(_bill(b) for b in obs["hand"]) or "<i>no bills</i>"
+    stacks = "".join(
+        f'<div class="stack" data-number="{t["number"]}"><b>{t["number"]}</b> '
+        f'<span class="total">${t["total"]}</span><br>{"".join(_bill(b) for b in t["bills"])}</div>'
+        for t in obs["table"]) or "<i>no stacks yet</i>"
+    parts = [_section(f"Your hand (${obs['money'][you]})", f'<div class="bills hand">{hand}</div>', "mine"),
+             _section("The table", f'<div class="stacks">{stacks}</div>', "table")]
+    if obs["aside"]:
+        parts.append(f"<p>Set aside: {''.join(_bill(b) for b in obs['aside'])}</p>")
+    if obs["pending"] is not None:
+        parts.append(f'<p class="note">Five Max: the {obs["pending"]} stack reached $5 or more and must be '
+                     "claimed.</p>")
+
+    def others_hand(s):
+        if s == you:
+            return "".join(_bill(b) for b in obs["hand"]) or "-"
+        rev = obs["revealed"][s]
+        return "".join(_bill(b) for b in rev) + "".join(
+            _bill("", True) for _ in range(obs["hand_sizes"][s] - len(rev))) or "-"
+
+    parts.append(_players_table(obs, [
+        ("money", lambda s: f"${obs['money'][s]}"),
+        ("claimed", lambda s: escape(" ".join(str(c["number"]) for c in obs["claimed"][s]) or "-")),
+        ("hand", others_hand),
+    ]))
+    if obs["phase"] == "over":
+        who = _name(obs, obs["winner"]) if obs["winner"] >= 0 else "nobody"
+        parts.append(f'<p class="over">Game over: {escape(who)} wins ({escape(obs["end_reason"])}).</p>')
+    return "".join(parts)
+
+
+def _tenbucks_sentence(obs: Mapping, action: Action, rules) -> str:
+    kind = type(action).__name__
+    if kind == "Play":
+        from ..tenbucks import bill_numbers
+        nums = bill_numbers(action.bill)
+        what = "wild bill" if action.bill == "W" else f"{action.bill} bill"
+        onto = next((t for t in obs["table"] if t["number"] == action.number), None)
+        where = f"on the {action.number} stack" if onto else f"to start a {action.number} stack"
+        if len(nums) == 1 and nums[0] == action.number:
+            return f"Play your {what} " + ("on its stack" if onto else "(a new stack)")
+        return f"Play your {what} {where}"
+    if kind == "Claim":
+        total = next((t["total"] for t in obs["table"] if t["number"] == action.number), None)
+        return f"Claim the {action.number} stack" + ("" if total is None else f" (${total})")
+    if kind == "Force":
+        who = "yourself" if action.seat == obs["you"] else _name(obs, action.seat)
+        return f"Five Max: make {who} claim the stack"
+    if kind == "End":
+        return "End your turn"
+    return str(action)
+
+
+def _tenbucks_chance(state, action, viewer) -> str:
+    return "a bill is dealt"
+
+
+# ---------------------------------------------------------------------------------------------
+# Bugami
+
+_SUIT_WORDS = {"C": "clubs \u2663", "D": "diamonds \u2666", "H": "hearts \u2665", "S": "spades \u2660"}
+
+
+def _pcard(label: str) -> str:
+    from ..core.tricks import parse_card
+    c = parse_card(label)
+    red = " red" if c.suit in ("H", "D") else ""
+    return f'<span class="card pc suit-{c.suit}{red}" data-card="{escape(label)}">{escape(c.symbol)}</span>'
+
+
+def _decl(choice) -> str:
+    if choice is None:
+        return "hidden"
+    return "mis\u00e8re" if choice == "misere" else _SUIT_WORDS.get(choice, str(choice))
+
+
+def _bugami_view(obs: Mapping, rules) -> str:
+    from ..core.tricks import parse_card
+    you = obs["player"]
+    hand = sorted(obs["hand"], key=lambda t: (parse_card(t).suit, parse_card(t).rank))
+    mine = "".join(_pcard(t) for t in hand) or "<i>no cards</i>"
+    decl = obs["my_declaration"]
+    title = f"Your hand (deal {obs['deal']}; your bug: {_decl(decl) if decl else 'not chosen yet'})"
+    trick = "".join(f"<span class=\"played\">{escape(_name(obs, s))}: {_pcard(c)}</span>"
+                    for s, c in obs["trick"]) or "<i>no card played yet</i>"
+    parts = [_section(title, f'<div class="cards hand">{mine}</div>', "mine"),
+             _section("This trick", f'<div class="trick">{trick}</div>', "table")]
+    if obs["tricks"]:
+        last = obs["tricks"][-1]
+        parts.append("<p>Last trick: " + " ".join(f"{escape(_name(obs, s))} {_pcard(c)}" for s, c in last)
+                     + "</p>")
+
+    def declaration(s):
+        if obs["declarations"][s] is not None:
+            return escape(_decl(obs["declarations"][s]))
+        if s == you and decl is not None:
+            return escape(_decl(decl)) + " (only you know)"
+        return "chosen (face down)" if obs["declared"][s] else "not yet"
+
+    parts.append(_players_table(obs, [
+        ("points", lambda s: str(obs["scores"][s])),
+        ("bug suit", declaration),
+        ("tricks", lambda s: str(obs["tricks_won"][s])),
+        ("cards", lambda s: str(obs["hand_sizes"][s])),
+    ]))
+    if obs["phase"] == "over":
+        parts.append('<p class="over">Game over.</p>')
+    return "".join(parts)
+
+
+def _bugami_sentence(obs: Mapping, action: Action, rules) -> str:
+    kind = type(action).__name__
+    if kind == "DeclareBug":
+        if action.choice == "misere":
+            return "Declare mis\u00e8re: try to take no trick at all"
+        return f"Avoid {_SUIT_WORDS[action.choice]} (your bug suit, face down)"
+    if kind == "PlayCard":
+        return f"Play {action.card.symbol}"
+    return str(action)
+
+
+def _bugami_chance(state, action, viewer) -> str:
+    return "a card is dealt"
+
+
+# ---------------------------------------------------------------------------------------------
+# Bue
+
+
+def _bue_card(label, mine: bool = False) -> str:
+    if label is None:
+        return '<span class="card back" title="face down">?</span>'
+    kind = " gold" if label.startswith("G") else (" special" if label.startswith("x") or label == "100" else "")
+    return f'<span class="card bue{kind}{" mine" if mine else ""}" data-card="{escape(label)}">{escape(label)}</span>'
+
+
+def _bue_view(obs: Mapping, rules) -> str:
+    you = obs["you"]
+    up = obs["table"][you]
+    hand = "".join(
+        f'<span class="slot"><span class="pos">{k}</span>{_bue_card(c, True)}'
+        f'{"<small>face up</small>" if up[k] is not None else ""}</span>' for k, c in enumerate(obs["hand"]))
+    top = obs["discards"][-1] if obs["discards"] else None
+    status = (f"Hand {obs['hand_no']}, exchange turn {obs['turn']}; dealer {escape(_name(obs, obs['dealer']))}; "
+              f"{obs['deck_size']} cards in the deck")
+    parts = [f'<p class="status">{status}</p>',
+             _section(f"Your cards ({obs['points'][you]} points)", f'<div class="cards hand">{hand}</div>', "mine"),
+             _section("The discards", (_bue_card(top) if top else "<i>none</i>")
+                      + (f" <small>({len(obs['discards'])} cards)</small>" if obs["discards"] else ""), "table")]
+    if obs.get("holds"):
+        lines = [f"{escape(_name(obs, int(s)))} holds your {', '.join(escape(c) for c in cs)}"
+                 for s, cs in obs["holds"].items()]
+        parts.append("<p>" + "; ".join(lines) + " (slot unknown).</p>")
+    if obs.get("known"):
+        lines = [f"{escape(_name(obs, int(s)))}'s card {i} is {escape(c)}"
+                 for s, d in obs["known"].items() for i, c in d.items()]
+        parts.append("<p>You know: " + "; ".join(lines) + ".</p>")
+    parts.append(_players_table(obs, [
+        ("points", lambda s: str(obs["points"][s])),
+        ("cards", lambda s: '<div class="cards">' + "".join(
+            _bue_card(c) if s != you else _bue_card(obs["hand"][k], True)
+            for k, c in enumerate(obs["table"][s])) + "</div>"),
+    ]))
+    lr = obs.get("last_result")
+    if lr:
+        parts.append(f"<p>Last hand: {escape(str(lr.get('kind', '')))}; points "
+                     + escape(", ".join(f"{_name(obs, s)} {p}" for s, p in enumerate(obs["hand_points"][-1])))
+                     + ".</p>" if obs["hand_points"] else "")
+    if obs["phase"] == "over":
+        parts.append('<p class="over">Game over.</p>')
+    return "".join(parts)
+
+
+def _bue_sentence(obs: Mapping, action: Action, rules) -> str:
+    kind = type(action).__name__
+    hand = obs["hand"]
+    if kind == "Swap":
+        return (f"Give your card {action.slot} ({hand[action.slot]}) for {_name(obs, action.opponent)}'s "
+                f"hidden card {action.their_slot}")
+    if kind == "Discard":
+        return f"Discard your card {action.slot} ({hand[action.slot]}) and draw a new one"
+    if kind == "Reveal":
+        return f"Reveal your card {action.slot} ({hand[action.slot]})"
+    return str(action)
+
+
+def _bue_chance(state, action, viewer) -> str:
+    return state.describe_action(action, viewer)   # the engine writes each viewer's line
+
+
+# ---------------------------------------------------------------------------------------------
+# BuyWord
+
+
+def _buyword_view(obs: Mapping, rules) -> str:
+    from ..buyword.display import tiles_html
+    pips = rules.letter_pips
+    you = obs["you"]
+
+    def tiles(x, wilds=0):
+        if isinstance(x, int):
+            return f"<i>{x} hidden tile{'s' if x != 1 else ''}</i>" + (f" + {wilds} Wild(s)" if wilds else "")
+        return tiles_html(x, pips, wilds)
+
+    status = (f"Round {obs['round']}, {escape(obs['phase'])} phase; Leader {escape(_name(obs, obs['leader']))}; "
+              f"{obs['bag_size']} tiles in the bag{'; last round' if obs['last_round'] else ''}")
+    mine = tiles(obs["hands"][you], obs["wilds"][you])
+    drawn = obs["drawn"][you]
+    body = f'<div class="tiles hand">{mine}</div>'
+    if drawn:
+        from ..buyword import price
+        cost = price(sum(pips.get(c, 1) for c in drawn)) if isinstance(drawn, str) else None
+        body += f"<p>Drawn this round: {tiles(drawn)}" + (f" (${cost})" if cost is not None else "") + "</p>"
+    parts = [f'<p class="status">{status}</p>', _section(f"Your tiles (${obs['money'][you]})", body, "mine")]
+    if obs["pool"]:
+        parts.append(_section("The draft pool", tiles(obs["pool"]), "table"))
+    if obs["auction"] is not None:
+        a = obs["auction"]
+        high = f"${a['high_bid']} by {escape(_name(obs, a['high_bidder']))}" if a["high_bidder"] >= 0 else "no bid yet"
+        parts.append(_section("Auction", f"{escape(_name(obs, a['auctioneer']))}'s draw {tiles(a['lot'])}: {high}.",
+                              "table"))
+    from ..buyword.display import offer_and_claim_html
+    parts += offer_and_claim_html(obs, rules)
+    if rules.crossword:
+        from ..buyword.board import Board
+        board = Board(tuple(tuple(t) for t in obs["board"]))
+        parts.append(_section("The table", board.svg(pips, rules.wild_pips), "table"))
+    parts.append(_players_table(obs, [
+        ("money", lambda s: f"${obs['money'][s]}"),
+        ("tiles", lambda s: tiles(obs["hands"][s], obs["wilds"][s])),
+        ("drawn", lambda s: tiles(obs["drawn"][s]) if obs["drawn"][s] else "-"),
+    ]))
+    if obs["phase"] == "over":
+        parts.append('<p class="over">Game over.</p>')
+    return "".join(parts)
+
+
+def _buyword_sentence(obs: Mapping, action: Action, rules) -> str:
+    from ..buyword import price
+    pips = rules.letter_pips
+    kind = type(action).__name__
+    you = obs["you"]
+    if kind == "Choose":
+        return f"Everyone draws {action.n} tiles"
+    if kind == "Buy":
+        drawn = obs["drawn"][you]
+        return f"Buy your {len(drawn)} tiles for ${price(sum(pips.get(c, 1) for c in drawn))}"
+    if kind == "SellWord":
+        value = price(sum(pips.get(c, 1) for c in action.letters_used)
+                      + (rules.wild_pips if action.wild is not None else 0))
+        word = str(action).split(" ", 1)[1]
+        return f"Sell {word} for ${value}" + (" (the lowercase letter is a Wild)" if action.wild is not None else "")
+    if kind == "Offer":
+        money = "" if not action.money else (f" and pay ${action.money}" if action.money > 0
+                                             else f" and ask ${-action.money}")
+        return f"Offer your draw for {_name(obs, action.to)}'s draw{money}"
+    if kind == "Bid":
+        return f"Bid ${action.amount}"
+    if kind == "Take":
+        return f"Take {action.letter} from the pool"
+    if kind == "Discard":
+        return f"Put your {action.letter} out of play (tile limit)"
+    fixed = {"Decline": "Decline: the tiles go out of play", "Auction": "Auction your draw",
+             "Pass": "Pass", "Done": "Done selling this round", "Accept": "Accept the offer",
+             "Challenge": "Challenge the word"}
+    if kind == "Place":
+        return f"Place {str(action).split(' ', 1)[1]}"
+    return fixed.get(kind, str(action))
+
+
+def _buyword_chance(state, action, viewer) -> str:
+    if type(action).__name__ == "Draw" and state.rules.hidden_tiles:
+        return "a tile is drawn"
+    return str(action)
+
+
+def _buyword_private(state, action, viewer) -> str | None:
+    """With hidden tiles, the letter a player puts out of play is face down to the others."""
+    if type(action).__name__ == "Discard" and state.rules.hidden_tiles and viewer != state.current_player:
+        return "puts a tile out of play"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game as the class game server plays it.
+
+    Attributes:
+        name: the engine's game name (``"bux"``).
+        title: the game's name for people (``"BUX"``).
+        presets: rule presets, ``{key: (label, factory)}``; each factory returns the engine's
+            ``Rules``. The first is the default.
+        seats: the table sizes the server offers (min, max).
+        bots: the bot names (keys of the game's ``BOTS``), the default first.
+        unit: what the score counts (``"bux"``, ``"dollars"``, ``"points"``).
+    """
+
+    name: str
+    title: str
+    presets: dict
+    seats: tuple[int, int]
+    bots: tuple[str, ...]
+    unit: str
+    _view: Callable = field(repr=False, default=None)
+    _sentence: Callable = field(repr=False, default=None)
+    _chance: Callable = field(repr=False, default=None)
+    _private: Callable | None = field(repr=False, default=None)
+
+    @property
+    def module(self):
+        """The engine's package (``toolkit.bux``)."""
+        return importlib.import_module(f"toolkit.{self.name}")
+
+    def rules(self, preset: str | None = None, **changes):
+        """The ``Rules`` of a preset (default: the first), with optional field changes.
+
+        Raises:
+            ValueError: an unknown preset, or a change the engine's ``Rules`` refuses.
+        """
+        key = next(iter(self.presets)) if preset is None else preset
+        if key not in self.presets:
+            raise ValueError(f"{self.title} has no rule preset {key!r}; choose one of {sorted(self.presets)}")
+        r = self.presets[key][1]()
+        if changes:
+            import dataclasses
+            try:
+                r = dataclasses.replace(r, **changes)
+            except TypeError as e:
+                raise ValueError(f"{self.title} rules: {e}") from None
+        return r
+
+    def seat_range(self, rules) -> tuple[int, int]:
+        """The table sizes these rules allow (the engines' own limits where they have them)."""
+        lo = getattr(rules, "min_players", self.seats[0])
+        hi = getattr(rules, "max_players", self.seats[1])
+        if callable(hi):
+            hi = hi()
+        return max(lo, self.seats[0]), min(hi, self.seats[1])
+
+    def make_bot(self, name: str | None = None):
+        """A new bot of the game (``name`` a key of the game's ``BOTS``; default: the first of
+        :attr:`bots`).
+
+        Raises:
+            ValueError: an unknown bot name.
+        """
+        name = self.bots[0] if name is None else name
+        table = self.module.BOTS
+        if name not in table:
+            raise ValueError(f"{self.title} has no bot {name!r}; choose one of {sorted(table)}")
+        return table[name]()
+
+    def log_line(self, state: State, action: Action, viewer: int) -> str:
+        """The move log's line of ``action`` (played in ``state``) for seat ``viewer``.
+
+        Player moves: the engine's ``describe_action`` (secret moves already read ``"declares
+        (face down)"``), except a move the engine writes in full although it is face down (BuyWord
+        with hidden tiles: the tile put out of play). Chance events: what ``viewer`` may see of
+        them (see the module docstring). Prefixed with the mover's name for player moves.
+        """
+        p = state.current_player
+        if p == CHANCE:
+            return "\u00b7 " + self._chance(state, action, viewer)
+        text = None if self._private is None else self._private(state, action, viewer)
+        if text is None:
+            text = state.describe_action(action, viewer)
+        return f"{state.players[p]}: {text}"
+
+    def sentence(self, obs: Mapping, action: Action, rules) -> str:
+        """A legal move of the student to move as a sentence, from their observation only."""
+        try:
+            return self._sentence(obs, action, rules)
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+            return str(action)
+
+    def view_html(self, obs: Mapping, rules) -> str:
+        """The student's page of the table (HTML), from their observation dict only."""
+        return self._view(obs, rules)
+
+
+def _presets(game: str) -> dict:
+    if game == "bux":
+        return {"quick": ("Quick game (no clubs or ovals)", lambda: _mod("bux").Rules.quick()),
+                "full": ("Full game", lambda: _mod("bux").Rules())}
+    if game == "tenbucks":
+        return {"standard": ("Standard", lambda: _mod("tenbucks").Rules()),
+                "expansions": ("All expansions", lambda: _mod("tenbucks").Rules.all_expansions())}
+    if game == "bugami":
+        return {"one_deal": ("One deal", lambda: _mod("bugami").Rules.one_deal()),
+                "full": ("Full game (to the target score)", lambda: _mod("bugami").Rules())}
+    if game == "bue":
+        return {"one_hand": ("One hand", lambda: _mod("bue").Rules.single_hand()),
+                "full": ("Full game (five hands)", lambda: _mod("bue").Rules())}
+    if game == "buyword":
+        return {"standard": ("Standard", lambda: _mod("buyword").Rules()),
+                "auctions": ("Auctions", lambda: _mod("buyword").Rules(auctions=True)),
+                "hidden": ("Hidden tiles", lambda: _mod("buyword").Rules(hidden_tiles=True))}
+    raise ValueError(game)
+
+
+def _mod(name: str):
+    return importlib.import_module(f"toolkit.{name}")
+
+
+#: The five games, by engine name.
+GAMES: dict[str, GameInfo] = {
+    "tenbucks": GameInfo("tenbucks", "Ten Bucks", _presets("tenbucks"), (2, 6), ("lookahead", "greedy", "random"),
+                         "dollars", _tenbucks_view, _tenbucks_sentence, _tenbucks_chance),
+    "bux": GameInfo("bux", "BUX", _presets("bux"), (2, 5), ("value", "greedy", "random"), "bux",
+                    _bux_view, _bux_sentence, _bux_chance),
+    "bue": GameInfo("bue", "Bu\u00e9", _presets("bue"), (2, 10), ("greedy", "sampling", "random"), "points",
+                    _bue_view, _bue_sentence, _bue_chance),
+    "bugami": GameInfo("bugami", "Bugami", _presets("bugami"), (3, 7), ("heuristic", "sampling", "random"), "points",
+                       _bugami_view, _bugami_sentence, _bugami_chance),
+    "buyword": GameInfo("buyword", "BuyWord", _presets("buyword"), (2, 6), ("greedy", "sampling", "random"),
+                        "dollars", _buyword_view, _buyword_sentence, _buyword_chance, _buyword_private),
+}
+
+
+def game_info(name: str) -> GameInfo:
+    """The :class:`GameInfo` of game ``name``.
+
+    Raises:
+        ValueError: not one of the five games.
+    """
+    try:
+        return GAMES[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown game {name!r}; choose one of {sorted(GAMES)}") from None
+
+
+def collapse_log(lines: list[str]) -> list[str]:
+    """Join runs of the same log line: ``["· a card is dealt"] * 13`` -> ``["· a card is dealt (×13)"]``."""
+    out: list[str] = []
+    last, count = None, 0
+    for line in lines:
+        if line == last:
+            count += 1
+            out[-1] = f"{line} (\u00d7{count})"
+        else:
+            last, count = line, 1
+            out.append(line)
+    return out
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` with tuples as lists and non-string keys as strings (observation dicts are
+    JSON-friendly already; this guards against a tuple or an int key slipping through)."""
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    return value

@@ -1,0 +1,224 @@
+/* The student's page of the class game server: join with a code and a name, then play.
+ * It shows what the server sends for this seat only (the server never sends another seat's
+ * hidden cards) and sends moves as {type: "move", version, index}. The seat token stays in
+ * this browser's localStorage, so a reload or a return gets the seat back.
+ * Plain JavaScript, no library, nothing loaded from the internet. */
+(function () {
+  "use strict";
+  var KEY = "money-games-seat";
+  var GROUPS = {Swap: "Swap a card", Sell: "Sell a set", Bid: "Bid", Play: "Play a bill", Claim: "Claim a stack",
+    Force: "Five Max", PlayCard: "Play a card", DeclareBug: "Choose your bug suit", SellWord: "Sell a word",
+    Discard: "Discard", Reveal: "Reveal a card", Offer: "Make an offer", Choose: "How many tiles", Take: "Take a tile",
+    Place: "Place a word"};
+  var ws = null, state = null, pending = false, backoff = 500, shownError = "";
+
+  function $(id) { return document.getElementById(id); }
+  function getToken() { try { return window.localStorage.getItem(KEY); } catch (e) { return null; } }
+  function setToken(t) { try { if (t) { window.localStorage.setItem(KEY, t); } else { window.localStorage.removeItem(KEY); } } catch (e) { /* private mode */ } }
+  function el(tag, text, cls) { var e = document.createElement(tag); if (text !== undefined) { e.textContent = text; } if (cls) { e.className = cls; } return e; }
+
+  function codeFromAddress() {
+    var m = window.location.pathname.match(/\/join\/([A-Za-z0-9]+)/);
+    if (m) { return m[1].toUpperCase(); }
+    var q = new URLSearchParams(window.location.search).get("code");
+    return q ? q.toUpperCase() : "";
+  }
+
+  function showJoin(message) {
+    $("play").hidden = true;
+    $("join").hidden = false;
+    if (!$("code").value) { $("code").value = codeFromAddress(); }
+    $("join-error").textContent = message || "";
+    ($("code").value ? $("name") : $("code")).focus();
+  }
+
+  function join(ev) {
+    ev.preventDefault();
+    $("join-button").disabled = true;
+    $("join-error").textContent = "";
+    fetch("/api/join", {method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({code: $("code").value.trim().toUpperCase(), name: $("name").value})})
+      .then(function (r) { return r.json().then(function (data) { return {ok: r.ok, data: data}; }); })
+      .then(function (res) {
+        $("join-button").disabled = false;
+        if (!res.ok) { $("join-error").textContent = res.data.error || "Could not join."; return; }
+        setToken(res.data.token);
+        if (window.location.pathname !== "/") { window.history.replaceState(null, "", "/"); }
+        connect();
+      })
+      .catch(function () { $("join-button").disabled = false; $("join-error").textContent = "The server cannot be reached: check the address."; });
+  }
+
+  function setConn(on) {
+    var c = $("conn");
+    c.textContent = on ? "connected" : "reconnecting...";
+    c.className = "conn " + (on ? "on" : "off");
+  }
+
+  function connect() {
+    if (!getToken()) { showJoin(""); return; }
+    var proto = window.location.protocol === "https:" ? "wss:" : "ws:";
+    ws = new WebSocket(proto + "//" + window.location.host + "/ws");
+    ws.onopen = function () { ws.send(JSON.stringify({type: "hello", token: getToken()})); };
+    ws.onmessage = function (ev) { handle(JSON.parse(ev.data)); };
+    ws.onclose = function (ev) {
+      setConn(false);
+      ws = null;
+      if (ev.code === 4401) { return; }                 // refused token: the join form is shown
+      window.setTimeout(connect, backoff);              // the network or the server went away: try again
+      backoff = Math.min(backoff * 2, 8000);
+    };
+  }
+
+  function send(msg) {
+    if (ws && ws.readyState === 1) { ws.send(JSON.stringify(msg)); return true; }
+    return false;
+  }
+
+  function showError(text) {
+    shownError = text || "";
+    $("error").textContent = shownError;
+    $("error").hidden = !shownError;
+  }
+
+  function handle(msg) {
+    if (msg.type === "state") {
+      backoff = 500;
+      setConn(true);
+      pending = false;
+      render(msg);
+    } else if (msg.type === "ack") {
+      pending = false;
+      showError("");
+    } else if (msg.type === "error") {
+      if (msg.code === "bad_token") { setToken(null); showJoin(msg.message); return; }
+      pending = false;
+      showError(msg.message);
+      renderMoves();
+    }
+  }
+
+  function play(index) {
+    if (pending || !state) { return; }
+    pending = true;
+    showError("");
+    var buttons = $("moves").querySelectorAll("button, select");
+    for (var i = 0; i < buttons.length; i++) { buttons[i].disabled = true; }
+    if (!send({type: "move", version: state.version, index: index})) { pending = false; showError("Not connected: wait a moment."); renderMoves(); }
+  }
+
+  function renderMoves() {
+    var box = $("moves");
+    box.textContent = "";
+    if (!state || !state.your_turn || !state.moves || !state.moves.length) { box.hidden = true; return; }
+    box.hidden = false;
+    var groups = [], byName = {};
+    state.moves.forEach(function (m) {
+      if (!byName[m.group]) { byName[m.group] = []; groups.push(m.group); }
+      byName[m.group].push(m);
+    });
+    groups.forEach(function (g) {
+      var moves = byName[g];
+      var field = el("div", undefined, "move-group");
+      if (moves.length <= 6) {
+        moves.forEach(function (m) {
+          var b = el("button", m.sentence, "move");
+          b.type = "button";
+          b.setAttribute("data-index", String(m.index));
+          b.setAttribute("data-move", m.text);
+          b.addEventListener("click", function () { play(m.index); });
+          field.appendChild(b);
+        });
+      } else {
+        var id = "pick-" + g;
+        var label = el("label", (GROUPS[g] || g) + " (" + moves.length + " choices)");
+        label.setAttribute("for", id);
+        var sel = el("select");
+        sel.id = id;
+        moves.forEach(function (m) {
+          var o = el("option", m.sentence);
+          o.value = String(m.index);
+          o.setAttribute("data-move", m.text);
+          sel.appendChild(o);
+        });
+        var go = el("button", GROUPS[g] === "Bid" ? "Bid" : "Play this", "move");
+        go.type = "button";
+        go.setAttribute("data-group", g);
+        go.addEventListener("click", function () { play(parseInt(sel.value, 10)); });
+        field.appendChild(label);
+        field.appendChild(sel);
+        field.appendChild(go);
+      }
+      box.appendChild(field);
+    });
+  }
+
+  function renderResult() {
+    var box = $("result");
+    box.textContent = "";
+    if (!state.result) { return; }
+    var order = state.players.map(function (n, i) { return i; });
+    order.sort(function (a, b) { return state.result.places[a] - state.result.places[b]; });
+    var t = el("table", undefined, "result");
+    var cap = el("caption", "Final result");
+    t.appendChild(cap);
+    var head = el("tr");
+    ["place", "player", state.result.unit].forEach(function (h) { head.appendChild(el("th", h)); });
+    t.appendChild(head);
+    order.forEach(function (i) {
+      var tr = el("tr", undefined, i === state.seat ? "you" : "");
+      tr.appendChild(el("td", String(state.result.places[i])));
+      tr.appendChild(el("td", state.players[i] + (i === state.seat ? " (you)" : "")));
+      tr.appendChild(el("td", String(state.result.scores[i])));
+      t.appendChild(tr);
+    });
+    box.appendChild(t);
+  }
+
+  function render(st) {
+    state = st;
+    $("join").hidden = true;
+    $("play").hidden = false;
+    $("title").textContent = st.title;
+    document.title = st.title + ": table " + (st.table || "-");
+    var where = "You are " + st.you + (st.table ? " at table " + st.table : "") + " \u00b7 round " + st.round + " \u00b7 code " + st.code;
+    $("where").textContent = where;
+    var status = $("status");
+    status.className = "status-line";
+    if (st.status === "waiting") {
+      var taken = st.seats.filter(function (s) { return s !== null; });
+      status.textContent = "Waiting for players: " + taken.join(", ") + " (" + taken.length + " of " + st.seats.length +
+        " seats). The game starts when the table is full or when your teacher starts it (bots take the empty seats).";
+    } else if (st.status === "no_table") {
+      status.textContent = "Waiting for your teacher to seat you.";
+    } else if (st.result) {
+      status.textContent = "Game over. Wait for your teacher to start the next round.";
+      status.className = "status-line over";
+    } else if (st.bot_plays_you) {
+      status.textContent = "A bot is playing for you.";
+      status.className = "status-line away";
+    } else if (st.your_turn) {
+      status.textContent = "Your move!";
+      status.className = "status-line mine";
+    } else {
+      status.textContent = "Waiting for " + st.to_move + ".";
+    }
+    var leave = $("leave");
+    leave.hidden = st.status !== "playing" || !!st.result;
+    leave.textContent = st.bot_plays_you ? "Take my seat back" : "Leave the table (a bot plays for you)";
+    $("view").innerHTML = st.html || "";      // drawn by the server from this seat's observation only
+    $("view").setAttribute("data-version", st.version === undefined ? "" : String(st.version));
+    var log = $("log");
+    log.textContent = "";
+    (st.log || []).slice().reverse().forEach(function (line) { log.appendChild(el("li", line)); });
+    if (shownError && st.your_turn === false) { showError(""); }
+    renderResult();
+    renderMoves();
+  }
+
+  $("join-form").addEventListener("submit", join);
+  $("leave").addEventListener("click", function () {
+    send({type: state && state.bot_plays_you ? "back" : "leave"});
+  });
+  connect();
+}());
