@@ -90,7 +90,10 @@ def lab_server(work_folder):
     cmd = server_args(work_folder, port=port, open_browser=False, token="", extra=[
         "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--ServerApp.password=",
         "--ServerApp.disable_check_xsrf=True", f"--LabApp.user_settings_dir={tmp / 'settings'}",
-        f"--LabApp.workspaces_dir={tmp / 'workspaces'}"])
+        f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+        # window.jupyterapp: the tests read the notebook's run state from its model (a lesson's
+        # code cells are collapsed, so their prompts are not in the page)
+        "--LabApp.expose_app_in_browser=True"])
     proc = subprocess.Popen(cmd, cwd=work_folder, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
