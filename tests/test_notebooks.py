@@ -47,6 +47,12 @@ def test_notebook_runs_without_errors(path, monkeypatch):
         kinds = ["widget" if "application/vnd.jupyter.widget-view+json" in o.get("data", {}) else o.output_type
                  for o in cell.get("outputs", [])]
         assert "widget" not in kinds[:-1], f"cell {i}: a widget followed by more outputs {kinds}"
+    # A lesson shows no answer before its check, in its outputs either (tests/lesson_answers.py).
+    executed = json.loads(nbformat.writes(nb))
+    if executed["metadata"].get("money_games", {}).get("kind") == "lesson":
+        from lesson_answers import answers_given_away
+        problems = answers_given_away(executed, outputs=True)
+        assert not problems, f"{path.name}:\n" + "\n".join(problems)
 
 
 #: Money in markdown is written ``\\$64`` (two backslashes). Measured in chromium: JupyterLab

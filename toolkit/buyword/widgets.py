@@ -528,8 +528,10 @@ class ProfitEstimator(View):
             sizes = [n // pieces + (1 if i < n % pieces else 0) for i in range(pieces)]
             done = 0
             for i, m in enumerate(sizes):
+                # each press draws anew (another 400 draws, another average), reproducibly
+                seed = self.seed * 100_003 + len(self.history) * 1_009 + i
                 parts.append(expected_profit(hand_text, k, wilds, rules=self.rules, n=m,
-                                             seed=self.seed * 100_003 + i, confidence=self.confidence))
+                                             seed=seed, confidence=self.confidence))
                 done += m
                 self.progress.value = done
         finally:
@@ -573,7 +575,8 @@ def profit_estimator(hand: str = "", k: int = 3, wilds: int = 1, samples: int = 
         k: tiles bought (1-8).
         wilds: Wild tiles held (0-8).
         samples: simulated draws per press (100-1600).
-        seed: seed of the simulation (the same controls give the same estimate).
+        seed: seed of the simulation: the same seed and the same presses give the same estimates;
+            each press draws anew (its own seed from ``seed`` and the press number).
         rules: Rules (bag, pips, dictionary); default ``Rules()``.
 
     Returns:
