@@ -98,4 +98,6 @@ def test_the_move_log_keeps_a_pending_bue_reveal_secret():
             break
         t.play(t.state.legal_actions()[0])
     reveal_lines = [line for line in t.log if not line.startswith("You") and "reveal" in line]
-    assert reveal_lines and all(line.endswith("chooses a card to reveal") for line in reveal_lines)
+    assert reveal_lines and all(line.endswith("chooses a card to reveal.") for line in reveal_lines)
+    # every line is a sentence, and no line names a card another player chose to reveal
+    assert all(line[0].isupper() and line.endswith(".") for line in t.log), t.log
