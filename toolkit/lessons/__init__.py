@@ -79,7 +79,11 @@ class Question:
         explanation: why the answer is right (HTML allowed): shown only after a check.
         worksheet: the question as printed on the worksheet (plain text); default: ``prompt``.
         giveaway: extra strings that would give the answer away if a lesson showed them before
-            the check (the answer itself and its usual written forms are always included).
+            the check (the working, e.g. ``"20 + 30"``).
+        plain_answer: search for the answer itself and its usual written forms too (default).
+            ``False`` for an answer a lesson cannot help writing before the question (lesson 02's
+            title says "Exactly 50", and 50 is the answer to its Q2): then only ``giveaway``
+            is searched.
 
     Raises:
         ValueError: an unknown kind, a choice whose answer is not an option, a number answer
@@ -97,6 +101,7 @@ class Question:
     explanation: str = ""
     worksheet: str = ""
     giveaway: tuple = field(default=())
+    plain_answer: bool = True
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -125,6 +130,8 @@ class Question:
             list of str (empty for a guess without :attr:`giveaway`).
         """
         out = list(self.giveaway)
+        if not self.plain_answer:
+            return sorted(set(out))
         if self.kind == "choice":
             out.append(self.answer)
         elif self.kind == "number":
@@ -157,9 +164,10 @@ def number_forms(value, tolerance=0) -> list[str]:
         if step / 2 > max(tol, Fraction(1, 10 ** 5)):
             continue
         text = f"{float(x):.{places}f}"
-        if len(text.replace("-", "").replace("0.", "").lstrip("0").replace(".", "")) < 2:
-            continue  # one significant digit: too common
-        forms |= {text, text.replace(".", ",")}
+        if len(text.replace("-", "").replace("0.", "").lstrip("0").replace(".", "")) >= 2:
+            forms |= {text, text.replace(".", ",")}  # (one significant digit is too common to search)
+        if Fraction(text) == x:
+            break  # the exact decimal: more places only add zeros
     if 0 < abs(x) < 1:
         forms.add(f"{float(x) * 100:.1f}%")
     return sorted(forms)
