@@ -524,7 +524,7 @@ def test_play_table_offers_trades_and_hides_other_players_tiles():
     while t.state.phase != "trade":
         t.play(t.state.legal_actions()[0])
     labels = [label for label, _ in t.controls["action"].options]
-    assert labels == ["done", "offer 1"]
+    assert labels == ["End your selling for this round", "Offer your draw to Bot 1 for theirs"]
     html = t.board.value
     obs = t.state.observation(0)
     assert isinstance(obs["drawn"][1], int) and "hidden tile" in html
@@ -533,7 +533,8 @@ def test_play_table_offers_trades_and_hides_other_players_tiles():
     other = dataclasses.replace(t.state, drawn=(t.state.drawn[0], ("Z",) * len(t.state.drawn[1])))
     assert observation_html(other, 0) == html
     t.play("offer 1")  # the bot answers at once
-    assert t.log[-1].startswith("Bot 1: ") and t.log[-1].split(": ")[1] in ("accept", "decline")
+    assert t.log[-2] == "You offer your draw to Bot 1 for theirs."
+    assert t.log[-1] in ("Bot 1 accepts the offer.", "Bot 1 declines their tiles.")
     with pytest.raises(ValueError, match="2 or more"):
         W.play_table(1)
 
@@ -546,7 +547,8 @@ def test_play_table_challenge_and_crossword_moves():
         t.play(t.state.legal_actions()[0])
     places = [label for label, a in t.controls["action"].options if isinstance(a, bw.Place)]
     if places:
-        assert "($" in places[0]
+        assert places[0].startswith("Place ") and " for $" in places[0]
+        assert all(" at row " in label for label in places)
     assert "The table" in t.board.value
 
 
@@ -569,3 +571,32 @@ def test_solitaire_crossword_places_the_best_word_on_the_table():
         else:
             (g.controls["done"] if not g.controls["done"].disabled else g.controls["discard"]).click()
     pytest.fail("no word to place in 40 moves")
+
+
+def test_play_table_moves_read_as_sentences():
+    """Every option of the menu and every line of the log is a sentence in the players' words
+    (issue 13: "swap 0 with 1:0" was not), for every game's play table."""
+    import numpy as np
+    from toolkit import bux
+    from toolkit.bue.widgets import play_table as bue_table
+    from toolkit.bugami.widgets import play_against_bots as bugami_table
+    from toolkit.buyword.widgets import play_table as buyword_table
+    from toolkit.bux.widgets import play_table as bux_table
+    from toolkit.tenbucks.widgets import play_against_bots as tenbucks_table
+
+    tables = [buyword_table(2, seed=0), buyword_table(2, seed=3, rules=bw.Rules(trades=True)),
+              bux_table(3, seed=3, rules=bux.Rules.quick()), tenbucks_table(seed=1),
+              bugami_table(seed=7, advisor_samples=0), bue_table(seed=0), bue_table(seed=0, lang="it")]
+    rng = np.random.default_rng(0)
+    for t in tables:
+        for _ in range(30):
+            if t.state.is_terminal:
+                break
+            options = t.controls["action"].options
+            for label, action in options:
+                assert label[0].isupper() and ":" not in label and label != str(action), label
+            t.play(options[rng.integers(len(options))][1])
+        assert t.log
+        for line in t.log:
+            assert line[0].isupper() and line.endswith("."), line
+            assert ": " not in line.split(" ")[0] + " " and "[" not in line, line   # not "Bot 1: swap 0 with 1:0"

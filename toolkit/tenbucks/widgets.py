@@ -165,6 +165,58 @@ def laws_panel(state: TenBucksState, player: int) -> str:
     return html
 
 
+def _bill_name(bill: str) -> str:
+    from .state import WILD
+    if bill == WILD:
+        return "a wild bill"
+    return f"a ${bill} bill" if "/" not in bill else f"a {bill} bill"
+
+
+def _stack(state, number: int) -> str:
+    from .state import stack_total
+    bills = dict(state.table).get(number, ())
+    return f"the {number} stack (${stack_total(number, bills, state.rules)})" if bills else f"the {number} stack"
+
+
+def _phrase(state, action, viewer: int, imperative: bool) -> str | None:
+    from .state import Claim, Deal, End, Force, Play
+    if isinstance(action, Deal):
+        return None
+    actor = state.current_player
+    me = actor == viewer
+    name = "You" if me else state.players[actor]
+
+    def says(you: str, they: str) -> str:
+        return you[0].upper() + you[1:] if imperative else f"{name} {you if me else they}."
+
+    if isinstance(action, Play):
+        where = f"the {action.number} stack"
+        return says(f"play {_bill_name(action.bill)} on {where}", f"plays {_bill_name(action.bill)} on {where}")
+    if isinstance(action, Claim):
+        return says(f"claim {_stack(state, action.number)}", f"claims {_stack(state, action.number)}")
+    if isinstance(action, Force):
+        whom = ("yourself" if me else "themselves") if action.seat == actor else (
+            "you" if action.seat == viewer else state.players[action.seat])
+        what = _stack(state, state.pending) if state.pending is not None else "the stack"
+        return says(f"force {whom} to claim {what} (Five Max)", f"forces {whom} to claim {what} (Five Max)")
+    if isinstance(action, End):
+        return says("end your turn", "ends their turn")
+    return says(str(action), str(action))
+
+
+def action_label(action, state) -> str:
+    """The student's option as a sentence (the play table's menu): "Play a $3 bill on the 3
+    stack", "Claim the 1 stack ($2)", "Force Cy to claim the 3 stack ($6) (Five Max)", "End your
+    turn"."""
+    return _phrase(state, action, state.current_player, imperative=True)
+
+
+def move_sentence(state, action, viewer: int) -> str | None:
+    """The move log's sentence for ``action`` played at ``state`` (every move of Ten Bucks is
+    public; the deal is not logged): ``"Greedy claims the 1 stack ($2)."``."""
+    return _phrase(state, action, viewer, imperative=False)
+
+
 def play_against_bots(rules: Rules | None = None, players=("You", "Greedy", "Lookahead"), seed: int | None = 0,
                       bots=("greedy", "lookahead")) -> GameTable:
     """Play Ten Bucks against bots in a notebook (seat 0 is the student).
@@ -183,7 +235,8 @@ def play_against_bots(rules: Rules | None = None, players=("You", "Greedy", "Loo
     seat_bots = {i: BOTS[bots[(i - 1) % len(bots)]]() for i in range(1, len(players))}
     state = new_game(rules, players, seed)
     return GameTable(state, seat_bots, human=0, seed=seed, render=render_html, helper=laws_panel,
-                     new_game=lambda s: new_game(rules, players, s), names=list(players))
+                     new_game=lambda s: new_game(rules, players, s), names=list(players),
+                     action_label=action_label, describe=move_sentence)
 
 
 def design_figure(summary, metric: str = "no_winner") -> go.Figure:
