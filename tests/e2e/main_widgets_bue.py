@@ -3,9 +3,8 @@ slider, the convergence chart its Deal button, and the play table answers a move
 in the move log."""
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
-from .pagehelpers import chart_in, chart_state, output_holding, press_button, slider_moves_chart, wait_chart_changed
+from .pagehelpers import (chart_in, chart_state, output_holding, play_one_move, press_button, slider_moves_chart,
+                          wait_chart_changed)
 
 WORDS = {
     "en": {"x2": "x2 cards", "title": "2 x2 and 3 x0", "deal": "Deal hands", "play": "Play", "moves": "Moves",
@@ -41,19 +40,8 @@ def _convergence(lang):
 
 def _play_table(lang):
     def check(page):
-        """Pressing Play plays the first move of the menu (a sentence, no move code): the bots
-        answer and the move log grows by sentences."""
-        w = WORDS[lang]
-        view = output_holding(page, f"button:text-is('{w['play']}')")
-        log = view.locator("textarea").first
-        before = log.input_value()
-        option = view.locator("select option").first.inner_text()
-        assert option[0].isupper() and "[" not in option and ":" not in option, f"menu option {option!r}"
-        press_button(page, w["play"], within=view)
-        expect(log).not_to_have_value(before, timeout=60_000)
-        lines = [x for x in log.input_value().splitlines() if x.strip()]
-        assert lines and all(x.endswith(".") for x in lines), f"log lines are not sentences: {lines[:4]}"
-        return view
+        """Pressing Play plays the first move of the menu (a sentence): the log grows by sentences."""
+        return play_one_move(page, WORDS[lang]["play"])
     check.__name__ = f"lesson02_{lang}_play_table"
     return check
 
