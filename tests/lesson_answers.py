@@ -13,7 +13,7 @@ import re
 
 from toolkit.lessons import bank
 
-ASK = re.compile(r"""\bL\.ask\(\s*["'](\w+)["']\s*\)""")
+ASK = re.compile(r"""\bL\.ask\(\s*["'](\w+)["']\s*[,)]""")
 #: A markdown cell that gives an answer: "**Answer.**", "**Answers**", "Answer:" at a paragraph start.
 ANSWER_CELL = re.compile(r"(^|\n)\s*(\*\*|#+\s*)?(Answers?|Risposte?|Soluzioni?)\b\s*[.:*,]", re.I)
 WIDGET = "application/vnd.jupyter.widget-view+json"

@@ -32,8 +32,9 @@ def test_notebook_is_committed_without_outputs(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_notebook_runs_without_errors(path, monkeypatch):
+def test_notebook_runs_without_errors(path, monkeypatch, tmp_path):
     monkeypatch.setenv("TOOLKIT_NOTEBOOK_GAMES", os.environ.get("TOOLKIT_NOTEBOOK_GAMES", "30"))
+    monkeypatch.setenv("MONEY_GAMES_SCORES", str(tmp_path / "scores" / "class.sqlite"))  # not the user's sheet
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(nb, timeout=900, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})

@@ -84,8 +84,10 @@ def lab_server(work_folder):
     tmp = work_folder.parent
     _write_settings(tmp / "settings")
     port = _free_port()
-    env = environment(dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
-                           TOOLKIT_NOTEBOOK_GAMES=os.environ.get("TOOLKIT_NOTEBOOK_GAMES", "10")))
+    base = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+                TOOLKIT_NOTEBOOK_GAMES=os.environ.get("TOOLKIT_NOTEBOOK_GAMES", "10"))
+    base.pop("MONEY_GAMES_SCORES", None)   # the class score sheet goes to the test's work folder
+    env = environment(base, work=work_folder)
     log = open(tmp / "lab.log", "wb")
     cmd = server_args(work_folder, port=port, open_browser=False, token="", extra=[
         "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--ServerApp.password=",

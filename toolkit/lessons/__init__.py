@@ -208,8 +208,13 @@ class Bank:
         """The questions' keys, in the order they are defined (the lesson's order)."""
         return list(self._makers)
 
-    def get(self, key: str, lang: str = "en") -> Question:
+    def get(self, key: str, lang: str = "en", **data) -> Question:
         """Question ``key`` in ``lang`` (built once, then kept).
+
+        ``data`` goes to the question's maker, for a question about what the lesson itself
+        measured (lesson 06 asks for a share read from its own tournament): such a question is
+        built anew each time, and its maker has defaults (the full-size run's values) so that it
+        can be built without data too.
 
         Raises:
             KeyError: no such question (the message lists the keys).
@@ -219,10 +224,12 @@ class Bank:
             raise ValueError(f"lesson {self.number} is written in {self.langs}, not {lang!r}")
         if key not in self._makers:
             raise KeyError(f"lesson {self.number} has no question {key!r}; it has {', '.join(self._makers)}")
-        if (key, lang) not in self._cache:
-            q = self._makers[key](lang)
+        if data or (key, lang) not in self._cache:
+            q = self._makers[key](lang, **data)
             if q.key != key:
                 raise ValueError(f"lesson {self.number}: the maker of {key!r} built {q.key!r}")
+            if data:
+                return q
             self._cache[(key, lang)] = q
         return self._cache[(key, lang)]
 

@@ -60,16 +60,18 @@ class Lesson:
         self.lang = lang
         self.checks: dict[str, SelfCheck] = {}
 
-    def question(self, key: str) -> Question:
-        """The question ``key`` (its answer included: for tests and the teacher, not for display)."""
-        return self.bank.get(key, self.lang)
+    def question(self, key: str, **data) -> Question:
+        """The question ``key`` (its answer included: for tests and the teacher, not for display);
+        ``data``: what the lesson measured, for a question about it (see :meth:`Bank.get`)."""
+        return self.bank.get(key, self.lang, **data)
 
-    def ask(self, key: str) -> SelfCheck:
-        """The self-check widget of question ``key`` (a cell ending with it displays it).
+    def ask(self, key: str, **data) -> SelfCheck:
+        """The self-check widget of question ``key`` (a cell ending with it displays it);
+        ``data``: what the lesson measured, for a question about it.
 
         Raises:
             KeyError: no such question.
         """
-        check = check_widget(self.question(key), self.lang, decimal="," if self.lang == "it" else None)
+        check = check_widget(self.question(key, **data), self.lang, decimal="," if self.lang == "it" else None)
         self.checks[key] = check
         return check
