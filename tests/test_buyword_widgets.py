@@ -600,3 +600,73 @@ def test_play_table_moves_read_as_sentences():
         for line in t.log:
             assert line[0].isupper() and line.endswith("."), line
             assert ": " not in line.split(" ")[0] + " " and "[" not in line, line   # not "Bot 1: swap 0 with 1:0"
+
+
+# -- issue 13: decimal commas, answers held back, predictions, Italian words --------------------
+
+@pytest.mark.parametrize("text,value", [("0,565", Fraction(113, 200)), ("2,5", Fraction(5, 2)),
+                                        ("12,34", Fraction(617, 50)), ("1,000", 1000), ("$1,000", 1000),
+                                        ("12,345.5", Fraction(24691, 2)), ("1.000,5", Fraction(2001, 2)),
+                                        ("56,5%", Fraction(113, 200)), ("0,5 bux", Fraction(1, 2)),
+                                        ("1,500", 1500), ("1.500", Fraction(3, 2))])
+def test_parse_number_reads_decimal_commas_and_keeps_thousands(text, value):
+    """A comma grouping digits in threes after 1-3 digits (not starting with 0) is a thousands
+    separator; any other comma is a decimal comma (issue 13: "0,565" was read as 565)."""
+    assert parse_number(text) == value
+
+
+def test_parse_number_with_a_decimal_comma_class():
+    assert parse_number("1,500", decimal=",") == Fraction(3, 2)
+    assert parse_number("1.000,5", decimal=",") == Fraction(2001, 2)
+    assert parse_number("1,500", decimal=".") == 1500
+    for bad in ("1,2,3", "1,5.5", "1.5.5"):
+        with pytest.raises(ValueError):
+            parse_number(bad)
+    with pytest.raises(ValueError, match="27,5"):
+        parse_number("1,2,3", decimal=",")
+    with pytest.raises(ValueError, match="decimal"):
+        parse_number("1", decimal=";")
+
+
+def test_numeric_check_accepts_a_decimal_comma():
+    c = numeric_check("P(one tile costs $1)?", Fraction(61, 108), tolerance=0.005)
+    c.controls["answer"].value = "0,565"
+    assert c.check() is True
+
+
+def test_the_answer_shows_only_after_a_try():
+    q = _quiz()
+    reveal = q.controls["reveal"]
+    assert reveal.layout.display == "none" and q.feedback.value == ""
+    with pytest.raises(ValueError, match="after a try"):
+        q.reveal()
+    q.controls["answer"].value = "$8"
+    q.controls["check"].click()
+    assert reveal.layout.display != "none" and "8 squared" not in q.feedback.value
+    reveal.click()
+    assert "The answer is $64" in q.feedback.value and "8 squared is 64." in q.feedback.value
+    assert q.revealed and reveal.layout.display == "none"
+
+
+def test_a_prediction_accepts_any_guess_then_shows_what_happens():
+    from toolkit.core.widgets import predict
+    p = predict("Profit or loss?", ["profit", "loss"], "Now run the simulation.")
+    assert "Now run" not in p.feedback.value and p.controls["check"].description == "Lock in my guess"
+    p.controls["answer"].value = "loss"
+    assert p.check() is True
+    assert "You guessed: loss." in p.feedback.value and "Now run the simulation." in p.feedback.value
+    with pytest.raises(ValueError):
+        predict("?", ["a"], "")
+
+
+def test_self_checks_speak_italian():
+    q = quiz("Quanto?", ["uno", "due"], "due", explanation="Perché sì.", lang="it")
+    assert q.controls["check"].description == "Verifica" and "Verifica." in q.widget.children[0].value
+    q.controls["answer"].value = "uno"
+    q.check()
+    assert "Non proprio." in q.feedback.value
+    c = numeric_check("Quanto?", Fraction(5, 2), lang="it", decimal=",")
+    c.controls["answer"].value = "2,5"
+    assert c.check() is True and "Giusto." in c.feedback.value
+    with pytest.raises(ValueError, match="language"):
+        quiz("?", ["a", "b"], "a", lang="xx")
