@@ -80,6 +80,7 @@ class Question:
         worksheet: the question as printed on the worksheet (plain text); default: ``prompt``.
         giveaway: extra strings that would give the answer away if a lesson showed them before
             the check (the working, e.g. ``"20 + 30"``).
+        extension: the question belongs to an extension section (the printed worksheet marks it).
         plain_answer: search for the answer itself and its usual written forms too (default).
             ``False`` for an answer a lesson cannot help writing before the question (lesson 02's
             title says "Exactly 50", and 50 is the answer to its Q2): then only ``giveaway``
@@ -101,6 +102,7 @@ class Question:
     explanation: str = ""
     worksheet: str = ""
     giveaway: tuple = field(default=())
+    extension: bool = False
     plain_answer: bool = True
 
     def __post_init__(self):

@@ -126,7 +126,7 @@ def _q8(lang):
                     f"probability), more than {_money(mu * mu)}. E[pips²] = (E[pips])² + variance, and the "
                     f"variance ({float(var):.2f}) is positive. Convexity again: uncertainty about the pips "
                     "raises the average price.",
-        worksheet="Is the expected price of 3 tiles bigger than, equal to, or smaller than (expected pips)²? Why?")
+        extension=True, worksheet="Is the expected price of 3 tiles bigger than, equal to, or smaller than (expected pips)²? Why?")
 
 
 @BANK.question("q9")
@@ -137,7 +137,7 @@ def _q9(lang):
         options=["a profit", "a loss", "break even"],
         explanation="Now test it: in the estimator below, leave the hand empty, set <i>Tiles to buy</i> to 3 and "
                     "press <b>Estimate the profit</b>. Is the whole interval above $0, below it, or across it?",
-        worksheet="With an empty hand and one Wild you buy 3 tiles and sell the best word at once. "
+        extension=True, worksheet="With an empty hand and one Wild you buy 3 tiles and sell the best word at once. "
                   "Guess: profit, loss, or break even? Then simulate and write the interval.")
 
 
@@ -155,7 +155,7 @@ def _q10(lang):
                     f"make. Simulated (250 draws each): 2 tiles {_money(two.value)} (95% interval "
                     f"{_money(two.low)} to {_money(two.high)}), 5 tiles {_money(five.value)} ({_money(five.low)} "
                     f"to {_money(five.high)}). Try both in the estimator.",
-        worksheet="With an empty hand, is it better on average to buy 2 tiles or 5 tiles? Why?")
+        extension=True, worksheet="With an empty hand, is it better on average to buy 2 tiles or 5 tiles? Why?")
 
 
 @BANK.question("q11")

@@ -137,14 +137,14 @@ def _q5(lang):
             hint=f"Dividi il coefficiente per il numero di mani di cinque carte da {plain.total}, C({plain.total}, 5).",
             explanation=f"{ways:,} / {hands:,}".replace(",", ".") + f" ≈ <b>{_it(float(p), 4)}</b>, circa 1 su "
                         f"{round(1 / float(p))}.",
-            worksheet=f"Con il conteggio del polinomio: qual è la probabilità che cinque delle {plain.total} carte "
+            extension=True, worksheet=f"Con il conteggio del polinomio: qual è la probabilità che cinque delle {plain.total} carte "
                       "numeriche facciano esattamente 50?")
     return Question(
         "q5", "number", f"P(five of the {plain.total} value cards add up to 50)? (Give a decimal.)",
         answer=p, tolerance=0.0005,
         hint=f"Divide the coefficient by the number of five-card hands from {plain.total}, C({plain.total}, 5).",
         explanation=f"{ways:,} / {hands:,} ≈ <b>{float(p):.4f}</b>, about 1 in {round(1 / float(p))}.",
-        worksheet=f"Using the polynomial's count: what is the chance that five of the {plain.total} value cards "
+        extension=True, worksheet=f"Using the polynomial's count: what is the chance that five of the {plain.total} value cards "
                   "add up to exactly 50?")
 
 

@@ -127,7 +127,7 @@ def _q8(lang):
         answer=round(exact), tolerance=5, unit="bux",
         explanation=f"The exact value is about {exact:.0f} bux: on average the winner pays {-exact:.0f} bux more "
                     "than the lot is worth.",
-        worksheet="With 5 bidders and a guess error of 50 bux, what is the winner's average profit?")
+        extension=True, worksheet="With 5 bidders and a guess error of 50 bux, what is the winner's average profit?")
 
 
 @BANK.question("q9")

@@ -74,7 +74,7 @@ def _q6(lang):
         explanation="Without the law one player can collect many stacks in a row while the others fall behind; "
                     "Slow Down makes a leader wait until everyone has caught up by one stack. The experiment below "
                     "measures it.",
-        worksheet="Predict: without Slow Down, is the final money closer together or more spread out?")
+        extension=True, worksheet="Predict: without Slow Down, is the final money closer together or more spread out?")
 
 
 @BANK.question("q7")

@@ -93,7 +93,7 @@ def _q7(lang):
         explanation="With only low cards, the others will almost always beat you, so you take no trick and score "
                     "the bonus. The aces and kings of the strong hand win tricks whatever you do. The simulation "
                     "below measures both.",
-        worksheet="One hand has only low cards, the other aces and kings. For which would you declare misère?")
+        extension=True, worksheet="One hand has only low cards, the other aces and kings. For which would you declare misère?")
 
 
 @BANK.question("q8")

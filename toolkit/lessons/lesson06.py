@@ -84,7 +84,7 @@ def _q7(lang):
         options=["about half the leagues, whatever the length", "more often after 50 games than after 5",
                  "less often after 50 games than after 5"],
         explanation="Read the table below row by row and compare with your guess.",
-        worksheet="Predict: in short leagues and in long ones, how often does the better player's PEI end higher?")
+        extension=True, worksheet="Predict: in short leagues and in long ones, how often does the better player's PEI end higher?")
 
 
 @BANK.question("q8")
@@ -96,7 +96,7 @@ def _q8(lang):
         answer=answer, hint="The bots never change how they play.",
         explanation="The bots never learn and the rule is the same every game. Good and bad luck cancel out over "
                     "many games, while a skill difference adds up game after game.",
-        worksheet="Why does a longer league show who is better more often?")
+        extension=True, worksheet="Why does a longer league show who is better more often?")
 
 
 @BANK.question("q9")
@@ -106,7 +106,7 @@ def _q9(lang):
                        "gaining on Greedy?",
         options=["yes: Bold is on a streak", "no: the next games look like any games", "Bold will gain even more"],
         explanation="The experiment below picks many such leagues and looks at games 6 to 10.",
-        worksheet="A player led after 5 games. Predict: will they keep gaining in the next 5? Why?")
+        extension=True, worksheet="A player led after 5 games. Predict: will they keep gaining in the next 5? Why?")
 
 
 @BANK.question("q10")
