@@ -51,13 +51,14 @@ def test_a_worksheet_asks_every_question_and_gives_no_answer(number):
     for lang in LESSONS[number].files:
         name = f"worksheet-{number}.html" if lang == "en" else f"worksheet-{number}-{lang}.html"
         text = _text((PRINT / name).read_text(encoding="utf-8"))
+        unlabelled = re.sub(r"(Question|Domanda|Lesson|Lezione) \d+", " ", text)
         for q in bank(number).all(lang):
             assert (q.worksheet or q.prompt)[:40] in text.replace("&#x27;", "'").replace("&quot;", '"')
             # a worksheet holds only the questions' own text (a choice lists its options, as on
             # screen): never an explanation, which holds the answer
             assert _text(q.explanation)[:30] not in text, f"{name}: {q.key}'s explanation is printed"
             if q.kind == "number" and q.plain_answer:
-                assert not any(re.search(rf"(?<![\w.,]){re.escape(f)}(?![\w]|[.,]\d)", text) for f in q.giveaways()
+                assert not any(re.search(rf"(?<![\w.,]){re.escape(f)}(?![\w]|[.,]\d)", unlabelled) for f in q.giveaways()
                                if f not in (q.worksheet or q.prompt)), f"{name}: {q.key}'s answer is printed"
 
 
