@@ -221,6 +221,19 @@ def test_draw_cost_explorer_shows_the_exact_distribution():
     assert "5 tiles" in ex.fig.layout.title.text
 
 
+def test_draw_cost_explorer_can_leave_the_square_of_the_mean_to_a_question():
+    """Lesson 01 asks whether (expected pips)² is below the expected price (q8): its explorer must
+    not say so, at any slider position, while the default explorer does."""
+    told = bww.draw_cost_explorer(3)
+    assert "(expected pips)" in told.summary.value and "less than the expected cost" in told.summary.value
+    quiet = bww.draw_cost_explorer(2, compare_square=False)
+    for k in range(1, 9):
+        quiet.controls["k"].value = k
+        assert "expected pips" not in quiet.summary.value.lower() and "less than" not in quiet.summary.value
+        m = bw.expected_cost(k)
+        assert f"exactly {m.numerator:,}/{m.denominator:,} dollars" in quiet.summary.value or m.denominator == 1
+
+
 def test_draw_cost_explorer_one_tile_by_counting():
     # Independent check: one tile from the bag costs its pips squared; count tiles per pip value.
     ex = bww.draw_cost_explorer(1)

@@ -11,15 +11,15 @@ ESTIMATE = "button:has-text('Estimate the profit')"
 
 
 def lesson01_first_price_explorer(page):
-    """Section 1's explorer (find the rule): typing JAZZ redraws its chart with JAZZ's price."""
+    """Section 1's explorer (find the rule): typing QUIZ redraws its chart with QUIZ's price."""
     view = page.locator(".jp-OutputArea-output").filter(has=page.locator(PRICE_TILES)).first
     box = view.locator(PRICE_TILES)
     plot = chart_in(view)
     before = chart_state(plot)
     box.scroll_into_view_if_needed()
-    box.fill("JAZZ")
-    wait_chart_changed(page, plot, before, "the first price explorer after typing JAZZ")
-    expect(view).to_contain_text("JAZZ", timeout=30_000)
+    box.fill("QUIZ")
+    wait_chart_changed(page, plot, before, "the first price explorer after typing QUIZ")
+    expect(view).to_contain_text("QUIZ", timeout=30_000)
     return view
 
 

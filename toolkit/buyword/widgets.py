@@ -332,7 +332,8 @@ class DrawCostExplorer(View):
         controls: ``{"k": IntSlider}`` (tiles drawn, 1-8).
         fig: the plotly ``Figure`` that ``chart`` draws: trace 0 the bars (x dollars, y probability),
             trace 1 the expected cost (a vertical line), trace 2 the median.
-        summary: ``ipywidgets.HTML``: mean, median, most likely cost, range.
+        summary: ``ipywidgets.HTML``: mean, median, most likely cost, range (and, with
+            ``compare_square``, the expected pips and their square against the expected cost).
         k: tiles drawn.
         distribution: ``{dollars: Fraction probability}``, exact.
         mean: expected cost in dollars (``Fraction``).
@@ -340,9 +341,10 @@ class DrawCostExplorer(View):
         callback_times: seconds taken by each callback.
     """
 
-    def __init__(self, k: int = 3, rules: Rules | None = None):
+    def __init__(self, k: int = 3, rules: Rules | None = None, compare_square: bool = True):
         super().__init__()
         self.rules = rules or Rules()
+        self.compare_square = bool(compare_square)
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 8:
             raise ValueError(f"k must be a whole number 1-8, got {k!r}")
         slider = w.IntSlider(value=k, min=1, max=8, description="Tiles drawn", continuous_update=True)
@@ -392,13 +394,15 @@ class DrawCostExplorer(View):
             f"<b>{k} tile{'s' if k != 1 else ''}</b>: expected cost <b>{_money(round(float(mean), 2))}</b> "
             f"(exactly {mean.numerator:,}/{mean.denominator:,} dollars); median {_money(median)}; "
             f"most likely {_money(mode)} (probability {float(pmode):.1%}); "
-            f"from {_money(xs[0])} to {_money(xs[-1])}.<br>"
-            f"Expected pips {float(mean_pips):.2f}, and (expected pips)\u00b2 = "
-            f"{_money(round(float(mean_pips) ** 2, 2))}: less than the expected cost, because squaring "
-            f"makes big draws cost disproportionately more.")
+            f"from {_money(xs[0])} to {_money(xs[-1])}.")
+        if self.compare_square:
+            self.summary.value += (
+                f"<br>Expected pips {float(mean_pips):.2f}, and (expected pips)\u00b2 = "
+                f"{_money(round(float(mean_pips) ** 2, 2))}: less than the expected cost, because squaring "
+                f"makes big draws cost disproportionately more.")
 
 
-def draw_cost_explorer(k: int = 3, rules: Rules | None = None) -> DrawCostExplorer:
+def draw_cost_explorer(k: int = 3, rules: Rules | None = None, compare_square: bool = True) -> DrawCostExplorer:
     """A slider over the number of tiles drawn (1-8) and the exact distribution of their price.
 
     The price of a draw is its total pips squared (seed, "Buying Tiles"); the probabilities are
@@ -408,6 +412,8 @@ def draw_cost_explorer(k: int = 3, rules: Rules | None = None) -> DrawCostExplor
     Args:
         k: tiles drawn at first (1-8).
         rules: the Rules whose bag is drawn from (default ``Rules()``, 108 tiles).
+        compare_square: also say that (expected pips)² is less than the expected cost (a
+            lesson that asks it as a question turns this off, so the explorer does not answer it).
 
     Returns:
         a :class:`DrawCostExplorer`: ``.widget``, ``.controls["k"]``, ``.fig`` (bars:
@@ -416,7 +422,7 @@ def draw_cost_explorer(k: int = 3, rules: Rules | None = None) -> DrawCostExplor
     Raises:
         ValueError: ``k`` not a whole number 1-8.
     """
-    return DrawCostExplorer(k, rules)
+    return DrawCostExplorer(k, rules, compare_square)
 
 
 # ---------------------------------------------------------------------------------------------
