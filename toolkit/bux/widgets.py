@@ -184,10 +184,11 @@ class LotValuer(View):
         state: the :class:`~toolkit.bux.BuxState` with the lot.
     """
 
-    def __init__(self, deal: int = 1, players: int = 4, rules: Rules | None = None):
+    def __init__(self, deal: int = 1, players: int = 4, rules: Rules | None = None, explain_drawer: bool = True):
         super().__init__()
         self.rules = rules or Rules()
         self.players = players
+        self.explain_drawer = bool(explain_drawer)
         deal_s = w.IntSlider(value=deal, min=1, max=50, description="Deal number", continuous_update=False)
         shade = w.FloatSlider(value=0.0, min=0.0, max=0.5, step=0.05, description="Bid shading",
                               continuous_update=False, readout_format=".0%")
@@ -227,22 +228,26 @@ class LotValuer(View):
             self.fig.data[0].x, self.fig.data[0].y = names, vals
             self.fig.data[1].x, self.fig.data[1].y = names, bids
         top = max(range(len(vals)), key=lambda i: (vals[i], -i))
-        self.summary.value = (f"The lot is worth most to <b>{escape(names[top])}</b> ({vals[top]:.0f} bux). "
-                              "The drawer's limit is half its value: when someone else wins, the winner pays the drawer.")
+        self.summary.value = f"The lot is worth most to <b>{escape(names[top])}</b> ({vals[top]:.0f} bux). " + (
+            "The drawer's limit is half its value: when someone else wins, the winner pays the drawer."
+            if self.explain_drawer else "Compare the drawer's two bars with everyone else's: why the difference?")
 
 
-def lot_valuer(deal: int = 1, players: int = 4, rules: Rules | None = None) -> LotValuer:
+def lot_valuer(deal: int = 1, players: int = 4, rules: Rules | None = None, explain_drawer: bool = True) -> LotValuer:
     """A dealt table with a drawn lot; bars of each player's private value and highest bid.
 
     Args:
         deal: which seeded deal to show first (1-50).
         players: 3-5.
         rules: default ``Rules()``.
+        explain_drawer: say why the drawer's limit is half the lot's value (the seed's "(3) Drawing
+            cards": the winner pays the drawer). A lesson that asks it as a question turns this
+            off, and the summary asks the student to compare the bars instead.
 
     Returns:
         a :class:`LotValuer`.
     """
-    return LotValuer(deal, players, rules)
+    return LotValuer(deal, players, rules, explain_drawer)
 
 
 # ---------------------------------------------------------------------------------------------
