@@ -97,8 +97,8 @@ class ClaimExplorer(View):
         last = s.last_action
         by = ""
         if s.parent is not None and last is not None:
-            mover = s.parent.current_player
-            by = f" after {escape(self.players[mover]) if mover >= 0 else 'the deal'}: <code>{escape(str(last))}</code>"
+            sentence = move_sentence(s.parent, last, p) if s.parent.current_player >= 0 else None
+            by = f": {escape(sentence)}" if sentence else " (after the deal)"
         self.title.value = f"<b>Move {self.controls['move'].value}</b>{by}"
         self.board.value = render_html(s, p)
         self.laws.value = laws_panel(s, p)
@@ -154,7 +154,7 @@ def laws_panel(state: TenBucksState, player: int) -> str:
     html = ("<table><tr><th>Stack</th><th>Total</th><th>Worth</th><th>The laws say</th></tr>"
             + ("".join(rows) or "<tr><td colspan=4><i>no stacks on the table</i></td></tr>") + "</table>")
     if state.phase == "play" and state.to_move == player:
-        fm = [f"<li><code>{escape(str(x.play))}</code>: the stack totals {x.total}"
+        fm = [f"<li>{escape(action_label(x.play, state))}: the stack then totals ${x.total}"
               + (f" &rarr; <b>Five Max</b>: force one of {escape(', '.join(state.players[i] for i in x.forceable))}"
                  if x.triggers and x.forceable else (" &rarr; Five Max, but nobody can claim it" if x.triggers else ""))
               + "</li>" for x in five_max_plays(state)]
