@@ -284,7 +284,7 @@ def test_numbers_up_draw_deck_shows_its_top_card_only_with_the_option():
     assert u.top is not None and all(c in taken for c in u.lot)
     assert [c for c in taken if not c.is_bux][-len(u.lot):] == list(u.lot)
     assert u.codec().parse("top x-hearts-25") == bux.TopCard(Card(H, "x", 25))
-    with pytest.raises(ValueError, match="top_card_visible"):
+    with pytest.raises(TypeError, match="top_card_visible"):
         bux.Rules(top_card_visible=1)
 
 

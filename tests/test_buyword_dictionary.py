@@ -88,6 +88,66 @@ def test_no_vulgar_words_or_slurs():
         assert w not in d
 
 
+# Written from general knowledge of what a teacher would not want read out in class, not read
+# off data/not_for_school.txt, with inflected forms, so the filter's family rule is exercised.
+NOT_FOR_SCHOOL = ("bitch", "bitches", "bitching", "whore", "whores", "slut", "sluts", "porn", "porno",
+                  "dildo", "dildos", "dick", "dickhead", "horny", "tits", "boobs", "orgasm", "orgasms",
+                  "orgy", "orgies", "rape", "raped", "rapist", "masturbate", "masturbating",
+                  "pussy", "bastard", "bastards", "crap", "pissed", "pissing", "damn", "goddamn",
+                  "erotic", "fellatio", "threesome", "faggot", "dyke", "negro", "wetback")
+# Everyday words that share letters with those, or have a slang sense, and must stay sellable.
+SCHOOL_WORDS = ("class", "grass", "passing", "assess", "cocktail", "peacock", "shuttlecock", "bass",
+                "therapist", "grape", "drape", "scrap", "crane", "pistol", "dickens", "scrape",
+                "sex", "sperm", "breast", "screw", "suck", "strip", "jerk", "weed", "pot", "knob",
+                "fart", "poop", "stupid", "title", "petition", "shampoo", "document", "dicker",
+                "cocked", "chink", "grapes", "draped")
+
+
+@pytest.mark.parametrize("size", WORD_LISTS)
+def test_school_safe_by_default(size):
+    """Rules(school_safe=True), the default, sells none of the words a class would not want
+    read aloud, in either size, and keeps the innocent words around them."""
+    d = bw.Rules(word_list=size).dictionary()
+    assert not sorted(w for w in NOT_FOR_SCHOOL if w in d)
+    assert sum(w in default_dictionary(size, False) for w in SCHOOL_WORDS) >= len(SCHOOL_WORDS) - 4
+    refused = sorted(w for w in SCHOOL_WORDS if w not in d and w in default_dictionary(size, False))
+    assert not refused, f"innocent words refused by the school filter: {refused}"
+
+
+def test_school_safe_off_gives_back_the_filtered_words():
+    """The filter is a Rules choice: off, the spell checker's words come back (so the test above
+    is not passing because hunspell lacks them)."""
+    unsafe = default_dictionary("large", False)
+    back = [w for w in NOT_FOR_SCHOOL if w in unsafe]
+    assert len(back) >= len(NOT_FOR_SCHOOL) // 2
+    assert bw.Rules(word_list="large", school_safe=False).dictionary() is unsafe
+
+
+def test_every_not_for_school_entry_is_a_spell_checker_word():
+    """Each reviewed entry removes something (no dead entries in the file)."""
+    from toolkit.buyword.dictionary import _hunspell_families, not_for_school
+
+    fams = _hunspell_families()
+    assert not sorted(w for w in not_for_school() if w.lstrip("=") not in fams)
+
+
+def test_a_class_blocks_and_adds_words():
+    r = bw.Rules(blocked_words=("Homework", "test"), extra_words=("yeet",))
+    d = r.dictionary()
+    assert "homework" not in d and "test" not in d and "yeet" in d and "tests" in d
+    s = bw.new_game(r, seed=1)
+    assert r.blocked_words == ("homework", "test")
+    with pytest.raises(ValueError, match="both in extra_words and in blocked_words"):
+        bw.Rules(blocked_words=("yeet",), extra_words=("yeet",))
+    with pytest.raises(TypeError):
+        bw.Rules(blocked_words="homework")
+    with pytest.raises(TypeError):
+        bw.Rules(school_safe="yes")
+    themed = bw.Rules.with_theme("school", words=("pen", "ink", "test"), blocked_words=("test",))
+    assert "test" not in themed.dictionary() and "pen" in themed.dictionary()
+    assert s.rules.blocked_words == ("homework", "test")
+
+
 def test_importing_the_engine_does_not_load_the_word_lists():
     code = ("import sys, toolkit.buyword; "
             "print(any(m.startswith(('spylls', 'spellchecker')) for m in sys.modules))")

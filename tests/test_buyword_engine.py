@@ -28,8 +28,10 @@ def test_start_of_game_matches_to_start_section():
 
 
 def test_player_count_and_names_are_checked():
-    with pytest.raises(ValueError, match="at least 1 player"):
+    with pytest.raises(ValueError, match="1-10 players"):
         bw.initial_state(players=0)
+    with pytest.raises(ValueError, match="1-10 players"):
+        bw.initial_state(players=11)
     with pytest.raises(ValueError, match="distinct"):
         bw.initial_state(players=["Ann", "Ann"])
     with pytest.raises(ValueError, match="Auctions"):

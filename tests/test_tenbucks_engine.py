@@ -58,9 +58,16 @@ def test_leftovers_start_as_stacks_in_the_centre():
                                  dict(no_bills_end="draw"), dict(hand_size=0), dict(wild_bills=-1),
                                  dict(bad_bills=(("x", 1),)), dict(extra_bills=(("3", -1),)),
                                  dict(copies_per_value=(1, 2)), dict(custom_rules=("no_such_rule",)),
-                                 dict(multi_bill_worth="highest"), dict(zero_risk="yes")])
+                                 dict(multi_bill_worth="highest")])
 def test_bad_rules_raise_clear_errors(bad):
     with pytest.raises(ValueError, match="Rules|custom rule|bill"):
+        tb.Rules(**bad)
+
+
+@pytest.mark.parametrize("bad", [dict(zero_risk="yes"), dict(target="10"), dict(five_max=5.0),
+                                 dict(custom_rules="lock_pile"), dict(copies_per_value=(7, 6, 4, True, 3))])
+def test_rules_of_the_wrong_kind_raise_type_errors(bad):
+    with pytest.raises(TypeError, match="Rules"):
         tb.Rules(**bad)
 
 
@@ -185,7 +192,7 @@ def test_five_max_self_off_keeps_diversity_for_the_forced_claim():
     assert tb.Force(0) not in s.legal_actions() and s.forceable() == (1, 2)
     with pytest.raises(IllegalActionError, match="^Five Max: Player 1 cannot be forced.*Diversity"):
         s.apply("force 0")
-    with pytest.raises(ValueError, match="five_max_self"):
+    with pytest.raises(TypeError, match="five_max_self"):
         tb.Rules(five_max_self="yes")
 
 

@@ -36,9 +36,9 @@ def split_hand(cards: Iterable[str]) -> tuple[tuple[int, ...], int, int]:
             a += 1
         elif c == "x0":
             b += 1
-        elif c[:1] in ("B", "G") and c[1:].isdigit():
+        elif c[:1] in ("B", "G") and c[1:].isascii() and c[1:].isdigit():
             vals.append(int(c[1:]))
-        elif c.isdigit():
+        elif c.isascii() and c.isdigit():
             vals.append(int(c))
         else:
             raise ValueError(f"{c!r} is not a Bué card (labels: B7, G7, 100, x2, x0)")

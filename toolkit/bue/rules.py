@@ -27,12 +27,18 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..core.cards import Multiset
+from ..core.validation import RulesFields
 
 __all__ = ["Rules", "DEFAULT_DECK", "card_label", "parse_card", "card_value", "is_gold", "is_multiplier",
-           "MIN_PLAYERS", "MAX_PLAYERS"]
+           "MIN_PLAYERS", "MAX_PLAYERS", "MAX_HAND", "MAX_DECK"]
 
 #: Player counts the seed allows ("La stessa meccanica si applica da 2 a 10 giocatori").
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
+#: Largest ``Rules.hand_size``: a hand's total is the best placement of its x2 and x0 cards, and
+#: the placements to try grow steeply with the hand (about 6,000 for 8 cards, 200,000 for 10).
+MAX_HAND = 8
+#: Most cards in ``Rules.deck`` (each row at most 20 copies, card values at most 1000).
+MAX_DECK = 300
 
 _KINDS = ("number", "penalty", "times")
 
@@ -76,7 +82,7 @@ def parse_card(label: str) -> tuple[str, str, int]:
     Raises:
         ValueError: not a card label.
     """
-    if isinstance(label, str) and label:
+    if isinstance(label, str) and label and label.isascii():
         head, tail = label[0], label[1:]
         if head in "BG" and tail.isdigit():
             return ("number", "blue" if head == "B" else "gold", int(tail))
@@ -166,6 +172,13 @@ class Rules:
             then more gold cards, then the dealer, then nearest the dealer clockwise; only that
             player scores) or ``"all"`` (each scores). The seed puts SuperBué above Bué
             implicitly (70 > 50); we assume a SuperBué beats a Bué.
+
+    Every field is checked when the Rules are built: ``TypeError`` for a value of the wrong kind
+    (``"50"``, ``2.5``, ``nan``, ``None`` or ``True`` for a number; ``"false"`` for an on/off
+    rule), ``ValueError`` out of range. Limits: ``hand_size`` 1 to :data:`MAX_HAND` (8: a hand's
+    best total tries every placement of its x2 and x0 cards); ``turns`` 1 to ``hand_size``;
+    ``bue_total`` 1 to 1000; ``target`` 1 to 10,000; points 0 to 1000; the deck at most
+    :data:`MAX_DECK` (300) cards, 20 copies a row, values 0 to 1000.
     """
 
     deck: tuple = DEFAULT_DECK
@@ -185,47 +198,43 @@ class Rules:
     simultaneous_bue: str = "tiebreak"
 
     def __post_init__(self):
+        f = RulesFields(self)
         rows = []
         labels = set()
-        for row in self.deck:
-            if len(row) != 4:
-                raise ValueError(f"Rules.deck rows are (kind, colour, value, count), got {row!r}")
+        for row in f.rows("deck", 4, "(kind, colour, value, count)", max_rows=MAX_DECK):
             kind, colour, value, count = row
-            colour = colour or ""
+            colour = "" if colour is None else colour
+            if not isinstance(kind, str) or not isinstance(colour, str):
+                raise TypeError(f"Rules.deck: kind and colour are text, e.g. ('number', 'blue', 7, 1); got {row!r}")
+            value = f.whole(f"Rules.deck: the value in {row!r}", value, 0, 1000)
             label = card_label(kind, colour, value)  # validates
             if label in labels:
                 raise ValueError(f"Rules.deck lists the card {label} twice; give one row with its count")
             labels.add(label)
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise ValueError(f"Rules.deck: count of {label} must be a non-negative int, got {count!r}")
+            count = f.whole(f"Rules.deck: the count of {label}", count, 0, 20, unit="copies")
             rows.append((kind, colour, value, count))
-        object.__setattr__(self, "deck", tuple(rows))
-        for name in ("hand_size", "turns", "target", "bue_points", "superbue_points", "first_dealer"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ValueError(f"Rules.{name} must be a non-negative int, got {v!r}")
-        if self.hand_size < 1 or self.turns < 1 or self.target < 1:
-            raise ValueError("Rules.hand_size, turns and target must be at least 1")
+        f.set("deck", tuple(rows))
+        f.int("hand_size", 1, MAX_HAND, unit="cards")
+        f.int("turns", 1, MAX_HAND, unit="exchange turns")
+        f.int("target", 1, 10_000, unit="points")
+        f.int("bue_total", 1, 1000, unit="points")
+        f.int("bue_points", 0, 1000, unit="points")
+        f.int("superbue_points", 0, 1000, unit="points")
+        f.ints("points", 0, 1000, max_len=MAX_PLAYERS, unit="points")
+        f.ints("two_player_points", 0, 1000, max_len=2, unit="points")
+        f.int("first_dealer", 0, MAX_PLAYERS - 1, unit="seat")
+        f.bool("marker_card", "multiplier_stacking")
+        f.choice("reversal_ban", ("values", "strict", "off"), aliases={True: "values", False: "off"})
+        f.choice("reordering", ("secret", "never"))
+        f.choice("simultaneous_bue", ("tiebreak", "all"))
         if self.turns > self.hand_size:
             raise ValueError(f"one card is revealed per turn: Rules.turns ({self.turns}) cannot exceed "
                              f"hand_size ({self.hand_size})")
-        for name in ("points", "two_player_points"):
-            pts = tuple(getattr(self, name))
-            if not pts or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in pts):
-                raise ValueError(f"Rules.{name} is a non-empty tuple of non-negative ints, got {pts!r}")
-            object.__setattr__(self, name, pts)
         if not (self.points[0] > 0 and self.two_player_points[0] > 0):
             raise ValueError("the closest player must score something (Rules.points[0] and "
                              "two_player_points[0] > 0), or a match might never end")
-        ban = {True: "values", False: "off"}.get(self.reversal_ban, self.reversal_ban) \
-            if isinstance(self.reversal_ban, bool) else self.reversal_ban
-        if ban not in ("values", "strict", "off"):
-            raise ValueError(f"Rules.reversal_ban is 'values', 'strict' or 'off', got {self.reversal_ban!r}")
-        object.__setattr__(self, "reversal_ban", ban)
-        if self.reordering not in ("secret", "never"):
-            raise ValueError(f"Rules.reordering is 'secret' or 'never', got {self.reordering!r}")
-        if self.simultaneous_bue not in ("tiebreak", "all"):
-            raise ValueError(f"Rules.simultaneous_bue is 'tiebreak' or 'all', got {self.simultaneous_bue!r}")
+        if self.cards.total > MAX_DECK:
+            raise ValueError(f"Rules.deck holds {self.cards.total} cards; the most is {MAX_DECK}")
         if self.cards.total < self.hand_size * MIN_PLAYERS + int(self.marker_card):
             raise ValueError(f"a deck of {self.cards.total} cards cannot deal {self.hand_size} cards to "
                              f"{MIN_PLAYERS} players")
@@ -257,11 +266,3 @@ class Rules:
     def single_hand(cls, **kw) -> "Rules":
         """Rules for one hand only (the match ends after the first hand: target 1 point)."""
         return cls(target=1, **kw)
-
-    @classmethod
-    def _from_json_field(cls, name, value):
-        if name == "deck":
-            return tuple(tuple(r) for r in value)
-        if isinstance(value, list):
-            return tuple(value)
-        return value

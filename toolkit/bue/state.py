@@ -39,6 +39,7 @@ from ..core.cards import Multiset
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng, successor)
 from .hand import gold_count, hand_total, is_bue, is_superbue
+from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, parse_int, player_names
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value, parse_card
 
 __all__ = ["BueState", "Deal", "Flip", "Draw", "Reorder", "Swap", "Discard", "Reveal", "initial_state",
@@ -59,10 +60,7 @@ def _card_arg(args: str, verb: str) -> str:
 
 
 def _int(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"{what} must be a whole number, got {text!r}") from None
+    return parse_int(text, what)
 
 
 class _CardAction(Action):
@@ -686,10 +684,10 @@ class BueState(CachedLegalActions, State):
         exchanged between two other players are not included.
 
         Raises:
+            TypeError: ``player`` is not a whole number (``1.5``, ``True``).
             ValueError: ``player`` is not a seat.
         """
-        if not isinstance(player, int) or not 0 <= player < self.n_players:
-            raise ValueError(f"no seat {player!r} in a {self.n_players}-player game")
+        player = check_seat(player, self.n_players)
         table = [[c if up else None for c, up in zip(h, rv)] for h, rv in zip(self.hands, self.revealed)]
         known: dict = {}
         for s_, i_, c_ in self.known[player]:
@@ -757,30 +755,32 @@ def _without_shown(holds: tuple, shown: list) -> tuple:
     return tuple(out)
 
 
-def initial_state(rules: Rules | None = None, players=("Player 1", "Player 2"), seed: int | None = None) -> BueState:
+def initial_state(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = None) -> BueState:
     """The state before the first deal: all cards in the deck, nobody has points.
 
     Args:
         rules: a :class:`Rules` (default ``Rules()``).
-        players: 2-10 distinct names, or a player count.
-        seed: stored in the game record (no randomness is used here).
+        players: 2-10 distinct names, or a player count (default 3, the same in every game:
+            :data:`toolkit.core.validation.DEFAULT_PLAYERS`).
+        seed: stored in the game record (no randomness is used here); ``None`` or an int >= 0.
 
     Raises:
-        ValueError: a player count outside 2-10 or more than the deck can deal, duplicate names,
-            ``Rules.first_dealer`` not a seat.
+        TypeError: ``rules`` is not a Bué :class:`Rules`; ``players`` is one string, or a name
+            is not text; ``seed`` is not a whole number.
+        ValueError: a player count outside 2-10 or more than the deck can deal, a blank or
+            repeated name, a negative seed, ``Rules.first_dealer`` not a seat.
     """
-    rules = rules or Rules()
-    if isinstance(players, int):
-        players = tuple(f"Player {i + 1}" for i in range(players))
-    players = tuple(str(p) for p in players)
+    rules = check_rules(rules, Rules, "bue")
+    most = rules.max_players()
+    try:
+        players = player_names(players, MIN_PLAYERS, max(most, MIN_PLAYERS), "Bué")
+    except ValueError as e:
+        if "players, got" in str(e) and most < MAX_PLAYERS:
+            raise ValueError(f"{e}: a deck of {rules.n_cards} cards deals {rules.hand_size} cards to at most "
+                             f"{most} players") from None
+        raise
+    seed = check_seed(seed)
     n = len(players)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise ValueError(f"Bué is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {n}")
-    if n > rules.max_players():
-        raise ValueError(f"a deck of {rules.n_cards} cards deals {rules.hand_size} cards to at most "
-                         f"{rules.max_players()} players, not {n}")
-    if len(set(players)) != n:
-        raise ValueError(f"player names must be distinct, got {players}")
     if not 0 <= rules.first_dealer < n:
         raise ValueError(f"Rules.first_dealer must be a seat 0-{n - 1}, got {rules.first_dealer}")
     hs = rules.hand_size
@@ -791,18 +791,18 @@ def initial_state(rules: Rules | None = None, players=("Player 1", "Player 2"), 
         hand_points=(), last_result=None)
 
 
-def new_game(rules: Rules | None = None, players=("Player 1", "Player 2"), seed: int | None = 0) -> BueState:
+def new_game(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = 0) -> BueState:
     """A new match, dealt from ``seed``: the first state where a player must decide (or, if a
     Bué was dealt, the next hand's deal is already resolved too).
 
     Args:
         rules: the :class:`Rules` (default ``Rules()``).
-        players: 2-10 names, or a player count.
-        seed: int seed; the same seed gives the same deal (drawn with
-            :func:`toolkit.core.game.setup_rng`).
+        players: 2-10 names, or a player count (default 3).
+        seed: int seed >= 0; the same seed gives the same deal (drawn with
+            :func:`toolkit.core.game.setup_rng`); ``None`` deals at random.
 
     Raises:
-        ValueError: as :func:`initial_state`.
+        TypeError, ValueError: as :func:`initial_state`.
     """
     s = initial_state(rules, players, seed)
-    return resolve_chance(s, setup_rng(seed))
+    return resolve_chance(s, setup_rng(s.seed))

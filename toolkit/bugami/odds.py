@@ -18,9 +18,9 @@ import numpy as np
 from ..core.exact import hypergeom_pmf
 from ..core.montecarlo import Estimate, estimate_mean
 from ..core.tricks import Card, parse_cards, sort_hand
-from .bots import BugamiBot, DeclareView, HeuristicBot, Table
+from .playout import BugamiBot, DeclareView, HeuristicBot, Table
 from .rules import Rules
-from .state import BugamiState
+from .state import BugamiState, declaration_label
 
 __all__ = ["round_score", "suit_count_distribution", "others_suit_distribution", "void_probability",
            "suit_table", "Advice", "suit_advisor", "advise_state", "advice_table"]
@@ -198,7 +198,7 @@ def suit_advisor(hand, players: int = 4, position: int = 1, rules: Rules | None 
             0 = the dealer).
         rules: the Rules (default ``Rules()``).
         samples: sampled deals (>= 2).
-        bot: plays every seat (default :class:`~toolkit.bugami.bots.HeuristicBot`).
+        bot: plays every seat (default :class:`~toolkit.bugami.playout.HeuristicBot`).
         seed: int seed (the same seed gives the same answer).
         confidence: of the intervals.
         progress: show a tqdm progress bar.
@@ -270,7 +270,6 @@ def advice_table(advice: Sequence[Advice]):
     """The advice as a pandas DataFrame: declaration, mean, CI low/high, spread (std),
     P(at least 40 points), P(negative)."""
     import pandas as pd
-    from .state import declaration_label
     return pd.DataFrame([{"declaration": declaration_label(a.declaration), "mean points": round(a.mean.value, 1),
                           "CI low": round(a.mean.low, 1), "CI high": round(a.mean.high, 1),
                           "spread (std)": round(a.std, 1), "P(>= 40)": round(a.p_at_least(40), 3),

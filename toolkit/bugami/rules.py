@@ -12,13 +12,18 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..core.tricks import RANKS, SUITS, Card, standard_pack
+from ..core.validation import RulesFields
 
-__all__ = ["Rules", "MISERE", "TIE_RULES"]
+__all__ = ["Rules", "MISERE", "TIE_RULES", "MAX_TARGET", "MAX_DEALS"]
 
 #: The declaration of a misère (all bid cards left face down: "I will take no trick").
 MISERE = "misere"
 #: Values of :attr:`Rules.ties`.
 TIE_RULES = ("share", "play_on")
+#: Highest :attr:`Rules.target` (points), so that a match ends after a bounded number of deals.
+MAX_TARGET = 100_000
+#: Highest :attr:`Rules.max_deals`.
+MAX_DEALS = 10_000
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,13 @@ class Rules:
             dealer"); default seat 0.
         max_deals: stop after this many deals even below the target (``None``: play to the
             target, the seed's game). ``Rules.one_deal()`` sets 1, for lessons and the advisor.
+
+    Every field is checked when the Rules are built (``TypeError`` for a value of the wrong
+    kind, such as ``"250"`` or ``True`` for a number; ``ValueError`` out of range). Limits:
+    ``target`` 1 to :data:`MAX_TARGET`; ``points_per_trick`` 1 to 1000; ``clean_multiplier``
+    1 to 100; ``misere_success`` and ``misere_failure_per_trick`` -1000 to 1000;
+    ``max_deals`` 1 to :data:`MAX_DEALS` or ``None``; ``min_players`` and ``max_players`` 2 to
+    the cards in the pack.
     """
 
     suits: tuple[str, ...] = SUITS
@@ -73,34 +85,31 @@ class Rules:
     max_deals: int | None = None
 
     def __post_init__(self):
-        object.__setattr__(self, "suits", tuple(self.suits))
-        object.__setattr__(self, "ranks", tuple(self.ranks))
-        if not self.suits or len(set(self.suits)) != len(self.suits) or any(s not in SUITS for s in self.suits):
-            raise ValueError(f"Rules.suits must be distinct letters among {SUITS}, got {self.suits}")
-        if (not self.ranks or len(set(self.ranks)) != len(self.ranks)
-                or any(isinstance(r, bool) or not isinstance(r, int) or r not in RANKS for r in self.ranks)):
-            raise ValueError(f"Rules.ranks must be distinct ints 2-14, got {self.ranks}")
-        object.__setattr__(self, "ranks", tuple(sorted(self.ranks)))
-        for name in ("min_players", "max_players", "target", "points_per_trick", "clean_multiplier",
-                     "misere_success", "misere_failure_per_trick", "first_dealer"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise ValueError(f"Rules.{name} must be an int, got {v!r}")
-        if not 2 <= self.min_players <= self.max_players:
-            raise ValueError(f"need 2 <= min_players <= max_players, got {self.min_players}, {self.max_players}")
+        f = RulesFields(self)
+        suits = f.items("suits", 1, len(SUITS), what="suit letters")
+        if any(not isinstance(x, str) for x in suits):
+            raise TypeError(f"Rules.suits holds suit letters {SUITS}; got {suits!r}")
+        if len(set(suits)) != len(suits) or any(x not in SUITS for x in suits):
+            raise ValueError(f"Rules.suits must be distinct letters among {SUITS}, got {suits}")
+        ranks = f.ints("ranks", RANKS[0], RANKS[-1], max_len=len(RANKS))
+        if len(set(ranks)) != len(ranks):
+            raise ValueError(f"Rules.ranks must be distinct ranks 2-14, got {ranks}")
+        f.set("ranks", tuple(sorted(ranks)))
+        f.int("min_players", 2, 52, unit="players")
+        f.int("max_players", 2, 52, unit="players")
+        f.int("target", 1, MAX_TARGET, unit="points")
+        f.int("points_per_trick", 1, 1000, unit="points")
+        f.int("clean_multiplier", 1, 100)
+        f.int("misere_success", -1000, 1000, unit="points")
+        f.int("misere_failure_per_trick", -1000, 1000, unit="points")
+        f.int("first_dealer", 0, 51, unit="seat")
+        f.int("max_deals", 1, MAX_DEALS, none=True, unit="deals")
+        f.bool("allow_misere", "leftovers_to_last_trick")
+        f.choice("ties", TIE_RULES)
+        if not self.min_players <= self.max_players:
+            raise ValueError(f"need min_players <= max_players, got {self.min_players}, {self.max_players}")
         if self.max_players > len(self.deck):
             raise ValueError(f"a {len(self.deck)}-card pack cannot be dealt to {self.max_players} players")
-        if self.target < 1 or self.points_per_trick < 1 or self.clean_multiplier < 1:
-            raise ValueError("target, points_per_trick and clean_multiplier must be >= 1")
-        if self.ties not in TIE_RULES:
-            raise ValueError(f"Rules.ties must be one of {TIE_RULES}, got {self.ties!r}")
-        if self.first_dealer < 0:
-            raise ValueError(f"Rules.first_dealer must be a seat (>= 0), got {self.first_dealer}")
-        if self.max_deals is not None and (isinstance(self.max_deals, bool) or not isinstance(self.max_deals, int)
-                                           or self.max_deals < 1):
-            raise ValueError(f"Rules.max_deals must be None or an int >= 1, got {self.max_deals!r}")
-        if not isinstance(self.allow_misere, bool) or not isinstance(self.leftovers_to_last_trick, bool):
-            raise ValueError("allow_misere and leftovers_to_last_trick must be True or False")
 
     # -- presets ----------------------------------------------------------------------------
     @classmethod

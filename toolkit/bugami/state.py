@@ -25,6 +25,7 @@ from typing import ClassVar
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
                          history_field, resolve_chance, setup_rng)
 from ..core.tricks import SUIT_NAMES, SUIT_SYMBOLS, Card, format_cards, parse_card, sort_hand, trick_winner
+from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import MISERE, Rules
 
 __all__ = ["BugamiState", "DealCard", "DeclareBug", "PlayCard", "DealResult", "initial_state", "new_game",
@@ -36,6 +37,13 @@ __all__ = ["BugamiState", "DealCard", "DeclareBug", "PlayCard", "DealResult", "i
 
 
 class _CardAction(Action):
+    def __post_init__(self):
+        super().__post_init__()
+        c = self.card
+        if type(c.rank) is not int or not isinstance(c.suit, str):
+            raise TypeError(f"{type(self).__name__}.card must be a card such as Card(14, 'S') (rank a whole "
+                            f"number 2-14, suit a letter); got {c!r}")
+
     def __str__(self):
         return f"{self.verb} {self.card}"
 
@@ -353,11 +361,11 @@ class BugamiState(State):
         player's hidden declaration.
 
         Raises:
+            TypeError: ``player`` is not a whole number (``1.5``, ``True``).
             ValueError: ``player`` is not a seat.
         """
         n = self.n_players
-        if not (isinstance(player, int) and 0 <= player < n):
-            raise ValueError(f"player must be a seat 0-{n - 1}, got {player!r}")
+        player = check_seat(player, n)
         revealed = self.all_declared
         return {
             "player": player,
@@ -470,26 +478,25 @@ def render_html(state: BugamiState, player: int | None) -> str:
 # Starting a match
 
 
-def initial_state(rules: Rules | None = None, players=4, seed: int | None = None) -> BugamiState:
+def initial_state(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = None) -> BugamiState:
     """The state before the first card is dealt (a chance node).
 
     Args:
         rules: a :class:`Rules` (default ``Rules()``).
-        players: 3-7 distinct names, or a player count.
-        seed: stored in the game record (no randomness is used here).
+        players: ``Rules.min_players``-``max_players`` (3-7) distinct names, or a player count
+            (default 3, the same in every game: :data:`toolkit.core.validation.DEFAULT_PLAYERS`).
+        seed: stored in the game record (no randomness is used here); ``None`` or an int >= 0.
 
     Raises:
-        ValueError: a player count outside 3-7, duplicate names, or ``Rules.first_dealer`` not a
-            seat.
+        TypeError: ``rules`` is not a Bugami :class:`Rules`; ``players`` is one string, or a
+            name is not text; ``seed`` is not a whole number.
+        ValueError: a player count outside 3-7, a blank or repeated name, a negative seed, or
+            ``Rules.first_dealer`` not a seat.
     """
-    rules = rules or Rules()
-    if isinstance(players, int) and not isinstance(players, bool):
-        players = tuple(f"Player {i + 1}" for i in range(players))
-    players = tuple(str(p) for p in players)
+    rules = check_rules(rules, Rules, "bugami")
+    players = player_names(players, rules.min_players, rules.max_players, "Bugami")
+    seed = check_seed(seed)
     n = len(players)
-    rules.check_players(n)
-    if len(set(players)) != n:
-        raise ValueError(f"player names must be distinct, got {players}")
     if not 0 <= rules.first_dealer < n:
         raise ValueError(f"Rules.first_dealer must be a seat 0-{n - 1}, got {rules.first_dealer}")
     d = rules.first_dealer
@@ -499,22 +506,23 @@ def initial_state(rules: Rules | None = None, players=4, seed: int | None = None
                        results=())
 
 
-def new_game(rules: Rules | None = None, players=4, seed: int | None = 0) -> BugamiState:
+def new_game(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = 0) -> BugamiState:
     """A new match with the first deal made from ``seed``.
 
     Args:
         rules: the :class:`Rules` (default ``Rules()``; ``Rules.one_deal()`` for one deal).
-        players: 3-7 names, or a player count.
-        seed: int seed; the same seed gives the same deal (drawn with
-            :func:`toolkit.core.game.setup_rng`).
+        players: 3-7 names, or a player count (default 3).
+        seed: int seed >= 0; the same seed gives the same deal (drawn with
+            :func:`toolkit.core.game.setup_rng`); ``None`` deals at random.
 
     Returns:
         the first decision: the declaration of the player left of the dealer.
 
     Raises:
-        ValueError: as :func:`initial_state`.
+        TypeError, ValueError: as :func:`initial_state`.
     """
-    return resolve_chance(initial_state(rules, players, seed), setup_rng(seed))
+    state = initial_state(rules, players, seed)
+    return resolve_chance(state, setup_rng(state.seed))
 
 
 def deal_state(hands, rules: Rules | None = None, dealer: int = 0, players=None, leftovers=(),
@@ -530,14 +538,16 @@ def deal_state(hands, rules: Rules | None = None, dealer: int = 0, players=None,
         declarations: optional declarations for every seat (then play starts at once).
 
     Raises:
-        ValueError: cards repeated or not of the pack, or unequal hands.
+        ValueError: cards repeated or not of the pack, unequal hands, or a dealer not a seat.
+        TypeError: as :func:`initial_state` for ``rules`` and ``players``.
     """
     from ..core.tricks import parse_cards
-    rules = rules or Rules.one_deal()
+    rules = Rules.one_deal() if rules is None else check_rules(rules, Rules, "bugami")
     hands = tuple(sort_hand(parse_cards(h) if isinstance(h, str) else h) for h in hands)
     leftovers = tuple(parse_cards(leftovers) if isinstance(leftovers, str) else leftovers)
     n = len(hands)
     base = initial_state(rules, players if players is not None else n, None)
+    dealer = check_seat(dealer, n, "dealer")
     allc = [c for h in hands for c in h] + list(leftovers)
     if len(set(allc)) != len(allc) or not set(allc) <= set(rules.deck):
         raise ValueError("each card of the pack may be dealt once only")

@@ -18,10 +18,12 @@ from typing import Iterable, Sequence
 
 from ..core.cards import Multiset
 from ..core.money import Denominations
+from ..core.validation import RulesFields, describe, parse_int
 
 __all__ = [
     "SUITS", "SHAPES", "VALUES", "Card", "BUX", "parse_card", "is_set", "set_value", "is_protected",
-    "DEFAULT_DECK", "QUICK_DECK", "Rules",
+    "DEFAULT_DECK", "QUICK_DECK", "Rules", "MAX_BID_OVER_CHIPS", "MAX_STARTING_MONEY", "MAX_DECK",
+    "MAX_PLAYERS",
 ]
 
 #: The four suits, in the seed's order ("harts, diamonds, clubs and spades").
@@ -32,6 +34,16 @@ SHAPES = ("square", "circle", "x", "oval")
 VALUES = (25, 50, 100)
 
 _BUX_NAME = "BUX"
+
+#: Most bux a bid may go above the bidder's chips (``Rules.max_bid_over_chips``): every bid from
+#: the lowest to the highest allowed is a legal action, so the limit keeps the list short.
+MAX_BID_OVER_CHIPS = 1000
+#: Most bux a player may start with (``Rules.starting_chips``), for the same reason.
+MAX_STARTING_MONEY = 10_000
+#: Most symbol cards in ``Rules.deck`` (each row at most 20 copies).
+MAX_DECK = 500
+#: Most players ``Rules.max_players`` may allow.
+MAX_PLAYERS = 10
 
 
 class Card(namedtuple("_Card", "suit shape value")):
@@ -110,10 +122,7 @@ def parse_card(text: str) -> Card:
         raise ValueError(f"a card is written shape-suit-value, e.g. 'x-hearts-25'; got {text!r}")
     value = None
     if len(parts) == 3:
-        try:
-            value = int(parts[2])
-        except ValueError:
-            raise ValueError(f"a card's value is a whole number, got {parts[2]!r} in {text!r}") from None
+        value = parse_int(parts[2], f"the value in the card {text!r}")
     return Card(parts[1], parts[0], value)
 
 
@@ -277,6 +286,14 @@ class Rules:
             bots reaches it (the bots never undo a recent swap; ``tests/test_bux_bots.py`` plays
             1,000 seeded games).
 
+    Every field is checked when the Rules are built: ``TypeError`` for a value of the wrong kind
+    (``"5"`` or ``True`` for a number, ``"false"`` for an on/off rule), ``ValueError`` out of
+    range. Limits: ``cards_dealt``, ``cards_drawn``, ``bux_cards``, ``decks`` 1 to 10;
+    ``max_bid_over_chips`` 0 to :data:`MAX_BID_OVER_CHIPS` (1000 bux) and the starting chips at
+    most :data:`MAX_STARTING_MONEY` (10,000 bux), because every allowed bid is a legal action;
+    the deck at most :data:`MAX_DECK` (500) symbol cards, 20 copies a row; ``max_players`` at
+    most :data:`MAX_PLAYERS` (10); ``max_turns`` 1 to 100,000 or ``None``.
+
     Presets: :meth:`quick` (no clubs, no ovals), :meth:`two_player`.
     Money is tracked as totals in bux per player; the bank makes change (chips are only the
     starting purse and the display, see :attr:`denominations`).
@@ -306,47 +323,53 @@ class Rules:
     max_turns: int | None = 2000
 
     def __post_init__(self):
+        f = RulesFields(self)
         rows = []
         seen = set()
-        for row in self.deck:
-            if len(row) != 4:
-                raise ValueError(f"Rules.deck rows are (suit, shape, value, count), got {row!r}")
+        for row in f.rows("deck", 4, "(suit, shape, value, count)", max_rows=MAX_DECK):
             suit, shape, value, count = row
-            c = Card(suit, shape, value)  # validates suit, shape, value
-            if c.value is None:
-                raise ValueError(f"every card in Rules.deck needs a back value: {row!r}")
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise ValueError(f"Rules.deck: count of {c} must be a non-negative int, got {count!r}")
+            if not isinstance(suit, str) or not isinstance(shape, str):
+                raise TypeError(f"Rules.deck: suit and shape are text, e.g. ('hearts', 'x', 25, 1); got {row!r}")
+            value = f.whole(f"Rules.deck: the back value in {row!r}", value, 1, 10_000, unit="bux")
+            c = Card(suit, shape, value)  # validates suit and shape
+            count = f.whole(f"Rules.deck: the count of {c}", count, 0, 20, unit="copies")
             if c in seen:
                 raise ValueError(f"Rules.deck lists {c} twice; give one row with its count")
             seen.add(c)
             rows.append((c.suit, c.shape, c.value, count))
-        object.__setattr__(self, "deck", tuple(rows))
-        for name in ("bux_cards", "cards_dealt", "cards_drawn", "perfect_set_value", "double_multiplier",
-                     "decks", "assistance", "min_bid", "bid_increment", "max_bid_over_chips",
-                     "min_players", "max_players", "first_player"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ValueError(f"Rules.{name} must be a non-negative int, got {v!r}")
-        if self.bux_cards < 1:
-            raise ValueError("Rules.bux_cards must be at least 1: the last BUX card ends each draw deck")
-        if self.decks < 1 or self.cards_drawn < 1 or self.bid_increment < 1 or self.min_bid < 1:
-            raise ValueError("Rules.decks, cards_drawn, bid_increment and min_bid must be at least 1")
-        if not 2 <= self.min_players <= self.max_players:
-            raise ValueError(f"need 2 <= min_players <= max_players, got {self.min_players}, {self.max_players}")
-        if self.unbid_lot not in ("discard", "drawer"):
-            raise ValueError(f"Rules.unbid_lot must be 'discard' or 'drawer', got {self.unbid_lot!r}")
-        if self.next_player not in ("left_of_turn", "left_of_buyer"):
-            raise ValueError(f"Rules.next_player must be 'left_of_turn' or 'left_of_buyer', got {self.next_player!r}")
-        for name in ("lot_values_public", "drawer_may_wait", "top_card_visible"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"Rules.{name} must be True or False, got {getattr(self, name)!r}")
-        if self.max_turns is not None and (isinstance(self.max_turns, bool) or not isinstance(self.max_turns, int)
-                                           or self.max_turns < 1):
-            raise ValueError(f"Rules.max_turns must be a positive int or None, got {self.max_turns!r}")
-        object.__setattr__(self, "chips", tuple(tuple(c) for c in self.chips))
-        object.__setattr__(self, "starting_chips", tuple(tuple(c) for c in self.starting_chips))
+        f.set("deck", tuple(rows))
+        f.int("bux_cards", 1, 10, unit="BUX cards", why="the last BUX card ends each draw deck")
+        f.int("cards_dealt", 1, 10, unit="cards")
+        f.int("cards_drawn", 1, 10, unit="cards")
+        f.int("perfect_set_value", 0, 10_000, unit="bux")
+        f.int("double_multiplier", 1, 10)
+        f.int("decks", 1, 10, unit="draw decks")
+        f.int("assistance", 0, 10_000, unit="bux")
+        f.int("min_bid", 1, 10_000, unit="bux")
+        f.int("bid_increment", 1, 10_000, unit="bux")
+        f.int("max_bid_over_chips", 0, MAX_BID_OVER_CHIPS, unit="bux")
+        f.choice("unbid_lot", ("discard", "drawer"))
+        f.choice("next_player", ("left_of_turn", "left_of_buyer"))
+        f.bool("lot_values_public", "drawer_may_wait", "top_card_visible")
+        f.int("min_players", 2, MAX_PLAYERS, unit="players")
+        f.int("max_players", 2, MAX_PLAYERS, unit="players")
+        f.int("first_player", 0, MAX_PLAYERS - 1, unit="seat")
+        f.int("max_turns", 1, 100_000, none=True, unit="turns")
+        if not self.min_players <= self.max_players:
+            raise ValueError(f"need min_players <= max_players, got {self.min_players}, {self.max_players}")
+        for name, value in f.rows("chips", 2, "(name, value)", max_rows=10):
+            if not isinstance(name, str):
+                raise TypeError(f"Rules.chips: a chip's colour is text; got {describe(name)}")
+            f.whole(f"Rules.chips: the value of the {name} chip", value, 1, 10_000, unit="bux")
+        for value, count in f.rows("starting_chips", 2, "(value, count)", max_rows=10):
+            f.whole("Rules.starting_chips: a chip value", value, 1, 10_000, unit="bux")
+            f.whole(f"Rules.starting_chips: the count of {value}-bux chips", count, 0, 1000)
         Denominations([v for _, v in self.chips], dict(self.starting_chips))  # validates
+        if self.starting_money > MAX_STARTING_MONEY:
+            raise ValueError(f"Rules.starting_chips come to {self.starting_money} bux; the most is "
+                             f"{MAX_STARTING_MONEY} (every bid up to a player's chips is a legal action)")
+        if self.n_symbol_cards > MAX_DECK:
+            raise ValueError(f"Rules.deck holds {self.n_symbol_cards} symbol cards; the most is {MAX_DECK}")
         if self.n_symbol_cards < self.cards_dealt * self.max_players:
             raise ValueError(f"the deck has {self.n_symbol_cards} symbol cards: too few to deal "
                              f"{self.cards_dealt} each to {self.max_players} players")
@@ -406,13 +429,3 @@ class Rules:
     def two_player(cls, **kw) -> "Rules":
         """The 2-player option (the publisher says 3-5 players)."""
         return cls(min_players=2, **kw)
-
-    @classmethod
-    def _from_json_field(cls, name, value):
-        if value is None:
-            return None
-        if name in ("deck", "chips", "starting_chips"):
-            return tuple(tuple(e) for e in value)
-        if isinstance(value, list):
-            return tuple(value)
-        return value

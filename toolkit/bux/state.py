@@ -44,6 +44,7 @@ from typing import ClassVar
 from ..core.cards import Multiset
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng, successor)
+from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import BUX, Card, Rules, is_set, parse_card
 
 __all__ = [
@@ -57,9 +58,8 @@ __all__ = [
 
 def _ints(args: str, n: int, verb: str, example: str) -> tuple[int, ...]:
     parts = args.replace(":", " ").replace("with", " ").split()
-    try:
-        vals = tuple(int(p) for p in parts)
-    except ValueError:
+    vals = tuple(int(p) for p in parts if p.isascii() and p.isdigit() and len(p) <= 9)
+    if len(vals) != len(parts):
         vals = ()
     if len(vals) != n or any(v < 0 for v in vals):
         raise ValueError(f"{verb!r} is written like {example!r}, got {verb} {args.strip()!r}")
@@ -591,10 +591,10 @@ class BuxState(CachedLegalActions, State):
         (RULES-NOTES: "symbols are public; a card's back value is seen only by its owner").
 
         Raises:
+            TypeError: ``player`` is not a whole number (``1.5``, ``True``).
             ValueError: ``player`` is not a seat.
         """
-        if not 0 <= player < self.n_players:
-            raise ValueError(f"no seat {player} in a {self.n_players}-player game")
+        player = check_seat(player, self.n_players)
         lot_pub = self.rules.lot_values_public
         return {
             "you": player,
@@ -698,29 +698,31 @@ def state_html(state: "BuxState", player: int | None = None) -> str:
     return "\n".join(rows)
 
 
-def initial_state(rules: Rules | None = None, players=3, seed: int | None = None) -> BuxState:
+def initial_state(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = None) -> BuxState:
     """The state before the deal: chips paid out, every card in the draw deck.
 
     Args:
         rules: a :class:`Rules` (default ``Rules()``).
         players: player names in seat order, or a number of players (3-5; 2 with
-            ``Rules.two_player()``).
-        seed: stored in the game record (no randomness is used here).
+            ``Rules.two_player()``); default 3, the same in every game
+            (:data:`toolkit.core.validation.DEFAULT_PLAYERS`).
+        seed: stored in the game record (no randomness is used here); ``None`` or an int >= 0.
 
     Raises:
-        ValueError: a player count outside ``Rules.min_players``-``max_players``, duplicate names,
-            or ``Rules.first_player`` not a seat.
+        TypeError: ``rules`` is not a BUX :class:`Rules`; ``players`` is one string, or a name
+            is not text; ``seed`` is not a whole number.
+        ValueError: a player count outside ``Rules.min_players``-``max_players``, a blank or
+            repeated name, a negative seed, or ``Rules.first_player`` not a seat.
     """
-    rules = rules or Rules()
-    if isinstance(players, int):
-        players = tuple(f"Player {i + 1}" for i in range(players))
-    players = tuple(str(p) for p in players)
+    rules = check_rules(rules, Rules, "bux")
+    try:
+        players = player_names(players, rules.min_players, rules.max_players, "BUX")
+    except ValueError as e:
+        if "players, got 2" in str(e):
+            raise ValueError(f"{e} (Rules.two_player() allows 2)") from None
+        raise
+    seed = check_seed(seed)
     n = len(players)
-    if not rules.min_players <= n <= rules.max_players:
-        hint = " (Rules.two_player() allows 2)" if n == 2 else ""
-        raise ValueError(f"BUX is for {rules.min_players}-{rules.max_players} players, got {n}{hint}")
-    if len(set(players)) != n:
-        raise ValueError(f"player names must be distinct, got {players}")
     if not 0 <= rules.first_player < n:
         raise ValueError(f"Rules.first_player must be a seat 0-{n - 1}, got {rules.first_player}")
     return BuxState(rules=rules, players=players, seed=seed, phase="deal", turn=rules.first_player,
@@ -728,17 +730,17 @@ def initial_state(rules: Rules | None = None, players=3, seed: int | None = None
                     money=(rules.starting_money,) * n, bank=0)
 
 
-def new_game(rules: Rules | None = None, players=3, seed: int | None = 0) -> BuxState:
+def new_game(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = 0) -> BuxState:
     """A new game, dealt from ``seed``: the first state where a player must decide.
 
     Args:
         rules: the :class:`Rules` (default ``Rules()``).
-        players: names or a player count (3-5 by default).
-        seed: int seed; the same seed deals the same spreads (drawn with
-            :func:`toolkit.core.game.setup_rng`).
+        players: names or a player count (3-5 by default; default 3).
+        seed: int seed >= 0; the same seed deals the same spreads (drawn with
+            :func:`toolkit.core.game.setup_rng`); ``None`` deals at random.
 
     Raises:
-        ValueError: as :func:`initial_state`.
+        TypeError, ValueError: as :func:`initial_state`.
     """
     s = initial_state(rules, players, seed)
-    return resolve_chance(s, setup_rng(seed))
+    return resolve_chance(s, setup_rng(s.seed))

@@ -34,6 +34,7 @@ from typing import Mapping, NamedTuple
 
 from ..core.cards import Multiset
 from ..core.game import IllegalActionError
+from .bag import DEFAULT_BAG
 
 __all__ = ["Board", "Placement", "ScoredPlacement"]
 
@@ -372,6 +373,4 @@ class Board:
         return "".join(parts)
 
     def _repr_html_(self) -> str:
-        from .rules import DEFAULT_BAG
-
         return self.svg({letter: p for letter, _, p in DEFAULT_BAG})

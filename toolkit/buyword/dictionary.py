@@ -38,6 +38,8 @@ from importlib import resources
 from itertools import product
 from typing import Iterable, Mapping, NamedTuple
 
+from .bag import DEFAULT_BAG
+
 __all__ = ["Dictionary", "WordSale", "WORD_LISTS", "build_word_list", "default_dictionary", "dictionary_for"]
 
 
@@ -340,8 +342,6 @@ class Dictionary:
 
 @lru_cache(maxsize=1)
 def _default_pips() -> dict[str, int]:
-    from .rules import DEFAULT_BAG
-
     return {letter: p for letter, _, p in DEFAULT_BAG}
 
 
@@ -370,15 +370,34 @@ _VOWELS = frozenset("aeiouy")
 _ROMAN = re.compile(r"^m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
 
 
-@lru_cache(maxsize=1)
-def _not_words() -> frozenset:
-    """The reviewed entries of ``data/not_words.txt`` (abbreviations, foreign words, slurs)."""
-    text = resources.files(__package__).joinpath("data/not_words.txt").read_text(encoding="utf-8")
+def _entries(name: str) -> frozenset:
+    """The words of a reviewed list in ``data/`` (whitespace-separated, ``#`` starts a comment)."""
+    text = resources.files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8")
     out = set()
     for line in text.splitlines():
         line = line.split("#", 1)[0]
         out.update(w.strip().lower() for w in line.split())
     return frozenset(out)
+
+
+@lru_cache(maxsize=1)
+def _not_words() -> frozenset:
+    """The reviewed entries of ``data/not_words.txt`` (abbreviations, foreign words, slurs)."""
+    return _entries("not_words.txt")
+
+
+@lru_cache(maxsize=1)
+def not_for_school() -> frozenset:
+    """The reviewed entries of ``data/not_for_school.txt``: obscenities, crude and explicit
+    sexual words and slurs that hunspell does not already mark, left out of both list sizes
+    (with every form built on them) while ``Rules(school_safe=True)``, the default.
+
+    Returns:
+        frozenset of lowercase entries (about 80): ``"bitch"`` removes the word and its forms,
+        ``"=dick"`` that string only. The file's header says what is kept on purpose (neutral
+        biology words, everyday words with a slang sense, mild words like "fart").
+    """
+    return _entries("not_for_school.txt")
 
 
 @lru_cache(maxsize=1)
@@ -449,13 +468,14 @@ def _subtitle_counts() -> dict[str, int]:
     return json.loads(gzip.decompress(raw))
 
 
-def build_word_list(size: str = "everyday") -> dict[str, int]:
+def build_word_list(size: str = "everyday", school_safe: bool = True) -> dict[str, int]:
     """The sellable words of one list size, with their counts in film and TV subtitles.
 
     Args:
         size: ``"everyday"`` (word families at least :data:`EVERYDAY_ZIPF` common in
             subtitles, about 44,000 forms: for ages 12-16) or ``"large"`` (every word of the
             spell checker's list, about 78,000 forms: rare and technical words too).
+        school_safe: leave out :func:`not_for_school` and every form built on its entries.
 
     Returns:
         ``{word: subtitle count}`` (0 for words never seen in the subtitles).
@@ -469,6 +489,11 @@ def build_word_list(size: str = "everyday") -> dict[str, int]:
     if size not in WORD_LISTS:
         raise ValueError(f"word list size must be one of {WORD_LISTS}, got {size!r}")
     families = _hunspell_families()
+    if school_safe:
+        banned = not_for_school()
+        stems = {w for w in banned if not w.startswith("=")}
+        exact = {w.lstrip("=") for w in banned}
+        families = {w: f for w, f in families.items() if w not in exact and f not in stems}
     counts = _subtitle_counts()
     words = {w: counts.get(w, 0) for w in families}
     if size == "large":
@@ -515,27 +540,40 @@ def _join_spelled_out_inflections(families: dict[str, str]) -> dict[str, str]:
     return out
 
 
-@lru_cache(maxsize=len(WORD_LISTS))
-def default_dictionary(size: str = "everyday") -> Dictionary:
+def default_dictionary(size: str = "everyday", school_safe: bool = True) -> Dictionary:
     """The English dictionary of one list size (see :func:`build_word_list`), built once per
     process (about 2 s the first time).
+
+    Args:
+        size: ``"everyday"`` or ``"large"``.
+        school_safe: leave out :func:`not_for_school` (default True).
 
     Raises:
         ValueError: an unknown size.
     """
-    return Dictionary(build_word_list(size))
+    return _default_dictionary(size, bool(school_safe))
+
+
+@lru_cache(maxsize=2 * len(WORD_LISTS))
+def _default_dictionary(size: str, school_safe: bool) -> Dictionary:
+    return Dictionary(build_word_list(size, school_safe))
 
 
 @lru_cache(maxsize=32)
-def dictionary_for(theme_words: tuple | None, extra_words: tuple = (), word_list: str = "everyday") -> Dictionary:
-    """The dictionary a Rules uses: the theme's words if given, else the chosen word list plus
-    the class's extra words (see :meth:`toolkit.buyword.Rules.dictionary`)."""
+def dictionary_for(theme_words: tuple | None, extra_words: tuple = (), word_list: str = "everyday",
+                   school_safe: bool = True, blocked_words: tuple = ()) -> Dictionary:
+    """The dictionary a Rules uses: the theme's words if given, else the chosen word list
+    (school-safe or not) plus the class's extra words, less the class's blocked words (see
+    :meth:`toolkit.buyword.Rules.dictionary`). A theme is the teacher's own list: it is used as
+    given, less the blocked words."""
     if theme_words is not None:
-        return Dictionary(theme_words)
-    base = default_dictionary(word_list)
-    if not extra_words:
+        return Dictionary([w for w in theme_words if w not in blocked_words])
+    base = default_dictionary(word_list, school_safe)
+    if not extra_words and not blocked_words:
         return base
     words = dict(base._freq)
     for w in extra_words:
         words.setdefault(w, 1)
+    for w in blocked_words:
+        words.pop(w, None)
     return Dictionary(words)

@@ -61,6 +61,9 @@ def pips(letters: str, bag=None) -> int:
     """
     if not isinstance(letters, str):
         raise ValueError(f"letters must be a string, got {letters!r}")
+    if not letters.isascii():
+        bad = next(ch for ch in letters if not ch.isascii())
+        raise ValueError(f"{bad!r} in {letters!r} is not a letter tile (A-Z) or a Wild (?)")
     table = _pips_table(bag)
     wild = bag.wild_pips if isinstance(bag, Rules) else 1
     total = 0

@@ -11,82 +11,28 @@ challenge of the base rules ("Selling Words").
 """
 from __future__ import annotations
 
-import csv
 import dataclasses
-import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
-from pathlib import Path
 from typing import Iterable
 
 from ..core.cards import Multiset
 from ..core.money import Denominations
+from ..core.validation import RulesFields, describe
+from .bag import DEFAULT_BAG, check_bag, load_bag
 from .dictionary import WORD_LISTS, default_dictionary, dictionary_for
 
-__all__ = ["Rules", "load_bag", "DEFAULT_BAG", "CHOICE"]
+__all__ = ["Rules", "load_bag", "DEFAULT_BAG", "CHOICE", "MAX_DRAW", "MAX_PLAYERS", "MAX_STARTING_MONEY"]
 
 #: The die face that lets the Leader choose the number of tiles.
 CHOICE = "CHOICE"
-
-
-def _parse_bag(text: str, source: str) -> tuple[tuple[str, int, int], ...]:
-    rows = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-    reader = csv.DictReader(io.StringIO("\n".join(rows)))
-    if reader.fieldnames is None or {"letter", "count", "pips"} - set(reader.fieldnames):
-        raise ValueError(f"{source}: a bag file needs the columns letter,count,pips")
-    bag = []
-    for i, row in enumerate(reader, start=2):
-        try:
-            letter = row["letter"].strip().upper()
-            count, pips = int(row["count"]), int(row["pips"])
-        except (TypeError, ValueError):
-            raise ValueError(f"{source}, row {i}: count and pips must be whole numbers: {row}") from None
-        bag.append((letter, count, pips))
-    return _check_bag(tuple(bag), source)
-
-
-def _check_bag(bag, source="bag") -> tuple[tuple[str, int, int], ...]:
-    seen = set()
-    out = []
-    for entry in bag:
-        if len(entry) != 3:
-            raise ValueError(f"{source}: each entry is (letter, count, pips), got {entry!r}")
-        letter, count, pips = entry
-        if not (isinstance(letter, str) and len(letter) == 1 and "A" <= letter.upper() <= "Z"):
-            raise ValueError(f"{source}: {letter!r} is not a letter A-Z")
-        letter = letter.upper()
-        if letter in seen:
-            raise ValueError(f"{source}: letter {letter} listed twice")
-        seen.add(letter)
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ValueError(f"{source}: count of {letter} must be a non-negative int, got {count!r}")
-        if isinstance(pips, bool) or not isinstance(pips, int) or pips < 1:
-            raise ValueError(f"{source}: pips of {letter} must be a positive int, got {pips!r}")
-        out.append((letter, count, pips))
-    if not any(c for _, c, _ in out):
-        raise ValueError(f"{source}: the bag holds no tiles")
-    return tuple(sorted(out))
-
-
-def load_bag(path: str | Path) -> tuple[tuple[str, int, int], ...]:
-    """Read a tile bag from a CSV file with columns ``letter,count,pips`` (``#`` comments allowed).
-
-    Returns:
-        the bag as a sorted tuple of ``(letter, count, pips)``, ready for ``Rules(bag=...)``.
-
-    Raises:
-        ValueError: missing columns, a non-letter, a repeated letter, bad numbers, an empty bag.
-        FileNotFoundError: no such file.
-    """
-    path = Path(path)
-    return _parse_bag(path.read_text(encoding="utf-8"), str(path))
-
-
-#: The default bag (108 letter tiles): an approximation, see ``data/bag.csv``.
-DEFAULT_BAG = _parse_bag(
-    resources.files(__package__).joinpath("data/bag.csv").read_text(encoding="utf-8"), "data/bag.csv"
-)
+#: Most tiles one roll may ask each player to draw (a die face, the top of ``choice_range``).
+MAX_DRAW = 20
+#: Most players at one table (the seed: 1-4, and more with "Extended Play").
+MAX_PLAYERS = 10
+#: Most dollars a player may start with: every bid and every Sales offer a player can afford is a
+#: legal action, so the purse bounds how many there are.
+MAX_STARTING_MONEY = 1000
 
 
 @dataclass(frozen=True)
@@ -173,9 +119,26 @@ class Rules:
             should be agreed upon by the players"): ``"everyday"`` (default: the common words
             of the spell checker's list, for ages 12-16) or ``"large"`` (rare and technical
             words too). See docs/buyword.md, "The dictionary".
+        school_safe: leave out obscenities, crude and explicit sexual words and slurs
+            (``data/not_for_school.txt``, reviewed by hand, with every form built on them)
+            from either list size. The seed leaves the acceptable words to the players; we
+            assume a class of 12-16 year olds, so the default is True. Neutral biology words
+            stay. A theme given as a word list and ``extra_words`` are the teacher's own and are
+            not filtered.
+        blocked_words: words the class does not accept although the list has them
+            (lowercase; a word may not be both extra and blocked).
 
     Not modelled: the bank never runs out of money (the seed is silent; we assume an unlimited
     bank).
+
+    Every field is checked when the Rules are built: ``TypeError`` for a value of the wrong kind
+    (``"false"`` for an on/off rule turns nothing on; ``"5"`` or ``True`` for a number; one
+    string for a word list is refused, not split into letters), ``ValueError`` out of range.
+    Limits: die faces and ``choice_range`` 1 to :data:`MAX_DRAW` (20) tiles; at most
+    :data:`MAX_PLAYERS` (10) players; the bag at most 500 tiles (50 of a letter, 1-20 pips);
+    the starting purse at most :data:`MAX_STARTING_MONEY` ($1000), since every affordable bid
+    and Sales offer is a legal action; ``min_word_length`` 1 to 15; ``extended_passes`` 0 to
+    10; ``trade_offers`` 0 to 10; words 1 to 30 letters.
     """
 
     bag: tuple = DEFAULT_BAG
@@ -208,57 +171,65 @@ class Rules:
     theme_name: str = ""
     extra_words: tuple = ()
     word_list: str = "everyday"
+    school_safe: bool = True
+    blocked_words: tuple = ()
 
     def __post_init__(self):
-        object.__setattr__(self, "bag", _check_bag(tuple(tuple(e) for e in self.bag)))
-        for name in ("wild_tiles", "wild_pips", "min_word_length", "auction_min_bid",
-                     "auction_increment", "extended_passes", "max_wilds_per_word", "first_leader",
-                     "challenge_penalty", "trade_offers"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ValueError(f"Rules.{name} must be a non-negative int, got {v!r}")
-        if self.auction_increment < 1:
-            raise ValueError("Rules.auction_increment must be at least 1")
-        if not self.die:
-            raise ValueError("Rules.die needs at least one face")
-        lo, hi = self.choice_range
-        if not (isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi):
-            raise ValueError(f"Rules.choice_range must be (low, high) with 1 <= low <= high, got {self.choice_range}")
-        for f in self.die:
-            if f != CHOICE and (isinstance(f, bool) or not isinstance(f, int) or f < 1):
-                raise ValueError(f"die faces are positive ints or {CHOICE!r}, got {f!r}")
-        if len(self.wilds_per_player) < 1 or any(not isinstance(w, int) or w < 0 for w in self.wilds_per_player):
-            raise ValueError("Rules.wilds_per_player is a tuple of non-negative ints, one per player count")
+        f = RulesFields(self)
+        try:
+            f.set("bag", check_bag(self.bag, "Rules.bag"))
+        except TypeError:
+            if isinstance(self.bag, str):
+                raise TypeError(f"Rules.bag is a list of (letter, count, pips) rows (load_bag reads a file); "
+                                f"got {describe(self.bag)}") from None
+            raise
+        f.int("wild_tiles", 0, 100, unit="Wild tiles")
+        f.int("wild_pips", 0, 20, unit="pips")
+        for i, face in enumerate(f.items("die", 1, 12, what="faces")):
+            if face != CHOICE:
+                f.whole(f"Rules.die[{i}] (a face)", face, 1, MAX_DRAW, unit=f"tiles, or {CHOICE!r}")
+        lo, hi = f.ints("choice_range", 1, MAX_DRAW, min_len=2, max_len=2, unit="tiles")
+        if lo > hi:
+            raise ValueError(f"Rules.choice_range is (low, high) with low <= high, got {self.choice_range}")
+        f.ints("wilds_per_player", 0, 100, max_len=MAX_PLAYERS, unit="Wilds")
+        f.int("extra_players_wilds", 0, 100, none=True, unit="Wilds")
+        for purse_row in f.rows("starting_purse", 2, "(bill, count)", max_rows=10):
+            f.whole("Rules.starting_purse: a bill", purse_row[0], 1, 1000, unit="dollars")
+            f.whole(f"Rules.starting_purse: the count of ${purse_row[0]} bills", purse_row[1], 0, 1000)
+        f.int("tile_limit", 0, 100, none=True, unit="tiles")
+        f.int("max_wilds_per_word", 0, 10, unit="Wilds")
+        f.int("min_word_length", 1, 15, unit="letters")
+        f.choice("short_draw", ("short_players", "everyone"))
+        f.int("first_leader", 0, MAX_PLAYERS - 1, unit="seat")
+        f.bool("hidden_tiles", "challenges", "auctions", "trades", "sales", "tile_drafts", "crossword")
+        f.int("challenge_penalty", 0, 1000, unit="dollars")
+        f.int("auction_min_bid", 0, 1000, unit="dollars")
+        f.int("auction_increment", 1, 1000, unit="dollars")
+        f.int("trade_offers", 0, 10, unit="offers a round")
+        f.int("extended_passes", 0, 10, unit="times through the bag")
+        f.int("target_money", 1, 100_000, none=True, unit="dollars")
+        f.choice("word_list", WORD_LISTS)
+        f.text("theme_name", 100)
+        theme = f.items("theme_words", 1, 200_000, none=True, what="words")
+        if theme is not None:
+            f.set("theme_words", tuple(sorted({_clean_word(w, "theme_words") for w in theme})))
+        extra = f.items("extra_words", 0, 10_000, what="words")
+        f.set("extra_words", tuple(sorted({_clean_word(w, "extra_words") for w in extra})))
+        f.bool("school_safe")
+        blocked = f.items("blocked_words", 0, 10_000, what="words")
+        f.set("blocked_words", tuple(sorted({_clean_word(w, "blocked_words") for w in blocked})))
+        both = sorted(set(self.extra_words) & set(self.blocked_words))
+        if both:
+            raise ValueError(f"Rules: {', '.join(both)} both in extra_words and in blocked_words; "
+                             "choose one")
         for n, w in enumerate(self.wilds_per_player, start=1):
             if n * w > self.wild_tiles:
                 raise ValueError(f"{n} players x {w} Wilds exceeds the {self.wild_tiles} Wild tiles")
-        if self.extra_players_wilds is not None and (
-                isinstance(self.extra_players_wilds, bool) or not isinstance(self.extra_players_wilds, int)
-                or self.extra_players_wilds < 0):
-            raise ValueError(f"Rules.extra_players_wilds must be a non-negative int or None, "
-                             f"got {self.extra_players_wilds!r}")
-        for name in ("hidden_tiles", "challenges", "auctions", "trades", "sales", "tile_drafts", "crossword"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"Rules.{name} must be True or False, got {getattr(self, name)!r}")
-        object.__setattr__(self, "starting_purse", tuple(tuple(p) for p in self.starting_purse))
         Denominations([d for d, _ in self.starting_purse], dict(self.starting_purse))  # validates
-        if self.tile_limit is not None and (not isinstance(self.tile_limit, int) or self.tile_limit < 0):
-            raise ValueError(f"Rules.tile_limit must be a non-negative int or None, got {self.tile_limit!r}")
-        if self.short_draw not in ("short_players", "everyone"):
-            raise ValueError(f"Rules.short_draw must be 'short_players' or 'everyone', got {self.short_draw!r}")
-        if self.target_money is not None and (not isinstance(self.target_money, int) or self.target_money <= 0):
-            raise ValueError(f"Rules.target_money must be a positive int or None, got {self.target_money!r}")
-        if self.word_list not in WORD_LISTS:
-            raise ValueError(f"Rules.word_list must be one of {WORD_LISTS}, got {self.word_list!r}")
-        if self.theme_words is not None:
-            words = tuple(sorted({_clean_word(w) for w in self.theme_words}))
-            if not words:
-                raise ValueError("Rules.theme_words is empty: no word could ever be sold")
-            object.__setattr__(self, "theme_words", words)
-        object.__setattr__(self, "extra_words", tuple(sorted({_clean_word(w) for w in self.extra_words})))
-        object.__setattr__(self, "die", tuple(self.die))
-        object.__setattr__(self, "choice_range", tuple(self.choice_range))
-        object.__setattr__(self, "wilds_per_player", tuple(self.wilds_per_player))
+        if self.starting_money > MAX_STARTING_MONEY:
+            raise ValueError(f"Rules.starting_purse comes to ${self.starting_money}; the most is "
+                             f"${MAX_STARTING_MONEY} (every bid and every Sales offer a player can afford "
+                             "is a legal action)")
 
     # -- derived material -----------------------------------------------------------------
     @cached_property
@@ -313,7 +284,8 @@ class Rules:
         """The :class:`~toolkit.buyword.dictionary.Dictionary` these rules sell from: the theme's
         words if a theme is set, else the ``word_list`` plus ``extra_words`` (loaded on first use,
         about 2 s, then cached per process)."""
-        return dictionary_for(self.theme_words, self.extra_words, self.word_list)
+        return dictionary_for(self.theme_words, self.extra_words, self.word_list, self.school_safe,
+                              self.blocked_words)
 
     # -- presets -------------------------------------------------------------------------
     def replace(self, **changes) -> "Rules":
@@ -350,21 +322,14 @@ class Rules:
         if (predicate is None) == (words is None):
             raise ValueError("give exactly one of predicate= or words=")
         if predicate is not None:
-            words = [w for w in default_dictionary(kw.get("word_list", "everyday")).words if predicate(w)]
-        return cls(theme_words=tuple(words), theme_name=name, **kw)
-
-    @classmethod
-    def _from_json_field(cls, name, value):
-        if value is None:
-            return None
-        if name in ("bag", "starting_purse"):
-            return tuple(tuple(e) for e in value)
-        if isinstance(value, list):
-            return tuple(value)
-        return value
+            base = default_dictionary(kw.get("word_list", "everyday"), kw.get("school_safe", True))
+            words = [w for w in base.words if predicate(w) and w not in kw.get("blocked_words", ())]
+        return cls(theme_words=words if isinstance(words, str) else tuple(words), theme_name=name, **kw)
 
 
-def _clean_word(w) -> str:
-    if not isinstance(w, str) or not w.isascii() or not w.isalpha():
-        raise ValueError(f"a word is letters a-z only, got {w!r}")
+def _clean_word(w, field: str = "words") -> str:
+    if not isinstance(w, str):
+        raise TypeError(f"Rules.{field} holds words (text); got {describe(w)}")
+    if not w.isascii() or not w.isalpha() or len(w) > 30:
+        raise ValueError(f"Rules.{field}: a word is 1 to 30 letters a-z only, got {w!r}")
     return w.lower()

@@ -33,7 +33,8 @@ from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActio
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .board import Board, Placement, ScoredPlacement
 from .dictionary import WordSale
-from .rules import CHOICE, Rules
+from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, parse_int, player_names
+from .rules import CHOICE, MAX_PLAYERS, Rules
 
 __all__ = [
     "BuyWordState", "Roll", "Choose", "Draw", "Take", "Buy", "Decline", "Auction", "Bid", "Pass",
@@ -52,10 +53,7 @@ def _one_letter(args: str, verb: str) -> str:
 
 
 def _int_arg(args: str, verb: str) -> int:
-    try:
-        return int(args.strip())
-    except ValueError:
-        raise ValueError(f"{verb!r} takes a whole number, got {args!r}") from None
+    return parse_int(args.strip(), f"the number after {verb!r}")
 
 
 class _LetterAction(Action):
@@ -172,10 +170,11 @@ class SellWord(Action):
     verb: ClassVar[str] = "sell"
 
     def __post_init__(self):
-        if not isinstance(self.word, str) or not self.word.isascii() or not self.word.isalpha():
+        super().__post_init__()
+        if not self.word.isascii() or not self.word.isalpha():
             raise ValueError(f"a word is letters A-Z only, got {self.word!r}")
         object.__setattr__(self, "word", self.word.lower())
-        if self.wild is not None and not (isinstance(self.wild, int) and 0 <= self.wild < len(self.word)):
+        if self.wild is not None and not 0 <= self.wild < len(self.word):
             raise ValueError(f"wild index {self.wild!r} is outside the word {self.word!r}")
 
     @property
@@ -281,6 +280,7 @@ class Place(Action):
     verb: ClassVar[str] = "place"
 
     def __post_init__(self):
+        super().__post_init__()
         SellWord(self.word, self.wild)  # validates the word and the Wild's index
         object.__setattr__(self, "word", self.word.lower())
 
@@ -892,9 +892,12 @@ class BuyWordState(CachedLegalActions, State):
         only as counts, the bag only as its size, and the box without the tiles other players
         put there face down (``box_face_down`` counts them); an auctioned lot is shown
         (``auction["lot"]``). The Crossword table (``board``) is public.
+
+        Raises:
+            TypeError: ``player`` is not a whole number (``1.5``, ``True``).
+            ValueError: ``player`` is not a seat.
         """
-        if not 0 <= player < self.n_players:
-            raise ValueError(f"no seat {player} in a {self.n_players}-player game")
+        player = check_seat(player, self.n_players)
         hide = self.rules.hidden_tiles
         face_down = _EMPTY
         for seat, h in enumerate(self.box_hidden):
@@ -959,28 +962,29 @@ class BuyWordState(CachedLegalActions, State):
         return state_html(self)
 
 
-def initial_state(rules: Rules | None = None, players=("Player 1",), seed: int | None = None) -> BuyWordState:
+def initial_state(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = None) -> BuyWordState:
     """The state before the first roll: purses paid, Wilds handed out, all tiles in the bag.
 
     Args:
         rules: a :class:`Rules` (default ``Rules()``).
-        players: player names, or a number of players: 1-4 as the seed says, or more
-            ("Extended Play": "or a game with more than 4 players"; each then takes
-            ``Rules.wilds_for(n)`` Wilds).
-        seed: stored in the game record (no randomness is used here).
+        players: player names, or a number of players: 1-4 as the seed says, or more, up to
+            :data:`~toolkit.buyword.rules.MAX_PLAYERS` (10) ("Extended Play": "or a game with
+            more than 4 players"; each then takes ``Rules.wilds_for(n)`` Wilds). Default 3, the
+            same in every game (:data:`toolkit.core.validation.DEFAULT_PLAYERS`); solitaire is
+            ``players=1`` (or ``["You"]``).
+        seed: stored in the game record (no randomness is used here); ``None`` or an int >= 0.
 
     Raises:
-        ValueError: no players, duplicate names, Auctions with 1 player, or
-            ``Rules.first_leader`` not a seat.
+        TypeError: ``rules`` is not a BuyWord :class:`Rules`; ``players`` is one string, or a
+            name is not text; ``seed`` is not a whole number.
+        ValueError: no players or more than 10, a blank or repeated name, a negative seed,
+            Auctions with 1 player, or ``Rules.first_leader`` not a seat.
     """
-    rules = rules or Rules()
-    if isinstance(players, int):
-        players = tuple(f"Player {i + 1}" for i in range(players))
-    players = tuple(str(p) for p in players)
+    rules = check_rules(rules, Rules, "buyword")
+    players = player_names(players, 1, MAX_PLAYERS, "BuyWord")
+    seed = check_seed(seed)
     n = len(players)
     w = rules.wilds_for(n)  # raises for a bad player count
-    if len(set(players)) != n:
-        raise ValueError(f"player names must be distinct, got {players}")
     if rules.auctions and n < 2:
         raise ValueError("the Auctions variation needs at least 2 players")
     if not 0 <= rules.first_leader < n:
@@ -993,24 +997,25 @@ def initial_state(rules: Rules | None = None, players=("Player 1",), seed: int |
         box_hidden=(_EMPTY,) * n)
 
 
-def new_game(rules: Rules | None = None, players=("Player 1",), seed: int | None = 0) -> BuyWordState:
+def new_game(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = 0) -> BuyWordState:
     """A new game, with the first chance events (the roll and draws) made from ``seed``.
 
     Args:
         rules: the :class:`Rules` (default ``Rules()``).
-        players: names, or a player count (see :func:`initial_state`).
-        seed: int seed; the same seed gives the same opening (drawn with
-            :func:`toolkit.core.game.setup_rng`, a stream independent of ``new_rng(seed)``).
+        players: names, or a player count (see :func:`initial_state`; default 3).
+        seed: int seed >= 0; the same seed gives the same opening (drawn with
+            :func:`toolkit.core.game.setup_rng`, a stream independent of ``new_rng(seed)``);
+            ``None`` opens at random.
 
     Returns:
         the first state where a player must decide (the first Leader's CHOICE or the first
         purchase).
 
     Raises:
-        ValueError: as :func:`initial_state`.
+        TypeError, ValueError: as :func:`initial_state`.
     """
     s = initial_state(rules, players, seed)
-    return resolve_chance(s, setup_rng(seed))
+    return resolve_chance(s, setup_rng(s.seed))
 
 
 def warm_up(rules: Rules | None = None) -> None:

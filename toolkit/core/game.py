@@ -22,11 +22,16 @@ import copy
 import dataclasses
 import importlib
 import json
+import sys
+import types
+import typing
 from abc import ABC, abstractmethod
 from fractions import Fraction
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 import numpy as np
+
+from .validation import check_depth, check_seed, describe
 
 __all__ = [
     "CHANCE",
@@ -76,9 +81,37 @@ class Action:
     Each subclass sets ``verb`` (the first word of its text form) and gets a readable ``str()``
     and a parser back from it through :meth:`parse`.  A game package collects its action classes
     in an :class:`ActionCodec`.
+
+    Fields are checked against their annotations when an action is built (``__post_init__``):
+    an ``int`` field refuses ``True`` and ``4.0``, a ``str`` field refuses ``3``, a ``bool`` field
+    refuses ``1``, a field annotated with a class (``Card``) refuses a plain tuple; numpy
+    integers become plain ``int``. So an action the engine accepts always prints as text that
+    parses back to it, and every game record replays. A subclass with its own
+    ``__post_init__`` calls ``super().__post_init__()`` first.
+
+    Raises:
+        TypeError: a field of the wrong kind (the message names the action and the field).
     """
 
     verb: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        cls = type(self)
+        kinds = _ACTION_FIELDS.get(cls)
+        if kinds is None:
+            kinds = _action_field_kinds(cls)
+        d = self.__dict__
+        for name, allowed, words in kinds:
+            v = d[name]
+            t = type(v)
+            if t in allowed:
+                continue
+            if int in allowed and isinstance(v, np.integer):
+                d[name] = int(v)
+                continue
+            if t is not bool and isinstance(v, allowed) and not isinstance(v, np.bool_):
+                continue
+            raise TypeError(f"{cls.__name__}.{name} must be {words}; got {describe(v)}")
 
     def __str__(self) -> str:
         return self.verb
@@ -89,6 +122,38 @@ class Action:
         if args.strip():
             raise ValueError(f"{cls.verb!r} takes no arguments, got {args!r}")
         return cls()
+
+
+_ACTION_FIELDS: dict[type, tuple] = {}
+_KIND_WORDS = {int: "a whole number", str: "text", bool: "True or False", type(None): "None"}
+
+
+def _action_field_kinds(cls) -> tuple:
+    """``(name, allowed types, words)`` for each checked field of an action class, from its
+    annotations (evaluated once per class; an annotation that cannot be evaluated, or ``Any``,
+    is not checked)."""
+    out = []
+    if dataclasses.is_dataclass(cls):
+        module = sys.modules.get(cls.__module__)
+        ns = dict(vars(module)) if module else {}
+        for f in dataclasses.fields(cls):
+            ann = f.type
+            try:
+                t = eval(ann, ns) if isinstance(ann, str) else ann  # noqa: S307 - our own annotations
+            except Exception:  # noqa: BLE001
+                continue
+            if isinstance(t, types.UnionType) or typing.get_origin(t) is typing.Union:
+                allowed = typing.get_args(t)
+            elif isinstance(t, type):
+                allowed = (t,)
+            else:
+                continue
+            if not all(isinstance(a, type) for a in allowed):
+                continue
+            words = " or ".join(_KIND_WORDS.get(a, f"a {a.__name__}") for a in allowed)
+            out.append((f.name, tuple(allowed), words))
+    kinds = _ACTION_FIELDS[cls] = tuple(out)
+    return kinds
 
 
 class ActionCodec:
@@ -245,9 +310,13 @@ class State(ABC):
 
         Raises:
             IllegalActionError: the action is not legal here; the message names the rule.
+            ValueError: text that is not an action of this game.
+            TypeError: neither an Action nor text.
         """
         if isinstance(action, str):
             action = self.codec().parse(action)
+        elif not isinstance(action, Action):
+            raise TypeError(f"apply takes an action of the game or its text form; got {describe(action)}")
         if self.is_terminal:
             raise IllegalActionError(f"the game is over; {action} cannot be played")
         nxt = self._apply(action)
@@ -364,15 +433,12 @@ def new_rng(seed: int | np.random.SeedSequence | np.random.Generator | None) -> 
     """A ``numpy.random.Generator`` from a seed (int, SeedSequence), or the Generator itself.
 
     Raises:
-        ValueError: a negative or non-integer seed.
+        TypeError: a seed that is not a whole number (``1.5``, ``"7"``, ``True``).
+        ValueError: a negative seed.
     """
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if isinstance(seed, bool) or (seed is not None and not isinstance(seed, (int, np.integer, np.random.SeedSequence))):
-        raise ValueError(f"seed must be a non-negative int, SeedSequence or Generator, got {seed!r}")
-    if isinstance(seed, (int, np.integer)) and seed < 0:
-        raise ValueError(f"seed must be non-negative, got {seed}")
-    return np.random.default_rng(seed)
+    if isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
+        return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    return np.random.default_rng(check_seed(seed))
 
 
 def setup_rng(seed: int | None) -> np.random.Generator:
@@ -381,11 +447,14 @@ def setup_rng(seed: int | None) -> np.random.Generator:
     It is a child stream of ``seed`` (``SeedSequence(seed, spawn_key=(0,))``), independent of
     ``new_rng(seed)``, so that continuing a game with ``play(state, bots, seed)`` does not
     replay the same random numbers that dealt it.
+
+    Raises:
+        TypeError, ValueError: as :func:`toolkit.core.validation.check_seed`.
     """
+    seed = check_seed(seed)
     if seed is None:
         return np.random.default_rng()
-    new_rng(seed)  # validates
-    return np.random.default_rng(np.random.SeedSequence(int(seed), spawn_key=(0,)))
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0,)))
 
 
 def sample_chance(state: State, rng: np.random.Generator) -> Action:
@@ -457,10 +526,9 @@ def game_module(name: str):
     Raises:
         ValueError: unknown game name.
     """
-    try:
-        return importlib.import_module(_GAMES[name])
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; known: {', '.join(sorted(_GAMES))}") from None
+    if not isinstance(name, str) or name not in _GAMES:
+        raise ValueError(f"unknown game {name!r}; known: {', '.join(sorted(_GAMES))}")
+    return importlib.import_module(_GAMES[name])
 
 
 def _jsonable(value: Any) -> Any:
@@ -485,18 +553,23 @@ def rules_to_dict(rules) -> dict:
 
 
 def rules_from_dict(rules_cls, data: Mapping) -> Any:
-    """Rebuild a Rules dataclass from :func:`rules_to_dict` output.
+    """Rebuild a Rules dataclass from :func:`rules_to_dict` output (lists become tuples).
 
-    Each Rules class may define ``_from_json_field(name, value)`` to convert nested fields;
-    by default lists become tuples.
+    Each Rules class may define ``_from_json_field(name, value)`` to convert a field in
+    another way; by default lists become tuples, at any depth.
 
     Raises:
-        ValueError: unknown field names.
+        ValueError: ``data`` is not a dict, names unknown fields, or is nested too deeply.
+        TypeError, ValueError: a field the Rules refuse (its message names the field).
     """
+    if not isinstance(data, Mapping):
+        raise ValueError(f"rules must be a dict of {rules_cls.__name__} fields; got {describe(data)}")
+    check_depth(data, what="rules")
     names = {f.name for f in dataclasses.fields(rules_cls)}
-    unknown = set(data) - names
+    bad_keys = [k for k in data if not isinstance(k, str)]
+    unknown = sorted(set(data) - names - set(bad_keys)) + [repr(k) for k in bad_keys]
     if unknown:
-        raise ValueError(f"unknown {rules_cls.__name__} fields: {sorted(unknown)}")
+        raise ValueError(f"unknown {rules_cls.__name__} fields: {unknown}; known: {sorted(names)}")
     conv = getattr(rules_cls, "_from_json_field", None)
     kwargs = {}
     for k, v in data.items():
@@ -513,16 +586,22 @@ def _tuplify(v):
 def record(state: State) -> dict:
     """The JSON game record ``{game, rules, players, seed, actions}`` of ``state``'s history.
 
-    ``actions`` are the text forms of every action, chance outcomes included.
+    ``actions`` are the text forms of every action, chance outcomes included; ``seed`` is a plain
+    ``int`` or ``None``.
     """
     root = state.root()
+    seed = root.seed
     return {
         "game": state.game_name,
         "rules": rules_to_dict(root.rules),
         "players": list(root.players),
-        "seed": root.seed,
+        "seed": int(seed) if isinstance(seed, np.integer) else seed,
         "actions": [str(a) for a in state.history()],
     }
+
+
+#: Longest game record text :func:`replay` reads (characters): far above any real game.
+MAX_RECORD_TEXT = 20_000_000
 
 
 def replay(rec: Mapping | str, upto: int | None = None) -> list[State]:
@@ -536,24 +615,65 @@ def replay(rec: Mapping | str, upto: int | None = None) -> list[State]:
         the list of states, initial state first (``len(actions) + 1`` states).
 
     Raises:
-        ValueError: malformed record or unknown game.
-        IllegalActionError: an action in the record is not legal where it stands.
+        ValueError: a malformed record, naming the field: not JSON or nested too deeply, not a
+            dict, a missing field, an unknown game, ``rules`` the game's Rules refuse,
+            ``players`` or ``seed`` that ``new_game`` refuses, ``actions`` not a list of text,
+            an action that is not text of this game; or a bad ``upto``.
+        IllegalActionError: an action in the record is not legal where it stands (a subclass
+            of ValueError).
     """
-    if isinstance(rec, str):
-        rec = json.loads(rec)
+    if isinstance(rec, (str, bytes, bytearray)):
+        if len(rec) > MAX_RECORD_TEXT:
+            raise ValueError(f"a game record's text is at most {MAX_RECORD_TEXT} characters; got {len(rec)}")
+        try:
+            rec = json.loads(rec)
+        except RecursionError:
+            raise ValueError("the game record's JSON is nested too deeply: not a game record") from None
+        except (ValueError, TypeError) as e:
+            raise ValueError(f"the game record is not valid JSON: {e}") from None
+    if not isinstance(rec, Mapping):
+        raise ValueError(f"a game record is a dict (or its JSON text); got {describe(rec)}")
     for key in ("game", "rules", "players", "actions"):
         if key not in rec:
-            raise ValueError(f"game record lacks {key!r}")
-    mod = game_module(rec["game"])
-    rules = rules_from_dict(mod.Rules, rec["rules"])
-    state = mod.initial_state(rules, tuple(rec["players"]), rec.get("seed"))
+            raise ValueError(f"the game record lacks the field {key!r}")
+    check_depth(rec, what="the game record")
+    if upto is not None and (isinstance(upto, bool) or not isinstance(upto, (int, np.integer)) or upto < 0):
+        raise ValueError(f"upto must be a whole number >= 0 or None; got {describe(upto)}")
+    game = rec["game"]
+    if not isinstance(game, str):
+        raise ValueError(f"record field 'game' must be a game's name; got {describe(game)}")
+    mod = game_module(game)
+    try:
+        rules = rules_from_dict(mod.Rules, rec["rules"])
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"record field 'rules': {e}") from None
+    players = rec["players"]
+    if not isinstance(players, list):
+        raise ValueError(f"record field 'players' must be a list of names; got {describe(players)}")
+    try:
+        seed = check_seed(rec.get("seed"))
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"record field 'seed': {e}") from None
+    try:
+        state = mod.initial_state(rules, tuple(players), seed)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"record field 'players': {e}") from None
+    actions = rec["actions"]
+    if not isinstance(actions, list):
+        raise ValueError(f"record field 'actions' must be a list of action texts; got {describe(actions)}")
+    if upto is not None:
+        actions = actions[:int(upto)]
     states = [state]
-    actions = rec["actions"] if upto is None else rec["actions"][:upto]
     for i, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise ValueError(f"record field 'actions', action {i}: an action is text such as 'pass'; "
+                             f"got {describe(text)}")
         try:
             state = state.apply(text)
         except IllegalActionError as e:
             raise IllegalActionError(f"record action {i} ({text!r}): {e}") from None
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"record field 'actions', action {i} ({text!r}): {e}") from None
         states.append(state)
     return states
 

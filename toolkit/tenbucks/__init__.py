@@ -16,10 +16,10 @@ Docs: ``docs/tenbucks.md`` (rules, every assumption with its ``Rules`` field, cu
 The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`;
 ``toolkit.tenbucks.widgets`` (ipywidgets + plotly) is imported only by notebooks.
 """
-from .rules import (CUSTOM_RULES, DEFAULT_BAD_BILLS, MAX_PLAYERS, MIN_PLAYERS, WILD, CustomRule, LockPile,
+from .rules import (CUSTOM_RULES, DEFAULT_BAD_BILLS, MAX_PLAYERS, MIN_PLAYERS, WILD, CustomRule,
                     Rules, bill_numbers, custom_rule, register_custom_rule)
-from .state import (DIVERSITY, FIVE_MAX, SLOW_DOWN, Claim, Deal, End, Force, Play, TenBucksState, bill_worth,
-                    initial_state, new_game, position, render_html, stack_total)
+from .state import (DIVERSITY, FIVE_MAX, SLOW_DOWN, Claim, Deal, End, Force, LockPile, Play, TenBucksState,
+                    bill_worth, initial_state, new_game, position, render_html, stack_total)
 
 __all__ = [
     "CUSTOM_RULES", "DEFAULT_BAD_BILLS", "MAX_PLAYERS", "MIN_PLAYERS", "WILD", "CustomRule", "LockPile",
@@ -27,10 +27,9 @@ __all__ = [
     "DIVERSITY", "FIVE_MAX", "SLOW_DOWN", "Claim", "Deal", "End", "Force", "Play", "TenBucksState",
     "bill_worth", "initial_state", "new_game", "position", "render_html", "stack_total",
 ]
-from .odds import (ClaimOption, FiveMaxPlay, claim_table, five_max_plays, forced_now, laws_summary, simulate_games,
-                   summarise_design, choose_copies,
-                   stack_values, why_not)
-from .bots import BOTS, GreedyBot, LookaheadBot, RandomBot
+from .odds import (ClaimOption, FiveMaxPlay, claim_table, five_max_plays, forced_now, laws_summary,
+                   summarise_design, choose_copies, stack_values, why_not)
+from .bots import BOTS, GreedyBot, LookaheadBot, RandomBot, simulate_games
 
 __all__ += ["ClaimOption", "FiveMaxPlay", "claim_table", "five_max_plays", "forced_now", "laws_summary",
             "simulate_games", "summarise_design", "choose_copies", "stack_values", "why_not", "BOTS", "GreedyBot", "LookaheadBot", "RandomBot"]

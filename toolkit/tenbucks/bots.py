@@ -2,16 +2,18 @@
 
 All bots read only public facts and their own hand (the table, claimed stacks, money, revealed
 bills): never another player's hidden bills. Source of the rules: ``seeds/002_cfa1118029310021.txt``.
+:func:`simulate_games` plays whole games with them (summaries in :mod:`.odds`).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ..core.bots import RandomBot
-from ..core.game import Action, Bot
-from .state import Claim, End, Force, Play, TenBucksState
+from ..core.game import Action, Bot, play
+from .rules import Rules
+from .state import Claim, End, Force, Play, TenBucksState, new_game
 
-__all__ = ["RandomBot", "GreedyBot", "LookaheadBot", "BOTS"]
+__all__ = ["RandomBot", "GreedyBot", "LookaheadBot", "BOTS", "simulate_games"]
 
 _WIN = 1000
 
@@ -150,3 +152,67 @@ class LookaheadBot(Bot):
 
 #: name -> bot class, for widgets and notebooks.
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
+
+
+# --------------------------------------------------------------------------------------------
+# Monte Carlo: whole games played by the bots
+
+
+def simulate_games(rules=None, players: int = 3, games: int = 1000, seed: int = 0, bots: str = "greedy",
+                   progress: bool = True, desc: str | None = None):
+    """Play ``games`` whole seeded games and tabulate how each one went.
+
+    Args:
+        rules: the :class:`~toolkit.tenbucks.Rules` (default ``Rules()``).
+        players: 2-6.
+        games: number of games (>= 1).
+        seed: root seed; game ``i`` is dealt from an independent child seed.
+        bots: ``"greedy"``, ``"lookahead"`` or ``"random"`` at every seat; ``"mixed"``
+            (seat ``i`` plays bot ``i % 3`` of greedy, lookahead, random); or ``"rotating"``
+            (the same three strategies round the table, turned by a random 0-2 seats in each
+            game, so each strategy sits first equally often on average).
+        progress: show a tqdm progress bar (``tqdm.auto``).
+        desc: the progress bar's label.
+
+    Returns:
+        a pandas DataFrame, one row per game: ``players``, ``copies``, ``game``, ``winner``
+        (seat, -1 when nobody reached the target), ``first_player_won`` (bool), ``no_winner``
+        (bool: the bills ran out before anyone reached 10), ``turns``, ``rounds`` (turns /
+        players), ``spread`` (richest minus poorest, dollars), ``end_reason``.
+
+    Raises:
+        ValueError: unknown ``bots`` name, ``games < 1``, or bad rules/players.
+    """
+    import pandas as pd
+
+    from ..core.montecarlo import run_trials
+
+    rules = rules if rules is not None else Rules()
+    names = ["greedy", "lookahead", "random"]
+    if bots in ("mixed", "rotating"):
+        seat_bots = [BOTS[names[i % 3]]() for i in range(players)]
+    elif bots in BOTS:
+        seat_bots = [BOTS[bots]() for _ in range(players)]
+    else:
+        raise ValueError(f"bots must be one of {sorted(BOTS) + ['mixed', 'rotating']}, got {bots!r}")
+    table = [[BOTS[names[(i + k) % 3]]() for i in range(players)] for k in range(3)]
+    if games < 1:
+        raise ValueError(f"games must be >= 1, got {games}")
+    first = rules.first_player
+
+    def trial(rng: np.random.Generator):
+        s = int(rng.integers(2**31))
+        at_table = table[int(rng.integers(3))] if bots == "rotating" else seat_bots
+        final = play(new_game(rules, players, seed=s), at_table, seed=rng)
+        won = final.winner
+        return (won, won == first, final.end_reason == "no_bills", final.turn,
+                max(final.money) - min(final.money), final.end_reason)
+
+    rows = run_trials(trial, games, seed=seed, progress=progress,
+                      desc=desc or f"{players} players, {rules.copies_for(players)} copies")
+    df = pd.DataFrame(rows, columns=["winner", "first_player_won", "no_winner", "turns", "spread", "end_reason"])
+    df.insert(0, "game", range(games))
+    df.insert(0, "copies", rules.copies_for(players))
+    df.insert(0, "players", players)
+    df["rounds"] = df["turns"] / players
+    return df

@@ -12,9 +12,8 @@ from typing import NamedTuple
 
 from .state import Play, TenBucksState, bill_worth
 
-__all__ = ["why_not", "ClaimOption", "claim_table", "stack_values", "FiveMaxPlay", "five_max_plays", "simulate_games",
-           "summarise_design", "choose_copies",
-           "forced_now", "laws_summary"]
+__all__ = ["why_not", "ClaimOption", "claim_table", "stack_values", "FiveMaxPlay", "five_max_plays",
+           "summarise_design", "choose_copies", "forced_now", "laws_summary"]
 
 
 def why_not(state: TenBucksState, number: int, seat: int | None = None, forced: bool = False) -> str | None:
@@ -170,79 +169,14 @@ def laws_summary(state: TenBucksState) -> list[dict]:
 
 
 # --------------------------------------------------------------------------------------------
-# Monte Carlo: whole games
-
-
-def simulate_games(rules=None, players: int = 3, games: int = 1000, seed: int = 0, bots: str = "greedy",
-                   progress: bool = True, desc: str | None = None):
-    """Play ``games`` whole seeded games and tabulate how each one went.
-
-    Args:
-        rules: the :class:`~toolkit.tenbucks.Rules` (default ``Rules()``).
-        players: 2-6.
-        games: number of games (>= 1).
-        seed: root seed; game ``i`` is dealt from an independent child seed.
-        bots: ``"greedy"``, ``"lookahead"`` or ``"random"`` at every seat; ``"mixed"``
-            (seat ``i`` plays bot ``i % 3`` of greedy, lookahead, random); or ``"rotating"``
-            (the same three strategies round the table, turned by a random 0-2 seats in each
-            game, so each strategy sits first equally often on average).
-        progress: show a tqdm progress bar (``tqdm.auto``).
-        desc: the progress bar's label.
-
-    Returns:
-        a pandas DataFrame, one row per game: ``players``, ``copies``, ``game``, ``winner``
-        (seat, -1 when nobody reached the target), ``first_player_won`` (bool), ``no_winner``
-        (bool: the bills ran out before anyone reached 10), ``turns``, ``rounds`` (turns /
-        players), ``spread`` (richest minus poorest, dollars), ``end_reason``.
-
-    Raises:
-        ValueError: unknown ``bots`` name, ``games < 1``, or bad rules/players.
-    """
-    import numpy as np
-    import pandas as pd
-
-    from ..core.game import play
-    from ..core.montecarlo import run_trials
-    from .bots import BOTS
-    from .rules import Rules
-    from .state import new_game
-
-    rules = rules if rules is not None else Rules()
-    names = ["greedy", "lookahead", "random"]
-    if bots in ("mixed", "rotating"):
-        seat_bots = [BOTS[names[i % 3]]() for i in range(players)]
-    elif bots in BOTS:
-        seat_bots = [BOTS[bots]() for _ in range(players)]
-    else:
-        raise ValueError(f"bots must be one of {sorted(BOTS) + ['mixed', 'rotating']}, got {bots!r}")
-    table = [[BOTS[names[(i + k) % 3]]() for i in range(players)] for k in range(3)]
-    if games < 1:
-        raise ValueError(f"games must be >= 1, got {games}")
-    first = rules.first_player
-
-    def trial(rng: np.random.Generator):
-        s = int(rng.integers(2**31))
-        at_table = table[int(rng.integers(3))] if bots == "rotating" else seat_bots
-        final = play(new_game(rules, players, seed=s), at_table, seed=rng)
-        won = final.winner
-        return (won, won == first, final.end_reason == "no_bills", final.turn,
-                max(final.money) - min(final.money), final.end_reason)
-
-    rows = run_trials(trial, games, seed=seed, progress=progress,
-                      desc=desc or f"{players} players, {rules.copies_for(players)} copies")
-    df = pd.DataFrame(rows, columns=["winner", "first_player_won", "no_winner", "turns", "spread", "end_reason"])
-    df.insert(0, "game", range(games))
-    df.insert(0, "copies", rules.copies_for(players))
-    df.insert(0, "players", players)
-    df["rounds"] = df["turns"] / players
-    return df
+# Summaries of simulated games (the games are played by :func:`toolkit.tenbucks.bots.simulate_games`)
 
 
 def summarise_design(df):
     """Summarise simulated games by players and copies per value.
 
     Args:
-        df: rows from :func:`toolkit.tenbucks.odds.simulate_games` (concatenated).
+        df: rows from :func:`toolkit.tenbucks.bots.simulate_games` (concatenated).
 
     Returns:
         a DataFrame indexed by ``(players, copies)`` with ``games``, ``no_winner`` (share),

@@ -23,21 +23,29 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .state import TenBucksState
+from ..core.game import State
+from ..core.validation import RulesFields, describe, parse_int
 
 __all__ = [
-    "Rules", "WILD", "bill_numbers", "bill_sort_key", "is_wild", "CustomRule", "LockPile",
+    "Rules", "WILD", "bill_numbers", "bill_sort_key", "is_wild", "CustomRule",
     "register_custom_rule", "custom_rule", "CUSTOM_RULES", "MIN_PLAYERS", "MAX_PLAYERS",
-    "DEFAULT_BAD_BILLS",
+    "DEFAULT_BAD_BILLS", "MAX_COPIES", "MAX_EXTRA_BILLS", "MAX_DECK", "MAX_BILL_NUMBER",
 ]
 
 #: The wild bill's code (Wild Wagers).
 WILD = "W"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+#: Most copies of each bill 1..N (``Rules.copies_per_value``): the deck is dealt one bill at a
+#: time, and the documented deck analysis tried 2 to 8.
+MAX_COPIES = 20
+#: Most bills of one kind an expansion or a row of ``bad_bills``/``extra_bills`` may add.
+MAX_EXTRA_BILLS = 50
+#: Most bills in the whole deck (every expansion included) for the largest table.
+MAX_DECK = 400
+#: Bills show numbers from ``-MAX_BILL_NUMBER`` to ``MAX_BILL_NUMBER``.
+MAX_BILL_NUMBER = 99
 
 #: Bad Investment's bills as ``(bill, count)`` rows. The seed names the values -2, -1 and 7 and
 #: "multinumbers" but gives no counts; we assume two each of -2 and -1, one 7 and four
@@ -50,16 +58,19 @@ def bill_numbers(bill: str) -> tuple[int, ...]:
     """The numbers printed on ``bill``: ``"3"`` -> ``(3,)``, ``"2/5"`` -> ``(2, 5)``, ``"W"`` -> ``()``.
 
     Raises:
-        ValueError: ``bill`` is not a bill code (an integer, ``"W"`` or integers joined by ``/``).
+        ValueError: ``bill`` is not a bill code (a whole number from -99 to 99 in the digits 0-9,
+            ``"W"``, or such numbers joined by ``/``).
     """
     if bill == WILD:
         return ()
     if not isinstance(bill, str) or not bill:
         raise ValueError(f"a bill is written like '3', '-2', 'W' or '2/5', got {bill!r}")
     try:
-        nums = tuple(int(p) for p in bill.split("/"))
+        nums = tuple(parse_int(p, "a bill's number") for p in bill.split("/"))
     except ValueError:
         raise ValueError(f"a bill is written like '3', '-2', 'W' or '2/5', got {bill!r}") from None
+    if any(abs(n) > MAX_BILL_NUMBER for n in nums):
+        raise ValueError(f"a bill shows numbers from {-MAX_BILL_NUMBER} to {MAX_BILL_NUMBER}, got {bill!r}")
     if len(set(nums)) != len(nums):
         raise ValueError(f"a multi-number bill shows different numbers, got {bill!r}")
     if "/".join(str(n) for n in nums) != bill:
@@ -102,18 +113,21 @@ class CustomRule:
       ``after.with_note(key, value)`` (notes are JSON-friendly ``(key, value)`` pairs).
 
     Refusals are shown as ``"<name>: <reason>"`` in ``IllegalActionError`` and ``why_not``.
+    ``state`` is a :class:`~toolkit.tenbucks.state.TenBucksState`; the worked example
+    :class:`~toolkit.tenbucks.state.LockPile` lives beside it in ``state.py`` (it reacts to
+    plays, and inside the package ``rules`` never imports ``state``).
     """
 
     name: str = ""
     description: str = ""
 
-    def forbid_play(self, state: "TenBucksState", seat: int, bill: str, number: int) -> str | None:
+    def forbid_play(self, state: State, seat: int, bill: str, number: int) -> str | None:
         return None
 
-    def forbid_claim(self, state: "TenBucksState", seat: int, number: int) -> str | None:
+    def forbid_claim(self, state: State, seat: int, number: int) -> str | None:
         return None
 
-    def after(self, before: "TenBucksState", action, after: "TenBucksState") -> "TenBucksState":
+    def after(self, before: State, action, after: State) -> State:
         return after
 
     def __repr__(self) -> str:
@@ -162,67 +176,31 @@ def custom_rule(name: str) -> CustomRule:
             f"registered: {sorted(CUSTOM_RULES)}") from None
 
 
-class LockPile(CustomRule):
-    """Worked example from the seed's Action Fund ideas: "Lock a pile (to be unclaimable ...)".
-
-    Our concrete version: a player who plays a bill of value ``lock_value`` (default 1, as if
-    that bill carried a lock icon) locks the stack it lands on until that player's next turn
-    starts; nobody may claim a locked stack (so Five Max cannot force a claim of it either).
-    The lock lives in ``state.notes`` as ``("lock", [number, seat])``.
-
-    Args:
-        lock_value: the bill value that locks (a plain bill; wilds and multi-number bills never lock).
-        name: the registry name (default ``"lock_pile"``).
-    """
-
-    description = "A bill of the lock value locks its stack until its player's next turn."
-
-    def __init__(self, lock_value: int = 1, name: str = "lock_pile"):
-        self.lock_value = lock_value
-        self.name = name
-
-    def forbid_claim(self, state, seat, number):
-        lock = state.note("lock")
-        if lock is not None and lock[0] == number:
-            return f"the {number} stack is locked by {state.players[lock[1]]} until their next turn"
-        return None
-
-    def after(self, before, action, after):
-        from .state import Play
-
-        s = after
-        lock = s.note("lock")
-        # A lock ends when its owner's next turn starts.
-        if lock is not None and s.phase == "play" and s.current_player == lock[1] and s.turn != before.turn:
-            s = s.with_note("lock", None)
-        if isinstance(action, Play) and action.bill == str(self.lock_value):
-            s = s.with_note("lock", [action.number, before.current_player])
-        return s
-
-
-register_custom_rule(LockPile())
 
 
 # --------------------------------------------------------------------------------------------
 # Rules
 
 
-def _check_rows(rows, field_name) -> tuple:
+def _check_rows(f: RulesFields, field_name: str) -> tuple:
+    """``(bill, count)`` rows of ``Rules.<field_name>``: bill codes as text (an int is written as
+    its text), counts 0 to :data:`MAX_EXTRA_BILLS`, each bill once."""
     out = []
     seen = set()
-    for row in rows:
-        if len(row) != 2:
-            raise ValueError(f"Rules.{field_name}: each row is (bill, count), got {row!r}")
-        bill, count = row
-        bill = str(bill)
+    for bill, count in f.rows(field_name, 2, "(bill, count)", max_rows=MAX_EXTRA_BILLS):
+        if isinstance(bill, int) and not isinstance(bill, bool):
+            bill = str(bill)
+        if not isinstance(bill, str):
+            raise TypeError(f"Rules.{field_name}: a bill is written like '3', '-2' or '2/5'; got {describe(bill)}")
         bill_numbers(bill)  # validates the code
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ValueError(f"Rules.{field_name}: the count of bill {bill!r} must be a non-negative int, got {count!r}")
+        count = f.whole(f"Rules.{field_name}: the count of bill {bill!r}", count, 0, MAX_EXTRA_BILLS)
         if bill in seen:
             raise ValueError(f"Rules.{field_name}: bill {bill!r} listed twice")
         seen.add(bill)
         out.append((bill, count))
-    return tuple(out)
+    out = tuple(out)
+    f.set(field_name, out)
+    return out
 
 
 @dataclass(frozen=True)
@@ -310,6 +288,15 @@ class Rules:
             "weirdly-numbered cards (-2, -1, 0, 6)").
         custom_rules: names of registered :class:`CustomRule` objects (or the objects: they are
             registered and replaced by their names). Records keep the names.
+
+    Every field is checked when the Rules are built: ``TypeError`` for a value of the wrong kind
+    (``"10"`` or ``True`` for a number, ``"true"`` for an on/off rule, one string for a list),
+    ``ValueError`` out of range. Limits, so that set-up stays quick (the deck is dealt one bill
+    at a time): ``copies_per_value`` 1 to :data:`MAX_COPIES` (20); ``wild_bills``,
+    ``zero_bills`` and each row count of ``bad_bills``/``extra_bills`` 0 to
+    :data:`MAX_EXTRA_BILLS` (50); the whole deck for 6 players at most :data:`MAX_DECK` (400)
+    bills; bill numbers -99 to 99; ``target``, ``five_max`` and ``zero_win`` 1 to 1000;
+    ``slow_down`` 0 to 100 or ``None``.
     """
 
     copies_per_value: int | tuple = (7, 6, 4, 4, 3)
@@ -334,60 +321,46 @@ class Rules:
     custom_rules: tuple = ()
 
     def __post_init__(self):
+        f = RulesFields(self)
         c = self.copies_per_value
         if isinstance(c, (list, tuple)):
-            c = tuple(c)
-            if len(c) != MAX_PLAYERS - MIN_PLAYERS + 1 or any(
-                    isinstance(x, bool) or not isinstance(x, int) or x < 1 for x in c):
-                raise ValueError("Rules.copies_per_value is a positive int, or 5 positive ints "
-                                 f"(for 2, 3, 4, 5, 6 players), got {self.copies_per_value!r}")
-            object.__setattr__(self, "copies_per_value", c)
-        elif isinstance(c, bool) or not isinstance(c, int) or c < 1:
-            raise ValueError(f"Rules.copies_per_value must be a positive int, got {c!r}")
-        for name in ("target", "five_max", "zero_win"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise ValueError(f"Rules.{name} must be a positive int, got {v!r}")
-        for name in ("wild_bills", "zero_bills", "first_player"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ValueError(f"Rules.{name} must be a non-negative int, got {v!r}")
-        if self.slow_down is not None and (isinstance(self.slow_down, bool) or not isinstance(self.slow_down, int)
-                                           or self.slow_down < 0):
-            raise ValueError(f"Rules.slow_down must be a non-negative int or None, got {self.slow_down!r}")
-        if self.hand_size is not None and (isinstance(self.hand_size, bool) or not isinstance(self.hand_size, int)
-                                           or self.hand_size < 1):
-            raise ValueError(f"Rules.hand_size must be a positive int or None, got {self.hand_size!r}")
-        if self.leftovers not in ("stacks", "aside"):
-            raise ValueError(f"Rules.leftovers must be 'stacks' or 'aside', got {self.leftovers!r}")
-        if not isinstance(self.five_max_self, bool):
-            raise ValueError(f"Rules.five_max_self must be True or False, got {self.five_max_self!r}")
-        if self.no_bills_end not in ("most_money", "no_winner"):
-            raise ValueError(f"Rules.no_bills_end must be 'most_money' or 'no_winner', got {self.no_bills_end!r}")
-        if self.multi_bill_worth not in ("played", "lowest"):
-            raise ValueError(f"Rules.multi_bill_worth must be 'played' or 'lowest', got {self.multi_bill_worth!r}")
-        if self.wild_claimed_worth is not None and (isinstance(self.wild_claimed_worth, bool)
-                                                    or not isinstance(self.wild_claimed_worth, int)):
-            raise ValueError(f"Rules.wild_claimed_worth must be an int or None, got {self.wild_claimed_worth!r}")
-        for name in ("wild_wagers", "zero_risk", "bad_investment"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"Rules.{name} must be True or False, got {getattr(self, name)!r}")
-        object.__setattr__(self, "bad_bills", _check_rows(tuple(tuple(r) for r in self.bad_bills), "bad_bills"))
-        object.__setattr__(self, "extra_bills", _check_rows(tuple(tuple(r) for r in self.extra_bills), "extra_bills"))
+            f.ints("copies_per_value", 1, MAX_COPIES, min_len=MAX_PLAYERS - MIN_PLAYERS + 1,
+                   max_len=MAX_PLAYERS - MIN_PLAYERS + 1, unit="copies")
+        else:
+            f.int("copies_per_value", 1, MAX_COPIES, unit="copies of each bill, or 5 such numbers for 2-6 players")
+        f.int("hand_size", 1, MAX_DECK, none=True, unit="bills")
+        f.choice("leftovers", ("stacks", "aside"))
+        f.int("target", 1, 1000, unit="dollars")
+        f.int("five_max", 1, 1000, unit="dollars")
+        f.bool("five_max_self", "wild_wagers", "zero_risk", "bad_investment")
+        f.int("slow_down", 0, 100, none=True, unit="stacks")
+        f.int("first_player", 0, MAX_PLAYERS - 1, unit="seat")
+        f.choice("no_bills_end", ("most_money", "no_winner"))
+        f.int("wild_bills", 0, MAX_EXTRA_BILLS, unit="bills")
+        f.int("wild_claimed_worth", -MAX_BILL_NUMBER, MAX_BILL_NUMBER, none=True, unit="dollars")
+        f.int("zero_bills", 0, MAX_EXTRA_BILLS, unit="bills")
+        f.int("zero_win", 1, 1000, unit="0-dollar bills")
+        f.choice("multi_bill_worth", ("played", "lowest"))
+        _check_rows(f, "bad_bills")
+        _check_rows(f, "extra_bills")
         if any(b == WILD for b, _ in self.bad_bills):
             raise ValueError("Rules.bad_bills: wild bills belong to Wild Wagers (wild_bills)")
         names = []
-        for r in self.custom_rules:
+        for r in f.items("custom_rules", 0, 20, what="custom rules (CustomRule objects or their names)"):
             if isinstance(r, CustomRule):
                 names.append(register_custom_rule(r))
             elif isinstance(r, str):
                 custom_rule(r)  # raises for an unknown name
                 names.append(r)
             else:
-                raise ValueError(f"Rules.custom_rules holds CustomRule objects or their names, got {r!r}")
+                raise TypeError(f"Rules.custom_rules holds CustomRule objects or their names; got {describe(r)}")
         if len(set(names)) != len(names):
             raise ValueError(f"Rules.custom_rules lists a rule twice: {names}")
-        object.__setattr__(self, "custom_rules", tuple(names))
+        f.set("custom_rules", tuple(names))
+        size = sum(k for _, k in self.deck(MAX_PLAYERS))
+        if size > MAX_DECK:
+            raise ValueError(f"these rules make a deck of {size} bills for {MAX_PLAYERS} players; "
+                             f"the most is {MAX_DECK} (fewer copies_per_value or expansion bills)")
 
     # -- material -------------------------------------------------------------------------
     def copies_for(self, n_players: int) -> int:
@@ -455,13 +428,3 @@ class Rules:
     def all_expansions(cls, **kw) -> "Rules":
         """Wild Wagers, Zero Risk and Bad Investment together (seed, "Upgrades")."""
         return cls(wild_wagers=True, zero_risk=True, bad_investment=True, **kw)
-
-    @classmethod
-    def _from_json_field(cls, name, value):
-        if value is None:
-            return None
-        if name in ("bad_bills", "extra_bills"):
-            return tuple(tuple(e) for e in value)
-        if isinstance(value, list):
-            return tuple(value)
-        return value

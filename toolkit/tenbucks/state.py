@@ -34,10 +34,12 @@ from typing import ClassVar
 from ..core.cards import Multiset
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
-from .rules import MAX_PLAYERS, MIN_PLAYERS, WILD, Rules, bill_numbers, bill_sort_key
+from ..core.validation import (DEFAULT_PLAYERS, RulesFields, check_rules, check_seat, check_seed, describe,
+                               parse_int, player_names)
+from .rules import MAX_PLAYERS, MIN_PLAYERS, WILD, CustomRule, Rules, bill_numbers, bill_sort_key, register_custom_rule
 
 __all__ = [
-    "TenBucksState", "Deal", "Play", "Claim", "Force", "End", "initial_state", "new_game",
+    "TenBucksState", "Deal", "Play", "Claim", "Force", "End", "LockPile", "initial_state", "new_game",
     "bill_worth", "stack_total", "render_html", "position", "DIVERSITY", "FIVE_MAX", "SLOW_DOWN",
 ]
 
@@ -51,10 +53,7 @@ SLOW_DOWN = "Slow Down"
 
 
 def _int_arg(args: str, verb: str) -> int:
-    try:
-        return int(args.strip())
-    except ValueError:
-        raise ValueError(f"{verb!r} takes a whole number, got {args!r}") from None
+    return parse_int(args.strip(), f"the number after {verb!r}")
 
 
 def _bill_arg(text: str, verb: str) -> str:
@@ -602,10 +601,10 @@ class TenBucksState(CachedLegalActions, State):
         value"). Never another player's hidden bills, nor the undealt deck.
 
         Raises:
+            TypeError: ``player`` is not a whole number (``1.5``, ``True``).
             ValueError: ``player`` is not a seat.
         """
-        if not 0 <= player < self.n_players:
-            raise ValueError(f"no seat {player} in a {self.n_players}-player game")
+        player = check_seat(player, self.n_players)
 
         def shown(seat):
             return [b for b in _elements(self.hands[seat]) if b in self.revealed[seat]]
@@ -721,30 +720,76 @@ def render_html(state: TenBucksState, player: int | None = 0) -> str:
 
 
 # --------------------------------------------------------------------------------------------
+# The worked example of a custom rule (it reacts to plays, so it lives beside Play)
+
+
+class LockPile(CustomRule):
+    """Worked example from the seed's Action Fund ideas: "Lock a pile (to be unclaimable ...)".
+
+    Our concrete version: a player who plays a bill of value ``lock_value`` (default 1, as if
+    that bill carried a lock icon) locks the stack it lands on until that player's next turn
+    starts; nobody may claim a locked stack (so Five Max cannot force a claim of it either).
+    The lock lives in ``state.notes`` as ``("lock", [number, seat])``.
+
+    Args:
+        lock_value: the bill value that locks (a plain bill; wilds and multi-number bills never lock).
+        name: the registry name (default ``"lock_pile"``).
+
+    Raises:
+        TypeError: ``lock_value`` is not a whole number or ``name`` not text.
+    """
+
+    description = "A bill of the lock value locks its stack until its player's next turn."
+
+    def __init__(self, lock_value: int = 1, name: str = "lock_pile"):
+        self.lock_value = RulesFields.whole("LockPile lock_value", lock_value)
+        if not isinstance(name, str):
+            raise TypeError(f"a custom rule's name is text; got {describe(name)}")
+        self.name = name
+
+    def forbid_claim(self, state, seat, number):
+        lock = state.note("lock")
+        if lock is not None and lock[0] == number:
+            return f"the {number} stack is locked by {state.players[lock[1]]} until their next turn"
+        return None
+
+    def after(self, before, action, after):
+        s = after
+        lock = s.note("lock")
+        # A lock ends when its owner's next turn starts.
+        if lock is not None and s.phase == "play" and s.current_player == lock[1] and s.turn != before.turn:
+            s = s.with_note("lock", None)
+        if isinstance(action, Play) and action.bill == str(self.lock_value):
+            s = s.with_note("lock", [action.number, before.current_player])
+        return s
+
+
+register_custom_rule(LockPile())
+
+
+# --------------------------------------------------------------------------------------------
 # Starting a game
 
 
-def initial_state(rules: Rules | None = None, players=2, seed: int | None = None) -> TenBucksState:
+def initial_state(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = None) -> TenBucksState:
     """The state before the deal: the whole deck face down, nothing on the table.
 
     Args:
         rules: a :class:`Rules` (default ``Rules()``).
-        players: 2-6 player names, or a number of players.
-        seed: stored in the game record (no randomness is used here).
+        players: 2-6 player names, or a number of players (default 3, the same in every game:
+            :data:`toolkit.core.validation.DEFAULT_PLAYERS`).
+        seed: stored in the game record (no randomness is used here); ``None`` or an int >= 0.
 
     Raises:
-        ValueError: a player count outside 2-6, duplicate names, ``Rules.first_player`` not a
-            seat, or a hand size the deck cannot deal.
+        TypeError: ``rules`` is not a Ten Bucks :class:`Rules`; ``players`` is one string, or a
+            name is not text; ``seed`` is not a whole number.
+        ValueError: a player count outside 2-6, a blank or repeated name, a negative seed,
+            ``Rules.first_player`` not a seat, or a hand size the deck cannot deal.
     """
-    rules = rules or Rules()
-    if isinstance(players, int):
-        players = tuple(f"Player {i + 1}" for i in range(players))
-    players = tuple(str(p) for p in players)
+    rules = check_rules(rules, Rules, "tenbucks")
+    players = player_names(players, MIN_PLAYERS, MAX_PLAYERS, "Ten Bucks")
+    seed = check_seed(seed)
     n = len(players)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise ValueError(f"Ten Bucks is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {n}")
-    if len(set(players)) != n:
-        raise ValueError(f"player names must be distinct, got {players}")
     if not 0 <= rules.first_player < n:
         raise ValueError(f"Rules.first_player must be a seat 0-{n - 1}, got {rules.first_player}")
     deck = Multiset(dict(rules.deck(n)))
@@ -758,23 +803,23 @@ def initial_state(rules: Rules | None = None, players=2, seed: int | None = None
         money=(0,) * n, zeros=(0,) * n, to_move=rules.first_player)
 
 
-def new_game(rules: Rules | None = None, players=2, seed: int | None = 0) -> TenBucksState:
+def new_game(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = 0) -> TenBucksState:
     """A new game, dealt from ``seed`` (the deal's chance events are in the record).
 
     Args:
         rules: the :class:`Rules` (default ``Rules()``).
-        players: 2-6 names, or a player count.
-        seed: int seed; the same seed gives the same deal (drawn with
-            :func:`toolkit.core.game.setup_rng`).
+        players: 2-6 names, or a player count (default 3).
+        seed: int seed >= 0; the same seed gives the same deal (drawn with
+            :func:`toolkit.core.game.setup_rng`); ``None`` deals at random.
 
     Returns:
         the first state where a player must decide (the start player's first play).
 
     Raises:
-        ValueError: as :func:`initial_state`.
+        TypeError, ValueError: as :func:`initial_state`.
     """
     s = initial_state(rules, players, seed)
-    return resolve_chance(s, setup_rng(seed))
+    return resolve_chance(s, setup_rng(s.seed))
 
 
 def position(rules: Rules | None = None, players=("Ann", "Ben", "Cy"), hands=(), table=None, claimed=None,
@@ -807,8 +852,7 @@ def position(rules: Rules | None = None, players=("Ann", "Ben", "Cy"), hands=(),
     claimed = list(claimed) if claimed is not None else [[]] * n
     if len(hands) != n or len(claimed) != n:
         raise ValueError(f"give one hand and one claimed list per player ({n})")
-    if not 0 <= to_move < n:
-        raise ValueError(f"to_move must be a seat 0-{n - 1}, got {to_move}")
+    to_move = check_seat(to_move, n, "to_move")
     hands_ms = tuple(Multiset([_check_bill(b) for b in h]) for h in hands)
     claimed_t = tuple(tuple((int(num), tuple(_check_bill(b) for b in bills)) for num, bills in c) for c in claimed)
     r = s.rules
