@@ -69,6 +69,8 @@ def test_rules_sheets_state_the_toolkits_choices_from_the_rules():
     tb = (PRINT / "rules-tenbucks.html").read_text()
     assert ", ".join(f"{n} players: {c}" for n, c in zip(range(2, 7), tenbucks.Rules().copies_per_value)) in tb
     assert set(RULES_SHEETS) == {f"rules-{g}.html" for g in GAMES}
+    from toolkit import buyword
+    assert ("school-safe" in (PRINT / "rules-buyword.html").read_text()) == buyword.Rules().school_safe
 
 
 GUIDE = ROOT / "lessons" / "TEACHER-GUIDE.md"

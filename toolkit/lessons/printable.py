@@ -95,7 +95,8 @@ The richest player wins. Solitaire: $800 is fair, $900 good, $1000 outstanding.<
 <p>Buy in small lots and sell in big words: 8² + 5² = $89 buys the tiles of ENJOYED, which sells for 13² = $169.</p>
 <div class="box"><b>How the toolkit plays the open points.</b>
 <ul>
-<li>Words: the "{r.word_list}" English word list (no names or abbreviations); a challenge costs $20 only
+<li>Words: the "{r.word_list}" English word list (no names or abbreviations){
+', school-safe: rude words and slurs are refused' if r.school_safe else ''}; a challenge costs $20 only
 with challenges switched on{' (on)' if r.challenges else ' (off: every word is checked at once)'}.</li>
 <li>The letter counts of the real bag are not published: the toolkit's bag matches every example in the rules.</li>
 <li>The first Leader is the first player; the bank never runs out of money.</li>
