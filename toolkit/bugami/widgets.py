@@ -16,7 +16,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ..core.tricks import SUIT_NAMES, Card
-from ..core.widgets import GameTable, View
+from ..core.widgets import GameTable, View, move_voice
 from ..core.charts import Chart
 from .bots import BOTS, SamplingBot
 from .odds import others_suit_distribution, suit_advisor, void_probability
@@ -292,12 +292,7 @@ def _phrase(state, action, viewer: int, imperative: bool) -> str | None:
     from .state import DealCard, DeclareBug, PlayCard
     if isinstance(action, DealCard):
         return None
-    actor = state.current_player
-    me = actor == viewer
-    name = "You" if me else state.players[actor]
-
-    def says(you: str, they: str) -> str:
-        return you[0].upper() + you[1:] if imperative else f"{name} {you if me else they}."
+    says = move_voice(state, viewer, imperative)
 
     if isinstance(action, DeclareBug):
         if state.describe_action(action, viewer) != str(action):    # secret until all have chosen

@@ -35,7 +35,7 @@ import plotly.graph_objects as go
 from plotly.colors import qualitative
 
 from ..core.game import setup_rng
-from ..core.widgets import GameTable, View
+from ..core.widgets import GameTable, View, move_voice
 from ..core.charts import Chart
 from .bots import GreedyBot, ValueBot
 from .odds import auction_advice, best_cash_in, suggested_bid, deck_sizes, double_period_draws_pmf, game_length_pmf, pmf_mean
@@ -500,13 +500,9 @@ def _phrase(state, action, viewer: int, imperative: bool) -> str | None:
         return f"The top card of the draw deck shows {shown}."
     actor = state.current_player
     me = actor == viewer
-    name = "You" if me else state.players[actor]
     own = "your" if me else "their"
 
-    def says(you: str, they: str) -> str:
-        if imperative:
-            return you[0].upper() + you[1:]
-        return f"{name} {you if me else they}."
+    says = move_voice(state, viewer, imperative)
 
     if isinstance(action, Swap):
         mine = card_name(state.spreads[actor][action.mine], show_value=me)

@@ -36,7 +36,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
-from ..core.widgets import GameTable, View
+from ..core.widgets import GameTable, View, move_voice
 from ..core.cards import Multiset
 from ..core.game import IllegalActionError, new_rng, resolve_chance
 from ..core.montecarlo import Estimate
@@ -949,12 +949,7 @@ def _phrase(state, action, viewer: int, imperative: bool) -> str | None:
     if isinstance(action, Roll):
         return (f"The die shows {action.face}: everyone draws {action.face} tiles." if action.face != CHOICE
                 else "The die shows CHOICE: the Leader chooses how many tiles everyone draws.")
-    actor = state.current_player
-    me = actor == viewer
-    name = "You" if me else state.players[actor]
-
-    def says(you: str, they: str) -> str:
-        return you[0].upper() + you[1:] if imperative else f"{name} {you if me else they}."
+    says = move_voice(state, viewer, imperative)
 
     def seat(q: int) -> str:
         return "you" if q == viewer else state.players[q]

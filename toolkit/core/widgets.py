@@ -29,7 +29,7 @@ from typing import Any, Sequence
 import ipywidgets as w
 
 __all__ = ["View", "SelfCheck", "GameTable", "quiz", "numeric_check", "predict", "parse_number",
-           "labels", "LABELS"]
+           "labels", "LABELS", "move_voice"]
 
 _RIGHT = '<div style="border-left:4px solid #117733;padding:2px 8px"><b>{right}</b> {}</div>'
 _WRONG = '<div style="border-left:4px solid #882255;padding:2px 8px"><b>{wrong}</b> {}</div>'
@@ -514,6 +514,30 @@ def _fmt(x: Fraction, decimal: str | None = None) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # Playing any game against bots
+
+
+def move_voice(state, viewer: int, imperative: bool):
+    """How a game's move sentence is said (English play tables): ``says(you, they)`` gives the
+    menu's imperative (``"Claim the 1 stack"``) when ``imperative``, else the move log's sentence
+    with the mover's name (``"You claim the 1 stack."``, ``"Greedy claims the 1 stack."``).
+
+    Args:
+        state: the state the move is played at (its ``current_player`` is the mover, a seat).
+        viewer: the seat reading the sentence (they are "You").
+        imperative: the menu's form.
+
+    Returns:
+        ``says(you: str, they: str) -> str``: ``you`` is the phrase for the second person
+        (lower case: "claim the 1 stack"), ``they`` for the third ("claims the 1 stack").
+    """
+    actor = state.current_player
+    me = actor == viewer
+    name = "You" if me else state.players[actor]
+
+    def says(you: str, they: str) -> str:
+        return you[0].upper() + you[1:] if imperative else f"{name} {you if me else they}."
+
+    return says
 
 
 def _default_render(state, player: int) -> str:

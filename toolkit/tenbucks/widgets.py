@@ -25,7 +25,7 @@ import plotly.graph_objects as go
 from plotly.colors import qualitative
 
 from ..core.game import CHANCE, play, replay, record
-from ..core.widgets import GameTable, View
+from ..core.widgets import GameTable, View, move_voice
 from ..core.charts import Chart
 from .bots import BOTS
 from .odds import claim_table, five_max_plays, summarise_design  # noqa: F401 (re-exported)
@@ -184,10 +184,7 @@ def _phrase(state, action, viewer: int, imperative: bool) -> str | None:
         return None
     actor = state.current_player
     me = actor == viewer
-    name = "You" if me else state.players[actor]
-
-    def says(you: str, they: str) -> str:
-        return you[0].upper() + you[1:] if imperative else f"{name} {you if me else they}."
+    says = move_voice(state, viewer, imperative)
 
     if isinstance(action, Play):
         where = f"the {action.number} stack"
