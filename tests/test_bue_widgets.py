@@ -74,7 +74,7 @@ def test_play_table_against_bots_with_helper():
     assert s.current_player == 0 and s.phase == "exchange"
     assert "Decision helper" in g.help_panel.value
     g.play(g.controls["action"].options[-1][1])  # a discard
-    assert g.log and g.log[0].startswith("You:")
+    assert g.log and g.log[0].startswith("You ") and g.log[0].endswith(".")
     while not g.state.is_terminal:
         g.play(g.state.legal_actions()[0])
     assert g.state.is_terminal and "Game over" in g.message.value
@@ -93,7 +93,8 @@ def test_helper_html_lists_best_options_first():
 def test_action_labels_are_readable():
     s = bue.new_game(players=3, seed=3)
     label = W.action_label(s.legal_actions()[0], s)
-    assert label.startswith("give your card 0") and "[swap 0" in label
+    assert label.startswith("Give your card 0") and "[" not in label
+    assert W.action_label(s.legal_actions()[0], s, lang="it").startswith("Dai la tua carta 0")
 
 
 def test_engine_does_not_import_widgets():

@@ -52,6 +52,16 @@ def test_lot_valuer_bars_match_the_advice_and_the_drawer_halves():
     assert v.state.lot and "worth most to" in v.summary.value
 
 
+def test_lot_valuer_can_leave_the_drawers_half_to_a_question():
+    """Lesson 03 asks for the drawer's limit (q6) after its lot valuer: that valuer must not name
+    the rule, on any deal, while the default one explains it."""
+    assert "half its value" in bw.lot_valuer(deal=1).summary.value
+    quiet = bw.lot_valuer(deal=1, explain_drawer=False)
+    for deal in (1, 2, 3):
+        quiet.controls["deal"].value = deal
+        assert "half" not in quiet.summary.value and "worth most to" in quiet.summary.value
+
+
 def test_winners_curse_more_bidders_mean_bigger_losses_and_shading_helps():
     v = bw.winners_curse(bidders=2, noise=50)
     two = v.mean_profit

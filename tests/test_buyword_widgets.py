@@ -221,6 +221,19 @@ def test_draw_cost_explorer_shows_the_exact_distribution():
     assert "5 tiles" in ex.fig.layout.title.text
 
 
+def test_draw_cost_explorer_can_leave_the_square_of_the_mean_to_a_question():
+    """Lesson 01 asks whether (expected pips)² is below the expected price (q8): its explorer must
+    not say so, at any slider position, while the default explorer does."""
+    told = bww.draw_cost_explorer(3)
+    assert "(expected pips)" in told.summary.value and "less than the expected cost" in told.summary.value
+    quiet = bww.draw_cost_explorer(2, compare_square=False)
+    for k in range(1, 9):
+        quiet.controls["k"].value = k
+        assert "expected pips" not in quiet.summary.value.lower() and "less than" not in quiet.summary.value
+        m = bw.expected_cost(k)
+        assert f"exactly {m.numerator:,}/{m.denominator:,} dollars" in quiet.summary.value or m.denominator == 1
+
+
 def test_draw_cost_explorer_one_tile_by_counting():
     # Independent check: one tile from the bag costs its pips squared; count tiles per pip value.
     ex = bww.draw_cost_explorer(1)
@@ -524,7 +537,7 @@ def test_play_table_offers_trades_and_hides_other_players_tiles():
     while t.state.phase != "trade":
         t.play(t.state.legal_actions()[0])
     labels = [label for label, _ in t.controls["action"].options]
-    assert labels == ["done", "offer 1"]
+    assert labels == ["End your selling for this round", "Offer your draw to Bot 1 for theirs"]
     html = t.board.value
     obs = t.state.observation(0)
     assert isinstance(obs["drawn"][1], int) and "hidden tile" in html
@@ -533,7 +546,8 @@ def test_play_table_offers_trades_and_hides_other_players_tiles():
     other = dataclasses.replace(t.state, drawn=(t.state.drawn[0], ("Z",) * len(t.state.drawn[1])))
     assert observation_html(other, 0) == html
     t.play("offer 1")  # the bot answers at once
-    assert t.log[-1].startswith("Bot 1: ") and t.log[-1].split(": ")[1] in ("accept", "decline")
+    assert t.log[-2] == "You offer your draw to Bot 1 for theirs."
+    assert t.log[-1] in ("Bot 1 accepts the offer.", "Bot 1 declines their tiles.")
     with pytest.raises(ValueError, match="2 or more"):
         W.play_table(1)
 
@@ -546,7 +560,8 @@ def test_play_table_challenge_and_crossword_moves():
         t.play(t.state.legal_actions()[0])
     places = [label for label, a in t.controls["action"].options if isinstance(a, bw.Place)]
     if places:
-        assert "($" in places[0]
+        assert places[0].startswith("Place ") and " for $" in places[0]
+        assert all(" at row " in label for label in places)
     assert "The table" in t.board.value
 
 
@@ -569,3 +584,102 @@ def test_solitaire_crossword_places_the_best_word_on_the_table():
         else:
             (g.controls["done"] if not g.controls["done"].disabled else g.controls["discard"]).click()
     pytest.fail("no word to place in 40 moves")
+
+
+def test_play_table_moves_read_as_sentences():
+    """Every option of the menu and every line of the log is a sentence in the players' words
+    (issue 13: "swap 0 with 1:0" was not), for every game's play table."""
+    import numpy as np
+    from toolkit import bux
+    from toolkit.bue.widgets import play_table as bue_table
+    from toolkit.bugami.widgets import play_against_bots as bugami_table
+    from toolkit.buyword.widgets import play_table as buyword_table
+    from toolkit.bux.widgets import play_table as bux_table
+    from toolkit.tenbucks.widgets import play_against_bots as tenbucks_table
+
+    tables = [buyword_table(2, seed=0), buyword_table(2, seed=3, rules=bw.Rules(trades=True)),
+              bux_table(3, seed=3, rules=bux.Rules.quick()), tenbucks_table(seed=1),
+              bugami_table(seed=7, advisor_samples=0), bue_table(seed=0), bue_table(seed=0, lang="it")]
+    rng = np.random.default_rng(0)
+    for t in tables:
+        for _ in range(30):
+            if t.state.is_terminal:
+                break
+            options = t.controls["action"].options
+            for label, action in options:
+                assert label[0].isupper() and ":" not in label and label != str(action), label
+            t.play(options[rng.integers(len(options))][1])
+        assert t.log
+        for line in t.log:
+            assert line[0].isupper() and line.endswith("."), line
+            assert ": " not in line.split(" ")[0] + " " and "[" not in line, line   # not "Bot 1: swap 0 with 1:0"
+
+
+# -- issue 13: decimal commas, answers held back, predictions, Italian words --------------------
+
+@pytest.mark.parametrize("text,value", [("0,565", Fraction(113, 200)), ("2,5", Fraction(5, 2)),
+                                        ("12,34", Fraction(617, 50)), ("1,000", 1000), ("$1,000", 1000),
+                                        ("12,345.5", Fraction(24691, 2)), ("1.000,5", Fraction(2001, 2)),
+                                        ("56,5%", Fraction(113, 200)), ("0,5 bux", Fraction(1, 2)),
+                                        ("1,500", 1500), ("1.500", Fraction(3, 2))])
+def test_parse_number_reads_decimal_commas_and_keeps_thousands(text, value):
+    """A comma grouping digits in threes after 1-3 digits (not starting with 0) is a thousands
+    separator; any other comma is a decimal comma (issue 13: "0,565" was read as 565)."""
+    assert parse_number(text) == value
+
+
+def test_parse_number_with_a_decimal_comma_class():
+    assert parse_number("1,500", decimal=",") == Fraction(3, 2)
+    assert parse_number("1.000,5", decimal=",") == Fraction(2001, 2)
+    assert parse_number("1,500", decimal=".") == 1500
+    for bad in ("1,2,3", "1,5.5", "1.5.5"):
+        with pytest.raises(ValueError):
+            parse_number(bad)
+    with pytest.raises(ValueError, match="27,5"):
+        parse_number("1,2,3", decimal=",")
+    with pytest.raises(ValueError, match="decimal"):
+        parse_number("1", decimal=";")
+
+
+def test_numeric_check_accepts_a_decimal_comma():
+    c = numeric_check("P(one tile costs $1)?", Fraction(61, 108), tolerance=0.005)
+    c.controls["answer"].value = "0,565"
+    assert c.check() is True
+
+
+def test_the_answer_shows_only_after_a_try():
+    q = _quiz()
+    reveal = q.controls["reveal"]
+    assert reveal.layout.display == "none" and q.feedback.value == ""
+    with pytest.raises(ValueError, match="after a try"):
+        q.reveal()
+    q.controls["answer"].value = "$8"
+    q.controls["check"].click()
+    assert reveal.layout.display != "none" and "8 squared" not in q.feedback.value
+    reveal.click()
+    assert "The answer is $64" in q.feedback.value and "8 squared is 64." in q.feedback.value
+    assert q.revealed and reveal.layout.display == "none"
+
+
+def test_a_prediction_accepts_any_guess_then_shows_what_happens():
+    from toolkit.core.widgets import predict
+    p = predict("Profit or loss?", ["profit", "loss"], "Now run the simulation.")
+    assert "Now run" not in p.feedback.value and p.controls["check"].description == "Lock in my guess"
+    p.controls["answer"].value = "loss"
+    assert p.check() is True
+    assert "You guessed: loss." in p.feedback.value and "Now run the simulation." in p.feedback.value
+    with pytest.raises(ValueError):
+        predict("?", ["a"], "")
+
+
+def test_self_checks_speak_italian():
+    q = quiz("Quanto?", ["uno", "due"], "due", explanation="Perché sì.", lang="it")
+    assert q.controls["check"].description == "Verifica" and "Verifica." in q.widget.children[0].value
+    q.controls["answer"].value = "uno"
+    q.check()
+    assert "Non proprio." in q.feedback.value
+    c = numeric_check("Quanto?", Fraction(5, 2), lang="it", decimal=",")
+    c.controls["answer"].value = "2,5"
+    assert c.check() is True and "Giusto." in c.feedback.value
+    with pytest.raises(ValueError, match="language"):
+        quiz("?", ["a", "b"], "a", lang="xx")

@@ -83,11 +83,11 @@ def test_the_move_log_keeps_secret_declarations_secret():
     assert t.state.phase == "declare" and t.state.current_player == 0
     bot_lines = [line for line in t.log if not line.startswith("You")]
     assert len(bot_lines) == 3
-    assert all(line.endswith("declares (face down)") for line in bot_lines), bot_lines
-    for suit in "CDHS":
-        assert f"declare {suit}" not in t.history.value
+    assert all(line.endswith("chooses a bug suit (face down).") for line in bot_lines), bot_lines
+    for suit in ("clubs", "diamonds", "hearts", "spades", "misère"):
+        assert suit not in t.history.value
     t.play(bg.DeclareBug("misere"))              # the student's own move is shown in full
-    assert "You: declare misere" in t.log
+    assert "You declare misère (take no trick)." in t.log
 
 
 def test_the_move_log_keeps_a_pending_bue_reveal_secret():
@@ -98,4 +98,6 @@ def test_the_move_log_keeps_a_pending_bue_reveal_secret():
             break
         t.play(t.state.legal_actions()[0])
     reveal_lines = [line for line in t.log if not line.startswith("You") and "reveal" in line]
-    assert reveal_lines and all(line.endswith("chooses a card to reveal") for line in reveal_lines)
+    assert reveal_lines and all(line.endswith("chooses a card to reveal.") for line in reveal_lines)
+    # every line is a sentence, and no line names a card another player chose to reveal
+    assert all(line[0].isupper() and line.endswith(".") for line in t.log), t.log

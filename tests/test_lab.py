@@ -198,3 +198,15 @@ def test_server_args_serve_the_work_folder():
     assert "--LabApp.default_url=/voila/tree/lessons" in args and "--no-browser" in args
     assert "--LabApp.default_url=/lab/tree/" + lab.FIRST_LESSON in lab.server_args(Path("/tmp/w"))
     assert (ROOT / lab.FIRST_LESSON).is_file()
+
+
+def test_the_launcher_puts_the_class_score_sheet_in_the_work_folder(tmp_path, monkeypatch):
+    """Lesson 06's class sheet lives where a teacher finds and keeps it: work/scores/class.sqlite
+    (MONEY_GAMES_SCORES, read by toolkit.scoresheet.default_path), unless one is already set."""
+    from toolkit.scoresheet import default_path
+    env = lab.environment({}, work=tmp_path / "work")
+    assert env["MONEY_GAMES_SCORES"] == str((tmp_path / "work" / "scores" / "class.sqlite").resolve())
+    assert lab.environment({"MONEY_GAMES_SCORES": "/kept.sqlite"}, work=tmp_path)["MONEY_GAMES_SCORES"] == "/kept.sqlite"
+    assert "MONEY_GAMES_SCORES" not in lab.environment({})
+    monkeypatch.setenv("MONEY_GAMES_SCORES", env["MONEY_GAMES_SCORES"])
+    assert str(default_path()) == env["MONEY_GAMES_SCORES"]

@@ -34,8 +34,7 @@ def test_notebook_is_committed_without_outputs(path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_notebook_runs_without_errors(path, monkeypatch, tmp_path):
     monkeypatch.setenv("TOOLKIT_NOTEBOOK_GAMES", os.environ.get("TOOLKIT_NOTEBOOK_GAMES", "30"))
-    # a notebook that opens the score sheet (the class session's) writes to a fresh one, not the machine's
-    monkeypatch.setenv("MONEY_GAMES_SCORES", str(tmp_path / "scores.sqlite"))
+    monkeypatch.setenv("MONEY_GAMES_SCORES", str(tmp_path / "scores" / "class.sqlite"))  # not the user's sheet
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(nb, timeout=900, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
@@ -49,6 +48,12 @@ def test_notebook_runs_without_errors(path, monkeypatch, tmp_path):
         kinds = ["widget" if "application/vnd.jupyter.widget-view+json" in o.get("data", {}) else o.output_type
                  for o in cell.get("outputs", [])]
         assert "widget" not in kinds[:-1], f"cell {i}: a widget followed by more outputs {kinds}"
+    # A lesson shows no answer before its check, in its outputs either (tests/lesson_answers.py).
+    executed = json.loads(nbformat.writes(nb))
+    if executed["metadata"].get("money_games", {}).get("kind") == "lesson":
+        from lesson_answers import answers_given_away
+        problems = answers_given_away(executed, outputs=True)
+        assert not problems, f"{path.name}:\n" + "\n".join(problems)
 
 
 #: Money in markdown is written ``\\$64`` (two backslashes). Measured in chromium: JupyterLab

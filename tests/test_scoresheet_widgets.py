@@ -177,3 +177,47 @@ def test_pei_figure(league):
     fig2 = ssw.pei_figure(league, game="buyword", players=["Ann"])
     assert [t.name for t in fig2.data] == ["Ann"] and list(fig2.data[0].y) == [10, 11]
     assert "BuyWord" in fig2.layout.title.text
+
+
+# -- issue 13: the class's own score sheet, where a teacher can find and keep it ---------------
+
+def test_class_sheet_opens_the_default_file_and_records_with_standings(tmp_path, monkeypatch):
+    from toolkit.scoresheet import widgets as W
+    monkeypatch.setenv("MONEY_GAMES_SCORES", str(tmp_path / "scores" / "class.sqlite"))
+    c = W.class_sheet()
+    assert c.controls["path"].value == str(tmp_path / "scores" / "class.sqlite")
+    assert (tmp_path / "scores" / "class.sqlite").exists() and "Keep a copy" in c.message.value
+    entry, standings = c.controls["entry"], c.controls["standings"]
+    for i, (name, score) in enumerate([("Ann", 640), ("Ben", 520), ("Cy", 410), ("Di", 300)]):
+        entry.controls[f"name_{i}"].value, entry.controls[f"score_{i}"].value = name, str(score)
+    entry.controls["new_players"].value = True
+    entry.controls["record"].click()
+    assert "Recorded" in entry.message.value
+    assert "Ann" in standings.table.value and len(standings.fig.data) == 4   # no Refresh needed
+
+
+def test_class_sheet_opens_another_file_and_refuses_a_bad_one(tmp_path):
+    from toolkit.scoresheet import widgets as W
+    c = W.class_sheet(tmp_path / "a.sqlite")
+    first = c.sheet
+    assert not c.open(tmp_path / "notes.txt") and "Not opened" in c.message.value and c.sheet is first
+    bad = tmp_path / "junk.sqlite"
+    bad.write_text("not a database")
+    assert not c.open(bad) and c.sheet is first and bad.read_text() == "not a database"
+    assert c.open(tmp_path / "b.sqlite") and c.sheet is not first
+    with pytest.raises(ValueError, match="unknown game"):
+        W.class_sheet(tmp_path / "c.sqlite", game="chess")
+
+
+def test_games_played_axes_tick_whole_games(tmp_path):
+    from toolkit.scoresheet import ScoreSheet
+    from toolkit.scoresheet import widgets as W
+    sheet = ScoreSheet(tmp_path / "s.sqlite")
+    sheet.record("bux", {"Ann": 3, "Ben": 2, "Cy": 1, "Di": 0}, date="2026-09-01")
+    fig = W.pei_figure(sheet)
+    assert fig.layout.xaxis.dtick == 1 and fig.layout.xaxis.tickformat == "d"
+    for _ in range(29):
+        sheet.record("bux", {"Ann": 3, "Ben": 2, "Cy": 1, "Di": 0}, date="2026-09-01")
+    assert W.pei_figure(sheet).layout.xaxis.dtick == 3
+    view = W.standings_view(sheet)
+    assert view.fig.layout.xaxis.dtick == 3 and view.fig.layout.xaxis.tickformat == "d"

@@ -32,6 +32,10 @@ def test_claim_explorer_follows_the_slider_and_the_player():
     v.controls["player"].value = 0
     assert "?" in v.board.value or all(h.total == 0 for h in v.state.hands[1:])
     assert v.callback_times  # the callbacks ran, timed; their latency budget is in benchmarks/
+    # the move that led here reads as the play table's sentence, not the engine's label
+    v.controls["move"].value = i
+    assert v.title.value.endswith(tw.move_sentence(v.state.parent, v.state.last_action, 0))
+    assert "<code>" not in v.title.value
 
 
 def test_play_against_bots_plays_a_whole_game():
@@ -81,3 +85,21 @@ def test_simulate_games_columns_and_errors():
     assert rot.equals(tb.simulate_games(tb.Rules(), 3, games=12, seed=2, bots="rotating", progress=False))
     with pytest.raises(ValueError, match="bots"):
         tb.simulate_games(bots="clever")
+
+
+def test_the_laws_panel_speaks_in_sentences_without_source_tags():
+    """Issue 13: what a student sees in the play table reads as sentences, with no "(seed, ...)"
+    tags: the panel lists each play as the menu says it, and the turn-order refusal is plain."""
+    import re
+    state = tb.new_game(None, ("You", "Greedy", "Lookahead"), 0)
+    while state.phase != "play":
+        state = state.apply(state.chance_outcomes()[0][0] if state.is_chance() else state.legal_actions()[0])
+    html = tw.laws_panel(state, state.to_move)
+    for play in state.plays(state.to_move):
+        assert f"{tw.action_label(play, state)}: the stack then totals $" in html
+    assert "seed" not in html and "<code>" not in html
+    # after the play, claim refusals name the law; before it, the turn's order, untagged
+    assert tb.why_not(state, 1) == "play a bill first: a claim comes after your play"
+    while state.phase == "play":
+        state = state.apply(state.plays(state.to_move)[0])
+    assert not re.search(r"\(seed", tw.laws_panel(state, state.to_move))

@@ -93,13 +93,18 @@ def lab_server(work_folder):
     from toolkit.lab import environment, server_args
     tmp = work_folder.parent
     _write_settings(tmp / "settings")
-    env = environment(dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
-                           TOOLKIT_NOTEBOOK_GAMES=os.environ.get("TOOLKIT_NOTEBOOK_GAMES", "10")))
+    base = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+                TOOLKIT_NOTEBOOK_GAMES=os.environ.get("TOOLKIT_NOTEBOOK_GAMES", "10"))
+    base.pop("MONEY_GAMES_SCORES", None)   # the class score sheet goes to the test's work folder
+    env = environment(base, work=work_folder)
     log = open(tmp / "lab.log", "wb")
     cmd = server_args(work_folder, port=0, open_browser=False, token="", extra=[
         "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--ServerApp.password=",
         "--ServerApp.disable_check_xsrf=True", f"--LabApp.user_settings_dir={tmp / 'settings'}",
-        f"--LabApp.workspaces_dir={tmp / 'workspaces'}"])
+        f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+        # window.jupyterapp: the tests read the notebook's run state from its model (a lesson's
+        # code cells are collapsed, so their prompts are not in the page)
+        "--LabApp.expose_app_in_browser=True"])
     proc = subprocess.Popen(cmd, cwd=work_folder, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 90
     port = _server_port(tmp / "runtime", proc, deadline)

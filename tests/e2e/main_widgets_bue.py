@@ -1,26 +1,52 @@
-"""Lesson 02 (Bué) in the browser: the odds explorer follows its slider, the convergence chart
-its Deal button."""
+"""Lesson 02 (Bué), in English and in Italian, in the browser: the odds explorer follows its
+slider, the convergence chart its Deal button, and the play table answers a move with sentences
+in the move log."""
 from __future__ import annotations
 
-from .pagehelpers import chart_in, chart_state, output_holding, press_button, slider_moves_chart, wait_chart_changed
+from .pagehelpers import (chart_in, chart_state, output_holding, play_one_move, press_button, slider_moves_chart,
+                          wait_chart_changed)
 
-DEAL = "button:has-text('Deal hands')"
-
-
-def lesson02_odds_explorer(page):
-    """'x2 cards' from 3 (its maximum) to 2 redraws the exact distribution and its title."""
-    return slider_moves_chart(page, "x2 cards", title="2 x2 and 3 x0", key="ArrowLeft")
-
-
-def lesson02_convergence(page):
-    """'Deal hands' adds a batch of deals: the running share moves on."""
-    view = output_holding(page, DEAL)
-    plot = chart_in(view)
-    before = chart_state(plot)
-    press_button(page, "Deal hands", within=view)
-    wait_chart_changed(page, plot, before, "the convergence chart after pressing Deal hands",
-                       timeout_ms=120_000)
-    return view
+WORDS = {
+    "en": {"x2": "x2 cards", "title": "2 x2 and 3 x0", "deal": "Deal hands", "play": "Play", "moves": "Moves",
+           "you": "You "},
+    "it": {"x2": "carte x2", "title": "2 x2 e 3 x0", "deal": "Distribuisci", "play": "Gioca", "moves": "Mosse",
+           "you": ""},
+}
 
 
-MAIN_WIDGETS = {"02-exactly-fifty.ipynb": [lesson02_odds_explorer, lesson02_convergence]}
+def _odds_explorer(lang):
+    def check(page):
+        """'x2 cards' from 3 (its maximum) to 2 redraws the exact distribution and its title."""
+        w = WORDS[lang]
+        return slider_moves_chart(page, w["x2"], title=w["title"], key="ArrowLeft")
+    check.__name__ = f"lesson02_{lang}_odds_explorer"
+    return check
+
+
+def _convergence(lang):
+    def check(page):
+        """'Deal hands' adds a batch of deals: the running share moves on."""
+        w = WORDS[lang]
+        view = output_holding(page, f"button:has-text('{w['deal']}')")
+        plot = chart_in(view)
+        before = chart_state(plot)
+        press_button(page, w["deal"], within=view)
+        wait_chart_changed(page, plot, before, "the convergence chart after pressing Deal hands",
+                           timeout_ms=120_000)
+        return view
+    check.__name__ = f"lesson02_{lang}_convergence"
+    return check
+
+
+def _play_table(lang):
+    def check(page):
+        """Pressing Play plays the first move of the menu (a sentence): the log grows by sentences."""
+        return play_one_move(page, WORDS[lang]["play"])
+    check.__name__ = f"lesson02_{lang}_play_table"
+    return check
+
+
+MAIN_WIDGETS = {
+    "02-exactly-fifty.ipynb": [_odds_explorer("en"), _convergence("en"), _play_table("en")],
+    "02-esattamente-cinquanta.ipynb": [_odds_explorer("it"), _convergence("it"), _play_table("it")],
+}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .pagehelpers import chart_in, output_holding, slider_moves_chart, wait_chart
+from .pagehelpers import chart_in, output_holding, play_one_move, slider_moves_chart, wait_chart
 
 SPREAD = ".widget-select-multiple:has(label:text-is('Your spread'))"
 
@@ -32,5 +32,10 @@ def lesson03_spread_explorer(page):
     return view
 
 
+def lesson03_play_table(page):
+    """The quick game answers a move; its menu and log read as sentences."""
+    return play_one_move(page)
+
+
 MAIN_WIDGETS = {"03-what-is-it-worth.ipynb": [lesson03_winners_curse, lesson03_lot_valuer,
-                                              lesson03_spread_explorer]}
+                                              lesson03_spread_explorer, lesson03_play_table]}

@@ -10,10 +10,24 @@ PRICE_TILES = ".widget-text:has(label:text-is('Tiles')) input"
 ESTIMATE = "button:has-text('Estimate the profit')"
 
 
+def lesson01_first_price_explorer(page):
+    """Section 1's explorer (find the rule): typing QUIZ redraws its chart with QUIZ's price."""
+    view = page.locator(".jp-OutputArea-output").filter(has=page.locator(PRICE_TILES)).first
+    box = view.locator(PRICE_TILES)
+    plot = chart_in(view)
+    before = chart_state(plot)
+    box.scroll_into_view_if_needed()
+    box.fill("QUIZ")
+    wait_chart_changed(page, plot, before, "the first price explorer after typing QUIZ")
+    expect(view).to_contain_text("QUIZ", timeout=30_000)
+    return view
+
+
 def lesson01_price_explorer(page):
-    """Typing EEJD NOY: $89 bought, ENJOYED sells for $169, profit $80; the chart's title says so."""
-    box = page.locator(PRICE_TILES)
-    view = output_holding(page, PRICE_TILES)
+    """Section 3's explorer (lots): typing EEJD NOY: $89 bought, ENJOYED sells for $169, profit
+    $80; the chart's title says so."""
+    view = page.locator(".jp-OutputArea-output").filter(has=page.locator(PRICE_TILES)).last
+    box = view.locator(PRICE_TILES)
     plot = chart_in(view)
     before = chart_state(plot)
     box.scroll_into_view_if_needed()
@@ -26,8 +40,8 @@ def lesson01_price_explorer(page):
 
 
 def lesson01_draw_cost(page):
-    """One step of 'Tiles drawn' (3 to 4) redraws the bars for 4 tiles."""
-    return slider_moves_chart(page, "Tiles drawn", title="4 tiles")
+    """One step of 'Tiles drawn' (2 to 3) redraws the bars for 3 tiles."""
+    return slider_moves_chart(page, "Tiles drawn", title="3 tiles")
 
 
 def lesson01_profit_estimator(page):
@@ -44,5 +58,6 @@ def lesson01_profit_estimator(page):
     return view
 
 
-MAIN_WIDGETS = {"01-buy-small-sell-big.ipynb": [lesson01_price_explorer, lesson01_draw_cost,
+MAIN_WIDGETS = {"01-buy-small-sell-big.ipynb": [lesson01_first_price_explorer, lesson01_price_explorer,
+                                                lesson01_draw_cost,
                                                 lesson01_profit_estimator]}

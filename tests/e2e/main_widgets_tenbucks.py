@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .pagehelpers import chart_in, chart_state, move_slider, output_holding, wait_chart_changed
+from .pagehelpers import chart_in, chart_state, move_slider, output_holding, play_one_move, wait_chart_changed
 
 MOVE_SLIDER = ".widget-slider:has(label:text-is('Move'))"
 
@@ -21,4 +21,9 @@ def lesson04_claim_explorer(page):
     return view
 
 
-MAIN_WIDGETS = {"04-rules-as-constraints.ipynb": [lesson04_claim_explorer]}
+def lesson04_play_table(page):
+    """The play table answers a move; its menu and log read as sentences."""
+    return play_one_move(page)
+
+
+MAIN_WIDGETS = {"04-rules-as-constraints.ipynb": [lesson04_claim_explorer, lesson04_play_table]}

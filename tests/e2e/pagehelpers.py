@@ -11,7 +11,7 @@ import time
 from .checks import chart_in, chart_state, console, wait_chart, wait_chart_changed
 
 __all__ = ["output_holding", "wait_changed", "move_slider", "press_button", "chart_in",
-           "chart_state", "wait_chart", "wait_chart_changed", "slider_moves_chart"]
+           "chart_state", "wait_chart", "wait_chart_changed", "slider_moves_chart", "play_one_move"]
 
 
 def output_holding(page, selector: str):
@@ -90,4 +90,28 @@ def slider_moves_chart(page, label: str, title: str | None = None, key: str = "A
     wait_chart_changed(page, plot, before, f"the chart after moving '{label}' to {now}")
     if title is not None:
         expect(plot.locator(".gtitle")).to_contain_text(title, timeout=30_000)
+    return view
+
+
+def play_one_move(page, play: str = "Play", index: int = 0):
+    """The common play-table check: the menu offers sentences (no move codes); pressing ``play``
+    plays the chosen move, the bots answer, and the move log grows by sentences.
+
+    Args:
+        play: the Play button's text (``"Gioca"`` in Italian).
+        index: which play table of the page (0: the first).
+
+    Returns:
+        the table's output (a locator, for its screenshot).
+    """
+    from playwright.sync_api import expect
+    view = page.locator(".jp-OutputArea-output").filter(has=page.locator(f"button:text-is('{play}')")).nth(index)
+    log = view.locator("textarea").first
+    before = log.input_value()
+    option = view.locator("select option").first.inner_text()
+    assert option[0].isupper() and "[" not in option and ":" not in option, f"menu option {option!r}"
+    press_button(page, play, within=view)
+    expect(log).not_to_have_value(before, timeout=60_000)
+    lines = [x for x in log.input_value().splitlines() if x.strip()]
+    assert lines and all(x.endswith(".") for x in lines), f"log lines are not sentences: {lines[:4]}"
     return view

@@ -80,13 +80,35 @@ def controls_answer(page, lesson: str, screenshots: Path, suffix: str) -> None:
 # JupyterLab
 
 
+# Lessons' code cells are collapsed (``jupyter.source_hidden``), so their input prompts are not in
+# the page: the run state is read from the notebook's model (the server exposes the app as
+# ``window.jupyterapp``, see conftest.py), the errors from the outputs as a student sees them.
 _RUN_STATE_JS = """() => {
-    const ps = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')].map(p => p.textContent);
+    const panel = window.jupyterapp.shell.currentWidget;
+    const code = panel && panel.content ? panel.content.widgets.filter(c => c.model.type === 'code') : [];
     const errors = [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')]
         .map(e => e.textContent).filter(t => /Traceback|Error/.test(t));
-    return {cells: ps.length, run: ps.filter(t => /\\[\\d+\\]/.test(t)).length,
-            queued: ps.filter(t => t.includes('*')).length, errors: errors.map(t => t.slice(0, 1500))};
+    return {cells: code.length, run: code.filter(c => c.model.executionCount !== null).length,
+            queued: code.filter(c => c.model.executionState === 'running').length,
+            errors: errors.map(t => t.slice(0, 1500))};
 }"""
+
+_CODE_SHOWN_JS = """() => {
+    const cells = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')];
+    const shown = cells.filter(c => [...c.querySelectorAll('.jp-InputArea-editor, .cm-editor')]
+        .some(e => e.getClientRects().length));
+    return {cells: cells.length, shown: shown.length,
+            placeholders: cells.filter(c => c.querySelector('.jp-InputPlaceholder')).length};
+}"""
+
+
+def assert_code_collapsed(page, what: str) -> None:
+    """Every code cell of a lesson is collapsed in JupyterLab (a one-line placeholder, no
+    editor): a student sees the text, the widgets and the outputs, not the code."""
+    state = page.evaluate(_CODE_SHOWN_JS)
+    assert state["cells"], f"{what}: no code cell found"
+    assert not state["shown"], f"{what}: {state['shown']} of {state['cells']} code cells show their code"
+    assert state["placeholders"] == state["cells"], f"{what}: code cells not collapsed: {state}"
 
 
 def run_all_in_jupyterlab(page, base: str, path: str) -> None:
@@ -133,6 +155,7 @@ def test_lesson_in_jupyterlab(lesson, lab_server, work_folder, page, screenshots
     what = f"{lesson} in JupyterLab"
     try:
         run_all_in_jupyterlab(page, lab_server, f"lessons/{lesson}")
+        assert_code_collapsed(page, what)
         what_a_student_sees(page, work_folder / "lessons" / lesson, what)
         controls_answer(page, lesson, screenshots, "")
         assert_no_errors(page, what)

@@ -31,15 +31,119 @@ from .bots import GreedyBot, SamplingBot
 from .hand import hand_total, is_superbue
 from .odds import best_total_distribution, decision_helper, expected_distance, simulate_deals
 from .rules import Rules
-from .state import BueState, Discard, Reveal, Swap, new_game
+from .state import BueState, Deal, Discard, Draw, Flip, Reorder, Reveal, Swap, new_game
 
 __all__ = ["OddsExplorer", "odds_explorer", "ConvergenceView", "convergence_view", "render_html",
-           "helper_html", "play_table", "card_html", "action_label"]
+           "helper_html", "play_table", "card_html", "action_label", "move_sentence", "TEXT"]
 
 SAFE = qualitative.Safe
 _FONT = dict(family="sans-serif", size=13)
 #: Totals above this are drawn in one "more" bar.
 MAX_SHOWN = 160
+
+#: Every word the Bué widgets show, in English and Italian (the seed's language): pass
+#: ``lang="it"`` to :func:`odds_explorer`, :func:`convergence_view`, :func:`play_table`,
+#: :func:`render_html`, :func:`helper_html`, :func:`action_label` and :func:`move_sentence`.
+TEXT = {
+    "en": {
+        "x2": "x2 cards", "x0": "x0 cards",
+        "odds_intro": "<b>What x2 and x0 do.</b> Choose how many x2 and x0 cards are in the deck (the ordinary "
+                      "cards and 100s stay as they are, so each special card you take out makes the deck one card "
+                      "smaller). The bars are exact probabilities of each best total of a five-card deal: the owner "
+                      "puts every x2/x0 where it brings the total closest to 50.",
+        "this_deck": "this deck", "no_multipliers": "no x2 or x0",
+        "best_total_axis": "best total of five cards (points; {} = more)", "probability": "probability",
+        "odds_title": "Deck of {n} cards with {a} x2 and {b} x0: P(Bué on the deal) = {p}",
+        "odds_summary": "With <b>{a} x2</b> and <b>{b} x0</b>: P(Bué) = <b>{num}/{den}</b> &asymp; <b>{p}</b>; "
+                        "expected distance from 50: {ed} points. Without any x2 or x0 (same other cards): {plain}.",
+        "hands_per_deal": "Hands per deal", "deal": "Deal hands", "deal_tip": "Deal a batch of random hands",
+        "reset": "Start again", "reset_tip": "Forget the hands dealt so far", "dealing": "Dealing",
+        "press_deal": "<i>Press <b>Deal hands</b>.</i>",
+        "share_so_far": "share of Bués so far", "exact_chance": "exact chance", "band": "95% band",
+        "conv_title": "Share of five-card deals that can make exactly 50", "hands_dealt": "hands dealt",
+        "share_axis": "share of hands with a Bué",
+        "conv_summary": "{n} hands dealt, {hits} could make exactly 50: share <b>{share}</b>; exact chance {exact}.",
+        "you": "You", "bot": "Bot {}", "dealer": "mazziere / dealer", "you_tag": "you", "pts": "pts",
+        "best_total": "best total", "hidden_somewhere": "has, hidden somewhere:",
+        "head": "Hand {hand}, exchange turn {turn} of {turns}, phase <b>{phase}</b>; exchange deck {deck} cards; "
+                "discards: {disc}",
+        "phases": {"deal": "deal", "flip": "deal", "draw": "draw", "reorder": "draw", "exchange": "exchange",
+                   "reveal": "reveal", "over": "over"},
+        "last_hand": "Last hand: {kind}; points {points}; totals {totals}",
+        "kinds": {"bue": "Bué!", "superbue": "SuperBué!", "closest": "closest to 50"},
+        "choose_reveal": "<i>Choose a card to reveal: it can no longer be exchanged.</i>",
+        "helper_head": "<b>Decision helper</b> (exact, assuming every unseen card is equally likely anywhere)",
+        "helper_cols": ("option", "P(exactly 50)", "expected distance", "card you get"),
+        # the student's options (imperative) and the move log (sentences)
+        "opt_swap": "Give your card {slot}{mine} for {who}'s card {their}",
+        "opt_discard": "Discard your card {slot}{mine} and draw",
+        "opt_reveal": "Reveal your card {slot}{mine}",
+        "log_swap_mine": "You give your card {slot} ({card}) for {who}'s card {their}.",
+        "log_swap_to_me": "{actor} gives their card {slot} for your card {their} ({card}).",
+        "log_swap": "{actor} swaps their card {slot} with {who}'s card {their}.",
+        "log_discard": "{actor} discards {card}.",
+        "log_discard_mine": "You discard {card}.",
+        "log_draw_mine": "You draw {card}.", "log_draw": "{actor} draws a card.",
+        "log_flip": "The dealer turns up {card} to start the discard pile.",
+        "log_reorder_mine": "You mix your hidden cards: {card} is now your card {slot}.",
+        "log_reorder": "{actor} mixes their hidden cards.",
+        "log_reveal_mine": "You will reveal your card {slot} ({card}).",
+        "log_reveal": "{actor} chooses a card to reveal.",
+    },
+    "it": {
+        "x2": "carte x2", "x0": "carte x0",
+        "odds_intro": "<b>Che cosa fanno x2 e x0.</b> Scegli quante carte x2 e x0 ci sono nel mazzo (le carte "
+                      "normali e i 100 restano come sono, quindi ogni carta speciale tolta rende il mazzo più "
+                      "piccolo di una carta). Le barre sono le probabilità esatte di ogni miglior totale di cinque "
+                      "carte: chi le ha mette ogni x2/x0 dove porta il totale più vicino a 50.",
+        "this_deck": "questo mazzo", "no_multipliers": "senza x2 né x0",
+        "best_total_axis": "miglior totale di cinque carte (punti; {} = di più)", "probability": "probabilità",
+        "odds_title": "Mazzo di {n} carte con {a} x2 e {b} x0: P(Bué alla distribuzione) = {p}",
+        "odds_summary": "Con <b>{a} x2</b> e <b>{b} x0</b>: P(Bué) = <b>{num}/{den}</b> &asymp; <b>{p}</b>; "
+                        "distanza attesa da 50: {ed} punti. Senza x2 né x0 (stesse altre carte): {plain}.",
+        "hands_per_deal": "Mani per volta", "deal": "Distribuisci", "deal_tip": "Distribuisci un gruppo di mani a caso",
+        "reset": "Ricomincia", "reset_tip": "Dimentica le mani distribuite finora", "dealing": "Distribuzione",
+        "press_deal": "<i>Premi <b>Distribuisci</b>.</i>",
+        "share_so_far": "quota di Bué finora", "exact_chance": "probabilità esatta", "band": "fascia del 95%",
+        "conv_title": "Quota di mani di cinque carte che possono fare esattamente 50", "hands_dealt": "mani distribuite",
+        "share_axis": "quota di mani con un Bué",
+        "conv_summary": "{n} mani distribuite, {hits} potevano fare esattamente 50: quota <b>{share}</b>; "
+                        "probabilità esatta {exact}.",
+        "you": "Tu", "bot": "Bot {}", "dealer": "mazziere", "you_tag": "tu", "pts": "punti",
+        "best_total": "miglior totale", "hidden_somewhere": "ha, coperta da qualche parte:",
+        "head": "Partita {hand}, turno di scambio {turn} di {turns}, fase <b>{phase}</b>; mazzo di scambio {deck} "
+                "carte; scarti: {disc}",
+        "phases": {"deal": "distribuzione", "flip": "distribuzione", "draw": "pesca", "reorder": "pesca",
+                   "exchange": "scambio", "reveal": "carta scoperta", "over": "fine"},
+        "last_hand": "Ultima partita: {kind}; punti {points}; totali {totals}",
+        "kinds": {"bue": "Bué!", "superbue": "SuperBué!", "closest": "più vicino a 50"},
+        "choose_reveal": "<i>Scegli una carta da scoprire: non potrà più essere scambiata.</i>",
+        "helper_head": "<b>Aiuto alle decisioni</b> (esatto, se ogni carta non vista può essere ovunque con la "
+                       "stessa probabilità)",
+        "helper_cols": ("mossa", "P(esattamente 50)", "distanza attesa", "carta che ricevi"),
+        "opt_swap": "Dai la tua carta {slot}{mine} per la carta {their} di {who}",
+        "opt_discard": "Scarta la tua carta {slot}{mine} e pesca",
+        "opt_reveal": "Scopri la tua carta {slot}{mine}",
+        "log_swap_mine": "Dai la tua carta {slot} ({card}) per la carta {their} di {who}.",
+        "log_swap_to_me": "{actor} dà la sua carta {slot} per la tua carta {their} ({card}).",
+        "log_swap": "{actor} scambia la sua carta {slot} con la carta {their} di {who}.",
+        "log_discard": "{actor} scarta {card}.",
+        "log_discard_mine": "Scarti {card}.",
+        "log_draw_mine": "Peschi {card}.", "log_draw": "{actor} pesca una carta.",
+        "log_flip": "Il mazziere scopre {card} per iniziare la pila degli scarti.",
+        "log_reorder_mine": "Mescoli le tue carte coperte: {card} ora è la tua carta {slot}.",
+        "log_reorder": "{actor} mescola le sue carte coperte.",
+        "log_reveal_mine": "Scoprirai la tua carta {slot} ({card}).",
+        "log_reveal": "{actor} sceglie una carta da scoprire.",
+    },
+}
+
+
+def _text(lang: str) -> dict:
+    try:
+        return TEXT[lang]
+    except KeyError:
+        raise ValueError(f"no Bué widget text for language {lang!r}; known: {sorted(TEXT)}") from None
 
 
 def _deck_with(rules: Rules, n_x2: int, n_x0: int) -> Multiset:
@@ -75,29 +179,29 @@ class OddsExplorer(View):
         p_bue: P(best total = 50) for the chosen deck (Fraction).
     """
 
-    def __init__(self, n_x2: int = 3, n_x0: int = 3, rules: Rules | None = None):
+    def __init__(self, n_x2: int = 3, n_x0: int = 3, rules: Rules | None = None, lang: str = "en"):
         super().__init__()
+        self.text = t = _text(lang)
         self.rules = rules or Rules()
         for name, v in (("n_x2", n_x2), ("n_x0", n_x0)):
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3:
                 raise ValueError(f"{name} must be a whole number 0-3, got {v!r}")
         r = self.rules
         self.controls = {
-            "x2": w.IntSlider(value=n_x2, min=0, max=3, description="x2 cards", continuous_update=False),
-            "x0": w.IntSlider(value=n_x0, min=0, max=3, description="x0 cards", continuous_update=False),
+            "x2": w.IntSlider(value=n_x2, min=0, max=3, description=t["x2"], continuous_update=False),
+            "x0": w.IntSlider(value=n_x0, min=0, max=3, description=t["x0"], continuous_update=False),
         }
         base = _dist(_deck_with(r, 0, 0), r.multiplier_stacking, r.bue_total)
         bx, by = _bars(base)
         self.p_plain = dict(base).get(r.bue_total, Fraction(0))
         self.summary = w.HTML()
         self.chart = Chart(
-            data=[go.Bar(x=[], y=[], name="this deck", marker=dict(color=SAFE[0]),
+            data=[go.Bar(x=[], y=[], name=t["this_deck"], marker=dict(color=SAFE[0]),
                          hovertemplate="best total %{x}: probability %{y:.4f}<extra></extra>"),
-                  go.Scatter(x=bx, y=by, mode="lines", name="no x2 or x0", line=dict(color=SAFE[1], width=2),
+                  go.Scatter(x=bx, y=by, mode="lines", name=t["no_multipliers"], line=dict(color=SAFE[1], width=2),
                              hovertemplate="no multipliers, total %{x}: %{y:.4f}<extra></extra>")],
-            layout=dict(title=dict(text=""), xaxis=dict(title=dict(text=f"best total of five cards (points; "
-                                                                         f"{MAX_SHOWN + 1} = more)")),
-                        yaxis=dict(title=dict(text="probability"), rangemode="tozero"),
+            layout=dict(title=dict(text=""), xaxis=dict(title=dict(text=t["best_total_axis"].format(MAX_SHOWN + 1))),
+                        yaxis=dict(title=dict(text=t["probability"]), rangemode="tozero"),
                         height=380, margin=dict(l=60, r=20, t=50, b=50), font=_FONT, bargap=0.1,
                         legend=dict(orientation="h", y=-0.22),
                         shapes=[dict(type="line", x0=r.bue_total, x1=r.bue_total, y0=0, y1=1, yref="paper",
@@ -107,11 +211,7 @@ class OddsExplorer(View):
         self._apply()
         for c in self.controls.values():
             c.observe(self._timed(lambda _ch: self._apply()), names="value")
-        intro = w.HTML("<b>What x2 and x0 do.</b> Choose how many x2 and x0 cards are in the deck "
-                       "(the ordinary cards and 100s stay as they are, so each special card you take out "
-                       "makes the deck one card smaller). The bars are exact probabilities of each best "
-                       "total of a five-card deal: the owner puts every x2/x0 where it brings the total "
-                       "closest to 50.")
+        intro = w.HTML(t["odds_intro"])
         self.widget = w.VBox([intro, w.HBox(list(self.controls.values())), self.summary, self.chart.widget])
 
     def _apply(self) -> None:
@@ -124,28 +224,31 @@ class OddsExplorer(View):
         xs, ys = _bars(items)
         with self.chart.batch_update():
             self.fig.data[0].x, self.fig.data[0].y = xs, ys
-            self.fig.layout.title.text = (f"Deck of {deck.total} cards with {a} x2 and {b} x0: "
-                                          f"P(Bué on the deal) = {float(self.p_bue):.2%}")
+            self.fig.layout.title.text = self.text["odds_title"].format(n=deck.total, a=a, b=b,
+                                                                       p=_pct(self.p_bue, 2, self.text))
         ed = expected_distance(self.distribution, r.bue_total)
         p = self.p_bue
-        self.summary.value = (
-            f"With <b>{a} x2</b> and <b>{b} x0</b>: P(Bué) = <b>{p.numerator:,}/{p.denominator:,}</b> "
-            f"&asymp; <b>{float(p):.3%}</b>; expected distance from 50: {float(ed):.1f} points. "
-            f"Without any x2 or x0 (same other cards): {float(self.p_plain):.3%}.")
+        self.summary.value = self.text["odds_summary"].format(
+            a=a, b=b, num=_int(p.numerator, self.text), den=_int(p.denominator, self.text), p=_pct(p, 3, self.text),
+            ed=_dec(float(ed), 1, self.text), plain=_pct(self.p_plain, 3, self.text))
 
 
-def odds_explorer(n_x2: int = 3, n_x0: int = 3, rules: Rules | None = None) -> OddsExplorer:
+def odds_explorer(n_x2: int = 3, n_x0: int = 3, rules: Rules | None = None, lang: str = "en") -> OddsExplorer:
     """Sliders over the x2 and x0 cards in the deck (0-3 each) and the exact distribution of a
     five-card deal's best total (:func:`toolkit.bue.best_total_distribution`, cached per deck).
+
+    Args:
+        n_x2, n_x0: the sliders' starting values (0-3). rules: the deck (default ``Rules()``).
+        lang: ``"en"`` or ``"it"`` (see :data:`TEXT`).
 
     Returns:
         an :class:`OddsExplorer`: ``.widget``, ``.controls["x2"]``/``["x0"]``, ``.fig``,
         ``.summary``, ``.distribution``, ``.p_bue``.
 
     Raises:
-        ValueError: counts outside 0-3.
+        ValueError: counts outside 0-3, or an unknown ``lang``.
     """
-    return OddsExplorer(n_x2, n_x0, rules)
+    return OddsExplorer(n_x2, n_x0, rules, lang)
 
 
 class ConvergenceView(View):
@@ -161,8 +264,9 @@ class ConvergenceView(View):
         exact: the exact P(Bué) (Fraction).
     """
 
-    def __init__(self, seed: int = 0, batch: int = 1000, rules: Rules | None = None):
+    def __init__(self, seed: int = 0, batch: int = 1000, rules: Rules | None = None, lang: str = "en"):
         super().__init__()
+        self.text = t = _text(lang)
         self.rules = rules or Rules()
         self.rng = new_rng(seed)
         self.cards = self.rules.cards.elements()
@@ -172,20 +276,21 @@ class ConvergenceView(View):
         if batch not in options:
             raise ValueError(f"batch must be one of {options}, got {batch!r}")
         self.controls = {
-            "batch": w.Dropdown(options=options, value=batch, description="Hands per deal"),
-            "deal": w.Button(description="Deal hands", button_style="primary", tooltip="Deal a batch of random hands"),
-            "reset": w.Button(description="Start again", tooltip="Forget the hands dealt so far"),
+            "batch": w.Dropdown(options=options, value=batch, description=t["hands_per_deal"],
+                                style={"description_width": "initial"}),
+            "deal": w.Button(description=t["deal"], button_style="primary", tooltip=t["deal_tip"]),
+            "reset": w.Button(description=t["reset"], tooltip=t["reset_tip"]),
         }
-        self.progress = w.IntProgress(value=0, min=0, max=batch, description="Dealing")
-        self.summary = w.HTML("<i>Press <b>Deal hands</b>.</i>")
+        self.progress = w.IntProgress(value=0, min=0, max=batch, description=t["dealing"])
+        self.summary = w.HTML(t["press_deal"])
         self.chart = Chart(
-            data=[go.Scatter(x=[], y=[], mode="lines", name="share of Bués so far", line=dict(color=SAFE[0], width=2)),
-                  go.Scatter(x=[], y=[], mode="lines", name="exact chance", line=dict(color=SAFE[1], dash="dash")),
-                  go.Scatter(x=[], y=[], mode="lines", name="95% band", line=dict(color=SAFE[4], width=1, dash="dot")),
+            data=[go.Scatter(x=[], y=[], mode="lines", name=t["share_so_far"], line=dict(color=SAFE[0], width=2)),
+                  go.Scatter(x=[], y=[], mode="lines", name=t["exact_chance"], line=dict(color=SAFE[1], dash="dash")),
+                  go.Scatter(x=[], y=[], mode="lines", name=t["band"], line=dict(color=SAFE[4], width=1, dash="dot")),
                   go.Scatter(x=[], y=[], mode="lines", showlegend=False, line=dict(color=SAFE[4], width=1, dash="dot"))],
-            layout=dict(title=dict(text="Share of five-card deals that can make exactly 50"),
-                        xaxis=dict(title=dict(text="hands dealt"), type="log"),
-                        yaxis=dict(title=dict(text="share of hands with a Bué"), rangemode="tozero"),
+            layout=dict(title=dict(text=t["conv_title"]),
+                        xaxis=dict(title=dict(text=t["hands_dealt"]), type="log"),
+                        yaxis=dict(title=dict(text=t["share_axis"]), rangemode="tozero"),
                         height=360, margin=dict(l=60, r=20, t=50, b=50), font=_FONT,
                         legend=dict(orientation="h", y=-0.25)))
         self.fig = self.chart.fig
@@ -240,23 +345,28 @@ class ConvergenceView(View):
             self.fig.data[2].x, self.fig.data[2].y = xs_, [p + b for b in band]
             self.fig.data[3].x, self.fig.data[3].y = xs_, [max(0.0, p - b) for b in band]
         if self.n:
-            self.summary.value = (f"{self.n:,} hands dealt, {self.hits:,} could make exactly 50: "
-                                  f"share <b>{self.hits / self.n:.3%}</b>; exact chance {p:.3%}.")
+            t = self.text
+            self.summary.value = t["conv_summary"].format(n=_int(self.n, t), hits=_int(self.hits, t),
+                                                          share=_pct(self.hits / self.n, 3, t), exact=_pct(p, 3, t))
         else:
-            self.summary.value = "<i>Press <b>Deal hands</b>.</i>"
+            self.summary.value = self.text["press_deal"]
 
 
-def convergence_view(seed: int = 0, batch: int = 1000, rules: Rules | None = None) -> ConvergenceView:
+def convergence_view(seed: int = 0, batch: int = 1000, rules: Rules | None = None, lang: str = "en") -> ConvergenceView:
     """A button that deals random five-card hands in batches and a plot of the running share of
     Bués converging on the exact chance (law of large numbers), with the 95% band.
+
+    Args:
+        seed: the deals' seed. batch: hands per press (100, 1000, 5000 or 10000). rules: the deck.
+        lang: ``"en"`` or ``"it"`` (see :data:`TEXT`).
 
     Returns:
         a :class:`ConvergenceView` (``.deal(count)`` does what the button does).
 
     Raises:
-        ValueError: a batch size not offered.
+        ValueError: a batch size not offered, or an unknown ``lang``.
     """
-    return ConvergenceView(seed, batch, rules)
+    return ConvergenceView(seed, batch, rules, lang)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -280,22 +390,39 @@ def card_html(card: str | None, face_up: bool = True, known: bool = False) -> st
             f"border-radius:4px;margin:1px;background:{bg};color:{fg};{style}'>{escape(card)}</span>")
 
 
-def render_html(state: BueState, player: int) -> str:
+def _int(n: int, t: dict) -> str:
+    text = f"{n:,}"
+    return text.replace(",", ".") if t is TEXT["it"] else text
+
+
+def _dec(x: float, places: int, t: dict) -> str:
+    text = f"{x:.{places}f}"
+    return text.replace(".", ",") if t is TEXT["it"] else text
+
+
+def _pct(x, places: int, t: dict) -> str:
+    text = f"{float(x):.{places}%}"
+    return text.replace(".", ",") if t is TEXT["it"] else text
+
+
+def render_html(state: BueState, player: int, lang: str = "en") -> str:
     """What ``player`` sees, as HTML: points, the discard pile, every seat's cards (own cards
     face up, with * on the revealed ones; others' revealed cards; cards known from own swaps in
     italics, in their slot or, when the other player has mixed their hidden cards, listed as
-    "has, hidden somewhere"). Built from ``state.observation(player)`` only."""
+    "has, hidden somewhere"), and the result of the last hand. Built from
+    ``state.observation(player)`` only. ``lang``: ``"en"`` or ``"it"``."""
+    t = _text(lang)
     obs = state.observation(player)
     rows = []
     for q, name in enumerate(obs["players"]):
-        tag = " (mazziere / dealer)" if q == obs["dealer"] else ""
-        you = " <b>(you)</b>" if q == player else ""
+        tag = f" ({t['dealer']})" if q == obs["dealer"] else ""
+        you = f" <b>({t['you_tag']})</b>" if q == player else ""
         if q == player:
             cells = []
             for i, c in enumerate(obs["hand"]):
                 up = obs["table"][q][i] is not None
                 cells.append(f"{i}:" + card_html(c) + ("*" if up else ""))
-            total = (f" best total <b>{hand_total([c for c in obs['hand'] if c], state.rules.multiplier_stacking)}</b>"
+            total = (f" {t['best_total']} <b>{hand_total([c for c in obs['hand'] if c], state.rules.multiplier_stacking)}</b>"
                      if None not in obs["hand"] else "")
         else:
             kn = obs["known"].get(str(q), {})
@@ -303,73 +430,139 @@ def render_html(state: BueState, player: int) -> str:
                      for i, c in enumerate(obs["table"][q])]
             held = obs.get("holds", {}).get(str(q), [])
             # cards you gave them, somewhere among their hidden cards (they mix them: Rules.reordering)
-            total = (" &nbsp;<i>has, hidden somewhere:</i> " + " ".join(card_html(c, False, True) for c in held)
+            total = (f" &nbsp;<i>{t['hidden_somewhere']}</i> " + " ".join(card_html(c, False, True) for c in held)
                      if held else "")
-        rows.append(f"<tr><td>{escape(name)}{you}{tag}</td><td>{obs['points'][q]} pts</td>"
+        rows.append(f"<tr><td>{escape(name)}{you}{tag}</td><td>{obs['points'][q]} {t['pts']}</td>"
                     f"<td>{' '.join(cells)}{total}</td></tr>")
     disc = " ".join(card_html(c) for c in obs["discards"][-6:]) or "-"
-    head = (f"<div>Hand {obs['hand_no']}, exchange turn {obs['turn']} of {state.rules.turns}, "
-            f"phase <b>{obs['phase']}</b>; exchange deck {obs['deck_size']} cards; discards: {disc}</div>")
+    head = "<div>" + t["head"].format(hand=obs["hand_no"], turn=obs["turn"], turns=state.rules.turns,
+                                      phase=t["phases"].get(obs["phase"], obs["phase"]), deck=obs["deck_size"],
+                                      disc=disc) + "</div>"
     last = ""
     if obs["last_result"]:
         lr = obs["last_result"]
-        kind = {"bue": "Bué!", "superbue": "SuperBué!", "closest": "closest to 50"}[lr["kind"]]
-        last = (f"<div>Last hand: {kind} points {lr['points']}, totals {lr['totals']}</div>")
+        names = obs["players"]
+        points = ", ".join(f"{escape(names[q])} {v}" for q, v in enumerate(lr["points"]))
+        totals = ", ".join(f"{escape(names[q])} {v if v is not None else '?'}" for q, v in enumerate(lr["totals"]))
+        last = "<div>" + t["last_hand"].format(kind=t["kinds"][lr["kind"]], points=points, totals=totals) + "</div>"
     return f"{head}<table>{''.join(rows)}</table>{last}"
 
 
-def helper_html(state: BueState, player: int, top: int = 8) -> str:
+def helper_html(state: BueState, player: int, top: int = 8, lang: str = "en") -> str:
     """The decision helper's table for ``player`` (the ``top`` best options by chance of 50, then
-    expected distance), as HTML; empty outside the player's exchange decisions."""
+    expected distance), as HTML; empty outside the player's exchange decisions. ``lang``:
+    ``"en"`` or ``"it"``."""
+    t = _text(lang)
     if state.phase != "exchange" or state.current_player != player:
-        return "<i>Choose a card to reveal: it can no longer be exchanged.</i>" if state.phase == "reveal" else ""
+        return t["choose_reveal"] if state.phase == "reveal" else ""
     rows = decision_helper(state, player)
     rows.sort(key=lambda r: (-r.p_bue, r.expected_distance))
     body = "".join(
-        f"<tr><td>{escape(action_label(r.action, state))}</td><td>{float(r.p_bue):.1%}</td>"
-        f"<td>{float(r.expected_distance):.1f}</td><td>{escape(r.new_card or '?')}</td></tr>"
+        f"<tr><td>{escape(action_label(r.action, state, lang))}</td><td>{_pct(r.p_bue, 1, t)}</td>"
+        f"<td>{_dec(float(r.expected_distance), 1, t)}</td><td>{escape(r.new_card or '?')}</td></tr>"
         for r in rows[:top])
-    return ("<b>Decision helper</b> (exact, assuming every unseen card is equally likely anywhere)"
-            "<table><tr><th>option</th><th>P(exactly 50)</th><th>expected distance</th><th>card you get</th></tr>"
-            f"{body}</table>")
+    head = "".join(f"<th>{escape(c)}</th>" for c in t["helper_cols"])
+    return f"{t['helper_head']}<table><tr>{head}</tr>{body}</table>"
 
 
-def action_label(action, state: BueState | None = None) -> str:
-    """A readable English label of an action (``swap 2 3:1`` -> "give your slot 2 (B7) for Di's slot 1")."""
+def action_label(action, state: BueState | None = None, lang: str = "en") -> str:
+    """The student's option as a sentence, for the play table's menu and the helper's table:
+    ``swap 2 3:1`` -> "Give your card 2 (B7) for Di's card 1"; ``discard 0`` -> "Discard your card
+    0 (x2) and draw"; ``reveal 4`` -> "Reveal your card 4 (G12)". ``lang``: ``"en"`` or ``"it"``.
+
+    Chance events and actions of other kinds keep their text form.
+    """
+    t = _text(lang)
     p = state.current_player if state is not None and state.current_player >= 0 else None
     mine = (lambda i: f" ({state.hands[p][i]})") if p is not None else (lambda i: "")
     if isinstance(action, Swap):
-        who = state.players[action.opponent] if state is not None else f"seat {action.opponent}"
-        return f"give your card {action.slot}{mine(action.slot)} for {who}'s card {action.their_slot} [{action}]"
+        who = state.players[action.opponent] if state is not None else t["bot"].format(action.opponent)
+        return t["opt_swap"].format(slot=action.slot, mine=mine(action.slot), who=who, their=action.their_slot)
     if isinstance(action, Discard):
-        return f"discard your card {action.slot}{mine(action.slot)} and draw [{action}]"
+        return t["opt_discard"].format(slot=action.slot, mine=mine(action.slot))
     if isinstance(action, Reveal):
-        return f"reveal your card {action.slot}{mine(action.slot)} [{action}]"
+        return t["opt_reveal"].format(slot=action.slot, mine=mine(action.slot))
     return str(action)
 
 
+def move_sentence(state: BueState, action, viewer: int, lang: str = "en") -> str | None:
+    """The move log's sentence for ``action`` played at ``state``, as ``viewer`` may know it.
+
+    It tells no more than the engine's :meth:`~toolkit.bue.BueState.describe_action`: where that
+    hides a move from ``viewer`` (a card dealt or drawn by someone else, another player's
+    reordering, a reveal chosen before everyone has chosen), the sentence names no card or slot.
+    Face-down deals are not logged (the table shows your own cards).
+
+    Args:
+        state: the state the action is played at. action: a legal action there.
+        viewer: the seat reading the log. lang: ``"en"`` or ``"it"``.
+
+    Returns:
+        a sentence, e.g. ``"Bot 1 discards B7 and draws a card."``, or ``None`` for no line.
+    """
+    t = _text(lang)
+    secret = state.describe_action(action, viewer) != str(action)
+    if isinstance(action, Deal):
+        return None
+    if isinstance(action, Flip):
+        return t["log_flip"].format(card=action.card)
+    if isinstance(action, Draw):
+        seat = state.draw_to[0]
+        return t["log_draw"].format(actor=state.players[seat]) if secret else t["log_draw_mine"].format(card=action.card)
+    if isinstance(action, Reorder):
+        seat = state.to_reorder[0][0]
+        if secret:
+            return t["log_reorder"].format(actor=state.players[seat])
+        return t["log_reorder_mine"].format(card=state.hands[seat][state.to_reorder[0][1]], slot=action.slot)
+    actor = state.current_player
+    name = state.players[actor]
+    if isinstance(action, Reveal):
+        if secret:
+            return t["log_reveal"].format(actor=name)
+        return t["log_reveal_mine"].format(slot=action.slot, card=state.hands[actor][action.slot])
+    if isinstance(action, Discard):
+        card = state.hands[actor][action.slot]     # discarded face up: public
+        return (t["log_discard_mine"] if actor == viewer else t["log_discard"]).format(actor=name, card=card)
+    if isinstance(action, Swap):
+        if actor == viewer:
+            return t["log_swap_mine"].format(slot=action.slot, card=state.hands[actor][action.slot],
+                                             who=state.players[action.opponent], their=action.their_slot)
+        if action.opponent == viewer:
+            return t["log_swap_to_me"].format(actor=name, slot=action.slot, their=action.their_slot,
+                                              card=state.hands[viewer][action.their_slot])
+        return t["log_swap"].format(actor=name, slot=action.slot, who=state.players[action.opponent],
+                                    their=action.their_slot)
+    return f"{name}: {state.describe_action(action, viewer)}"
+
+
 def play_table(players: int = 3, seed: int = 0, human: int = 0, rules: Rules | None = None,
-               show_helper: bool = True) -> GameTable:
+               show_helper: bool = True, lang: str = "en") -> GameTable:
     """Play Bué against the bots: a :class:`toolkit.core.widgets.GameTable` with this game's view
-    of the table and (optionally) the decision helper's table on each of your turns.
+    of the table, its moves as sentences (:func:`action_label`, :func:`move_sentence`) and
+    (optionally) the decision helper's table on each of your turns.
 
     The other seats alternate :class:`~toolkit.bue.GreedyBot` and :class:`~toolkit.bue.SamplingBot`.
-    By default one hand is played (``Rules.single_hand()``), the student on the dealer's left.
+    By default one hand is played (``Rules.single_hand()``), the student on the dealer's left: five
+    exchange turns (swap blind or discard and draw, then reveal a card), then the scoring.
 
     Args:
         players: 2-10 seats. seed: the deal and the bots' randomness. human: your seat.
         rules: the rules (default: one hand). show_helper: show the decision helper.
+        lang: ``"en"`` or ``"it"``: every word of the table, the menu and the log.
 
     Raises:
-        ValueError: a bad player count or seat.
+        ValueError: a bad player count or seat, or an unknown ``lang``.
     """
+    t = _text(lang)
     if not 0 <= human < players:
         raise ValueError(f"human must be a seat 0..{players - 1}, got {human}")
     # by default the student sits on the dealer's left, so they move first
     rules = rules or Rules.single_hand(first_dealer=(human - 1) % players)
-    names = ["You" if i == human else f"Bot {i}" for i in range(players)]
+    names = [t["you"] if i == human else t["bot"].format(i) for i in range(players)]
     start = new_game(rules, names, seed)
     bots = {i: (GreedyBot() if i % 2 else SamplingBot(samples=6)) for i in range(players) if i != human}
-    return GameTable(start, bots, human=human, seed=seed, render=render_html,
-                     helper=helper_html if show_helper else None,
-                     new_game=lambda s: new_game(rules, names, s), names=names, action_label=action_label)
+    return GameTable(start, bots, human=human, seed=seed, render=lambda s, p: render_html(s, p, lang),
+                     helper=(lambda s, p: helper_html(s, p, lang=lang)) if show_helper else None,
+                     new_game=lambda s: new_game(rules, names, s), names=names,
+                     action_label=lambda a, s: action_label(a, s, lang),
+                     describe=lambda s, a, v: move_sentence(s, a, v, lang), lang=lang)

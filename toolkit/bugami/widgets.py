@@ -16,7 +16,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ..core.tricks import SUIT_NAMES, Card
-from ..core.widgets import GameTable, View
+from ..core.widgets import GameTable, View, move_voice
 from ..core.charts import Chart
 from .bots import BOTS, SamplingBot
 from .odds import others_suit_distribution, suit_advisor, void_probability
@@ -276,6 +276,50 @@ def _advice_panel(samples: int):
     return helper
 
 
+_RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}
+_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def card_name(card) -> str:
+    """A card as players say it: ``"the queen of hearts"``, ``"the 7 of spades"``."""
+    text = str(card)
+    rank, suit = text[:-1], text[-1]
+    return f"the {_RANKS.get(rank, rank)} of {_SUITS[suit]}"
+
+
+def _phrase(state, action, viewer: int, imperative: bool) -> str | None:
+    from .rules import MISERE
+    from .state import DealCard, DeclareBug, PlayCard
+    if isinstance(action, DealCard):
+        return None
+    says = move_voice(state, viewer, imperative)
+
+    if isinstance(action, DeclareBug):
+        if state.describe_action(action, viewer) != str(action):    # secret until all have chosen
+            return says("choose your bug suit", "chooses a bug suit (face down)")
+        if action.choice == MISERE:
+            return says("declare misère (take no trick)", "declares misère")
+        suit = _SUITS[action.choice]
+        return says(f"avoid {suit} (your bug suit)", f"avoids {suit}")
+    if isinstance(action, PlayCard):
+        return says(f"play {card_name(action.card)}", f"plays {card_name(action.card)}")
+    return says(str(action), str(action))
+
+
+def action_label(action, state) -> str:
+    """The student's option as a sentence (the play table's menu): "Avoid hearts (your bug
+    suit)", "Declare misère (take no trick)", "Play the queen of hearts"."""
+    return _phrase(state, action, state.current_player, imperative=True)
+
+
+def move_sentence(state, action, viewer: int) -> str | None:
+    """The move log's sentence for ``action`` played at ``state``, as ``viewer`` may know it:
+    another player's declaration stays secret until all have declared (``"Bot 1 chooses a bug
+    suit (face down)."``, as the engine's ``describe_action``); card plays are public; the deal is
+    not logged."""
+    return _phrase(state, action, viewer, imperative=False)
+
+
 def play_against_bots(players: int = 4, bot: str = "heuristic", seed: int = 0, rules: Rules | None = None,
                       advisor_samples: int = 100) -> GameTable:
     """A :class:`toolkit.core.widgets.GameTable` for one deal (default) against the bots: you sit
@@ -293,4 +337,5 @@ def play_against_bots(players: int = 4, bot: str = "heuristic", seed: int = 0, r
     start = new_game(r, names, seed=seed)
     return GameTable(start, bots, human=0, seed=seed, render=render_html,
                      helper=_advice_panel(advisor_samples) if advisor_samples else None,
-                     new_game=lambda sd: new_game(r, names, seed=sd), names=names)
+                     new_game=lambda sd: new_game(r, names, seed=sd), names=names,
+                     action_label=action_label, describe=move_sentence)

@@ -36,7 +36,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
-from ..core.widgets import GameTable, View
+from ..core.widgets import GameTable, View, move_voice
 from ..core.cards import Multiset
 from ..core.game import IllegalActionError, new_rng, resolve_chance
 from ..core.montecarlo import Estimate
@@ -332,7 +332,8 @@ class DrawCostExplorer(View):
         controls: ``{"k": IntSlider}`` (tiles drawn, 1-8).
         fig: the plotly ``Figure`` that ``chart`` draws: trace 0 the bars (x dollars, y probability),
             trace 1 the expected cost (a vertical line), trace 2 the median.
-        summary: ``ipywidgets.HTML``: mean, median, most likely cost, range.
+        summary: ``ipywidgets.HTML``: mean, median, most likely cost, range (and, with
+            ``compare_square``, the expected pips and their square against the expected cost).
         k: tiles drawn.
         distribution: ``{dollars: Fraction probability}``, exact.
         mean: expected cost in dollars (``Fraction``).
@@ -340,9 +341,10 @@ class DrawCostExplorer(View):
         callback_times: seconds taken by each callback.
     """
 
-    def __init__(self, k: int = 3, rules: Rules | None = None):
+    def __init__(self, k: int = 3, rules: Rules | None = None, compare_square: bool = True):
         super().__init__()
         self.rules = rules or Rules()
+        self.compare_square = bool(compare_square)
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 8:
             raise ValueError(f"k must be a whole number 1-8, got {k!r}")
         slider = w.IntSlider(value=k, min=1, max=8, description="Tiles drawn", continuous_update=True)
@@ -392,13 +394,15 @@ class DrawCostExplorer(View):
             f"<b>{k} tile{'s' if k != 1 else ''}</b>: expected cost <b>{_money(round(float(mean), 2))}</b> "
             f"(exactly {mean.numerator:,}/{mean.denominator:,} dollars); median {_money(median)}; "
             f"most likely {_money(mode)} (probability {float(pmode):.1%}); "
-            f"from {_money(xs[0])} to {_money(xs[-1])}.<br>"
-            f"Expected pips {float(mean_pips):.2f}, and (expected pips)\u00b2 = "
-            f"{_money(round(float(mean_pips) ** 2, 2))}: less than the expected cost, because squaring "
-            f"makes big draws cost disproportionately more.")
+            f"from {_money(xs[0])} to {_money(xs[-1])}.")
+        if self.compare_square:
+            self.summary.value += (
+                f"<br>Expected pips {float(mean_pips):.2f}, and (expected pips)\u00b2 = "
+                f"{_money(round(float(mean_pips) ** 2, 2))}: less than the expected cost, because squaring "
+                f"makes big draws cost disproportionately more.")
 
 
-def draw_cost_explorer(k: int = 3, rules: Rules | None = None) -> DrawCostExplorer:
+def draw_cost_explorer(k: int = 3, rules: Rules | None = None, compare_square: bool = True) -> DrawCostExplorer:
     """A slider over the number of tiles drawn (1-8) and the exact distribution of their price.
 
     The price of a draw is its total pips squared (seed, "Buying Tiles"); the probabilities are
@@ -408,6 +412,8 @@ def draw_cost_explorer(k: int = 3, rules: Rules | None = None) -> DrawCostExplor
     Args:
         k: tiles drawn at first (1-8).
         rules: the Rules whose bag is drawn from (default ``Rules()``, 108 tiles).
+        compare_square: also say that (expected pips)² is less than the expected cost (a
+            lesson that asks it as a question turns this off, so the explorer does not answer it).
 
     Returns:
         a :class:`DrawCostExplorer`: ``.widget``, ``.controls["k"]``, ``.fig`` (bars:
@@ -416,7 +422,7 @@ def draw_cost_explorer(k: int = 3, rules: Rules | None = None) -> DrawCostExplor
     Raises:
         ValueError: ``k`` not a whole number 1-8.
     """
-    return DrawCostExplorer(k, rules)
+    return DrawCostExplorer(k, rules, compare_square)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -528,8 +534,10 @@ class ProfitEstimator(View):
             sizes = [n // pieces + (1 if i < n % pieces else 0) for i in range(pieces)]
             done = 0
             for i, m in enumerate(sizes):
+                # each press draws anew (another 400 draws, another average), reproducibly
+                seed = self.seed * 100_003 + len(self.history) * 1_009 + i
                 parts.append(expected_profit(hand_text, k, wilds, rules=self.rules, n=m,
-                                             seed=self.seed * 100_003 + i, confidence=self.confidence))
+                                             seed=seed, confidence=self.confidence))
                 done += m
                 self.progress.value = done
         finally:
@@ -573,7 +581,8 @@ def profit_estimator(hand: str = "", k: int = 3, wilds: int = 1, samples: int = 
         k: tiles bought (1-8).
         wilds: Wild tiles held (0-8).
         samples: simulated draws per press (100-1600).
-        seed: seed of the simulation (the same controls give the same estimate).
+        seed: seed of the simulation: the same seed and the same presses give the same estimates;
+            each press draws anew (its own seed from ``seed`` and the press number).
         rules: Rules (bag, pips, dictionary); default ``Rules()``.
 
     Returns:
@@ -914,18 +923,87 @@ def solitaire_game(seed: int = 0, rules: Rules | None = None) -> SolitaireGame:
     return SolitaireGame(seed, rules)
 
 
-def _table_label(action, state) -> str:
-    """The play table's text for a move: placements and sales with their value."""
+def _sale_value(action, state) -> int | None:
+    """Dollars a sale or a Crossword placement earns (its pips squared), or None."""
     if isinstance(action, Place):
         for sp in state.placements(state.current_player):
             if Place.from_scored(sp) == action:
-                return f"{action} ({_money(sp.value)})"
-    if isinstance(action, SellWord):
-        r = state.rules
-        value = price(sum(r.letter_pips[c] for c in action.letters_used)
-                      + (r.wild_pips if action.wild is not None else 0))
-        return f"{action} ({_money(value)})"
-    return str(action)
+                return sp.value
+        return None
+    r = state.rules
+    return price(sum(r.letter_pips[c] for c in action.letters_used) + (r.wild_pips if action.wild is not None else 0))
+
+
+def _word(action) -> str:
+    """``"KEN"``, or ``"KEN (a Wild as E)"`` when a Wild stands for one of its letters."""
+    word = action.word.upper()
+    return word + (f" (a Wild as {word[action.wild]})" if action.wild is not None else "")
+
+
+def _phrase(state, action, viewer: int, imperative: bool) -> str | None:
+    from .rules import CHOICE
+    from .state import (Accept, Auction, Bid, Buy, Challenge, Choose, Decline, Discard, Done, Draw, Offer, Pass,
+                        Roll, Take)
+    if isinstance(action, Draw):
+        return None  # the drawn tiles show on the table
+    if isinstance(action, Roll):
+        return (f"The die shows {action.face}: everyone draws {action.face} tiles." if action.face != CHOICE
+                else "The die shows CHOICE: the Leader chooses how many tiles everyone draws.")
+    says = move_voice(state, viewer, imperative)
+
+    def seat(q: int) -> str:
+        return "you" if q == viewer else state.players[q]
+
+    if isinstance(action, Choose):
+        return says(f"choose {action.n} tiles for everyone", f"chooses {action.n} tiles for everyone")
+    if isinstance(action, Take):
+        return says(f"take {action.letter}", f"takes {action.letter}")
+    if isinstance(action, Buy):
+        return says("buy the tiles you drew", "buys the tiles they drew")
+    if isinstance(action, Decline):
+        return says("decline the tiles (out of play)", "declines their tiles")
+    if isinstance(action, Auction):
+        return says("put the tiles up for auction", "puts the tiles up for auction")
+    if isinstance(action, Bid):
+        return says(f"bid {_money(action.amount)}", f"bids {_money(action.amount)}")
+    if isinstance(action, Pass):
+        return says("pass", "passes")
+    if isinstance(action, (SellWord, Place)):
+        value = _sale_value(action, state)
+        worth = f" for {_money(value)}" if value is not None else ""
+        if isinstance(action, Place):
+            p = action.placement
+            where = f" {'across' if p.across else 'down'} at row {p.row}, column {p.col}"
+            return says(f"place {_word(action)}{where}{worth}", f"places {_word(action)}{where}{worth}")
+        return says(f"sell {_word(action)}{worth}", f"sells {_word(action)}{worth}")
+    if isinstance(action, Discard):
+        return says(f"put your {action.letter} out of play", f"puts a {action.letter} out of play")
+    if isinstance(action, Done):
+        return says("end your selling for this round", "ends their selling")
+    if isinstance(action, Offer):
+        extra = "" if action.money == 0 else (f" and pay {_money(action.money)}" if action.money > 0
+                                              else f" if they pay {_money(-action.money)}")
+        return says(f"offer your draw to {seat(action.to)} for theirs{extra}",
+                    f"offers their draw to {seat(action.to)} for theirs{extra}")
+    if isinstance(action, Accept):
+        return says("accept the offer", "accepts the offer")
+    if isinstance(action, Challenge):
+        return says("challenge the word", "challenges the word")
+    return says(str(action), str(action))
+
+
+def action_label(action, state) -> str:
+    """The student's option as a sentence (the play table's menu): "Buy the tiles you drew", "Sell
+    KING for $36", "Place ENJOYED (a Wild as J) across at row 0, column 0 for $169", "Offer your
+    draw to Bot 1 for theirs and pay $15"."""
+    return _phrase(state, action, state.current_player, imperative=True)
+
+
+def move_sentence(state, action, viewer: int) -> str | None:
+    """The move log's sentence for ``action`` played at ``state``: ``"Bot 1 sells KING for $36."``,
+    ``"The die shows 3: everyone draws 3 tiles."``; tile draws are not logged (the table shows
+    what ``viewer`` may see of them)."""
+    return _phrase(state, action, viewer, imperative=False)
 
 
 def play_table(players: int = 2, seed: int = 0, rules: Rules | None = None) -> GameTable:
@@ -954,4 +1032,5 @@ def play_table(players: int = 2, seed: int = 0, rules: Rules | None = None) -> G
     names = ["You"] + [f"Bot {i}" for i in range(1, players)]
     bots = {i: (GreedyBot() if i % 2 else SamplingBot(samples=4)) for i in range(1, players)}
     return GameTable(new_game(rules, names, seed), bots, human=0, seed=seed, render=observation_html,
-                     new_game=lambda sd: new_game(rules, names, sd), names=names, action_label=_table_label)
+                     new_game=lambda sd: new_game(rules, names, sd), names=names, action_label=action_label,
+                     describe=move_sentence)

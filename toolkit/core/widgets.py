@@ -28,13 +28,65 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
-__all__ = ["View", "SelfCheck", "GameTable", "quiz", "numeric_check", "parse_number"]
+__all__ = ["View", "SelfCheck", "GameTable", "quiz", "numeric_check", "predict", "parse_number",
+           "labels", "LABELS", "move_voice"]
 
-_RIGHT = '<div style="border-left:4px solid #117733;padding:2px 8px"><b>Right.</b> {}</div>'
-_WRONG = '<div style="border-left:4px solid #882255;padding:2px 8px"><b>Not quite.</b> {}</div>'
+_RIGHT = '<div style="border-left:4px solid #117733;padding:2px 8px"><b>{right}</b> {}</div>'
+_WRONG = '<div style="border-left:4px solid #882255;padding:2px 8px"><b>{wrong}</b> {}</div>'
 _INFO = '<div style="border-left:4px solid #888888;padding:2px 8px">{}</div>'
-_REVEAL = ('<div style="border-left:4px solid #332288;padding:2px 8px"><b>The answer is {}.</b> '
+_REVEAL = ('<div style="border-left:4px solid #332288;padding:2px 8px"><b>{answer_is} {}.</b> '
            '{}</div>')
+
+#: Every word the shared widgets show, per language (``lang="en"`` or ``"it"``): a lesson in
+#: another language passes ``lang`` to :func:`quiz`, :func:`numeric_check`, :func:`predict` and
+#: :class:`GameTable`. A new language adds a table with the same keys.
+LABELS = {
+    "en": {
+        "check_yourself": "Check yourself.", "check": "Check", "check_tip": "Check your answer",
+        "right": "Right.", "wrong": "Not quite.", "answer_is": "The answer is",
+        "show_answer": "Show the answer", "show_answer_tip": "Show the answer and why",
+        "pick_one": "Pick one of the answers first.", "type_number": "Type a number in the box first.",
+        "too_high": "{} is too high.", "too_low": "{} is too low.", "hint": "Hint:", "try_again": "Try again.",
+        "answer": "Answer", "your_answer": "Your answer", "number_placeholder": "a number, e.g. 12",
+        "within": "anything within {} counts",
+        "your_guess": "Your guess", "lock_in": "Lock in my guess", "lock_in_tip": "Lock in your guess, then see",
+        "guessed": "You guessed: {}.", "predict": "Predict first.", "locked": "Locked in.",
+        "your_move": "Your move", "play": "Play", "play_tip": "Play the chosen move",
+        "new_game": "New game", "new_game_tip": "Deal a new game", "moves": "Moves",
+        "no_move": "There is no move to play now.", "game_over": "Game over.", "scores": "Scores",
+        "winner": "Winner", "over_new_game": "the game is over; press New game", "not_your_turn": "it is not your turn",
+    },
+    "it": {
+        "check_yourself": "Verifica.", "check": "Verifica", "check_tip": "Verifica la tua risposta",
+        "right": "Giusto.", "wrong": "Non proprio.", "answer_is": "La risposta è",
+        "show_answer": "Mostra la risposta", "show_answer_tip": "Mostra la risposta e il perché",
+        "pick_one": "Scegli prima una delle risposte.", "type_number": "Scrivi prima un numero nella casella.",
+        "too_high": "{} è troppo alto.", "too_low": "{} è troppo basso.", "hint": "Suggerimento:",
+        "try_again": "Riprova.", "answer": "Risposta", "your_answer": "La tua risposta",
+        "number_placeholder": "un numero, es. 12", "within": "va bene tutto entro {}",
+        "your_guess": "La tua previsione", "lock_in": "Conferma la previsione",
+        "lock_in_tip": "Conferma la previsione, poi guarda", "guessed": "Hai previsto: {}.",
+        "locked": "Confermata.",
+        "predict": "Prima prevedi.",
+        "your_move": "La tua mossa", "play": "Gioca", "play_tip": "Gioca la mossa scelta",
+        "new_game": "Nuova partita", "new_game_tip": "Distribuisci una nuova partita", "moves": "Mosse",
+        "no_move": "Ora non c'è nessuna mossa da giocare.", "game_over": "Partita finita.",
+        "scores": "Punti", "winner": "Vince", "over_new_game": "la partita è finita; premi Nuova partita",
+        "not_your_turn": "non è il tuo turno",
+    },
+}
+
+
+def labels(lang: str = "en") -> dict:
+    """The shared widgets' words in ``lang`` (a key of :data:`LABELS`).
+
+    Raises:
+        ValueError: a language without a table.
+    """
+    try:
+        return LABELS[lang]
+    except KeyError:
+        raise ValueError(f"no labels for language {lang!r}; known: {sorted(LABELS)}") from None
 
 
 class View:
@@ -69,11 +121,17 @@ class View:
 class SelfCheck:
     """A self-check question: a question, an answer control, a Check button and feedback.
 
-    Built by :func:`quiz` or :func:`numeric_check`; not usually created directly.
+    Built by :func:`quiz`, :func:`numeric_check` or :func:`predict`; not usually created directly.
+
+    Nothing of the answer is on the page before the student has checked an answer: a right
+    answer shows the explanation; after a wrong one a *Show the answer* button appears (so a
+    student who is stuck can see it, having tried), and after ``reveal_after`` wrong answers the
+    answer and explanation show by themselves.
 
     Attributes:
         widget: the ``ipywidgets.VBox`` to display.
-        controls: ``{"answer": the answer control, "check": the Check button}``.
+        controls: ``{"answer": the answer control, "check": the Check button, "reveal": the
+            Show-the-answer button (hidden until a wrong attempt)}``.
         feedback: ``ipywidgets.HTML`` showing the verdict (empty until the first check).
         question: the question (HTML allowed).
         answer: the right answer (an option for a quiz, a number for a numeric check).
@@ -81,12 +139,17 @@ class SelfCheck:
         correct: ``True``/``False`` after the last check, ``None`` before any check or when
             the last check had no usable answer.
         attempts: number of checks that had a usable answer.
+        revealed: whether the answer has been shown (right answer, reveal button or
+            ``reveal_after``).
         reveal_after: wrong attempts after which the answer and explanation are shown
             (``None``: never), so that no student is stuck.
     """
 
     def __init__(self, question: str, answer_control: w.Widget, answer: Any, explanation: str,
-                 judge, hint: str = "", reveal_after: int | None = 2, show_answer: str | None = None):
+                 judge, hint: str = "", reveal_after: int | None = 2, show_answer: str | None = None,
+                 lang: str = "en", check_label: str | None = None, right_word: str | None = None):
+        self.words = labels(lang)
+        self._right_word = right_word or self.words["right"]
         self.question = question
         self.answer = answer
         self.explanation = explanation
@@ -94,23 +157,37 @@ class SelfCheck:
         self.reveal_after = reveal_after
         self.correct: bool | None = None
         self.attempts = 0
+        self.revealed = False
         self._wrong = 0
         self._judge = judge
         self._show_answer = show_answer if show_answer is not None else str(answer)
         self.feedback = w.HTML(value="")
-        check = w.Button(description="Check", button_style="primary",
-                         tooltip="Check your answer", layout=w.Layout(width="auto"))
+        t = self.words
+        check = w.Button(description=check_label or t["check"], button_style="primary",
+                         tooltip=t["check_tip"], layout=w.Layout(width="auto"))
         check.on_click(lambda _b: self.check())
-        self.controls = {"answer": answer_control, "check": check}
+        reveal = w.Button(description=t["show_answer"], tooltip=t["show_answer_tip"],
+                          layout=w.Layout(width="auto", display="none"))
+        reveal.on_click(lambda _b: self.reveal())
+        self.controls = {"answer": answer_control, "check": check, "reveal": reveal}
         answer_control.observe(self._on_change, names="value")
-        self.widget = w.VBox([w.HTML(value=f"<b>Check yourself.</b> {question}"), answer_control,
-                              check, self.feedback],
+        self.widget = w.VBox([w.HTML(value=f"<b>{t['check_yourself']}</b> {question}"), answer_control,
+                              w.HBox([check, reveal]), self.feedback],
                              layout=w.Layout(border="1px solid #bbbbbb", padding="6px", margin="6px 0"))
+
+    def _fmt_right(self, text: str) -> str:
+        return _RIGHT.replace("{right}", escape(self._right_word)).format(text)
+
+    def _fmt_wrong(self, text: str) -> str:
+        return _WRONG.replace("{wrong}", escape(self.words["wrong"])).format(text)
+
+    def _fmt_reveal(self) -> str:
+        return (_REVEAL.replace("{answer_is}", escape(self.words["answer_is"]))
+                .format(escape(self._show_answer), self.explanation))
 
     def _on_change(self, _change) -> None:
         # A new answer clears the old verdict (but keeps a revealed answer visible).
-        revealed = self.reveal_after is not None and self._wrong >= self.reveal_after
-        if not revealed or self.correct:
+        if not self.revealed or self.correct:
             self.feedback.value = ""
             self.correct = None
 
@@ -129,16 +206,36 @@ class SelfCheck:
         self.attempts += 1
         self.correct = verdict
         if verdict:
-            self.feedback.value = _RIGHT.format(self.explanation)
+            self.revealed = True
+            self.controls["reveal"].layout.display = "none"
+            self.feedback.value = self._fmt_right((escape(message) + " " if message else "") + self.explanation)
             return True
         self._wrong += 1
         if self.reveal_after is not None and self._wrong >= self.reveal_after:
-            self.feedback.value = (_WRONG.format(escape(message) if message else "")
-                                   + _REVEAL.format(escape(self._show_answer), self.explanation))
+            self.revealed = True
+            self.controls["reveal"].layout.display = "none"
+            self.feedback.value = self._fmt_wrong(escape(message) if message else "") + self._fmt_reveal()
         else:
-            extra = f" Hint: {self.hint}" if self.hint else " Try again."
-            self.feedback.value = _WRONG.format((escape(message) + " " if message else "") + extra)
+            t = self.words
+            extra = f" {t['hint']} {self.hint}" if self.hint else f" {t['try_again']}"
+            self.feedback.value = self._fmt_wrong((escape(message) + " " if message else "") + extra)
+            if self.reveal_after is not None:
+                self.controls["reveal"].layout.display = None
         return False
+
+    def reveal(self) -> None:
+        """Show the answer and its explanation (what *Show the answer* does; it appears only
+        after a wrong attempt).
+
+        Raises:
+            ValueError: no answer has been checked yet (the answer is held back until a try).
+        """
+        if not self.attempts:
+            raise ValueError("the answer is shown only after a try: check an answer first")
+        self.revealed = True
+        self.controls["reveal"].layout.display = "none"
+        if not self.correct:
+            self.feedback.value = self._fmt_reveal()
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
@@ -148,7 +245,7 @@ class SelfCheck:
 
 
 def quiz(question: str, options: Sequence[str], answer: str, explanation: str = "", hint: str = "",
-         reveal_after: int | None = 2, description: str = "Answer") -> SelfCheck:
+         reveal_after: int | None = 2, description: str | None = None, lang: str = "en") -> SelfCheck:
     """A multiple-choice self-check: radio buttons, a Check button and feedback.
 
     Args:
@@ -158,16 +255,18 @@ def quiz(question: str, options: Sequence[str], answer: str, explanation: str = 
         explanation: why it is right (HTML allowed), shown with a right answer or a revealed one.
         hint: shown after a wrong answer (until the answer is revealed).
         reveal_after: wrong attempts after which the answer is shown (``None``: never).
-        description: the label of the radio buttons.
+        description: the label of the radio buttons (default "Answer" in ``lang``).
+        lang: the language of the widget's own words (see :data:`LABELS`).
 
     Returns:
         a :class:`SelfCheck`; ``controls["answer"]`` is an ``ipywidgets.RadioButtons`` with no
         choice selected (``value`` ``None``); ``controls["check"]`` the Check button.
 
     Raises:
-        ValueError: fewer than two options, repeated options, or an ``answer`` that is not one
-            of them.
+        ValueError: fewer than two options, repeated options, an ``answer`` that is not one of
+            them, or an unknown ``lang``.
     """
+    t = labels(lang)
     options = [str(o) for o in options]
     if len(options) < 2:
         raise ValueError("a quiz needs at least two options")
@@ -175,15 +274,55 @@ def quiz(question: str, options: Sequence[str], answer: str, explanation: str = 
         raise ValueError(f"quiz options must be distinct, got {options}")
     if answer not in options:
         raise ValueError(f"the answer {answer!r} is not one of the options {options}")
-    radio = w.RadioButtons(options=options, value=None, description=description,
+    radio = w.RadioButtons(options=options, value=None, description=description or t["answer"],
                            layout=w.Layout(width="max-content"))
 
     def judge(value):
         if value is None:
-            return None, "Pick one of the answers first."
+            return None, t["pick_one"]
         return value == answer, ""
 
-    return SelfCheck(question, radio, answer, explanation, judge, hint=hint, reveal_after=reveal_after)
+    return SelfCheck(question, radio, answer, explanation, judge, hint=hint, reveal_after=reveal_after,
+                     lang=lang)
+
+
+def predict(question: str, options: Sequence[str], explanation: str, description: str | None = None,
+            lang: str = "en") -> SelfCheck:
+    """A prediction before an experiment: the student picks a guess and locks it in; then the
+    explanation (what really happens, or the widget to try) shows. Every guess is accepted: a
+    prediction has no wrong answer, only a comparison afterwards.
+
+    Args:
+        question: the question (HTML allowed).
+        options: the guesses offered (at least two, distinct).
+        explanation: shown once a guess is locked in (HTML allowed).
+        description: the label of the radio buttons (default "Your guess").
+        lang: the language of the widget's own words (see :data:`LABELS`).
+
+    Returns:
+        a :class:`SelfCheck` whose Check button reads "Lock in my guess"; ``.answer`` is
+        ``None``; ``.correct`` becomes ``True`` once a guess is locked in.
+
+    Raises:
+        ValueError: fewer than two options or repeated ones, or an unknown ``lang``.
+    """
+    t = labels(lang)
+    options = [str(o) for o in options]
+    if len(options) < 2 or len(set(options)) != len(options):
+        raise ValueError(f"a prediction needs at least two distinct options, got {options}")
+    radio = w.RadioButtons(options=options, value=None, description=description or t["your_guess"],
+                           layout=w.Layout(width="max-content"))
+
+    def judge(value):
+        if value is None:
+            return None, t["pick_one"]
+        return True, t["guessed"].format(value)
+
+    check = SelfCheck(question, radio, None, explanation, judge, reveal_after=None, lang=lang,
+                      check_label=t["lock_in"], right_word=t["locked"])
+    check.controls["check"].tooltip = t["lock_in_tip"]
+    check.widget.children[0].value = f"<b>{t['predict']}</b> {question}"
+    return check
 
 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?$")
@@ -192,40 +331,95 @@ _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?$")
 #: A mixed number, "2 2/3".
 _MIXED = re.compile(r"^([+-]?)(\d+)\s+(\d+)/(\d+)$")
 #: A number followed by unit words, "13 points", "25 bux", "$64 dollars".
-_WITH_UNIT = re.compile(r"^(.*?[\d.%])\s*([A-Za-z][A-Za-z .]*)$")
+_WITH_UNIT = re.compile(r"^(.*?[\d.,%])\s*([A-Za-z][A-Za-z .]*)$")
+#: Thousands grouped with commas: "1,000", "12,345,678.5" (never a leading 0: "0,565" is a decimal).
+_COMMA_THOUSANDS = re.compile(r"^[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d+)?$")
+#: Thousands grouped with dots and a decimal comma: "1.000,5", "12.345".
+_DOT_THOUSANDS = re.compile(r"^[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d+)?$")
+#: Numbers a student may type, for the error message and the box's placeholder.
+DECIMAL_MARKS = (None, ".", ",")
 
 
-def parse_number(text: str) -> Fraction:
-    """Read a number a student typed: ``"64"``, ``"$1,000"``, ``"27.99"``, ``"-3"``, ``"2/3"``,
-    ``"2 2/3"`` (a mixed number), ``"12%"`` (= 0.12); unit words after the number are ignored
-    (``"13 points"``, ``"25 bux"``).
+def _normalise_separators(t: str, decimal: str | None) -> str:
+    """``t`` with its thousands separators removed and its decimal mark written ``.``.
+
+    ``decimal=None`` (the default, for classes that write either mark) reads a comma as a
+    thousands separator only where it groups digits in threes after a first group of 1-3 digits
+    that does not start with 0 (``1,000``, ``12,345.5``); every other comma is a decimal comma
+    (``0,565``, ``2,5``, ``12,34``). So ``1,500`` is 1500: type ``1,5`` for one and a half.
+    Dots group thousands only together with a decimal comma (``1.000,5``); a lone dot is a
+    decimal point (``1.500`` is 1.5). ``decimal=","`` reads every comma as the decimal mark and
+    dots as thousands separators (Italian, French, German...); ``decimal="."`` every comma as a
+    thousands separator (the old reading).
+    """
+    if decimal == ".":
+        return t.replace(",", "")
+    if decimal == ",":
+        if t.count(",") > 1:
+            return t  # rejected by the caller: two decimal marks
+        if "." in t and not _DOT_THOUSANDS.match(t):
+            return t + "?"  # dots that are not thousands groups: not a number
+        return t.replace(".", "").replace(",", ".")
+    if "," not in t:
+        return t
+    if _COMMA_THOUSANDS.match(t):
+        return t.replace(",", "")
+    if _DOT_THOUSANDS.match(t) and "," in t:
+        return t.replace(".", "").replace(",", ".")
+    if t.count(",") == 1 and "." not in t:
+        return t.replace(",", ".")
+    return t + "?"  # several commas that are not thousands groups: not a number
+
+
+def parse_number(text: str, decimal: str | None = None) -> Fraction:
+    """Read a number a student typed: ``"64"``, ``"$1,000"``, ``"27.99"``, ``"0,565"`` (a decimal
+    comma), ``"-3"``, ``"2/3"``, ``"2 2/3"`` (a mixed number), ``"12%"`` (= 0.12); unit words
+    after the number are ignored (``"13 points"``, ``"25 bux"``).
+
+    Commas: with ``decimal=None`` a comma that groups digits in threes is a thousands separator
+    (``"1,000"`` is 1000, ``"12,345.5"`` is 12345.5) and any other comma is a decimal comma
+    (``"0,565"`` is 0.565, ``"2,5"`` is 2.5, ``"1.000,5"`` is 1000.5). The one ambiguous case,
+    a comma followed by exactly three digits after a first group that does not start with 0
+    (``"1,500"``), reads as thousands. ``decimal=","`` (a class that writes decimal commas, as in
+    Italy) reads every comma as the decimal mark (``"1,500"`` is 1.5) and dots as thousands
+    separators; ``decimal="."`` every comma as a thousands separator.
+
+    Args:
+        text: what the student typed.
+        decimal: ``None`` (either mark, the rule above), ``","`` or ``"."``.
 
     Returns:
         the number as an exact ``Fraction``.
 
     Raises:
-        ValueError: the text is not a number (the message says what to type).
+        ValueError: the text is not a number (the message says what to type), or ``decimal`` is
+            not one of ``None``, ``","``, ``"."``.
     """
+    if decimal not in DECIMAL_MARKS:
+        raise ValueError(f"decimal must be None, ',' or '.', got {decimal!r}")
     if not isinstance(text, str):
         text = str(text)
     t = text.strip().replace("\u2212", "-")
     unit = _WITH_UNIT.match(t)
     if unit:
         t = unit.group(1)
-    t = t.replace(",", "").replace("$", "").strip()
+    t = t.replace("$", "").strip()
+    t = re.sub(r"\s+%$", "%", t)
+    percent = t.endswith("%")
+    if percent:
+        t = t[:-1].strip()
+    t = _normalise_separators(t, decimal)
     mixed = _MIXED.match(t)
     if mixed:
         sign, whole, num, den = mixed.groups()
         if int(den) == 0:
             raise ValueError("cannot divide by zero")
         value = int(whole) + Fraction(int(num), int(den))
-        return -value if sign == "-" else value
-    t = re.sub(r"\s+%$", "%", t)
-    percent = t.endswith("%")
-    if percent:
-        t = t[:-1]
+        value = -value if sign == "-" else value
+        return value / 100 if percent else value
     if not t or not _NUMBER.match(t):
-        raise ValueError(f"{text.strip()!r} is not a number: type digits only, like 64 or 27.5")
+        example = "64 or 27,5" if decimal == "," else "64 or 27.5"
+        raise ValueError(f"{text.strip()!r} is not a number: type digits only, like {example}")
     if "/" in t:
         num, den = t.split("/")
         if int(den) == 0:
@@ -237,32 +431,41 @@ def parse_number(text: str) -> Fraction:
 
 
 def numeric_check(question: str, answer, tolerance=0, explanation: str = "", unit: str = "",
-                  hint: str = "", reveal_after: int | None = 2, description: str = "Your answer") -> SelfCheck:
+                  hint: str = "", reveal_after: int | None = 2, description: str | None = None,
+                  decimal: str | None = None, lang: str = "en") -> SelfCheck:
     """A self-check with a typed numeric answer.
 
-    The student types a number (``64``, ``$64``, ``1,000``, ``27.5``, ``2/3``, ``2 2/3`` or
-    ``13 points`` are all read: see :func:`parse_number`); the answer is right when it is within
-    ``tolerance`` of ``answer``. With ``unit="%"`` the answer is in percentage points: ``25``,
-    ``25%``, ``0.25`` and ``1/4`` all read as 25. Text that is not a
-    number gets a friendly message, never a traceback, and is not counted as an attempt.
+    The student types a number (``64``, ``$64``, ``1,000``, ``27.5``, ``0,565``, ``2/3``,
+    ``2 2/3`` or ``13 points`` are all read: see :func:`parse_number` for the rule that tells a
+    decimal comma from a thousands comma); the answer is right when it is within ``tolerance``
+    of ``answer``. With ``unit="%"`` the answer is in percentage points: ``25``, ``25%``,
+    ``0.25`` and ``1/4`` all read as 25. Text that is not a number gets a friendly message,
+    never a traceback, and is not counted as an attempt.
 
     Args:
         question: the question (HTML allowed).
         answer: the right number (int, float or Fraction), in the question's unit.
         tolerance: the largest accepted distance from ``answer`` (same unit; default exact).
         explanation: why (HTML allowed), shown with a right or revealed answer.
-        unit: shown after the answer box and in the revealed answer (e.g. ``"dollars"``).
+        unit: shown in the revealed answer (e.g. ``"dollars"``).
         hint: shown after a wrong answer.
         reveal_after: wrong attempts after which the answer is shown (``None``: never).
-        description: the label of the text box.
+        description: the label of the text box (default "Your answer" in ``lang``).
+        decimal: how commas are read: ``None`` (either mark), ``","`` or ``"."`` (see
+            :func:`parse_number`).
+        lang: the language of the widget's own words (see :data:`LABELS`).
 
     Returns:
         a :class:`SelfCheck`; ``controls["answer"]`` is an ``ipywidgets.Text``,
         ``controls["check"]`` the Check button.
 
     Raises:
-        ValueError: a non-numeric ``answer`` or a negative ``tolerance``.
+        ValueError: a non-numeric ``answer``, a negative ``tolerance``, an unknown ``decimal``
+            or ``lang``.
     """
+    t = labels(lang)
+    if decimal not in DECIMAL_MARKS:
+        raise ValueError(f"decimal must be None, ',' or '.', got {decimal!r}")
     try:
         target = Fraction(answer) if not isinstance(answer, float) else Fraction(str(answer))
         tol = Fraction(tolerance) if not isinstance(tolerance, float) else Fraction(str(tolerance))
@@ -271,14 +474,14 @@ def numeric_check(question: str, answer, tolerance=0, explanation: str = "", uni
     if tol < 0:
         raise ValueError(f"tolerance must be >= 0, got {tolerance!r}")
     percent_unit = unit.strip().lower() in ("%", "percent", "per cent")
-    box = w.Text(value="", description=description, placeholder="a number, e.g. 12",
+    box = w.Text(value="", description=description or t["your_answer"], placeholder=t["number_placeholder"],
                  continuous_update=False, style={"description_width": "initial"})
 
     def judge(value):
         if not str(value).strip():
-            return None, "Type a number in the box first."
+            return None, t["type_number"]
         try:
-            x = parse_number(value)
+            x = parse_number(value, decimal=decimal)
         except ValueError as e:
             return None, str(e)
         if percent_unit:
@@ -290,27 +493,51 @@ def numeric_check(question: str, answer, tolerance=0, explanation: str = "", uni
                 return True, ""
         if abs(x - target) <= tol:
             return True, ""
-        direction = "too high" if x > target else "too low"
-        return False, f"{value.strip()} is {direction}."
+        return False, t["too_high" if x > target else "too_low"].format(value.strip())
 
-    shown = _fmt(target) + (f" {unit}" if unit else "")
+    shown = _fmt(target, decimal) + (f" {unit}" if unit else "")
     if tol:
-        shown += f" (anything within {_fmt(tol)} counts)"
+        shown += " (" + t["within"].format(_fmt(tol, decimal)) + ")"
     check = SelfCheck(question, box, answer, explanation, judge, hint=hint, reveal_after=reveal_after,
-                      show_answer=shown)
+                      show_answer=shown, lang=lang)
     check.tolerance = tolerance
     check.unit = unit
     return check
 
 
-def _fmt(x: Fraction) -> str:
+def _fmt(x: Fraction, decimal: str | None = None) -> str:
     if x.denominator == 1:
         return str(x.numerator)
-    return f"{float(x):.4g}"
+    text = f"{float(x):.4g}"
+    return text.replace(".", ",") if decimal == "," else text
 
 
 # ---------------------------------------------------------------------------------------------
 # Playing any game against bots
+
+
+def move_voice(state, viewer: int, imperative: bool):
+    """How a game's move sentence is said (English play tables): ``says(you, they)`` gives the
+    menu's imperative (``"Claim the 1 stack"``) when ``imperative``, else the move log's sentence
+    with the mover's name (``"You claim the 1 stack."``, ``"Greedy claims the 1 stack."``).
+
+    Args:
+        state: the state the move is played at (its ``current_player`` is the mover, a seat).
+        viewer: the seat reading the sentence (they are "You").
+        imperative: the menu's form.
+
+    Returns:
+        ``says(you: str, they: str) -> str``: ``you`` is the phrase for the second person
+        (lower case: "claim the 1 stack"), ``they`` for the third ("claims the 1 stack").
+    """
+    actor = state.current_player
+    me = actor == viewer
+    name = "You" if me else state.players[actor]
+
+    def says(you: str, they: str) -> str:
+        return you[0].upper() + you[1:] if imperative else f"{name} {you if me else they}."
+
+    return says
 
 
 def _default_render(state, player: int) -> str:
@@ -345,11 +572,18 @@ class GameTable(View):
             restart from ``state``'s root with a new seed).
         names: optional seat names for the log (default ``"seat 0"``, ...).
         action_label: optional ``action_label(action, state) -> str``: the dropdown text of each
-            of the student's legal actions (default: the action's text form).
+            of the student's legal actions (default: the action's text form). The games' play
+            tables give a sentence (``"Bid 25 bux"``, ``"Swap your X-hearts for Bot 1's
+            circle-clubs"``).
+        describe: optional ``describe(state, action, viewer) -> str | None``: the log line of
+            ``action`` played at ``state`` (chance events included), as a full sentence of what
+            ``viewer`` (the student) may know, or ``None`` for no line. Default: ``"<name>:
+            " + state.describe_action(action, viewer)`` for players' moves, nothing for chance.
+        lang: the language of the table's own words (see :data:`LABELS`).
 
-    The move log shows each bot move as ``state.describe_action(action, human)``, so a secret
-    move (a bug suit declared face down, a card chosen to reveal later) is logged without its
-    content.
+    The move log shows each move through ``describe`` (by default the engine's
+    ``state.describe_action(action, human)``), so a secret move (a bug suit declared face down,
+    a card chosen to reveal later) is logged without its content.
 
     Attributes:
         widget: the VBox to display.
@@ -362,8 +596,10 @@ class GameTable(View):
     """
 
     def __init__(self, state, bots, human: int = 0, seed: int | None = None, render=None, helper=None,
-                 new_game=None, names: Sequence[str] | None = None, action_label=None):
+                 new_game=None, names: Sequence[str] | None = None, action_label=None, describe=None,
+                 lang: str = "en"):
         super().__init__()
+        self.words = t = labels(lang)
         from .bots import RandomBot
         from .game import new_rng
         n = len(state.scores)
@@ -381,6 +617,7 @@ class GameTable(View):
         self._render = render or _default_render
         self._helper = helper
         self._label = action_label or (lambda a, _s: str(a))
+        self._describe = describe or self._default_describe
         self._new_game = new_game
         self._start = state
         self._games = 0
@@ -390,12 +627,12 @@ class GameTable(View):
         self.board = w.HTML(layout=w.Layout(width="auto"))
         self.help_panel = w.HTML()
         self.message = w.HTML()
-        self.history = w.Textarea(description="Moves", disabled=True,
-                                  layout=w.Layout(width="100%", height="140px"))
-        action = w.Dropdown(description="Your move", options=[], layout=w.Layout(width="auto"),
+        self.history = w.Textarea(description=t["moves"], disabled=True,
+                                  layout=w.Layout(width="100%", height="160px"))
+        action = w.Dropdown(description=t["your_move"], options=[], layout=w.Layout(width="auto"),
                             style={"description_width": "initial"})
-        play = w.Button(description="Play", button_style="primary", tooltip="Play the chosen move")
-        again = w.Button(description="New game", tooltip="Deal a new game")
+        play = w.Button(description=t["play"], button_style="primary", tooltip=t["play_tip"])
+        again = w.Button(description=t["new_game"], tooltip=t["new_game_tip"])
         play.on_click(self._timed(lambda _b: self._play_clicked()))
         again.on_click(self._timed(lambda _b: self.restart()))
         self.controls = {"action": action, "play": play, "new_game": again}
@@ -408,18 +645,28 @@ class GameTable(View):
     def _name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
 
+    def _default_describe(self, state, action, viewer: int) -> str | None:
+        from .game import CHANCE
+        if state.current_player == CHANCE:
+            return None
+        return f"{self._name(state.current_player)}: {state.describe_action(action, viewer)}"
+
+    def _record(self, state, action) -> None:
+        line = self._describe(state, action, self.human)
+        if line:
+            self.log.append(line)
+
     def _advance(self) -> None:
         """Resolve chance and bot moves until the student's turn or the end, then redraw."""
         from .game import CHANCE, sample_chance
         s = self.state
         while not s.is_terminal and s.current_player != self.human:
             if s.current_player == CHANCE:
-                s = s.apply(sample_chance(s, self.rng))
+                a = sample_chance(s, self.rng)
             else:
-                seat = s.current_player
-                a = self.bots[seat].choose(s, self.rng)
-                self.log.append(f"{self._name(seat)}: {s.describe_action(a, self.human)}")
-                s = s.apply(a)
+                a = self.bots[s.current_player].choose(s, self.rng)
+            self._record(s, a)
+            s = s.apply(a)
         self.state = s
         self._redraw()
 
@@ -431,24 +678,24 @@ class GameTable(View):
             ValueError: the game is over or it is not the student's turn.
         """
         if self.state.is_terminal:
-            raise ValueError("the game is over; press New game")
+            raise ValueError(self.words["over_new_game"])
         if self.state.current_player != self.human:
-            raise ValueError("it is not your turn")
+            raise ValueError(self.words["not_your_turn"])
         nxt = self.state.apply(action)
-        self.log.append(f"{self._name(self.human)}: {nxt.last_action}")
+        self._record(self.state, nxt.last_action)
         self.state = nxt
         self._advance()
 
     def _play_clicked(self) -> None:
         choice = self.controls["action"].value
         if choice is None:
-            self.message.value = _INFO.format("There is no move to play now.")
+            self.message.value = _INFO.format(escape(self.words["no_move"]))
             return
         self.message.value = ""
         try:
             self.play(choice)
         except ValueError as exc:  # IllegalActionError is a ValueError
-            self.message.value = _WRONG.format(escape(str(exc)))
+            self.message.value = _WRONG.replace("{wrong}", escape(self.words["wrong"])).format(escape(str(exc)))
 
     def restart(self) -> None:
         """Start a new game (what the *New game* button does)."""
@@ -467,8 +714,9 @@ class GameTable(View):
             action.options = []
             winners = ", ".join(self._name(i) for i in s.winners())
             scores = ", ".join(f"{self._name(i)} {v}" for i, v in enumerate(s.scores))
-            self.message.value = _INFO.format(f"<b>Game over.</b> Scores: {escape(scores)}. "
-                                              f"Winner: {escape(winners)}.")
+            t = self.words
+            self.message.value = _INFO.format(f"<b>{escape(t['game_over'])}</b> {escape(t['scores'])}: "
+                                              f"{escape(scores)}. {escape(t['winner'])}: {escape(winners)}.")
             self.help_panel.value = ""
         else:
             legal = s.legal_actions()

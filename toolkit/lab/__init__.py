@@ -65,14 +65,24 @@ def course_root(start: Path | None = None) -> Path:
                             "(or pass --source PATH)")
 
 
-def environment(base: dict | None = None) -> dict:
+#: The class score sheet's file inside the work folder (lesson 06 and ``ScoreSheet()`` use it when
+#: the course is started by the launcher): ``work/scores/class.sqlite``, beside the working copies,
+#: where a teacher finds it in JupyterLab's file browser and can download or back it up.
+CLASS_SHEET = Path("scores") / "class.sqlite"
+
+
+def environment(base: dict | None = None, work: Path | None = None) -> dict:
     """``base`` (default ``os.environ``) with the course's Jupyter settings and Voila template
-    put first on ``JUPYTER_CONFIG_PATH`` and ``JUPYTER_PATH``.
+    put first on ``JUPYTER_CONFIG_PATH`` and ``JUPYTER_PATH``; with ``work``, the class score
+    sheet (``MONEY_GAMES_SCORES``, read by :func:`toolkit.scoresheet.default_path`) set to
+    ``work/scores/class.sqlite`` unless ``base`` already names one.
 
     Returns:
         a new dict of environment variables (``base`` is not changed).
     """
     env = dict(os.environ if base is None else base)
+    if work is not None and not env.get("MONEY_GAMES_SCORES"):
+        env["MONEY_GAMES_SCORES"] = str(Path(work).resolve() / CLASS_SHEET)
     for var, folder in (("JUPYTER_CONFIG_PATH", HERE / "config"), ("JUPYTER_PATH", HERE / "data")):
         parts = [p for p in env.get(var, "").split(os.pathsep) if p and p != str(folder)]
         env[var] = os.pathsep.join([str(folder), *parts])
@@ -288,7 +298,7 @@ def main(argv=None) -> int:
     extra = [a for a in extra if a != "--"]
     cmd = server_args(work, app=args.app, port=args.port, open_browser=not args.no_browser, extra=extra)
     try:
-        return subprocess.call(cmd, cwd=work, env=environment())
+        return subprocess.call(cmd, cwd=work, env=environment(work=work))
     except KeyboardInterrupt:
         return 0
 

@@ -28,7 +28,7 @@ from . import pei as _pei
 from .store import ScoreSheet
 
 __all__ = ["ResultEntry", "result_entry", "StandingsView", "standings_view", "pei_figure",
-           "GAME_LABELS"]
+           "ClassSheet", "class_sheet", "GAME_LABELS"]
 
 SAFE = qualitative.Safe
 _DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
@@ -56,6 +56,12 @@ def _pei_series(sheet: ScoreSheet, game: str, players=None, table=None
     names = list(table.columns) if players is None else [p for p in table.columns if p in set(players)]
     xs = [0] + [int(i) for i in table.index]
     return [(str(n), xs, [_pei.PEI_START] + [int(v) for v in table[n]]) for n in names]
+
+
+def _game_ticks(games: int) -> dict:
+    """x-axis ticks for "games played": whole games only (plotly would put 0.5 between 0 and 1),
+    about ten of them."""
+    return dict(tick0=0, dtick=max(1, -(-games // 10)), tickformat="d")
 
 
 def _hover(name: str) -> str:
@@ -89,9 +95,11 @@ def pei_figure(sheet: ScoreSheet, game: str = _pei.PEI_GAME, players=None, heigh
         a ``plotly.graph_objects.Figure``: x = games played in the sheet (0 = start, everyone
         at 10), y = PEI, one line per player (carried flat through games they did not play).
     """
-    fig = go.Figure(data=_pei_traces(sheet, game, players))
+    traces = _pei_traces(sheet, game, players)
+    games = max((max(t.x) for t in traces), default=0)
+    fig = go.Figure(data=traces)
     fig.update_layout(title=dict(text=_pei_title(game)), height=height, font=_FONT,
-                      xaxis=dict(title=dict(text="games played"), rangemode="tozero"),
+                      xaxis=dict(title=dict(text="games played"), rangemode="tozero", **_game_ticks(games)),
                       yaxis=dict(title=dict(text="PEI (starts at 10)"),
                                  rangemode="tozero"),
                       margin=dict(l=60, r=20, t=50, b=50))
@@ -363,6 +371,7 @@ class StandingsView(View):
                     trace.y = ys
             self.fig.layout.title = dict(text=_pei_title(game) if show else
                                          f"{label}: PEI not shown")
+            self.fig.layout.xaxis.update(_game_ticks(max((xs[-1] for _n, xs, _y in series), default=0)))
 
 
 def standings_view(sheet: ScoreSheet, game: str = _pei.PEI_GAME) -> StandingsView:
@@ -385,3 +394,84 @@ def standings_view(sheet: ScoreSheet, game: str = _pei.PEI_GAME) -> StandingsVie
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+class ClassSheet(View):
+    """The class's own score sheet: which file it is (shown, and chosen in the widget), the form
+    to record a game and the standings; built by :func:`class_sheet`.
+
+    Attributes:
+        widget: the ``ipywidgets.VBox`` to display.
+        controls: ``{"path": Text (the sheet's file), "open": Button}`` and, under ``"entry"`` and
+            ``"standings"``, the :class:`ResultEntry` and :class:`StandingsView` of the open sheet.
+        message: ``ipywidgets.HTML``: which file is open, or why a file could not be opened.
+        sheet: the open :class:`ScoreSheet`.
+    """
+
+    def __init__(self, path=None, game: str = _pei.PEI_GAME):
+        super().__init__()
+        from .store import default_path
+        self.game = game
+        self.controls = {
+            "path": w.Text(value=str(path if path is not None else default_path()), description="Score sheet file",
+                           layout=w.Layout(width="90%"), style={"description_width": "initial"}),
+            "open": w.Button(description="Open", tooltip="Open (or create) this score sheet file",
+                             button_style="primary"),
+        }
+        self.message = w.HTML()
+        self._body = w.VBox()
+        self.controls["open"].on_click(self._timed(lambda _b: self.open()))
+        self.widget = w.VBox([w.HBox([self.controls["path"], self.controls["open"]]), self.message, self._body])
+        self.open()
+
+    def open(self, path=None) -> bool:
+        """Open the sheet in the *Score sheet file* box (or ``path``), creating the file and its
+        folder if needed, and show its form and standings (what *Open* does).
+
+        Returns:
+            ``True`` if the sheet is open; ``False`` if the file could not be used (the message
+            says why, and the sheet open before stays open).
+        """
+        from pathlib import Path as _Path
+        from .store import ScoreSheetError
+        if path is not None:
+            self.controls["path"].value = str(path)
+        target = _Path(self.controls["path"].value.strip() or ".").expanduser()
+        try:
+            if target.is_dir() or target.suffix.lower() not in (".sqlite", ".db", ".sqlite3"):
+                raise ValueError("give a file name ending in .sqlite (for example scores/class.sqlite)")
+            sheet = ScoreSheet(target)
+        except (ValueError, OSError, ScoreSheetError) as e:
+            self.message.value = _message(escape(str(e))).replace("Not recorded.", "Not opened.")
+            return False
+        self.sheet = sheet
+        entry, standings = ResultEntry(sheet, game=self.game), StandingsView(sheet, game=self.game)
+        # after a game is recorded the standings follow at once
+        entry.controls["record"].on_click(lambda _b: standings.refresh())
+        self.controls["entry"], self.controls["standings"] = entry, standings
+        self._body.children = [entry.widget, standings.widget]
+        self.message.value = _message(f"The class score sheet is <code>{escape(str(target.resolve()))}</code>. "
+                                      "Keep a copy of this file to keep the class's games.", "info")
+        return True
+
+
+def class_sheet(path=None, game: str = _pei.PEI_GAME) -> ClassSheet:
+    """The class's score sheet in one widget: the file (default
+    :func:`toolkit.scoresheet.default_path`: ``$MONEY_GAMES_SCORES``, which the course launcher
+    sets to ``work/scores/class.sqlite`` beside the working copies; otherwise the user's data
+    folder), a box to choose another file and *Open*, the form to record a game and the
+    standings with the PEI.
+
+    Args:
+        path: the sheet's file (default: see above).
+        game: the game the form and the standings show first (default ``"bux"``).
+
+    Returns:
+        a :class:`ClassSheet` (``.widget``, ``.controls``, ``.sheet``, ``.open(path)``).
+
+    Raises:
+        ValueError: an unknown ``game``.
+    """
+    if game not in _pei.GAME_RULES:
+        raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
+    return ClassSheet(path, game)

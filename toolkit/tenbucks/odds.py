@@ -33,7 +33,9 @@ def why_not(state: TenBucksState, number: int, seat: int | None = None, forced: 
 
     Returns:
         ``None`` (allowed) or the reason, starting with the law's name, e.g.
-        ``"Diversity: Ann claimed a 3 stack before"``.
+        ``"Diversity: Ann claimed a 3 stack before"``; for the player to move before their play,
+        or after a claim this turn, the turn's order instead (seed, "Gameplay": play a bill, then
+        you may claim one stack). The reasons are shown to students, so they carry no source tag.
 
     Raises:
         ValueError: the game is over or still being dealt, or ``seat`` is not a seat.
@@ -46,9 +48,9 @@ def why_not(state: TenBucksState, number: int, seat: int | None = None, forced: 
         raise ValueError(f"no seat {seat} in a {state.n_players}-player game")
     if seat == state.to_move and not forced:
         if state.phase == "play":
-            return "play a bill first: a claim comes after your play (seed, 'Gameplay')"
+            return "play a bill first: a claim comes after your play"
         if state.claimed_this_turn:
-            return "one claim per turn: you have claimed a stack already (seed, 'Gameplay')"
+            return "one claim per turn: you have claimed a stack already"
     return state.claim_refusal(seat, number, forced=forced)
 
 

@@ -1,0 +1,115 @@
+"""Lessons hold their answers back and keep their code out of sight (issue 13).
+
+* Every code cell of a lesson is collapsed in JupyterLab (``jupyter.source_hidden``), and its
+  first line (what the collapsed cell shows) is a comment saying what the cell does.
+* Self-checks come from the lesson's bank by key (:mod:`toolkit.lessons`): no ``quiz(`` or
+  ``numeric_check(`` with its answer in a notebook; every question of the bank is asked, once.
+* No answer shows in a lesson's text or code before its check, and no "Answer" cell sits in the
+  text (``tests/lesson_answers.py``; the outputs of the executed lessons are checked in
+  ``tests/test_notebooks.py``).
+"""
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from toolkit.lessons import LESSONS, Question, bank, number_forms
+
+from lesson_answers import answers_given_away, asked, lesson_of
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSON_FILES = sorted((ROOT / "lessons").glob("*.ipynb"))
+
+
+def _nb(path):
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_every_lesson_file_is_in_the_course_list():
+    listed = {f for info in LESSONS.values() for f in info.files.values()}
+    assert {p.name for p in LESSON_FILES} == listed
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.name)
+def test_code_cells_are_collapsed_and_say_what_they_do(path):
+    nb = _nb(path)
+    for i, c in enumerate(nb["cells"]):
+        if c["cell_type"] != "code":
+            continue
+        assert c["metadata"].get("jupyter", {}).get("source_hidden") is True, f"cell {i} is not collapsed"
+        first = "".join(c["source"]).splitlines()[0]
+        assert first.startswith("# "), f"cell {i}: its first line (shown when collapsed) must be a comment: {first!r}"
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.name)
+def test_self_checks_come_from_the_bank_each_asked_once(path):
+    nb = _nb(path)
+    number, lang = lesson_of(nb)
+    code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    for call in ("quiz(", "numeric_check(", "predict("):
+        assert call not in code, f"{path.name}: build self-checks with L.ask(key), not {call}"
+    keys = [k for _i, k in asked(nb)]
+    assert keys == bank(number).keys(), f"{path.name} asks {keys}, its bank has {bank(number).keys()}"
+    for k in keys:
+        bank(number).get(k, lang)   # builds, in the lesson's language
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.name)
+def test_no_answer_shows_before_its_check(path):
+    problems = answers_given_away(_nb(path))
+    assert not problems, f"{path.name}:\n" + "\n".join(problems)
+
+
+def _with_markdown(nb, index, text):
+    nb = copy.deepcopy(nb)
+    nb["cells"].insert(index, {"cell_type": "markdown", "metadata": {}, "source": [text]})
+    return nb
+
+
+def test_the_check_fails_on_an_answer_before_its_check_or_an_answer_cell():
+    nb = _nb(ROOT / "lessons" / LESSONS["01"].files["en"])
+    assert not answers_given_away(nb)
+    at = dict((k, i) for i, k in asked(nb))["q2"]
+    # the number in the text before the check
+    assert any("q2" in p for p in answers_given_away(_with_markdown(nb, at, "ENJOYED sells for \\\\$169.")))
+    # ... but not a longer number that merely contains it
+    assert not any("q2" in p for p in answers_given_away(_with_markdown(nb, at, "1169 tiles")))
+    # an "Answer" cell anywhere
+    assert any("Answer" in p or "answers outside" in p
+               for p in answers_given_away(_with_markdown(nb, len(nb["cells"]), "**Answer.** It is 64.")))
+    # the answer in the code of the check's own cell
+    code = copy.deepcopy(nb)
+    code["cells"][at]["source"] = ['# Question 2\n', 'L.ask("q2")  # 169\n']
+    assert any("code of cell" in p for p in answers_given_away(code))
+    # an output before the check
+    out = copy.deepcopy(nb)
+    before = max(i for i, c in enumerate(nb["cells"][:at]) if c["cell_type"] == "code")
+    out["cells"][before]["outputs"] = [{"output_type": "stream", "name": "stdout", "text": "(13, 169)\n"}]
+    assert not answers_given_away(out)
+    assert any("output of cell" in p for p in answers_given_away(out, outputs=True))
+
+
+def test_number_forms_are_what_a_student_would_copy():
+    assert number_forms(169) == ["169"]
+    assert number_forms(4582116) == ["4,582,116", "4582116"]
+    assert number_forms(3) == []                       # one digit: too common to search for
+    forms = number_forms(__import__("fractions").Fraction(61, 108), 0.005)
+    assert {"0.565", "0,565", "56.5%"} <= set(forms) and "0.6" not in forms
+
+
+def test_a_question_is_checked_when_built():
+    with pytest.raises(ValueError, match="not one of"):
+        Question("q", "choice", "?", options=["a", "b"], answer="c")
+    with pytest.raises(ValueError, match="kind"):
+        Question("q", "essay", "?")
+    with pytest.raises(ValueError, match="number"):
+        Question("q", "number", "?", answer="sixty")
+    with pytest.raises(ValueError, match="no answer"):
+        Question("q", "guess", "?", options=["a", "b"], answer="a")
+    with pytest.raises(KeyError, match="no question"):
+        bank("01").get("q99")
+    with pytest.raises(KeyError, match="no lesson"):
+        bank("99")

@@ -1,0 +1,496 @@
+"""Printable material for the course, generated from the repository so it stays in step with the
+toolkit: a one-page rules sheet per game (in the players' words, with the open points as the
+toolkit plays them, read from each game's ``Rules`` defaults), a student worksheet per lesson (its
+questions from the lesson's bank, :mod:`toolkit.lessons`, with room to write: never the
+answers), and a materials list. Print-ready HTML (A4 and US Letter; print to PDF from any
+browser).
+
+The same command writes the answer tables of the teacher guide (``lessons/TEACHER-GUIDE.md``,
+between its ``<!-- answers NN -->`` markers) from the same banks, so the guide's answers are the
+lessons' answers. Regenerate after a change to the rules, the lessons or their questions::
+
+    python -m toolkit.lessons.printable            # writes lessons/print/ and the guide's answers
+    python -m toolkit.lessons.printable --out DIR  # only the printable files, into DIR
+
+The output is deterministic (no dates), so the committed files can be compared with a fresh
+generation (``tests/test_print.py``); the browser tests print each file to PDF with chromium and
+check the page count and that nothing is cut off (``tests/e2e/test_print_in_browser.py``).
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from fractions import Fraction
+from html import escape, unescape
+from pathlib import Path
+
+from . import LESSONS, bank
+
+__all__ = ["RULES_SHEETS", "rules_sheet", "worksheet", "materials", "generate", "answer_table", "update_guide",
+           "main"]
+
+_CSS = """
+@page { size: A4; margin: 12mm 14mm; }
+* { box-sizing: border-box; }
+body { font-family: "DejaVu Sans", Arial, Helvetica, sans-serif; font-size: 10pt; line-height: 1.32;
+       color: #111; margin: 0 auto; max-width: 182mm; }
+h1 { font-size: 16pt; margin: 0 0 2mm; }
+h2 { font-size: 11.5pt; margin: 3mm 0 1mm; border-bottom: 1px solid #888; }
+p, ul, ol { margin: 0 0 1.6mm; }
+ul, ol { padding-left: 5mm; }
+li { margin: 0 0 0.6mm; }
+.sub { color: #333; font-style: italic; margin-bottom: 2mm; }
+.box { border: 1px solid #666; border-radius: 2mm; padding: 1.5mm 3mm; margin: 2mm 0; break-inside: avoid; }
+.q { border: 1px solid #999; border-radius: 2mm; padding: 2mm 3mm; margin: 0 0 2.5mm; break-inside: avoid; }
+.q .space { height: 16mm; border-bottom: 1px dotted #777; }
+.q.guess .space { height: 9mm; }
+.ext { font-size: 8.5pt; border: 1px solid #777; border-radius: 1mm; padding: 0 1mm; margin-left: 1mm; }
+.name { display: flex; gap: 6mm; margin: 1mm 0 3mm; }
+.name span { flex: 1; border-bottom: 1px solid #555; padding-top: 5mm; font-size: 8.5pt; color: #444; }
+table { border-collapse: collapse; width: 100%; margin: 1mm 0 2mm; }
+th, td { border: 1px solid #999; padding: 0.8mm 1.5mm; text-align: left; vertical-align: top; }
+.foot { font-size: 8pt; color: #444; margin-top: 2mm; }
+"""
+
+
+def _page(title: str, body: str, lang: str = "en") -> str:
+    return (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+            f"<title>{escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n")
+
+
+def _money(x) -> str:
+    return f"${x}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules sheets: the players' words, with the toolkit's choices for the open points
+
+
+def _buyword() -> tuple[str, str]:
+    from toolkit import buyword as bw
+    r = bw.Rules()
+    wilds = r.wilds_per_player
+    body = f"""
+<h1>BuyWord: rules sheet</h1>
+<p class="sub">A word game by Sid Sackson. 1-4 players (more with Extended Play). Buy letter tiles, sell words.</p>
+<h2>What you need</h2>
+<p>{r.n_letters} letter tiles with 1 to 4 dots (<b>pips</b>), {r.wild_tiles} Wild tiles, a die
+showing 2, 3, 4, 5, CHOICE, CHOICE, and play money: <b>{_money(r.starting_money)}</b> each.
+Wilds each: solitaire {wilds[0]}, 2 players {wilds[1]}, 3 players {wilds[2]}, 4 players {wilds[3]}.</p>
+<h2>A round</h2>
+<ol>
+<li><b>Roll.</b> The Leader rolls the die: everyone draws that many tiles. On CHOICE the Leader picks 2 to 5.</li>
+<li><b>Buy or decline.</b> Count the pips on the tiles you drew and <b>square</b> the total: that is the price.
+E, E, J, D = 1 + 1 + 4 + 2 = 8 pips, so 8 × 8 = $64. Pay the bank and keep the tiles, or decline them (they go out of play).</li>
+<li><b>Sell words.</b> Make words from your tiles and sell them to the bank for the <b>square of their pips</b>:
+ENJOYED = 13 pips = $169. A Wild stands for any letter and counts 1 pip; at most one Wild per word.</li>
+<li><b>Tile limit.</b> Keep at most {r.tile_limit} letter tiles at the end of a round (sell or discard the rest).
+The die passes to the left: the next player is the Leader.</li>
+</ol>
+<h2>The end</h2>
+<p>When the bag is empty, the round is finished and the game ends: unsold tiles are worth nothing.
+The richest player wins. Solitaire: $800 is fair, $900 good, $1000 outstanding.</p>
+<h2>Tip</h2>
+<p>Buy in small lots and sell in big words: 8² + 5² = $89 buys the tiles of ENJOYED, which sells for 13² = $169.</p>
+<div class="box"><b>How the toolkit plays the open points.</b>
+<ul>
+<li>Words: the "{r.word_list}" English word list (no names or abbreviations){
+', school-safe: rude words and slurs are refused' if r.school_safe else ''}; a challenge costs $20 only
+with challenges switched on{' (on)' if r.challenges else ' (off: every word is checked at once)'}.</li>
+<li>The letter counts of the real bag are not published: the toolkit's bag matches every example in the rules.</li>
+<li>The first Leader is the first player; the bank never runs out of money.</li>
+</ul></div>
+<p class="foot">Sources: the BuyWord rules; the toolkit's choices are listed in docs/buyword.md.</p>
+"""
+    return "BuyWord: rules sheet", body
+
+
+def _bue() -> tuple[str, str]:
+    from toolkit import bue
+    r = bue.Rules()
+    p1, p2, p3 = r.points
+    body = f"""
+<h1>Bué: rules sheet</h1>
+<p class="sub">An Italian card game by Mino Abbacuccio. 2-10 players. Five cards each: make them add up to exactly 50.</p>
+<h2>What you need</h2>
+<p>A deck of {r.n_cards} cards: blue and gold ordinary cards, four 100s (a penalty), three <b>x2</b> (double one
+of your cards) and three <b>x0</b> (cancel one of your cards, or an x2). Paper for the points.</p>
+<h2>A hand</h2>
+<ol>
+<li><b>Deal.</b> The dealer (<i>mazziere</i>) deals five cards face down to everyone. The rest is the exchange deck.</li>
+<li><b>Exchange, {r.turns} turns.</b> From the dealer's left, each player either <b>swaps</b> one face-down card,
+blind, for a face-down card of another player, or <b>discards</b> one face-down card face up and <b>draws</b> the top
+card of the deck.</li>
+<li><b>Reveal.</b> After each turn everyone turns one card face up. Face-up cards can no longer be exchanged.</li>
+<li><b>Your total.</b> Add your cards. Put each x2 and x0 where it helps most: your total is the one closest to 50.
+A special card you keep must be used.</li>
+</ol>
+<h2>Scoring</h2>
+<ul>
+<li><b>Bué!</b> Exactly 50: call it at once; it ends the hand: <b>{r.bue_points} points</b>.
+<b>SuperBué</b>: 50 with gold cards only, no x2 or x0: <b>{r.superbue_points} points</b>.</li>
+<li>Otherwise, after the last turn, the totals closest to 50 (above or below) score {p1}, {p2} and {p3} points
+(with 2 players only the closest scores, {r.two_player_points[0]}). Ties: more gold cards, then the dealer,
+then the player nearest the dealer clockwise.</li>
+<li>The dealer moves one seat to the left. The first player with <b>{r.target} points</b> or more wins the match.</li>
+</ul>
+<h2>The one ban</h2>
+<p>In the same turn, two players may not undo an exchange: the same values may not go back between them.</p>
+<div class="box"><b>How the toolkit plays the open points.</b>
+<ul>
+<li>Card values: blue 1-24 and gold 1-24, four 100s, three x2, three x0 (the rules give 58 cards but no values).</li>
+<li>When you receive a card you mix your face-down cards, so the giver knows only that it is somewhere among them.</li>
+<li>One x2 or x0 per card{' (they may stack)' if r.multiplier_stacking else ''}; the ban is about the values exchanged.</li>
+</ul></div>
+<p class="foot">Never play Bué for money prizes (the rules say so). Sources: the Bué rules (Italian); docs/bue.md.</p>
+"""
+    return "Bué: rules sheet", body
+
+
+def _bux() -> tuple[str, str]:
+    from toolkit import bux
+    r = bux.Rules()
+    body = f"""
+<h1>BUX: rules sheet</h1>
+<p class="sub">A card game of buying cheap and selling sets. {r.min_players}-{r.max_players} players. The richest player at the end wins.</p>
+<h2>What you need</h2>
+<p>{r.n_cards} cards: 48 symbol cards (a suit: hearts, diamonds, clubs or spades, inside a shape: square,
+circle, X or oval; a number 25, 50 or 100 on the back) and 3 purple BUX cards. Chips: {r.starting_money} bux each.
+Deal 3 cards face up to each player; the rest is the draw deck, numbers up.</p>
+<h2>Your turn: do one thing</h2>
+<ol>
+<li><b>Swap</b> one of your cards for an <b>unprotected</b> card of another player. A card is protected when
+both its suit and its shape appear on other cards of its owner's spread.</li>
+<li><b>Cash in</b> sets of three: a <b>mixed set</b> (only the suit or only the shape matches) pays the sum of the
+backs; a <b>perfect set</b> (three identical cards) pays <b>{r.perfect_set_value} bux</b>.</li>
+<li><b>Draw 3 cards</b> and auction them as one lot. Bids go round clockwise, each higher than the last; a player
+who passes is out. If you drew and win, pay the bank; if someone else wins, they pay <b>you</b>.</li>
+<li>No chips at the start of your turn? Take {r.assistance} bux of assistance instead.</li>
+</ol>
+<h2>The BUX clock</h2>
+<p>A purple BUX card drawn is tucked away and replaced. After the 2nd, the <b>Double-BUX period</b>: every set
+pays double. The 3rd ends it and a new draw deck is made. The 3rd BUX card of the 3rd deck ends the game at
+once: cards are then worth nothing. Count your chips.</p>
+<h2>Tip</h2>
+<p>If you drew the lot, stop bidding at half its value to you: above that, being paid by the winner is better.</p>
+<div class="box"><b>How the toolkit plays the open points.</b>
+<ul>
+<li>Each kind of card has one back of 25, one of 50 and one of 100 bux.</li>
+<li>Bids rise by {r.bid_increment} bux, the lowest bid is {r.min_bid} bux, nobody bids more than their chips;
+a lot nobody bids for is discarded.</li>
+<li>The drawer may wait and bid later{'' if r.drawer_may_wait else ' (not allowed)'}; the value on top of the
+draw deck is {'shown' if r.top_card_visible else 'not shown'}.</li>
+</ul></div>
+<p class="foot">Sources: the BUX rules; docs/bux.md.</p>
+"""
+    return "BUX: rules sheet", body
+
+
+def _tenbucks() -> tuple[str, str]:
+    from toolkit import tenbucks as tb
+    r = tb.Rules()
+    copies = ", ".join(f"{n} players: {c}" for n, c in zip(range(2, 7), r.copies_per_value))
+    body = f"""
+<h1>Ten Bucks: rules sheet</h1>
+<p class="sub">A card game by Pandaqi. 2-6 players. Play a bill, maybe claim a stack: be the first to claim ${r.target}.</p>
+<h2>What you need</h2>
+<p>Dollar bills from 1 up to the number of players (4 players: $1, $2, $3, $4). Copies of each bill:
+{copies}. A standard deck works: aces are $1. Deal all the bills out evenly, face down.</p>
+<h2>Your turn</h2>
+<ol>
+<li><b>Play a bill</b> (you must): bills of the same value go on one stack in the middle.</li>
+<li><b>Claim a stack</b> (you may, once): take the whole stack; its bills add up to your money. Then show all
+your hand bills of that value, for good.</li>
+<li>The first player to claim <b>${r.target} or more</b> wins at once.</li>
+</ol>
+<h2>The Three Laws of Claiming</h2>
+<ul>
+<li><b>Diversity:</b> you can't claim a number you claimed before, or the one you just played.</li>
+<li><b>Five Max:</b> if you make a stack worth $5 or more, you must <b>force</b> a player to claim it, now or at the
+end of your turn. It can be you, but it must be someone who <i>can</i> claim.</li>
+<li><b>Slow Down:</b> your number of stacks can never be more than 1 ahead of the player with the fewest.</li>
+</ul>
+<div class="box"><b>How the toolkit plays the open points.</b>
+<ul>
+<li>Forcing yourself is allowed even for the stack you just played to{'' if r.five_max_self else ' (switched off)'}:
+the rule says "it can be you".</li>
+<li>Five Max forces the stack that reached $5; if nobody can claim it, it stays.</li>
+<li>If nobody can play, the game ends and the richest player wins.</li>
+</ul></div>
+<p class="foot">Sources: the designer's draft rules; docs/tenbucks.md.</p>
+"""
+    return "Ten Bucks: rules sheet", body
+
+
+def _bugami() -> tuple[str, str]:
+    from toolkit import bugami as bg
+    r = bg.Rules()
+    body = f"""
+<h1>Bugami: rules sheet</h1>
+<p class="sub">A trick-taking game by David Parlett. {r.min_players}-{r.max_players} players. Win tricks, but avoid your bug suit.</p>
+<h2>What you need</h2>
+<p>A standard pack of 52 cards (ace high) and, from a second pack, one card of each suit per player (the bid cards).
+Deal all the cards one at a time; leftover cards go face down aside.</p>
+<h2>A deal</h2>
+<ol>
+<li><b>Choose your bug suit</b>, the suit you want to avoid: lay its bid card face down. Everyone turns them over
+together. Sure you will take no trick at all? Keep all four face down: that is <b>misère</b>.</li>
+<li><b>Play tricks.</b> The player left of the dealer leads. Follow suit if you can; otherwise play any card. The
+highest card of the suit led wins the trick and leads next. The winner of the last trick also takes the leftover cards.</li>
+</ol>
+<h2>Scoring</h2>
+<ul>
+<li><b>10 points per trick</b>, divided by the number of bug-suit cards you took, <b>rounded down</b>:
+4 tricks with 2 bug cards = 40 / 2 = 20; 5 tricks with 3 = 50 / 3 = 16.</li>
+<li>No bug card at all: points <b>doubled</b>: 4 tricks = 80.</li>
+<li>The first player with <b>{r.target} points</b> or more wins.</li>
+</ul>
+<h2>Tip</h2>
+<p>A good bug suit is one you can play under (low cards) and that few other players can throw at you.</p>
+<div class="box"><b>How the toolkit plays the open points.</b>
+<ul>
+<li>Misère: {r.misere_success:+d} points with no trick, {r.misere_failure_per_trick} for each trick taken (not published: our assumption).</li>
+<li>The leftover cards go to the winner of the last trick{' and count' if r.leftovers_to_last_trick else ''}.</li>
+<li>Players tied on the highest score {'share the win' if r.ties == 'share' else 'play on'}.</li>
+</ul></div>
+<p class="foot">Sources: the Bugami rules and the designer's page; docs/bugami.md.</p>
+"""
+    return "Bugami: rules sheet", body
+
+
+#: file name -> builder of (title, body)
+RULES_SHEETS = {"rules-buyword.html": _buyword, "rules-bue.html": _bue, "rules-bux.html": _bux,
+                "rules-tenbucks.html": _tenbucks, "rules-bugami.html": _bugami}
+
+
+def rules_sheet(name: str) -> str:
+    """The print-ready HTML of one game's rules sheet (``name``: a key of :data:`RULES_SHEETS`).
+
+    Raises:
+        KeyError: no such sheet.
+    """
+    title, body = RULES_SHEETS[name]()
+    return _page(title, body)
+
+
+# ---------------------------------------------------------------------------------------------
+# Worksheets: the lesson's questions, no answers
+
+_WS = {
+    "en": {"worksheet": "Student worksheet", "name": "Name", "class": "Class", "date": "Date",
+           "intro": "Answer each question on paper first, then check yourself in the lesson. Questions marked "
+                    "<i>extension</i> are for fast finishers.",
+           "guess": "Your guess", "ext": "extension", "q": "Question", "lesson": "Lesson"},
+    "it": {"worksheet": "Scheda per lo studente", "name": "Nome", "class": "Classe", "date": "Data",
+           "intro": "Rispondi prima su carta a ogni domanda, poi verifica nella lezione. Le domande "
+                    "<i>approfondimento</i> sono per chi finisce prima.",
+           "guess": "La tua previsione", "ext": "approfondimento", "q": "Domanda", "lesson": "Lezione"},
+}
+
+
+def worksheet(number: str, lang: str = "en") -> str:
+    """The print-ready HTML of lesson ``number``'s student worksheet in ``lang``: its questions
+    (the bank's ``worksheet`` text) in order, with room to write; never an answer.
+
+    Raises:
+        KeyError: no such lesson. ValueError: a language the lesson is not written in.
+    """
+    info = LESSONS[number]
+    t = _WS[lang]
+    items = []
+    for q in bank(number).all(lang):
+        label = f"{t['q']} {q.key[1:]}" if q.kind != "guess" else t["guess"]
+        ext = f'<span class="ext">{t["ext"]}</span>' if q.extension else ""
+        items.append(f'<div class="q {q.kind}"><b>{escape(label)}.</b>{ext} {escape(q.worksheet or q.prompt)}'
+                     f'<div class="space"></div></div>')
+    body = (f"<h1>{escape(info.title[lang])} · {escape(t['worksheet'])}</h1>"
+            f'<p class="sub">{t["lesson"]} {number} · {escape(info.game)}</p>'
+            f'<div class="name"><span>{t["name"]}</span><span>{t["class"]}</span><span>{t["date"]}</span></div>'
+            f"<p>{t['intro']}</p>" + "\n".join(items))
+    return _page(f"{info.title[lang]}: {t['worksheet']}", body, lang)
+
+
+def _worksheet_name(number: str, lang: str) -> str:
+    return f"worksheet-{number}.html" if lang == "en" else f"worksheet-{number}-{lang}.html"
+
+
+# ---------------------------------------------------------------------------------------------
+# Materials list
+
+_MATERIALS = {
+    "01": ("a BuyWord box if you have one (a warm-up: draw four tiles, the class prices them)",),
+    "02": ("a Bué box if you have one, or two standard packs of cards for a warm-up deal",),
+    "03": ("a BUX box if you have one (lay out the rules' example spread)",),
+    "04": ("the aces, 2s, 3s and 4s of a standard pack (the 4-player deck: 4 bills each of $1-$4)",),
+    "05": ("a standard pack of 52 cards, plus one card of each suit per player from a second pack (bid cards)",),
+    "06": ("the class score sheet: it is created by the lesson (scores/class.sqlite in the course's work folder)",),
+}
+
+
+def materials() -> str:
+    """The print-ready HTML of the course's materials list: what every lesson needs, and the
+    optional physical games for the warm-ups."""
+    rows = []
+    for number, info in LESSONS.items():
+        files = ", ".join(info.files.values())
+        sheets = " + ".join(_worksheet_name(number, lang) for lang in info.files)
+        extra = "; ".join(_MATERIALS.get(number, ()))
+        rows.append(f"<tr><td>{number} · {escape(info.title['en'])}</td><td>{escape(info.game)}</td>"
+                    f"<td>{escape(files)}</td><td>{escape(sheets)}</td><td>{escape(extra)}</td></tr>")
+    body = f"""
+<h1>Materials list</h1>
+<p class="sub">Money and decisions through tabletop games: what each lesson needs.</p>
+<h2>For every lesson</h2>
+<ul>
+<li>One device per student or pair (laptop, Chromebook or tablet) with the course open: <code>python -m toolkit.lab</code>
+(JupyterLab) or <code>python -m toolkit.lab --app</code> (app mode: pages without code), or the Binder link.
+Nothing needs the internet once installed.</li>
+<li>A projector for the teacher's screen (app mode reads well on it).</li>
+<li>The lesson's printed worksheet, one per student, and pencils. A calculator is welcome but not needed.</li>
+<li>The rules sheet of the lesson's game (rules-&lt;game&gt;.html), one per group.</li>
+</ul>
+<h2>Per lesson</h2>
+<table><tr><th>lesson</th><th>game</th><th>notebook</th><th>worksheet</th><th>optional, for a warm-up</th></tr>
+{''.join(rows)}</table>
+<h2>Printing</h2>
+<p>Open any file of this folder in a browser and print it (A4 or US Letter); each rules sheet fits on one page.
+The files are made by <code>python -m toolkit.lessons.printable</code> from the lessons themselves, so they always
+match the notebooks.</p>
+"""
+    return _page("Materials list", body)
+
+
+def _index(names: list[str]) -> str:
+    links = "".join(f'<li><a href="{escape(n)}">{escape(n)}</a></li>' for n in names)
+    return _page("Printable material", f"<h1>Printable material</h1><p>Rules sheets, worksheets and the materials "
+                                       f"list of the course.</p><ul>{links}</ul>")
+
+
+def generate(out: Path) -> list[Path]:
+    """Write every printable file into ``out`` (created if needed).
+
+    Returns:
+        the paths written, in order: the rules sheets, the worksheets, the materials list, the index.
+    """
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    files: dict[str, str] = {}
+    for name in RULES_SHEETS:
+        files[name] = rules_sheet(name)
+    for number, info in LESSONS.items():
+        for lang in info.files:
+            files[_worksheet_name(number, lang)] = worksheet(number, lang)
+    files["materials.html"] = materials()
+    files["index.html"] = _index(list(files))
+    written = []
+    for name, text in files.items():
+        path = out / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+# ---------------------------------------------------------------------------------------------
+# The teacher guide's answer tables (Markdown), from the same banks
+
+_GUIDE_BEGIN = "<!-- answers {number}: generated by python -m toolkit.lessons.printable from the lesson's bank -->"
+_GUIDE_END = "<!-- /answers {number} -->"
+
+
+def _md(html: str) -> str:
+    """HTML of a question or explanation as one Markdown table cell."""
+    text = re.sub(r"</?b>", "**", html)
+    text = re.sub(r"</?i>", "*", text)
+    text = re.sub(r"<br\s*/?>", " ", text)
+    text = unescape(re.sub(r"<[^>]+>", "", text))
+    text = re.sub(r"\s+", " ", text).strip()
+    return text.replace("|", "\\|")
+
+
+def _answer_md(q) -> str:
+    if q.kind == "guess":
+        return "a prediction: every option is accepted; " + " / ".join(q.options)
+    if q.kind == "choice":
+        return f"**{_md(q.answer)}**"
+    x = Fraction(str(q.answer)) if isinstance(q.answer, float) else Fraction(q.answer)
+    unit = f" {q.unit}" if q.unit and q.unit != "%" else (q.unit or "")
+    if x.denominator == 1:
+        shown = f"{x.numerator:,}"
+        if abs(x) == 1 and unit.endswith("s"):
+            unit = unit[:-1]
+    else:
+        shown = f"{x.numerator}/{x.denominator} ≈ " + f"{float(x):.4f}".rstrip("0")
+    tol = Fraction(str(q.tolerance)) if isinstance(q.tolerance, float) else Fraction(q.tolerance)
+    within = f" (accepted within ±{float(tol):g})" if tol else " (exact)"
+    return f"**{shown}**{unit}{within}"
+
+
+def answer_table(number: str, lang: str = "en") -> str:
+    """The Markdown table of lesson ``number``'s questions with their answers and explanations,
+    for the teacher guide: one row per question of the bank, in the lesson's order
+    (``key | question | answer | why``; extension questions marked).
+
+    Raises:
+        KeyError: no such lesson.
+    """
+    rows = ["| key | question | answer | why (shown to the student after a check) |", "|---|---|---|---|"]
+    for q in bank(number).all(lang):
+        key = q.key + (" (extension)" if q.extension else "")
+        rows.append(f"| {key} | {_md(q.prompt)} | {_answer_md(q)} | {_md(q.explanation)} |")
+    return "\n".join(rows)
+
+
+def update_guide(path: Path) -> bool:
+    """Rewrite the answer tables of the teacher guide at ``path`` between its markers
+    (``<!-- answers NN: ... -->`` and ``<!-- /answers NN -->``, one pair per lesson).
+
+    Returns:
+        True if the file changed.
+
+    Raises:
+        ValueError: a lesson's markers are missing (the guide needs one pair per lesson).
+    """
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    new = text
+    for number in LESSONS:
+        begin, end = _GUIDE_BEGIN.format(number=number), _GUIDE_END.format(number=number)
+        pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.S)
+        if not pattern.search(new):
+            raise ValueError(f"{path}: no answer markers for lesson {number} ({begin!r} ... {end!r})")
+        new = pattern.sub(lambda _m: f"{begin}\n{answer_table(number)}\n{end}", new)
+    if new != text:
+        path.write_text(new, encoding="utf-8")
+    return new != text
+
+
+def main(argv=None) -> int:
+    """``python -m toolkit.lessons.printable [--out DIR]`` (default: ``lessons/print`` of the
+    repository this toolkit is installed from, or of the current folder, and then the answer
+    tables of that repository's ``lessons/TEACHER-GUIDE.md`` too)."""
+    parser = argparse.ArgumentParser(prog="python -m toolkit.lessons.printable",
+                                     description="Write the course's printable rules sheets, worksheets and "
+                                                 "materials list (print-ready HTML).")
+    parser.add_argument("--out", type=Path, default=None, help="the folder to write (default: lessons/print)")
+    args = parser.parse_args(argv)
+    out = args.out
+    guide = None
+    if out is None:
+        for root in (Path(__file__).resolve().parents[2], Path.cwd()):
+            if (root / "lessons").is_dir():
+                out = root / "lessons" / "print"
+                guide = root / "lessons" / "TEACHER-GUIDE.md"
+                break
+        else:
+            parser.error("no lessons/ folder here: give --out")
+    for path in generate(out):
+        print(path)
+    if guide is not None and guide.exists():
+        update_guide(guide)
+        print(guide)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
