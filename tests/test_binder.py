@@ -2,7 +2,8 @@
 
 a fresh environment on ``binder/runtime.txt``'s Python, ``pip install -r binder/requirements.txt``,
 then ``binder/postBuild`` run in the repository's root with that environment first on ``PATH``,
-and then every lesson and notebook must run in that environment (nbclient, a clean kernel).
+and then, through ``binder/start`` (which gives Jupyter the course's settings), every lesson and
+notebook must run in that environment (nbclient, a clean kernel).
 
 It downloads from PyPI the first time; wheels are cached in pip's cache (``PIP_CACHE_DIR`` or
 ``~/.cache/pip``), so later runs are quick. postBuild runs in a copy of the working tree (as
@@ -14,7 +15,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -30,6 +30,13 @@ _PROBE_AND_RUN = textwrap.dedent("""
     from nbclient import NotebookClient
 
     repo = Path(sys.argv[1])
+    # binder/start gave Jupyter the course's settings (from the toolkit in the repository, which
+    # `python -m` finds first in Binder's working directory; the installed copy has the same files).
+    data = Path(os.environ["JUPYTER_PATH"].split(os.pathsep)[0])
+    config = Path(os.environ["JUPYTER_CONFIG_PATH"].split(os.pathsep)[0])
+    assert (data / "voila" / "templates" / "money-games" / "index.html.j2").is_file(), data
+    assert (config / "jupyter_server_config.json").is_file(), config
+    print("settings:", data, config, flush=True)
     # The kernel must be this environment's Python with the toolkit postBuild installed.
     probe = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
         "import sys, toolkit; print(sys.prefix); print(toolkit.__file__)")])
@@ -109,7 +116,10 @@ def test_binder_build_and_every_notebook_runs(tmp_path):
     _run([bin_ / "python", "-m", "pip", "install", "-q", "-r", "binder/requirements.txt"], cwd=repo, env=env)
     _run(["bash", "binder/postBuild"], cwd=repo, env=env)
     _run([bin_ / "python", "-m", "pip", "check"], env=env)
-    run = _run([bin_ / "python", "-c", _PROBE_AND_RUN, str(repo)], cwd=repo, env=env, timeout=3600)
+    # Binder starts Jupyter through binder/start: run the notebooks the same way.
+    run = _run(["bash", "binder/start", bin_ / "python", "-c", _PROBE_AND_RUN, str(repo)], cwd=repo, env=env,
+               timeout=3600)
+    assert any(line.startswith("settings:") for line in run.stdout.splitlines()), "binder/start gave no settings"
     kernel_line = next(line for line in run.stdout.splitlines() if line.startswith("kernel:"))
     assert str(venv) in kernel_line and "site-packages" in kernel_line, (
         f"the notebooks did not run on the Binder environment's installed toolkit: {kernel_line}")

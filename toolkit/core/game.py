@@ -240,6 +240,34 @@ class State(ABC):
         """At a chance node: each outcome with its exact probability (sum 1)."""
         raise IllegalActionError("not a chance node")
 
+    def sample_chance(self, rng: np.random.Generator) -> Action:
+        """At a chance node: draw one outcome with the probabilities of :meth:`chance_outcomes`.
+
+        The default draws one uniform number and scans :meth:`chance_outcomes` (exact, but it
+        builds every outcome with a ``Fraction``). A game overrides it to draw directly (e.g. one
+        ``rng.integers`` over the cards left), which is what :func:`play`, the bots and the
+        simulations call; ``chance_outcomes()`` stays the exact reference.
+        ``toolkit.core.testing.check_sample_chance`` checks an override against it with a
+        chi-square goodness-of-fit test.
+
+        Args:
+            rng: the ``numpy.random.Generator`` of the game being played.
+
+        Returns:
+            one legal chance Action.
+
+        Raises:
+            IllegalActionError: not a chance node.
+        """
+        outcomes = self.chance_outcomes()
+        u = rng.random()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += float(p)
+            if u < acc:
+                return action
+        return outcomes[-1][0]
+
     @property
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
@@ -430,21 +458,18 @@ def setup_rng(seed: int | None) -> np.random.Generator:
 
 
 def sample_chance(state: State, rng: np.random.Generator) -> Action:
-    """Draw one chance outcome of ``state`` with its exact probabilities."""
-    outcomes = state.chance_outcomes()
-    u = rng.random()
-    acc = 0.0
-    for action, p in outcomes:
-        acc += float(p)
-        if u < acc:
-            return action
-    return outcomes[-1][0]
+    """Draw one chance outcome of ``state``: ``state.sample_chance(rng)`` (see :meth:`State.sample_chance`).
+
+    Raises:
+        IllegalActionError: ``state`` is not a chance node.
+    """
+    return state.sample_chance(rng)
 
 
 def resolve_chance(state: State, rng: np.random.Generator) -> State:
     """Apply sampled chance outcomes until a decision node or the end."""
     while state.current_player == CHANCE:
-        state = state.apply(sample_chance(state, rng))
+        state = state.apply(state.sample_chance(rng))
     return state
 
 
@@ -476,7 +501,7 @@ def play(
         p = state.current_player
         if p == TERMINAL:
             return state
-        action = sample_chance(state, rng) if p == CHANCE else bots[p].choose(state, rng)
+        action = state.sample_chance(rng) if p == CHANCE else bots[p].choose(state, rng)
         if on_step is not None:
             on_step(state, action)
         state = state.apply(action)

@@ -22,7 +22,7 @@ import numpy as np
 
 from .game import CHANCE, TERMINAL, Action, IllegalActionError, State, record, replay, sample_chance
 
-__all__ = ["check_playout", "check_step", "playthrough_text", "ProtocolViolation"]
+__all__ = ["check_playout", "check_sample_chance", "check_step", "playthrough_text", "ProtocolViolation"]
 
 
 class ProtocolViolation(AssertionError):
@@ -134,7 +134,7 @@ def check_playout(
         if state.is_terminal:
             break
         if state.current_player == CHANCE:
-            action = sample_chance(state, rng)
+            action = state.sample_chance(rng)
         elif policy is not None:
             action = policy(state, rng)
         else:
@@ -152,6 +152,50 @@ def check_playout(
         if again != state:
             _fail(state, -1, "replay(record(state)) does not rebuild the final state")
     return state
+
+
+def check_sample_chance(state: State, draws: int = 4000, seed: int = 0, alpha: float = 1e-4) -> float:
+    """Check ``state.sample_chance`` against ``state.chance_outcomes()`` (chi-square goodness of fit).
+
+    An independent second method for a game's direct chance sampler: every draw must be one of
+    the exact outcomes, and the draw counts must fit the exact probabilities
+    (``scipy.stats.chisquare``; outcomes with small expected counts are pooled into one cell so
+    the test's approximation holds). Seeded, so the verdict is the same on every run.
+
+    Args:
+        state: a chance node.
+        draws: number of samples (the test's power grows with it).
+        seed: seed of the Generator passed to ``sample_chance``.
+        alpha: the p-value below which the sampler is declared wrong.
+
+    Returns:
+        the p-value (float).
+
+    Raises:
+        ProtocolViolation: a draw is not an outcome, or the counts do not fit (p < alpha).
+        IllegalActionError: ``state`` is not a chance node.
+    """
+    from scipy import stats
+
+    outcomes = state.chance_outcomes()
+    index = {a: i for i, (a, _) in enumerate(outcomes)}
+    counts = np.zeros(len(outcomes))
+    rng = np.random.default_rng(seed)
+    for _ in range(draws):
+        a = state.sample_chance(rng)
+        if a not in index:
+            _fail(state, -1, f"sample_chance drew {a!r}, which is not among chance_outcomes()")
+        counts[index[a]] += 1
+    expected = np.array([float(p) for _, p in outcomes]) * draws
+    big = expected >= 5
+    obs = list(counts[big]) + ([counts[~big].sum()] if (~big).any() else [])
+    exp = list(expected[big]) + ([expected[~big].sum()] if (~big).any() else [])
+    if len(obs) < 2:
+        return 1.0
+    p = float(stats.chisquare(obs, exp).pvalue)
+    if p < alpha:
+        _fail(state, -1, f"sample_chance does not follow chance_outcomes() (chi-square p = {p:.2g})")
+    return p
 
 
 def playthrough_text(state: State, summary: Callable[[State], str]) -> str:
