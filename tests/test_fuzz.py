@@ -190,6 +190,13 @@ def _pool(game: str) -> tuple:
     return tuple(states)
 
 
+def _drawn_state(game: str, data):
+    """A state of the pool, drawn by hypothesis, and its snapshot."""
+    pool = _pool(game)
+    state = pool[data.draw(st.integers(0, len(pool) - 1), label="state")]
+    return state, _snapshot(state)
+
+
 def _moves(state) -> list[Action]:
     if state.current_player == CHANCE:
         return [a for a, _ in state.chance_outcomes()]
@@ -239,9 +246,7 @@ def _candidates(game: str):
 @FUZZ
 @given(data=st.data())
 def test_actions_work_and_replay_or_are_refused_with_the_state_unchanged(game, data):
-    pool = _pool(game)
-    state = pool[data.draw(st.integers(0, len(pool) - 1), label="state")]
-    snap = _snapshot(state)
+    state, snap = _drawn_state(game, data)
     for _ in range(3):
         candidate = data.draw(_candidates(game), label="action")
         if isinstance(candidate, tuple) and candidate[:1] == ("build",):
@@ -267,9 +272,7 @@ def test_actions_work_and_replay_or_are_refused_with_the_state_unchanged(game, d
 @FUZZ
 @given(data=st.data())
 def test_observation_takes_a_seat_or_refuses(game, data):
-    pool = _pool(game)
-    state = pool[data.draw(st.integers(0, len(pool) - 1), label="state")]
-    snap = _snapshot(state)
+    state, snap = _drawn_state(game, data)
     player = data.draw(st.one_of(st.integers(-3, 8), GARBAGE), label="player")
     try:
         obs = state.observation(player)
