@@ -215,6 +215,20 @@ def _action_material(game: str):
     return seen, classes, values
 
 
+def _lookalikes(v):
+    """Values equal to ``v`` or printed like it but of another kind: ``2.0`` for ``2``, ``True``
+    for ``1``, ``np.int64(2)``, ``"2"``, a list for a tuple (the kinds an action must refuse
+    or normalise, so that every accepted action replays)."""
+    out = [str(v)]
+    if isinstance(v, int) and not isinstance(v, bool):
+        out += [float(v), np.int64(v), np.float64(v)]
+        if v in (0, 1):
+            out.append(bool(v))
+    if isinstance(v, tuple):
+        out.append(list(v))
+    return st.sampled_from(out)
+
+
 def _edit(text: str, where: int, insert: str, cut: int) -> str:
     where %= len(text) + 1
     return text[:where] + insert + text[where + cut:]
@@ -226,8 +240,9 @@ def _candidates(game: str):
 
     def built(cls):
         fields = dataclasses.fields(cls)
-        parts = [st.one_of(st.sampled_from(values[cls, f.name]), GARBAGE) if values.get((cls, f.name))
-                 else GARBAGE for f in fields]
+        parts = [st.one_of(st.sampled_from(values[cls, f.name]),
+                           st.sampled_from(values[cls, f.name]).flatmap(_lookalikes), GARBAGE)
+                 if values.get((cls, f.name)) else GARBAGE for f in fields]
         return st.tuples(*parts).map(lambda args: ("build", cls, args))
 
     return st.one_of(
