@@ -148,8 +148,9 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
     """A connection that cannot write ``path``.
 
     ``mode=ro`` first; in a read-only folder SQLite cannot create the ``-shm`` file a WAL
-    database needs, and then the file is opened ``immutable`` (nothing can change it while the
-    folder is read-only to us).
+    database needs, and then the file is opened ``immutable``: SQLite reads it without locks,
+    so the sheet shows the games as they were when it was opened (someone who can write the
+    folder, e.g. the teacher on a shared drive, may add games meanwhile; reopen to see them).
 
     Raises:
         ScoreSheetError: SQLite cannot open it either way.
