@@ -14,7 +14,24 @@ Safety:
 * the database runs in WAL mode with a busy timeout, so two notebooks of one class can record at
   the same time; every :meth:`ScoreSheet.record` (and every import) is one transaction
   (``BEGIN IMMEDIATE`` ... ``COMMIT``): a process that dies mid-write leaves no partial game;
-* bad input raises ``ValueError`` naming the problem, and nothing is written.
+* bad input raises ``ValueError`` naming the problem, and nothing is written;
+* a sheet whose file or folder cannot be written (a read-only share, a USB stick locked for
+  writing, a folder of another user) opens read-only: every reading method works, and
+  :meth:`ScoreSheet.record` and the imports raise :class:`ScoreSheetError` saying so; a new sheet
+  in such a folder raises :class:`ScoreSheetError` at once;
+* paths may hold any character the file system allows (spaces, ``%``, ``?``, ``#``): the
+  read-only check opens the file through a percent-encoded ``file:`` URI;
+* CSV export neutralises spreadsheet formulas: a text cell starting with ``=``, ``+``, ``-``,
+  ``@``, a tab or a carriage return is written with a leading ``'`` (OWASP's advice for CSV
+  injection), which :meth:`ScoreSheet.import_csv` removes again, so names round-trip;
+* damaged text inside the database raises :class:`ScoreSheetError`, a CSV file that is not UTF-8
+  text raises :class:`ScoreSheetError` naming the byte, an over-long CSV field or a score beyond
+  :data:`MAX_SCORE` raises ``ValueError``.
+
+Player names are one line of text: runs of white space inside a name, line breaks and tabs
+included, become one space (``"Ann\\nLee"`` is stored as ``"Ann Lee"``) and names are compared
+ignoring case, so the same child is not two players on the sheet. Names are at most
+:data:`MAX_NAME_LENGTH` characters and variants at most :data:`MAX_VARIANT_LENGTH`.
 
 Placements follow each game's tie rule (:data:`toolkit.scoresheet.pei.GAME_RULES`: by default
 tied scores share the better place) unless given explicitly. The Personal Earning Index is in
@@ -24,9 +41,11 @@ from __future__ import annotations
 
 import csv
 import datetime as _dt
+import io
 import math
 import numbers
 import os
+import re
 import sqlite3
 import sys
 from pathlib import Path
@@ -34,7 +53,8 @@ from typing import Mapping, Sequence
 
 from . import pei as _pei
 
-__all__ = ["ScoreSheet", "ScoreSheetError", "SCHEMA_VERSION", "default_path", "CSV_COLUMNS"]
+__all__ = ["ScoreSheet", "ScoreSheetError", "SCHEMA_VERSION", "default_path", "CSV_COLUMNS",
+           "MAX_SCORE", "MAX_NAME_LENGTH", "MAX_VARIANT_LENGTH"]
 
 #: The version of the database layout this code reads and writes.
 SCHEMA_VERSION = 1
@@ -43,6 +63,16 @@ CSV_COLUMNS = ("game_id", "date", "game", "variant", "player", "score", "place")
 #: Milliseconds a writer waits for another writer before giving up.
 BUSY_TIMEOUT_MS = 15000
 _MAGIC = b"SQLite format 3\x00"
+#: Largest score (in absolute value) a sheet stores, in the game's unit: far above any real
+#: game, and below 2**53, so every whole score is stored exactly.
+MAX_SCORE = 10**15
+#: Longest player name (characters, after white space is collapsed).
+MAX_NAME_LENGTH = 100
+#: Longest variant text (characters).
+MAX_VARIANT_LENGTH = 200
+#: First characters that make a spreadsheet read a CSV cell as a formula (OWASP, "CSV Injection").
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLACE_TEXT = re.compile(r"([0-9]{1,4})(?:\.0*)?\Z")
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -70,8 +100,10 @@ CREATE INDEX games_by_game ON games (game, date, id);
 
 
 class ScoreSheetError(Exception):
-    """The database file cannot be used as a score sheet (another schema version, not an SQLite
-    database, damaged, or another application's database). The file was not changed."""
+    """The score sheet's file cannot be used as asked: it is not a score sheet of this schema
+    version (another version, not an SQLite database, damaged, another application's database),
+    it holds damaged text, it cannot be created (a read-only folder), or it was opened read-only
+    and a write was asked. The file was not changed."""
 
 
 def default_path() -> Path:
@@ -94,51 +126,125 @@ def default_path() -> Path:
     return base / "money-games" / "scores.sqlite"
 
 
-def _check_existing(path: Path) -> bool:
-    """Validate an existing file without writing to it. Returns True if it holds our schema,
-    False if it is an empty database (no tables yet)."""
-    size = path.stat().st_size
-    if size == 0:
-        return False
-    with open(path, "rb") as f:
-        head = f.read(len(_MAGIC))
-    if head != _MAGIC:
-        raise ScoreSheetError(f"{path} is not an SQLite database (not a score sheet); "
-                              "choose another file. The file was not changed.")
-    uri = "file:" + str(path.resolve()).replace("?", "%3F").replace("#", "%23") + "?mode=ro"
-    try:
-        con = sqlite3.connect(uri, uri=True)
-    except sqlite3.Error as e:
-        raise ScoreSheetError(f"{path} cannot be opened: {e}. The file was not changed.") from None
-    try:
+def _writable(path: Path) -> bool:
+    """Whether this process may write ``path`` (a file or a folder), as the operating system
+    says (``os.access``; a read-only mount answers False even to root)."""
+    return os.access(path, os.W_OK)
+
+
+def _file_uri(path: Path, **params: str) -> str:
+    """``path`` as an SQLite ``file:`` URI with query ``params``; every special character of the
+    path (``%``, ``?``, ``#``, spaces) is percent-encoded."""
+    from urllib.parse import quote
+
+    text = quote(str(path.resolve()).replace(os.sep, "/"), safe="/:")
+    if not text.startswith("/"):       # a Windows drive letter
+        text = "/" + text
+    query = "&".join(f"{k}={v}" for k, v in params.items())
+    return f"file:{text}" + (f"?{query}" if query else "")
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot write ``path``.
+
+    ``mode=ro`` first; in a read-only folder SQLite cannot create the ``-shm`` file a WAL
+    database needs, and then the file is opened ``immutable``: SQLite reads it without locks,
+    so the sheet shows the games as they were when it was opened (someone who can write the
+    folder, e.g. the teacher on a shared drive, may add games meanwhile; reopen to see them).
+
+    Raises:
+        ScoreSheetError: SQLite cannot open it either way.
+    """
+    last = None
+    for params in ({"mode": "ro"}, {"mode": "ro", "immutable": "1"}):
         try:
-            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            check = con.execute("PRAGMA quick_check").fetchall()
-        except sqlite3.DatabaseError as e:
-            raise ScoreSheetError(f"{path} is damaged or not a database ({e}). "
-                                  "The file was not changed.") from None
-        if check != [("ok",)]:
-            raise ScoreSheetError(f"{path} is damaged (integrity check: {check[0][0]}). "
-                                  "The file was not changed.")
-        if not tables:
-            return False
-        if "meta" not in tables:
-            raise ScoreSheetError(f"{path} is an SQLite database of another application (no "
-                                  "'meta' table), not a score sheet. The file was not changed.")
-        row = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-        version = row[0] if row else None
-        if str(version) != str(SCHEMA_VERSION):
-            raise ScoreSheetError(
-                f"{path} was written with score sheet schema version {version}; this toolkit "
-                f"reads version {SCHEMA_VERSION}. Use the matching toolkit version (or export "
-                "to CSV with it and import the CSV here). The file was not changed.")
-        missing = {"players", "games", "results"} - tables
-        if missing:
-            raise ScoreSheetError(f"{path} lacks the tables {sorted(missing)}. "
-                                  "The file was not changed.")
-        return True
+            con = sqlite3.connect(_file_uri(path, **params), uri=True, isolation_level=None)
+        except sqlite3.Error as e:
+            last = e
+            continue
+        try:
+            con.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            return con
+        except sqlite3.OperationalError as e:    # cannot open the WAL index: try immutable
+            con.close()
+            last = e
+        except sqlite3.DatabaseError:            # damaged: reported by the caller's checks
+            return con
+    raise ScoreSheetError(f"{path} cannot be opened: {last}. The file was not changed.")
+
+
+def _expected_columns() -> dict[str, list[str]]:
+    con = sqlite3.connect(":memory:")
+    try:
+        con.executescript(_SCHEMA)
+        return {t: [r[1] for r in con.execute(f"PRAGMA table_info({t})")]
+                for t in ("meta", "players", "games", "results")}
     finally:
         con.close()
+
+
+#: Each table of the schema and its columns, in order.
+_COLUMNS = _expected_columns()
+
+
+def _check_existing(path: Path, con: sqlite3.Connection) -> bool:
+    """Validate an existing file through the read-only connection ``con``, writing nothing.
+
+    Returns:
+        True if it holds our schema, False if it is an empty database (no tables, views,
+        indexes or triggers yet), which may be set up as a new sheet.
+
+    Raises:
+        ScoreSheetError: not an SQLite database, damaged, another application's database (no
+            ``meta`` table, a ``meta`` of another shape, views only, a missing or extra column),
+            or another schema version.
+    """
+    unchanged = "The file was not changed."
+    try:
+        objects = con.execute("SELECT type, name FROM sqlite_master").fetchall()
+        check = con.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.DatabaseError as e:
+        raise ScoreSheetError(f"{path} is damaged or not a database ({e}). {unchanged}") from None
+    if check != [("ok",)]:
+        raise ScoreSheetError(f"{path} is damaged (integrity check: {check[0][0]}). {unchanged}")
+    if not objects:
+        return False
+    tables = {name for kind, name in objects if kind == "table"}
+
+    def columns(table: str) -> list[str]:
+        return [r[1] for r in con.execute(f'PRAGMA table_info("{table}")')]
+
+    if "meta" not in tables or sorted(columns("meta")) != sorted(_COLUMNS["meta"]):
+        what = "no 'meta' table" if "meta" not in tables else "its 'meta' table has other columns"
+        raise ScoreSheetError(f"{path} is an SQLite database of another application ({what}), "
+                              f"not a score sheet. {unchanged}")
+    try:
+        row = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    except sqlite3.DatabaseError as e:
+        raise ScoreSheetError(f"{path} is damaged or not a score sheet ({e}). {unchanged}") from None
+    version = row[0] if row else None
+    if str(version) != str(SCHEMA_VERSION):
+        raise ScoreSheetError(
+            f"{path} was written with score sheet schema version {version}; this toolkit "
+            f"reads version {SCHEMA_VERSION}. Use the matching toolkit version (or export "
+            f"to CSV with it and import the CSV here). {unchanged}")
+    missing = sorted({"players", "games", "results"} - tables)
+    if missing:
+        raise ScoreSheetError(f"{path} lacks the tables {missing}: not a score sheet of this "
+                              f"toolkit. {unchanged}")
+    for table in ("players", "games", "results"):
+        found = columns(table)
+        if sorted(found) != sorted(_COLUMNS[table]):
+            raise ScoreSheetError(f"{path}: table {table!r} has the columns {found}, a score "
+                                  f"sheet's has {_COLUMNS[table]}: not a score sheet of this "
+                                  f"toolkit. {unchanged}")
+    return True
+
+
+def _nearest_existing(folder: Path) -> Path:
+    while not folder.exists() and folder.parent != folder:
+        folder = folder.parent
+    return folder
 
 
 def _retry_locked(fn, timeout: float = BUSY_TIMEOUT_MS / 1000):
@@ -180,16 +286,48 @@ def _as_date(date) -> str:
 def _as_score(name: str, score) -> float | int:
     if isinstance(score, bool) or not isinstance(score, numbers.Real):
         if isinstance(score, str):
+            if len(score) > 40:
+                raise ValueError(f"{name}'s score {score[:20]!r}... is not a number")
             try:
                 score = float(score.strip().replace(",", "").replace("$", ""))
             except ValueError:
                 raise ValueError(f"{name}'s score {score!r} is not a number") from None
         else:
             raise ValueError(f"{name}'s score {score!r} is not a number")
-    score = float(score)
+    try:
+        score = float(score)
+    except (OverflowError, ValueError):
+        raise ValueError(f"{name}'s score is too large: a score is at most {MAX_SCORE:.0e} in "
+                         "size") from None
     if not math.isfinite(score):
         raise ValueError(f"{name}'s score {score!r} is not a finite number")
+    if abs(score) > MAX_SCORE:
+        raise ValueError(f"{name}'s score {score:g} is too large: a score is at most "
+                         f"{MAX_SCORE:.0e} in size")
     return int(score) if score.is_integer() else score
+
+
+def _check_game(game, none: bool = False) -> None:
+    """``game`` must be one of the five games' names (or ``None`` when ``none``)."""
+    if game is None and none:
+        return
+    if not isinstance(game, str) or game not in _pei.GAME_RULES:
+        raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
+
+
+def _neutralise(cell):
+    """A CSV cell that no spreadsheet reads as a formula: text starting with one of
+    ``= + - @``, a tab or a carriage return gets a leading ``'`` (OWASP, "CSV Injection")."""
+    if isinstance(cell, str) and cell.startswith(_FORMULA_START):
+        return "'" + cell
+    return cell
+
+
+def _unneutralise(text: str) -> str:
+    """Undo :func:`_neutralise` on a cell read back from CSV."""
+    if text.startswith("'") and text[1:].startswith(_FORMULA_START):
+        return text[1:]
+    return text
 
 
 class ScoreSheet:
@@ -197,12 +335,19 @@ class ScoreSheet:
 
     Args:
         path: the database file (created if missing, with its folder); default
-            :func:`default_path`. ``":memory:"`` gives a throw-away sheet.
+            :func:`default_path`. ``":memory:"`` gives a throw-away sheet. Any characters the
+            file system allows may appear in it (spaces, ``%``, ``?``, ``#``).
+        read_only: ``None`` (default): read-only exactly when the file or its folder cannot be
+            written (:attr:`read_only` and :attr:`read_only_reason` tell); ``True``: open an
+            existing sheet read-only; ``False``: refuse a sheet that cannot be written.
 
     Raises:
         ScoreSheetError: the file exists but is not a score sheet of this schema version
-            (another version, not SQLite, damaged, another application's database). The file
-            is not changed.
+            (another version, not SQLite, damaged, another application's database - a
+            ``meta`` table of another shape, views only, a missing column); a new sheet in a
+            folder that cannot be written; ``read_only=False`` for a file that cannot be
+            written; ``read_only=True`` for a file that does not exist. The file is not changed.
+        TypeError: ``path`` is not text or a path, ``read_only`` not ``True``/``False``/``None``.
 
     Use it as a context manager (``with ScoreSheet(p) as sheet: ...``) or call :meth:`close`.
 
@@ -213,26 +358,92 @@ class ScoreSheet:
             sheet.pei("Ann")        # 12 after one 4-player BUX game won
     """
 
-    def __init__(self, path: str | os.PathLike | None = None):
-        memory = path == ":memory:"
-        self.path = Path(path).expanduser() if path is not None and not memory else (
-            default_path() if path is None else None)
+    def __init__(self, path: str | os.PathLike | None = None, *, read_only: bool | None = None):
+        if read_only is not None and not isinstance(read_only, bool):
+            raise TypeError(f"read_only must be True, False or None; got {read_only!r}")
+        memory = isinstance(path, str) and path == ":memory:"
+        if path is not None and not memory and not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"path must be a file path (text or pathlib.Path); got {path!r}")
+        self.path = None if memory else (default_path() if path is None else Path(path).expanduser())
+        self._con = None
+        #: Why the sheet is read-only (``""``: it is writable).
+        self.read_only_reason = ""
         if memory:
+            if read_only:
+                raise ScoreSheetError("a new ':memory:' sheet is empty: there is nothing to read")
             self._con = sqlite3.connect(":memory:", isolation_level=None)
             ready = False
         else:
-            p = self.path
-            ready = _check_existing(p) if p.exists() else False
-            p.parent.mkdir(parents=True, exist_ok=True)
-            self._con = sqlite3.connect(str(p), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+            ready = self._open_file(self.path, read_only)
         con = self._con
-        con.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        con.execute("PRAGMA foreign_keys=ON")
         try:
-            _retry_locked(lambda: self._setup(memory, ready))
+            con.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            if not self.read_only:
+                con.execute("PRAGMA foreign_keys=ON")
+                _retry_locked(lambda: self._setup(memory, ready))
         except BaseException:
             self.close()
             raise
+
+    def _open_file(self, p: Path, read_only: bool | None) -> bool:
+        """Open ``self._con`` on the file ``p``; returns whether it already holds the schema."""
+        if p.exists():
+            if p.is_dir():
+                raise ScoreSheetError(f"{p} is a folder, not a score sheet file")
+            if p.stat().st_size > 0:
+                with open(p, "rb") as f:
+                    head = f.read(len(_MAGIC))
+                if head != _MAGIC:
+                    raise ScoreSheetError(f"{p} is not an SQLite database (not a score sheet); "
+                                          "choose another file. The file was not changed.")
+            ro = _connect_read_only(p)
+            try:
+                ready = _check_existing(p, ro)
+            except BaseException:
+                ro.close()
+                raise
+            if not _writable(p.parent):
+                reason = "its folder is read-only"
+            elif not _writable(p):
+                reason = "the file is read-only"
+            else:
+                reason = "opened with read_only=True" if read_only else ""
+            if reason and read_only is False:
+                ro.close()
+                raise ScoreSheetError(f"{p} cannot be written ({reason}); open it with "
+                                      "read_only=True to read it")
+            if reason:
+                if not ready:
+                    ro.close()
+                    raise ScoreSheetError(f"{p} holds no score sheet yet and cannot be written "
+                                          f"({reason})")
+                self._con, self.read_only_reason = ro, reason
+                return True
+            ro.close()
+        else:
+            if read_only:
+                raise ScoreSheetError(f"there is no score sheet at {p} to open read-only")
+            folder = _nearest_existing(p.parent)
+            if not folder.is_dir() or not _writable(folder):
+                raise ScoreSheetError(
+                    f"cannot create a score sheet at {p}: the folder {folder} is read-only (or "
+                    "not a folder). Choose a folder you can write to, e.g. the default "
+                    f"{default_path()}. Nothing was created.")
+            try:
+                p.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise ScoreSheetError(f"cannot create the folder {p.parent}: {e}") from None
+            ready = False
+        try:
+            self._con = sqlite3.connect(str(p), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        except sqlite3.Error as e:
+            raise ScoreSheetError(f"{p} cannot be opened: {e}") from None
+        return ready
+
+    @property
+    def read_only(self) -> bool:
+        """Whether this sheet was opened read-only (see :attr:`read_only_reason`)."""
+        return bool(self.read_only_reason)
 
     def _setup(self, memory: bool, ready: bool) -> None:
         con = self._con
@@ -298,14 +509,15 @@ class ScoreSheet:
             ``(names, scores, places)``, three lists in the order given.
 
         Raises:
-            ValueError: naming the problem: unknown game, fewer than 2 players, an empty or
-                repeated name (names are compared ignoring case and outer spaces), a score that
-                is not a number, a negative score in a money game, a player not on the sheet
+            ValueError: naming the problem: unknown game, fewer than 2 players, an empty,
+                over-long (:data:`MAX_NAME_LENGTH`) or repeated name (names are compared
+                ignoring case; runs of white space, line breaks included, become one space), a
+                score that is not a number or beyond :data:`MAX_SCORE`, a negative score in a
+                money game, a player not on the sheet
                 when ``allow_new_players`` is false, placements for other players than the
                 scores, places outside 1..n, or placements that contradict the scores.
         """
-        if game not in _pei.GAME_RULES:
-            raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
+        _check_game(game)
         rule = _pei.GAME_RULES[game]
         if isinstance(results, Mapping):
             pairs = list(results.items())
@@ -321,7 +533,11 @@ class ScoreSheet:
         for name, _ in pairs:
             if not isinstance(name, str) or not name.strip():
                 raise ValueError("every player needs a name (an empty name was given)")
-            names.append(" ".join(name.split()))
+            name = " ".join(name.split())
+            if len(name) > MAX_NAME_LENGTH:
+                raise ValueError(f"the name {name[:20]!r}... is too long: names are at most "
+                                 f"{MAX_NAME_LENGTH} characters")
+            names.append(name)
         if len(names) < 2:
             raise ValueError(f"a game needs at least 2 players, got {len(names)}")
         seen: dict[str, str] = {}
@@ -387,6 +603,9 @@ class ScoreSheet:
 
     def _write(self, items: list[tuple], source: str) -> list[int]:
         con = self.connection
+        if self.read_only:
+            raise ScoreSheetError(f"{self.path} is open read-only ({self.read_only_reason}): "
+                                  "nothing was written. Copy it to a folder you can write to.")
 
         def transaction():
             con.execute("BEGIN IMMEDIATE")
@@ -423,10 +642,13 @@ class ScoreSheet:
 
         Raises:
             ValueError: bad input (see :meth:`validate`); nothing is written.
+            ScoreSheetError: the sheet is open read-only.
         """
         names, scores, places = self.validate(game, results, placements, allow_new_players)
         if not isinstance(variant, str):
             raise ValueError(f"the variant must be text, got {variant!r}")
+        if len(variant) > MAX_VARIANT_LENGTH:
+            raise ValueError(f"the variant is at most {MAX_VARIANT_LENGTH} characters; got {len(variant)}")
         return self._write([(game, _as_date(date), variant.strip(), names, scores, places)],
                            "manual")[0]
 
@@ -464,10 +686,25 @@ class ScoreSheet:
 
     # -- reading -------------------------------------------------------------------------------
 
+    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Run a reading query; damaged text or pages raise :class:`ScoreSheetError`."""
+        try:
+            return self.connection.execute(sql, args).fetchall()
+        except sqlite3.DatabaseError as e:
+            msg = str(e)
+            if isinstance(e, sqlite3.OperationalError) and ("locked" in msg or "busy" in msg):
+                raise
+            what = "damaged text (not UTF-8)" if "decode" in msg.lower() else "damaged data"
+            raise ScoreSheetError(f"{self.path or ':memory:'} holds {what}: {msg}. Nothing was "
+                                  "changed; restore the file from a copy or a CSV export.") from None
+
     def players(self) -> list[str]:
-        """Every player's name on the sheet, sorted (case-insensitively)."""
-        return [r[0] for r in self.connection.execute(
-            "SELECT name FROM players ORDER BY name COLLATE NOCASE")]
+        """Every player's name on the sheet, sorted (case-insensitively).
+
+        Raises:
+            ScoreSheetError: the file holds damaged text.
+        """
+        return [r[0] for r in self._read("SELECT name FROM players ORDER BY name COLLATE NOCASE")]
 
     def results(self, game: str | None = None):
         """All results in long form: one row per player per game.
@@ -478,9 +715,13 @@ class ScoreSheet:
         Returns:
             a pandas DataFrame with columns ``game_id, date, game, variant, player, score,
             place``, ordered by date, game id and place.
+
+        Raises:
+            ValueError: an unknown game. ScoreSheetError: the file holds damaged text.
         """
         import pandas as pd
 
+        _check_game(game, none=True)
         return pd.DataFrame(self._rows(game), columns=list(CSV_COLUMNS))
 
     def _rows(self, game: str | None = None, game_id: int | None = None) -> list[tuple]:
@@ -495,7 +736,7 @@ class ScoreSheet:
             args = (int(game_id),)
         sql += " ORDER BY g.date, g.id, r.place, p.name COLLATE NOCASE"
         return [(gid, d, g, v, n, int(sc) if float(sc).is_integer() else sc, pl)
-                for gid, d, g, v, n, sc, pl in self.connection.execute(sql, args)]
+                for gid, d, g, v, n, sc, pl in self._read(sql, args)]
 
     def games(self, game: str | None = None):
         """One row per recorded game.
@@ -507,9 +748,13 @@ class ScoreSheet:
             a pandas DataFrame with columns ``game_id, date, game, variant, n_players,
             players`` (tuple of names, best place first), ``scores`` (tuple, same order),
             ``places`` (tuple), ordered by date then id.
+
+        Raises:
+            ValueError: an unknown game. ScoreSheetError: the file holds damaged text.
         """
         import pandas as pd
 
+        _check_game(game, none=True)
         rows: dict[int, dict] = {}
         for gid, date, g, variant, name, score, place in self._rows(game):
             row = rows.get(gid)
@@ -534,9 +779,18 @@ class ScoreSheet:
             ``{"game_id", "date", "game", "variant", "n_players", "players", "scores",
             "places"}`` with the tuples ordered best place first.
 
+        Args:
+            game_id: the game's id (a whole number, as :meth:`record` returns it).
+
         Raises:
+            TypeError: ``game_id`` is not a whole number (``None``, ``"3"``, ``2.0``, ``True``).
             ValueError: no game with this id.
         """
+        if isinstance(game_id, bool) or not isinstance(game_id, numbers.Integral):
+            raise TypeError(f"a game id is a whole number such as 1; got {game_id!r}")
+        game_id = int(game_id)
+        if not 1 <= game_id < 2**63:
+            raise ValueError(f"there is no game {game_id!r} on this score sheet")
         rows = self._rows(game_id=game_id)
         if not rows:
             raise ValueError(f"there is no game {game_id!r} on this score sheet")
@@ -548,15 +802,16 @@ class ScoreSheet:
     def count(self) -> tuple[int, int, int]:
         """``(players, games, results)`` row counts."""
         con = self.connection
-        return tuple(con.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+        return tuple(self._read(f"SELECT COUNT(*) FROM {t}")[0][0]
                      for t in ("players", "games", "results"))
 
     def _canonical(self, player: str) -> str:
-        row = self.connection.execute("SELECT name FROM players WHERE name = ?",
-                                      (" ".join(str(player).split()),)).fetchone()
-        if row is None:
+        if not isinstance(player, str):
+            raise TypeError(f"a player is named by text such as 'Ann'; got {player!r}")
+        rows = self._read("SELECT name FROM players WHERE name = ?", (" ".join(player.split()),))
+        if not rows:
             raise ValueError(f"{player!r} is not on this score sheet")
-        return row[0]
+        return rows[0][0]
 
     def pei_history(self, player: str, game: str = _pei.PEI_GAME):
         """The Personal Earning Index of a player, game by game.
@@ -578,11 +833,11 @@ class ScoreSheet:
 
         Raises:
             ValueError: a player not on the sheet or an unknown game.
+            TypeError: ``player`` is not text.
         """
         import pandas as pd
 
-        if game not in _pei.GAME_RULES:
-            raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
+        _check_game(game)
         name = self._canonical(player)
         rows, value = [], _pei.PEI_START
         for g in self.games(game).itertuples(index=False):
@@ -615,9 +870,13 @@ class ScoreSheet:
             a pandas DataFrame indexed by game number (1, 2, ... in playing order), one column
             per player who played a counted game, the index after that game (carried forward
             when the player did not play; 10 before their first game).
+
+        Raises:
+            ValueError: an unknown game.
         """
         import pandas as pd
 
+        _check_game(game)
         games = []
         for g in self.games(game).itertuples(index=False):
             changes = _pei.place_changes(g.places)
@@ -650,8 +909,7 @@ class ScoreSheet:
         """
         import pandas as pd
 
-        if game not in _pei.GAME_RULES:
-            raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
+        _check_game(game)
         res = self.results(game)
         cols = ["player", "games", "wins", "mean_place", "mean_score"]
         show_pei = (game == _pei.PEI_GAME) if pei is None else bool(pei)
@@ -686,8 +944,7 @@ class ScoreSheet:
         """
         import pandas as pd
 
-        if game not in _pei.GAME_RULES:
-            raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
+        _check_game(game)
         games = self.games(game)
         names = sorted({n for ps in games["players"] for n in ps}, key=str.casefold)
         wins: dict[tuple[str, str], int] = {}
@@ -702,18 +959,23 @@ class ScoreSheet:
     # -- CSV -----------------------------------------------------------------------------------
 
     def to_csv(self, path: str | os.PathLike) -> int:
-        """Export every game: one row per player per game (columns :data:`CSV_COLUMNS`).
+        """Export every game: one row per player per game (columns :data:`CSV_COLUMNS`), UTF-8.
+
+        Text cells a spreadsheet would read as a formula (starting with ``=``, ``+``, ``-``,
+        ``@``, a tab or a carriage return: a player named ``=HYPERLINK(...)``) are written with
+        a leading ``'``, so opening the file runs nothing (OWASP, "CSV Injection");
+        :meth:`import_csv` removes that ``'`` again. Scores stay numbers.
 
         Returns:
             the number of rows written.
         """
-        res = self.results()
+        rows = self._rows()
         with open(path, "w", newline="", encoding="utf-8") as f:
             wr = csv.writer(f)
             wr.writerow(CSV_COLUMNS)
-            for row in res.itertuples(index=False):
-                wr.writerow(row)
-        return len(res)
+            for row in rows:
+                wr.writerow([_neutralise(cell) for cell in row])
+        return len(rows)
 
     def import_csv(self, path: str | os.PathLike, allow_new_players: bool = True) -> list[int]:
         """Import games from a CSV file (one transaction: every game or none).
@@ -723,22 +985,41 @@ class ScoreSheet:
         from the scores). Rows with the same ``game_id`` form one game; the ids in the file only
         group rows - the games get new ids here.
 
+        A cell :meth:`to_csv` protected from spreadsheets (``'=...``, ``'-...``) is read
+        without its leading ``'``.
+
         Returns:
             the new game ids, in the order the games first appear in the file.
 
         Raises:
-            ValueError: a missing column or a bad game, naming the file's line; nothing is
-                written.
+            ValueError: a missing column, a field longer than Python's CSV limit (131,072
+                characters) or a bad game, naming the file's line; nothing is written.
+            ScoreSheetError: the file is not UTF-8 text (damaged, or saved in another
+                encoding), naming the line; or the sheet is open read-only.
         """
-        with open(path, newline="", encoding="utf-8-sig") as f:
-            reader = csv.DictReader(f)
-            need = {"game_id", "game", "player", "score"}
+        need = {"game_id", "game", "player", "score"}
+        groups: dict[str, list] = {}
+        data = Path(path).read_bytes()
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            line = data[:e.start].count(b"\n") + 1
+            raise ScoreSheetError(f"{path}, line {line}: not UTF-8 text (the byte "
+                                  f"{e.object[e.start:e.start + 1]!r}): the file is damaged or "
+                                  "saved in another encoding; save it as 'CSV UTF-8'. Nothing "
+                                  "was imported.") from None
+        reader = csv.DictReader(io.StringIO(text, newline=""))
+        try:
             if reader.fieldnames is None or not need <= set(reader.fieldnames):
                 raise ValueError(f"{path}: the CSV needs the columns {sorted(need)}, "
                                  f"found {reader.fieldnames}")
-            groups: dict[str, list] = {}
-            for line, row in enumerate(reader, start=2):
-                groups.setdefault(row["game_id"].strip(), []).append((line, row))
+            for row in reader:
+                row = {k: _unneutralise(v) if isinstance(v, str) else v
+                       for k, v in row.items() if k is not None}
+                gid = (row.get("game_id") or "").strip()
+                groups.setdefault(gid, []).append((reader.line_num, row))
+        except csv.Error as e:      # the line being read when the error struck
+            raise ValueError(f"{path}, line {reader.line_num + 1}: {e}") from None
         items = []
         for gid, rows in groups.items():
             line = rows[0][0]
@@ -749,7 +1030,10 @@ class ScoreSheet:
                         raise ValueError(f"the rows of game {gid} disagree on the {key}")
                 places = [(r.get("place") or "").strip() for _, r in rows]
                 if all(places):
-                    placements = [int(float(p)) for p in places]
+                    bad = [p for p in places if not _PLACE_TEXT.match(p)]
+                    if bad:
+                        raise ValueError(f"the place {bad[0][:20]!r} is not a whole number")
+                    placements = [int(_PLACE_TEXT.match(p).group(1)) for p in places]
                 elif any(places):
                     raise ValueError(f"game {gid} has places for some players only")
                 else:
@@ -758,9 +1042,13 @@ class ScoreSheet:
                 names, scores, pl = self.validate(game, [(r["player"], r["score"]) for _, r in rows],
                                                   placements, allow_new_players)
                 date = _as_date((first.get("date") or "").strip() or None)
+                variant = (first.get("variant") or "").strip()
+                if len(variant) > MAX_VARIANT_LENGTH:
+                    raise ValueError(f"the variant is at most {MAX_VARIANT_LENGTH} characters; "
+                                     f"got {len(variant)}")
             except ValueError as e:
                 raise ValueError(f"{path}, line {line} (game {gid}): {e}") from None
-            items.append((game, date, (first.get("variant") or "").strip(), names, scores, pl))
+            items.append((game, date, variant, names, scores, pl))
         return self._write(items, "csv") if items else []
 
     @classmethod
