@@ -133,12 +133,31 @@ def _run_range(trial, entropy, spawn_key, pool_size, start: int, stop: int) -> l
     return [trial(np.random.default_rng(_child_seed(root, i))) for i in range(start, stop)]
 
 
+def _mp_context():
+    """The multiprocessing context of the worker pool: ``fork`` on Linux (workers inherit what
+    the caller has loaded, such as the word list, and the functions a notebook defined), the
+    platform's default elsewhere."""
+    import multiprocessing as mp
+    import sys
+
+    if sys.platform.startswith("linux") and "fork" in mp.get_all_start_methods():
+        return mp.get_context("fork")
+    return mp.get_context()
+
+
 def _picklable(obj) -> bool:
+    """Whether ``obj`` can be sent to a worker process (and found again there)."""
+    import functools
     import pickle
 
     try:
         pickle.dumps(obj)
     except Exception:  # noqa: BLE001 - any failure means "cannot go to another process"
+        return False
+    # a function defined in a notebook or script pickles by name as __main__.f: only a forked
+    # worker, a copy of this process, has it
+    fn = obj.func if isinstance(obj, functools.partial) else obj
+    if getattr(fn, "__module__", None) == "__main__" and _mp_context().get_start_method() != "fork":
         return False
     return True
 
@@ -240,7 +259,7 @@ def _run_on_pool(workers: int, trial, root, start: int, n: int, out: list, bar) 
 
     chunks = _chunks(start, n, workers)
     results: dict[int, list] = {}
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)))
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=_mp_context())
     try:
         futures = {pool.submit(_run_range, trial, root.entropy, tuple(root.spawn_key), root.pool_size, a, b): a
                    for a, b in chunks}
