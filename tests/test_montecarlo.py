@@ -147,7 +147,20 @@ def _scored_playout(rules, players, bots, seed):
     return {**record(final), "scores": list(final.scores), "winners": list(final.winners())}
 
 
-@pytest.mark.parametrize("fake", [_record_only_playout, _scored_playout])
+class _Record(dict):
+    """A record carrying scores and winners as attributes (as core.bulk.PlayoutRecord)."""
+
+
+def _attribute_playout(rules, players, bots, seed):
+    """A stand-in bulk path whose record has .scores and .winners attributes."""
+    mod = game_module("bue")
+    final = play(mod.new_game(rules, players, seed=seed), bots, seed=seed)
+    rec = _Record(record(final))
+    rec.scores, rec.winners = tuple(final.scores), tuple(final.winners())
+    return rec
+
+
+@pytest.mark.parametrize("fake", [_record_only_playout, _scored_playout, _attribute_playout])
 def test_simulate_uses_a_games_bulk_path(monkeypatch, fake):
     calls = []
 
@@ -215,3 +228,18 @@ def test_simulate_on_a_dask_cluster(dask_client):
     pd.testing.assert_frame_equal(
         simulate("bue", bots, 10, seed=2, progress=False, client=dask_client, bulk=False),
         simulate("bue", bots, 10, seed=2, progress=False, workers=1, bulk=False))
+
+
+@pytest.mark.parametrize("game", ["buyword", "bue", "bux", "tenbucks", "bugami"])
+def test_simulate_bulk_path_gives_the_protocols_table(game):
+    """For every game with a bulk path (toolkit.<game>.playout.playout), simulate's default
+    (bulk=True) tabulates exactly the games the protocol plays from the same seeds."""
+    mod = game_module(game)
+    if montecarlo._bulk_playout(mod) is None:
+        pytest.skip(f"{game} has no bulk playout yet")
+    bot = getattr(mod, "RandomBot", RandomBot)()
+    rules = mod.Rules.one_deal() if game == "bugami" else mod.Rules()
+    bots = [bot] * (1 if game == "buyword" else 3)
+    fast = simulate(game, bots, 5, rules=rules, seed=11, workers=1, progress=False)
+    slow = simulate(game, bots, 5, rules=rules, seed=11, workers=1, progress=False, bulk=False)
+    pd.testing.assert_frame_equal(fast, slow)

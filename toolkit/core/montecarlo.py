@@ -336,14 +336,18 @@ def _row_from_playout(res, seed: int):
     """``(seed, scores, winners, actions)`` from a bulk playout's result.
 
     A bulk path returns the game's JSON record (``toolkit.core.game.record`` of the final
-    state). When it also carries ``"scores"`` and ``"winners"`` (extra keys the record allows),
-    they are used as they are; otherwise the record is replayed on the protocol to read them.
+    state). When it also carries the final ``scores`` and ``winners`` (as attributes, like
+    ``toolkit.core.bulk.PlayoutRecord``, or as keys), they are used as they are; otherwise the
+    record is replayed on the protocol to read them (correct, but as slow as the protocol).
     """
     from .game import replay
 
     actions = len(res["actions"])
-    if "scores" in res and "winners" in res:
-        return seed, tuple(res["scores"]), tuple(res["winners"]), actions
+    scores, winners = getattr(res, "scores", None), getattr(res, "winners", None)
+    if scores is None and "scores" in res and "winners" in res:
+        scores, winners = res["scores"], res["winners"]
+    if scores is not None and winners is not None:
+        return seed, tuple(scores), tuple(winners), actions
     final = replay(res)[-1]
     return seed, tuple(final.scores), tuple(final.winners()), actions
 
