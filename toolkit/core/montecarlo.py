@@ -4,6 +4,10 @@ Every trial gets its own child seed from one ``numpy.random.SeedSequence`` (``se
 results are reproducible from one integer, independent of the number of worker processes, and
 trials are statistically independent. Intervals come from ``scipy.stats`` (Student t for a
 mean, Wilson for a proportion).
+
+:func:`run_trials` and :func:`simulate` use every core by default (``concurrent.futures``
+worker processes; a short job stays in the caller), and the same call runs on a Dask
+``distributed`` cluster with ``client=`` (``docs/performance.md``).
 """
 from __future__ import annotations
 
