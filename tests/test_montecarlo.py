@@ -171,10 +171,20 @@ def test_simulate_uses_a_games_bulk_path(monkeypatch, fake):
     monkeypatch.setattr(montecarlo, "_bulk_playout", bulk_of)
     bots = [RandomBot(), RandomBot(), RandomBot()]
     fast = simulate("bue", bots, 6, seed=4, workers=1, progress=False)
-    assert calls == ["toolkit.bue"] * 6
+    assert calls == ["toolkit.bue"] * 7  # once to check it takes the bots, then once per game
     slow = simulate("bue", bots, 6, seed=4, workers=1, progress=False, bulk=False)
-    assert len(calls) == 6  # bulk=False never asks for the bulk path
+    assert len(calls) == 7  # bulk=False never asks for the bulk path
     pd.testing.assert_frame_equal(fast, slow)
+
+
+def test_simulate_falls_back_to_the_protocol_for_bots_the_bulk_path_refuses(monkeypatch):
+    def picky(rules, players, bots, seed):
+        raise TypeError("these bots cannot play on the bulk table")
+
+    monkeypatch.setattr(montecarlo, "_bulk_playout", lambda mod: picky)
+    bots = [RandomBot(), RandomBot()]
+    pd.testing.assert_frame_equal(simulate("bue", bots, 4, seed=3, workers=1, progress=False),
+                                  simulate("bue", bots, 4, seed=3, workers=1, progress=False, bulk=False))
 
 
 def test_bulk_path_lookup(monkeypatch):

@@ -375,7 +375,8 @@ def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: 
         progress: show a progress bar.
         desc: the progress bar's label (default ``"<game> games"``).
         bulk: play on the game's bulk path (``toolkit.<game>.playout.playout``: a mutable table,
-            same rules, the same game from the same seed) when it has one; ``False``, or a game
+            same rules, the same game from the same seed) when it has one and it accepts the bots
+            (a bulk path refuses bots it cannot run with ``TypeError``); ``False``, or a game
             without one, plays through the immutable-state protocol (``toolkit.core.play``).
         client: a ``dask.distributed.Client``: play the games on its cluster (see
             ``docs/performance.md``).
@@ -404,6 +405,13 @@ def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: 
     if len(players) != len(bots):
         raise ValueError(f"{len(bots)} bots for {len(players)} players")
     rules = rules if rules is not None else mod.Rules()
+    if bulk:
+        fast = _bulk_playout(mod)
+        if fast is not None:
+            try:  # one game, thrown away: a bulk path refuses bots it cannot run with TypeError
+                fast(rules, players, tuple(bots), 0)
+            except TypeError:
+                bulk = False  # these bots play through the protocol: the same games, slower
     if client is None and _check_workers(workers) > 1 and hasattr(mod, "warm_up"):
         mod.warm_up(rules)  # load shared data once; forked workers inherit it
     rows = run_trials(partial(_play_one, game, rules, players, tuple(bots), bool(bulk)), n, seed=seed,
