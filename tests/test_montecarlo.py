@@ -66,6 +66,15 @@ def _pid(rng) -> int:
     return os.getpid()
 
 
+def _inner_default(rng) -> int:
+    return montecarlo.default_workers()
+
+
+def test_trials_in_a_worker_do_not_start_workers_of_their_own(monkeypatch, no_serial_start):
+    monkeypatch.setenv("TOOLKIT_WORKERS", "2")
+    assert set(run_trials(_inner_default, 16, seed=0, progress=False)) == {1}
+
+
 def test_short_jobs_stay_in_the_calling_process(monkeypatch):
     monkeypatch.setenv("TOOLKIT_WORKERS", "2")
     assert set(run_trials(_pid, 20, seed=0, progress=False)) == {os.getpid()}

@@ -258,12 +258,19 @@ def run_trials(
         bar.close()
 
 
+def _one_process_each() -> None:
+    """Worker start-up: a simulation inside a trial (a bot that samples with run_trials) runs in
+    that worker, instead of starting cores x cores processes."""
+    os.environ["TOOLKIT_WORKERS"] = "1"
+
+
 def _run_on_pool(workers: int, trial, root, start: int, n: int, out: list, bar) -> None:
     from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 
     chunks = _chunks(start, n, workers)
     results: dict[int, list] = {}
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=_mp_context())
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=_mp_context(),
+                               initializer=_one_process_each)
     try:
         futures = {pool.submit(_run_range, trial, root.entropy, tuple(root.spawn_key), root.pool_size, a, b): a
                    for a, b in chunks}
