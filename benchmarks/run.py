@@ -38,7 +38,7 @@ import numpy as np
 #: Game sections live in ``benchmarks/bench_<game>.py``: each has ``rows(quick: bool) -> list[Row]``
 #: and may reuse this module's helpers with ``from run import Row, time_calls, percentile, bench_widgets``.
 GAME_SECTIONS = ("bue", "bux", "tenbucks", "bugami")
-SECTIONS = ("imports", "finder", "exact", "playouts", "widgets") + GAME_SECTIONS
+SECTIONS = ("imports", "finder", "exact", "playouts", "widgets") + GAME_SECTIONS + ("scoresheet", "anchor")
 
 #: Modules the engine must never import (DESIGN.md: "no widget or plotting import at engine import").
 FORBIDDEN_AT_IMPORT = ("ipywidgets", "plotly", "anywidget", "matplotlib", "IPython")
@@ -176,17 +176,20 @@ def bench_finder(quick: bool) -> list[Row]:
     gc.collect()
     for label, fn in (("best", d.best), ("find", d.find)):
         times = []
+        cpu = []
         sizes = []
         for r in racks:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             res = fn(r, 1)
             times.append((time.perf_counter() - t0) * 1000)
+            cpu.append((time.process_time() - c0) * 1000)
             sizes.append(len(res) if isinstance(res, list) else 1)
         extra = f"; {statistics.mean(sizes):.0f} sales listed on average" if label == "find" else ""
         rows.append(Row("finder", f"word finder .{label}(8 tiles + Wild), median of {n} racks",
                         statistics.median(times), "ms", 5, "max", f"max {max(times):.1f} ms{extra}"))
         rows.append(Row("finder", f"word finder .{label}(8 tiles + Wild), p95", percentile(times, 95),
-                        "ms", 5, "max"))
+                        "ms", 5, "max", f"CPU time: median {statistics.median(cpu):.2f} ms, p95 "
+                        f"{percentile(cpu, 95):.2f} ms (wall minus CPU is the wait for a busy machine)"))
     rows += _bench_crossword(quick)
     return rows
 
@@ -521,6 +524,176 @@ def bench_widgets(quick: bool, module: str, builders: tuple[str, ...]) -> list[R
 
 
 # ---------------------------------------------------------------------------------------------
+# score sheet
+
+
+def bench_scoresheet(quick: bool) -> list[Row]:
+    """The standings view of a class of 48 players over a school year: 300 BUX games and 120
+    Bugami games of 4 players (an in-memory sheet, fixed seed). Its controls (game menu, the PEI
+    box, Refresh) are set round-robin and each set or click is timed from outside."""
+    from toolkit.scoresheet import ScoreSheet
+    from toolkit.scoresheet.widgets import standings_view
+
+    rng = np.random.default_rng(48)
+    names = [f"Student {i:02d}" for i in range(48)]
+    sheet = ScoreSheet(":memory:")
+    for game, n in (("bux", 300), ("bugami", 120)):
+        for g in range(n):
+            seats = rng.choice(48, size=4, replace=False)
+            sheet.record(game, {names[p]: int(rng.integers(0, 1000)) for p in seats},
+                         date=f"2026-{1 + g // 28 % 12:02d}-{1 + g % 28:02d}")
+    t0 = time.perf_counter()
+    view = standings_view(sheet)
+    build = time.perf_counter() - t0
+    times: dict[str, list[float]] = {c: [] for c in view.controls}
+    cpu: list[float] = []
+    games = ["bugami", "bux"]
+    for i in range(10 if quick else 40):
+        for name, ctrl in view.controls.items():
+            t0, c0 = time.perf_counter(), time.process_time()
+            if name == "refresh":
+                ctrl.click()
+            elif name == "pei":
+                ctrl.value = not ctrl.value
+            else:
+                ctrl.value = games[i % 2]
+            times[name].append((time.perf_counter() - t0) * 1000)
+            cpu.append((time.process_time() - c0) * 1000)
+    every = [t for ts in times.values() for t in ts]
+    worst = max(times, key=lambda c: percentile(times[c], 95))
+    return [Row("scoresheet", "widget callback p95, standings_view(): 48 players, 420 games",
+                percentile(every, 95), "ms", 50, "max",
+                f"built in {build * 1000:.0f} ms; {len(every)} sets/clicks; slowest {worst!r} p95 "
+                f"{percentile(times[worst], 95):.1f} ms, max {max(times[worst]):.1f} ms; CPU time p95 "
+                f"{percentile(cpu, 95):.1f} ms (what a busy machine adds is the difference)")]
+
+
+# ---------------------------------------------------------------------------------------------
+# anchor: OpenSpiel's C++ Hearts in the same run
+
+#: Every game of the toolkit, for the anchor section (each may have benchmarks/bench_<game>.py
+#: with ``bulk_rates(seconds) -> {"actions_per_cpu_s", "games_per_cpu_s"}``).
+ANCHOR_GAMES = ("buyword", "bue", "bux", "tenbucks", "bugami")
+
+
+def hearts_rates(seconds: float = 3.0) -> dict:
+    """Random 4-player Hearts deals played through OpenSpiel's Python binding of its C++ engine,
+    as the issue measured them: chance outcomes drawn uniformly from ``chance_outcomes()`` (a
+    Hearts deal is uniform), each player's move uniformly from ``legal_actions()``, with Python's
+    ``random`` module. CPU time (``time.process_time``), whole deals only.
+
+    Returns:
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "version"}``.
+
+    Raises:
+        ImportError: OpenSpiel (``pyspiel``) is not installed.
+    """
+    import random
+
+    import pyspiel
+
+    game = pyspiel.load_game("hearts")
+    rnd = random.Random(0)
+    games = actions = 0
+    t0 = time.process_time()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rnd.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rnd.randrange(len(legal))])
+            actions += 1
+        games += 1
+        el = time.process_time() - t0
+        if el >= seconds:
+            break
+    try:
+        from importlib.metadata import version
+        ver = version("open_spiel")
+    except Exception:  # noqa: BLE001
+        ver = "?"
+    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games, "version": ver}
+
+
+def protocol_rates(game: str, seconds: float = 1.0) -> dict:
+    """Random whole games through the toolkit's protocol (``toolkit.core.play``, RandomBot in
+    every seat, 4 players; Bugami one deal), in CPU time: the teaching path, for comparison."""
+    from toolkit.core import RandomBot, play
+    from toolkit.core.game import game_module
+
+    mod = game_module(game)
+    rules = mod.Rules.one_deal() if game == "bugami" else mod.Rules()
+    bots = [RandomBot()] * 4
+    play(mod.new_game(rules, 4, seed=10**6), bots, seed=0)  # warm up: word lists, caches
+    games = actions = 0
+    t0 = time.process_time()
+    while True:
+        final = play(mod.new_game(rules, 4, seed=games), bots, seed=games)
+        actions += len(final.history())
+        games += 1
+        el = time.process_time() - t0
+        if el >= seconds:
+            break
+    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games}
+
+
+def bench_anchor(quick: bool) -> list[Row]:
+    """Each game's bulk random playout speed as a ratio to OpenSpiel's C++ Hearts in this run
+    (budget: at least Hearts' actions per CPU-second; Bugami also whole deals per CPU-second),
+    and the protocol's speed for information."""
+    import importlib
+
+    seconds = 1.0 if quick else 3.0
+    try:
+        hearts = hearts_rates(seconds)
+    except ImportError:
+        return [Row("anchor", "OpenSpiel Hearts: not installed (pip install 'toolkit[bench]')", None,
+                    "actions/s", note="no anchor in this run: the ratios below need open_spiel")]
+    h_act, h_games = hearts["actions_per_cpu_s"], hearts["games_per_cpu_s"]
+    rows = [Row("anchor", f"OpenSpiel {hearts['version']} C++ Hearts, random 4-player deals (from Python)",
+                h_act, "actions/s", None, None,
+                f"{h_games:,.0f} deals/CPU-s, {hearts['games']} deals, {h_act / h_games:.0f} actions a deal")]
+    sys.modules.setdefault("run", sys.modules[__name__])
+    here = str(Path(__file__).resolve().parent)
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    for game in ANCHOR_GAMES:
+        try:
+            module = importlib.import_module(f"bench_{game}")
+            bulk = getattr(module, "bulk_rates", None)
+        except ModuleNotFoundError:
+            bulk = None
+        if bulk is None:
+            rows.append(Row("anchor", f"{game}: bulk random playout / Hearts, actions per CPU-s", None, "x",
+                            1, "min", f"benchmarks/bench_{game}.py has no bulk_rates() yet"))
+        else:
+            try:
+                r = bulk(seconds)
+                rows.append(Row("anchor", f"{game}: bulk random playout / Hearts, actions per CPU-s",
+                                r["actions_per_cpu_s"] / h_act, "x", 1, "min",
+                                f"{r['actions_per_cpu_s']:,.0f} actions/s, {r['games_per_cpu_s']:,.1f} games/s"))
+                if game == "bugami":
+                    rows.append(Row("anchor", "bugami: bulk whole deals / Hearts deals, per CPU-s",
+                                    r["games_per_cpu_s"] / h_games, "x", 1, "min",
+                                    f"{r['games_per_cpu_s']:,.0f} deals/s against {h_games:,.0f}"))
+            except Exception as e:  # noqa: BLE001 - report, never crash the run
+                rows.append(Row("anchor", f"{game}: bulk random playout / Hearts", None, "x", 1, "min",
+                                f"{type(e).__name__}: {e}"))
+        try:
+            p = protocol_rates(game, seconds / 3)
+            rows.append(Row("anchor", f"  {game}: protocol (immutable states) random playout / Hearts, actions",
+                            p["actions_per_cpu_s"] / h_act, "x", None, None,
+                            f"{p['actions_per_cpu_s']:,.0f} actions/s, {p['games_per_cpu_s']:,.1f} games/s "
+                            f"({p['games']} games; 4 players{', one deal' if game == 'bugami' else ''})"))
+        except Exception as e:  # noqa: BLE001
+            rows.append(Row("anchor", f"  {game}: protocol playout", None, "x", note=f"{type(e).__name__}: {e}"))
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
 # report
 
 
@@ -542,7 +715,7 @@ def _fmt(v: float | None, unit: str) -> str:
     if v is None:
         return "n/a"
     if unit in ("x", "games/s"):
-        s = f"{v:,.0f}" if v >= 100 else f"{v:.1f}"
+        s = f"{v:,.0f}" if v >= 100 else f"{v:.1f}" if v >= 1 else f"{v:.3g}"
     elif unit == "modules":
         s = f"{v:.0f}"
     elif unit == "s":
@@ -618,6 +791,10 @@ def main(argv=None) -> int:
             rows += bench_widgets(args.quick, args.widgets_module, builders)
         elif section in GAME_SECTIONS:
             rows += bench_game(section, args.quick)
+        elif section == "scoresheet":
+            rows += bench_scoresheet(args.quick)
+        elif section == "anchor":
+            rows += bench_anchor(args.quick)
         print(f"  [{section}: {time.perf_counter() - t0:.1f} s]", file=sys.stderr)
     print(file=sys.stderr)
     print_table(rows)

@@ -2,8 +2,14 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 
 import pytest
+
+# pytest-xdist already runs one test process per core: a simulation inside a test uses one
+# process unless the test asks for workers (tests/test_montecarlo.py does), so the suite does
+# not start cores x cores processes. The notebooks' kernels inherit it too.
+os.environ.setdefault("TOOLKIT_WORKERS", "1")
 
 from toolkit import buyword as bw
 from toolkit.core.cards import Multiset

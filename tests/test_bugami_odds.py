@@ -170,3 +170,18 @@ def test_advisor_is_reproducible_and_uses_common_deals():
     assert list(table["declaration"])[-1] == "misère"
     with pytest.raises(ValueError):
         odds.advise_state(bg.initial_state(bg.Rules(), 4, 0))
+
+
+def test_advisor_gives_the_same_answer_on_any_number_of_cores(monkeypatch):
+    from toolkit.core import montecarlo
+
+    monkeypatch.setattr(montecarlo, "SERIAL_SECONDS", -1.0)  # every block to the workers
+    hand = bg.new_game(bg.Rules.one_deal(), 4, seed=1).hands[1]
+    one = odds.suit_advisor(hand, 4, samples=60, seed=5, workers=1)
+    two = odds.suit_advisor(hand, 4, samples=60, seed=5, workers=2)
+    for a, b in zip(one, two):
+        assert a.declaration == b.declaration and a.points.shape == (60,)
+        assert (a.points == b.points).all()
+    # one declaration at a time (the advisor view's progress bar) sees the same deals
+    only_h = odds.suit_advisor(hand, 4, samples=60, seed=5, workers=1, declarations=["H"])
+    assert (only_h[0].points == one[2].points).all()

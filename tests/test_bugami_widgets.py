@@ -58,7 +58,8 @@ def test_advisor_view_runs_behind_its_button():
 def test_play_against_bots_to_the_end():
     t = bw.play_against_bots(players=4, seed=5, advisor_samples=10)
     assert t.state.current_player == 0 and t.state.phase == "declare"
-    assert "Advisor" in t.help_panel.value
+    assert t.wait_for_helper(timeout=60)  # the advisor samples in the background
+    assert "Advisor" in t.help_panel.value and "10 samples" in t.help_panel.value
     assert "You" in t.board.value and str(t.state.hands[1][0].symbol) not in t.board.value.split("Bot 1")[1][:200]
     with pytest.raises(ValueError):
         t.play("declare X")

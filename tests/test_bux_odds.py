@@ -56,6 +56,24 @@ def test_best_cash_in_equals_brute_force(spread, double):
     assert sum(bux.set_value([spread[x] for x in t], double) for t in best.sets) == best.value
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(ALL + [c.hidden() for c in ALL]), min_size=0, max_size=16, unique=True))
+def test_the_search_finds_the_same_triples_as_testing_every_triple(spread):
+    # the search looks for sets only among cards sharing a suit or a shape (state.find_sets);
+    # spread_sets tests every triple with is_set (seed, "Cashing in"): the same triples
+    from toolkit.bux.state import find_sets
+
+    assert sorted(find_sets(tuple(spread))) == bux.spread_sets(spread)
+
+
+def test_best_cash_in_needs_the_values_of_a_mixed_set():
+    spread = [Card(H, "x", 25), Card(H, "circle").hidden(), Card(H, "oval", 50)]
+    with pytest.raises(ValueError, match="unknown"):
+        bux.best_cash_in(spread)
+    perfect = [Card(S, "x", 25), Card(S, "x", 50), Card(S, "x").hidden()]
+    assert bux.best_cash_in(perfect).value == 500  # a perfect set needs no values
+
+
 def test_best_cash_in_rejects_bux_cards():
     with pytest.raises(ValueError, match="spread"):
         bux.best_cash_in([BUX])

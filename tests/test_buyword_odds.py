@@ -134,6 +134,43 @@ def test_word_finder_equals_scanning_the_dictionary(dictionary):
         assert (best.value if best else 0) == max((s.value for s in found), default=0)
 
 
+def _every_sale_by_scanning(dictionary, rack: str, wilds: int) -> list:
+    """Every legal sale of ``rack`` (a word with no Wild, or one Wild standing at any position
+    whose letter the tiles then spell around), found by testing each dictionary word in turn,
+    in find()'s documented order: value high to low, then word, then the Wild's position."""
+    have = Counter(rack)
+    pip = bw.Rules().letter_pips
+    out = []
+    for w in dictionary.words:
+        if len(w) < 2:
+            continue
+        W = w.upper()
+        if not Counter(W) - have:
+            p = sum(pip[c] for c in W)
+            out.append((-p * p, w, -1, p))
+        if wilds:
+            for i in range(len(W)):
+                rest = W[:i] + W[i + 1:]
+                if not Counter(rest) - have:
+                    p = sum(pip[c] for c in rest) + 1
+                    out.append((-p * p, w, i, p))
+    out.sort()
+    return [(-v, p, w, None if i < 0 else i) for v, w, i, p in out]
+
+
+def test_find_lists_every_wild_placement_in_order(dictionary):
+    # the seed: a Wild "can represent any letter" and counts 1 pip; find() lists each legal sale
+    rng = np.random.default_rng(3)
+    tiles = bw.Rules().letters.elements()
+    racks = ["".join(rng.choice(tiles, size=8, replace=False)) for _ in range(6)] + ["EEJDNOYS", "AAEERSTT"]
+    for rack in racks:
+        expect = _every_sale_by_scanning(dictionary, rack, 1)
+        got = [tuple(s) for s in dictionary.find(rack, 1)]
+        assert got == expect, rack
+        assert [tuple(s) for s in dictionary.find(rack, 1, limit=7)] == expect[:7]
+        assert [tuple(s) for s in dictionary.find(rack, 0)] == [e for e in expect if e[3] is None]
+
+
 def test_best_word_examples():
     assert bw.best_word("EEJDNOY").spelled() == "ENJOYED"
     # with a Wild for the J: 10 pips, $100 (DOYEnNE ties and comes first alphabetically)

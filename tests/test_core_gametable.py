@@ -101,3 +101,42 @@ def test_the_move_log_keeps_a_pending_bue_reveal_secret():
     assert reveal_lines and all(line.endswith("chooses a card to reveal.") for line in reveal_lines)
     # every line is a sentence, and no line names a card another player chose to reveal
     assert all(line[0].isupper() and line.endswith(".") for line in t.log), t.log
+
+
+def test_a_slow_helper_runs_in_the_background_and_a_stale_answer_is_dropped():
+    import threading
+
+    release = {0: threading.Event()}
+    seen = []
+
+    def slow_helper(state, player):
+        k = len(seen)
+        seen.append(state)
+        release.setdefault(k, threading.Event()).wait(30)
+        return f"<b>advice {k}</b>"
+
+    t = _table(helper=slow_helper, background_helper=True)
+    # the table is ready while the helper is still working
+    assert t.state.current_player == 0 and "Working" in t.help_panel.value
+    release[0].set()
+    assert t.wait_for_helper(timeout=30) and "advice 0" in t.help_panel.value
+    # a New game while the helper works: that answer belongs to the old position and is dropped
+    release[1] = threading.Event()
+    t.controls["play"].click()
+    first_thread = t._helper_thread
+    t.controls["new_game"].click()
+    assert "Working" in t.help_panel.value
+    release[1].set()
+    first_thread.join(30)
+    assert "advice 1" not in t.help_panel.value
+    release.setdefault(2, threading.Event()).set()
+    assert t.wait_for_helper(timeout=30) and "advice 2" in t.help_panel.value
+
+
+def test_a_failing_background_helper_says_so_in_the_panel():
+    def broken(state, player):
+        raise RuntimeError("no advice today")
+
+    t = _table(helper=broken, background_helper=True)
+    assert t.wait_for_helper(timeout=30)
+    assert "The helper failed" in t.help_panel.value and "no advice today" in t.help_panel.value

@@ -151,7 +151,9 @@ def test_standings_view_shows_standings_head_to_head_and_pei(league):
 def test_standings_view_other_game_and_borrowed_pei(league):
     v = ssw.standings_view(league)
     v.controls["game"].value = "buyword"
-    assert v.controls["pei"].value is False and len(v.fig.data) == 0
+    assert v.controls["pei"].value is False
+    assert not [t for t in v.fig.data if t.visible is not False]  # no line drawn (the lines are kept, hidden)
+    assert v.chart.widget.layout.display == "none"
     assert "pei" not in v.standings.columns and list(v.standings["player"])[0] == "Ben"
     assert "BUX's index" in v.note.value
     v.controls["pei"].value = True
@@ -177,6 +179,25 @@ def test_pei_figure(league):
     fig2 = ssw.pei_figure(league, game="buyword", players=["Ann"])
     assert [t.name for t in fig2.data] == ["Ann"] and list(fig2.data[0].y) == [10, 11]
     assert "BuyWord" in fig2.layout.title.text
+
+
+def test_standings_view_refresh_sees_games_recorded_by_another_process(tmp_path):
+    # the view keeps what it read while the sheet is unchanged; a game recorded through another
+    # connection to the same file (another notebook, another process) must still show on Refresh
+    from toolkit.scoresheet import ScoreSheet
+
+    path = tmp_path / "class.sqlite"
+    with ScoreSheet(path) as mine, ScoreSheet(path) as theirs:
+        mine.record("bux", {"Ann": 600, "Ben": 400, "Cy": 300, "Di": 100})
+        v = ssw.standings_view(mine)
+        v.controls["game"].value = "bugami"
+        v.controls["game"].value = "bux"  # served from what the view kept
+        assert int(v.standings.set_index("player").loc["Di", "games"]) == 1
+        theirs.record("bux", {"Di": 900, "Ann": 1, "Ben": 2, "Cy": 3})
+        v.controls["refresh"].click()
+        assert int(v.standings.set_index("player").loc["Di", "games"]) == 2
+        assert int(v.standings.set_index("player").loc["Di", "wins"]) == 1
+        assert "Di" in v.h2h.value and len([t for t in v.fig.data if t.visible is not False]) == 4
 
 
 # -- issue 13: the class's own score sheet, where a teacher can find and keep it ---------------

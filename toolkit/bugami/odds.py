@@ -181,15 +181,53 @@ class Advice:
         return float(np.mean(self.points >= points))
 
 
+#: Samples the suit advisor plays per block (one child seed, one task for a worker process).
+ADVISOR_BLOCK = 25
+
+
+def _advisor_block(r: Rules, h: tuple, players: int, me: int, decls: tuple, bot, n: int,
+                   rng: np.random.Generator) -> np.ndarray:
+    """``n`` sampled deals of :func:`suit_advisor`: points of seat ``me``, one row per declaration."""
+    size = len(h)
+    dealer = 0
+    bots = [bot] * players
+    mine = set(h)
+    unseen = [c for c in r.deck if c not in mine]
+    others = [s for s in range(players) if s != me]
+    hand = list(h)
+    pts = np.zeros((len(decls), n), dtype=int)
+    for i in range(n):
+        perm = rng.permutation(len(unseen))
+        hands = [None] * players
+        hands[me] = hand
+        for j, s in enumerate(others):
+            hands[s] = sort_hand(unseen[k] for k in perm[j * size:(j + 1) * size])
+        leftovers = tuple(unseen[k] for k in perm[len(others) * size:])
+        decl = [None] * players
+        for s in others:
+            decl[s] = bot.declare(DeclareView(s, players, dealer, hands[s], r), rng)
+        play_seed = int(rng.integers(2**63))
+        for j, d in enumerate(decls):
+            decl[me] = d
+            t = Table(r, hands, decl, (dealer + 1) % players, leftovers)
+            pts[j, i] = t.run(bots, np.random.default_rng(play_seed))[me]
+    return pts
+
+
 def suit_advisor(hand, players: int = 4, position: int = 1, rules: Rules | None = None, samples: int = 1000,
                  bot: BugamiBot | None = None, seed: int | None = 0, confidence: float = 0.95,
-                 progress: bool = False, declarations: Sequence[str] | None = None) -> list[Advice]:
+                 progress: bool = False, declarations: Sequence[str] | None = None,
+                 workers: int | None = None, client=None) -> list[Advice]:
     """Expected points and spread of each declaration for ``hand``, by Monte Carlo.
 
     Each sample deals the cards I cannot see at random among the other players and the
     leftovers, lets the others declare with ``bot`` (they do not know my choice: declarations are
     simultaneous), then plays the deal out once per declaration of mine with ``bot`` in every
     seat (the same deal and the same random numbers for every declaration).
+
+    The samples are played in blocks of about 25, each block from its own child seed of ``seed``
+    (:func:`toolkit.core.montecarlo.run_trials`), on every core: the answer depends only on
+    ``seed`` and ``samples``, never on ``workers``.
 
     Args:
         hand: my cards (Cards or text), a full hand for ``players``.
@@ -203,6 +241,9 @@ def suit_advisor(hand, players: int = 4, position: int = 1, rules: Rules | None 
         confidence: of the intervals.
         progress: show a tqdm progress bar.
         declarations: which to evaluate (default every suit and misère if allowed).
+        workers: worker processes (default ``None``: every core; a short run stays in this
+            process); see :func:`toolkit.core.montecarlo.run_trials`.
+        client: a ``dask.distributed.Client`` to sample on a cluster instead.
 
     Returns:
         a list of :class:`Advice`, in the order of ``declarations``.
@@ -225,29 +266,16 @@ def suit_advisor(hand, players: int = 4, position: int = 1, rules: Rules | None 
         if d not in r.declarations:
             raise ValueError(f"unknown declaration {d!r}; choose among {r.declarations}")
     bot = bot or HeuristicBot()
-    bots = [bot] * players
-    rng = np.random.default_rng(seed)
-    me, dealer = position, 0
-    mine = set(h)
-    unseen = [c for c in r.deck if c not in mine]
-    others = [s for s in range(players) if s != me]
-    pts = np.zeros((len(decls), samples), dtype=int)
-    from tqdm.auto import tqdm
-    for i in tqdm(range(samples), desc="sampled deals", disable=not progress):
-        perm = rng.permutation(len(unseen))
-        hands = [None] * players
-        hands[me] = h
-        for j, s in enumerate(others):
-            hands[s] = sort_hand(unseen[k] for k in perm[j * size:(j + 1) * size])
-        leftovers = tuple(unseen[k] for k in perm[len(others) * size:])
-        decl = [None] * players
-        for s in others:
-            decl[s] = bot.declare(DeclareView(s, players, dealer, hands[s], r), rng)
-        play_seed = int(rng.integers(2**63))
-        for j, d in enumerate(decls):
-            decl[me] = d
-            t = Table(r, hands, decl, (dealer + 1) % players, leftovers)
-            pts[j, i] = t.run(bots, np.random.default_rng(play_seed))[me]
+    from functools import partial
+
+    from ..core.montecarlo import run_trials
+
+    blocks = -(-samples // ADVISOR_BLOCK)
+    per_block = -(-samples // blocks)  # blocks of equal size, at most ADVISOR_BLOCK
+    block = partial(_advisor_block, r, tuple(h), players, position, decls, bot, per_block)
+    parts = run_trials(block, blocks, seed=seed, progress=progress, workers=workers, client=client,
+                       desc=f"sampled deals (blocks of {per_block})")
+    pts = np.concatenate(parts, axis=1)[:, :samples]
     return [Advice(d, estimate_mean(pts[j], confidence), float(pts[j].std(ddof=1)), pts[j])
             for j, d in enumerate(decls)]
 

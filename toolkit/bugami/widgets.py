@@ -269,7 +269,7 @@ def _advice_panel(samples: int):
         if state.phase != "declare":
             return ""
         from .odds import advise_state
-        adv = advise_state(state, player, samples=samples, seed=0)
+        adv = advise_state(state, player, samples=samples, seed=0, workers=1)  # in a background thread
         cells = " &middot; ".join(f"{html.escape(declaration_label(a.declaration))}: {a.mean.value:.0f} "
                                   f"(&plusmn;{a.mean.half_width:.0f})" for a in adv)
         return f"<div><b>Advisor</b> (expected points, {samples} samples): {cells}</div>"
@@ -324,7 +324,8 @@ def play_against_bots(players: int = 4, bot: str = "heuristic", seed: int = 0, r
                       advisor_samples: int = 100) -> GameTable:
     """A :class:`toolkit.core.widgets.GameTable` for one deal (default) against the bots: you sit
     in seat 0, the first dealer (the bot on your left leads); the advisor's table appears
-    while you declare.
+    while you declare, computed in the background so that *New game* answers at once
+    (``table.wait_for_helper()`` waits for it).
 
     Args:
         players: 3-7. bot: ``"random"``, ``"heuristic"`` or ``"sampling"`` for every other seat.
@@ -338,4 +339,5 @@ def play_against_bots(players: int = 4, bot: str = "heuristic", seed: int = 0, r
     return GameTable(start, bots, human=0, seed=seed, render=render_html,
                      helper=_advice_panel(advisor_samples) if advisor_samples else None,
                      new_game=lambda sd: new_game(r, names, seed=sd), names=names,
-                     action_label=action_label, describe=move_sentence)
+                     action_label=action_label, describe=move_sentence,
+                     background_helper=True)  # the advisor samples while the student reads the hand

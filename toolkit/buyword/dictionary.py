@@ -168,6 +168,19 @@ class Dictionary:
         Raises:
             ValueError: a tile that is not a letter, or negative Wilds.
         """
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+            raise ValueError(f"limit must be a non-negative int or None, got {limit!r}")
+        fast = self._find_rows(tiles, wilds, pips, wild_pips, min_length, max_wilds) \
+            if all_wild_placements else None
+        if fast is not None:
+            # rows are plain tuples (-value, word, Wild position or -1, pips): they sort in C in
+            # the documented order (the pips follow from the value), and become WordSales after
+            if limit is not None:
+                fast = heapq.nsmallest(limit, fast)
+            else:
+                fast.sort()
+            make = tuple.__new__
+            return [make(WordSale, (-v, p, w, None if i < 0 else i)) for v, w, i, p in fast]
         out: list[WordSale] = []
         for key, p, words, blanks, counts in self._matches(tiles, wilds, pips, min_length, max_wilds,
                                                           wild_pips):
@@ -186,11 +199,60 @@ class Dictionary:
                                 break
         key = lambda s: (-s.value, s.word, -1 if s.wild is None else s.wild)  # noqa: E731
         if limit is not None:
-            if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-                raise ValueError(f"limit must be a non-negative int or None, got {limit!r}")
             return heapq.nsmallest(limit, out, key=key)
         out.sort(key=key)
         return out
+
+    def _placements(self) -> dict[str, list[tuple[str, int]]]:
+        """Key with one letter removed -> every ``(word, index the Wild stands at)``: each legal
+        Wild placement, listed once (built on the first Wild query, from the blank index)."""
+        if self.__dict__.get("_placed") is None:
+            placed: dict[str, list[tuple[str, int]]] = {}
+            for sub, pairs in self._blank_index().items():
+                placed[sub] = [(w, i) for w, ch in pairs for i, c in enumerate(w) if c == ch.lower()]
+            self._placed = placed
+        return self._placed
+
+    def _find_rows(self, tiles, wilds, pips, wild_pips, min_length, max_wilds):
+        """:meth:`find`'s rows ``(-value, word, Wild position or -1, pips)`` for every legal sale,
+        or ``None`` for racks with too many sub-multisets (then the numpy scan lists them).
+
+        The sub-multisets of the rack are built a letter at a time with their pips (letters in
+        sorted order, so each is already an anagram key), and each is looked up once."""
+        tiles = _tiles(tiles)
+        if isinstance(wilds, bool) or not isinstance(wilds, int) or wilds < 0:
+            raise ValueError(f"wilds must be a non-negative int, got {wilds!r}")
+        if pips is None:
+            pips = _default_pips()
+        counts = Counter(tiles)
+        n_sub = 1
+        for c in counts.values():
+            n_sub *= c + 1
+        if n_sub > _SUBSET_LIMIT:
+            return None
+        use_wild = wilds > 0 and max_wilds > 0
+        subsets = [("", 0)]
+        for ch in sorted(counts):
+            pc = pips[ch]
+            reps = [(ch * j, pc * j) for j in range(counts[ch] + 1)]
+            subsets = [(k + a, p + b) for k, p in subsets for a, b in reps]
+        anagrams = self._anagrams
+        placed = self._placements() if use_wild else {}
+        rows: list = []
+        for key, p in subsets:
+            n = len(key)
+            if n >= min_length:
+                words = anagrams.get(key)
+                if words:
+                    v = -p * p
+                    rows.extend((v, w, -1, p) for w in words)
+            if use_wild and n + 1 >= min_length:
+                pl = placed.get(key)
+                if pl:
+                    pw = p + wild_pips
+                    v = -pw * pw
+                    rows.extend((v, w, i, pw) for w, i in pl)
+        return rows
 
     def _matches(self, tiles, wilds, pips, min_length, max_wilds, wild_pips=1):
         """Yield ``(key, pips, words, blank_words, counts)`` for each sub-multiset of the tiles

@@ -571,6 +571,10 @@ class GameTable(View):
         new_game: optional ``new_game(seed) -> State`` used by the *New game* button (default:
             restart from ``state``'s root with a new seed).
         names: optional seat names for the log (default ``"seat 0"``, ...).
+        background_helper: compute ``helper`` in a background thread (for a slow helper, such
+            as a Monte Carlo advisor): the move and *New game* buttons answer at once, the panel
+            says the helper is working and fills in when it is done (a result for a position
+            the game has left is dropped). :meth:`wait_for_helper` waits for it.
         action_label: optional ``action_label(action, state) -> str``: the dropdown text of each
             of the student's legal actions (default: the action's text form). The games' play
             tables give a sentence (``"Bid 25 bux"``, ``"Swap your X-hearts for Bot 1's
@@ -597,7 +601,7 @@ class GameTable(View):
 
     def __init__(self, state, bots, human: int = 0, seed: int | None = None, render=None, helper=None,
                  new_game=None, names: Sequence[str] | None = None, action_label=None, describe=None,
-                 lang: str = "en"):
+                 lang: str = "en", background_helper: bool = False):
         super().__init__()
         self.words = t = labels(lang)
         from .bots import RandomBot
@@ -616,6 +620,8 @@ class GameTable(View):
         self.names = list(names) if names is not None else [f"seat {i}" for i in range(n)]
         self._render = render or _default_render
         self._helper = helper
+        self._background = bool(background_helper)
+        self._helper_thread = None
         self._label = action_label or (lambda a, _s: str(a))
         self._describe = describe or self._default_describe
         self._new_game = new_game
@@ -723,5 +729,36 @@ class GameTable(View):
             action.options = [(self._label(a, s), a) for a in legal]
             action.value = legal[0] if legal else None
             if self._helper is not None:
-                self.help_panel.value = self._helper(s, self.human)
+                if self._background:
+                    self._start_helper(s)
+                else:
+                    self.help_panel.value = self._helper(s, self.human)
         self.history.value = "\n".join(self.log[-200:])
+
+    def _start_helper(self, s) -> None:
+        import threading
+
+        self.help_panel.value = _INFO.format("<i>Working out the advice for this position…</i>")
+
+        def work():
+            try:
+                html = self._helper(s, self.human)
+            except Exception as exc:  # noqa: BLE001 - shown in the panel, not lost in a thread
+                html = _INFO.format(escape(f"The helper failed: {type(exc).__name__}: {exc}"))
+            if self.state is s:  # the student has not moved on meanwhile
+                self.help_panel.value = html
+
+        self._helper_thread = t = threading.Thread(target=work, name="GameTable helper", daemon=True)
+        t.start()
+
+    def wait_for_helper(self, timeout: float | None = None) -> bool:
+        """Wait until the background helper has filled in the panel (see ``background_helper``).
+
+        Returns:
+            ``True`` when no helper is still working, ``False`` if ``timeout`` seconds passed first.
+        """
+        t = self._helper_thread
+        if t is not None:
+            t.join(timeout)
+            return not t.is_alive()
+        return True

@@ -27,6 +27,8 @@ lesson can apply the same rule to other games and say so openly.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from typing import Iterable, Mapping, Sequence
 
 __all__ = ["PEI_START", "PEI_FLOOR", "PEI_CHANGES", "PEI_GAME", "GAMES", "GAME_RULES",
@@ -117,7 +119,19 @@ def place_changes(places: Sequence[int], table: Mapping[int, Sequence[int]] | No
         >>> place_changes([1, 1, 3, 4])
         [1, 1, 0, -1]
     """
-    table = PEI_CHANGES if table is None else table
+    if table is None:  # the default table: the same few place patterns recur all term
+        changes = _default_changes(tuple(places))
+        return None if changes is None else list(changes)
+    return _changes(places, table)
+
+
+@lru_cache(maxsize=4096)
+def _default_changes(places: tuple) -> tuple | None:
+    out = _changes(places, PEI_CHANGES)
+    return None if out is None else tuple(out)
+
+
+def _changes(places, table) -> list[int] | None:
     row = table.get(len(places))
     if row is None:
         return None

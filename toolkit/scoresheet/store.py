@@ -724,7 +724,35 @@ class ScoreSheet:
         _check_game(game, none=True)
         return pd.DataFrame(self._rows(game), columns=list(CSV_COLUMNS))
 
+    def version(self) -> tuple[int, int]:
+        """A token that changes whenever the sheet changes: after a write through this object
+        (``total_changes``) or a commit by any other connection or process (SQLite's
+        ``PRAGMA data_version``). Views compare it to know whether to read the sheet again."""
+        con = self.connection
+        return con.execute("PRAGMA data_version").fetchone()[0], con.total_changes
+
     def _rows(self, game: str | None = None, game_id: int | None = None) -> list[tuple]:
+        """Result rows ``(game_id, date, game, variant, name, score, place)``, in order.
+
+        The rows of a game (or of all games) are kept until the sheet changes: SQLite's
+        ``data_version`` moves when another connection (another process, a teacher's second
+        notebook) commits, and ``total_changes`` when this one writes. A standings view reads
+        them three times per redraw."""
+        key = None
+        if game_id is None:
+            version = self.version()
+            key = (game, version)
+            cache = self.__dict__.setdefault("_row_cache", {})
+            hit = cache.get(game)
+            if hit is not None and hit[0] == version:
+                return list(hit[1])
+        rows = self._read_rows(game, game_id)
+        if key is not None:
+            cache[game] = (key[1], rows)
+            return list(rows)
+        return rows
+
+    def _read_rows(self, game: str | None = None, game_id: int | None = None) -> list[tuple]:
         sql = ("SELECT g.id, g.date, g.game, g.variant, p.name, r.score, r.place FROM results r "
                "JOIN games g ON g.id = r.game_id JOIN players p ON p.id = r.player_id")
         args: tuple = ()
@@ -882,14 +910,19 @@ class ScoreSheet:
             changes = _pei.place_changes(g.places)
             if changes is not None:
                 games.append((g.players, changes))
+        import numpy as np
+
         names = sorted({n for players, _ in games for n in players}, key=str.casefold)
-        current = {n: _pei.PEI_START for n in names}
-        rows = []
-        for players, changes in games:
+        col = {n: i for i, n in enumerate(names)}
+        current = [_pei.PEI_START] * len(names)
+        rows = np.empty((len(games), len(names)), dtype=np.int64)
+        floor = _pei.PEI_FLOOR
+        for r, (players, changes) in enumerate(games):
             for n, c in zip(players, changes):
-                current[n] = max(_pei.PEI_FLOOR, current[n] + c)
-            rows.append(dict(current))
-        return pd.DataFrame(rows, columns=names, index=pd.RangeIndex(1, len(rows) + 1, name="game"))
+                i = col[n]
+                current[i] = max(floor, current[i] + c)
+            rows[r] = current
+        return pd.DataFrame(rows, columns=names, index=pd.RangeIndex(1, len(games) + 1, name="game"))
 
     def standings(self, game: str, pei: bool | None = None, _pei_table=None):
         """Standings of every player in one game.
@@ -918,7 +951,7 @@ class ScoreSheet:
         if res.empty:
             return pd.DataFrame(columns=cols)
         g = res.groupby("player")
-        out = pd.DataFrame({"games": g.size(), "wins": g["place"].apply(lambda s: int((s == 1).sum())),
+        out = pd.DataFrame({"games": g.size(), "wins": res["place"].eq(1).groupby(res["player"]).sum().astype(int),
                             "mean_place": g["place"].mean(), "mean_score": g["score"].mean()})
         out = out.reset_index()
         sort = ["wins", "mean_place"]

@@ -158,6 +158,17 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
 # Monte Carlo: whole games played by the bots
 
 
+def _simulated_game(rules, players: int, bots, rotating: bool, rng: np.random.Generator):
+    """One game of :func:`simulate_games`: ``bots`` is one bot per seat, or (``rotating``) the
+    three seatings of the strategies, one drawn per game."""
+    s = int(rng.integers(2**31))
+    at_table = bots[int(rng.integers(3))] if rotating else bots
+    final = play(new_game(rules, players, seed=s), at_table, seed=rng)
+    won = final.winner
+    return (won, won == rules.first_player, final.end_reason == "no_bills", final.turn,
+            max(final.money) - min(final.money), final.end_reason)
+
+
 def simulate_games(rules=None, players: int = 3, games: int = 1000, seed: int = 0, bots: str = "greedy",
                    progress: bool = True, desc: str | None = None):
     """Play ``games`` whole seeded games and tabulate how each one went.
@@ -185,6 +196,8 @@ def simulate_games(rules=None, players: int = 3, games: int = 1000, seed: int = 
     """
     import pandas as pd
 
+    from functools import partial
+
     from ..core.montecarlo import run_trials
 
     rules = rules if rules is not None else Rules()
@@ -198,16 +211,9 @@ def simulate_games(rules=None, players: int = 3, games: int = 1000, seed: int = 
     table = [[BOTS[names[(i + k) % 3]]() for i in range(players)] for k in range(3)]
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
-    first = rules.first_player
-
-    def trial(rng: np.random.Generator):
-        s = int(rng.integers(2**31))
-        at_table = table[int(rng.integers(3))] if bots == "rotating" else seat_bots
-        final = play(new_game(rules, players, seed=s), at_table, seed=rng)
-        won = final.winner
-        return (won, won == first, final.end_reason == "no_bills", final.turn,
-                max(final.money) - min(final.money), final.end_reason)
-
+    # a module-level trial (with partial) can go to worker processes: run_trials uses every core
+    trial = partial(_simulated_game, rules, players, table if bots == "rotating" else seat_bots,
+                    bots == "rotating")
     rows = run_trials(trial, games, seed=seed, progress=progress,
                       desc=desc or f"{players} players, {rules.copies_for(players)} copies")
     df = pd.DataFrame(rows, columns=["winner", "first_player_won", "no_winner", "turns", "spread", "end_reason"])
