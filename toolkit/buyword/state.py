@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from ..core.cards import Multiset
+from ..core.cards import Multiset, uniform_index
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .board import Board, Placement, ScoredPlacement
@@ -457,6 +457,22 @@ class BuyWordState(CachedLegalActions, State):
             return [(Roll(f), Fraction(c, len(faces))) for f, c in out.items()]
         if self.phase == "draw":
             return [(Draw(letter), p) for letter, p in self.bag.draw_probabilities()]
+        raise IllegalActionError(f"no chance event in phase {self.phase!r}")
+
+    def sample_chance(self, rng) -> Action:
+        """One chance outcome drawn directly, with the distribution of :meth:`chance_outcomes`:
+        a face of the die (one :func:`toolkit.core.cards.uniform_index` over ``Rules.die``, so a
+        face printed twice comes up twice as often), or the next tile's letter
+        (:meth:`toolkit.core.cards.Multiset.draw`: count / tiles in the bag).
+
+        Raises:
+            IllegalActionError: not a chance node.
+        """
+        if self.phase == "roll":
+            faces = self.rules.die
+            return Roll(faces[uniform_index(rng, len(faces))])
+        if self.phase == "draw":
+            return Draw(self.bag.draw(rng))
         raise IllegalActionError(f"no chance event in phase {self.phase!r}")
 
     def _legal_actions(self) -> list[Action]:
