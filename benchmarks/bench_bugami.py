@@ -81,6 +81,46 @@ def _playouts(quick):
     return rows
 
 
+def bulk_rates(seconds: float = 3.0, players: int = 4, bot: str = "random") -> dict:
+    """Random whole deals on the bulk path (:func:`toolkit.bugami.playout.playout`, one deal,
+    ``players`` seats, the Bugami random bot), measured in CPU time (``time.process_time``) for
+    about ``seconds``. Every deal is drawn from one Generator (the deal included), as
+    ``play(initial_state(...), bots, rng)``; every deal returns its full JSON record.
+
+    Returns:
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "deals_per_cpu_s", "games", "actions",
+        "cpu_s"}`` (a game is one deal here: ``Rules.one_deal()``).
+    """
+    from toolkit import bugami as bg
+    from toolkit.bugami.playout import playout
+
+    one = bg.Rules.one_deal()
+    bots = [bg.BOTS[bot]()] * players
+    rng = np.random.default_rng(0)
+    playout(one, players, bots, rng)  # warm the caches (pack ids, rules JSON)
+    games = actions = 0
+    t0 = time.process_time()
+    el = 0.0
+    while el < seconds:
+        for _ in range(20):
+            actions += len(playout(one, players, bots, rng)["actions"])
+        games += 20
+        el = time.process_time() - t0
+    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "deals_per_cpu_s": games / el,
+            "games": games, "actions": actions, "cpu_s": el}
+
+
+def _bulk(quick):
+    r = bulk_rates(1.0 if quick else 3.0)
+    h = bulk_rates(0.5 if quick else 1.5, bot="heuristic")
+    return [Row("bugami", "bulk random whole deals per CPU-s, 4 players (playout(), full record)", r["deals_per_cpu_s"],
+                "deals/s", 3564, "min",
+                f"{r['actions_per_cpu_s']:,.0f} actions/CPU-s; budget: OpenSpiel Hearts' 3,564 deals/s (issue 17; "
+                "the anchor section measures it in the same run)"),
+            Row("bugami", "bulk heuristic whole deals per CPU-s, 4 players (playout())", h["deals_per_cpu_s"],
+                "deals/s", None, None, f"{h['actions_per_cpu_s']:,.0f} actions/CPU-s")]
+
+
 def _advisor(quick):
     from toolkit import bugami as bg
     hand = bg.new_game(bg.Rules.one_deal(), 4, seed=1).hands[1]
@@ -126,7 +166,7 @@ def _exact(quick):
 
 def rows(quick: bool) -> list:
     out = []
-    for part in (_imports, _playouts, _advisor, _exact):
+    for part in (_imports, _playouts, _bulk, _advisor, _exact):
         try:
             out += part(quick)
         except Exception as e:  # noqa: BLE001 - report, never crash the run
