@@ -27,7 +27,7 @@ from ..core.bulk import PlayoutRecord, playout_rngs, rules_json
 from ..core.cards import uniform_index
 from ..core.game import play, record, resolve_chance
 from ..core.validation import DEFAULT_PLAYERS
-from .hand import gold_count, hand_total, is_bue, is_superbue
+from .hand import gold_count, hand_total, reachable_totals, split_hand
 from .rules import Rules, card_value
 from .state import initial_state, score_hand, tiebreak_order
 
@@ -58,6 +58,9 @@ class BueTable:
         self.full = [c for _, c in deck.items()]
         self.index = {k: i for i, k in enumerate(self.labels)}
         self.value = {k: card_value(k) for k in self.labels}
+        # each label's part in a total: (number value or None, is x2, is x0, is gold)
+        self.parts = {k: (v[0][0] if v[0] else None, v[1] == 1, v[2] == 1, k[0] == "G")
+                      for k, v in ((k, split_hand([k])) for k in self.labels)}
         self.points = [0] * n
         self.dealer = rules.first_dealer
         self.new_hand()
@@ -129,7 +132,8 @@ class BueTable:
         return False
 
     def exchanges(self, p: int) -> list[str]:
-        """The legal moves of ``p`` in an exchange turn, as text, in the protocol's order."""
+        """The legal moves of ``p`` in an exchange turn, as text, in the protocol's order
+        (``BueState.legal_actions``)."""
         n = self.n
         mine = self.hidden(p)
         out = []
@@ -142,6 +146,31 @@ class BueTable:
                         out.append(f"swap {i} {o}:{j}")
         out += [f"discard {i}" for i in mine]
         return out
+
+    def random_exchange(self, p: int, integers) -> str:
+        """The move a random bot makes: ``integers(len(legal))`` picks one of :meth:`exchanges`.
+
+        When no exchange made this turn involves ``p`` the reversal ban cannot bar any of its
+        swaps, so the list is not built: its length is counted and the chosen move is found by
+        arithmetic (the same move, from the same random number)."""
+        if self.banned and self.rules.reversal_ban != "off" and any(p == a or p == b for a, b, _, _ in self.banned):
+            legal = self.exchanges(p)
+            return legal[int(integers(len(legal)))]
+        n = self.n
+        mine = self.hidden(p)
+        others = [(o, self.hidden(o)) for o in ((p + k) % n for k in range(1, n))]
+        per = sum(len(t) for _, t in others)
+        swaps = len(mine) * per
+        k = int(integers(swaps + len(mine)))
+        if k >= swaps:
+            return f"discard {mine[k - swaps]}"
+        i = mine[k // per]
+        k %= per
+        for o, theirs in others:
+            if k < len(theirs):
+                return f"swap {i} {o}:{theirs[k]}"
+            k -= len(theirs)
+        raise AssertionError("unreachable: k < swaps")
 
     # -- moves -------------------------------------------------------------------------
     def swap(self, p: int, i: int, o: int, j: int) -> None:
@@ -223,11 +252,23 @@ class BueTable:
         :meth:`BueState._check_bue`."""
         r = self.rules
         hits = []
+        parts = self.parts
+        target = r.bue_total
         for q in seats:
-            cards = self.hands[q]
-            if is_superbue(cards, r.bue_total):
+            vals, a, b, gold = [], 0, 0, True
+            for c in self.hands[q]:
+                v, x2, x0, g = parts[c]
+                gold = gold and g and v is not None
+                if v is not None:
+                    vals.append(v)
+                elif x2:
+                    a += 1
+                else:
+                    b += 1
+            if gold and sum(vals) == target:  # every card gold and ordinary (no 100: it is not gold)
                 hits.append((q, "superbue"))
-            elif is_bue(cards, r.multiplier_stacking, r.bue_total):
+            elif (sum(vals) == target if a == 0 and b == 0 else
+                  target in reachable_totals(tuple(sorted(vals)), a, b, r.multiplier_stacking)):
                 hits.append((q, "bue"))
         if not hits:
             return None
@@ -328,8 +369,7 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
             for pos in range(n):
                 chance = rng
                 p = (t.dealer + 1 + pos) % n
-                legal = t.exchanges(p)
-                move = legal[int(integers(len(legal)))]
+                move = t.random_exchange(p, integers)
                 add(move)
                 verb, _, args = move.partition(" ")
                 if verb == "swap":
