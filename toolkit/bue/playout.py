@@ -111,38 +111,41 @@ class BueTable:
             return values.pop()
         return None
 
-    def banned_swap(self, p: int, i: int, o: int, j: int) -> bool:
-        """The reversal ban, as :meth:`BueState._is_banned`."""
-        mode = self.rules.reversal_ban
-        if mode == "off" or not self.banned:
-            return False
-        pair = (min(p, o), max(p, o))
-        mine = self.value[self.hands[p][i]]
-        theirs = None
-        looked = False
-        for a, b, v1, v2 in self.banned:
-            if (a, b) != pair:
-                continue
-            if not looked:
-                theirs, looked = self.value_known_to(p, o, j), True
-            if mode == "values" and theirs is not None and tuple(sorted((mine, theirs))) == (v1, v2):
-                return True
-            if mode == "strict" and (mine in (v1, v2) or theirs in (v1, v2)):
-                return True
-        return False
-
     def exchanges(self, p: int) -> list[str]:
         """The legal moves of ``p`` in an exchange turn, as text, in the protocol's order
-        (``BueState.legal_actions``)."""
+        (``BueState.legal_actions``): every swap the reversal ban allows, then every discard.
+
+        The ban (as ``BueState._is_banned``, ``Rules.reversal_ban``) only concerns opponents ``p``
+        has exchanged with this turn, and the other card's value as ``p`` knows it depends only
+        on the opponent's slot, so it is worked out once per slot, not once per swap."""
         n = self.n
         mine = self.hidden(p)
+        mode = self.rules.reversal_ban
+        bans: dict = {}
+        if mode != "off":
+            for a, b, v1, v2 in self.banned:
+                if p == a or p == b:
+                    bans.setdefault(b if p == a else a, []).append((v1, v2))
+        value, hand = self.value, self.hands[p]
         out = []
-        others = [(o, self.hidden(o)) for o in ((p + k) % n for k in range(1, n))]
-        check = self.rules.reversal_ban != "off" and self.banned
+        others = []
+        for o in ((p + k) % n for k in range(1, n)):
+            theirs = self.hidden(o)
+            known = {j: self.value_known_to(p, o, j) for j in theirs} if o in bans else None
+            others.append((o, theirs, known, bans.get(o)))
         for i in mine:
-            for o, theirs in others:
+            mv = value[hand[i]]
+            for o, theirs, known, pairs in others:
+                if pairs is None:
+                    out += [f"swap {i} {o}:{j}" for j in theirs]
+                    continue
                 for j in theirs:
-                    if not (check and self.banned_swap(p, i, o, j)):
+                    tv = known[j]
+                    if mode == "values":
+                        barred = tv is not None and (min(mv, tv), max(mv, tv)) in pairs
+                    else:
+                        barred = any(mv in pr or tv in pr for pr in pairs)
+                    if not barred:
                         out.append(f"swap {i} {o}:{j}")
         out += [f"discard {i}" for i in mine]
         return out
