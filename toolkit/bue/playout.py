@@ -29,7 +29,7 @@ from ..core.game import play, record, resolve_chance
 from ..core.validation import DEFAULT_PLAYERS
 from .hand import gold_count, hand_total, reachable_totals, split_hand
 from .rules import Rules, card_value
-from .state import initial_state, score_hand, tiebreak_order
+from .state import _remove_one, initial_state, score_hand, tiebreak_order
 
 __all__ = ["BueTable", "playout"]
 
@@ -296,11 +296,6 @@ class BueTable:
         near = {s: k for k, s in enumerate(tiebreak_order(self.n, self.dealer))}
         gold = [gold_count(c for c in h if c) for h in self.hands]
         return min(range(self.n), key=lambda s: (-self.points[s], -gold[s], near[s]))
-
-
-def _remove_one(items: list, item) -> None:
-    if item in items:
-        items.remove(item)
 
 
 def _is_core_random(bot) -> bool:
