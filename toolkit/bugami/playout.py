@@ -28,7 +28,7 @@ import numpy as np
 from ..core.bots import RandomBot as CoreRandomBot
 from ..core.bulk import PlayoutRecord, playout_rngs, rules_json
 from ..core.cards import uniform_index
-from ..core.game import Action, Bot, IllegalActionError, play, record
+from ..core.game import Action, Bot, IllegalActionError, play, record, resolve_chance
 from ..core.tricks import SUIT_NAMES, Card, sort_hand
 from ..core.validation import DEFAULT_PLAYERS
 from .rules import MISERE, Rules
@@ -506,7 +506,6 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
     kinds = [_bot_kind(b) for b in bots]
     views = _VIEWS in kinds
     if None in kinds:
-        from .state import resolve_chance
         state = resolve_chance(initial_state(rules, names, seed), deal_rng)
         final = play(state, bots, rng)
         return PlayoutRecord("bugami", rules_json(rules), names, seed, record(final)["actions"], final.scores,
