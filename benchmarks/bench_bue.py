@@ -28,18 +28,12 @@ def bulk_rates(seconds: float = 3.0, players: int = 4) -> dict:
     from toolkit import bue
     from toolkit.bue.playout import playout
 
+    from toolkit.core.bulk import cpu_rates
+
     rules = bue.Rules()
     rng = np.random.default_rng(0)
     playout(rules, players, None, rng)  # warm the caches (reachable totals)
-    games = actions = 0
-    t0 = time.process_time()
-    el = 0.0
-    while el < seconds:
-        actions += len(playout(rules, players, None, rng)["actions"])
-        games += 1
-        el = time.process_time() - t0
-    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games, "actions": actions,
-            "cpu_s": el}
+    return cpu_rates(lambda: len(playout(rules, players, None, rng)["actions"]), seconds)
 
 
 def rows(quick: bool) -> list:

@@ -93,21 +93,15 @@ def bulk_rates(seconds: float = 3.0, players: int = 4, bot: str = "random") -> d
     """
     from toolkit import bugami as bg
     from toolkit.bugami.playout import playout
+    from toolkit.core.bulk import cpu_rates
 
     one = bg.Rules.one_deal()
     bots = [bg.BOTS[bot]()] * players
     rng = np.random.default_rng(0)
     playout(one, players, bots, rng)  # warm the caches (pack ids, rules JSON)
-    games = actions = 0
-    t0 = time.process_time()
-    el = 0.0
-    while el < seconds:
-        for _ in range(20):
-            actions += len(playout(one, players, bots, rng)["actions"])
-        games += 20
-        el = time.process_time() - t0
-    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "deals_per_cpu_s": games / el,
-            "games": games, "actions": actions, "cpu_s": el}
+    r = cpu_rates(lambda: len(playout(one, players, bots, rng)["actions"]), seconds, batch=20)
+    r["deals_per_cpu_s"] = r["games_per_cpu_s"]
+    return r
 
 
 def _bulk(quick):

@@ -23,18 +23,12 @@ def bulk_rates(seconds: float = 3.0, players: int = 4) -> dict:
     from toolkit import buyword as bw
     from toolkit.buyword.playout import playout
 
+    from toolkit.core.bulk import cpu_rates
+
     rules = bw.Rules()
     rng = np.random.default_rng(0)
     playout(rules, players, None, rng)  # the dictionary and its indexes are built on first use
-    games = actions = 0
-    t0 = time.process_time()
-    el = 0.0
-    while el < seconds:
-        actions += len(playout(rules, players, None, rng)["actions"])
-        games += 1
-        el = time.process_time() - t0
-    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games, "actions": actions,
-            "cpu_s": el}
+    return cpu_rates(lambda: len(playout(rules, players, None, rng)["actions"]), seconds)
 
 
 def protocol_rates(seconds: float = 3.0, players: int = 4) -> dict:
@@ -42,17 +36,11 @@ def protocol_rates(seconds: float = 3.0, players: int = 4) -> dict:
     from toolkit import buyword as bw
     from toolkit.core import RandomBot, play
 
+    from toolkit.core.bulk import cpu_rates
+
     bots = [RandomBot()] * players
     rng = np.random.default_rng(0)
-    games = actions = 0
-    t0 = time.process_time()
-    el = 0.0
-    while el < seconds:
-        actions += len(play(bw.initial_state(bw.Rules(), players, None), bots, rng).history())
-        games += 1
-        el = time.process_time() - t0
-    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games, "actions": actions,
-            "cpu_s": el}
+    return cpu_rates(lambda: len(play(bw.initial_state(bw.Rules(), players, None), bots, rng).history()), seconds)
 
 
 def rows(quick: bool) -> list:

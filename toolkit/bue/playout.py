@@ -23,9 +23,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..core.bots import RandomBot
-from ..core.bulk import PlayoutRecord, playout_rngs, rules_json
+from ..core.bulk import PlayoutRecord, is_core_random, protocol_playout, rules_json, start_playout
 from ..core.cards import uniform_index
-from ..core.game import play, record, resolve_chance
 from ..core.validation import DEFAULT_PLAYERS
 from .hand import gold_count, hand_total, reachable_totals, split_hand
 from .rules import Rules, card_value
@@ -298,10 +297,6 @@ class BueTable:
         return min(range(self.n), key=lambda s: (-self.points[s], -gold[s], near[s]))
 
 
-def _is_core_random(bot) -> bool:
-    return isinstance(bot, RandomBot) and type(bot).choose is RandomBot.choose
-
-
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,
             seed: int | None = None) -> PlayoutRecord:
     """Play one whole Bué match on the bulk path and return its game record.
@@ -332,16 +327,10 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
         TypeError, ValueError: as :func:`~toolkit.bue.state.initial_state`; a bot count that is
             not one per seat.
     """
-    base = initial_state(rules, players, None)
+    base, bots, deal_rng, rng, seed = start_playout(initial_state, rules, players, bots, rng, seed, RandomBot)
     rules, names, n = base.rules, base.players, base.n_players
-    bots = [RandomBot()] * n if bots is None else list(bots)
-    if len(bots) != n:
-        raise ValueError(f"{len(bots)} bots for {n} players")
-    deal_rng, rng, seed = playout_rngs(rng, seed)
-    if not all(_is_core_random(b) for b in bots):
-        final = play(resolve_chance(initial_state(rules, names, seed), deal_rng), bots, rng)
-        return PlayoutRecord("bue", rules_json(rules), names, seed, record(final)["actions"], final.scores,
-                             final.winners())
+    if not all(is_core_random(b) for b in bots):
+        return protocol_playout(initial_state, rules, names, bots, deal_rng, rng, seed)
     t = BueTable(rules, n)
     hs, turns = rules.hand_size, rules.turns
     secret = rules.reordering == "secret"

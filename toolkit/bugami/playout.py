@@ -26,9 +26,9 @@ from typing import Sequence
 import numpy as np
 
 from ..core.bots import RandomBot as CoreRandomBot
-from ..core.bulk import PlayoutRecord, playout_rngs, rules_json
+from ..core.bulk import PlayoutRecord, protocol_playout, rules_json, start_playout
 from ..core.cards import uniform_index
-from ..core.game import Action, Bot, IllegalActionError, play, record, resolve_chance
+from ..core.game import Action, Bot, IllegalActionError
 from ..core.tricks import SUIT_NAMES, Card, sort_hand
 from ..core.validation import DEFAULT_PLAYERS
 from .rules import MISERE, Rules
@@ -495,21 +495,12 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
             ``players`` and ``seed``; a bot count that is not one per seat.
         IllegalActionError: a bot chose a declaration or a card the rules forbid.
     """
-    base = initial_state(rules, players, None)
+    base, bots, deal_rng, rng, seed = start_playout(initial_state, rules, players, bots, rng, seed, RandomBot)
     rules, names, n = base.rules, base.players, base.n_players
-    if bots is None:
-        bots = [RandomBot()] * n
-    bots = list(bots)
-    if len(bots) != n:
-        raise ValueError(f"{len(bots)} bots for {n} players")
-    deal_rng, rng, seed = playout_rngs(rng, seed)
     kinds = [_bot_kind(b) for b in bots]
-    views = _VIEWS in kinds
     if None in kinds:
-        state = resolve_chance(initial_state(rules, names, seed), deal_rng)
-        final = play(state, bots, rng)
-        return PlayoutRecord("bugami", rules_json(rules), names, seed, record(final)["actions"], final.scores,
-                             final.winners())
+        return protocol_playout(initial_state, rules, names, bots, deal_rng, rng, seed)
+    views = _VIEWS in kinds
     pack = _pack(rules)
     cards, suit_of, deal_text = pack.cards, pack.suit_of, pack.deal_text
     decl_options = rules.declarations

@@ -20,9 +20,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..core.bots import RandomBot
-from ..core.bulk import PlayoutRecord, playout_rngs, rules_json
+from ..core.bulk import PlayoutRecord, is_core_random, protocol_playout, rules_json, start_playout
 from ..core.cards import uniform_index
-from ..core.game import play, record, resolve_chance
 from ..core.validation import DEFAULT_PLAYERS
 from .rules import CHOICE, Rules
 from .state import initial_state
@@ -35,10 +34,6 @@ def supports(rules: Rules, n_players: int) -> bool:
     no Auctions, Trades, Sales, Tile Drafts, Crossword, nor Challenges among 2 or more players."""
     return not (rules.auctions or rules.trading or rules.tile_drafts or rules.crossword
                 or (rules.challenges and n_players > 1))
-
-
-def _is_core_random(bot) -> bool:
-    return isinstance(bot, RandomBot) and type(bot).choose is RandomBot.choose
 
 
 class _Counts:
@@ -113,16 +108,10 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
         TypeError, ValueError: as :func:`~toolkit.buyword.state.initial_state`; a bot count that
             is not one per seat.
     """
-    s0 = initial_state(rules, players, None)
+    s0, bots, chance, rng, seed = start_playout(initial_state, rules, players, bots, rng, seed, RandomBot)
     rules, names, n = s0.rules, s0.players, s0.n_players
-    bots = [RandomBot()] * n if bots is None else list(bots)
-    if len(bots) != n:
-        raise ValueError(f"{len(bots)} bots for {n} players")
-    chance, rng, seed = playout_rngs(rng, seed)
-    if not (supports(rules, n) and all(_is_core_random(b) for b in bots)):
-        final = play(resolve_chance(initial_state(rules, names, seed), chance), bots, rng)
-        return PlayoutRecord("buyword", rules_json(rules), names, seed, record(final)["actions"], final.scores,
-                             final.winners())
+    if not (supports(rules, n) and all(is_core_random(b) for b in bots)):
+        return protocol_playout(initial_state, rules, names, bots, chance, rng, seed)
     pips, wild_pips = rules.letter_pips, rules.wild_pips
     finder = rules.dictionary().find
     lo, hi = rules.choice_range

@@ -14,19 +14,24 @@ so the same seeds give the same games on both paths (the same random numbers are
 same order: chance events through ``State.sample_chance`` and
 :func:`toolkit.core.cards.uniform_index`, the bots' choices through the same view code).
 
-Public names: :class:`PlayoutRecord`, :func:`playout_rngs`, :func:`rules_json`.
+Public names: :class:`PlayoutRecord`, :func:`playout_rngs`, :func:`rules_json`,
+:func:`start_playout`, :func:`protocol_playout`, :func:`is_core_random`, :func:`cpu_rates`.
 """
 from __future__ import annotations
 
 import json
+import time
 from functools import lru_cache
+from typing import Callable
 
 import numpy as np
 
-from .game import new_rng, rules_to_dict, setup_rng
+from .bots import RandomBot
+from .game import new_rng, play, record, resolve_chance, rules_to_dict, setup_rng
 from .validation import check_seed
 
-__all__ = ["PlayoutRecord", "playout_rngs", "rules_json"]
+__all__ = ["PlayoutRecord", "playout_rngs", "rules_json", "start_playout", "protocol_playout", "is_core_random",
+           "cpu_rates"]
 
 
 class PlayoutRecord(dict):
@@ -96,3 +101,66 @@ def rules_json(rules) -> dict:
         return json.loads(_rules_text(rules))
     except TypeError:  # an unhashable field: build it every time
         return rules_to_dict(rules)
+
+
+def start_playout(initial_state: Callable, rules, players, bots, rng, seed, default_bot: Callable):
+    """The checked arguments of a game's ``playout``.
+
+    Args:
+        initial_state: the game's ``initial_state(rules, players, seed)`` (it checks ``rules``
+            and ``players``).
+        rules, players, bots, rng, seed: as the game's ``playout``; ``bots=None`` is one
+            ``default_bot()`` per seat.
+        default_bot: makes the default bot.
+
+    Returns:
+        ``(state, bots, setup, play, seed)``: the initial state (for its checked rules and
+        names), one bot per seat, and :func:`playout_rngs`'s Generators and seed.
+
+    Raises:
+        TypeError, ValueError: as ``initial_state`` and :func:`playout_rngs`; a bot count that
+            is not one per seat.
+    """
+    state = initial_state(rules, players, None)
+    n = len(state.players)
+    bots = [default_bot()] * n if bots is None else list(bots)
+    if len(bots) != n:
+        raise ValueError(f"{len(bots)} bots for {n} players")
+    setup, play_rng, seed = playout_rngs(rng, seed)
+    return state, bots, setup, play_rng, seed
+
+
+def protocol_playout(initial_state: Callable, rules, players, bots, setup, rng, seed) -> PlayoutRecord:
+    """The game played through the protocol, as a :class:`PlayoutRecord`: what a ``playout``
+    does for bots or rules its table does not play (``new_game``'s opening from ``setup``,
+    then :func:`~toolkit.core.game.play` with ``rng``)."""
+    final = play(resolve_chance(initial_state(rules, players, seed), setup), bots, rng)
+    rec = record(final)
+    return PlayoutRecord(rec["game"], rec["rules"], rec["players"], rec["seed"], rec["actions"], final.scores,
+                         final.winners())
+
+
+def is_core_random(bot) -> bool:
+    """Whether ``bot`` chooses as :class:`toolkit.core.bots.RandomBot` does (one
+    ``rng.integers`` over the legal actions), so a table can stand in for its ``choose``."""
+    return isinstance(bot, RandomBot) and type(bot).choose is RandomBot.choose
+
+
+def cpu_rates(play_one: Callable[[], int], seconds: float = 3.0, batch: int = 1) -> dict:
+    """Games and actions per CPU-second (``time.process_time``) of ``play_one()``, which plays
+    one game and returns its number of actions; measured for about ``seconds`` (the benchmarks'
+    ``bulk_rates``).
+
+    Returns:
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions", "cpu_s"}``.
+    """
+    games = actions = 0
+    t0 = time.process_time()
+    el = 0.0
+    while el < seconds:
+        for _ in range(batch):
+            actions += play_one()
+        games += batch
+        el = time.process_time() - t0
+    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games, "actions": actions,
+            "cpu_s": el}
