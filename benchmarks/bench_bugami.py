@@ -81,6 +81,40 @@ def _playouts(quick):
     return rows
 
 
+def bulk_rates(seconds: float = 3.0, players: int = 4, bot: str = "random") -> dict:
+    """Random whole deals on the bulk path (:func:`toolkit.bugami.playout.playout`, one deal,
+    ``players`` seats, the Bugami random bot), measured in CPU time (``time.process_time``) for
+    about ``seconds``. Every deal is drawn from one Generator (the deal included), as
+    ``play(initial_state(...), bots, rng)``; every deal returns its full JSON record.
+
+    Returns:
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "deals_per_cpu_s", "games", "actions",
+        "cpu_s"}`` (a game is one deal here: ``Rules.one_deal()``).
+    """
+    from toolkit import bugami as bg
+    from toolkit.bugami.playout import playout
+    from toolkit.core.bulk import cpu_rates
+
+    one = bg.Rules.one_deal()
+    bots = [bg.BOTS[bot]()] * players
+    rng = np.random.default_rng(0)
+    playout(one, players, bots, rng)  # warm the caches (pack ids, rules JSON)
+    r = cpu_rates(lambda: len(playout(one, players, bots, rng)["actions"]), seconds, batch=20)
+    r["deals_per_cpu_s"] = r["games_per_cpu_s"]
+    return r
+
+
+def _bulk(quick):
+    r = bulk_rates(1.0 if quick else 3.0)
+    h = bulk_rates(0.5 if quick else 1.5, bot="heuristic")
+    return [Row("bugami", "bulk random whole deals per CPU-s, 4 players (playout(), full record)", r["deals_per_cpu_s"],
+                "deals/s", 3564, "min",
+                f"{r['actions_per_cpu_s']:,.0f} actions/CPU-s; budget: OpenSpiel Hearts' 3,564 deals/s (issue 17; "
+                "the anchor section measures it in the same run)"),
+            Row("bugami", "bulk heuristic whole deals per CPU-s, 4 players (playout())", h["deals_per_cpu_s"],
+                "deals/s", None, None, f"{h['actions_per_cpu_s']:,.0f} actions/CPU-s")]
+
+
 def _advisor(quick):
     from toolkit import bugami as bg
     hand = bg.new_game(bg.Rules.one_deal(), 4, seed=1).hands[1]
@@ -152,7 +186,7 @@ def _table_new_game(quick):
 
 def rows(quick: bool) -> list:
     out = []
-    for part in (_imports, _playouts, _advisor, _table_new_game, _exact):
+    for part in (_imports, _playouts, _bulk, _advisor, _table_new_game, _exact):
         try:
             out += part(quick)
         except Exception as e:  # noqa: BLE001 - report, never crash the run

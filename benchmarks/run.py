@@ -37,7 +37,7 @@ import numpy as np
 
 #: Game sections live in ``benchmarks/bench_<game>.py``: each has ``rows(quick: bool) -> list[Row]``
 #: and may reuse this module's helpers with ``from run import Row, time_calls, percentile, bench_widgets``.
-GAME_SECTIONS = ("bue", "bux", "tenbucks", "bugami")
+GAME_SECTIONS = ("bue", "bux", "tenbucks", "bugami", "buyword")
 SECTIONS = ("imports", "finder", "exact", "playouts", "widgets") + GAME_SECTIONS + ("scoresheet", "anchor")
 
 #: Modules the engine must never import (DESIGN.md: "no widget or plotting import at engine import").

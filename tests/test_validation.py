@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: (DESIGN.md: "rules <- state <- odds <- bots <- widgets"; the extra modules sit where their
 #: content belongs).
 ORDER = {
-    "buyword": ["bag", "dictionary", "rules", "board", "display", "state", "odds", "bots", "widgets"],
-    "bue": ["rules", "hand", "state", "odds", "bots", "widgets"],
+    "buyword": ["bag", "dictionary", "rules", "board", "display", "state", "playout", "odds", "bots", "widgets"],
+    "bue": ["rules", "hand", "state", "playout", "odds", "bots", "widgets"],
     "bux": ["rules", "state", "playout", "odds", "bots", "widgets"],
     "tenbucks": ["rules", "state", "playout", "odds", "bots", "widgets"],
     "bugami": ["rules", "state", "playout", "odds", "bots", "widgets"],

@@ -35,7 +35,7 @@ from fractions import Fraction
 from html import escape
 from typing import ClassVar
 
-from ..core.cards import Multiset
+from ..core.cards import Multiset, uniform_index
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng, successor)
 from .hand import gold_count, hand_total, is_bue, is_superbue
@@ -348,6 +348,24 @@ class BueState(CachedLegalActions, State):
         if cls is None:
             raise IllegalActionError(f"no chance event in phase {self.phase!r}")
         return [(cls(c), p) for c, p in self.deck.draw_probabilities()]
+
+    def sample_chance(self, rng) -> Action:
+        """One chance outcome drawn directly, with the distribution of :meth:`chance_outcomes`:
+        the next card off the deck (:meth:`toolkit.core.cards.Multiset.draw`, each label with
+        probability count / cards), or in the ``"reorder"`` phase one of the receiver's hidden
+        slots, uniformly (:func:`toolkit.core.cards.uniform_index`).
+
+        Raises:
+            IllegalActionError: not a chance node.
+        """
+        ph = self.phase
+        if ph == "reorder":
+            slots = self.hidden_slots(self.to_reorder[0][0])
+            return Reorder(slots[uniform_index(rng, len(slots))])
+        cls = {"deal": Deal, "flip": Flip, "draw": Draw}.get(ph)
+        if cls is None:
+            raise IllegalActionError(f"no chance event in phase {ph!r}")
+        return cls(self.deck.draw(rng))
 
     def _legal_actions(self) -> list[Action]:
         ph = self.phase

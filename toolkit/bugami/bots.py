@@ -17,24 +17,11 @@ from __future__ import annotations
 import numpy as np
 
 from .odds import suit_advisor
-from .playout import (BugamiBot, DeclareView, HeuristicBot, PlayView, Table, declare_view, play_view,
+from .playout import (BugamiBot, DeclareView, HeuristicBot, PlayView, RandomBot, Table, declare_view, play_view,
                       sample_hidden, simulate_deal)
 
 __all__ = ["DeclareView", "PlayView", "Table", "BugamiBot", "RandomBot", "HeuristicBot", "SamplingBot",
            "BOTS", "sample_hidden", "play_view", "declare_view", "simulate_deal"]
-
-
-class RandomBot(BugamiBot):
-    """Declares and plays uniformly at random among the legal choices (the baseline)."""
-
-    name = "random"
-
-    def declare(self, view, rng):
-        d = view.rules.declarations
-        return d[int(rng.integers(len(d)))]
-
-    def play(self, view, rng, state=None):
-        return view.legal[int(rng.integers(len(view.legal)))]
 
 
 class SamplingBot(BugamiBot):

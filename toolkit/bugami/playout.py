@@ -25,13 +25,17 @@ from typing import Sequence
 
 import numpy as np
 
-from ..core.game import Action, Bot
-from ..core.tricks import Card, sort_hand
+from ..core.bots import RandomBot as CoreRandomBot
+from ..core.bulk import PlayoutRecord, protocol_playout, rules_json, start_playout
+from ..core.cards import uniform_index
+from ..core.game import Action, Bot, IllegalActionError
+from ..core.tricks import SUIT_NAMES, Card, sort_hand
+from ..core.validation import DEFAULT_PLAYERS
 from .rules import MISERE, Rules
-from .state import BugamiState, DeclareBug, PlayCard
+from .state import BugamiState, DeclareBug, PlayCard, initial_state
 
-__all__ = ["DeclareView", "PlayView", "Table", "BugamiBot", "HeuristicBot", "sample_hidden", "play_view",
-           "declare_view", "simulate_deal"]
+__all__ = ["DeclareView", "PlayView", "Table", "BugamiBot", "RandomBot", "HeuristicBot", "sample_hidden",
+           "play_view", "declare_view", "simulate_deal", "playout"]
 
 
 # --------------------------------------------------------------------------------------------
@@ -320,6 +324,19 @@ class BugamiBot(Bot):
         """The card to play, one of ``view.legal``."""
 
 
+class RandomBot(BugamiBot):
+    """Declares and plays uniformly at random among the legal choices (the baseline)."""
+
+    name = "random"
+
+    def declare(self, view, rng):
+        d = view.rules.declarations
+        return d[uniform_index(rng, len(d))]
+
+    def play(self, view, rng, state=None):
+        return view.legal[uniform_index(rng, len(view.legal))]
+
+
 def _rank(c: Card) -> int:
     return c.rank
 
@@ -416,3 +433,249 @@ class HeuristicBot(BugamiBot):
         if mybug:
             return max(mybug, key=_rank)
         return max(legal, key=_rank)
+
+
+# --------------------------------------------------------------------------------------------
+# Whole games on the bulk path
+
+_PLAY_TEXT: dict = {}
+
+# how the bulk path asks each kind of bot (see _bot_kind)
+_CORE_RANDOM, _RANDOM, _VIEWS = 0, 1, 2
+
+
+def _bot_kind(bot) -> int | None:
+    """How :func:`playout` asks ``bot`` so that it chooses as ``bot.choose(state, rng)`` would:
+    the core :class:`~toolkit.core.bots.RandomBot` (one ``rng.integers`` over the legal actions,
+    even a forced one), this module's :class:`RandomBot` (no view needed), any other
+    :class:`BugamiBot` (its ``declare``/``play`` on the views); ``None``: a bot with its own
+    ``choose``, which only the game protocol can ask."""
+    t = type(bot)
+    if isinstance(bot, CoreRandomBot) and t.choose is CoreRandomBot.choose:
+        return _CORE_RANDOM
+    if isinstance(bot, BugamiBot) and t.choose is BugamiBot.choose:
+        if t.declare is RandomBot.declare and t.play is RandomBot.play:
+            return _RANDOM
+        return _VIEWS
+    return None
+
+
+def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,
+            seed: int | None = None) -> PlayoutRecord:
+    """Play one whole Bugami match (or one deal with ``Rules.one_deal()``) on the bulk path and
+    return its game record.
+
+    The same game as the game protocol, from the same seed, action for action
+    (``tests/test_bugami_playouts.py`` plays both and compares the records)::
+
+        playout(rules, players, bots, seed) == record(play(new_game(rules, players, seed), bots, seed))
+
+    but played on a mutable :class:`Table` (about ten times faster): the deal draws each card
+    with :func:`toolkit.core.cards.uniform_index` over the undealt cards in pack order, exactly
+    as :meth:`BugamiState.sample_chance`; each bot chooses on the same :class:`DeclareView` and
+    :class:`PlayView` its ``choose`` reads. A bot that overrides ``choose`` itself (not a
+    :class:`BugamiBot`, nor the core ``RandomBot``) is played through the game protocol, so the
+    function always gives the protocol's game.
+
+    Args:
+        rules: the :class:`Rules` (default ``Rules()``: a match to 250 points).
+        players: 3-7 names or a player count (default 3).
+        bots: one bot per seat (default: :class:`RandomBot` everywhere).
+        rng: an int seed (or None), or a ``numpy.random.Generator`` (see
+            :func:`toolkit.core.bulk.playout_rngs`).
+        seed: with a Generator ``rng``: the seed of the opening deal and of the record.
+
+    Returns:
+        a :class:`~toolkit.core.bulk.PlayoutRecord`: the JSON record ``{game, rules, players,
+        seed, actions}`` (equal to :func:`toolkit.core.game.record` of the protocol's final
+        state), with ``.scores`` (match points per seat) and ``.winners``.
+
+    Raises:
+        TypeError, ValueError: as :func:`~toolkit.bugami.state.initial_state` for ``rules``,
+            ``players`` and ``seed``; a bot count that is not one per seat.
+        IllegalActionError: a bot chose a declaration or a card the rules forbid.
+    """
+    base, bots, deal_rng, rng, seed = start_playout(initial_state, rules, players, bots, rng, seed, RandomBot)
+    rules, names, n = base.rules, base.players, base.n_players
+    kinds = [_bot_kind(b) for b in bots]
+    if None in kinds:
+        return protocol_playout(initial_state, rules, names, bots, deal_rng, rng, seed)
+    views = _VIEWS in kinds
+    pack = _pack(rules)
+    cards, suit_of, deal_text = pack.cards, pack.suit_of, pack.deal_text
+    decl_options = rules.declarations
+    per = len(cards) // n
+    dealt = per * n
+    actions: list[str] = []
+    add = actions.append
+    scores = [0] * n
+    dealer = rules.first_dealer
+    deal_no = 1
+    r = deal_rng
+    while True:
+        # -- the deal (chance): one card at a time from the dealer's left, each drawn as
+        # BugamiState.sample_chance draws it (uniform_index over the undealt cards in pack order)
+        stock = list(pack.stock)
+        ids = [[] for _ in range(n)]
+        seat = (dealer + 1) % n
+        for _ in range(dealt):
+            c = stock.pop(uniform_index(r, len(stock)))
+            ids[seat].append(c)
+            add(deal_text[c])
+            seat = seat + 1 if seat + 1 < n else 0
+        r = rng
+        for h in ids:
+            h.sort()  # card ids follow sort_hand's order: the hands as the protocol holds them
+        hands = [[cards[c] for c in h] for h in ids]
+        # -- declarations, one at a time from the dealer's left
+        decl = [None] * n
+        for k in range(n):
+            s = (dealer + 1 + k) % n
+            kind = kinds[s]
+            if kind == _VIEWS:
+                d = bots[s].declare(DeclareView(s, n, dealer, hands[s], rules, scores), rng)
+                if d not in decl_options:
+                    raise IllegalActionError(f"declare {d}: choose one of {', '.join(decl_options)}")
+            elif kind == _RANDOM:
+                d = decl_options[uniform_index(rng, len(decl_options))]
+            else:
+                d = decl_options[int(rng.integers(len(decl_options)))]
+            decl[s] = d
+            add(f"declare {d}")
+        # -- the tricks
+        lead = (dealer + 1) % n
+        if views:
+            table = Table(rules, hands, decl, lead, [cards[c] for c in stock])
+            _play_tricks(table, bots, kinds, rng, add)
+            points = table.points()
+        else:
+            points = _random_tricks(rules, pack, ids, decl, lead, stock, kinds, rng, add)
+        scores = [a + b for a, b in zip(scores, points)]
+        best = max(scores)
+        over = best >= rules.target
+        if over and rules.ties == "play_on" and scores.count(best) > 1:
+            over = False
+        if rules.max_deals is not None and deal_no >= rules.max_deals:
+            over = True
+        if over:
+            break
+        dealer = (dealer + 1) % n
+        deal_no += 1
+    best = max(scores)
+    return PlayoutRecord("bugami", rules_json(rules), names, seed, actions, scores,
+                         [i for i, x in enumerate(scores) if x == best])
+
+
+def _play_tricks(table: Table, bots, kinds, rng, add) -> None:
+    """Play the tricks of a deal on ``table``, each bot on its :class:`PlayView`, recording
+    the text of every card played with ``add``."""
+    play_text = _PLAY_TEXT
+    hands = table.hands
+    while hands[table.turn]:
+        s = table.turn
+        legal = table.legal()
+        kind = kinds[s]
+        if kind == _CORE_RANDOM:
+            card = legal[int(rng.integers(len(legal)))]
+        elif len(legal) == 1:
+            card = legal[0]
+        elif kind == _RANDOM:
+            card = legal[uniform_index(rng, len(legal))]
+        else:
+            card = bots[s].play(table.view(legal), rng)
+            if card not in legal:
+                raise IllegalActionError(_illegal_play(card, hands[s], legal))
+        t = play_text.get(card)
+        if t is None:
+            t = play_text[card] = f"play {card}"
+        add(t)
+        table.play(card)
+
+
+def _random_tricks(rules: Rules, pack: "_Pack", hands, decl, leader: int, leftovers, kinds, rng, add) -> list[int]:
+    """The tricks of a deal in which every seat plays at random (``kinds`` all random), on card
+    ids (:class:`_Pack`): the rules of :meth:`Table.play` and :meth:`Table.points` on plain
+    lists of ints, without the views' bookkeeping (seen cards, voids) no random bot reads.
+    Returns the points per seat."""
+    suit_of, rank_of, play_text = pack.suit_of, pack.rank_of, pack.play_text
+    n = len(hands)
+    integers = rng.integers
+    core = [k == _CORE_RANDOM for k in kinds]
+    tricks_won = [0] * n
+    bug_taken = [0] * n
+    bug = [None if d == MISERE else d for d in decl]
+    turn = leader
+    w = None
+    while hands[turn]:
+        trick = []
+        led = None
+        for _ in range(n):
+            hand = hands[turn]
+            if led is None:
+                legal = hand
+            else:
+                legal = [c for c in hand if suit_of[c] == led] or hand
+            if core[turn]:
+                c = legal[int(integers(len(legal)))]
+            elif len(legal) > 1:
+                c = legal[uniform_index(rng, len(legal))]
+            else:
+                c = legal[0]
+            add(play_text[c])
+            hand.remove(c)
+            if led is None:
+                led = suit_of[c]
+                w, best = turn, rank_of[c]
+            elif suit_of[c] == led and rank_of[c] > best:
+                w, best = turn, rank_of[c]
+            trick.append(c)
+            turn = turn + 1 if turn + 1 < n else 0
+        tricks_won[w] += 1
+        d = bug[w]
+        if d is not None:
+            bug_taken[w] += sum(1 for c in trick if suit_of[c] == d)
+        turn = w
+    if leftovers and rules.leftovers_to_last_trick and w is not None and bug[w] is not None:
+        bug_taken[w] += sum(1 for c in leftovers if suit_of[c] == bug[w])
+    return [rules.score(tricks_won[i], bug_taken[i], decl[i] == MISERE) for i in range(n)]
+
+
+class _Pack:
+    """The pack of a Rules as card ids for the bulk path: id ``i`` is the ``i``-th card in
+    :func:`~toolkit.core.tricks.sort_hand` order (so sorting ids sorts a hand as the protocol
+    holds it); ``stock`` lists the ids in pack order (the order :attr:`BugamiState.stock`
+    keeps, which the deal draws from)."""
+
+    __slots__ = ("cards", "suit_of", "rank_of", "stock", "deal_text", "play_text")
+
+    def __init__(self, rules: Rules):
+        deck = rules.deck
+        self.cards = sort_hand(deck)
+        ident = {c: i for i, c in enumerate(self.cards)}
+        self.stock = tuple(ident[c] for c in deck)
+        self.suit_of = tuple(c.suit for c in self.cards)
+        self.rank_of = tuple(c.rank for c in self.cards)
+        self.deal_text = tuple(f"deal {c}" for c in self.cards)
+        self.play_text = tuple(f"play {c}" for c in self.cards)
+
+
+_PACKS: dict = {}
+
+
+def _pack(rules: Rules) -> _Pack:
+    key = (rules.ranks, rules.suits)
+    p = _PACKS.get(key)
+    if p is None:
+        p = _PACKS[key] = _Pack(rules)
+    return p
+
+
+def _suit_rank(c: Card):
+    return (c.suit, c.rank)
+
+
+def _illegal_play(card, hand, legal) -> str:
+    if card not in hand:
+        return f"play {card}: the player does not hold {card}"
+    return (f"play {card}: you must follow suit and play a {SUIT_NAMES[legal[0].suit][:-1]} (seed: 'Each "
+            "following player is required to follow suit if they can')")

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
+from ..core.cards import uniform_index
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
                          history_field, resolve_chance, setup_rng)
 from ..core.tricks import SUIT_NAMES, SUIT_SYMBOLS, Card, format_cards, parse_card, sort_hand, trick_winner
@@ -232,6 +233,19 @@ class BugamiState(State):
             raise IllegalActionError("not a chance node: the cards are dealt")
         p = Fraction(1, len(self.stock))
         return [(DealCard(c), p) for c in self.stock]
+
+    def sample_chance(self, rng) -> Action:
+        """During the deal: one undealt card, uniformly (the distribution of
+        :meth:`chance_outcomes`), drawn directly with
+        :func:`toolkit.core.cards.uniform_index` over :attr:`stock` in its order.
+        :func:`toolkit.bugami.playout.playout` deals with the same draws.
+
+        Raises:
+            IllegalActionError: not a chance node.
+        """
+        if self.phase != "deal":
+            raise IllegalActionError("not a chance node: the cards are dealt")
+        return DealCard(self.stock[uniform_index(rng, len(self.stock))])
 
     def legal_plays(self) -> list[Card]:
         """The cards the player to move may play (follow suit if you can; seed)."""

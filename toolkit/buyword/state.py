@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from ..core.cards import Multiset
-from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
+from ..core.cards import Multiset, uniform_index
+from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions, successor,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .board import Board, Placement, ScoredPlacement
 from .dictionary import WordSale
@@ -459,6 +459,22 @@ class BuyWordState(CachedLegalActions, State):
             return [(Draw(letter), p) for letter, p in self.bag.draw_probabilities()]
         raise IllegalActionError(f"no chance event in phase {self.phase!r}")
 
+    def sample_chance(self, rng) -> Action:
+        """One chance outcome drawn directly, with the distribution of :meth:`chance_outcomes`:
+        a face of the die (one :func:`toolkit.core.cards.uniform_index` over ``Rules.die``, so a
+        face printed twice comes up twice as often), or the next tile's letter
+        (:meth:`toolkit.core.cards.Multiset.draw`: count / tiles in the bag).
+
+        Raises:
+            IllegalActionError: not a chance node.
+        """
+        if self.phase == "roll":
+            faces = self.rules.die
+            return Roll(faces[uniform_index(rng, len(faces))])
+        if self.phase == "draw":
+            return Draw(self.bag.draw(rng))
+        raise IllegalActionError(f"no chance event in phase {self.phase!r}")
+
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == "over":
@@ -544,7 +560,11 @@ class BuyWordState(CachedLegalActions, State):
         return handler(action)
 
     def _r(self, **changes) -> "BuyWordState":
-        return dataclasses.replace(self, parent=None, last_action=None, **changes)
+        # core.game.successor: a copy without running __init__ again (dataclasses.replace was a
+        # third of a random game's time); the per-state caches are not carried over.
+        new = successor(self, **changes)
+        new.__dict__.pop("_placements", None)
+        return new
 
     def _wrong(self, action, expected: str):
         raise IllegalActionError(f"{action} is not possible now: in the {self.phase} phase "

@@ -1,0 +1,166 @@
+"""What every game's bulk playout (``toolkit/<game>/playout.py``) shares.
+
+A bulk playout plays one whole game on a mutable table (plain lists and ints, no parent chain
+of immutable states, no Action object per legal move) and returns the same JSON game record
+:func:`toolkit.core.game.record` gives for the final state of the game protocol, so
+:func:`toolkit.core.game.replay` rebuilds every state of it. Its contract, for a game module
+``g`` (``DESIGN.md``, "Performance budgets"; issue 17)::
+
+    g.playout(rules, players, bots, seed) == record(play(g.new_game(rules, players, seed), bots, seed))
+    g.playout(rules, players, bots, rng, seed=s) == record(play(g.new_game(rules, players, s), bots, rng))
+    g.playout(rules, players, bots, rng) == record(play(g.initial_state(rules, players, None), bots, rng))
+
+so the same seeds give the same games on both paths (the same random numbers are drawn in the
+same order: chance events through ``State.sample_chance`` and
+:func:`toolkit.core.cards.uniform_index`, the bots' choices through the same view code).
+
+Public names: :class:`PlayoutRecord`, :func:`playout_rngs`, :func:`rules_json`,
+:func:`start_playout`, :func:`protocol_playout`, :func:`is_core_random`, :func:`cpu_rates`.
+"""
+from __future__ import annotations
+
+import json
+import time
+from functools import lru_cache
+from typing import Callable
+
+import numpy as np
+
+from .bots import RandomBot
+from .game import new_rng, play, record, resolve_chance, rules_to_dict, setup_rng
+from .validation import check_seed
+
+__all__ = ["PlayoutRecord", "playout_rngs", "rules_json", "start_playout", "protocol_playout", "is_core_random",
+           "cpu_rates"]
+
+
+class PlayoutRecord(dict):
+    """A game record (``{game, rules, players, seed, actions}``, a plain JSON dict) that also
+    carries the final ``scores`` and ``winners``, so a simulation need not replay the game to
+    tabulate it.
+
+    It compares equal to the plain dict :func:`toolkit.core.game.record` gives (dict equality),
+    serialises with ``json.dumps`` as that dict, and pickles (worker processes return it).
+
+    Attributes:
+        scores: tuple, each seat's final score in the game's own unit.
+        winners: tuple of the winning seats (as ``State.winners()``).
+    """
+
+    __slots__ = ("scores", "winners")
+
+    def __init__(self, game: str, rules: dict, players, seed, actions: list, scores, winners):
+        super().__init__(game=game, rules=rules, players=list(players), seed=seed, actions=actions)
+        self.scores = tuple(scores)
+        self.winners = tuple(winners)
+
+    def __reduce__(self):
+        return (PlayoutRecord, (self["game"], self["rules"], self["players"], self["seed"], self["actions"],
+                                self.scores, self.winners))
+
+
+def playout_rngs(rng, seed=None) -> tuple[np.random.Generator, np.random.Generator, int | None]:
+    """The Generators a bulk playout draws from, matching the game protocol's drivers.
+
+    Args:
+        rng: an int seed (or None), or a ``numpy.random.Generator``.
+        seed: with a Generator only: the seed the opening deal is drawn from (as
+            ``new_game(rules, players, seed)`` does) and the record's ``seed``; ``None`` draws
+            the opening deal from ``rng`` too (as ``play(initial_state(...), bots, rng)``).
+
+    Returns:
+        ``(setup, play, seed)``: the Generator of the opening chance events (``new_game``'s
+        :func:`~toolkit.core.game.setup_rng`), the Generator of everything after (``play``'s),
+        and the record's seed.
+
+    Raises:
+        TypeError: a seed that is not a whole number; ``seed`` given with an int ``rng``.
+        ValueError: a negative seed.
+    """
+    if isinstance(rng, np.random.Generator):
+        seed = check_seed(seed)
+        return (setup_rng(seed) if seed is not None else rng), rng, seed
+    if seed is not None:
+        raise TypeError("give the seed once: playout(..., seed) or playout(..., rng, seed=seed) with a Generator")
+    seed = check_seed(rng)
+    return setup_rng(seed), new_rng(seed), seed
+
+
+@lru_cache(maxsize=64)
+def _rules_text(rules) -> str:
+    return json.dumps(rules_to_dict(rules))
+
+
+def rules_json(rules) -> dict:
+    """``rules_to_dict(rules)``, computed once per Rules (a fresh copy each call).
+
+    A record's ``rules`` costs about 0.1 ms to build from the dataclass; a bulk playout of a
+    short game takes not much more, so the JSON text is kept per (hashable, frozen) Rules.
+    """
+    try:
+        return json.loads(_rules_text(rules))
+    except TypeError:  # an unhashable field: build it every time
+        return rules_to_dict(rules)
+
+
+def start_playout(initial_state: Callable, rules, players, bots, rng, seed, default_bot: Callable):
+    """The checked arguments of a game's ``playout``.
+
+    Args:
+        initial_state: the game's ``initial_state(rules, players, seed)`` (it checks ``rules``
+            and ``players``).
+        rules, players, bots, rng, seed: as the game's ``playout``; ``bots=None`` is one
+            ``default_bot()`` per seat.
+        default_bot: makes the default bot.
+
+    Returns:
+        ``(state, bots, setup, play, seed)``: the initial state (for its checked rules and
+        names), one bot per seat, and :func:`playout_rngs`'s Generators and seed.
+
+    Raises:
+        TypeError, ValueError: as ``initial_state`` and :func:`playout_rngs`; a bot count that
+            is not one per seat.
+    """
+    state = initial_state(rules, players, None)
+    n = len(state.players)
+    bots = [default_bot()] * n if bots is None else list(bots)
+    if len(bots) != n:
+        raise ValueError(f"{len(bots)} bots for {n} players")
+    setup, play_rng, seed = playout_rngs(rng, seed)
+    return state, bots, setup, play_rng, seed
+
+
+def protocol_playout(initial_state: Callable, rules, players, bots, setup, rng, seed) -> PlayoutRecord:
+    """The game played through the protocol, as a :class:`PlayoutRecord`: what a ``playout``
+    does for bots or rules its table does not play (``new_game``'s opening from ``setup``,
+    then :func:`~toolkit.core.game.play` with ``rng``)."""
+    final = play(resolve_chance(initial_state(rules, players, seed), setup), bots, rng)
+    rec = record(final)
+    return PlayoutRecord(rec["game"], rec["rules"], rec["players"], rec["seed"], rec["actions"], final.scores,
+                         final.winners())
+
+
+def is_core_random(bot) -> bool:
+    """Whether ``bot`` chooses as :class:`toolkit.core.bots.RandomBot` does (one
+    ``rng.integers`` over the legal actions), so a table can stand in for its ``choose``."""
+    return isinstance(bot, RandomBot) and type(bot).choose is RandomBot.choose
+
+
+def cpu_rates(play_one: Callable[[], int], seconds: float = 3.0, batch: int = 1) -> dict:
+    """Games and actions per CPU-second (``time.process_time``) of ``play_one()``, which plays
+    one game and returns its number of actions; measured for about ``seconds`` (the benchmarks'
+    ``bulk_rates``).
+
+    Returns:
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions", "cpu_s"}``.
+    """
+    games = actions = 0
+    t0 = time.process_time()
+    el = 0.0
+    while el < seconds:
+        for _ in range(batch):
+            actions += play_one()
+        games += batch
+        el = time.process_time() - t0
+    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games, "actions": actions,
+            "cpu_s": el}
