@@ -284,6 +284,7 @@ def test_profit_estimator_runs_only_on_the_button():
     assert est is not None and est.n == 100 and est.low <= est.value <= est.high
     assert ex.progress.value == 100
     assert list(ex.fig.data[0].y) == [pytest.approx(est.value)]
+    assert list(ex.fig.data[0].x) == ["1. EEJD + 3 tiles"]  # the press, in words on the axis
     assert "95% confidence" in ex.summary.value
     # EEJD plus 3 tiles: the hand's best word (JaDE, $64) grows; the estimate says a profit.
     assert est.low > 0
@@ -293,9 +294,11 @@ def test_profit_estimator_runs_only_on_the_button():
 
 
 def test_profit_estimator_same_seed_same_estimate():
-    a = bww.profit_estimator(k=2, samples=100, seed=5).run()
+    ex = bww.profit_estimator(k=2, samples=100, seed=5)
+    a = ex.run()
     b = bww.profit_estimator(k=2, samples=100, seed=5).run()
     assert a == b
+    assert list(ex.fig.data[0].x) == ["1. no hand + 2 tiles"]  # an empty hand is said, not "-"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -553,7 +553,8 @@ class ProfitEstimator(View):
             f"draws): {sign}.<br><span style='color:#444'>The interval comes from a method that catches "
             f"the true average profit in about 95 of 100 repetitions; more samples make it narrower "
             f"(about 1/\u221an).</span>")
-        xs = [f"{i + 1}. {h or '-'} + {kk}" for i, (h, kk, _, _) in enumerate(self.history)]
+        xs = [f"{i + 1}. {h or 'no hand'} + {kk} tile{'s' if kk != 1 else ''}"
+              for i, (h, kk, _, _) in enumerate(self.history)]
         with self.chart.batch_update():
             t = self.fig.data[0]
             t.x = xs
