@@ -686,3 +686,22 @@ def test_self_checks_speak_italian():
     assert c.check() is True and "Giusto." in c.feedback.value
     with pytest.raises(ValueError, match="language"):
         quiz("?", ["a", "b"], "a", lang="xx")
+
+
+def test_tiles_sit_inside_a_paragraph():
+    """Tiles are inline HTML only: a block element inside <p> would end the paragraph and put the
+    first tile's pips on a line of their own (the class server's phone page showed it)."""
+    from html.parser import HTMLParser
+
+    from toolkit.buyword.display import tiles_html
+
+    html = tiles_html("QUIZ", {"Q": 4, "U": 1, "I": 1, "Z": 4}, wilds=1)
+    tags = set()
+
+    class Tags(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            tags.add(tag)
+
+    Tags().feed(html)
+    assert tags == {"span"}
+    assert html.count("&#9679;") == 4 + 1 + 1 + 4 + 1

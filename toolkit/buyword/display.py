@@ -11,15 +11,19 @@ _TILE = ("display:inline-block;width:1.9em;height:2.2em;margin:1px;border:1px so
 
 
 def tiles_html(letters, pips: dict, wilds: int = 0) -> str:
-    """Letter tiles as HTML squares, each with its pips as dots underneath (Wilds as '?')."""
+    """Letter tiles as HTML squares, each with its pips as dots underneath (Wilds as '?').
+
+    Only inline elements (the dots are a block-displayed ``span``), so the tiles may sit inside a
+    paragraph: a ``div`` there would end the paragraph and push the first tile's dots onto a line
+    of their own (seen on the class server's phone page)."""
     parts = []
     for ch in letters:
         p = pips.get(ch, 1)
         parts.append(f'<span style="{_TILE}" title="{escape(ch)}: {p} pip(s)">{escape(ch)}'
-                     f'<div style="font-size:.45em;line-height:.6em">{"&#9679;" * p}</div></span>')
+                     f'<span style="display:block;font-size:.45em;line-height:.6em">{"&#9679;" * p}</span></span>')
     for _ in range(wilds):
         parts.append(f'<span style="{_TILE};background:#dde8f7" title="Wild: 1 pip">?'
-                     f'<div style="font-size:.45em;line-height:.6em">&#9679;</div></span>')
+                     f'<span style="display:block;font-size:.45em;line-height:.6em">&#9679;</span></span>')
     return "".join(parts) or "<i>no tiles</i>"
 
 
