@@ -6,6 +6,8 @@ values, symbols, chips, the public lot) and plays a legal action. Source of the 
 """
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from fractions import Fraction
 from functools import lru_cache
 
@@ -144,9 +146,9 @@ class BuxBot(Bot):
     def choose(self, state: BuxState, rng: np.random.Generator) -> Action:
         return self.decide(view_of_state(state), rng)
 
-    def decide(self, view: BuxView, rng: np.random.Generator) -> Action:  # pragma: no cover - abstract
-        """One legal action of the player whose view this is."""
-        raise NotImplementedError
+    @abstractmethod
+    def decide(self, view: BuxView, rng: np.random.Generator) -> Action:
+        """One legal action of the player whose view this is (each bot implements it)."""
 
 
 class GreedyBot(BuxBot):
