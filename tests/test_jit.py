@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from toolkit.core.cards import uniform_index
-from toolkit.core.jit import mulhilo64, raw_words, run_with_words, word_index
+from toolkit.core.jit import held_half, mulhilo64, raw_words, run_with_words, word_index, word_integers
 
 
 @given(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1))
@@ -52,3 +52,35 @@ def test_bad_sizes_are_refused():
         raw_words(np.random.default_rng(0), 0)
     with pytest.raises(ValueError, match="budget"):
         run_with_words(lambda: np.random.default_rng(0), lambda w: 1, 0)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 13, 52, 108, 1000, 2**31 + 7, 3 * 2**30, 2**32])
+def test_word_integers_matches_numpy_integers(n):
+    # 3 * 2**30 and 2**31 + 7 reject often (held halves and fresh words both get used); the
+    # uniform_index calls in between take whole words without touching the held half, as NumPy.
+    a, b = np.random.default_rng(3), np.random.default_rng(3)
+    words = raw_words(b, 8000)
+    pos, half = 0, held_half(a)
+    assert half == -1
+    for i in range(1500):
+        expected = int(a.integers(n))
+        got, pos, half = word_integers(words, pos, half, n)
+        assert got == expected
+        if i % 7 == 0:
+            expected = uniform_index(a, 10)
+            got, pos = word_index(words, pos, 10)
+            assert got == expected
+    assert half == held_half(a)
+    assert a.bit_generator.random_raw() == np.random.default_rng(3).bit_generator.random_raw(pos + 1)[-1]
+
+
+def test_word_integers_reports_running_out():
+    words = raw_words(np.random.default_rng(0), 1)
+    _, pos, half = word_integers(words, 0, -1, 10)
+    _, pos, half = word_integers(words, pos, half, 10)  # the held half
+    assert word_integers(words, pos, half, 10)[0] == -1
+
+
+def test_held_half_needs_pcg64():
+    with pytest.raises(TypeError, match="PCG64"):
+        held_half(np.random.Generator(np.random.MT19937(0)))

@@ -15,6 +15,8 @@ How a kernel uses them::
     words = raw_words(rng, budget)           # numpy uint64 array, taken from rng's stream
     pos = 0
     idx, pos = word_index(words, pos, n)     # inside @njit code; idx == -1: out of words
+    # as int(rng.integers(n)) (RandomBot, Multiset.draw_one), with NumPy's held 32-bit half:
+    idx, pos, half = word_integers(words, pos, half, n)   # half starts as held_half(rng)
 
 A kernel that runs out of words (``idx == -1``) stops and reports it; :func:`run_with_words`
 then re-runs it from the same seed with twice the words, so a game's result never depends on the
@@ -30,7 +32,7 @@ from typing import Callable
 import numpy as np
 from numba import njit
 
-__all__ = ["njit", "raw_words", "mulhilo64", "word_index", "run_with_words"]
+__all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "held_half", "run_with_words"]
 
 _LO32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
@@ -105,6 +107,72 @@ def word_index(words, pos, n):
             hi, lo = mulhilo64(words[pos], nn)
             pos += 1
     return np.int64(hi), pos
+
+
+@njit(cache=True, inline="always")
+def _next_uint32(words, pos, half):
+    # PCG64's buffered next_uint32: a held high half first, else a fresh word's low half
+    if half >= 0:
+        return np.uint64(half), pos, -1
+    if pos >= words.shape[0]:
+        return _ZERO, -1, -1
+    w = words[pos]
+    return w & _LO32, pos + 1, np.int64(w >> _S32)
+
+
+@njit(cache=True)
+def word_integers(words, pos, half, n):
+    """One index uniform on ``0 .. n - 1``, exactly as ``int(rng.integers(n))`` (compiled).
+
+    NumPy's ``Generator.integers(n)`` for one number below ``2**32`` uses Lemire's method on 32
+    bits (``buffered_bounded_lemire_uint32`` in NumPy's ``distributions.c``) with the bit
+    generator's buffered ``next_uint32``: a fresh 64-bit word gives its low half now and keeps its
+    high half for the next 32-bit draw, *across calls* (the ``has_uint32`` and ``uinteger`` of
+    ``bit_generator.state``). :class:`toolkit.core.bots.RandomBot` and ``Multiset.draw_one`` draw
+    this way; this is its twin on pre-drawn words, with the held half passed in and out.
+    ``raw_words`` and ``uniform_index`` do not touch the held half, as in NumPy.
+
+    Args:
+        words: uint64 array from :func:`raw_words`.
+        pos: int, the next unused word.
+        half: int, the held high half (``0 .. 2**32 - 1``) or ``-1`` for none; see
+            :func:`held_half` for a Generator's.
+        n: int, how many outcomes (``1 <= n <= 2**32``; not checked here).
+
+    Returns:
+        ``(index, new_pos, new_half)``; ``index == -1`` when the words ran out.
+    """
+    if n == 1:
+        return 0, pos, half  # NumPy draws nothing for a range of one value
+    nn = np.uint64(n)
+    u, pos, half = _next_uint32(words, pos, half)
+    if pos < 0:
+        return -1, words.shape[0], -1
+    m = u * nn
+    if (m & _LO32) < nn:
+        t = ((_LO32 + np.uint64(1)) - nn) % nn  # (2**32 - n) % n
+        while (m & _LO32) < t:
+            u, pos, half = _next_uint32(words, pos, half)
+            if pos < 0:
+                return -1, words.shape[0], -1
+            m = u * nn
+    return np.int64(m >> _S32), pos, half
+
+
+def held_half(rng: np.random.Generator) -> int:
+    """The high 32-bit half ``rng``'s bit generator holds for its next 32-bit draw, or ``-1``.
+
+    Pass it as :func:`word_integers`' ``half`` when a kernel continues a Generator that has
+    already drawn 32-bit numbers (a fresh Generator holds none).
+
+    Raises:
+        TypeError: a bit generator without the buffered 32-bit draw (only PCG64 is supported,
+            NumPy's default).
+    """
+    state = rng.bit_generator.state
+    if "has_uint32" not in state:
+        raise TypeError(f"{type(rng.bit_generator).__name__} has no buffered 32-bit draw; use PCG64")
+    return int(state["uinteger"]) if state["has_uint32"] else -1
 
 
 def run_with_words(seed_rng: Callable[[], np.random.Generator], kernel: Callable, budget: int):
