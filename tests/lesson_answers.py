@@ -14,6 +14,8 @@ import re
 from toolkit.lessons import bank
 
 ASK = re.compile(r"""\bL\.ask\(\s*["'](\w+)["']\s*[,)]""")
+#: A cell whose outputs are held until a question was tried (``with L.after("q7"):``).
+AFTER = re.compile(r"""\bL\.after\(\s*["'](\w+)["']\s*\)""")
 #: A markdown cell that gives an answer: "**Answer.**", "**Answers**", "Answer:" at a paragraph start.
 ANSWER_CELL = re.compile(r"(^|\n)\s*(\*\*|#+\s*)?(Answers?|Risposte?|Soluzioni?)\b\s*[.:*,]", re.I)
 WIDGET = "application/vnd.jupyter.widget-view+json"
@@ -88,4 +90,73 @@ def answers_given_away(nb: dict, outputs: bool = False) -> list[str]:
                     if _found(form, text):
                         problems.append(f"{key}: its answer {form!r} shows in the {where} of cell {j}, "
                                         f"before its check in cell {at}")
+    return problems
+
+
+def _widget_states(nb: dict) -> dict:
+    return nb.get("metadata", {}).get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+
+
+def _is_progress_bar(states: dict, model_id: str) -> bool:
+    """A tqdm bar: an HBox holding a progress model (known from the saved widget state)."""
+    model = states.get(model_id, {})
+    children = model.get("state", {}).get("children", [])
+    kids = [states.get(str(c).removeprefix("IPY_MODEL_"), {}).get("model_name", "") for c in children]
+    return model.get("model_name") == "HBoxModel" and any(k in ("FloatProgressModel", "IntProgressModel") for k in kids)
+
+
+def _shows_control(nb: dict, cell) -> bool:
+    """Whether a cell shows a widget a student works with (a progress bar is not one)."""
+    states = _widget_states(nb)
+    for o in cell.get("outputs", []):
+        view = o.get("data", {}).get(WIDGET)
+        if view and not _is_progress_bar(states, view.get("model_id", "")):
+            return True
+    return False
+
+
+def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
+    """Every place where the lesson ``nb`` shows a question's answer right *under* its check,
+    where a student sees it before trying (in app mode every cell has run): a giveaway string in
+    the text, or (``outputs=True``) in a non-widget output, of the cells between the check and
+    the next control (a cell showing a widget), the next question or the next section heading.
+    A cell holding its outputs until that question was tried (``with L.after(key):``) is fine.
+
+    Returns:
+        list of str, one problem per line (empty: nothing given away).
+    """
+    number, lang = lesson_of(nb)
+    b = bank(number)
+    cells = nb["cells"]
+    asks = asked(nb)
+    problems = []
+    for n, (at, key) in enumerate(asks):
+        q = b.get(key, lang)
+        forms = q.giveaways()
+        if q.kind == "choice" and q.plain_answer:
+            # under the question, an answer option shows without its article too ("weak hand: ...")
+            forms = sorted(set(forms) | {re.sub(r"^(the|a|an|il|lo|la|l'|un|una|uno)\s+", "", q.answer, flags=re.I)})
+        end = asks[n + 1][0] if n + 1 < len(asks) else len(cells)
+        for j in range(at + 1, end):
+            cell = cells[j]
+            text = _source(cell)
+            new_section = False
+            if cell["cell_type"] == "markdown":
+                heading = re.search(r"(^|\n)\s*#{1,3} ", text)
+                if heading:  # a new section starts: only the text before it is under the question
+                    text, new_section = text[:heading.start()], True
+                where = "text"
+            else:
+                if AFTER.search(text):
+                    continue  # held until a question was tried
+                if not outputs or _shows_control(nb, cell):
+                    break  # a control (the student works with it before reading on), or unknown
+                    # without outputs: the executed lesson is checked with its outputs
+                text, where = _output_text(cell), "output"
+            for form in forms:
+                if _found(form, text):
+                    problems.append(f"{key}: its answer {form!r} shows in the {where} of cell {j}, right under "
+                                    f"its check in cell {at}: hold it with `with L.after({key!r}):`")
+            if new_section:
+                break
     return problems

@@ -18,7 +18,7 @@ import pytest
 
 from toolkit.lessons import LESSONS, Question, bank, number_forms
 
-from lesson_answers import answers_given_away, asked, lesson_of
+from lesson_answers import answers_given_away, answers_right_after, asked, lesson_of
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON_FILES = sorted((ROOT / "lessons").glob("*.ipynb"))
@@ -61,6 +61,41 @@ def test_self_checks_come_from_the_bank_each_asked_once(path):
 def test_no_answer_shows_before_its_check(path):
     problems = answers_given_away(_nb(path))
     assert not problems, f"{path.name}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.name)
+def test_no_answer_right_under_its_check(path):
+    # the text here; the outputs of the executed lessons in tests/test_notebooks.py
+    problems = answers_right_after(_nb(path))
+    assert not problems, f"{path.name}:\n" + "\n".join(problems)
+
+
+def test_the_check_fails_on_a_result_right_under_its_question():
+    # Lesson 05, Question 7 ("for which hand should you declare misere?"): a simulation printed
+    # right under it gave the answer away in app mode, where every cell has run.
+    nb = _nb(ROOT / "lessons" / LESSONS["05"].files["en"])
+    at = dict((k, i) for i, k in asked(nb))["q7"]
+    printed = {"output_type": "stream", "name": "stdout", "text": "weak hand: misère made in 100% of deals\n"}
+    shown = copy.deepcopy(nb)
+    shown["cells"].insert(at + 1, {"cell_type": "code", "metadata": {}, "execution_count": 1,
+                                   "source": ["# How often a misère is made\n", "print(rows)\n"], "outputs": [printed]})
+    assert any("q7" in p and "right under" in p for p in answers_right_after(shown, outputs=True))
+    # held until the question was tried: fine
+    held = copy.deepcopy(shown)
+    held["cells"][at + 1]["source"] = ["# How often a misère is made\n", 'with L.after("q7"):\n', "    print(rows)\n"]
+    held["cells"][at + 1]["outputs"] = []
+    assert not any("q7" in p for p in answers_right_after(held, outputs=True))
+    # the same words in the text under the question
+    text = _with_markdown(nb, at + 1, "With the weak hand, misère pays.")
+    assert any("q7" in p and "text of cell" in p for p in answers_right_after(text))
+    # ... but not below a control the student works with first, nor in the next section
+    control = copy.deepcopy(shown)
+    control["cells"][at + 1]["outputs"] = [{"output_type": "display_data", "metadata": {},
+                                            "data": {"application/vnd.jupyter.widget-view+json": {"model_id": "m"}}}]
+    control = _with_markdown(control, at + 2, "With the weak hand, misère pays.")
+    assert not any("q7" in p for p in answers_right_after(control, outputs=True))
+    section = _with_markdown(_with_markdown(nb, at + 1, "## Next section"), at + 2, "With the weak hand, misère pays.")
+    assert not any("q7" in p for p in answers_right_after(section))
 
 
 def _with_markdown(nb, index, text):
@@ -113,3 +148,54 @@ def test_a_question_is_checked_when_built():
         bank("01").get("q99")
     with pytest.raises(KeyError, match="no lesson"):
         bank("99")
+
+
+def test_results_after_a_question_show_only_after_a_try():
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.display import HTML, display
+    from toolkit.lessons.widgets import Lesson
+
+    shell = InteractiveShell.instance()
+    try:
+        L = Lesson("05")
+        q = L.question("q7")
+        check = L.ask("q7")
+        held = L.after("q7")
+        held._display_on_exit = False
+        with held:
+            print("weak hand: misère made in most deals")
+            display(HTML("<b>a table</b>"))
+            print("second line")
+        # nothing of it on the page yet: only the note, and no output
+        assert held.output.outputs == () and held.note.layout.display != "none"
+        assert "Answer the question above first" in held.note.value
+        # a check without an answer is not a try
+        check.check()
+        assert held.output.outputs == ()
+        wrong = next(o for o in q.options if o != q.answer)
+        check.controls["answer"].value = wrong
+        check.check()
+        outs = held.output.outputs
+        assert [o["output_type"] for o in outs] == ["stream", "display_data", "stream"]
+        assert "weak hand" in outs[0]["text"] and outs[1]["data"]["text/html"] == "<b>a table</b>"
+        assert held.note.layout.display == "none"
+        # a question already tried shows a later block at once; a held block before its question
+        # waits for it (a student running cells out of order)
+        again = L.after("q7")
+        again._display_on_exit = False
+        with again:
+            print("at once")
+        assert again.output.outputs[0]["text"] == "at once\n"
+        early = L.after("q8")
+        early._display_on_exit = False
+        with early:
+            print("after q8")
+        assert early.output.outputs == ()
+        q8 = L.ask("q8")
+        q8.controls["answer"].value = L.question("q8").answer
+        q8.check()
+        assert early.output.outputs[0]["text"] == "after q8\n"
+    finally:
+        InteractiveShell.clear_instance()
+    with pytest.raises(KeyError):
+        Lesson("05").after("q99")

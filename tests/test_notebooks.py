@@ -51,8 +51,8 @@ def test_notebook_runs_without_errors(path, monkeypatch, tmp_path):
     # A lesson shows no answer before its check, in its outputs either (tests/lesson_answers.py).
     executed = json.loads(nbformat.writes(nb))
     if executed["metadata"].get("money_games", {}).get("kind") == "lesson":
-        from lesson_answers import answers_given_away
-        problems = answers_given_away(executed, outputs=True)
+        from lesson_answers import answers_given_away, answers_right_after
+        problems = answers_given_away(executed, outputs=True) + answers_right_after(executed, outputs=True)
         assert not problems, f"{path.name}:\n" + "\n".join(problems)
 
 

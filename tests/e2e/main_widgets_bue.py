@@ -4,7 +4,7 @@ in the move log."""
 from __future__ import annotations
 
 from .pagehelpers import (chart_in, chart_state, output_holding, play_one_move, press_button, slider_moves_chart,
-                          wait_chart_changed)
+                          try_question, wait_chart_changed)
 
 WORDS = {
     "en": {"x2": "x2 cards", "title": "2 x2 and 3 x0", "deal": "Deal hands", "play": "Play", "moves": "Moves",
@@ -16,8 +16,10 @@ WORDS = {
 
 def _odds_explorer(lang):
     def check(page):
-        """'x2 cards' from 3 (its maximum) to 2 redraws the exact distribution and its title."""
+        """After Question 7 is tried (the explorer is held until then), 'x2 cards' from 3 (its
+        maximum) to 2 redraws the exact distribution and its title."""
         w = WORDS[lang]
+        try_question(page, "02", "q7", lang)
         return slider_moves_chart(page, w["x2"], title=w["title"], key="ArrowLeft")
     check.__name__ = f"lesson02_{lang}_odds_explorer"
     return check
@@ -25,8 +27,10 @@ def _odds_explorer(lang):
 
 def _convergence(lang):
     def check(page):
-        """'Deal hands' adds a batch of deals: the running share moves on."""
+        """After Question 6 is tried (the view is held until then), 'Deal hands' adds a batch of
+        deals: the running share moves on."""
         w = WORDS[lang]
+        try_question(page, "02", "q6", lang)
         view = output_holding(page, f"button:has-text('{w['deal']}')")
         plot = chart_in(view)
         before = chart_state(plot)

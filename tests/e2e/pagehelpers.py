@@ -11,7 +11,8 @@ import time
 from .checks import chart_in, chart_state, console, wait_chart, wait_chart_changed
 
 __all__ = ["output_holding", "wait_changed", "move_slider", "press_button", "chart_in",
-           "chart_state", "wait_chart", "wait_chart_changed", "slider_moves_chart", "play_one_move"]
+           "chart_state", "wait_chart", "wait_chart_changed", "slider_moves_chart", "play_one_move",
+           "try_question"]
 
 
 def output_holding(page, selector: str):
@@ -115,3 +116,43 @@ def play_one_move(page, play: str = "Play", index: int = 0):
     lines = [x for x in log.input_value().splitlines() if x.strip()]
     assert lines and all(x.endswith(".") for x in lines), f"log lines are not sentences: {lines[:4]}"
     return view
+
+
+def try_question(page, lesson: str, key: str, lang: str = "en"):
+    """Answer question ``key`` of ``lesson`` once, as a student trying it: pick its first option
+    (or type 1) and press its Check (or Lock in) button; wait until it answers and every output
+    held for it (``L.after(key)``) has shown. Whether the answer is right does not matter: a try
+    is what releases them.
+
+    Returns:
+        the self-check's widget (a locator).
+
+    Raises:
+        AssertionError: the question gave no feedback, or a held output stayed hidden.
+    """
+    import re
+
+    from playwright.sync_api import expect
+
+    from toolkit.lessons import bank
+    q = bank(lesson).get(key, lang)
+    words = re.sub(r"<[^>]+>", "", q.prompt).split("...")[0].strip()[:40]
+    box = page.locator(".widget-vbox").filter(has=page.locator(".widget-button")).filter(has_text=words).last
+    box.scroll_into_view_if_needed()
+    if q.kind == "number":
+        box.locator("input[type=text]").first.fill("1")
+    else:
+        box.locator("input[type=radio]").first.check()
+    held = page.locator(".widget-html:visible", has_text=_HELD_NOTE[lang])
+    waiting = held.count()
+    box.locator("button.mod-primary").first.click()
+    expect(box.locator(".widget-html").last).not_to_be_empty(timeout=60_000)
+    end = time.monotonic() + 120
+    while held.count() >= waiting and waiting and time.monotonic() < end:
+        page.wait_for_timeout(200)
+    assert not waiting or held.count() < waiting, f"lesson {lesson}: nothing held for {key} showed after a try"
+    return box
+
+
+#: The note a held output shows until its question is tried (toolkit.core.widgets LABELS "held").
+_HELD_NOTE = {"en": "Answer the question above first", "it": "Prima rispondi alla domanda"}

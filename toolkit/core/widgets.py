@@ -28,7 +28,7 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
-__all__ = ["View", "SelfCheck", "GameTable", "quiz", "numeric_check", "predict", "parse_number",
+__all__ = ["View", "SelfCheck", "HeldOutput", "GameTable", "quiz", "numeric_check", "predict", "parse_number",
            "labels", "LABELS", "move_voice"]
 
 _RIGHT = '<div style="border-left:4px solid #117733;padding:2px 8px"><b>{right}</b> {}</div>'
@@ -55,6 +55,7 @@ LABELS = {
         "new_game": "New game", "new_game_tip": "Deal a new game", "moves": "Moves",
         "no_move": "There is no move to play now.", "game_over": "Game over.", "scores": "Scores",
         "winner": "Winner", "over_new_game": "the game is over; press New game", "not_your_turn": "it is not your turn",
+        "held": "Answer the question above first: what comes next shows here once you have checked an answer.",
     },
     "it": {
         "check_yourself": "Verifica.", "check": "Verifica", "check_tip": "Verifica la tua risposta",
@@ -73,6 +74,7 @@ LABELS = {
         "no_move": "Ora non c'è nessuna mossa da giocare.", "game_over": "Partita finita.",
         "scores": "Punti", "winner": "Vince", "over_new_game": "la partita è finita; premi Nuova partita",
         "not_your_turn": "non è il tuo turno",
+        "held": "Prima rispondi alla domanda qui sopra: il seguito compare qui dopo la verifica.",
     },
 }
 
@@ -159,6 +161,7 @@ class SelfCheck:
         self.attempts = 0
         self.revealed = False
         self._wrong = 0
+        self._tried: list = []
         self._judge = judge
         self._show_answer = show_answer if show_answer is not None else str(answer)
         self.feedback = w.HTML(value="")
@@ -205,6 +208,18 @@ class SelfCheck:
             return None
         self.attempts += 1
         self.correct = verdict
+        try:
+            return self._verdict(verdict, message)
+        finally:
+            for callback in list(self._tried):
+                callback(self)
+
+    def on_try(self, callback) -> None:
+        """Call ``callback(check)`` after every check that had a usable answer (right or wrong,
+        or a locked-in guess): how :class:`HeldOutput` knows the student has tried."""
+        self._tried.append(callback)
+
+    def _verdict(self, verdict: bool, message: str) -> bool:
         if verdict:
             self.revealed = True
             self.controls["reveal"].layout.display = "none"
@@ -242,6 +257,129 @@ class SelfCheck:
 
     def __repr__(self) -> str:
         return f"<SelfCheck {self.question!r}>"
+
+
+class _Stdout:
+    """A stand-in for ``sys.stdout`` that adds what is printed to a list of outputs, in order
+    with the displays (consecutive prints make one stream output)."""
+
+    def __init__(self, outputs: list):
+        self.outputs = outputs
+
+    def write(self, text: str) -> int:
+        if text:
+            last = self.outputs[-1] if self.outputs else None
+            if last is not None and last.get("output_type") == "stream":
+                last["text"] += text
+            else:
+                self.outputs.append({"output_type": "stream", "name": "stdout", "text": text})
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+class HeldOutput:
+    """What a block of lesson code prints and displays, held back until a self-check was tried.
+
+    In app mode every cell has run before the student reads the page, so a result computed just
+    under a question (a simulation answering it, a chart showing it) would be on screen before
+    the student tried. Run such a block inside a ``HeldOutput``: its prints and displays (text,
+    tables, charts, widgets) are kept, and the cell shows only a note asking to answer the
+    question above; once the student checks an answer (or locks in a guess), the kept outputs
+    show, in order. A question already tried shows them at once::
+
+        check = quiz(...)                    # the question's cell
+        with HeldOutput(check):              # the next cell: shown after a try
+            print(simulate_the_answer())
+
+    Lessons use :meth:`toolkit.lessons.widgets.Lesson.after`, which finds the check by key.
+
+    Args:
+        check: the :class:`SelfCheck` to wait for, or ``None`` to wait for :meth:`attach`.
+        lang: the language of the note (see :data:`LABELS`).
+        display_on_exit: display :attr:`widget` when the ``with`` block ends (a cell's only
+            output); ``False`` to place it yourself.
+
+    Attributes:
+        widget: ``ipywidgets.VBox`` of the note (``ipywidgets.HTML``) and the ``ipywidgets.Output``
+            the kept outputs go to.
+        outputs: the kept outputs, as notebook output dicts (``stream`` and ``display_data``).
+        released: whether they show.
+
+    Errors raised inside the block propagate as usual (after the capture is undone); what was
+    kept until then still shows after a try.
+    """
+
+    def __init__(self, check: SelfCheck | None = None, lang: str = "en", display_on_exit: bool = True):
+        self.words = labels(lang)
+        self.outputs: list[dict] = []
+        self.released = False
+        self.note = w.HTML(value=f'<div style="border-left:4px solid #888888;padding:2px 8px">'
+                                 f'&#128274; {escape(self.words["held"])}</div>')
+        self.output = w.Output()
+        self.widget = w.VBox([self.note, self.output])
+        self._display_on_exit = display_on_exit
+        self._saved = None
+        if check is not None:
+            self.attach(check)
+
+    def attach(self, check: SelfCheck) -> None:
+        """Wait for ``check``: show the kept outputs after its next try, or now if it was tried."""
+        if check.attempts:
+            self.release()
+        else:
+            check.on_try(lambda _c: self.release())
+
+    def release(self) -> None:
+        """Show the kept outputs (and those kept later) in place of the note."""
+        self.released = True
+        self.note.layout.display = "none"
+        self.output.outputs = tuple(dict(o) for o in self.outputs)
+
+    def __enter__(self) -> "HeldOutput":
+        import sys
+
+        from IPython import get_ipython
+        from IPython.core.displayhook import CapturingDisplayHook
+        from IPython.core.displaypub import CapturingDisplayPublisher
+
+        outputs = self.outputs
+
+        class _Publisher(CapturingDisplayPublisher):
+            def publish(self, data, metadata=None, source=None, *, transient=None, update=False, **_kw):
+                outputs.append({"output_type": "display_data", "data": dict(data), "metadata": dict(metadata or {})})
+
+            def clear_output(self, wait=False):
+                outputs.clear()
+
+        shell = get_ipython()
+        self._saved = (sys.stdout, shell, shell.display_pub if shell else None, sys.displayhook)
+        sys.stdout = _Stdout(outputs)
+        if shell is not None:
+            shell.display_pub = _Publisher()
+            sys.displayhook = CapturingDisplayHook(shell=shell, outputs=[])
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import sys
+        stdout, shell, pub, hook = self._saved
+        sys.stdout = stdout
+        if shell is not None:
+            shell.display_pub = pub
+            sys.displayhook = hook
+        self._saved = None
+        if self.released:
+            self.release()
+        if self._display_on_exit and exc[0] is None:
+            from IPython.display import display
+            display(self.widget)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
 
 
 def quiz(question: str, options: Sequence[str], answer: str, explanation: str = "", hint: str = "",

@@ -193,12 +193,12 @@ def _q8(lang):
     ratio = float(p / q)
     if lang == "it":
         return Question(
-            "q8", "number", "Quante volte più probabile (un decimale)?", answer=round(ratio, 1), tolerance=0.15,
+            "q8", "number", "La probabilità con il mazzo standard è quante volte quella senza x2 e x0 (un decimale)?", answer=round(ratio, 1), tolerance=0.15,
             hint="Dividi le due probabilità: 3 x2 e 3 x0 contro 0 x2 e 0 x0.",
             explanation=f"{_it(100 * float(p), 2)}% / {_it(100 * float(q), 2)}% ≈ <b>{_it(ratio, 1)}</b> volte.",
-            worksheet="Con il mazzo normale (3 x2 e 3 x0), quante volte è più probabile un Bué che senza x2 e x0?")
+            worksheet="Con il mazzo normale (3 x2 e 3 x0), la probabilità di un Bué è quante volte quella senza x2 e x0?")
     return Question(
-        "q8", "number", "How many times more likely (one decimal)?", answer=round(ratio, 1), tolerance=0.15,
+        "q8", "number", "The chance with the standard deck is how many times the chance with no x2 and x0 (one decimal)?", answer=round(ratio, 1), tolerance=0.15,
         hint="Divide the two chances: 3 x2 / 3 x0 against 0 x2 / 0 x0.",
         explanation=f"{float(p):.2%} / {float(q):.2%} ≈ <b>{ratio:.1f}</b> times.",
-        worksheet="With the standard deck (3 x2, 3 x0), how many times more likely is a Bué than with no x2 and x0?")
+        worksheet="With the standard deck (3 x2, 3 x0), the chance of a Bué is how many times the chance with no x2 and x0?")

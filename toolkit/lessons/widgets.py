@@ -6,13 +6,16 @@ In a lesson notebook::
     L = Lesson("01")
     L.ask("q1")          # the self-check widget; the answer shows only after a check
 
+    with L.after("q1"):  # a later cell whose results would answer q1: shown after a try
+        print(simulation_answering_q1())
+
 Only the key is in the notebook: the answer, the explanation and the numbers behind them live in
 the lesson's bank, so nothing in the notebook's text or code gives an answer away before the
 student has tried.
 """
 from __future__ import annotations
 
-from ..core.widgets import SelfCheck, numeric_check, predict, quiz
+from ..core.widgets import HeldOutput, SelfCheck, numeric_check, predict, quiz
 from . import Question, bank
 
 __all__ = ["Lesson", "check_widget"]
@@ -59,6 +62,7 @@ class Lesson:
         self.number = number
         self.lang = lang
         self.checks: dict[str, SelfCheck] = {}
+        self._held: dict[str, list[HeldOutput]] = {}
 
     def question(self, key: str, **data) -> Question:
         """The question ``key`` (its answer included: for tests and the teacher, not for display);
@@ -74,4 +78,24 @@ class Lesson:
         """
         check = check_widget(self.question(key, **data), self.lang, decimal="," if self.lang == "it" else None)
         self.checks[key] = check
+        for held in self._held.get(key, []):
+            if not held.released:
+                held.attach(check)
         return check
+
+    def after(self, key: str) -> HeldOutput:
+        """Hold what a block prints and displays until question ``key`` was tried: for the
+        cells under a question whose results would give its answer away (in app mode every cell
+        has run before the student reads). Use it as ``with L.after("q7"): ...``; the cell
+        shows a note until the student checks an answer (or locks in a guess), then the outputs.
+
+        Returns:
+            a :class:`~toolkit.core.widgets.HeldOutput` (a context manager).
+
+        Raises:
+            KeyError: no question ``key`` in this lesson.
+        """
+        self.bank.get(key, self.lang)  # KeyError for a key the lesson does not have
+        held = HeldOutput(self.checks.get(key), lang=self.lang)
+        self._held.setdefault(key, []).append(held)
+        return held
