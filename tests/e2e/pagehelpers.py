@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from .checks import chart_in, chart_state, console, wait_chart, wait_chart_changed
+from .checks import HELD_NOTES, chart_in, chart_state, console, wait_chart, wait_chart_changed
 
 __all__ = ["output_holding", "wait_changed", "move_slider", "press_button", "chart_in",
            "chart_state", "wait_chart", "wait_chart_changed", "slider_moves_chart", "play_one_move",
@@ -143,7 +143,7 @@ def try_question(page, lesson: str, key: str, lang: str = "en"):
         box.locator("input[type=text]").first.fill("1")
     else:
         box.locator("input[type=radio]").first.check()
-    held = page.locator(".widget-html:visible", has_text=_HELD_NOTE[lang])
+    held = page.locator(".widget-html:visible", has_text=HELD_NOTES[lang])
     waiting = held.count()
     box.locator("button.mod-primary").first.click()
     expect(box.locator(".widget-html").last).not_to_be_empty(timeout=60_000)
@@ -153,6 +153,3 @@ def try_question(page, lesson: str, key: str, lang: str = "en"):
     assert not waiting or held.count() < waiting, f"lesson {lesson}: nothing held for {key} showed after a try"
     return box
 
-
-#: The note a held output shows until its question is tried (toolkit.core.widgets LABELS "held").
-_HELD_NOTE = {"en": "Answer the question above first", "it": "Prima rispondi alla domanda"}

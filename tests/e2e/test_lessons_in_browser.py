@@ -158,6 +158,7 @@ def test_lesson_in_jupyterlab(lesson, lab_server, work_folder, page, screenshots
         assert_code_collapsed(page, what)
         what_a_student_sees(page, work_folder / "lessons" / lesson, what)
         controls_answer(page, lesson, screenshots, "")
+        assert_every_chart_drawn(page, f"{what}, after its checks' questions were tried")
         assert_no_errors(page, what)
         assert_offline(page, what)
     finally:
@@ -196,6 +197,7 @@ def test_lesson_in_app_mode(lesson, lab_server, work_folder, page, screenshots):
         assert_no_code(page, what)
         what_a_student_sees(page, work_folder / "lessons" / lesson, what)
         controls_answer(page, lesson, screenshots, "-app")
+        assert_every_chart_drawn(page, f"{what}, after its checks' questions were tried")
         assert_no_errors(page, what)
         assert_offline(page, what)
     finally:

@@ -319,7 +319,7 @@ class HeldOutput:
         self.outputs: list[dict] = []
         self.released = False
         self.note = w.HTML(value=f'<div style="border-left:4px solid #888888;padding:2px 8px">'
-                                 f'&#128274; {escape(self.words["held"])}</div>')
+                                 f'{escape(self.words["held"])}</div>')
         self.output = w.Output()
         self.widget = w.VBox([self.note, self.output])
         self._display_on_exit = display_on_exit
