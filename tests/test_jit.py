@@ -84,3 +84,38 @@ def test_word_integers_reports_running_out():
 def test_held_half_needs_pcg64():
     with pytest.raises(TypeError, match="PCG64"):
         held_half(np.random.Generator(np.random.MT19937(0)))
+
+
+def test_seed_words_are_the_setup_and_play_streams_of_each_seed():
+    from toolkit.core.game import new_rng, setup_rng
+    from toolkit.core.jit import seed_words
+
+    seeds = [0, 1, 7, 2**70 + 3]
+    setup, play = seed_words(seeds, 5, 9)
+    assert setup.shape == (4, 5) and play.shape == (4, 9) and setup.dtype == np.uint64
+    for i, s in enumerate(seeds):
+        assert list(setup[i]) == list(setup_rng(s).bit_generator.random_raw(5))
+        assert list(play[i]) == list(new_rng(s).bit_generator.random_raw(9))
+    with pytest.raises(ValueError, match="at least one word"):
+        seed_words([1], 0, 3)
+
+
+def test_run_seeded_replays_only_the_games_that_ran_out_with_twice_the_words():
+    from toolkit.core.jit import run_seeded, seed_words
+
+    need = {0: 3, 1: 20, 2: 3, 3: 9}  # words of the play stream each game needs
+    calls = []
+    got = {}
+
+    def play_batch(setup, play, rows):
+        calls.append((list(rows), play.shape[1]))
+        ok = np.array([need[int(r)] <= play.shape[1] for r in rows])
+        for r, good, words in zip(rows, ok, play):
+            if good:
+                got[int(r)] = list(words[:2])
+        return ok
+
+    run_seeded(play_batch, [10, 11, 12, 13], 2, 4, batch=3)
+    assert calls == [([0, 1, 2], 4), ([3], 4), ([1, 3], 8), ([1, 3], 16), ([1], 32)]
+    _, want = seed_words([10, 11, 12, 13], 1, 2)
+    assert got == {i: list(want[i]) for i in range(4)}
