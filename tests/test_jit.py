@@ -119,3 +119,34 @@ def test_run_seeded_replays_only_the_games_that_ran_out_with_twice_the_words():
     assert calls == [([0, 1, 2], 4), ([3], 4), ([1, 3], 8), ([1, 3], 16), ([1], 32)]
     _, want = seed_words([10, 11, 12, 13], 1, 2)
     assert got == {i: list(want[i]) for i in range(4)}
+
+
+def test_seeded_results_collects_each_games_row():
+    from toolkit.core.jit import seed_words, seeded_results
+
+    def play_batch(setup, play, rows, scores, actions, winners):
+        for r, words in zip(rows, play):
+            scores[r] = [int(words[0] % 7), int(words[1] % 7)]
+            actions[r] = r + 1
+            winners[r, r % 2] = True
+        return np.ones(len(rows), dtype=bool)
+
+    out = seeded_results(play_batch, [5, 6, 7], 2, 1, 2)
+    _, play = seed_words([5, 6, 7], 1, 2)
+    assert out["scores"].tolist() == (play % 7).astype(np.int64).tolist()
+    assert out["actions"].tolist() == [1, 2, 3] and out["seeds"].tolist() == [5, 6, 7]
+    assert out["winners"].tolist() == [[True, False], [False, True], [True, False]]
+
+
+def test_playout_seeds_are_seed_plus_i_and_checked():
+    from toolkit.core.bulk import playout_seeds
+
+    assert playout_seeds(10, 3) == [10, 11, 12] and playout_seeds(0, 0) == []
+    with pytest.raises(TypeError, match="int seed"):
+        playout_seeds(None, 3)
+    with pytest.raises(ValueError):
+        playout_seeds(-1, 3)
+    with pytest.raises(TypeError, match="whole number"):
+        playout_seeds(1, 2.0)
+    with pytest.raises(ValueError, match=">= 0"):
+        playout_seeds(1, -1)

@@ -17,7 +17,7 @@ same order: chance events through ``State.sample_chance`` and
 Public names: :class:`PlayoutRecord`, :func:`playout_rngs`, :func:`rules_json`,
 :func:`start_playout`, :func:`protocol_playout`, :func:`is_core_random`, :func:`cpu_rates`, and
 for a game's ``random_playouts(rules, players, n, seed)`` (many random games as numpy arrays)
-:func:`check_count` and :func:`records_to_arrays`.
+:func:`check_count`, :func:`playout_seeds`, :func:`fresh_seed` and :func:`records_to_arrays`.
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ from .game import new_rng, play, record, resolve_chance, rules_to_dict, setup_rn
 from .validation import _is_int, check_seed
 
 __all__ = ["PlayoutRecord", "playout_rngs", "rules_json", "start_playout", "protocol_playout", "is_core_random",
-           "cpu_rates", "check_count", "records_to_arrays"]
+           "cpu_rates", "check_count", "playout_seeds", "fresh_seed", "records_to_arrays"]
 
 
 class PlayoutRecord(dict):
@@ -181,6 +181,29 @@ def check_count(n) -> int:
     if n < 0:
         raise ValueError(f"n (number of games) must be >= 0, got {n}")
     return n
+
+
+def playout_seeds(seed, n) -> list[int]:
+    """The seeds of a game's ``random_playouts(rules, players, n, seed)``: game ``i`` is played
+    from ``seed + i`` (so ``random_playouts(..., n, seed)`` row ``i`` is
+    ``playout(rules, players, [RandomBot()] * k, seed + i)``, and two calls with seeds ``n``
+    apart never share a game).
+
+    Raises:
+        TypeError: ``seed`` is not a whole number (``None`` included: the games must be
+            reproducible), ``n`` is not a whole number.
+        ValueError: a negative ``seed`` or ``n``.
+    """
+    if seed is None:
+        raise TypeError("random_playouts needs an int seed (game i is played from seed + i)")
+    seed = check_seed(seed)
+    return [seed + i for i in range(check_count(n))]
+
+
+def fresh_seed() -> int:
+    """A fresh random seed (128 bits of OS entropy): what a compiled playout asked for a game
+    with seed ``None`` plays from (the record's seed stays ``None``)."""
+    return int(np.random.SeedSequence().entropy)
 
 
 def records_to_arrays(records, players: int, seeds=None) -> dict:

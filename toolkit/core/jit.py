@@ -34,7 +34,7 @@ from numba import njit
 from numpy.random import PCG64, SeedSequence
 
 __all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "held_half", "run_with_words",
-           "seed_words", "run_seeded"]
+           "seed_words", "run_seeded", "seeded_results"]
 
 _LO32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
@@ -273,3 +273,29 @@ def run_seeded(play_batch: Callable, seeds: Sequence[int], setup_budget: int, pl
         pending = np.concatenate(again)
         setup_budget *= 2
         play_budget *= 2
+
+
+def seeded_results(play_batch: Callable, seeds: Sequence[int], players: int, setup_budget: int,
+                   play_budget: int) -> dict:
+    """Every seeded game's scores, length and winners from a compiled batch kernel: what a game's
+    ``random_playouts`` returns.
+
+    Args:
+        play_batch: ``play_batch(setup_words, play_words, rows, scores, actions, winners) -> ok``:
+            plays the games of the word rows (as :func:`run_seeded`'s) and writes row ``rows[i]``
+            of the three arrays below; False in ``ok`` for a game that ran out of words.
+        seeds: the games' seeds; players: seats per game.
+        setup_budget, play_budget: first guesses of the words a game needs per stream.
+
+    Returns:
+        ``{"scores": int64 (n, players), "actions": int64 (n,), "winners": bool (n, players),
+        "seeds": object (n,)}``.
+    """
+    seeds = list(seeds)
+    n = len(seeds)
+    scores = np.zeros((n, players), dtype=np.int64)
+    actions = np.zeros(n, dtype=np.int64)
+    winners = np.zeros((n, players), dtype=bool)
+    run_seeded(lambda setup, play, rows: play_batch(setup, play, rows, scores, actions, winners), seeds,
+               setup_budget, play_budget)
+    return {"scores": scores, "actions": actions, "winners": winners, "seeds": np.array(seeds, dtype=object)}
