@@ -31,9 +31,9 @@ import numpy as np
 
 from functools import lru_cache
 
-from ..core.bulk import PlayoutRecord, check_count, rules_json
-from ..core.jit import njit, run_seeded, seed_words, word_integers
-from ..core.validation import check_rules, check_seed
+from ..core.bulk import PlayoutRecord, fresh_seed, playout_seeds, rules_json
+from ..core.jit import njit, seed_words, seeded_results, word_integers
+from ..core.validation import check_rules
 from .rules import SHAPES, SUITS, Rules
 from .state import initial_state
 
@@ -628,20 +628,12 @@ def play_one(mat: Material, seed: int) -> tuple:
 
 
 def play_seeds(mat: Material, seeds) -> dict:
-    """Whole random games for each seed: ``{"scores", "actions", "winners"}`` numpy arrays
-    (see :func:`toolkit.bux.playout.random_playouts`)."""
-    seeds = list(seeds)
-    g, n = len(seeds), int(mat.prm[R_N])
-    scores = np.zeros((g, n), dtype=np.int64)
-    actions = np.zeros(g, dtype=np.int64)
-    winners = np.zeros((g, n), dtype=bool)
+    """Whole random games for each seed: the arrays of :func:`toolkit.bux.playout.random_playouts`."""
+    def batch(setup, play, rows, scores, actions, winners):
+        return play_batch(setup, play, *mat.arrays(), room_for(play.shape[1], mat.prm), rows, scores, actions,
+                          winners)
 
-    def batch(setup, play, rows):
-        room = room_for(play.shape[1], mat.prm)
-        return play_batch(setup, play, *mat.arrays(), room, rows, scores, actions, winners)
-
-    run_seeded(batch, seeds, mat.setup_budget, mat.play_budget)
-    return {"scores": scores, "actions": actions, "winners": winners}
+    return seeded_results(batch, seeds, int(mat.prm[R_N]), mat.setup_budget, mat.play_budget)
 
 
 @lru_cache(maxsize=32)
@@ -654,7 +646,7 @@ def compiled_playout(rules: Rules, names, seed: int | None) -> PlayoutRecord:
     """The all-RandomBot game of ``seed`` (``None``: a fresh random game, record seed ``None``)
     as :func:`toolkit.bux.playout.playout` returns it (arguments already checked there)."""
     mat = material(rules, len(names))
-    codes, money = play_one(mat, seed if seed is not None else int(np.random.SeedSequence().entropy))
+    codes, money = play_one(mat, seed if seed is not None else fresh_seed())
     scores = money.tolist()
     best = max(scores)
     return PlayoutRecord("bux", rules_json(rules), names, seed, mat.texts(codes), scores,
@@ -664,12 +656,6 @@ def compiled_playout(rules: Rules, names, seed: int | None) -> PlayoutRecord:
 def compiled_random_playouts(rules, players, n, seed) -> dict:
     """:func:`toolkit.bux.playout.random_playouts` (see there)."""
     rules = check_rules(rules, Rules, "bux")
-    seed = check_seed(seed)
-    if seed is None:
-        raise TypeError("random_playouts needs an int seed (game i is played from seed + i)")
-    n = check_count(n)
-    k = len(initial_state(rules, players, seed).players)
-    seeds = [seed + i for i in range(n)]
-    out = play_seeds(material(rules, k), seeds)
-    out["seeds"] = np.array(seeds, dtype=object)
-    return out
+    seeds = playout_seeds(seed, n)
+    k = len(initial_state(rules, players, None).players)
+    return play_seeds(material(rules, k), seeds)

@@ -645,7 +645,8 @@ def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict
         ``(n,)``, each game's seed.
 
     Raises:
-        TypeError, ValueError: as :func:`~toolkit.bux.new_game`; ``n`` not a whole number >= 0.
+        TypeError, ValueError: as :func:`~toolkit.bux.new_game`; ``n`` or ``seed`` not a whole
+            number >= 0 (``seed=None`` is refused: the games must be reproducible).
     """
     from .kernel import compiled_random_playouts
 

@@ -30,10 +30,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.jit import njit, run_seeded, seed_words, word_integers
-from .rules import WILD, Rules, bill_numbers, bill_sort_key
+from functools import lru_cache
 
-__all__ = ["supports", "Material", "play_seeds", "decode"]
+from ..core.bulk import PlayoutRecord, fresh_seed, rules_json
+from ..core.jit import njit, seed_words, seeded_results, word_integers
+from .rules import WILD, Rules, bill_numbers, bill_sort_key
+from .state import initial_state
+
+__all__ = ["supports", "Material", "material", "play_one", "play_seeds", "decode", "winners_of",
+           "compiled_playout", "compiled_random_playouts"]
 
 # verbs of the action codes
 DEAL, PLAY, CLAIM, FORCE, END = 0, 1, 2, 3, 4
@@ -459,16 +464,42 @@ def play_one(mat: Material, seed: int) -> tuple:
 
 
 def play_seeds(mat: Material, seeds) -> dict:
-    """Whole random games for each seed: ``{"scores", "actions", "winners"}`` numpy arrays
-    (see :func:`toolkit.tenbucks.playout.random_playouts`)."""
-    seeds = list(seeds)
-    g, n = len(seeds), int(mat.prm[R_N])
-    scores = np.zeros((g, n), dtype=np.int64)
-    actions = np.zeros(g, dtype=np.int64)
-    winners = np.zeros((g, n), dtype=bool)
-
-    def batch(setup, play, rows):
+    """Whole random games for each seed: the arrays of :func:`toolkit.tenbucks.playout.random_playouts`."""
+    def batch(setup, play, rows, scores, actions, winners):
         return play_batch(setup, play, *mat.arrays(), mat.room, rows, scores, actions, winners)
 
-    run_seeded(batch, seeds, mat.setup_budget, mat.play_budget)
-    return {"scores": scores, "actions": actions, "winners": winners}
+    return seeded_results(batch, seeds, int(mat.prm[R_N]), mat.setup_budget, mat.play_budget)
+
+
+@lru_cache(maxsize=32)
+def material(rules: Rules, n: int) -> Material:
+    """The :class:`Material` of ``(rules, n)`` (rules without custom rules), built once."""
+    s0 = initial_state(rules, n, None)
+    return Material(rules, tuple(s0.deck.items()), n, s0.hand_size)
+
+
+def winners_of(rules: Rules, money, winner: int) -> tuple:
+    """``TenBucksState.winners()`` of a finished game: the seat that reached the target (or
+    Zero Risk's 0-bills), else the richest (``Rules.no_bills_end="most_money"``) or nobody."""
+    if winner >= 0:
+        return (winner,)
+    if rules.no_bills_end == "no_winner":
+        return ()
+    best = max(money)
+    return tuple(i for i, m in enumerate(money) if m == best)
+
+
+def compiled_playout(rules: Rules, names, seed: int | None) -> PlayoutRecord:
+    """The all-RandomBot game of ``seed`` (``None``: a fresh random game, record seed ``None``)
+    as :func:`toolkit.tenbucks.playout.playout` returns it (arguments already checked there)."""
+    mat = material(rules, len(names))
+    codes, money, winner = play_one(mat, seed if seed is not None else fresh_seed())
+    scores = money.tolist()
+    return PlayoutRecord("tenbucks", rules_json(rules), names, seed, mat.texts(codes), scores,
+                         winners_of(rules, scores, winner))
+
+
+def compiled_random_playouts(rules: Rules, k: int, seeds) -> dict:
+    """:func:`toolkit.tenbucks.playout.random_playouts` for checked rules the kernel
+    :func:`supports`, ``k`` players and the games' seeds."""
+    return play_seeds(material(rules, k), seeds)

@@ -21,16 +21,15 @@ Inside the package the imports run ``rules`` <- ``state`` <- ``playout`` <- ``od
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
 
 from ..core.bots import RandomBot
-from ..core.bulk import PlayoutRecord, check_count, is_core_random, protocol_playout, records_to_arrays, rules_json
+from ..core.bulk import PlayoutRecord, is_core_random, playout_seeds, protocol_playout, records_to_arrays, rules_json
 from ..core.cards import Multiset
 from ..core.game import Action, playout_rngs
-from ..core.validation import check_rules, check_seed
+from ..core.validation import check_rules
 from .rules import WILD, Rules, bill_numbers, bill_sort_key
 from .state import Claim, Force, Play, TenBucksState, _zero_bills, initial_state, stack_total
 
@@ -334,18 +333,15 @@ def playout(rules: Rules | None, players, bots: Sequence, rng: int | np.random.G
     if rules.custom_rules:
         return protocol_playout(initial_state, rules, names, bots, deal_rng, play_rng, seed)
     if _compiled and not isinstance(rng, np.random.Generator) and all(is_core_random(b) for b in bots):
-        from . import kernel
+        from .kernel import compiled_playout
 
-        mat = _material(rules, len(names))
-        codes, money, winner = kernel.play_one(mat, seed if seed is not None else _fresh_seed())
-        return PlayoutRecord("tenbucks", rules_json(rules), names, seed, mat.texts(codes), money.tolist(),
-                             _winners(rules, money.tolist(), winner))
+        return compiled_playout(rules, names, seed)
     t = Table(s0)
     while t.phase == "deal":
         t.deal(deal_rng)
     t.run(bots, play_rng)
     return PlayoutRecord("tenbucks", rules_json(rules), names, seed, t.actions, t.money,
-                         _winners(rules, t.money, t.winner))
+                         t.state().winners())
 
 
 def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict:
@@ -369,43 +365,14 @@ def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict
         nobody reached the target); ``"seeds"`` object ``(n,)``, each game's seed.
 
     Raises:
-        TypeError, ValueError: as :func:`~toolkit.tenbucks.new_game`; ``n`` not a whole number
-            >= 0.
+        TypeError, ValueError: as :func:`~toolkit.tenbucks.new_game`; ``n`` or ``seed`` not a whole
+            number >= 0 (``seed=None`` is refused: the games must be reproducible).
     """
     rules = check_rules(rules, Rules, "tenbucks")
-    seed = check_seed(seed)
-    if seed is None:
-        raise TypeError("random_playouts needs an int seed (game i is played from seed + i)")
-    n = check_count(n)
-    s0 = initial_state(rules, players, seed)
-    k = s0.n_players
-    seeds = [seed + i for i in range(n)]
+    seeds = playout_seeds(seed, n)
+    k = initial_state(rules, players, None).n_players
     if rules.custom_rules:
         return records_to_arrays([playout(rules, players, [RandomBot()] * k, s) for s in seeds], k)
-    from . import kernel
+    from .kernel import compiled_random_playouts
 
-    out = kernel.play_seeds(_material(rules, k), seeds)
-    out["seeds"] = np.array(seeds, dtype=object)
-    return out
-
-
-@lru_cache(maxsize=32)
-def _material(rules: Rules, n: int):
-    from .kernel import Material
-
-    s0 = initial_state(rules, n, None)
-    return Material(rules, tuple(s0.deck.items()), n, s0.hand_size)
-
-
-def _fresh_seed() -> int:
-    return int(np.random.SeedSequence().entropy)
-
-
-def _winners(rules: Rules, money, winner: int) -> tuple:
-    """``TenBucksState.winners()`` of a finished game."""
-    if winner >= 0:
-        return (winner,)
-    if rules.no_bills_end == "no_winner":
-        return ()
-    best = max(money)
-    return tuple(i for i, m in enumerate(money) if m == best)
+    return compiled_random_playouts(rules, k, seeds)
