@@ -247,7 +247,8 @@ def _start_auction(st, active):
     st[S_BIDDER] = st[S_TURN]
     st[S_HIGH_BID] = 0
     st[S_HIGH_BIDDER] = -1
-    active[:] = True
+    for s in range(active.shape[0]):
+        active[s] = 1
     st[S_FREE] = 0
 
 
@@ -359,7 +360,9 @@ def play_game(setup_words, play_words, prm, counts0, suit, shape, value, codes, 
     n = prm[R_N]
     k_cards = counts0.shape[0]
     bux_i = prm[R_BUX_I]
-    counts = counts0.copy()
+    counts = np.empty(k_cards, dtype=np.int64)
+    for c in range(k_cards):
+        counts[c] = counts0[c]
     total = 0
     for c in range(k_cards):
         total += counts[c]
@@ -368,9 +371,10 @@ def play_game(setup_words, play_words, prm, counts0, suit, shape, value, codes, 
     slen = np.zeros(n, dtype=np.int64)
     disc = np.zeros(k_cards, dtype=np.int64)
     lot = np.zeros(prm[R_DRAWN], dtype=np.int64)
-    active = np.zeros(n, dtype=np.bool_)
+    active = np.zeros(n, dtype=np.int64)  # int64 like every array here: fewer numpy overloads to compile
     unprot = np.zeros(size, dtype=np.int64)
-    money[:] = prm[R_START]
+    for s in range(n):
+        money[s] = prm[R_START]
     st = np.zeros(N_STATE, dtype=np.int64)
     st[S_PHASE] = P_DEAL
     st[S_TURN] = prm[R_FIRST]
@@ -384,7 +388,8 @@ def play_game(setup_words, play_words, prm, counts0, suit, shape, value, codes, 
     room = codes.shape[0]
     na = 0
     opening = True  # the opening chance events come from the setup stream (new_game's deal)
-    pos0, half0, pos1, half1 = 0, -1, 0, -1
+    # np.int64, not literals: numba would compile a second, literal-typed copy of each callee
+    pos0, half0, pos1, half1 = np.int64(0), np.int64(-1), np.int64(0), np.int64(-1)
     inc = prm[R_INC]
     while True:
         ph = st[S_PHASE]
@@ -404,7 +409,7 @@ def play_game(setup_words, play_words, prm, counts0, suit, shape, value, codes, 
                 u, pos1, half1 = word_integers(play_words, pos1, half1, m)
             if u < 0:
                 return OUT_OF_WORDS, na
-            card = 0
+            card = np.int64(0)
             while True:
                 if card != skip:
                     u -= counts[card]
@@ -469,7 +474,7 @@ def play_game(setup_words, play_words, prm, counts0, suit, shape, value, codes, 
         if ph == P_BID:
             if i == 0:
                 codes[na] = PASS
-                active[p] = False
+                active[p] = 0
             elif wait and i == 1:
                 codes[na] = WAIT
             else:
@@ -586,13 +591,13 @@ def play_batch(setup_words, play_words, prm, counts0, suit, shape, value, room, 
     (games, players)). Returns a bool array, False for each game that ran out of words."""
     g = setup_words.shape[0]
     n = prm[R_N]
-    ok = np.ones(g, dtype=np.bool_)
+    ok = np.ones(g, dtype=np.int64)
     codes = np.empty(room, dtype=np.int64)
     money = np.zeros(n, dtype=np.int64)
     for i in range(g):
         status, na = play_game(setup_words[i], play_words[i], prm, counts0, suit, shape, value, codes, money)
         if status == OUT_OF_WORDS:
-            ok[i] = False
+            ok[i] = 0
             continue
         if status == TOO_LONG:
             raise RuntimeError("a game did not end within the step limit")
