@@ -215,9 +215,10 @@ def _legal(st, prm, hand, nnums, nums, wild, order, on_table, nclaimed, claimed,
         return k
     pending = st[S_PENDING]
     pending_claim = False
+    no, yes = np.int64(0), np.int64(1)  # not literals (one compiled _refused)
     if not st[S_CTT]:
         for m in range(m_count):
-            if not _refused(st, prm, nclaimed, claimed, on_table, p, m, False):
+            if not _refused(st, prm, nclaimed, claimed, on_table, p, m, no):
                 acts[k] = CLAIM | (m << 3)
                 k += 1
                 if m == pending:
@@ -225,7 +226,7 @@ def _legal(st, prm, hand, nnums, nums, wild, order, on_table, nclaimed, claimed,
     forced = 0
     if pending >= 0:
         for s in range(prm[R_N]):
-            if not _refused(st, prm, nclaimed, claimed, on_table, s, pending, True):
+            if not _refused(st, prm, nclaimed, claimed, on_table, s, pending, yes):
                 forced += 1
                 if s == p and pending_claim:
                     continue
@@ -332,10 +333,11 @@ def play_game(setup_words, play_words, prm, counts0, nnums, nums, wild, order, l
     room = codes.shape[0]
     na = 0
     # the deal: one draw over the bills left, in the deck's order (Multiset.draw_one)
-    total = 0
+    total = np.int64(0)
     for b in range(k_bills):
         total += counts[b]
-    pos, half = 0, -1
+    # np.int64, not literals: numba would compile a second, literal-typed copy of each callee
+    pos, half = np.int64(0), np.int64(-1)
     deals = prm[R_HAND] * n
     for d in range(deals):
         u, pos, half = word_integers(setup_words, pos, half, total)
@@ -359,7 +361,7 @@ def play_game(setup_words, play_words, prm, counts0, nnums, nums, wild, order, l
                     _push(prm, live, claim, on_table, s_live, s_claim, s_zeros, b, nums[b, 0])
     _start_turn(st, prm, hand, wild, on_table, prm[R_FIRST])
     # the play
-    pos, half = 0, -1
+    pos, half = np.int64(0), np.int64(-1)
     steps = 0
     while st[S_PHASE] != P_OVER:
         steps += 1
