@@ -131,6 +131,23 @@ def random_playouts_rates(random_playouts: Callable, players: int, seconds: floa
             "actions_per_game": actions / games, "warmup_s": warm}
 
 
+def compiled_bulk_rates(game: str, seconds: float = 3.0, players: int = 4, bots=None,
+                        compiled: bool = True) -> dict:
+    """A game's bulk random playout for a bench's ``bulk_rates()``: with ``bots=None`` and
+    ``compiled``, the compiled kernel through ``toolkit.<game>.playout.random_playouts``
+    (:func:`random_playouts_rates`); with ``compiled=False`` or other bots, ``playout()`` on the
+    Python table (:func:`playout_rates`)."""
+    import importlib
+
+    from toolkit.core.bots import RandomBot
+
+    mod = importlib.import_module(f"toolkit.{game}.playout")
+    if bots is None and compiled:
+        return random_playouts_rates(mod.random_playouts, players, seconds)
+    bots = [RandomBot()] * players if bots is None else bots
+    return playout_rates(lambda r, p, b, s: mod.playout(r, p, b, s, _compiled=False), players, bots, seconds)
+
+
 _FIRST_CALL_PROBE = r"""
 import time
 t0 = time.perf_counter()
