@@ -10,7 +10,7 @@ from itertools import combinations
 
 import numpy as np
 
-from run import Row, bench_widgets, first_call_rows, percentile, playout_rates, random_playouts_rates, time_calls
+from run import Row, bench_widgets, compiled_bulk_rates, first_call_rows, percentile, time_calls
 
 
 def _brute_best(spread):
@@ -63,13 +63,7 @@ def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None, compiled: bool
         ``"warmup_s"`` for the compiled path); actions count every action of the game record,
         chance events included (as OpenSpiel counts them).
     """
-    from toolkit.core.bots import RandomBot
-    from toolkit.bux.playout import playout, random_playouts
-
-    if bots is None and compiled:
-        return random_playouts_rates(random_playouts, players, seconds)
-    bots = [RandomBot()] * players if bots is None else bots
-    return playout_rates(lambda r, p, b, s: playout(r, p, b, s, _compiled=False), players, bots, seconds)
+    return compiled_bulk_rates("bux", seconds, players, bots, compiled)
 
 
 def rows(quick: bool) -> list:

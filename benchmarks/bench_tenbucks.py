@@ -11,8 +11,7 @@ import time
 
 import numpy as np
 
-from run import (FORBIDDEN_AT_IMPORT, Row, bench_widgets, first_call_rows, percentile, playout_rates,
-                 random_playouts_rates)
+from run import FORBIDDEN_AT_IMPORT, Row, bench_widgets, compiled_bulk_rates, first_call_rows, percentile
 
 _PROBE = r"""
 import sys, time
@@ -54,7 +53,7 @@ def _states(n_states: int):
 
 
 def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None, compiled: bool = True) -> dict:
-    """Ten Bucks's bulk random playout, whole games for about ``seconds`` of CPU time
+    """Ten Bucks' bulk random playout, whole games for about ``seconds`` of CPU time
     (``time.process_time``, this process only): with ``bots=None`` and ``compiled`` the compiled
     kernel through ``toolkit.tenbucks.playout.random_playouts`` (numba's compile excluded by a
     warm-up call); with ``compiled=False`` or other bots, ``playout()`` on the Python table.
@@ -64,13 +63,7 @@ def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None, compiled: bool
         ``"warmup_s"`` for the compiled path); actions count every action of the game record,
         chance events included (as OpenSpiel counts them).
     """
-    from toolkit.core.bots import RandomBot
-    from toolkit.tenbucks.playout import playout, random_playouts
-
-    if bots is None and compiled:
-        return random_playouts_rates(random_playouts, players, seconds)
-    bots = [RandomBot()] * players if bots is None else bots
-    return playout_rates(lambda r, p, b, s: playout(r, p, b, s, _compiled=False), players, bots, seconds)
+    return compiled_bulk_rates("tenbucks", seconds, players, bots, compiled)
 
 
 def rows(quick: bool) -> list:

@@ -32,7 +32,7 @@ import numpy as np
 from functools import lru_cache
 
 from ..core.bulk import PlayoutRecord, fresh_seed, playout_seeds, rules_json
-from ..core.jit import njit, seed_words, seeded_results, word_integers
+from ..core.jit import njit, run_seeded, seeded_results, word_integers
 from ..core.validation import check_rules
 from .rules import SHAPES, SUITS, Rules
 from .state import initial_state
@@ -167,23 +167,6 @@ def _unprotected(sp, slen, suit, shape, seat, out):
         c = sp[seat, x]
         if su[suit[c]] < 2 or sh[shape[c]] < 2:
             out[k] = x
-            k += 1
-    return k
-
-
-@njit(cache=True)
-def _n_unprotected(sp, slen, suit, shape, seat):
-    su = np.zeros(4, dtype=np.int64)
-    sh = np.zeros(4, dtype=np.int64)
-    m = slen[seat]
-    for x in range(m):
-        c = sp[seat, x]
-        su[suit[c]] += 1
-        sh[shape[c]] += 1
-    k = 0
-    for x in range(m):
-        c = sp[seat, x]
-        if su[suit[c]] < 2 or sh[shape[c]] < 2:
             k += 1
     return k
 
@@ -465,7 +448,7 @@ def play_game(setup_words, play_words, prm, counts0, suit, shape, value, codes, 
             if mine:
                 for s in range(n):
                     if s != p:
-                        swaps += _n_unprotected(sp, slen, suit, shape, s)
+                        swaps += _unprotected(sp, slen, suit, shape, s, unprot)
             ns = _n_sets(sp, slen, suit, shape, p)
             nl = (1 if money[p] <= 0 else 0) + swaps * mine + ns + 1
         i, pos1, half1 = word_integers(play_words, pos1, half1, nl)
@@ -614,22 +597,24 @@ def play_batch(setup_words, play_words, prm, counts0, suit, shape, value, room, 
 
 
 def play_one(mat: Material, seed: int) -> tuple:
-    """One seeded game: ``(codes, money)``; more words (and room) while it runs out.
+    """One seeded game: ``(codes, money)`` (played again with more words while it runs out).
 
     Raises:
         RuntimeError: the game did not end within :data:`MAX_STEPS` actions (a rules bug).
     """
-    setup_budget, play_budget = mat.setup_budget, mat.play_budget
     money = np.zeros(int(mat.prm[R_N]), dtype=np.int64)
-    while True:
-        setup, play = seed_words([seed], setup_budget, play_budget)
-        codes = np.empty(room_for(play_budget, mat.prm), dtype=np.int64)
+    out = []
+
+    def one(setup, play, rows):
+        codes = np.empty(room_for(play.shape[1], mat.prm), dtype=np.int64)
         status, na = play_game(setup[0], play[0], *mat.arrays(), codes, money)
-        if status == OK:
-            return codes[:na], money
         if status == TOO_LONG:
             raise RuntimeError(f"game did not end within {MAX_STEPS} actions")
-        setup_budget, play_budget = 2 * setup_budget, 2 * play_budget
+        out.append(codes[:na])
+        return [status == OK]
+
+    run_seeded(one, [seed], mat.setup_budget, mat.play_budget)
+    return out[-1], money
 
 
 def play_seeds(mat: Material, seeds) -> dict:

@@ -33,7 +33,7 @@ import numpy as np
 from functools import lru_cache
 
 from ..core.bulk import PlayoutRecord, fresh_seed, rules_json
-from ..core.jit import njit, seed_words, seeded_results, word_integers
+from ..core.jit import njit, run_seeded, seeded_results, word_integers
 from .rules import WILD, Rules, bill_numbers, bill_sort_key
 from .state import initial_state
 
@@ -447,22 +447,25 @@ def play_batch(setup_words, play_words, prm, counts0, nnums, nums, wild, order, 
 
 
 def play_one(mat: Material, seed: int) -> tuple:
-    """One seeded game: ``(codes, money, winner)``; more words while it runs out.
+    """One seeded game: ``(codes, money, winner)`` (played again with more words while it runs out).
 
     Raises:
         RuntimeError: the game did not end within :data:`MAX_STEPS` decisions (a rules bug).
     """
-    setup_budget, play_budget = mat.setup_budget, mat.play_budget
     money = np.zeros(int(mat.prm[R_N]), dtype=np.int64)
-    while True:
-        setup, play = seed_words([seed], setup_budget, play_budget)
+    out = []
+
+    def one(setup, play, rows):
         codes = np.empty(mat.room, dtype=np.int64)
         status, na, winner = play_game(setup[0], play[0], *mat.arrays(), codes, money)
-        if status == OK:
-            return codes[:na], money, int(winner)
         if status == TOO_LONG:
             raise RuntimeError(f"game did not end within {MAX_STEPS} actions")
-        setup_budget, play_budget = 2 * setup_budget, 2 * play_budget
+        out.append((codes[:na], int(winner)))
+        return [status == OK]
+
+    run_seeded(one, [seed], mat.setup_budget, mat.play_budget)
+    codes, winner = out[-1]
+    return codes, money, winner
 
 
 def play_seeds(mat: Material, seeds) -> dict:
