@@ -306,8 +306,9 @@ def play_game(setup_words, play_words, prm, counts0, nnums, nums, wild, order, l
         money: int64 array of shape ``(players,)`` receiving the final dollars.
 
     Returns:
-        ``(status, actions, winner)``: status :data:`OK`, :data:`OUT_OF_WORDS` or :data:`TOO_LONG`; how many codes were written; the winner's seat or -1
-        (then ``Rules.no_bills_end`` decides).
+        ``(status, actions, winner)``: status :data:`OK`, :data:`OUT_OF_WORDS` or
+        :data:`TOO_LONG`; how many codes were written; the winner's seat or -1 (then
+        ``Rules.no_bills_end`` decides).
     """
     n = prm[R_N]
     k_bills = counts0.shape[0]
