@@ -72,8 +72,8 @@ class Material:
     Attributes:
         cards: the cards (index = card number in the kernel); prm, counts, suit, shape, value:
             int64 arrays (parameters, full-deck counts, each card's suit, shape and back value).
-        room: codes one game may write for a play stream of ``play_budget`` words (see
-            :func:`room_for`); setup_budget, play_budget: first guesses of a game's words.
+        setup_budget, play_budget: first guesses of a game's words per stream (a game's room for
+            action codes grows with its play words: :func:`room_for`).
     """
 
     def __init__(self, rules: Rules, n: int):
