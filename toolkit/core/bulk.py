@@ -15,7 +15,9 @@ same order: chance events through ``State.sample_chance`` and
 :func:`toolkit.core.cards.uniform_index`, the bots' choices through the same view code).
 
 Public names: :class:`PlayoutRecord`, :func:`playout_rngs`, :func:`rules_json`,
-:func:`start_playout`, :func:`protocol_playout`, :func:`is_core_random`, :func:`cpu_rates`.
+:func:`start_playout`, :func:`protocol_playout`, :func:`is_core_random`, :func:`cpu_rates`, and
+for a game's ``random_playouts(rules, players, n, seed)`` (many random games as numpy arrays)
+:func:`check_count`, :func:`playout_seeds`, :func:`fresh_seed` and :func:`records_to_arrays`.
 """
 from __future__ import annotations
 
@@ -28,10 +30,10 @@ import numpy as np
 
 from .bots import RandomBot
 from .game import new_rng, play, record, resolve_chance, rules_to_dict, setup_rng
-from .validation import check_seed
+from .validation import _is_int, check_seed
 
 __all__ = ["PlayoutRecord", "playout_rngs", "rules_json", "start_playout", "protocol_playout", "is_core_random",
-           "cpu_rates"]
+           "cpu_rates", "check_count", "playout_seeds", "fresh_seed", "records_to_arrays"]
 
 
 class PlayoutRecord(dict):
@@ -164,3 +166,67 @@ def cpu_rates(play_one: Callable[[], int], seconds: float = 3.0, batch: int = 1)
         el = time.process_time() - t0
     return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games, "actions": actions,
             "cpu_s": el}
+
+
+def check_count(n) -> int:
+    """A number of games for ``random_playouts``: a whole number >= 0.
+
+    Raises:
+        TypeError: not a whole number (``2.5``, ``"10"``, ``True``).
+        ValueError: negative.
+    """
+    if not _is_int(n):
+        raise TypeError(f"n (number of games) must be a whole number, got {type(n).__name__} {n!r}")
+    n = int(n)
+    if n < 0:
+        raise ValueError(f"n (number of games) must be >= 0, got {n}")
+    return n
+
+
+def playout_seeds(seed, n) -> list[int]:
+    """The seeds of a game's ``random_playouts(rules, players, n, seed)``: game ``i`` is played
+    from ``seed + i`` (so ``random_playouts(..., n, seed)`` row ``i`` is
+    ``playout(rules, players, [RandomBot()] * k, seed + i)``, and two calls with seeds ``n``
+    apart never share a game).
+
+    Raises:
+        TypeError: ``seed`` is not a whole number (``None`` included: the games must be
+            reproducible), ``n`` is not a whole number.
+        ValueError: a negative ``seed`` or ``n``.
+    """
+    if seed is None:
+        raise TypeError("random_playouts needs an int seed (game i is played from seed + i)")
+    seed = check_seed(seed)
+    return [seed + i for i in range(check_count(n))]
+
+
+def fresh_seed() -> int:
+    """A fresh random seed (128 bits of OS entropy): what a compiled playout asked for a game
+    with seed ``None`` plays from (the record's seed stays ``None``)."""
+    return int(np.random.SeedSequence().entropy)
+
+
+def records_to_arrays(records, players: int, seeds=None) -> dict:
+    """The arrays a game's ``random_playouts`` returns, from :class:`PlayoutRecord` s (what it
+    does for games its compiled kernel does not play, e.g. custom rules).
+
+    Args:
+        records: PlayoutRecords, one per game.
+        players: seats per game.
+        seeds: the games' seeds (default: each record's ``seed``).
+
+    Returns:
+        ``{"scores": (n, players) int64 (float64 if a score is not whole), "actions": (n,)
+        int64, "winners": (n, players) bool, "seeds": (n,) object}``.
+    """
+    records = list(records)
+    n = len(records)
+    scores = [r.scores for r in records]
+    whole = all(float(x).is_integer() for row in scores for x in row)
+    out = {"scores": np.array(scores, dtype=np.int64 if whole else np.float64).reshape(n, players),
+           "actions": np.array([len(r["actions"]) for r in records], dtype=np.int64),
+           "winners": np.zeros((n, players), dtype=bool),
+           "seeds": np.array([r["seed"] for r in records] if seeds is None else list(seeds), dtype=object)}
+    for i, r in enumerate(records):
+        out["winners"][i, list(r.winners)] = True
+    return out

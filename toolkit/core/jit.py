@@ -27,12 +27,14 @@ Lemire, "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 from numba import njit
+from numpy.random import PCG64, SeedSequence
 
-__all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "held_half", "run_with_words"]
+__all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "held_half", "run_with_words",
+           "seed_words", "pcg64_words", "run_seeded", "seeded_results"]
 
 _LO32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
@@ -199,3 +201,202 @@ def run_with_words(seed_rng: Callable[[], np.random.Generator], kernel: Callable
         if result is not None:
             return result
         budget *= 2
+
+
+def seed_words(seeds: Sequence[int], setup_budget: int, play_budget: int) -> tuple[np.ndarray, np.ndarray]:
+    """The first raw words of each seeded game's two streams, one game per row.
+
+    A bulk playout from an int ``seed`` draws its opening chance events from
+    ``toolkit.core.game.setup_rng(seed)`` and everything after from ``new_rng(seed)``
+    (:func:`toolkit.core.bulk.playout_rngs`); row ``i`` holds the first words of those two
+    Generators for ``seeds[i]``: the streams of ``PCG64(SeedSequence(seed, spawn_key=(0,)))`` and
+    ``PCG64(SeedSequence(seed))``, ready for :func:`word_index` / :func:`word_integers` in a
+    compiled kernel (a fresh Generator holds no 32-bit half: start ``half`` at ``-1``). Seeds
+    below ``2**64`` are seeded and stepped in compiled code (:func:`pcg64_words`, NumPy's
+    ``SeedSequence`` and ``PCG64`` word for word: a game's two streams cost about a microsecond,
+    not the 25 us of building two Generators); larger seeds through NumPy.
+
+    Args:
+        seeds: whole numbers >= 0 (Python ints, so seeds beyond 64 bits work as in ``new_rng``).
+        setup_budget, play_budget: words per game of each stream (>= 1).
+
+    Returns:
+        ``(setup, play)``: uint64 arrays of shape ``(len(seeds), setup_budget)`` and
+        ``(len(seeds), play_budget)``.
+
+    Raises:
+        ValueError: a budget below 1, a negative seed.
+    """
+    if setup_budget < 1 or play_budget < 1:
+        raise ValueError(f"need at least one word per stream, got {setup_budget} and {play_budget}")
+    seeds = [int(s) for s in seeds]
+    n = len(seeds)
+    setup = np.empty((n, setup_budget), dtype=np.uint64)
+    play = np.empty((n, play_budget), dtype=np.uint64)
+    if any(s < 0 for s in seeds):
+        raise ValueError(f"seeds are whole numbers >= 0, got {min(seeds)}")
+    if n and max(seeds) < 2**64:
+        _fill_seed_words(np.array(seeds, dtype=np.uint64), setup, play)
+        return setup, play
+    for i, s in enumerate(seeds):
+        setup[i] = PCG64(SeedSequence(s, spawn_key=(0,))).random_raw(setup_budget)
+        play[i] = PCG64(SeedSequence(s)).random_raw(play_budget)
+    return setup, play
+
+
+# NumPy's SeedSequence (numpy/random/bit_generator.pyx) and PCG64 (XSL-RR 128/64, numpy's
+# pcg64.h), compiled for one seed below 2**64 and at most one spawn-key word: the streams of
+# setup_rng(seed) and new_rng(seed), checked word for word against NumPy in tests/test_jit.py.
+_SS_INIT_A, _SS_MULT_A = np.uint64(0x43B0D7E5), np.uint64(0x931E8875)
+_SS_INIT_B, _SS_MULT_B = np.uint64(0x8B51F9DD), np.uint64(0x58F38DED)
+_SS_MIX_L, _SS_MIX_R = np.uint64(0xCA01F9DD), np.uint64(0x4973F715)
+_S16 = np.uint64(16)
+_PCG_MULT_HI, _PCG_MULT_LO = np.uint64(2549297995355413924), np.uint64(4865540595714422341)
+_ONE = np.uint64(1)
+
+
+@njit(cache=True)
+def _hashmix(value, h):
+    value = (value ^ h) & _LO32
+    h = (h * _SS_MULT_A) & _LO32
+    value = (value * h) & _LO32
+    return value ^ (value >> _S16), h
+
+
+@njit(cache=True)
+def _pcg64_step(shi, slo, ihi, ilo):
+    # state * MULT + inc, modulo 2**128, as (high, low) 64-bit halves
+    hi, lo = mulhilo64(slo, _PCG_MULT_LO)
+    hi = hi + shi * _PCG_MULT_LO + slo * _PCG_MULT_HI
+    lo2 = lo + ilo
+    return hi + ihi + (_ONE if lo2 < lo else _ZERO), lo2
+
+
+@njit(cache=True)
+def pcg64_words(seed, spawn, out):
+    """Fill ``out`` with the first raw words of ``PCG64(SeedSequence(seed))`` (``spawn < 0``) or
+    ``PCG64(SeedSequence(seed, spawn_key=(spawn,)))`` (compiled).
+
+    Args:
+        seed: ``np.uint64``, the seed (below ``2**64``).
+        spawn: int, a spawn key below ``2**32``, or ``-1`` for none.
+        out: uint64 array, written in full.
+    """
+    # SeedSequence: the entropy's 32-bit words (padded to the pool size before a spawn key) ...
+    ent = np.zeros(6, dtype=np.uint64)
+    ent[0] = seed & _LO32
+    ne = 1
+    if (seed >> _S32) != _ZERO:
+        ent[1] = seed >> _S32
+        ne = 2
+    if spawn >= 0:
+        ne = max(ne, 4)
+        ent[ne] = np.uint64(spawn)
+        ne += 1
+    # ... mixed into a pool of 4 words ...
+    pool = np.zeros(4, dtype=np.uint64)
+    h = _SS_INIT_A
+    for i in range(4):
+        pool[i], h = _hashmix(ent[i] if i < ne else _ZERO, h)
+    for src in range(4):
+        for dst in range(4):
+            if src != dst:
+                v, h = _hashmix(pool[src], h)
+                r = (_SS_MIX_L * pool[dst] - _SS_MIX_R * v) & _LO32
+                pool[dst] = r ^ (r >> _S16)
+    for src in range(4, ne):
+        for dst in range(4):
+            v, h = _hashmix(ent[src], h)
+            r = (_SS_MIX_L * pool[dst] - _SS_MIX_R * v) & _LO32
+            pool[dst] = r ^ (r >> _S16)
+    # ... and generate_state(4, uint64): 8 words, little-endian pairs
+    h = _SS_INIT_B
+    words = np.zeros(8, dtype=np.uint64)
+    for i in range(8):
+        v = (pool[i % 4] ^ h) & _LO32
+        h = (h * _SS_MULT_B) & _LO32
+        v = (v * h) & _LO32
+        words[i] = v ^ (v >> _S16)
+    s_hi, s_lo = words[0] | (words[1] << _S32), words[2] | (words[3] << _S32)
+    q_hi, q_lo = words[4] | (words[5] << _S32), words[6] | (words[7] << _S32)
+    # PCG64 seeding (pcg_setseq_128_srandom_r): inc = seq << 1 | 1; state = inc + seed, stepped
+    ihi = (q_hi << _ONE) | (q_lo >> np.uint64(63))
+    ilo = (q_lo << _ONE) | _ONE
+    lo = ilo + s_lo
+    shi, slo = _pcg64_step(ihi + s_hi + (_ONE if lo < ilo else _ZERO), lo, ihi, ilo)
+    for i in range(out.shape[0]):  # next64: step, then the XSL-RR output
+        shi, slo = _pcg64_step(shi, slo, ihi, ilo)
+        rot = shi >> np.uint64(58)
+        x = shi ^ slo
+        out[i] = (x >> rot) | (x << ((np.uint64(64) - rot) & np.uint64(63)))
+
+
+@njit(cache=True)
+def _fill_seed_words(seeds, setup, play):
+    for i in range(seeds.shape[0]):
+        pcg64_words(seeds[i], 0, setup[i])
+        pcg64_words(seeds[i], -1, play[i])
+
+
+def run_seeded(play_batch: Callable, seeds: Sequence[int], setup_budget: int, play_budget: int,
+               batch: int = 512) -> None:
+    """Play every seeded game with a compiled batch kernel, giving more words to the games that
+    ran out, until all have finished.
+
+    Games are played ``batch`` at a time (memory stays at ``batch * (setup_budget +
+    play_budget)`` words); a game that ran out of words (or of the kernel's room for actions,
+    which a kernel may scale with the words) is played again from its seed with twice the words
+    of both streams, so no result depends on the first guess of a game's length.
+
+    Args:
+        play_batch: ``play_batch(setup_words, play_words, rows) -> ok``: plays the games whose
+            words are the rows of the two arrays (:func:`seed_words`) and whose indices into
+            ``seeds`` are ``rows`` (int64 array; the caller writes its results there), returning
+            a boolean array, False for each game that must be played again with more words.
+        seeds: the games' seeds (whole numbers >= 0).
+        setup_budget, play_budget: first guesses of the words each game needs per stream.
+        batch: games per kernel call.
+
+    Raises:
+        ValueError: a budget or ``batch`` below 1.
+    """
+    if batch < 1:
+        raise ValueError(f"batch must be at least 1 game, got {batch}")
+    seeds = list(seeds)
+    pending = np.arange(len(seeds), dtype=np.int64)
+    while pending.size:
+        again = []
+        for start in range(0, pending.size, batch):
+            rows = pending[start:start + batch]
+            setup, play = seed_words([seeds[i] for i in rows], setup_budget, play_budget)
+            ok = np.asarray(play_batch(setup, play, rows), dtype=bool)
+            again.append(rows[~ok])
+        pending = np.concatenate(again)
+        setup_budget *= 2
+        play_budget *= 2
+
+
+def seeded_results(play_batch: Callable, seeds: Sequence[int], players: int, setup_budget: int,
+                   play_budget: int) -> dict:
+    """Every seeded game's scores, length and winners from a compiled batch kernel: what a game's
+    ``random_playouts`` returns.
+
+    Args:
+        play_batch: ``play_batch(setup_words, play_words, rows, scores, actions, winners) -> ok``:
+            plays the games of the word rows (as :func:`run_seeded`'s) and writes row ``rows[i]``
+            of the three arrays below; False in ``ok`` for a game that ran out of words.
+        seeds: the games' seeds; players: seats per game.
+        setup_budget, play_budget: first guesses of the words a game needs per stream.
+
+    Returns:
+        ``{"scores": int64 (n, players), "actions": int64 (n,), "winners": bool (n, players),
+        "seeds": object (n,)}``.
+    """
+    seeds = list(seeds)
+    n = len(seeds)
+    scores = np.zeros((n, players), dtype=np.int64)
+    actions = np.zeros(n, dtype=np.int64)
+    winners = np.zeros((n, players), dtype=bool)
+    run_seeded(lambda setup, play, rows: play_batch(setup, play, rows, scores, actions, winners), seeds,
+               setup_budget, play_budget)
+    return {"scores": scores, "actions": actions, "winners": winners, "seeds": np.array(seeds, dtype=object)}
