@@ -150,3 +150,31 @@ def test_thousand_seeded_bot_games_never_reach_the_turn_limit(chunk):
         assert final.ended_by == "bux", f"seed {seed}: ended by {final.ended_by} after {final.turn_no} turns"
         longest = max(longest, final.turn_no)
     assert longest < bux.Rules().max_turns // 2
+
+
+def _perfect_or_mixed(rules):
+    # a perfect set (three hearts-x) and, overlapping it, hearts sets with the hearts-square 100:
+    # only one set can be sold; the best is the perfect set if it pays more than 50 + 100 + 100
+    spread = (Card(H, "x", 25), Card(H, "x", 50), Card(H, "x", 100), Card(H, "square", 100))
+    s = bux.new_game(rules, players=3, seed=1)
+    return s._r(spreads=(spread,) + s.spreads[1:])
+
+
+@pytest.mark.parametrize("bot", [bux.GreedyBot(), bux.ValueBot()])
+def test_bots_sell_at_the_games_perfect_set_price(bot):
+    """The bots cash in at the prices of the game's Rules, not the default ones: with a perfect
+    set worth 200 (Rules.perfect_set_value) the hearts set 50 + 100 + 100 = 250 is the better
+    sale; at the default 500 the perfect set is."""
+    rng = np.random.default_rng(0)
+    cheap = _perfect_or_mixed(bux.Rules(perfect_set_value=200))._r(tucked=2)  # Double-BUX: the value bot sells too
+    assert bux.best_cash_in(cheap.spreads[0], True, cheap.rules).sets == ((1, 2, 3),)
+    assert str(bot.choose(cheap, rng)) == "sell 1 2 3"
+    default = _perfect_or_mixed(bux.Rules())._r(tucked=2)
+    assert str(bot.choose(default, rng)) == "sell 0 1 2"
+
+
+def test_potential_uses_the_rules_prices():
+    spread = [Card(H, "x", 25), Card(H, "x", 50), Card(H, "x", 100)]
+    assert bux.potential(spread) == 500
+    assert bux.potential(spread, rules=bux.Rules(perfect_set_value=300)) == 300
+    assert bux.potential(spread, True, bux.Rules(perfect_set_value=300, double_multiplier=3)) == 900

@@ -16,7 +16,7 @@ from ..core.bots import RandomBot
 from ..core.jit import njit
 from ..core.game import Action, Bot
 from .odds import SEARCH_LIMIT, _rules, _search, best_cash_in, lot_value, suggested_bid
-from .rules import SHAPES, SUITS, Card
+from .rules import SHAPES, SUITS, Card, Rules
 from .playout import HISTORY_LIMIT, BuxView, _chain_recent, table_key, view_of_state
 from .state import (Assistance, BuxState, Done, Draw, Keep, Pass, Swap, Wait, bid_action, sell_action,
                     swap_action, unprotected_positions)
@@ -30,16 +30,18 @@ _KEEP, _DONE, _ASSISTANCE, _DRAW, _WAIT, _PASS = Keep(), Done(), Assistance(), D
 _MEAN_VALUE = Fraction(175, 3)  # mean of 25, 50, 100: an unknown back value's expectation
 
 
-def potential(spread, double: bool = False) -> float:
-    """A quick score of a spread, in bux: its best cash-in now plus half the value of each
-    matching *pair* left over (a pair needs one more card to become a set; a pair of identical
-    kinds is on its way to a 500-bux perfect set). Unknown back values count as their mean (58.3).
+def potential(spread, double: bool = False, rules: Rules | None = None) -> float:
+    """A quick score of a spread, in bux: its best cash-in now (:func:`~toolkit.bux.odds.best_cash_in`
+    at the prices of ``rules``) plus half the value of each matching *pair* left over (a pair
+    needs one more card to become a set; a pair of identical kinds, on its way to a perfect set,
+    adds a flat 120). Unknown back values count as 58 (the mean of 25, 50 and 100).
     Used by the bots to compare swaps and lots. The order of the cards does not matter (the
     score is cached on the sorted spread: the bots ask for the same spreads again and again).
 
     Args:
         spread: :class:`~toolkit.bux.rules.Card` symbol cards (values known or ``None``).
         double: the Double-BUX period is on.
+        rules: for the perfect-set price and the Double-BUX multiplier (default ``Rules()``).
 
     Returns:
         the score in bux (float).
@@ -48,7 +50,7 @@ def potential(spread, double: bool = False) -> float:
         ValueError: a BUX card, or a back value of ``2**32`` bux or more (Rules caps values at
             10,000).
     """
-    return _score(_codes(spread), bool(double))
+    return _score(_codes(spread), bool(double), rules)
 
 
 # -- the bots' score on integer card codes ------------------------------------------------------
@@ -368,11 +370,11 @@ class GreedyBot(BuxBot):
             return _KEEP
         mine = view.spreads[me]  # own back values are known
         if ph == "selling":
-            best = best_cash_in(mine, view.double)
+            best = best_cash_in(mine, view.double, view.rules)
             return sell_action(best.sets[0]) if best.sets else _DONE
         if view.money[me] <= 0:
             return _ASSISTANCE
-        best = best_cash_in(mine, view.double)
+        best = best_cash_in(mine, view.double, view.rules)
         if best.sets and self._should_sell(view, best.value):
             return sell_action(best.sets[0])
         swap = self._best_swap(view, me)
@@ -386,7 +388,7 @@ class GreedyBot(BuxBot):
             return None
         double = view.double
         codes = _codes(mine)
-        scorer = _score_cache(double)
+        scorer = _score_cache(double, view.rules)
         base = _score(codes, double, scorer=scorer)
         gains = []
         seen: dict = {}  # (position given, card taken) -> gain: other seats often offer the same card
@@ -439,7 +441,8 @@ class GreedyBot(BuxBot):
             v = _cash_value(with_lot, double, p, m) - _cash_value(codes, double, p, m)
         else:
             v = lot_value(mine, lot, double, rules)
-        value = max(float(v), _score(with_lot, double) - _score(codes, double))
+        scorer = _score_cache(double, rules)
+        value = max(float(v), _score(with_lot, double, scorer=scorer) - _score(codes, double, scorer=scorer))
         memo[me] = (rules, double, list(lot), list(mine), value)
         return value
 
@@ -493,7 +496,7 @@ class ValueBot(GreedyBot):
         if view.double:
             return True
         mine = view.spreads[view.turn]  # own back values are known
-        best = best_cash_in(mine)
+        best = best_cash_in(mine, False, view.rules)
         at_risk = set(view.unprotected(view.turn))
         if any(x in at_risk for t in best.sets for x in t):
             return True
