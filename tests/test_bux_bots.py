@@ -178,3 +178,62 @@ def test_potential_uses_the_rules_prices():
     assert bux.potential(spread) == 500
     assert bux.potential(spread, rules=bux.Rules(perfect_set_value=300)) == 300
     assert bux.potential(spread, True, bux.Rules(perfect_set_value=300, double_multiplier=3)) == 900
+
+
+def _random_scored_spreads(rng, count):
+    """Spreads as the bots score them: drawn from the default deck, some hidden values (scored
+    as the mean), many pairs and overlapping sets (ties between packings included)."""
+    deck = sorted(bux.Rules().cards)
+    for _ in range(count):
+        k = int(rng.integers(0, 12))
+        cards = [deck[i] for i in rng.choice(len(deck), k, replace=False)]
+        yield [c.hidden() if rng.random() < 0.2 else c for c in cards]
+
+
+def test_compiled_potential_equals_the_python_reference():
+    """potential() scores through the compiled search (bots._potential_kernel); the plain
+    Python reference (bots._potential: best_cash_in, then the pair bonus over the cards the
+    chosen sets leave) gives the same float to the last bit, for every price list."""
+    from toolkit.bux import bots as bb
+
+    rng = np.random.default_rng(5)
+    for rules in (bux.Rules(), bux.Rules(perfect_set_value=175), bux.Rules(perfect_set_value=0, double_multiplier=3)):
+        for spread in _random_scored_spreads(rng, 400):
+            for double in (False, True):
+                cards = tuple(sorted(bb._DECODE[bb._code(c)] for c in spread))
+                want = bb._potential(cards, double, rules)
+                bb._SCORES.clear()
+                assert bux.potential(spread, double, rules) == want, (spread, double, rules.perfect_set_value)
+
+
+def test_compiled_cash_value_equals_best_cash_in():
+    from toolkit.bux import bots as bb
+
+    rng = np.random.default_rng(6)
+    deck = sorted(bux.Rules().cards)
+    for _ in range(600):
+        spread = [deck[i] for i in rng.choice(len(deck), int(rng.integers(0, 17)), replace=False)]
+        double = bool(rng.random() < 0.5)
+        rules = bux.Rules(perfect_set_value=int(rng.choice([0, 200, 500])), double_multiplier=int(rng.integers(1, 4)))
+        want = bux.best_cash_in(spread, double, rules).value
+        assert bb._cash_value(bb._codes(spread), double, rules.perfect_set_value, rules.double_multiplier) == want
+
+
+def test_the_compiled_search_breaks_ties_as_the_python_search():
+    """Equal-valued packings: the compiled search must sell the same sets as odds._search (the
+    cards left decide the pair bonus). The hearts-x 50 sells with the other hearts (100 bux) or
+    with the other x's (100 bux): one of the two, at the same value."""
+    from toolkit.bux import bots as bb
+    from toolkit.bux.odds import _search
+
+    spread = tuple(sorted([Card(H, "x", 50), Card(H, "square", 25), Card(H, "circle", 25),
+                           Card(S, "x", 25), Card(D, "x", 25)]))
+    best = _search(spread, False, 500, 2)
+    value, used = bb._cash_in_kernel(np.array([bb._code(c) for c in spread], dtype=np.int64), False, 500, 2)
+    assert value == best.value == 100 and len(best.sets) == 1
+    assert used == sum(1 << x for t in best.sets for x in t)
+
+
+def test_potential_refuses_a_bux_card():
+    with pytest.raises(ValueError, match="symbol cards"):
+        bux.potential([bux.BUX, Card(H, "x", 25)])
