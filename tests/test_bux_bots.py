@@ -229,9 +229,24 @@ def test_the_compiled_search_breaks_ties_as_the_python_search():
     spread = tuple(sorted([Card(H, "x", 50), Card(H, "square", 25), Card(H, "circle", 25),
                            Card(S, "x", 25), Card(D, "x", 25)]))
     best = _search(spread, False, 500, 2)
-    value, used = bb._cash_in_kernel(np.array([bb._code(c) for c in spread], dtype=np.int64), False, 500, 2)
+    value, chosen = bb._cash_in_kernel(np.array([bb._code(c) for c in spread], dtype=np.int64), False, 500, 2)
     assert value == best.value == 100 and len(best.sets) == 1
-    assert used == sum(1 << x for t in best.sets for x in t)
+    assert [int(m) for m in chosen] == [sum(1 << x for x in t) for t in best.sets]
+    assert bb._best_cash_in(spread, False, bux.Rules()) == best
+
+
+def test_the_bots_cash_in_equals_best_cash_in_in_the_spreads_order():
+    """The bots' compiled best cash-in (on the spread as it lies, for the positions of the sale)
+    gives best_cash_in's value and sets, ties included, for random spreads and price lists."""
+    from toolkit.bux import bots as bb
+
+    rng = np.random.default_rng(8)
+    deck = sorted(bux.Rules().cards)
+    for _ in range(800):
+        spread = [deck[i] for i in rng.choice(len(deck), int(rng.integers(0, 17)), replace=False)]
+        double = bool(rng.random() < 0.5)
+        rules = bux.Rules(perfect_set_value=int(rng.choice([0, 150, 500])), double_multiplier=int(rng.integers(1, 4)))
+        assert bb._best_cash_in(spread, double, rules) == bux.best_cash_in(spread, double, rules), spread
 
 
 def test_potential_refuses_a_bux_card():

@@ -15,7 +15,7 @@ import numpy as np
 from ..core.bots import RandomBot
 from ..core.jit import njit
 from ..core.game import Action, Bot
-from .odds import SEARCH_LIMIT, _rules, _search, best_cash_in, lot_value, suggested_bid
+from .odds import SEARCH_LIMIT, CashIn, _rules, best_cash_in, lot_value, suggested_bid
 from .rules import SHAPES, SUITS, Card, Rules
 from .playout import HISTORY_LIMIT, BuxView, _chain_recent, table_key, view_of_state
 from .state import (Assistance, BuxState, Done, Draw, Keep, Pass, Swap, Wait, bid_action, sell_action,
@@ -104,7 +104,11 @@ def _score_cache(double: bool, rules=None) -> tuple:
     c = _SCORES.get(k)
     if c is None:
         c = _SCORES[k] = ({}, bool(double), r.perfect_set_value, r.double_multiplier)
+        _PRICES.setdefault(k[1:], r)
     return c
+
+
+_PRICES: dict = {}  # (perfect, multiplier) -> a Rules with those prices (for spreads over SEARCH_LIMIT)
 
 
 def _score(codes: list, double: bool, rules=None, scorer=None) -> float:
@@ -119,16 +123,23 @@ def _score(codes: list, double: bool, rules=None, scorer=None) -> float:
         twice |= once & b
         once |= b
     key = tuple(sorted([x for x in codes if sym[x >> _KIND_SHIFT] & twice]))
-    cache, dbl, perfect, mult = scorer or _score_cache(double, rules)
-    v = cache.get(key)
+    scorer = scorer or _score_cache(double, rules)
+    v = scorer[0].get(key)
     if v is None:
-        if len(cache) >= 1 << 17:
-            cache.clear()
-        if len(key) <= SEARCH_LIMIT:
-            v = _potential_kernel(np.array(key, dtype=np.int64), dbl, perfect, mult)
-        else:
-            v = _potential(tuple([_DECODE[x] for x in key]), dbl, rules)
-        cache[key] = v
+        v = _score_key(key, scorer)
+    return v
+
+
+def _score_key(key: tuple, scorer: tuple) -> float:
+    """The score of the sorted codes ``key`` (not in the cache yet), computed and cached."""
+    cache, double, perfect, mult = scorer
+    if len(cache) >= 1 << 17:
+        cache.clear()
+    if len(key) <= SEARCH_LIMIT:
+        v = _potential_kernel(np.array(key, dtype=np.int64), double, perfect, mult)
+    else:
+        v = _potential(tuple([_DECODE[x] for x in key]), double, _PRICES[(perfect, mult)])
+    cache[key] = v
     return v
 
 
@@ -147,6 +158,31 @@ def _cash_value(codes: list, double: bool, perfect: int, multiplier: int) -> int
         return 0
     key = sorted([x for x in codes if sym[x >> _KIND_SHIFT] & thrice])
     return int(_cash_in_kernel(np.array(key, dtype=np.int64), double, perfect, multiplier)[0])
+
+
+_CASH_INS: dict = {}  # (codes in spread order, double, perfect, multiplier) -> CashIn
+
+
+def _best_cash_in(spread, double: bool, rules) -> CashIn:
+    """``best_cash_in(spread, double, rules)`` for a bot's own spread (values known, already
+    checked), through the compiled search on the spread's own order (so the positions and the
+    sets chosen between equal packings are the same); cached. Over ``SEARCH_LIMIT`` cards:
+    :func:`~toolkit.bux.odds.best_cash_in` itself."""
+    n = len(spread)
+    if n > SEARCH_LIMIT:
+        return best_cash_in(spread, double, rules)
+    r = _rules(rules)
+    codes = _codes(spread)
+    key = (tuple(codes), bool(double), r.perfect_set_value, r.double_multiplier)
+    hit = _CASH_INS.get(key)
+    if hit is None:
+        value, chosen = _cash_in_kernel(np.array(codes, dtype=np.int64), bool(double), r.perfect_set_value,
+                                        r.double_multiplier)
+        sets = tuple(sorted(tuple(i for i in range(n) if int(m) >> i & 1) for m in chosen))
+        if len(_CASH_INS) >= 1 << 16:
+            _CASH_INS.clear()
+        hit = _CASH_INS[key] = CashIn(int(value), sets)
+    return hit
 
 
 def _potential(cards: tuple, double: bool, rules=None) -> float:
@@ -176,7 +212,8 @@ def _cash_in_kernel(codes, double, perfect, multiplier):
     sets. Solved bottom-up over every bit mask of decided cards.
 
     Returns:
-        ``(value, used)``: bux, and the bit mask of the cards sold.
+        ``(value, chosen)``: bux, and the sets sold as bit masks of positions (int64 array, in
+        the order the search chose them).
     """
     n = codes.shape[0]
     kinds = codes >> 32
@@ -201,8 +238,9 @@ def _cash_in_kernel(codes, double, perfect, multiplier):
                     bits[m] = (1 << i) | (1 << j) | (1 << k)
                     m += 1
     start[n] = m
+    chosen = np.empty(n // 3 + 1, np.int64)
     if m == 0:
-        return 0, 0
+        return 0, chosen[:0]
     full = (1 << n) - 1
     best = np.zeros(full + 1, np.int64)
     choice = np.full(full + 1, -1, np.int64)
@@ -221,7 +259,7 @@ def _cash_in_kernel(codes, double, perfect, multiplier):
                 ch = s
         best[mask] = top
         choice[mask] = ch
-    used = 0
+    c = 0
     mask = 0
     while mask != full:
         i = 0
@@ -231,9 +269,10 @@ def _cash_in_kernel(codes, double, perfect, multiplier):
         if s < 0:
             mask |= 1 << i
         else:
-            used |= bits[s]
+            chosen[c] = bits[s]
+            c += 1
             mask |= bits[s]
-    return best[0], used
+    return best[0], chosen[:c]
 
 
 @njit(cache=True)
@@ -241,7 +280,10 @@ def _potential_kernel(codes, double, perfect, multiplier):
     """:func:`_potential` of the cards with these codes (sorted, at most ``SEARCH_LIMIT``),
     compiled: the best cash-in of :func:`_cash_in_kernel` plus the same pair bonus over the
     cards left, added in the same order (so the float is the same to the last bit)."""
-    value, used = _cash_in_kernel(codes, double, perfect, multiplier)
+    value, chosen = _cash_in_kernel(codes, double, perfect, multiplier)
+    used = 0
+    for x in chosen:
+        used |= x
     n = codes.shape[0]
     bonus = 0.0
     for i in range(n):
@@ -370,11 +412,11 @@ class GreedyBot(BuxBot):
             return _KEEP
         mine = view.spreads[me]  # own back values are known
         if ph == "selling":
-            best = best_cash_in(mine, view.double, view.rules)
+            best = _best_cash_in(mine, view.double, view.rules)
             return sell_action(best.sets[0]) if best.sets else _DONE
         if view.money[me] <= 0:
             return _ASSISTANCE
-        best = best_cash_in(mine, view.double, view.rules)
+        best = _best_cash_in(mine, view.double, view.rules)
         if best.sets and self._should_sell(view, best.value):
             return sell_action(best.sets[0])
         swap = self._best_swap(view, me)
@@ -384,29 +426,55 @@ class GreedyBot(BuxBot):
         spreads = view.spreads
         mine = spreads[me]
         n = len(mine)
-        if n > self.max_swap_spread:
+        if n > self.max_swap_spread or not n:
             return None
         double = view.double
         codes = _codes(mine)
         scorer = _score_cache(double, view.rules)
+        cache = scorer[0]
         base = _score(codes, double, scorer=scorer)
+        sym = _SYMBOLS
+        # For each position given away: the cards kept and which symbols they show once or twice,
+        # so a candidate's score key (see _score) costs one pass over the kept cards.
+        kept = []
+        for i in range(n):
+            rest = codes[:i] + codes[i + 1:]
+            once = twice = 0
+            for x in rest:
+                bits = sym[x >> _KIND_SHIFT]
+                twice |= once & bits
+                once |= bits
+            kept.append((rest, once, twice))
+        min_gain = self.min_gain
         gains = []
-        seen: dict = {}  # (position given, card taken) -> gain: other seats often offer the same card
-        # the legal swaps in the order of view.swaps() (= legal_actions()), without the generator
+        by_card: dict = {}  # card taken -> gain for each position given (seats often offer the same card)
+        # the legal swaps in the order of view.swaps() (= legal_actions())
         for seat in range(view.n):
-            if seat == me or not n:
+            if seat == me:
                 continue
             theirs = spreads[seat]
             for k in unprotected_positions(theirs):
                 c = theirs[k]
-                cc = None
+                row = by_card.get(c)
+                if row is None:
+                    cc = _code(c)
+                    b = sym[cc >> _KIND_SHIFT]
+                    row = []
+                    for rest, once, twice in kept:
+                        tw = twice | (once & b)
+                        key = [x for x in rest if sym[x >> _KIND_SHIFT] & tw]
+                        if b & tw:
+                            key.append(cc)
+                        key.sort()
+                        key = tuple(key)
+                        v = cache.get(key)
+                        if v is None:
+                            v = _score_key(key, scorer)
+                        row.append(v - base)
+                    by_card[c] = row
                 for i in range(n):
-                    g = seen.get((i, c))
-                    if g is None:
-                        if cc is None:
-                            cc = _code(c)
-                        g = seen[(i, c)] = _score(codes[:i] + codes[i + 1:] + [cc], double, scorer=scorer) - base
-                    if g > self.min_gain:
+                    g = row[i]
+                    if g > min_gain:
                         gains.append((-g, len(gains), (i, seat, k)))
         if not gains:
             return None
@@ -422,16 +490,10 @@ class GreedyBot(BuxBot):
     def _value(self, view: BuxView, me: int) -> float:
         """The lot's value to seat ``me`` (bux): the rise of its best cash-in, or of its
         :func:`potential` if that is more (a pair the lot completes towards a set is worth
-        something later too). Computed once per auction: each seat's last answer is kept with
-        what it was computed from (a bot object may play several seats)."""
+        something later too)."""
         mine = view.spreads[me]
         lot = view.lot
         rules, double = view.rules, view.double
-        memo = self.__dict__.setdefault("_last_value", {})
-        last = memo.get(me)
-        if (last is not None and last[0] is rules and last[1] == double and last[2] == lot
-                and last[3] == mine):
-            return last[4]
         codes = _codes(mine)
         with_lot = codes + _codes(lot)
         if len(with_lot) <= SEARCH_LIMIT and all(c.value is not None for c in lot):
@@ -442,26 +504,34 @@ class GreedyBot(BuxBot):
         else:
             v = lot_value(mine, lot, double, rules)
         scorer = _score_cache(double, rules)
-        value = max(float(v), _score(with_lot, double, scorer=scorer) - _score(codes, double, scorer=scorer))
-        memo[me] = (rules, double, list(lot), list(mine), value)
-        return value
+        return max(float(v), _score(with_lot, double, scorer=scorer) - _score(codes, double, scorer=scorer))
+
+    def _limit(self, view: BuxView, me: int) -> int:
+        """The highest bid (bux) worth making for the lot: :func:`~toolkit.bux.odds.suggested_bid`
+        of :meth:`_value`. Computed once per auction: each seat's last answer is kept with what it
+        was computed from (a bot object may play several seats)."""
+        mine, lot, rules, double = view.spreads[me], view.lot, view.rules, view.double
+        top = view.money[me] + rules.max_bid_over_chips
+        drawer = me == view.turn
+        shade = self._shade()
+        memo = self.__dict__.setdefault("_last_limit", {})
+        last = memo.get(me)
+        if (last is not None and last[0] is rules and last[1] == double and last[2] == top and last[3] == drawer
+                and last[4] == shade and last[5] == lot and last[6] == mine):
+            return last[7]
+        limit = suggested_bid(self._value(view, me), drawer, max(0, top), rules.bid_increment, shade)
+        memo[me] = (rules, double, top, drawer, shade, list(lot), list(mine), limit)
+        return limit
 
     def _bid(self, view: BuxView, me: int) -> Action:
         if view.may_wait:
             # The drawer loses nothing by waiting: it may still bid when the bidding comes round,
             # knowing who else wants the lot (Rules.drawer_may_wait).
             return _WAIT
-        v = self._value(view, me)
-        top = view.max_bid(me)
-        key = (v, me == view.turn, max(0, top), view.rules.bid_increment, self._shade())
-        limits = self.__dict__.setdefault("_limits", {})
-        limit = limits.get(key)
-        if limit is None:
-            if len(limits) > 1024:
-                limits.clear()
-            limit = limits[key] = suggested_bid(*key)
-        lo = view.rules.min_bid if view.high_bidder < 0 else view.high_bid + view.rules.bid_increment
-        if lo <= limit and lo <= top:
+        limit = self._limit(view, me)
+        r = view.rules
+        lo = r.min_bid if view.high_bidder < 0 else view.high_bid + r.bid_increment
+        if lo <= limit and lo <= view.money[me] + r.max_bid_over_chips:
             return bid_action(lo)
         return _PASS
 
@@ -496,7 +566,7 @@ class ValueBot(GreedyBot):
         if view.double:
             return True
         mine = view.spreads[view.turn]  # own back values are known
-        best = best_cash_in(mine, False, view.rules)
+        best = _best_cash_in(mine, False, view.rules)
         at_risk = set(view.unprotected(view.turn))
         if any(x in at_risk for t in best.sets for x in t):
             return True
