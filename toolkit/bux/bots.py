@@ -161,6 +161,7 @@ def _cash_value(codes: list, double: bool, perfect: int, multiplier: int) -> int
 
 
 _CASH_INS: dict = {}  # (codes in spread order, double, perfect, multiplier) -> CashIn
+_NO_CASH_IN = CashIn(0, ())
 
 
 def _best_cash_in(spread, double: bool, rules) -> CashIn:
@@ -173,6 +174,15 @@ def _best_cash_in(spread, double: bool, rules) -> CashIn:
         return best_cash_in(spread, double, rules)
     r = _rules(rules)
     codes = _codes(spread)
+    sym = _SYMBOLS
+    once = twice = thrice = 0
+    for x in codes:
+        b = sym[x >> _KIND_SHIFT]
+        thrice |= twice & b
+        twice |= once & b
+        once |= b
+    if not thrice:  # no suit and no shape three times: no set to sell
+        return _NO_CASH_IN
     key = (tuple(codes), bool(double), r.perfect_set_value, r.double_multiplier)
     hit = _CASH_INS.get(key)
     if hit is None:
