@@ -206,19 +206,6 @@ def test_compiled_potential_equals_the_python_reference():
                 assert bux.potential(spread, double, rules) == want, (spread, double, rules.perfect_set_value)
 
 
-def test_compiled_cash_value_equals_best_cash_in():
-    from toolkit.bux import bots as bb
-
-    rng = np.random.default_rng(6)
-    deck = sorted(bux.Rules().cards)
-    for _ in range(600):
-        spread = [deck[i] for i in rng.choice(len(deck), int(rng.integers(0, 17)), replace=False)]
-        double = bool(rng.random() < 0.5)
-        rules = bux.Rules(perfect_set_value=int(rng.choice([0, 200, 500])), double_multiplier=int(rng.integers(1, 4)))
-        want = bux.best_cash_in(spread, double, rules).value
-        assert bb._cash_value(bb._codes(spread), double, rules.perfect_set_value, rules.double_multiplier) == want
-
-
 def test_the_compiled_search_breaks_ties_as_the_python_search():
     """Equal-valued packings: the compiled search must sell the same sets as odds._search (the
     cards left decide the pair bonus). The hearts-x 50 sells with the other hearts (100 bux) or
@@ -237,7 +224,8 @@ def test_the_compiled_search_breaks_ties_as_the_python_search():
 
 def test_the_bots_cash_in_equals_best_cash_in_in_the_spreads_order():
     """The bots' compiled best cash-in (on the spread as it lies, for the positions of the sale)
-    gives best_cash_in's value and sets, ties included, for random spreads and price lists."""
+    gives best_cash_in's value and sets, ties included, and the compiled value alone (the lot
+    valuation's) its value, for random spreads and price lists."""
     from toolkit.bux import bots as bb
 
     rng = np.random.default_rng(8)
@@ -246,7 +234,9 @@ def test_the_bots_cash_in_equals_best_cash_in_in_the_spreads_order():
         spread = [deck[i] for i in rng.choice(len(deck), int(rng.integers(0, 17)), replace=False)]
         double = bool(rng.random() < 0.5)
         rules = bux.Rules(perfect_set_value=int(rng.choice([0, 150, 500])), double_multiplier=int(rng.integers(1, 4)))
-        assert bb._best_cash_in(spread, double, rules) == bux.best_cash_in(spread, double, rules), spread
+        want = bux.best_cash_in(spread, double, rules)
+        assert bb._best_cash_in(spread, double, rules) == want, spread
+        assert bb._cash_value(bb._codes(spread), double, rules.perfect_set_value, rules.double_multiplier) == want.value
 
 
 def test_potential_refuses_a_bux_card():

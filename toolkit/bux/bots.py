@@ -143,10 +143,9 @@ def _score_key(key: tuple, scorer: tuple) -> float:
     return v
 
 
-def _cash_value(codes: list, double: bool, perfect: int, multiplier: int) -> int:
-    """The best cash-in value (bux) of the cards with these codes, all values known, at most
-    ``SEARCH_LIMIT`` cards (``best_cash_in(cards, double, rules).value``, compiled). Cards that
-    share their suit and their shape with fewer than two others are in no set: left out."""
+def _thrice(codes: list) -> int:
+    """The symbol bits (see ``_SYMBOLS``) shown by at least three of the cards: a set needs
+    three of one suit or of one shape, so 0 means no set."""
     sym = _SYMBOLS
     once = twice = thrice = 0
     for x in codes:
@@ -154,8 +153,17 @@ def _cash_value(codes: list, double: bool, perfect: int, multiplier: int) -> int
         thrice |= twice & b
         twice |= once & b
         once |= b
+    return thrice
+
+
+def _cash_value(codes: list, double: bool, perfect: int, multiplier: int) -> int:
+    """The best cash-in value (bux) of the cards with these codes, all values known, at most
+    ``SEARCH_LIMIT`` cards (``best_cash_in(cards, double, rules).value``, compiled). Cards that
+    share their suit and their shape with fewer than two others are in no set: left out."""
+    thrice = _thrice(codes)
     if not thrice:
         return 0
+    sym = _SYMBOLS
     key = sorted([x for x in codes if sym[x >> _KIND_SHIFT] & thrice])
     return int(_cash_in_kernel(np.array(key, dtype=np.int64), double, perfect, multiplier)[0])
 
@@ -174,14 +182,7 @@ def _best_cash_in(spread, double: bool, rules) -> CashIn:
         return best_cash_in(spread, double, rules)
     r = _rules(rules)
     codes = _codes(spread)
-    sym = _SYMBOLS
-    once = twice = thrice = 0
-    for x in codes:
-        b = sym[x >> _KIND_SHIFT]
-        thrice |= twice & b
-        twice |= once & b
-        once |= b
-    if not thrice:  # no suit and no shape three times: no set to sell
+    if not _thrice(codes):  # no suit and no shape three times: no set to sell
         return _NO_CASH_IN
     key = (tuple(codes), bool(double), r.perfect_set_value, r.double_multiplier)
     hit = _CASH_INS.get(key)
