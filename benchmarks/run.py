@@ -132,20 +132,21 @@ def random_playouts_rates(random_playouts: Callable, players: int, seconds: floa
 
 
 def compiled_bulk_rates(game: str, seconds: float = 3.0, players: int = 4, bots=None,
-                        compiled: bool = True) -> dict:
+                        compiled: bool = True, rules=None) -> dict:
     """A game's bulk random playout for a bench's ``bulk_rates()``: with ``bots=None`` and
     ``compiled``, the compiled kernel through ``toolkit.<game>.playout.random_playouts``
     (:func:`random_playouts_rates`); with ``compiled=False`` or other bots, ``playout()`` on the
-    Python table (:func:`playout_rates`)."""
+    Python table (:func:`playout_rates`). ``rules``: one Rules object for every game (``None``:
+    the default Rules, built per game on the table path)."""
     import importlib
 
     from toolkit.core.bots import RandomBot
 
     mod = importlib.import_module(f"toolkit.{game}.playout")
     if bots is None and compiled:
-        return random_playouts_rates(mod.random_playouts, players, seconds)
+        return random_playouts_rates(mod.random_playouts, players, seconds, rules)
     bots = [RandomBot()] * players if bots is None else bots
-    return playout_rates(lambda r, p, b, s: mod.playout(r, p, b, s, _compiled=False), players, bots, seconds)
+    return playout_rates(lambda r, p, b, s: mod.playout(r, p, b, s, _compiled=False), players, bots, seconds, rules)
 
 
 _FIRST_CALL_PROBE = r"""

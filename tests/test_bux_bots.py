@@ -150,3 +150,95 @@ def test_thousand_seeded_bot_games_never_reach_the_turn_limit(chunk):
         assert final.ended_by == "bux", f"seed {seed}: ended by {final.ended_by} after {final.turn_no} turns"
         longest = max(longest, final.turn_no)
     assert longest < bux.Rules().max_turns // 2
+
+
+def _perfect_or_mixed(rules):
+    # a perfect set (three hearts-x) and, overlapping it, hearts sets with the hearts-square 100:
+    # only one set can be sold; the best is the perfect set if it pays more than 50 + 100 + 100
+    spread = (Card(H, "x", 25), Card(H, "x", 50), Card(H, "x", 100), Card(H, "square", 100))
+    s = bux.new_game(rules, players=3, seed=1)
+    return s._r(spreads=(spread,) + s.spreads[1:])
+
+
+@pytest.mark.parametrize("bot", [bux.GreedyBot(), bux.ValueBot()])
+def test_bots_sell_at_the_games_perfect_set_price(bot):
+    """The bots cash in at the prices of the game's Rules, not the default ones: with a perfect
+    set worth 200 (Rules.perfect_set_value) the hearts set 50 + 100 + 100 = 250 is the better
+    sale; at the default 500 the perfect set is."""
+    rng = np.random.default_rng(0)
+    cheap = _perfect_or_mixed(bux.Rules(perfect_set_value=200))._r(tucked=2)  # Double-BUX: the value bot sells too
+    assert bux.best_cash_in(cheap.spreads[0], True, cheap.rules).sets == ((1, 2, 3),)
+    assert str(bot.choose(cheap, rng)) == "sell 1 2 3"
+    default = _perfect_or_mixed(bux.Rules())._r(tucked=2)
+    assert str(bot.choose(default, rng)) == "sell 0 1 2"
+
+
+def test_potential_uses_the_rules_prices():
+    spread = [Card(H, "x", 25), Card(H, "x", 50), Card(H, "x", 100)]
+    assert bux.potential(spread) == 500
+    assert bux.potential(spread, rules=bux.Rules(perfect_set_value=300)) == 300
+    assert bux.potential(spread, True, bux.Rules(perfect_set_value=300, double_multiplier=3)) == 900
+
+
+def _random_scored_spreads(rng, count):
+    """Spreads as the bots score them: drawn from the default deck, some hidden values (scored
+    as the mean), many pairs and overlapping sets (ties between packings included)."""
+    deck = sorted(bux.Rules().cards)
+    for _ in range(count):
+        k = int(rng.integers(0, 12))
+        cards = [deck[i] for i in rng.choice(len(deck), k, replace=False)]
+        yield [c.hidden() if rng.random() < 0.2 else c for c in cards]
+
+
+def test_compiled_potential_equals_the_python_reference():
+    """potential() scores through the compiled search (bots._potential_kernel); the plain
+    Python reference (bots._potential: best_cash_in, then the pair bonus over the cards the
+    chosen sets leave) gives the same float to the last bit, for every price list."""
+    from toolkit.bux import bots as bb
+
+    rng = np.random.default_rng(5)
+    for rules in (bux.Rules(), bux.Rules(perfect_set_value=175), bux.Rules(perfect_set_value=0, double_multiplier=3)):
+        for spread in _random_scored_spreads(rng, 400):
+            for double in (False, True):
+                cards = tuple(sorted(bb._DECODE[bb._code(c)] for c in spread))
+                want = bb._potential(cards, double, rules)
+                bb._SCORES.clear()
+                assert bux.potential(spread, double, rules) == want, (spread, double, rules.perfect_set_value)
+
+
+def test_the_compiled_search_breaks_ties_as_the_python_search():
+    """Equal-valued packings: the compiled search must sell the same sets as odds._search (the
+    cards left decide the pair bonus). The hearts-x 50 sells with the other hearts (100 bux) or
+    with the other x's (100 bux): one of the two, at the same value."""
+    from toolkit.bux import bots as bb
+    from toolkit.bux.odds import _search
+
+    spread = tuple(sorted([Card(H, "x", 50), Card(H, "square", 25), Card(H, "circle", 25),
+                           Card(S, "x", 25), Card(D, "x", 25)]))
+    best = _search(spread, False, 500, 2)
+    value, chosen = bb._cash_in_kernel(np.array([bb._code(c) for c in spread], dtype=np.int64), False, 500, 2)
+    assert value == best.value == 100 and len(best.sets) == 1
+    assert [int(m) for m in chosen] == [sum(1 << x for x in t) for t in best.sets]
+    assert bb._best_cash_in(spread, False, bux.Rules()) == best
+
+
+def test_the_bots_cash_in_equals_best_cash_in_in_the_spreads_order():
+    """The bots' compiled best cash-in (on the spread as it lies, for the positions of the sale)
+    gives best_cash_in's value and sets, ties included, and the compiled value alone (the lot
+    valuation's) its value, for random spreads and price lists."""
+    from toolkit.bux import bots as bb
+
+    rng = np.random.default_rng(8)
+    deck = sorted(bux.Rules().cards)
+    for _ in range(800):
+        spread = [deck[i] for i in rng.choice(len(deck), int(rng.integers(0, 17)), replace=False)]
+        double = bool(rng.random() < 0.5)
+        rules = bux.Rules(perfect_set_value=int(rng.choice([0, 150, 500])), double_multiplier=int(rng.integers(1, 4)))
+        want = bux.best_cash_in(spread, double, rules)
+        assert bb._best_cash_in(spread, double, rules) == want, spread
+        assert bb._cash_value(bb._codes(spread), double, rules.perfect_set_value, rules.double_multiplier) == want.value
+
+
+def test_potential_refuses_a_bux_card():
+    with pytest.raises(ValueError, match="symbol cards"):
+        bux.potential([bux.BUX, Card(H, "x", 25)])

@@ -267,3 +267,21 @@ def test_lot_value_looks_ahead_only_while_a_card_is_unseen():
     cards = sorted(r.cards.elements())
     spread, lot, known = cards[:4], cards[4:7], cards[7:]
     assert bux.lot_value(spread, lot, rules=r, known=known, future=1) == bux.lot_value(spread, lot, rules=r, known=known)
+
+
+def test_suggested_bid_integer_arithmetic_equals_the_fraction_formula():
+    """suggested_bid works on integers for int/float values (the bots' hot path); the seed's
+    rule as written with Fractions, min(chips, value / (2 if drawer) x (1 - shade)) rounded
+    down to the increment, is the second method."""
+    from fractions import Fraction
+
+    from toolkit.bux.odds import _shade_factor
+
+    rng = np.random.default_rng(17)
+    for _ in range(3000):
+        value = float(rng.uniform(0, 700)) if rng.random() < 0.7 else int(rng.integers(0, 700))
+        drawer, chips = bool(rng.random() < 0.5), int(rng.integers(0, 600))
+        inc, shade = int(rng.choice([1, 5, 10, 25])), float(rng.choice([0.0, 0.1, 0.2, 1 / 3, 0.55]))
+        want = int(min(chips, Fraction(value) / (2 if drawer else 1) * _shade_factor(shade)) // inc * inc)
+        assert bux.suggested_bid(value, drawer, chips, inc, shade) == want
+    assert bux.suggested_bid(Fraction(401, 2), False, 1000) == 200  # other number types: Fractions

@@ -153,3 +153,29 @@ def test_importing_the_engine_does_not_load_the_word_lists():
             "print(any(m.startswith(('spylls', 'spellchecker')) for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_word_list_cache_gives_the_built_list_and_survives_a_damaged_file(tmp_path, monkeypatch):
+    """cached_word_list keeps build_word_list's answer on disk: the first call writes it, the
+    next reads the same dict back; a damaged file is rebuilt; an empty TOOLKIT_CACHE_DIR turns
+    the cache off."""
+    from toolkit.buyword import dictionary as dm
+
+    monkeypatch.setenv("TOOLKIT_CACHE_DIR", str(tmp_path))
+    want = dm.build_word_list("everyday", True)
+    assert dm.cached_word_list("everyday", True) == want
+    files = list(tmp_path.iterdir())
+    assert len(files) == 1 and files[0].name.startswith("words-everyday-")
+    calls = []
+    monkeypatch.setattr(dm, "build_word_list", lambda *a: calls.append(a) or want)
+    assert dm.cached_word_list("everyday", True) == want and calls == []  # read back, not built
+    files[0].write_bytes(b"not gzip")
+    assert dm.cached_word_list("everyday", True) == want and len(calls) == 1  # rebuilt
+    assert dm.cached_word_list("everyday", True) == want and len(calls) == 1  # and rewritten
+    assert dm._word_list_key("everyday", True) != dm._word_list_key("everyday", False)
+    assert dm._word_list_key("everyday", True) != dm._word_list_key("large", True)
+    monkeypatch.setenv("TOOLKIT_CACHE_DIR", "")
+    assert dm.word_list_cache_dir() is None
+    assert dm.cached_word_list("everyday", True) == want and len(calls) == 2
+    with pytest.raises(ValueError, match="word list size"):
+        dm.cached_word_list("huge")

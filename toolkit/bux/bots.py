@@ -9,17 +9,17 @@ from __future__ import annotations
 from abc import abstractmethod
 
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
 
 from ..core.bots import RandomBot
+from ..core.jit import njit
 from ..core.game import Action, Bot
-from .odds import SEARCH_LIMIT, _search, best_cash_in, lot_value, suggested_bid
-from .rules import Card
+from .odds import SEARCH_LIMIT, CashIn, _rules, best_cash_in, lot_value, suggested_bid
+from .rules import SHAPES, SUITS, Card, Rules
 from .playout import HISTORY_LIMIT, BuxView, _chain_recent, table_key, view_of_state
 from .state import (Assistance, BuxState, Done, Draw, Keep, Pass, Swap, Wait, bid_action, sell_action,
-                    swap_action)
+                    swap_action, unprotected_positions)
 
 __all__ = ["RandomBot", "BuxBot", "GreedyBot", "ValueBot", "BOTS", "potential", "recent_swaps", "undoes_recent_swap",
            "repeats_position"]
@@ -30,39 +30,177 @@ _KEEP, _DONE, _ASSISTANCE, _DRAW, _WAIT, _PASS = Keep(), Done(), Assistance(), D
 _MEAN_VALUE = Fraction(175, 3)  # mean of 25, 50, 100: an unknown back value's expectation
 
 
-def potential(spread, double: bool = False) -> float:
-    """A quick score of a spread, in bux: its best cash-in now plus half the value of each
-    matching *pair* left over (a pair needs one more card to become a set; a pair of identical
-    kinds is on its way to a 500-bux perfect set). Unknown back values count as their mean (58.3).
+def potential(spread, double: bool = False, rules: Rules | None = None) -> float:
+    """A quick score of a spread, in bux: its best cash-in now (:func:`~toolkit.bux.odds.best_cash_in`
+    at the prices of ``rules``) plus half the value of each matching *pair* left over (a pair
+    needs one more card to become a set; a pair of identical kinds, on its way to a perfect set,
+    adds a flat 120). Unknown back values count as 58 (the mean of 25, 50 and 100).
     Used by the bots to compare swaps and lots. The order of the cards does not matter (the
-    score is cached on the sorted spread: the bots ask for the same spreads again and again)."""
-    cards = [c if c.value is not None else _mean_card(c) for c in spread]
-    # A card sharing neither its suit nor its shape with another card is in no set and no pair:
-    # it adds nothing, so it is left out of the (cached) score's key.
-    suits: dict = {}
-    shapes: dict = {}
-    for c in cards:
-        suits[c.suit] = suits.get(c.suit, 0) + 1
-        shapes[c.shape] = shapes.get(c.shape, 0) + 1
-    return _potential(tuple(sorted(c for c in cards if suits[c.suit] > 1 or shapes[c.shape] > 1)), bool(double))
+    score is cached on the sorted spread: the bots ask for the same spreads again and again).
+
+    Args:
+        spread: :class:`~toolkit.bux.rules.Card` symbol cards (values known or ``None``).
+        double: the Double-BUX period is on.
+        rules: for the perfect-set price and the Double-BUX multiplier (default ``Rules()``).
+
+    Returns:
+        the score in bux (float).
+
+    Raises:
+        ValueError: a BUX card, or a back value of ``2**32`` bux or more (Rules caps values at
+            10,000).
+    """
+    return _score(_codes(spread), bool(double), rules)
 
 
-_MEAN_CARDS: dict = {}
+# -- the bots' score on integer card codes ------------------------------------------------------
+# A card is coded as one int, ``kind << 32 | value`` (kind: suit rank x 4 + shape rank, ranks in
+# the names' sorted order; an unknown value counts as the mean, 58), so that sorting codes sorts
+# the cards as ``sorted(cards)`` does, and a spread's cache key is a tuple of small ints (hashing
+# and sorting Card namedtuples of strings was most of the bots' time).
+_KIND_SHIFT = 32
+_SUIT_RANK = {s: i for i, s in enumerate(sorted(SUITS))}
+_SHAPE_RANK = {s: i for i, s in enumerate(sorted(SHAPES))}
+#: kind -> bits of its suit (0-3) and shape (4-7): two cards can pair or make a set only if
+#: their bits meet
+_SYMBOLS = [0] * 16
+for _s, _i in _SUIT_RANK.items():
+    for _h, _j in _SHAPE_RANK.items():
+        _SYMBOLS[_i * 4 + _j] = 1 << _i | 1 << (4 + _j)
+_CODE: dict = {}    # Card -> code
+_DECODE: dict = {}  # code -> the Card scored (unknown values as the mean)
 
 
-def _mean_card(c: Card) -> Card:
-    """A card of unknown value as the bots score it: the kind with the mean back value (58)."""
-    m = _MEAN_CARDS.get(c)
-    if m is None:
-        m = _MEAN_CARDS[c] = Card._make((c.suit, c.shape, int(_MEAN_VALUE)))
-    return m
+def _code(c: Card) -> int:
+    x = _CODE.get(c)
+    if x is None:
+        if c.is_bux:
+            raise ValueError(f"a spread holds bux.Card symbol cards, got {c!r}")
+        v = int(_MEAN_VALUE) if c.value is None else c.value
+        if v >= 1 << _KIND_SHIFT:
+            raise ValueError(f"back values of 2**32 bux or more are not scored, got {c!r}")
+        x = (_SUIT_RANK[c.suit] * 4 + _SHAPE_RANK[c.shape]) << _KIND_SHIFT | v
+        _DECODE[x] = Card._make((c.suit, c.shape, v))
+        _CODE[c] = x
+    return x
 
 
-@lru_cache(maxsize=1 << 16)
-def _potential(cards: tuple, double: bool) -> float:
-    # best_cash_in(cards, double) with the default prices; the cards are the bots' own, already
-    # checked, so small spreads go straight to the cached search
-    best = _search(cards, double, 500, 2) if len(cards) <= SEARCH_LIMIT else best_cash_in(cards, double)
+def _codes(spread) -> list:
+    code = _CODE.get
+    out = [code(c) for c in spread]
+    if None in out:
+        out = [_code(c) for c in spread]
+    return out
+
+
+_SCORES: dict = {}  # (double, perfect, multiplier) -> {sorted codes of the cards that count: score}
+
+
+def _score_cache(double: bool, rules=None) -> tuple:
+    """``(cache, perfect, multiplier)`` for scoring under ``rules`` (default ``Rules()``): the
+    dict of scores already computed for this price list and period."""
+    r = _rules(rules)
+    k = (bool(double), r.perfect_set_value, r.double_multiplier)
+    c = _SCORES.get(k)
+    if c is None:
+        c = _SCORES[k] = ({}, bool(double), r.perfect_set_value, r.double_multiplier)
+        _PRICES.setdefault(k[1:], r)
+    return c
+
+
+_PRICES: dict = {}  # (perfect, multiplier) -> a Rules with those prices (for spreads over SEARCH_LIMIT)
+
+
+def _score(codes: list, double: bool, rules=None, scorer=None) -> float:
+    """:func:`potential` of the cards with these codes (``scorer``: :func:`_score_cache`'s answer
+    for ``double`` and ``rules``, when the caller has it). A card sharing neither its suit nor its
+    shape with another card is in no set and no pair: it adds nothing, so it is left out of the
+    cached score's key."""
+    once = twice = 0
+    sym = _SYMBOLS
+    for x in codes:
+        b = sym[x >> _KIND_SHIFT]
+        twice |= once & b
+        once |= b
+    key = tuple(sorted([x for x in codes if sym[x >> _KIND_SHIFT] & twice]))
+    scorer = scorer or _score_cache(double, rules)
+    v = scorer[0].get(key)
+    if v is None:
+        v = _score_key(key, scorer)
+    return v
+
+
+def _score_key(key: tuple, scorer: tuple) -> float:
+    """The score of the sorted codes ``key`` (not in the cache yet), computed and cached."""
+    cache, double, perfect, mult = scorer
+    if len(cache) >= 1 << 17:
+        cache.clear()
+    if len(key) <= SEARCH_LIMIT:
+        v = _potential_kernel(np.array(key, dtype=np.int64), double, perfect, mult)
+    else:
+        v = _potential(tuple([_DECODE[x] for x in key]), double, _PRICES[(perfect, mult)])
+    cache[key] = v
+    return v
+
+
+def _thrice(codes: list) -> int:
+    """The symbol bits (see ``_SYMBOLS``) shown by at least three of the cards: a set needs
+    three of one suit or of one shape, so 0 means no set."""
+    sym = _SYMBOLS
+    once = twice = thrice = 0
+    for x in codes:
+        b = sym[x >> _KIND_SHIFT]
+        thrice |= twice & b
+        twice |= once & b
+        once |= b
+    return thrice
+
+
+def _cash_value(codes: list, double: bool, perfect: int, multiplier: int) -> int:
+    """The best cash-in value (bux) of the cards with these codes, all values known, at most
+    ``SEARCH_LIMIT`` cards (``best_cash_in(cards, double, rules).value``, compiled). Cards that
+    share their suit and their shape with fewer than two others are in no set: left out."""
+    thrice = _thrice(codes)
+    if not thrice:
+        return 0
+    sym = _SYMBOLS
+    key = sorted([x for x in codes if sym[x >> _KIND_SHIFT] & thrice])
+    return int(_cash_in_kernel(np.array(key, dtype=np.int64), double, perfect, multiplier)[0])
+
+
+_CASH_INS: dict = {}  # (codes in spread order, double, perfect, multiplier) -> CashIn
+_NO_CASH_IN = CashIn(0, ())
+
+
+def _best_cash_in(spread, double: bool, rules) -> CashIn:
+    """``best_cash_in(spread, double, rules)`` for a bot's own spread (values known, already
+    checked), through the compiled search on the spread's own order (so the positions and the
+    sets chosen between equal packings are the same); cached. Over ``SEARCH_LIMIT`` cards:
+    :func:`~toolkit.bux.odds.best_cash_in` itself."""
+    n = len(spread)
+    if n > SEARCH_LIMIT:
+        return best_cash_in(spread, double, rules)
+    r = _rules(rules)
+    codes = _codes(spread)
+    if not _thrice(codes):  # no suit and no shape three times: no set to sell
+        return _NO_CASH_IN
+    key = (tuple(codes), bool(double), r.perfect_set_value, r.double_multiplier)
+    hit = _CASH_INS.get(key)
+    if hit is None:
+        value, chosen = _cash_in_kernel(np.array(codes, dtype=np.int64), bool(double), r.perfect_set_value,
+                                        r.double_multiplier)
+        sets = tuple(sorted(tuple(i for i in range(n) if int(m) >> i & 1) for m in chosen))
+        if len(_CASH_INS) >= 1 << 16:
+            _CASH_INS.clear()
+        hit = _CASH_INS[key] = CashIn(int(value), sets)
+    return hit
+
+
+def _potential(cards: tuple, double: bool, rules=None) -> float:
+    """:func:`potential` of sorted scored cards in plain Python (the reference the compiled
+    :func:`_potential_kernel` is tested against; used for spreads over ``SEARCH_LIMIT`` cards)."""
+    r = _rules(rules)
+    best = best_cash_in(cards, double, r)
     used = {x for t in best.sets for x in t}
     rest = [c for i, c in enumerate(cards) if i not in used]
     bonus = 0.0
@@ -74,6 +212,104 @@ def _potential(cards: tuple, double: bool) -> float:
             elif a.suit == b.suit or a.shape == b.shape:
                 bonus += (a.value + b.value) / 6
     return best.value + bonus
+
+
+@njit(cache=True)
+def _cash_in_kernel(codes, double, perfect, multiplier):
+    """The best cash-in of the cards with these codes (sorted, at most ``SEARCH_LIMIT``), exactly
+    as :func:`toolkit.bux.odds._search` finds it, compiled: the same depth-first choice over the
+    lowest undecided card (leave it, or sell it in one of its sets in ``find_sets`` order, a later
+    option replacing an earlier one only if it is worth strictly more), so ties end in the same
+    sets. Solved bottom-up over every bit mask of decided cards.
+
+    Returns:
+        ``(value, chosen)``: bux, and the sets sold as bit masks of positions (int64 array, in
+        the order the search chose them).
+    """
+    n = codes.shape[0]
+    kinds = codes >> 32
+    values = codes & 0xFFFFFFFF
+    suits = kinds >> 2
+    shapes = kinds & 3
+    cap = max(1, n * (n - 1) * (n - 2) // 6)
+    bits = np.empty(cap, np.int64)
+    vals = np.empty(cap, np.int64)
+    start = np.zeros(n + 1, np.int64)  # sets with first card i: start[i] .. start[i + 1] - 1
+    m = 0
+    mul = multiplier if double else 1
+    for i in range(n):
+        start[i] = m
+        for j in range(i + 1, n):
+            for k in range(j + 1, n):
+                if (suits[i] == suits[j] and suits[j] == suits[k]) or (shapes[i] == shapes[j] and shapes[j] == shapes[k]):
+                    if kinds[i] == kinds[j] and kinds[j] == kinds[k]:
+                        vals[m] = perfect * mul
+                    else:
+                        vals[m] = (values[i] + values[j] + values[k]) * mul
+                    bits[m] = (1 << i) | (1 << j) | (1 << k)
+                    m += 1
+    start[n] = m
+    chosen = np.empty(n // 3 + 1, np.int64)
+    if m == 0:
+        return 0, chosen[:0]
+    full = (1 << n) - 1
+    best = np.zeros(full + 1, np.int64)
+    choice = np.full(full + 1, -1, np.int64)
+    for mask in range(full - 1, -1, -1):
+        i = 0
+        while mask >> i & 1:
+            i += 1
+        top = best[mask | (1 << i)]
+        ch = -1
+        for s in range(start[i], start[i + 1]):
+            if mask & bits[s]:
+                continue
+            v = best[mask | bits[s]] + vals[s]
+            if v > top:
+                top = v
+                ch = s
+        best[mask] = top
+        choice[mask] = ch
+    c = 0
+    mask = 0
+    while mask != full:
+        i = 0
+        while mask >> i & 1:
+            i += 1
+        s = choice[mask]
+        if s < 0:
+            mask |= 1 << i
+        else:
+            chosen[c] = bits[s]
+            c += 1
+            mask |= bits[s]
+    return best[0], chosen[:c]
+
+
+@njit(cache=True)
+def _potential_kernel(codes, double, perfect, multiplier):
+    """:func:`_potential` of the cards with these codes (sorted, at most ``SEARCH_LIMIT``),
+    compiled: the best cash-in of :func:`_cash_in_kernel` plus the same pair bonus over the
+    cards left, added in the same order (so the float is the same to the last bit)."""
+    value, chosen = _cash_in_kernel(codes, double, perfect, multiplier)
+    used = 0
+    for x in chosen:
+        used |= x
+    n = codes.shape[0]
+    bonus = 0.0
+    for i in range(n):
+        if used >> i & 1:
+            continue
+        ki = codes[i] >> 32
+        for j in range(i + 1, n):
+            if used >> j & 1:
+                continue
+            kj = codes[j] >> 32
+            if ki == kj:
+                bonus += 120
+            elif (ki >> 2) == (kj >> 2) or (ki & 3) == (kj & 3):
+                bonus += ((codes[i] & 0xFFFFFFFF) + (codes[j] & 0xFFFFFFFF)) / 6
+    return value + bonus
 
 
 def recent_swaps(state: BuxState, turns: int | None = None) -> list[tuple[int, int, tuple, tuple]]:
@@ -187,11 +423,11 @@ class GreedyBot(BuxBot):
             return _KEEP
         mine = view.spreads[me]  # own back values are known
         if ph == "selling":
-            best = best_cash_in(mine, view.double)
+            best = _best_cash_in(mine, view.double, view.rules)
             return sell_action(best.sets[0]) if best.sets else _DONE
         if view.money[me] <= 0:
             return _ASSISTANCE
-        best = best_cash_in(mine, view.double)
+        best = _best_cash_in(mine, view.double, view.rules)
         if best.sets and self._should_sell(view, best.value):
             return sell_action(best.sets[0])
         swap = self._best_swap(view, me)
@@ -199,20 +435,58 @@ class GreedyBot(BuxBot):
 
     def _best_swap(self, view: BuxView, me: int):
         spreads = view.spreads
-        mine = list(spreads[me])
-        if len(mine) > self.max_swap_spread:
+        mine = spreads[me]
+        n = len(mine)
+        if n > self.max_swap_spread or not n:
             return None
         double = view.double
-        base = potential(mine, double)
+        codes = _codes(mine)
+        scorer = _score_cache(double, view.rules)
+        cache = scorer[0]
+        base = _score(codes, double, scorer=scorer)
+        sym = _SYMBOLS
+        # For each position given away: the cards kept and which symbols they show once or twice,
+        # so a candidate's score key (see _score) costs one pass over the kept cards.
+        kept = []
+        for i in range(n):
+            rest = codes[:i] + codes[i + 1:]
+            once = twice = 0
+            for x in rest:
+                bits = sym[x >> _KIND_SHIFT]
+                twice |= once & bits
+                once |= bits
+            kept.append((rest, once, twice))
+        min_gain = self.min_gain
         gains = []
-        seen: dict = {}  # (position given, card taken) -> gain: other seats often offer the same card
-        for i, seat, k in view.swaps():
-            c = spreads[seat][k]
-            g = seen.get((i, c))
-            if g is None:
-                g = seen[(i, c)] = potential(mine[:i] + mine[i + 1:] + [c], double) - base
-            if g > self.min_gain:
-                gains.append((-g, len(gains), (i, seat, k)))
+        by_card: dict = {}  # card taken -> gain for each position given (seats often offer the same card)
+        # the legal swaps in the order of view.swaps() (= legal_actions())
+        for seat in range(view.n):
+            if seat == me:
+                continue
+            theirs = spreads[seat]
+            for k in unprotected_positions(theirs):
+                c = theirs[k]
+                row = by_card.get(c)
+                if row is None:
+                    cc = _code(c)
+                    b = sym[cc >> _KIND_SHIFT]
+                    row = []
+                    for rest, once, twice in kept:
+                        tw = twice | (once & b)
+                        key = [x for x in rest if sym[x >> _KIND_SHIFT] & tw]
+                        if b & tw:
+                            key.append(cc)
+                        key.sort()
+                        key = tuple(key)
+                        v = cache.get(key)
+                        if v is None:
+                            v = _score_key(key, scorer)
+                        row.append(v - base)
+                    by_card[c] = row
+                for i in range(n):
+                    g = row[i]
+                    if g > min_gain:
+                        gains.append((-g, len(gains), (i, seat, k)))
         if not gains:
             return None
         recent = view.recent_swaps()
@@ -225,39 +499,50 @@ class GreedyBot(BuxBot):
         return None
 
     def _value(self, view: BuxView, me: int) -> float:
-        """The lot's value to seat ``me`` (bux), computed once per auction (cached)."""
-        mine = list(view.spreads[me])
+        """The lot's value to seat ``me`` (bux): the rise of its best cash-in, or of its
+        :func:`potential` if that is more (a pair the lot completes towards a set is worth
+        something later too)."""
+        mine = view.spreads[me]
         lot = view.lot
-        # keyed on the Rules object's identity (hashing its deck table every bid is slow); the
-        # entry keeps the object, so a recycled id cannot match
-        key = (me, tuple(mine), tuple(lot), view.double, id(view.rules))
-        cache = self.__dict__.setdefault("_values", {})
-        hit = cache.get(key)
-        if hit is None or hit[0] is not view.rules:
-            if len(cache) > 256:
-                cache.clear()
-            v = lot_value(mine, lot, view.double, view.rules)
-            # A pair the lot completes towards a set is worth something later too.
-            hit = cache[key] = (view.rules, max(float(v), potential(mine + lot, view.double)
-                                                - potential(mine, view.double)))
-        return hit[1]
+        rules, double = view.rules, view.double
+        codes = _codes(mine)
+        with_lot = codes + _codes(lot)
+        if len(with_lot) <= SEARCH_LIMIT and all(c.value is not None for c in lot):
+            # lot_value(mine, lot, double, rules) for a lot whose values are known, without
+            # its checks and enumeration: the rise of the best cash-in (compiled)
+            p, m = rules.perfect_set_value, rules.double_multiplier
+            v = _cash_value(with_lot, double, p, m) - _cash_value(codes, double, p, m)
+        else:
+            v = lot_value(mine, lot, double, rules)
+        scorer = _score_cache(double, rules)
+        return max(float(v), _score(with_lot, double, scorer=scorer) - _score(codes, double, scorer=scorer))
+
+    def _limit(self, view: BuxView, me: int) -> int:
+        """The highest bid (bux) worth making for the lot: :func:`~toolkit.bux.odds.suggested_bid`
+        of :meth:`_value`. Computed once per auction: each seat's last answer is kept with what it
+        was computed from (a bot object may play several seats)."""
+        mine, lot, rules, double = view.spreads[me], view.lot, view.rules, view.double
+        top = view.money[me] + rules.max_bid_over_chips
+        drawer = me == view.turn
+        shade = self._shade()
+        memo = self.__dict__.setdefault("_last_limit", {})
+        last = memo.get(me)
+        if (last is not None and last[0] is rules and last[1] == double and last[2] == top and last[3] == drawer
+                and last[4] == shade and last[5] == lot and last[6] == mine):
+            return last[7]
+        limit = suggested_bid(self._value(view, me), drawer, max(0, top), rules.bid_increment, shade)
+        memo[me] = (rules, double, top, drawer, shade, list(lot), list(mine), limit)
+        return limit
 
     def _bid(self, view: BuxView, me: int) -> Action:
         if view.may_wait:
             # The drawer loses nothing by waiting: it may still bid when the bidding comes round,
             # knowing who else wants the lot (Rules.drawer_may_wait).
             return _WAIT
-        v = self._value(view, me)
-        top = view.max_bid(me)
-        key = (v, me == view.turn, max(0, top), view.rules.bid_increment, self._shade())
-        limits = self.__dict__.setdefault("_limits", {})
-        limit = limits.get(key)
-        if limit is None:
-            if len(limits) > 1024:
-                limits.clear()
-            limit = limits[key] = suggested_bid(*key)
-        lo = view.rules.min_bid if view.high_bidder < 0 else view.high_bid + view.rules.bid_increment
-        if lo <= limit and lo <= top:
+        limit = self._limit(view, me)
+        r = view.rules
+        lo = r.min_bid if view.high_bidder < 0 else view.high_bid + r.bid_increment
+        if lo <= limit and lo <= view.money[me] + r.max_bid_over_chips:
             return bid_action(lo)
         return _PASS
 
@@ -292,7 +577,7 @@ class ValueBot(GreedyBot):
         if view.double:
             return True
         mine = view.spreads[view.turn]  # own back values are known
-        best = best_cash_in(mine)
+        best = _best_cash_in(mine, False, view.rules)
         at_risk = set(view.unprotected(view.turn))
         if any(x in at_risk for t in best.sets for x in t):
             return True

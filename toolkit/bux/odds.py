@@ -14,6 +14,7 @@ from collections import namedtuple
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, product
+import math
 from math import comb
 from typing import Sequence
 
@@ -406,7 +407,17 @@ def suggested_bid(value, is_drawer: bool, chips: int, increment: int = 5, shade:
         raise ValueError(f"shade must be in [0, 1), got {shade}")
     if increment < 1:
         raise ValueError(f"increment must be >= 1, got {increment}")
-    limit = Fraction(value) / (2 if is_drawer else 1) * _shade_factor(shade)
+    f = _shade_factor(shade)
+    if type(chips) is int and type(increment) is int and (type(value) is int or (type(value) is float
+                                                                                and math.isfinite(value))):
+        # the same exact arithmetic on integers (Fraction(value) was the cost of a bot's bid):
+        # limit = num / den
+        p, q = value.as_integer_ratio()
+        num, den = p * f.numerator, q * f.denominator * (2 if is_drawer else 1)
+        if chips * den <= num:
+            return chips // increment * increment
+        return num // (den * increment) * increment
+    limit = Fraction(value) / (2 if is_drawer else 1) * f
     return int(min(chips, limit) // increment * increment)
 
 

@@ -53,7 +53,8 @@ def _hidden(card: Card) -> Card:
 def table_key(spreads) -> tuple:
     """Every spread's symbols, order ignored: the public side of a table (two tables with the same
     key look the same to everyone, whatever the hidden back values)."""
-    return tuple(tuple(sorted(c.kind for c in sp)) for sp in spreads)
+    # c[:2] is c.kind, (suit, shape), without the property call (bots build many keys)
+    return tuple([tuple(sorted([c[:2] for c in sp])) for sp in spreads])
 
 
 _N_SETS: dict = {}

@@ -618,7 +618,81 @@ def default_dictionary(size: str = "everyday", school_safe: bool = True) -> Dict
 
 @lru_cache(maxsize=2 * len(WORD_LISTS))
 def _default_dictionary(size: str, school_safe: bool) -> Dictionary:
-    return Dictionary(build_word_list(size, school_safe))
+    return Dictionary(cached_word_list(size, school_safe))
+
+
+def word_list_cache_dir():
+    """Where :func:`cached_word_list` keeps built word lists: ``$TOOLKIT_CACHE_DIR`` if set,
+    else ``$XDG_CACHE_HOME/money-games-toolkit`` (``~/.cache/money-games-toolkit``). An empty
+    ``TOOLKIT_CACHE_DIR`` switches the cache off.
+
+    Returns:
+        a :class:`pathlib.Path`, or ``None`` when the cache is off.
+    """
+    import os
+    from pathlib import Path
+
+    env = os.environ.get("TOOLKIT_CACHE_DIR")
+    if env is not None:
+        return Path(env) if env.strip() else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "money-games-toolkit"
+
+
+def _word_list_key(size: str, school_safe: bool) -> str:
+    """A digest of everything :func:`build_word_list` reads: this module's code, the reviewed
+    lists in ``data/``, the installed spylls and pyspellchecker versions, the size and the
+    school-safe switch. Any change gives a new key, so a stale list is never read."""
+    import hashlib
+    from importlib.metadata import PackageNotFoundError, version
+
+    h = hashlib.sha256()
+    h.update(resources.files(__package__).joinpath("dictionary.py").read_bytes())
+    for name in ("not_words.txt", "not_for_school.txt"):
+        h.update(resources.files(__package__).joinpath(f"data/{name}").read_bytes())
+    for dist in ("spylls", "pyspellchecker"):
+        try:
+            h.update(f"{dist}={version(dist)}".encode())
+        except PackageNotFoundError:  # pragma: no cover - both are dependencies
+            h.update(f"{dist}=?".encode())
+    h.update(f"{size}|{school_safe}|{EVERYDAY_ZIPF}".encode())
+    return h.hexdigest()[:24]
+
+
+def cached_word_list(size: str = "everyday", school_safe: bool = True) -> dict[str, int]:
+    """:func:`build_word_list`, kept on disk (:func:`word_list_cache_dir`) after the first build:
+    building it expands hunspell's affix rules (2-3 s of CPU), reading it back takes a few
+    hundredths of a second, so a lesson's fresh kernel does not pay the build again. The file is
+    keyed by a digest of every input (:func:`_word_list_key`); an unreadable or unwritable cache
+    is ignored (the list is then built, as without a cache).
+
+    Returns and raises as :func:`build_word_list`.
+    """
+    if size not in WORD_LISTS:
+        raise ValueError(f"word list size must be one of {WORD_LISTS}, got {size!r}")
+    folder = word_list_cache_dir()
+    path = None if folder is None else folder / f"words-{size}-{_word_list_key(size, school_safe)}.json.gz"
+    if path is not None and path.is_file():
+        try:
+            words = json.loads(gzip.decompress(path.read_bytes()))
+            if isinstance(words, dict):
+                return words
+        except (OSError, ValueError, EOFError):
+            pass  # a damaged file: build again (and overwrite it)
+    words = build_word_list(size, school_safe)
+    if path is not None:
+        import os
+        import tempfile
+
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+            with os.fdopen(fd, "wb") as f:
+                f.write(gzip.compress(json.dumps(words, sort_keys=True).encode(), compresslevel=5))
+            os.replace(tmp, path)  # atomic: a concurrent reader sees the old file or the new one
+        except OSError:
+            pass  # a read-only home: no cache
+    return words
 
 
 @lru_cache(maxsize=32)

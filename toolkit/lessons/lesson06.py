@@ -2,8 +2,8 @@
 
 The PEI rule is :mod:`toolkit.scoresheet.pei` (the publisher's 4-player table; source in
 ``RULES-NOTES.md``, section "BUX"). Question 6 is about the lesson's own tournament: the notebook
-passes what it measured (``L.ask("q6", ahead=..., behind=...)``); the defaults are the full-size
-tournament's result (120 games, seed 2026: Greedy ahead of Bold in 87 games, behind in 32, one tie).
+passes what it measured (``L.ask("q6", ahead=..., behind=...)``); the defaults are the default-size
+tournament's result (80 games, seed 2026: Greedy ahead of Bold in 57 games, behind in 23, no tie).
 """
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def _q5(lang):
 
 
 @BANK.question("q6")
-def _q6(lang, ahead: int = 87, behind: int = 32):
+def _q6(lang, ahead: int = 57, behind: int = 23):
     share = 100 * ahead / (ahead + behind)
     return Question(
         "q6", "number", "In what percentage of their games (ties left out) did Greedy finish ahead of Bold? "
