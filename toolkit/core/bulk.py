@@ -15,7 +15,14 @@ same order: chance events through ``State.sample_chance`` and
 :func:`toolkit.core.cards.uniform_index`, the bots' choices through the same view code).
 
 Public names: :class:`PlayoutRecord`, :func:`playout_rngs`, :func:`rules_json`,
-:func:`start_playout`, :func:`protocol_playout`, :func:`is_core_random`, :func:`cpu_rates`.
+:func:`start_playout`, :func:`protocol_playout`, :func:`is_core_random`, :func:`cpu_rates`,
+:func:`game_seeds`, :func:`playout_table`.
+
+A game's *compiled* random playout (``toolkit/<game>/kernel.py``, numba; the helpers it runs on
+are in :mod:`toolkit.core.jit`, imported only when a kernel runs, so importing a game never
+imports numba) plays the same games again: ``playout`` uses it when every bot is the core random
+bot, and ``random_playouts(rules, players, n, seed)`` plays ``n`` of them into numpy arrays
+(:func:`playout_table`), game ``i`` from seed ``game_seeds(seed, n)[i]``.
 """
 from __future__ import annotations
 
@@ -31,7 +38,7 @@ from .game import new_rng, play, record, resolve_chance, rules_to_dict, setup_rn
 from .validation import check_seed
 
 __all__ = ["PlayoutRecord", "playout_rngs", "rules_json", "start_playout", "protocol_playout", "is_core_random",
-           "cpu_rates"]
+           "cpu_rates", "game_seeds", "playout_table"]
 
 
 class PlayoutRecord(dict):
@@ -164,3 +171,64 @@ def cpu_rates(play_one: Callable[[], int], seconds: float = 3.0, batch: int = 1)
         el = time.process_time() - t0
     return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games, "actions": actions,
             "cpu_s": el}
+
+
+def game_seeds(seed: int | None, n: int) -> np.ndarray:
+    """The seeds of the ``n`` games :func:`toolkit.core.montecarlo.simulate` plays from root
+    ``seed``: game ``i``'s seed is one ``integers(2**63)`` draw from trial ``i``'s Generator
+    (``SeedSequence(seed).spawn(n)[i]``, as :func:`~toolkit.core.montecarlo.run_trials` gives it).
+
+    A game's ``random_playouts(rules, players, n, seed)`` plays game ``i`` as
+    ``playout(rules, players, None, game_seeds(seed, n)[i])``, so its rows are the rows
+    ``simulate(game, [RandomBot()] * k, n, rules, players, seed)`` gives.
+
+    Args:
+        seed: root seed, an int >= 0 (``None``: fresh entropy, different every call).
+        n: number of games, >= 0.
+
+    Returns:
+        numpy ``int64`` array of shape ``(n,)``, each seed in ``0 .. 2**63 - 1``. Game ``i``'s
+        seed does not depend on ``n``.
+
+    Raises:
+        TypeError: ``seed`` or ``n`` not a whole number.
+        ValueError: a negative ``seed`` or ``n``.
+    """
+    from .montecarlo import _child_seed
+
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError(f"n must be a whole number of games, got {type(n).__name__} {n!r}")
+    if n < 0:
+        raise ValueError(f"n must be >= 0 games, got {n}")
+    root = np.random.SeedSequence(check_seed(seed))
+    return np.array([np.random.default_rng(_child_seed(root, i)).integers(2**63) for i in range(int(n))],
+                    dtype=np.int64)
+
+
+def playout_table(seeds: np.ndarray, n_players: int, play_one: Callable) -> dict:
+    """Play one game per seed and gather the results as numpy arrays (``random_playouts``).
+
+    Args:
+        seeds: int64 array of shape ``(n,)`` (from :func:`game_seeds`).
+        n_players: seats per game.
+        play_one: ``play_one(seed) -> (scores, winners, actions)`` for one game: ``scores`` a
+            sequence of ``n_players`` numbers in the game's unit, ``winners`` the winning seats,
+            ``actions`` the game's number of actions (chance events included).
+
+    Returns:
+        ``{"seed": (n,) int64, "scores": (n, n_players) int64 (float64 when a score is not
+        whole), "winners": (n, n_players) bool, "actions": (n,) int64}``.
+    """
+    n = len(seeds)
+    scores = []
+    winners = np.zeros((n, n_players), dtype=bool)
+    actions = np.zeros(n, dtype=np.int64)
+    for g, s in enumerate(seeds.tolist()):
+        sc, win, k = play_one(s)
+        scores.append(sc)
+        winners[g, list(win)] = True
+        actions[g] = k
+    table = np.array(scores).reshape(n, n_players)
+    if table.dtype.kind != "f":
+        table = table.astype(np.int64)
+    return {"seed": np.asarray(seeds, dtype=np.int64), "scores": table, "winners": winners, "actions": actions}
