@@ -1,15 +1,21 @@
 """Bué's bulk path (``toolkit.bue.playout.playout``) plays the same matches as the game protocol:
 for many seeds, player counts and rule variants, ``playout(rules, players, bots, seed)`` equals
 ``record(play(new_game(rules, players, seed), bots, seed))`` action for action, and its scores and
-winner are the replayed match's (issue 17; convention in toolkit/core/bulk.py)."""
+winner are the replayed match's (issue 17; convention in toolkit/core/bulk.py).
+
+With random bots ``playout`` runs on the compiled kernel (``toolkit/bue/kernel.py``); the Python
+``BueTable`` path (``_kernel=False``) is checked against the protocol too, and the two against
+each other on many more seeds; ``random_playouts`` row i is ``playout(..., game_seeds(seed, n)[i])``
+and ``simulate``'s row i."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 from toolkit import bue
-from toolkit.bue.playout import BueTable, playout
-from toolkit.core import RandomBot
+from toolkit.bue.playout import BueTable, playout, random_playouts
+from toolkit.core import RandomBot, simulate
+from toolkit.core.bulk import game_seeds
 from toolkit.core.game import play, record, replay
 
 VARIANTS = {
@@ -36,6 +42,98 @@ def test_bulk_and_protocol_give_the_same_matches(variant):
         final = replay(rec)[-1]
         assert final.is_terminal
         assert rec.scores == final.scores and rec.winners == final.winners()
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_python_table_path_gives_the_protocols_matches_too(variant):
+    rules = VARIANTS[variant]
+    for seed in range(3):
+        n = (2, 4, 7)[seed] if variant != "short" else 2 + seed
+        rec = playout(rules, n, None, seed, _kernel=False)
+        assert rec == protocol_record(rules, n, [RandomBot()] * n, seed), f"seed {seed}, {n} players"
+        assert rec.scores == replay(rec)[-1].scores
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_kernel_and_python_table_agree_on_many_matches(variant):
+    """The kernel against the second method (the Python table, itself checked against the
+    protocol above): 30 seeds per variant, every player count 2-10."""
+    rules = VARIANTS[variant]
+    for seed in range(30):
+        n = 2 + seed % 9
+        if variant == "short":
+            n = 2 + seed % 5
+        a = playout(rules, n, None, 1000 + seed)
+        b = playout(rules, n, None, 1000 + seed, _kernel=False)
+        assert a == b, f"seed {1000 + seed}, {n} players"
+        assert a.scores == b.scores and a.winners == b.winners
+
+
+def test_kernel_covers_odd_decks_and_points():
+    """Every Rules field on the kernel: a small deck that runs out (the discards become the deck),
+    more gold, points for more places than players, a later first dealer, stacking multipliers."""
+    deck = (tuple(("number", "gold", v, 2) for v in range(1, 13)) + (("penalty", "", 100, 1), ("times", "", 2, 2),
+                                                                    ("times", "", 0, 2)))
+    rules = bue.Rules(deck=deck, hand_size=4, turns=4, bue_total=90, target=120, points=(40, 25, 15, 5, 1),
+                      two_player_points=(30, 5), first_dealer=1, bue_points=45, superbue_points=90,
+                      multiplier_stacking=True, reversal_ban="strict")
+    reshuffled = False
+    for seed in range(10):
+        n = 2 + seed % 5
+        rec = playout(rules, n, None, seed)
+        assert rec == protocol_record(rules, n, [RandomBot()] * n, seed), f"seed {seed}, {n} players"
+        assert rec == playout(rules, n, None, seed, _kernel=False)
+        reshuffled = reshuffled or any(s.phase == "draw" and not s.discards
+                                       for s in replay(rec))
+    assert reshuffled, "no match ran the exchange deck out"
+
+
+def test_random_playouts_rows_are_the_playouts_and_simulates_rows():
+    rules = bue.Rules(target=80)
+    out = random_playouts(rules, 4, 12, seed=5)
+    assert set(out) == {"seed", "scores", "winners", "actions"}
+    assert out["scores"].shape == (12, 4) and out["winners"].shape == (12, 4) and out["actions"].shape == (12,)
+    assert out["scores"].dtype == np.int64 and out["winners"].dtype == bool
+    assert out["seed"].tolist() == game_seeds(5, 12).tolist()
+    for i, s in enumerate(out["seed"].tolist()):
+        rec = playout(rules, 4, None, s)
+        assert out["scores"][i].tolist() == list(rec.scores)
+        assert np.flatnonzero(out["winners"][i]).tolist() == list(rec.winners)
+        assert out["actions"][i] == len(rec["actions"])
+    assert out["winners"].sum(axis=1).tolist() == [1] * 12
+    table = simulate("bue", [RandomBot()] * 4, 12, rules, seed=5, workers=1, progress=False)
+    assert table["seed"].tolist() == out["seed"].tolist()
+    assert table[[f"score_P{i + 1}" for i in range(4)]].to_numpy().tolist() == out["scores"].tolist()
+    assert table["actions"].tolist() == out["actions"].tolist()
+    assert [list(w) for w in table["winners"]] == [np.flatnonzero(w).tolist() for w in out["winners"]]
+    assert random_playouts(rules, 4, 0)["scores"].shape == (0, 4)
+
+
+def test_random_playouts_bad_arguments():
+    with pytest.raises(ValueError):
+        random_playouts(bue.Rules(), 11, 2)
+    with pytest.raises(ValueError):
+        random_playouts(bue.Rules(), 3, -1)
+    with pytest.raises(TypeError):
+        random_playouts(bue.Rules(), 3, 2, seed=1.5)
+
+
+def test_a_callers_generator_goes_on_as_after_the_protocol():
+    """The kernel draws its words ahead and gives back those it did not use: the caller's
+    Generator is where ``play`` leaves it, so a second match from it is the protocol's too."""
+    rules = bue.Rules(target=60)
+    g1, g2 = np.random.default_rng(8), np.random.default_rng(8)
+    recs = [playout(rules, 3, None, g1, seed=s) for s in (1, 2)]
+    ref = [record(play(bue.new_game(rules, 3, s), [RandomBot()] * 3, g2)) for s in (1, 2)]
+    assert recs == ref
+    assert int(g1.integers(10**9)) == int(g2.integers(10**9))
+    # no seed: the opening deal comes from the same Generator
+    g1, g2 = np.random.default_rng(9), np.random.default_rng(9)
+    assert [playout(rules, 3, None, g1) for _ in range(2)] == [
+        record(play(bue.initial_state(rules, 3, None), [RandomBot()] * 3, g2)) for _ in range(2)]
+    # a bit generator the kernel cannot copy plays on the Python table: the same match
+    mt1, mt2 = (np.random.Generator(np.random.MT19937(4)) for _ in range(2))
+    assert playout(rules, 3, None, mt1, seed=3) == record(play(bue.new_game(rules, 3, 3), [RandomBot()] * 3, mt2))
 
 
 def test_the_reversal_ban_is_met_on_the_bulk_path():

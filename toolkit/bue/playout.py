@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+import numpy as np
+
 from ..core.bots import RandomBot
 from ..core.bulk import PlayoutRecord, is_core_random, protocol_playout, rules_json, start_playout
 from ..core.cards import uniform_index
@@ -30,7 +32,7 @@ from .hand import gold_count, hand_total, reachable_totals, split_hand
 from .rules import Rules, card_value
 from .state import _remove_one, initial_state, score_hand, tiebreak_order
 
-__all__ = ["BueTable", "playout"]
+__all__ = ["BueTable", "playout", "random_playouts"]
 
 
 class BueTable:
@@ -298,7 +300,7 @@ class BueTable:
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,
-            seed: int | None = None) -> PlayoutRecord:
+            seed: int | None = None, _kernel: bool = True) -> PlayoutRecord:
     """Play one whole Bué match on the bulk path and return its game record.
 
     The same match as the game protocol from the same seed, action for action
@@ -307,9 +309,12 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
         playout(rules, players, bots, seed) == record(play(new_game(rules, players, seed), bots, seed))
 
     Chance events are drawn as :meth:`BueState.sample_chance` draws them; the random bot picks
-    ``rng.integers`` over the legal moves listed in the protocol's order. Bots other than the
-    random bot (the greedy and sampling bots think on the immutable state) make the whole game
-    go through the protocol.
+    ``rng.integers`` over the legal moves listed in the protocol's order. With the random bot in
+    every seat the match runs on the compiled kernel (:mod:`toolkit.bue.kernel`, numba; every
+    Rules field; a Generator that is not NumPy's default PCG64 plays on the Python
+    :class:`BueTable` instead, the same match); a Generator passed in is left where the
+    protocol leaves it. Bots other than the random bot (the greedy and sampling bots think on
+    the immutable state) make the whole game go through the protocol.
 
     Args:
         rules: the :class:`Rules` (default ``Rules()``).
@@ -327,10 +332,77 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
         TypeError, ValueError: as :func:`~toolkit.bue.state.initial_state`; a bot count that is
             not one per seat.
     """
+    caller_rng = isinstance(rng, np.random.Generator)
     base, bots, deal_rng, rng, seed = start_playout(initial_state, rules, players, bots, rng, seed, RandomBot)
     rules, names, n = base.rules, base.players, base.n_players
     if not all(is_core_random(b) for b in bots):
         return protocol_playout(initial_state, rules, names, bots, deal_rng, rng, seed)
+    if _kernel:
+        from ..core.jit import compiled_streams
+
+        if compiled_streams(deal_rng, rng):
+            from . import kernel
+
+            c = kernel.compiled(rules, n)
+            codes, points, winner = _run_kernel(c, n, deal_rng, rng, caller_rng)
+            return PlayoutRecord("bue", rules_json(rules), names, seed, kernel.decode(c, codes), points.tolist(),
+                                 (winner,))
+    return _table_playout(rules, names, n, deal_rng, rng, seed)
+
+
+def _run_kernel(c, n: int, deal_rng, rng, keep: bool):
+    """One match on the compiled kernel: ``(codes, points, winner)``."""
+    from ..core.jit import run_playout_kernel
+    from .kernel import play_match
+
+    return run_playout_kernel(deal_rng, rng, lambda sw, pw, st: play_match(c, sw, pw, st), 160 * n, keep,
+                              setup_budget=16 * n)
+
+
+def random_playouts(rules: Rules | None = None, players=DEFAULT_PLAYERS, n: int = 1000,
+                    seed: int | None = 0) -> dict:
+    """Play ``n`` whole Bué matches of random bots on the compiled kernel, into numpy arrays.
+
+    Match ``i`` is exactly ``playout(rules, players, None, seeds[i])`` with
+    ``seeds = toolkit.core.bulk.game_seeds(seed, n)``, the seeds
+    ``toolkit.core.simulate("bue", [RandomBot()] * k, n, rules, players, seed)`` gives its games,
+    so the rows are that table's rows (``tests/test_bue_bulk.py`` checks both). The first call
+    in a fresh environment compiles the kernel (a few seconds, once; numba caches it).
+
+    Args:
+        rules: the :class:`Rules` (default ``Rules()``); every field is supported.
+        players: 2-10 names, or a player count (default 3).
+        n: number of matches, >= 0.
+        seed: root seed, int >= 0 (``None``: fresh entropy).
+
+    Returns:
+        dict of numpy arrays: ``seed`` ``(n,)`` int64 (each match's seed), ``scores``
+        ``(n, players)`` int64 (match points per seat), ``winners`` ``(n, players)`` bool (the
+        match winner, one seat per row), ``actions`` ``(n,)`` int64 (actions per match, chance
+        events included).
+
+    Raises:
+        TypeError, ValueError: as :func:`~toolkit.bue.state.initial_state` for ``rules`` and
+            ``players``; ``n`` or ``seed`` not a whole number or negative.
+    """
+    from ..core.bulk import game_seeds, playout_table
+    from ..core.game import new_rng, setup_rng
+    from . import kernel
+
+    base = initial_state(rules, players, None)
+    rules, k = base.rules, base.n_players
+    c = kernel.compiled(rules, k)
+
+    def one(s):
+        codes, points, winner = _run_kernel(c, k, setup_rng(s), new_rng(s), False)
+        return points, (winner,), len(codes)
+
+    return playout_table(game_seeds(seed, n), k, one)
+
+
+def _table_playout(rules: Rules, names, n: int, deal_rng, rng, seed) -> PlayoutRecord:
+    """The match on the Python :class:`BueTable` (random bots): the path before the kernel, kept
+    for Generators the kernel cannot copy (not PCG64) and as the kernel's second method in tests."""
     t = BueTable(rules, n)
     hs, turns = rules.hand_size, rules.turns
     secret = rules.reordering == "secret"

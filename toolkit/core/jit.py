@@ -244,7 +244,7 @@ def _restore(gen: np.random.Generator, state: dict, used: int, half: int) -> Non
 
 
 def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, kernel: Callable, budget: int,
-                       keep: bool = True):
+                       keep: bool = True, setup_budget: int | None = None):
     """Run one game's compiled playout on words from a bulk playout's two Generators.
 
     Args:
@@ -256,8 +256,9 @@ def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, ke
             when ``play is setup``: one array of words, and the kernel calls
             :func:`begin_play` at its first decision) and the kernel leaves in it how far it
             read each stream.
-        budget: words to draw from each Generator first (doubled, by drawing the stream's next
-            words, until the kernel finishes).
+        budget: words to draw from the play Generator first (doubled, by drawing the stream's
+            next words, until the kernel finishes); ``setup_budget`` the same for the setup
+            Generator (default ``budget``; the opening chance events usually need far fewer).
         keep: leave ``setup`` and ``play`` exactly where the protocol would have left them (the
             words drawn but not used are given back: the caller's Generators go on as after
             ``play``); ``False`` for Generators the caller throws away (saves a few
@@ -270,15 +271,16 @@ def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, ke
         ValueError: ``budget < 1``.
         TypeError: a bit generator other than PCG64.
     """
-    if budget < 1:
-        raise ValueError(f"budget must be at least 1 word, got {budget}")
+    setup_budget = budget if setup_budget is None else setup_budget
+    if min(budget, setup_budget) < 1:
+        raise ValueError(f"budget must be at least 1 word, got {min(budget, setup_budget)}")
     if not compiled_streams(setup, play):
         raise TypeError("a compiled playout needs PCG64 Generators (numpy.random.default_rng)")
     shared = setup is play
     gens = (setup,) if shared else (setup, play)
     states = [g.bit_generator.state for g in gens]
     halves = [int(st["uinteger"]) if st["has_uint32"] else -1 for st in states]
-    sw = raw_words(setup, budget)
+    sw = raw_words(setup, max(budget, setup_budget) if shared else setup_budget)
     pw = sw if shared else raw_words(play, budget)
     streams = np.zeros(4, dtype=np.int64)
     while True:
