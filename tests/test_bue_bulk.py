@@ -5,8 +5,8 @@ winner are the replayed match's (issue 17; convention in toolkit/core/bulk.py).
 
 With random bots ``playout`` runs on the compiled kernel (``toolkit/bue/kernel.py``); the Python
 ``BueTable`` path (``_kernel=False``) is checked against the protocol too, and the two against
-each other on many more seeds; ``random_playouts`` row i is ``playout(..., game_seeds(seed, n)[i])``
-and ``simulate``'s row i."""
+each other on many more seeds; ``random_playouts(rules, players, n, seed)`` row i is
+``playout(rules, players, None, seed + i)``."""
 from __future__ import annotations
 
 import numpy as np
@@ -14,8 +14,7 @@ import pytest
 
 from toolkit import bue
 from toolkit.bue.playout import BueTable, playout, random_playouts
-from toolkit.core import RandomBot, simulate
-from toolkit.core.bulk import game_seeds
+from toolkit.core import RandomBot
 from toolkit.core.game import play, record, replay
 
 VARIANTS = {
@@ -88,25 +87,26 @@ def test_kernel_covers_odd_decks_and_points():
     assert reshuffled, "no match ran the exchange deck out"
 
 
-def test_random_playouts_rows_are_the_playouts_and_simulates_rows():
+def test_random_playouts_rows_are_the_playouts():
     rules = bue.Rules(target=80)
     out = random_playouts(rules, 4, 12, seed=5)
-    assert set(out) == {"seed", "scores", "winners", "actions"}
+    assert set(out) == {"seeds", "scores", "winners", "actions"}
     assert out["scores"].shape == (12, 4) and out["winners"].shape == (12, 4) and out["actions"].shape == (12,)
     assert out["scores"].dtype == np.int64 and out["winners"].dtype == bool
-    assert out["seed"].tolist() == game_seeds(5, 12).tolist()
-    for i, s in enumerate(out["seed"].tolist()):
-        rec = playout(rules, 4, None, s)
+    assert out["seeds"].tolist() == list(range(5, 17))
+    for i in range(12):
+        rec = playout(rules, 4, None, 5 + i)
         assert out["scores"][i].tolist() == list(rec.scores)
         assert np.flatnonzero(out["winners"][i]).tolist() == list(rec.winners)
         assert out["actions"][i] == len(rec["actions"])
-    assert out["winners"].sum(axis=1).tolist() == [1] * 12
-    table = simulate("bue", [RandomBot()] * 4, 12, rules, seed=5, workers=1, progress=False)
-    assert table["seed"].tolist() == out["seed"].tolist()
-    assert table[[f"score_P{i + 1}" for i in range(4)]].to_numpy().tolist() == out["scores"].tolist()
-    assert table["actions"].tolist() == out["actions"].tolist()
-    assert [list(w) for w in table["winners"]] == [np.flatnonzero(w).tolist() for w in out["winners"]]
-    assert random_playouts(rules, 4, 0)["scores"].shape == (0, 4)
+    # another rule variant and player count, 2 players, and long matches (more than the first
+    # guess of words: those matches are played again with more)
+    for rules, k in ((VARIANTS["strict_ban"], 6), (VARIANTS["short"], 2), (bue.Rules(target=1500), 2)):
+        out = random_playouts(rules, k, 5, seed=40)
+        for i in range(5):
+            rec = playout(rules, k, None, 40 + i)
+            assert out["scores"][i].tolist() == list(rec.scores) and out["actions"][i] == len(rec["actions"])
+    assert random_playouts(rules, 2, 0)["scores"].shape == (0, 2)
 
 
 def test_random_playouts_bad_arguments():
@@ -116,6 +116,8 @@ def test_random_playouts_bad_arguments():
         random_playouts(bue.Rules(), 3, -1)
     with pytest.raises(TypeError):
         random_playouts(bue.Rules(), 3, 2, seed=1.5)
+    with pytest.raises(TypeError):
+        random_playouts(bue.Rules(), 3, 2, seed=None)
 
 
 def test_a_callers_generator_goes_on_as_after_the_protocol():

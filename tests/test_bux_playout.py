@@ -3,6 +3,9 @@
 For many seeds, player counts and rule variants, with random and heuristic bots, the bulk
 :func:`~toolkit.bux.playout.playout` and ``play(new_game(rules, players, seed), bots, seed)``
 give identical game records (same chance draws, same bot choices), and the record replays.
+Random bots play in the compiled kernel (:mod:`toolkit.bux.kernel`), the heuristic bots on the
+Python table; a private switch checks the table with random bots too. ``random_playouts`` row
+``i`` is the game of seed ``seed + i``.
 """
 from __future__ import annotations
 
@@ -10,8 +13,9 @@ import numpy as np
 import pytest
 
 from toolkit import bux
-from toolkit.bux.playout import BuxView, Table, playout, view_of_state
+from toolkit.bux.playout import BuxView, Table, playout, random_playouts, view_of_state
 from toolkit.core.bots import RandomBot
+from toolkit.core.bulk import PlayoutRecord
 from toolkit.core.game import Bot, play, record, replay, resolve_chance
 
 from test_bux_playouts import VARIANTS as PLAYOUT_VARIANTS  # noqa: E402 - the rule variants played there
@@ -43,6 +47,94 @@ def test_bulk_playout_gives_the_protocol_record(variant, kind):
         assert got == want, f"{variant}, {kind}, seed {seed}: {_first_difference(want['actions'], got['actions'])}"
         if seed == 0:
             assert replay(got)[-1].is_terminal
+
+
+#: Every other Rules value the compiled kernel must follow (short games: one or two draw decks).
+KERNEL_VARIANTS = {
+    **VARIANTS,
+    "debts-one-bux-card": bux.Rules(max_bid_over_chips=60, bux_cards=1, decks=2, assistance=40,
+                                     perfect_set_value=300),
+    "two-players-big-lots": bux.Rules.two_player(cards_drawn=5, cards_dealt=6, decks=1, double_multiplier=3,
+                                                 first_player=1, max_turns=None),
+    "top-visible-drawer-gets-lot": bux.Rules(top_card_visible=True, unbid_lot="drawer", decks=2, bux_cards=4,
+                                             starting_chips=((5, 2),), min_bid=5, bid_increment=5),
+    "turn-limit-quick": bux.Rules.quick(max_turns=25, cards_dealt=1, next_player="left_of_buyer"),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(KERNEL_VARIANTS))
+def test_compiled_random_playout_gives_the_protocol_game_scores_and_winners(variant):
+    rules = KERNEL_VARIANTS[variant]
+    low, high = rules.min_players, min(rules.max_players, 5)
+    for seed in range(8):
+        n = low + seed % (high - low + 1)
+        final = play(bux.new_game(rules, n, seed), [RandomBot()] * n, seed)
+        got = playout(rules, n, [RandomBot()] * n, seed)
+        want = record(final)
+        assert isinstance(got, PlayoutRecord)
+        assert got == want, f"{variant}, seed {seed}: {_first_difference(want['actions'], got['actions'])}"
+        assert got.scores == final.scores and got.winners == final.winners()
+
+
+def test_the_python_table_still_plays_random_bots_exactly():
+    # the private switch keeps the table path under test with random bots (heuristic bots use it anyway)
+    for variant in ("base", "top-visible-no-wait", "debts-one-bux-card"):
+        rules = KERNEL_VARIANTS[variant]
+        for seed in range(3):
+            bots = [RandomBot()] * (3 + seed)
+            table = playout(rules, 3 + seed, bots, seed, _compiled=False)
+            assert table == playout(rules, 3 + seed, bots, seed) == record(
+                play(bux.new_game(rules, 3 + seed, seed), bots, seed))
+
+
+def test_random_playouts_row_i_is_the_game_of_seed_plus_i():
+    for variant, n in (("base", 4), ("quick", 3), ("debts-one-bux-card", 5), ("two-players-big-lots", 2)):
+        rules = KERNEL_VARIANTS[variant]
+        out = random_playouts(rules, n, 12, seed=50)
+        assert out["scores"].shape == (12, n) and out["winners"].shape == (12, n) and out["actions"].shape == (12,)
+        assert out["winners"].dtype == bool
+        for i in range(12):
+            rec = playout(rules, n, [RandomBot()] * n, 50 + i)
+            assert out["seeds"][i] == 50 + i
+            assert tuple(out["scores"][i]) == rec.scores, (variant, i)
+            assert out["actions"][i] == len(rec["actions"])
+            assert tuple(np.flatnonzero(out["winners"][i])) == rec.winners
+
+
+def test_random_playouts_replays_games_that_outgrow_their_first_words(monkeypatch):
+    # a first guess of 2 words per game: every game runs out and is played again with more
+    from toolkit.bux import kernel
+
+    want = random_playouts(None, 3, 5, seed=7)
+    monkeypatch.setattr(kernel.Material, "__init__", _tiny_budget(kernel.Material.__init__))
+    kernel.material.cache_clear()
+    try:
+        got = random_playouts(None, 3, 5, seed=7)
+        one = playout(None, 3, [RandomBot()] * 3, 9)
+    finally:
+        kernel.material.cache_clear()
+    for key in ("scores", "actions", "winners"):
+        assert (got[key] == want[key]).all()
+    assert one == playout(None, 3, [RandomBot()] * 3, 9, _compiled=False)
+
+
+def _tiny_budget(init):
+    def wrapped(self, *args):
+        init(self, *args)
+        self.setup_budget = self.play_budget = 2
+    return wrapped
+
+
+def test_random_playouts_refuses_bad_counts_and_seeds():
+    assert random_playouts(None, 3, 0)["scores"].shape == (0, 3)
+    with pytest.raises(TypeError, match="whole number"):
+        random_playouts(None, 3, "5")
+    with pytest.raises(ValueError, match=">= 0"):
+        random_playouts(None, 3, -2)
+    with pytest.raises(TypeError, match="seed"):
+        random_playouts(None, 3, 2, seed=None)
+    with pytest.raises(ValueError):
+        random_playouts(None, 11, 2)
 
 
 def test_bulk_playout_with_a_generator_matches_the_protocol_fed_the_same_generator():

@@ -88,7 +88,6 @@ def test_held_half_needs_pcg64():
 
 # -- run_playout_kernel: two streams, the first decision, the Generators left as the protocol leaves them
 
-from toolkit.core.bulk import game_seeds, playout_rngs  # noqa: E402
 from toolkit.core.jit import (PLAY_HALF, PLAY_POS, SETUP_HALF, SETUP_POS, begin_play,  # noqa: E402
                               compiled_streams, njit, run_playout_kernel)
 
@@ -169,16 +168,67 @@ def test_run_playout_kernel_refuses_other_bit_generators():
         _toy_run(np.random.default_rng(0), np.random.default_rng(1), 1, 1, 0)
 
 
-def test_game_seeds_are_simulates_seeds():
-    from toolkit.core.montecarlo import run_trials
+def test_seed_words_are_the_setup_and_play_streams_of_each_seed():
+    from toolkit.core.game import new_rng, setup_rng
+    from toolkit.core.jit import seed_words
 
-    seeds = game_seeds(9, 6)
-    assert seeds.dtype == np.int64 and seeds.shape == (6,)
-    assert seeds.tolist() == run_trials(lambda rng: int(rng.integers(2**63)), 6, seed=9, progress=False, workers=1)
-    assert game_seeds(9, 3).tolist() == seeds[:3].tolist()  # game i's seed does not depend on n
-    assert len(game_seeds(None, 2)) == 2 and len(game_seeds(0, 0)) == 0
+    seeds = [0, 1, 7, 2**70 + 3]
+    setup, play = seed_words(seeds, 5, 9)
+    assert setup.shape == (4, 5) and play.shape == (4, 9) and setup.dtype == np.uint64
+    for i, s in enumerate(seeds):
+        assert list(setup[i]) == list(setup_rng(s).bit_generator.random_raw(5))
+        assert list(play[i]) == list(new_rng(s).bit_generator.random_raw(9))
+    with pytest.raises(ValueError, match="at least one word"):
+        seed_words([1], 0, 3)
+
+
+def test_run_seeded_replays_only_the_games_that_ran_out_with_twice_the_words():
+    from toolkit.core.jit import run_seeded, seed_words
+
+    need = {0: 3, 1: 20, 2: 3, 3: 9}  # words of the play stream each game needs
+    calls = []
+    got = {}
+
+    def play_batch(setup, play, rows):
+        calls.append((list(rows), play.shape[1]))
+        ok = np.array([need[int(r)] <= play.shape[1] for r in rows])
+        for r, good, words in zip(rows, ok, play):
+            if good:
+                got[int(r)] = list(words[:2])
+        return ok
+
+    run_seeded(play_batch, [10, 11, 12, 13], 2, 4, batch=3)
+    assert calls == [([0, 1, 2], 4), ([3], 4), ([1, 3], 8), ([1, 3], 16), ([1], 32)]
+    _, want = seed_words([10, 11, 12, 13], 1, 2)
+    assert got == {i: list(want[i]) for i in range(4)}
+
+
+def test_seeded_results_collects_each_games_row():
+    from toolkit.core.jit import seed_words, seeded_results
+
+    def play_batch(setup, play, rows, scores, actions, winners):
+        for r, words in zip(rows, play):
+            scores[r] = [int(words[0] % 7), int(words[1] % 7)]
+            actions[r] = r + 1
+            winners[r, r % 2] = True
+        return np.ones(len(rows), dtype=bool)
+
+    out = seeded_results(play_batch, [5, 6, 7], 2, 1, 2)
+    _, play = seed_words([5, 6, 7], 1, 2)
+    assert out["scores"].tolist() == (play % 7).astype(np.int64).tolist()
+    assert out["actions"].tolist() == [1, 2, 3] and out["seeds"].tolist() == [5, 6, 7]
+    assert out["winners"].tolist() == [[True, False], [False, True], [True, False]]
+
+
+def test_playout_seeds_are_seed_plus_i_and_checked():
+    from toolkit.core.bulk import playout_seeds
+
+    assert playout_seeds(10, 3) == [10, 11, 12] and playout_seeds(0, 0) == []
+    with pytest.raises(TypeError, match="int seed"):
+        playout_seeds(None, 3)
     with pytest.raises(ValueError):
-        game_seeds(-1, 2)
-    with pytest.raises(TypeError):
-        game_seeds(0, 2.0)
-    assert playout_rngs(int(seeds[0]))[2] == int(seeds[0])
+        playout_seeds(-1, 3)
+    with pytest.raises(TypeError, match="whole number"):
+        playout_seeds(1, 2.0)
+    with pytest.raises(ValueError, match=">= 0"):
+        playout_seeds(1, -1)

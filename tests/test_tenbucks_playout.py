@@ -2,7 +2,10 @@
 
 For many seeds, 2-6 players and every expansion, with random and strategy bots, the bulk
 :func:`~toolkit.tenbucks.playout.playout` and ``play(new_game(rules, players, seed), bots, seed)``
-give identical game records (same deal, same choices), and the record replays.
+give identical game records (same deal, same choices), and the record replays. Random bots play
+in the compiled kernel (:mod:`toolkit.tenbucks.kernel`), the other bots on the Python table; a
+private switch checks the table with random bots too. ``random_playouts`` row ``i`` is the game
+of seed ``seed + i``.
 """
 from __future__ import annotations
 
@@ -12,7 +15,8 @@ import pytest
 from toolkit import tenbucks as tb
 from toolkit.core.bots import RandomBot
 from toolkit.core.game import play, record, replay, resolve_chance
-from toolkit.tenbucks.playout import Table, action_text, playout
+from toolkit.core.bulk import PlayoutRecord
+from toolkit.tenbucks.playout import Table, action_text, playout, random_playouts
 
 VARIANTS = {
     "base": tb.Rules(),
@@ -21,6 +25,13 @@ VARIANTS = {
     "zero-risk-strict-aside": tb.Rules(zero_risk=True, five_max_self=False, leftovers="aside"),
     "bad-lowest-no-slow-down": tb.Rules(bad_investment=True, multi_bill_worth="lowest", slow_down=None),
     "custom-lock-pile": tb.Rules(custom_rules=("lock_pile",)),
+    # odd material and the remaining open points: a 3-number bill and one showing 0 and a
+    # negative, dealt hands with leftovers, nobody-wins ends, a later start player, wild worth 0
+    "odd-bills": tb.Rules(extra_bills=(("1/2/3", 2), ("-2/0", 1), ("5", 2)), zero_risk=True, zero_win=3,
+                          wild_wagers=True, wild_claimed_worth=0, hand_size=3, first_player=1,
+                          no_bills_end="no_winner", target=12, five_max=4, copies_per_value=3),
+    "slow-down-0-high-target": tb.Rules(slow_down=0, target=40, five_max=9, multi_bill_worth="lowest",
+                                        bad_investment=True),
 }
 
 
@@ -43,6 +54,56 @@ def test_bulk_playout_gives_the_protocol_record(variant, kind):
         assert got == want, f"{variant}, {kind}, seed {seed}, {n} players"
         if seed == 0:
             assert replay(got)[-1].is_terminal
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_compiled_random_playout_gives_the_protocol_game_scores_and_winners(variant):
+    rules = VARIANTS[variant]
+    for seed in range(40):
+        n = 2 + seed % 5
+        final = play(tb.new_game(rules, n, seed), [RandomBot()] * n, seed)
+        got = playout(rules, n, [RandomBot()] * n, seed)
+        assert isinstance(got, PlayoutRecord)
+        assert got == record(final), f"{variant}, seed {seed}, {n} players"
+        assert got.scores == final.scores and got.winners == final.winners()
+
+
+def test_the_python_table_still_plays_random_bots_exactly():
+    # the private switch keeps the table path under test with random bots (strategy bots use it anyway)
+    for variant in ("base", "all-expansions", "odd-bills"):
+        rules = VARIANTS[variant]
+        for seed in range(6):
+            n = 2 + seed % 5
+            bots = [RandomBot()] * n
+            table = playout(rules, n, bots, seed, _compiled=False)
+            assert table == playout(rules, n, bots, seed) == record(play(tb.new_game(rules, n, seed), bots, seed))
+            assert table.scores == playout(rules, n, bots, seed).scores
+
+
+def test_random_playouts_row_i_is_the_game_of_seed_plus_i():
+    for variant, n in (("base", 4), ("all-expansions", 3), ("odd-bills", 5), ("custom-lock-pile", 2)):
+        rules = VARIANTS[variant]
+        out = random_playouts(rules, n, 25, seed=100)
+        assert out["scores"].shape == (25, n) and out["winners"].shape == (25, n) and out["actions"].shape == (25,)
+        assert out["winners"].dtype == bool
+        for i in range(25):
+            rec = playout(rules, n, [RandomBot()] * n, 100 + i)
+            assert out["seeds"][i] == 100 + i
+            assert tuple(out["scores"][i]) == rec.scores, (variant, i)
+            assert out["actions"][i] == len(rec["actions"])
+            assert tuple(np.flatnonzero(out["winners"][i])) == rec.winners
+
+
+def test_random_playouts_refuses_bad_counts_and_seeds():
+    assert random_playouts(None, 3, 0)["scores"].shape == (0, 3)
+    with pytest.raises(TypeError, match="whole number"):
+        random_playouts(None, 3, 2.5)
+    with pytest.raises(ValueError, match=">= 0"):
+        random_playouts(None, 3, -1)
+    with pytest.raises(ValueError, match="seed"):
+        random_playouts(None, 3, 2, seed=-4)
+    with pytest.raises(ValueError):
+        random_playouts(None, 9, 2)
 
 
 def test_bulk_playout_with_a_generator():

@@ -29,12 +29,14 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..core.jit import PLAY_HALF, PLAY_POS, SETUP_POS, begin_play, njit, word_index, word_integers
+from ..core.bulk import playout_seeds
+from ..core.jit import (PLAY_HALF, PLAY_POS, SETUP_POS, begin_play, njit, seeded_results, word_index,
+                        word_integers)
 from .hand import factor_patterns
 from .rules import Rules, card_value, parse_card
 
 __all__ = ["DEAL", "FLIP", "DRAW", "REORDER", "SWAP", "DISCARD", "REVEAL", "Compiled", "compiled", "play_match",
-           "decode"]
+           "decode", "compiled_random_playouts"]
 
 #: Action kinds of a code (``code >> 16``); the low 16 bits are the card's label index (deal,
 #: flip, draw), the slot (reorder, discard, reveal) or ``(slot * 16 + opponent) * 16 + their
@@ -104,6 +106,19 @@ class Compiled:
                     table[(SWAP << 16) | (s * 16 + o) * 16 + j] = f"swap {s} {o}:{j}"
         self.table = table
 
+    def arrays(self) -> tuple:
+        """The rules' arrays, in the kernel's argument order."""
+        return (self.par, self.kind, self.value, self.gold, self.vid, self.full, self.points, self.pat_off,
+                self.pat_cnt, self.pat)
+
+    def work(self) -> tuple:
+        """Fresh working arrays of one table: hands, face-up flags, deck and discard counts,
+        known, holds, this turn's exchanges, per-seat scratch."""
+        n, hs, L = int(self.par[_N]), int(self.par[_HS]), int(self.par[_L])
+        return (np.empty((n, hs), dtype=np.int64), np.empty((n, hs), dtype=np.bool_), np.empty(L, dtype=np.int64),
+                np.empty(L, dtype=np.int64), np.empty((n, n, hs), dtype=np.int64), np.empty((n, n, L), dtype=np.int64),
+                np.empty((n + 1, 4), dtype=np.int64), np.empty((6, hs * n * hs + hs), dtype=np.int64))
+
 
 @lru_cache(maxsize=32)
 def compiled(rules: Rules, n: int) -> Compiled:
@@ -130,18 +145,36 @@ def play_match(c: Compiled, sw: np.ndarray, pw: np.ndarray, streams: np.ndarray)
         (``int64 (n,)``), the winning seat; ``None`` when the words (or the room sized from them)
         ran out.
     """
-    n, hs, L = int(c.par[_N]), int(c.par[_HS]), int(c.par[_L])
-    out = np.empty(2 * (len(sw) + len(pw)) + 64, dtype=np.int64)
+    n = int(c.par[_N])
+    out = np.empty(_room(len(sw), len(pw)), dtype=np.int64)
     points = np.zeros(n, dtype=np.int64)
-    k, winner = _match(c.par, c.kind, c.value, c.gold, c.vid, c.full, c.points, c.pat_off, c.pat_cnt, c.pat,
-                       sw, pw, streams, out, points,
-                       np.empty((n, hs), dtype=np.int64), np.empty((n, hs), dtype=np.bool_),
-                       np.empty(L, dtype=np.int64), np.empty(L, dtype=np.int64), np.empty((n, n, hs), dtype=np.int64),
-                       np.empty((n, n, L), dtype=np.int64), np.empty((n + 1, 4), dtype=np.int64),
-                       np.empty((6, hs * n * hs + hs), dtype=np.int64))
+    k, winner = _match(*c.arrays(), sw, pw, streams, out, points, *c.work())
     if k < 0:
         return None
     return out[:k], points, winner
+
+
+def _room(setup_words: int, play_words: int) -> int:
+    # every action but a deal reads at least half a word (no choice or reorder is among one), a
+    # deal a whole one: room for twice the words is enough
+    return 2 * (setup_words + play_words) + 64
+
+
+def compiled_random_playouts(rules, players, n, seed) -> dict:
+    """:func:`toolkit.bue.playout.random_playouts` (see there): the matches of seeds
+    ``seed + i`` (:func:`toolkit.core.bulk.playout_seeds`), played in batches by :func:`_batch`."""
+    from .state import initial_state
+
+    base = initial_state(rules, players, None)
+    seeds = playout_seeds(seed, n)
+    k = base.n_players
+    c = compiled(base.rules, k)
+
+    def batch(setup, play, rows, scores, actions, winners):
+        out = np.empty(_room(setup.shape[1], play.shape[1]), dtype=np.int64)
+        return _batch(*c.arrays(), setup, play, rows, scores, actions, winners, out, *c.work())
+
+    return seeded_results(batch, seeds, k, 16 * k, 160 * k)
 
 
 # --------------------------------------------------------------------------------------------
@@ -585,3 +618,33 @@ def _match(par, kind, value, gold, vid, full, ptable, pat_off, pat_cnt, pat, sw,
         streams[PLAY_POS] = ppos
         streams[PLAY_HALF] = phalf
     return k, winner
+
+
+@njit(cache=True)
+def _batch(par, kind, value, gold, vid, full, ptable, pat_off, pat_cnt, pat, setup, play, rows, scores, actions,
+           winners, out, hands, up, counts, disc, known, holds, banned, ints):
+    """Whole matches of fresh seeded Generators, one per row of ``setup``/``play`` words
+    (:func:`toolkit.core.jit.seeded_results`): row ``rows[g]`` of ``scores``, ``actions`` and
+    ``winners`` gets match ``g``; returns ``ok`` (False: ran out of words, play it again)."""
+    g_n = setup.shape[0]
+    n = par[_N]
+    ok = np.ones(g_n, dtype=np.bool_)
+    streams = np.zeros(4, dtype=np.int64)
+    points = np.zeros(n, dtype=np.int64)
+    for g in range(g_n):
+        streams[0] = 0
+        streams[1] = -1
+        streams[2] = 0
+        streams[3] = -1
+        points[:] = 0
+        k, winner = _match(par, kind, value, gold, vid, full, ptable, pat_off, pat_cnt, pat, setup[g], play[g],
+                           streams, out, points, hands, up, counts, disc, known, holds, banned, ints)
+        if k < 0:
+            ok[g] = False
+            continue
+        r = rows[g]
+        actions[r] = k
+        for q in range(n):
+            scores[r, q] = points[q]
+            winners[r, q] = q == winner
+    return ok

@@ -359,45 +359,37 @@ def _run_kernel(c, n: int, deal_rng, rng, keep: bool):
                               setup_budget=16 * n)
 
 
-def random_playouts(rules: Rules | None = None, players=DEFAULT_PLAYERS, n: int = 1000,
-                    seed: int | None = 0) -> dict:
-    """Play ``n`` whole Bué matches of random bots on the compiled kernel, into numpy arrays.
+def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict:
+    """``n`` whole Bué matches with the random bot in every seat, played on the compiled kernel
+    (:mod:`toolkit.bue.kernel`, numba; every Rules field), as numpy arrays: the bulk random
+    playout for studies of many matches.
 
-    Match ``i`` is exactly ``playout(rules, players, None, seeds[i])`` with
-    ``seeds = toolkit.core.bulk.game_seeds(seed, n)``, the seeds
-    ``toolkit.core.simulate("bue", [RandomBot()] * k, n, rules, players, seed)`` gives its games,
-    so the rows are that table's rows (``tests/test_bue_bulk.py`` checks both). The first call
-    in a fresh environment compiles the kernel (a few seconds, once; numba caches it).
+    Match ``i`` is exactly ``playout(rules, players, [RandomBot()] * k, seed + i)``, i.e.
+    ``play(new_game(rules, players, seed + i), [RandomBot()] * k, seed + i)`` on the protocol
+    (:func:`toolkit.core.bulk.playout_seeds`; ``tests/test_bue_bulk.py``). The first call in a
+    fresh environment compiles the kernel (seconds, once: numba caches it).
 
     Args:
-        rules: the :class:`Rules` (default ``Rules()``); every field is supported.
-        players: 2-10 names, or a player count (default 3).
-        n: number of matches, >= 0.
-        seed: root seed, int >= 0 (``None``: fresh entropy).
+        rules: the :class:`Rules` (default ``Rules()``).
+        players: 2-10 names, or a player count.
+        n: number of matches (>= 0).
+        seed: match ``i``'s seed is ``seed + i`` (whole number >= 0).
 
     Returns:
-        dict of numpy arrays: ``seed`` ``(n,)`` int64 (each match's seed), ``scores``
-        ``(n, players)`` int64 (match points per seat), ``winners`` ``(n, players)`` bool (the
-        match winner, one seat per row), ``actions`` ``(n,)`` int64 (actions per match, chance
-        events included).
+        dict of numpy arrays: ``"scores"`` int64 ``(n, k)``, match points per seat;
+        ``"actions"`` int64 ``(n,)``, actions in each match's record (chance events included);
+        ``"winners"`` bool ``(n, k)``, the match winner (one seat per row: ties in points go to
+        more gold cards, then the last dealer, then nearest them clockwise); ``"seeds"`` object
+        ``(n,)``, each match's seed.
 
     Raises:
         TypeError, ValueError: as :func:`~toolkit.bue.state.initial_state` for ``rules`` and
-            ``players``; ``n`` or ``seed`` not a whole number or negative.
+            ``players``; ``n`` or ``seed`` not a whole number >= 0 (``seed=None`` is refused:
+            the matches must be reproducible).
     """
-    from ..core.bulk import game_seeds, playout_table
-    from ..core.game import new_rng, setup_rng
-    from . import kernel
+    from .kernel import compiled_random_playouts
 
-    base = initial_state(rules, players, None)
-    rules, k = base.rules, base.n_players
-    c = kernel.compiled(rules, k)
-
-    def one(s):
-        codes, points, winner = _run_kernel(c, k, setup_rng(s), new_rng(s), False)
-        return points, (winner,), len(codes)
-
-    return playout_table(game_seeds(seed, n), k, one)
+    return compiled_random_playouts(rules, players, n, seed)
 
 
 def _table_playout(rules: Rules, names, n: int, deal_rng, rng, seed) -> PlayoutRecord:

@@ -27,13 +27,14 @@ from typing import Sequence
 import numpy as np
 
 from ..core.bots import RandomBot
+from ..core.bulk import is_core_random
 from ..core.game import Action, playout_rngs, rules_to_dict
 from ..core.validation import check_rules
 from .rules import BUX, Card, Rules
 from .state import (Assistance, Auction, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap, Wait, find_sets,
                     initial_state, swap_action, unprotected_positions)
 
-__all__ = ["BuxView", "Table", "view_of_state", "playout", "table_key", "HISTORY_LIMIT"]
+__all__ = ["BuxView", "Table", "view_of_state", "playout", "random_playouts", "table_key", "HISTORY_LIMIT"]
 
 #: How far back (moves) the bots look for a table already seen (``repeats_position``'s limit).
 HISTORY_LIMIT = 200
@@ -572,8 +573,15 @@ class Table:
         raise RuntimeError(f"game did not end within {max_steps} actions")
 
 
-def playout(rules: Rules | None, players, bots: Sequence, rng: int | np.random.Generator | None = None) -> dict:
+def playout(rules: Rules | None, players, bots: Sequence, rng: int | np.random.Generator | None = None,
+            *, _compiled: bool = True) -> dict:
     """Play one whole BUX game on a :class:`Table` and return its game record.
+
+    Every seat a :class:`~toolkit.core.bots.RandomBot` with an int seed (or ``None``): the game is
+    played in the compiled kernel (:mod:`toolkit.bux.kernel`, numba; every Rules value), the same
+    game, returned as a :class:`~toolkit.core.bulk.PlayoutRecord` (with ``scores`` in bux and
+    ``winners``). With a Generator the table plays, so the Generator advances exactly as on the
+    protocol. ``_compiled=False`` (private, for tests) plays random bots on the table too.
 
     Args:
         rules: the Rules (default ``Rules()``).
@@ -604,9 +612,42 @@ def playout(rules: Rules | None, players, bots: Sequence, rng: int | np.random.G
         if type(b) is not RandomBot and not hasattr(b, "decide"):
             raise TypeError(f"{b!r} cannot play on the bulk table: it needs decide(view, rng) "
                             "(or use toolkit.core.play)")
+    if _compiled and not isinstance(rng, np.random.Generator) and all(is_core_random(b) for b in bots):
+        from .kernel import compiled_playout
+
+        return compiled_playout(rules, names, seed)
     t = Table(rules, len(names))
     while t.current == -1:  # the opening deal, as new_game
         t.apply_chance(t.chance(deal_rng))
     t.run(bots, play_rng)
     return {"game": "bux", "rules": rules_to_dict(rules), "players": list(names), "seed": seed,
             "actions": t.actions}
+
+
+def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict:
+    """``n`` whole BUX games with a :class:`~toolkit.core.bots.RandomBot` in every seat, played in
+    the compiled kernel (:mod:`toolkit.bux.kernel`): the bulk random playout for studies of many
+    games.
+
+    Game ``i`` is exactly ``playout(rules, players, [RandomBot()] * k, seed + i)``, i.e.
+    ``play(new_game(rules, players, seed + i), [RandomBot()] * k, seed + i)`` on the protocol.
+
+    Args:
+        rules: the Rules (default ``Rules()``); every Rules value is played.
+        players: names or a player count (``Rules.min_players`` to ``max_players``).
+        n: number of games (>= 0).
+        seed: game ``i``'s seed is ``seed + i`` (whole number >= 0).
+
+    Returns:
+        dict of numpy arrays: ``"scores"`` int64 ``(n, k)``, each seat's chips at the end (bux);
+        ``"actions"`` int64 ``(n,)``, actions in each game's record (chance events included);
+        ``"winners"`` bool ``(n, k)``, True for the seats with the most chips; ``"seeds"`` object
+        ``(n,)``, each game's seed.
+
+    Raises:
+        TypeError, ValueError: as :func:`~toolkit.bux.new_game`; ``n`` or ``seed`` not a whole
+            number >= 0 (``seed=None`` is refused: the games must be reproducible).
+    """
+    from .kernel import compiled_random_playouts
+
+    return compiled_random_playouts(rules, players, n, seed)

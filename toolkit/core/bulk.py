@@ -15,14 +15,9 @@ same order: chance events through ``State.sample_chance`` and
 :func:`toolkit.core.cards.uniform_index`, the bots' choices through the same view code).
 
 Public names: :class:`PlayoutRecord`, :func:`playout_rngs`, :func:`rules_json`,
-:func:`start_playout`, :func:`protocol_playout`, :func:`is_core_random`, :func:`cpu_rates`,
-:func:`game_seeds`, :func:`playout_table`.
-
-A game's *compiled* random playout (``toolkit/<game>/kernel.py``, numba; the helpers it runs on
-are in :mod:`toolkit.core.jit`, imported only when a kernel runs, so importing a game never
-imports numba) plays the same games again: ``playout`` uses it when every bot is the core random
-bot, and ``random_playouts(rules, players, n, seed)`` plays ``n`` of them into numpy arrays
-(:func:`playout_table`), game ``i`` from seed ``game_seeds(seed, n)[i]``.
+:func:`start_playout`, :func:`protocol_playout`, :func:`is_core_random`, :func:`cpu_rates`, and
+for a game's ``random_playouts(rules, players, n, seed)`` (many random games as numpy arrays)
+:func:`check_count`, :func:`playout_seeds`, :func:`fresh_seed` and :func:`records_to_arrays`.
 """
 from __future__ import annotations
 
@@ -35,10 +30,10 @@ import numpy as np
 
 from .bots import RandomBot
 from .game import new_rng, play, record, resolve_chance, rules_to_dict, setup_rng
-from .validation import check_seed
+from .validation import _is_int, check_seed
 
 __all__ = ["PlayoutRecord", "playout_rngs", "rules_json", "start_playout", "protocol_playout", "is_core_random",
-           "cpu_rates", "game_seeds", "playout_table"]
+           "cpu_rates", "check_count", "playout_seeds", "fresh_seed", "records_to_arrays"]
 
 
 class PlayoutRecord(dict):
@@ -173,62 +168,65 @@ def cpu_rates(play_one: Callable[[], int], seconds: float = 3.0, batch: int = 1)
             "cpu_s": el}
 
 
-def game_seeds(seed: int | None, n: int) -> np.ndarray:
-    """The seeds of the ``n`` games :func:`toolkit.core.montecarlo.simulate` plays from root
-    ``seed``: game ``i``'s seed is one ``integers(2**63)`` draw from trial ``i``'s Generator
-    (``SeedSequence(seed).spawn(n)[i]``, as :func:`~toolkit.core.montecarlo.run_trials` gives it).
-
-    A game's ``random_playouts(rules, players, n, seed)`` plays game ``i`` as
-    ``playout(rules, players, None, game_seeds(seed, n)[i])``, so its rows are the rows
-    ``simulate(game, [RandomBot()] * k, n, rules, players, seed)`` gives.
-
-    Args:
-        seed: root seed, an int >= 0 (``None``: fresh entropy, different every call).
-        n: number of games, >= 0.
-
-    Returns:
-        numpy ``int64`` array of shape ``(n,)``, each seed in ``0 .. 2**63 - 1``. Game ``i``'s
-        seed does not depend on ``n``.
+def check_count(n) -> int:
+    """A number of games for ``random_playouts``: a whole number >= 0.
 
     Raises:
-        TypeError: ``seed`` or ``n`` not a whole number.
+        TypeError: not a whole number (``2.5``, ``"10"``, ``True``).
+        ValueError: negative.
+    """
+    if not _is_int(n):
+        raise TypeError(f"n (number of games) must be a whole number, got {type(n).__name__} {n!r}")
+    n = int(n)
+    if n < 0:
+        raise ValueError(f"n (number of games) must be >= 0, got {n}")
+    return n
+
+
+def playout_seeds(seed, n) -> list[int]:
+    """The seeds of a game's ``random_playouts(rules, players, n, seed)``: game ``i`` is played
+    from ``seed + i`` (so ``random_playouts(..., n, seed)`` row ``i`` is
+    ``playout(rules, players, [RandomBot()] * k, seed + i)``, and two calls with seeds ``n``
+    apart never share a game).
+
+    Raises:
+        TypeError: ``seed`` is not a whole number (``None`` included: the games must be
+            reproducible), ``n`` is not a whole number.
         ValueError: a negative ``seed`` or ``n``.
     """
-    from .montecarlo import _child_seed
-
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-        raise TypeError(f"n must be a whole number of games, got {type(n).__name__} {n!r}")
-    if n < 0:
-        raise ValueError(f"n must be >= 0 games, got {n}")
-    root = np.random.SeedSequence(check_seed(seed))
-    return np.array([np.random.default_rng(_child_seed(root, i)).integers(2**63) for i in range(int(n))],
-                    dtype=np.int64)
+    if seed is None:
+        raise TypeError("random_playouts needs an int seed (game i is played from seed + i)")
+    seed = check_seed(seed)
+    return [seed + i for i in range(check_count(n))]
 
 
-def playout_table(seeds: np.ndarray, n_players: int, play_one: Callable) -> dict:
-    """Play one game per seed and gather the results as numpy arrays (``random_playouts``).
+def fresh_seed() -> int:
+    """A fresh random seed (128 bits of OS entropy): what a compiled playout asked for a game
+    with seed ``None`` plays from (the record's seed stays ``None``)."""
+    return int(np.random.SeedSequence().entropy)
+
+
+def records_to_arrays(records, players: int, seeds=None) -> dict:
+    """The arrays a game's ``random_playouts`` returns, from :class:`PlayoutRecord` s (what it
+    does for games its compiled kernel does not play, e.g. custom rules).
 
     Args:
-        seeds: int64 array of shape ``(n,)`` (from :func:`game_seeds`).
-        n_players: seats per game.
-        play_one: ``play_one(seed) -> (scores, winners, actions)`` for one game: ``scores`` a
-            sequence of ``n_players`` numbers in the game's unit, ``winners`` the winning seats,
-            ``actions`` the game's number of actions (chance events included).
+        records: PlayoutRecords, one per game.
+        players: seats per game.
+        seeds: the games' seeds (default: each record's ``seed``).
 
     Returns:
-        ``{"seed": (n,) int64, "scores": (n, n_players) int64 (float64 when a score is not
-        whole), "winners": (n, n_players) bool, "actions": (n,) int64}``.
+        ``{"scores": (n, players) int64 (float64 if a score is not whole), "actions": (n,)
+        int64, "winners": (n, players) bool, "seeds": (n,) object}``.
     """
-    n = len(seeds)
-    scores = []
-    winners = np.zeros((n, n_players), dtype=bool)
-    actions = np.zeros(n, dtype=np.int64)
-    for g, s in enumerate(seeds.tolist()):
-        sc, win, k = play_one(s)
-        scores.append(sc)
-        winners[g, list(win)] = True
-        actions[g] = k
-    table = np.array(scores).reshape(n, n_players)
-    if table.dtype.kind != "f":
-        table = table.astype(np.int64)
-    return {"seed": np.asarray(seeds, dtype=np.int64), "scores": table, "winners": winners, "actions": actions}
+    records = list(records)
+    n = len(records)
+    scores = [r.scores for r in records]
+    whole = all(float(x).is_integer() for row in scores for x in row)
+    out = {"scores": np.array(scores, dtype=np.int64 if whole else np.float64).reshape(n, players),
+           "actions": np.array([len(r["actions"]) for r in records], dtype=np.int64),
+           "winners": np.zeros((n, players), dtype=bool),
+           "seeds": np.array([r["seed"] for r in records] if seeds is None else list(seeds), dtype=object)}
+    for i, r in enumerate(records):
+        out["winners"][i, list(r.winners)] = True
+    return out

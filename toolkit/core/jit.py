@@ -34,14 +34,15 @@ Lemire, "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 from numba import njit
+from numpy.random import PCG64, SeedSequence
 
 __all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "held_half", "run_with_words",
            "SETUP_POS", "SETUP_HALF", "PLAY_POS", "PLAY_HALF", "begin_play", "compiled_streams",
-           "run_playout_kernel"]
+           "run_playout_kernel", "seed_words", "run_seeded", "seeded_results"]
 
 _LO32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
@@ -300,3 +301,101 @@ def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, ke
             _restore(setup, states[0], int(streams[SETUP_POS]), int(streams[SETUP_HALF]))
             _restore(play, states[1], int(streams[PLAY_POS]), int(streams[PLAY_HALF]))
     return result
+
+
+def seed_words(seeds: Sequence[int], setup_budget: int, play_budget: int) -> tuple[np.ndarray, np.ndarray]:
+    """The first raw words of each seeded game's two streams, one game per row.
+
+    A bulk playout from an int ``seed`` draws its opening chance events from
+    ``toolkit.core.game.setup_rng(seed)`` and everything after from ``new_rng(seed)``
+    (:func:`toolkit.core.bulk.playout_rngs`); row ``i`` holds the first words of those two
+    Generators for ``seeds[i]``, built straight from their bit generators (the same streams:
+    ``PCG64(SeedSequence(seed, spawn_key=(0,)))`` and ``PCG64(SeedSequence(seed))``), ready for
+    :func:`word_index` / :func:`word_integers` in a compiled kernel (a fresh Generator holds no
+    32-bit half: start ``half`` at ``-1``).
+
+    Args:
+        seeds: whole numbers >= 0 (Python ints, so seeds beyond 64 bits work as in ``new_rng``).
+        setup_budget, play_budget: words per game of each stream (>= 1).
+
+    Returns:
+        ``(setup, play)``: uint64 arrays of shape ``(len(seeds), setup_budget)`` and
+        ``(len(seeds), play_budget)``.
+
+    Raises:
+        ValueError: a budget below 1, a negative seed.
+    """
+    if setup_budget < 1 or play_budget < 1:
+        raise ValueError(f"need at least one word per stream, got {setup_budget} and {play_budget}")
+    n = len(seeds)
+    setup = np.empty((n, setup_budget), dtype=np.uint64)
+    play = np.empty((n, play_budget), dtype=np.uint64)
+    for i, s in enumerate(seeds):
+        s = int(s)
+        setup[i] = PCG64(SeedSequence(s, spawn_key=(0,))).random_raw(setup_budget)
+        play[i] = PCG64(SeedSequence(s)).random_raw(play_budget)
+    return setup, play
+
+
+def run_seeded(play_batch: Callable, seeds: Sequence[int], setup_budget: int, play_budget: int,
+               batch: int = 512) -> None:
+    """Play every seeded game with a compiled batch kernel, giving more words to the games that
+    ran out, until all have finished.
+
+    Games are played ``batch`` at a time (memory stays at ``batch * (setup_budget +
+    play_budget)`` words); a game that ran out of words (or of the kernel's room for actions,
+    which a kernel may scale with the words) is played again from its seed with twice the words
+    of both streams, so no result depends on the first guess of a game's length.
+
+    Args:
+        play_batch: ``play_batch(setup_words, play_words, rows) -> ok``: plays the games whose
+            words are the rows of the two arrays (:func:`seed_words`) and whose indices into
+            ``seeds`` are ``rows`` (int64 array; the caller writes its results there), returning
+            a boolean array, False for each game that must be played again with more words.
+        seeds: the games' seeds (whole numbers >= 0).
+        setup_budget, play_budget: first guesses of the words each game needs per stream.
+        batch: games per kernel call.
+
+    Raises:
+        ValueError: a budget or ``batch`` below 1.
+    """
+    if batch < 1:
+        raise ValueError(f"batch must be at least 1 game, got {batch}")
+    seeds = list(seeds)
+    pending = np.arange(len(seeds), dtype=np.int64)
+    while pending.size:
+        again = []
+        for start in range(0, pending.size, batch):
+            rows = pending[start:start + batch]
+            setup, play = seed_words([seeds[i] for i in rows], setup_budget, play_budget)
+            ok = np.asarray(play_batch(setup, play, rows), dtype=bool)
+            again.append(rows[~ok])
+        pending = np.concatenate(again)
+        setup_budget *= 2
+        play_budget *= 2
+
+
+def seeded_results(play_batch: Callable, seeds: Sequence[int], players: int, setup_budget: int,
+                   play_budget: int) -> dict:
+    """Every seeded game's scores, length and winners from a compiled batch kernel: what a game's
+    ``random_playouts`` returns.
+
+    Args:
+        play_batch: ``play_batch(setup_words, play_words, rows, scores, actions, winners) -> ok``:
+            plays the games of the word rows (as :func:`run_seeded`'s) and writes row ``rows[i]``
+            of the three arrays below; False in ``ok`` for a game that ran out of words.
+        seeds: the games' seeds; players: seats per game.
+        setup_budget, play_budget: first guesses of the words a game needs per stream.
+
+    Returns:
+        ``{"scores": int64 (n, players), "actions": int64 (n,), "winners": bool (n, players),
+        "seeds": object (n,)}``.
+    """
+    seeds = list(seeds)
+    n = len(seeds)
+    scores = np.zeros((n, players), dtype=np.int64)
+    actions = np.zeros(n, dtype=np.int64)
+    winners = np.zeros((n, players), dtype=bool)
+    run_seeded(lambda setup, play, rows: play_batch(setup, play, rows, scores, actions, winners), seeds,
+               setup_budget, play_budget)
+    return {"scores": scores, "actions": actions, "winners": winners, "seeds": np.array(seeds, dtype=object)}

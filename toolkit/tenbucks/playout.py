@@ -26,13 +26,14 @@ from typing import Sequence
 import numpy as np
 
 from ..core.bots import RandomBot
+from ..core.bulk import PlayoutRecord, is_core_random, playout_seeds, protocol_playout, records_to_arrays, rules_json
 from ..core.cards import Multiset
-from ..core.game import Action, play, playout_rngs, record, resolve_chance, rules_to_dict
+from ..core.game import Action, playout_rngs
 from ..core.validation import check_rules
 from .rules import WILD, Rules, bill_numbers, bill_sort_key
 from .state import Claim, Force, Play, TenBucksState, _zero_bills, initial_state, stack_total
 
-__all__ = ["Table", "playout", "action_text"]
+__all__ = ["Table", "playout", "random_playouts", "action_text"]
 
 _NUMS: dict = {}
 _EMPTY = Multiset()
@@ -295,8 +296,15 @@ class Table:
         raise RuntimeError(f"game did not end within {max_steps} actions")
 
 
-def playout(rules: Rules | None, players, bots: Sequence, rng: int | np.random.Generator | None = None) -> dict:
-    """Play one whole Ten Bucks game on a :class:`Table` and return its game record.
+def playout(rules: Rules | None, players, bots: Sequence, rng: int | np.random.Generator | None = None,
+            *, _compiled: bool = True) -> PlayoutRecord:
+    """Play one whole Ten Bucks game on the fastest path that plays it exactly, and return its record.
+
+    Paths (the same game from the same seed on each): every seat a
+    :class:`~toolkit.core.bots.RandomBot` with an int seed (or ``None``) plays in the compiled
+    kernel (:mod:`toolkit.tenbucks.kernel`, numba; every Rules value but custom rules); other
+    bots, or a Generator (whose stream must advance exactly as the protocol's), play on a
+    :class:`Table`; custom rules on the protocol.
 
     Args:
         rules: the Rules (default ``Rules()``).
@@ -304,11 +312,14 @@ def playout(rules: Rules | None, players, bots: Sequence, rng: int | np.random.G
         bots: one :class:`~toolkit.core.game.Bot` per seat.
         rng: an int seed: the game ``play(new_game(rules, players, seed), bots, seed)`` plays (the
             deal from :func:`~toolkit.core.game.setup_rng`, the rest from ``new_rng(seed)``); or a
-            Generator used for the deal and the play (record seed ``None``).
+            Generator used for the deal and the play (record seed ``None``); ``None``: a fresh
+            random game (record seed ``None``).
+        _compiled: private switch for tests: ``False`` plays random bots on the Python table.
 
     Returns:
-        the record ``{game, rules, players, seed, actions}`` ``toolkit.core.record`` gives for
-        that protocol game (``toolkit.core.replay`` rebuilds it).
+        a :class:`~toolkit.core.bulk.PlayoutRecord`: the record ``{game, rules, players, seed,
+        actions}`` ``toolkit.core.record`` gives for that protocol game (``toolkit.core.replay``
+        rebuilds it), with the final ``scores`` (dollars per seat) and ``winners``.
 
     Raises:
         TypeError, ValueError: as :func:`~toolkit.tenbucks.new_game`; not one bot per player.
@@ -318,11 +329,50 @@ def playout(rules: Rules | None, players, bots: Sequence, rng: int | np.random.G
     s0 = initial_state(rules, players, seed)
     if len(bots) != s0.n_players:
         raise ValueError(f"give one bot per player ({s0.n_players}), got {len(bots)}")
+    names = list(s0.players)
     if rules.custom_rules:
-        return record(play(resolve_chance(s0, deal_rng), bots, play_rng))
+        return protocol_playout(initial_state, rules, names, bots, deal_rng, play_rng, seed)
+    if _compiled and not isinstance(rng, np.random.Generator) and all(is_core_random(b) for b in bots):
+        from .kernel import compiled_playout
+
+        return compiled_playout(rules, names, seed)
     t = Table(s0)
     while t.phase == "deal":
         t.deal(deal_rng)
     t.run(bots, play_rng)
-    return {"game": "tenbucks", "rules": rules_to_dict(rules), "players": list(s0.players), "seed": seed,
-            "actions": t.actions}
+    return PlayoutRecord("tenbucks", rules_json(rules), names, seed, t.actions, t.money,
+                         t.state().winners())
+
+
+def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict:
+    """``n`` whole Ten Bucks games with a :class:`~toolkit.core.bots.RandomBot` in every seat,
+    played in the compiled kernel: the bulk random playout for studies of many games.
+
+    Game ``i`` is exactly ``playout(rules, players, [RandomBot()] * k, seed + i)``, i.e.
+    ``play(new_game(rules, players, seed + i), [RandomBot()] * k, seed + i)`` on the protocol.
+
+    Args:
+        rules: the Rules (default ``Rules()``); custom rules are Python code the kernel does not
+            run: those games are played one by one with :func:`playout` (same results, slower).
+        players: names or a player count (2-6).
+        n: number of games (>= 0).
+        seed: game ``i``'s seed is ``seed + i`` (whole number >= 0).
+
+    Returns:
+        dict of numpy arrays: ``"scores"`` int64 ``(n, k)``, each seat's dollars; ``"actions"``
+        int64 ``(n,)``, actions in each game's record (the deal's included); ``"winners"`` bool
+        ``(n, k)``, True for each winning seat (none when ``Rules.no_bills_end="no_winner"`` and
+        nobody reached the target); ``"seeds"`` object ``(n,)``, each game's seed.
+
+    Raises:
+        TypeError, ValueError: as :func:`~toolkit.tenbucks.new_game`; ``n`` or ``seed`` not a whole
+            number >= 0 (``seed=None`` is refused: the games must be reproducible).
+    """
+    rules = check_rules(rules, Rules, "tenbucks")
+    seeds = playout_seeds(seed, n)
+    k = initial_state(rules, players, None).n_players
+    if rules.custom_rules:
+        return records_to_arrays([playout(rules, players, [RandomBot()] * k, s) for s in seeds], k)
+    from .kernel import compiled_random_playouts
+
+    return compiled_random_playouts(rules, k, seeds)
