@@ -56,8 +56,8 @@ def table_rates(seconds: float = 3.0, players: int = 4) -> dict:
 
     rules = bue.Rules()
     rng = np.random.default_rng(0)
-    playout(rules, players, None, rng, _kernel=False)  # warm the caches (reachable totals)
-    return cpu_rates(lambda: len(playout(rules, players, None, rng, _kernel=False)["actions"]), seconds)
+    playout(rules, players, None, rng, _compiled=False)  # warm the caches (reachable totals)
+    return cpu_rates(lambda: len(playout(rules, players, None, rng, _compiled=False)["actions"]), seconds)
 
 
 def record_rates(seconds: float = 3.0, players: int = 4) -> dict:

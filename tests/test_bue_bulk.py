@@ -4,7 +4,7 @@ for many seeds, player counts and rule variants, ``playout(rules, players, bots,
 winner are the replayed match's (issue 17; convention in toolkit/core/bulk.py).
 
 With random bots ``playout`` runs on the compiled kernel (``toolkit/bue/kernel.py``); the Python
-``BueTable`` path (``_kernel=False``) is checked against the protocol too, and the two against
+``BueTable`` path (``_compiled=False``) is checked against the protocol too, and the two against
 each other on many more seeds; ``random_playouts(rules, players, n, seed)`` row i is
 ``playout(rules, players, None, seed + i)``."""
 from __future__ import annotations
@@ -48,7 +48,7 @@ def test_the_python_table_path_gives_the_protocols_matches_too(variant):
     rules = VARIANTS[variant]
     for seed in range(3):
         n = (2, 4, 7)[seed] if variant != "short" else 2 + seed
-        rec = playout(rules, n, None, seed, _kernel=False)
+        rec = playout(rules, n, None, seed, _compiled=False)
         assert rec == protocol_record(rules, n, [RandomBot()] * n, seed), f"seed {seed}, {n} players"
         assert rec.scores == replay(rec)[-1].scores
 
@@ -63,7 +63,7 @@ def test_kernel_and_python_table_agree_on_many_matches(variant):
         if variant == "short":
             n = 2 + seed % 5
         a = playout(rules, n, None, 1000 + seed)
-        b = playout(rules, n, None, 1000 + seed, _kernel=False)
+        b = playout(rules, n, None, 1000 + seed, _compiled=False)
         assert a == b, f"seed {1000 + seed}, {n} players"
         assert a.scores == b.scores and a.winners == b.winners
 
@@ -81,7 +81,7 @@ def test_kernel_covers_odd_decks_and_points():
         n = 2 + seed % 5
         rec = playout(rules, n, None, seed)
         assert rec == protocol_record(rules, n, [RandomBot()] * n, seed), f"seed {seed}, {n} players"
-        assert rec == playout(rules, n, None, seed, _kernel=False)
+        assert rec == playout(rules, n, None, seed, _compiled=False)
         reshuffled = reshuffled or any(s.phase == "draw" and not s.discards
                                        for s in replay(rec))
     assert reshuffled, "no match ran the exchange deck out"

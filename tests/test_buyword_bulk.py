@@ -5,7 +5,7 @@ seed))`` action for action; the variations it hands to the protocol give the pro
 too (issue 17; convention in toolkit/core/bulk.py).
 
 With random bots ``playout`` runs on the compiled kernel (``toolkit/buyword/kernel.py``, with its
-own word finder on the dictionary as arrays); the Python table path (``_kernel=False``) is checked
+own word finder on the dictionary as arrays); the Python table path (``_compiled=False``) is checked
 against the protocol too, and the two against each other on many more seeds and rule variants;
 the compiled finder against ``Dictionary.find`` on random hands; ``random_playouts(rules,
 players, n, seed)`` row i is ``playout(rules, players, None, seed + i)``."""
@@ -81,7 +81,7 @@ def test_bad_arguments():
 def test_the_python_table_path_gives_the_protocols_games_too(variant):
     rules = VARIANTS[variant]
     for seed, n in ((0, 1), (1, 3)):
-        rec = playout(rules, n, None, seed, _kernel=False)
+        rec = playout(rules, n, None, seed, _compiled=False)
         assert rec == protocol_record(rules, n, [RandomBot()] * n, seed)
 
 
@@ -106,7 +106,7 @@ def test_kernel_and_python_table_agree_on_many_games(variant):
     for seed in range(12):
         n = max(1 + seed % 5, rules.first_leader + 1)
         a = playout(rules, n, None, 500 + seed)
-        b = playout(rules, n, None, 500 + seed, _kernel=False)
+        b = playout(rules, n, None, 500 + seed, _compiled=False)
         assert a == b, f"seed {500 + seed}, {n} players"
         assert a.scores == b.scores and a.winners == b.winners
 

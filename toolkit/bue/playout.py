@@ -300,7 +300,7 @@ class BueTable:
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,
-            seed: int | None = None, _kernel: bool = True) -> PlayoutRecord:
+            seed: int | None = None, _compiled: bool = True) -> PlayoutRecord:
     """Play one whole Bué match on the bulk path and return its game record.
 
     The same match as the game protocol from the same seed, action for action
@@ -337,7 +337,7 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
     rules, names, n = base.rules, base.players, base.n_players
     if not all(is_core_random(b) for b in bots):
         return protocol_playout(initial_state, rules, names, bots, deal_rng, rng, seed)
-    if _kernel:
+    if _compiled:
         from ..core.jit import compiled_streams
 
         if compiled_streams(deal_rng, rng):

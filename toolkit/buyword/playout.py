@@ -81,7 +81,7 @@ class _Counts:
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,
-            seed: int | None = None, _kernel: bool = True) -> PlayoutRecord:
+            seed: int | None = None, _compiled: bool = True) -> PlayoutRecord:
     """Play one whole BuyWord game on the bulk path and return its game record.
 
     The same game as the protocol from the same seed, action for action
@@ -119,7 +119,7 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
     rules, names, n = s0.rules, s0.players, s0.n_players
     if not (supports(rules, n) and all(is_core_random(b) for b in bots)):
         return protocol_playout(initial_state, rules, names, bots, chance, rng, seed)
-    if _kernel:
+    if _compiled:
         from ..core.jit import compiled_streams
 
         if compiled_streams(chance, rng):
