@@ -10,7 +10,7 @@ from itertools import combinations
 
 import numpy as np
 
-from run import Row, bench_widgets, percentile, playout_rates, time_calls
+from run import Row, bench_widgets, compiled_bulk_rates, first_call_rows, percentile, time_calls
 
 
 def _brute_best(spread):
@@ -52,18 +52,18 @@ def _lot_tables(n: int, players: int = 4):
     return found[::3][:n]
 
 
-def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None) -> dict:
-    """Random (or given) bots on BUX's bulk path (``toolkit.bux.playout.playout``), whole games
-    for about ``seconds`` of CPU time (``time.process_time``, this process only).
+def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None, compiled: bool = True) -> dict:
+    """BUX's bulk random playout, whole games for about ``seconds`` of CPU time
+    (``time.process_time``, this process only): with ``bots=None`` and ``compiled`` the compiled
+    kernel through ``toolkit.bux.playout.random_playouts`` (numba's compile excluded by a
+    warm-up call); with ``compiled=False`` or other bots, ``playout()`` on the Python table.
 
     Returns:
-        ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions_per_game"}``; actions
-        count every action of the game record, chance events included (as OpenSpiel counts).
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions_per_game"}`` (and
+        ``"warmup_s"`` for the compiled path); actions count every action of the game record,
+        chance events included (as OpenSpiel counts them).
     """
-    from toolkit.bux.playout import playout
-    from toolkit.core.bots import RandomBot
-
-    return playout_rates(playout, players, [RandomBot()] * players if bots is None else bots, seconds)
+    return compiled_bulk_rates("bux", seconds, players, bots, compiled)
 
 
 def rows(quick: bool) -> list:
@@ -164,9 +164,17 @@ def rows(quick: bool) -> list:
     # 3b. the bulk path (toolkit.bux.playout): same games, mutable table, CPU time
     import os
     rnd = bulk_rates(1.0 if quick else 3.0)
-    out.append(Row("bux", "bulk random playout (playout.py), 4 players, actions per CPU-second", rnd["actions_per_cpu_s"],
-                   "actions/s", note=f"{rnd['games_per_cpu_s']:.1f} games/CPU-s, {rnd['actions_per_game']:.0f} "
-                   "actions per game; the issue's target is OpenSpiel Hearts' rate (~405,000/s, anchor section)"))
+    out.append(Row("bux", "bulk random playout, compiled (random_playouts, kernel.py), 4 players, actions per CPU-s",
+                   rnd["actions_per_cpu_s"], "actions/s",
+                   note=f"{rnd['games_per_cpu_s']:,.0f} games/CPU-s, {rnd['actions_per_game']:.0f} actions per game; "
+                   "the issue's target is OpenSpiel Hearts' rate in the same run (anchor section)"))
+    tab = bulk_rates(1.0 if quick else 3.0, compiled=False)
+    out.append(Row("bux", "bulk random playout, Python table (playout(..., _compiled=False)), 4 players, actions per "
+                   "CPU-s", tab["actions_per_cpu_s"], "actions/s",
+                   note=f"{tab['games_per_cpu_s']:.1f} games/CPU-s; the compiled path is "
+                   f"{rnd['actions_per_cpu_s'] / tab['actions_per_cpu_s']:.0f}x faster"))
+    if not quick:
+        out += first_call_rows("bux", "bux", 4)
     heur = bulk_rates(2.0 if quick else 6.0, bots=[bux.GreedyBot(), bux.ValueBot(), bux.GreedyBot(), bux.ValueBot()])
     cores = os.cpu_count() or 1
     minutes = 100_000 / (heur["games_per_cpu_s"] * cores) / 60

@@ -11,7 +11,7 @@ import time
 
 import numpy as np
 
-from run import FORBIDDEN_AT_IMPORT, Row, bench_widgets, percentile, playout_rates
+from run import FORBIDDEN_AT_IMPORT, Row, bench_widgets, compiled_bulk_rates, first_call_rows, percentile
 
 _PROBE = r"""
 import sys, time
@@ -52,18 +52,18 @@ def _states(n_states: int):
     return out
 
 
-def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None) -> dict:
-    """Random (or given) bots on Ten Bucks' bulk path (``toolkit.tenbucks.playout.playout``),
-    whole games for about ``seconds`` of CPU time (``time.process_time``).
+def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None, compiled: bool = True) -> dict:
+    """Ten Bucks' bulk random playout, whole games for about ``seconds`` of CPU time
+    (``time.process_time``, this process only): with ``bots=None`` and ``compiled`` the compiled
+    kernel through ``toolkit.tenbucks.playout.random_playouts`` (numba's compile excluded by a
+    warm-up call); with ``compiled=False`` or other bots, ``playout()`` on the Python table.
 
     Returns:
-        ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions_per_game"}``; actions count
-        every action of the game record, the deal's chance events included.
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions_per_game"}`` (and
+        ``"warmup_s"`` for the compiled path); actions count every action of the game record,
+        chance events included (as OpenSpiel counts them).
     """
-    from toolkit.core.bots import RandomBot
-    from toolkit.tenbucks.playout import playout
-
-    return playout_rates(playout, players, [RandomBot()] * players if bots is None else bots, seconds)
+    return compiled_bulk_rates("tenbucks", seconds, players, bots, compiled)
 
 
 def rows(quick: bool) -> list:
@@ -98,10 +98,17 @@ def rows(quick: bool) -> list:
                        None, None, f"{m} games, {el / m * 1000:.1f} ms/game"))
     # 1b. the bulk path (toolkit.tenbucks.playout): same games, mutable table, CPU time
     rnd = bulk_rates(1.0 if quick else 3.0)
-    out.append(Row("tenbucks", "bulk random playout (playout.py), 4 players, actions per CPU-second",
-                   rnd["actions_per_cpu_s"], "actions/s",
-                   note=f"{rnd['games_per_cpu_s']:.0f} games/CPU-s, {rnd['actions_per_game']:.0f} actions per game; "
-                   "the issue's target is OpenSpiel Hearts' rate (~405,000/s, anchor section)"))
+    out.append(Row("tenbucks", "bulk random playout, compiled (random_playouts, kernel.py), 4 players, actions per "
+                   "CPU-s", rnd["actions_per_cpu_s"], "actions/s",
+                   note=f"{rnd['games_per_cpu_s']:,.0f} games/CPU-s, {rnd['actions_per_game']:.0f} actions per game; "
+                   "the issue's target is OpenSpiel Hearts' rate in the same run (anchor section)"))
+    tab = bulk_rates(1.0 if quick else 3.0, compiled=False)
+    out.append(Row("tenbucks", "bulk random playout, Python table (playout(..., _compiled=False)), 4 players, "
+                   "actions per CPU-s", tab["actions_per_cpu_s"], "actions/s",
+                   note=f"{tab['games_per_cpu_s']:,.0f} games/CPU-s; the compiled path is "
+                   f"{rnd['actions_per_cpu_s'] / tab['actions_per_cpu_s']:.0f}x faster"))
+    if not quick:
+        out += first_call_rows("tenbucks", "tenbucks", 4)
     # 2. the laws calculators on game positions (they run in widget callbacks)
     states = _states(100 if quick else 400)
     for name, fn in (("claim_table (every stack x every seat)", tb.claim_table),

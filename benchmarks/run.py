@@ -104,6 +104,84 @@ def playout_rates(playout: Callable, players: int, bots, seconds: float = 3.0, r
             "actions_per_game": actions / games}
 
 
+def random_playouts_rates(random_playouts: Callable, players: int, seconds: float = 3.0, rules=None,
+                          batch: int = 256) -> dict:
+    """Whole games of a game's compiled ``random_playouts(rules, players, n, seed)`` (seeds 0, 1,
+    ... in batches of ``batch``) for about ``seconds`` of CPU time (``time.process_time``): what
+    each game's ``bulk_rates()`` reports for its compiled path. A warm-up call comes first, so
+    numba's compile (or cache load) is not counted; its wall time is reported as ``warmup_s``.
+
+    Returns:
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions_per_game", "warmup_s"}``;
+        actions count every action of the game record, chance events included.
+    """
+    t0 = time.perf_counter()
+    random_playouts(rules, players, 2, 10**9)
+    warm = time.perf_counter() - t0
+    games = actions = 0
+    t0 = time.process_time()
+    while True:
+        out = random_playouts(rules, players, batch, games)
+        actions += int(out["actions"].sum())
+        games += batch
+        el = time.process_time() - t0
+        if el >= seconds:
+            break
+    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games,
+            "actions_per_game": actions / games, "warmup_s": warm}
+
+
+def compiled_bulk_rates(game: str, seconds: float = 3.0, players: int = 4, bots=None,
+                        compiled: bool = True) -> dict:
+    """A game's bulk random playout for a bench's ``bulk_rates()``: with ``bots=None`` and
+    ``compiled``, the compiled kernel through ``toolkit.<game>.playout.random_playouts``
+    (:func:`random_playouts_rates`); with ``compiled=False`` or other bots, ``playout()`` on the
+    Python table (:func:`playout_rates`)."""
+    import importlib
+
+    from toolkit.core.bots import RandomBot
+
+    mod = importlib.import_module(f"toolkit.{game}.playout")
+    if bots is None and compiled:
+        return random_playouts_rates(mod.random_playouts, players, seconds)
+    bots = [RandomBot()] * players if bots is None else bots
+    return playout_rates(lambda r, p, b, s: mod.playout(r, p, b, s, _compiled=False), players, bots, seconds)
+
+
+_FIRST_CALL_PROBE = r"""
+import time
+t0 = time.perf_counter()
+from toolkit.%s.playout import random_playouts
+t1, c1 = time.perf_counter(), time.process_time()
+random_playouts(None, %d, 2, 0)
+print(repr((t1 - t0, time.perf_counter() - t1, time.process_time() - c1)))
+"""
+
+
+def first_call_rows(section: str, game: str, players: int) -> list:
+    """CPU time of the first ``random_playouts`` call in a fresh process: with numba's on-disk
+    cache empty (a student's very first run: the kernels compile) and with it filled (every later
+    run: the compiled code is loaded). Budget: a few seconds (5 s of CPU) for the cold compile;
+    the wall time is in the note (on a loaded machine it is larger)."""
+    import tempfile
+
+    out = []
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        for label in ("empty numba cache (compiles)", "filled numba cache (loads)"):
+            res = subprocess.run([sys.executable, "-c", _FIRST_CALL_PROBE % (game, players)], capture_output=True,
+                                 text=True, env=env, timeout=600)
+            if res.returncode:
+                out.append(Row(section, f"first random_playouts call, fresh process, {label}", None, "s",
+                               note=res.stderr.strip().splitlines()[-1] if res.stderr.strip() else "failed"))
+                continue
+            imp, wall, cpu = ast.literal_eval(res.stdout.strip().splitlines()[-1])
+            out.append(Row(section, f"first random_playouts call, fresh process, {label}, CPU", cpu, "s",
+                           5.0 if "compiles" in label else None, "max" if "compiles" in label else None,
+                           f"{wall:.1f} s wall; importing toolkit.{game}.playout took {imp:.2f} s before it"))
+    return out
+
+
 def time_calls(fn: Callable[[], object], min_time: float = 0.2, max_calls: int = 10_000) -> float:
     """Seconds per call of ``fn``: repeat until ``min_time`` has passed, return the median of
     five such batches' per-call times."""

@@ -16,6 +16,7 @@ from toolkit import bux
 from toolkit.bux.playout import BuxView, Table, playout, random_playouts, view_of_state
 from toolkit.core.bots import RandomBot
 from toolkit.core.bulk import PlayoutRecord
+from toolkit.core.testing import check_random_playouts
 from toolkit.core.game import Bot, play, record, replay, resolve_chance
 
 from test_bux_playouts import VARIANTS as PLAYOUT_VARIANTS  # noqa: E402 - the rule variants played there
@@ -89,16 +90,7 @@ def test_the_python_table_still_plays_random_bots_exactly():
 
 def test_random_playouts_row_i_is_the_game_of_seed_plus_i():
     for variant, n in (("base", 4), ("quick", 3), ("debts-one-bux-card", 5), ("two-players-big-lots", 2)):
-        rules = KERNEL_VARIANTS[variant]
-        out = random_playouts(rules, n, 12, seed=50)
-        assert out["scores"].shape == (12, n) and out["winners"].shape == (12, n) and out["actions"].shape == (12,)
-        assert out["winners"].dtype == bool
-        for i in range(12):
-            rec = playout(rules, n, [RandomBot()] * n, 50 + i)
-            assert out["seeds"][i] == 50 + i
-            assert tuple(out["scores"][i]) == rec.scores, (variant, i)
-            assert out["actions"][i] == len(rec["actions"])
-            assert tuple(np.flatnonzero(out["winners"][i])) == rec.winners
+        check_random_playouts(random_playouts, playout, KERNEL_VARIANTS[variant], n, 12, seed=50)
 
 
 def test_random_playouts_replays_games_that_outgrow_their_first_words(monkeypatch):

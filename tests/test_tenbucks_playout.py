@@ -16,6 +16,7 @@ from toolkit import tenbucks as tb
 from toolkit.core.bots import RandomBot
 from toolkit.core.game import play, record, replay, resolve_chance
 from toolkit.core.bulk import PlayoutRecord
+from toolkit.core.testing import check_random_playouts
 from toolkit.tenbucks.playout import Table, action_text, playout, random_playouts
 
 VARIANTS = {
@@ -82,16 +83,15 @@ def test_the_python_table_still_plays_random_bots_exactly():
 
 def test_random_playouts_row_i_is_the_game_of_seed_plus_i():
     for variant, n in (("base", 4), ("all-expansions", 3), ("odd-bills", 5), ("custom-lock-pile", 2)):
-        rules = VARIANTS[variant]
-        out = random_playouts(rules, n, 25, seed=100)
-        assert out["scores"].shape == (25, n) and out["winners"].shape == (25, n) and out["actions"].shape == (25,)
-        assert out["winners"].dtype == bool
-        for i in range(25):
-            rec = playout(rules, n, [RandomBot()] * n, 100 + i)
-            assert out["seeds"][i] == 100 + i
-            assert tuple(out["scores"][i]) == rec.scores, (variant, i)
-            assert out["actions"][i] == len(rec["actions"])
-            assert tuple(np.flatnonzero(out["winners"][i])) == rec.winners
+        check_random_playouts(random_playouts, playout, VARIANTS[variant], n, 25, seed=100)
+
+
+def test_the_row_check_catches_a_shifted_seed():
+    def shifted(rules, players, n, seed):
+        return random_playouts(rules, players, n, seed + 1)
+
+    with pytest.raises(AssertionError):
+        check_random_playouts(shifted, playout, None, 4, 5, seed=0)
 
 
 def test_random_playouts_refuses_bad_counts_and_seeds():

@@ -32,7 +32,7 @@ import numpy as np
 from functools import lru_cache
 
 from ..core.bulk import PlayoutRecord, fresh_seed, playout_seeds, rules_json
-from ..core.jit import njit, seed_words, seeded_results, word_integers
+from ..core.jit import njit, run_seeded, seeded_results, word_integers
 from ..core.validation import check_rules
 from .rules import SHAPES, SUITS, Rules
 from .state import initial_state
@@ -172,23 +172,6 @@ def _unprotected(sp, slen, suit, shape, seat, out):
 
 
 @njit(cache=True)
-def _n_unprotected(sp, slen, suit, shape, seat):
-    su = np.zeros(4, dtype=np.int64)
-    sh = np.zeros(4, dtype=np.int64)
-    m = slen[seat]
-    for x in range(m):
-        c = sp[seat, x]
-        su[suit[c]] += 1
-        sh[shape[c]] += 1
-    k = 0
-    for x in range(m):
-        c = sp[seat, x]
-        if su[suit[c]] < 2 or sh[shape[c]] < 2:
-            k += 1
-    return k
-
-
-@njit(cache=True)
 def _c3(x):
     return x * (x - 1) * (x - 2) // 6 if x >= 3 else 0
 
@@ -247,7 +230,8 @@ def _start_auction(st, active):
     st[S_BIDDER] = st[S_TURN]
     st[S_HIGH_BID] = 0
     st[S_HIGH_BIDDER] = -1
-    active[:] = True
+    for s in range(active.shape[0]):
+        active[s] = 1
     st[S_FREE] = 0
 
 
@@ -359,7 +343,9 @@ def play_game(setup_words, play_words, prm, counts0, suit, shape, value, codes, 
     n = prm[R_N]
     k_cards = counts0.shape[0]
     bux_i = prm[R_BUX_I]
-    counts = counts0.copy()
+    counts = np.empty(k_cards, dtype=np.int64)
+    for c in range(k_cards):
+        counts[c] = counts0[c]
     total = 0
     for c in range(k_cards):
         total += counts[c]
@@ -368,9 +354,10 @@ def play_game(setup_words, play_words, prm, counts0, suit, shape, value, codes, 
     slen = np.zeros(n, dtype=np.int64)
     disc = np.zeros(k_cards, dtype=np.int64)
     lot = np.zeros(prm[R_DRAWN], dtype=np.int64)
-    active = np.zeros(n, dtype=np.bool_)
+    active = np.zeros(n, dtype=np.int64)  # int64 like every array here: fewer numpy overloads to compile
     unprot = np.zeros(size, dtype=np.int64)
-    money[:] = prm[R_START]
+    for s in range(n):
+        money[s] = prm[R_START]
     st = np.zeros(N_STATE, dtype=np.int64)
     st[S_PHASE] = P_DEAL
     st[S_TURN] = prm[R_FIRST]
@@ -384,7 +371,8 @@ def play_game(setup_words, play_words, prm, counts0, suit, shape, value, codes, 
     room = codes.shape[0]
     na = 0
     opening = True  # the opening chance events come from the setup stream (new_game's deal)
-    pos0, half0, pos1, half1 = 0, -1, 0, -1
+    # np.int64, not literals: numba would compile a second, literal-typed copy of each callee
+    pos0, half0, pos1, half1 = np.int64(0), np.int64(-1), np.int64(0), np.int64(-1)
     inc = prm[R_INC]
     while True:
         ph = st[S_PHASE]
@@ -404,7 +392,7 @@ def play_game(setup_words, play_words, prm, counts0, suit, shape, value, codes, 
                 u, pos1, half1 = word_integers(play_words, pos1, half1, m)
             if u < 0:
                 return OUT_OF_WORDS, na
-            card = 0
+            card = np.int64(0)
             while True:
                 if card != skip:
                     u -= counts[card]
@@ -460,7 +448,7 @@ def play_game(setup_words, play_words, prm, counts0, suit, shape, value, codes, 
             if mine:
                 for s in range(n):
                     if s != p:
-                        swaps += _n_unprotected(sp, slen, suit, shape, s)
+                        swaps += _unprotected(sp, slen, suit, shape, s, unprot)
             ns = _n_sets(sp, slen, suit, shape, p)
             nl = (1 if money[p] <= 0 else 0) + swaps * mine + ns + 1
         i, pos1, half1 = word_integers(play_words, pos1, half1, nl)
@@ -469,7 +457,7 @@ def play_game(setup_words, play_words, prm, counts0, suit, shape, value, codes, 
         if ph == P_BID:
             if i == 0:
                 codes[na] = PASS
-                active[p] = False
+                active[p] = 0
             elif wait and i == 1:
                 codes[na] = WAIT
             else:
@@ -586,13 +574,13 @@ def play_batch(setup_words, play_words, prm, counts0, suit, shape, value, room, 
     (games, players)). Returns a bool array, False for each game that ran out of words."""
     g = setup_words.shape[0]
     n = prm[R_N]
-    ok = np.ones(g, dtype=np.bool_)
+    ok = np.ones(g, dtype=np.int64)
     codes = np.empty(room, dtype=np.int64)
     money = np.zeros(n, dtype=np.int64)
     for i in range(g):
         status, na = play_game(setup_words[i], play_words[i], prm, counts0, suit, shape, value, codes, money)
         if status == OUT_OF_WORDS:
-            ok[i] = False
+            ok[i] = 0
             continue
         if status == TOO_LONG:
             raise RuntimeError("a game did not end within the step limit")
@@ -609,22 +597,24 @@ def play_batch(setup_words, play_words, prm, counts0, suit, shape, value, room, 
 
 
 def play_one(mat: Material, seed: int) -> tuple:
-    """One seeded game: ``(codes, money)``; more words (and room) while it runs out.
+    """One seeded game: ``(codes, money)`` (played again with more words while it runs out).
 
     Raises:
         RuntimeError: the game did not end within :data:`MAX_STEPS` actions (a rules bug).
     """
-    setup_budget, play_budget = mat.setup_budget, mat.play_budget
     money = np.zeros(int(mat.prm[R_N]), dtype=np.int64)
-    while True:
-        setup, play = seed_words([seed], setup_budget, play_budget)
-        codes = np.empty(room_for(play_budget, mat.prm), dtype=np.int64)
+    out = []
+
+    def one(setup, play, rows):
+        codes = np.empty(room_for(play.shape[1], mat.prm), dtype=np.int64)
         status, na = play_game(setup[0], play[0], *mat.arrays(), codes, money)
-        if status == OK:
-            return codes[:na], money
         if status == TOO_LONG:
             raise RuntimeError(f"game did not end within {MAX_STEPS} actions")
-        setup_budget, play_budget = 2 * setup_budget, 2 * play_budget
+        out.append(codes[:na])
+        return [status == OK]
+
+    run_seeded(one, [seed], mat.setup_budget, mat.play_budget)
+    return out[-1], money
 
 
 def play_seeds(mat: Material, seeds) -> dict:

@@ -7,6 +7,8 @@
   changing nothing, states immutable, observations JSON-serialisable, termination within a
   bound, and ``replay(record(state))`` rebuilding the same final state. A game adds its own
   invariants (tiles or cards conserved, money accounted for) as a callback.
+* :func:`check_random_playouts` checks a game's bulk ``random_playouts`` against its ``playout``
+  game by game (shapes, dtypes, the seeds ``seed + i``, scores, lengths, winners).
 * :func:`playthrough_text` renders a game record as lines (one per action with a summary of
   the state) for golden files under ``tests/playthroughs/``; ``scripts/regen_playthroughs.py``
   rewrites them after an intended rule change.
@@ -22,7 +24,8 @@ import numpy as np
 
 from .game import CHANCE, TERMINAL, Action, IllegalActionError, State, record, replay, sample_chance
 
-__all__ = ["check_playout", "check_sample_chance", "check_step", "playthrough_text", "ProtocolViolation"]
+__all__ = ["check_playout", "check_sample_chance", "check_step", "check_random_playouts", "playthrough_text",
+           "ProtocolViolation"]
 
 
 class ProtocolViolation(AssertionError):
@@ -217,3 +220,35 @@ def playthrough_text(state: State, summary: Callable[[State], str]) -> str:
         actor = "chance" if cp == CHANCE else before.players[cp]
         lines.append(f"{i}\t{actor}\t{rec['actions'][i]}\t{summary(after)}")
     return "\n".join(lines) + "\n"
+
+
+def check_random_playouts(random_playouts: Callable, playout: Callable, rules, players: int, n: int,
+                          seed: int) -> dict:
+    """Check a game's ``random_playouts(rules, players, n, seed)`` row by row against its
+    ``playout(rules, players, [RandomBot()] * players, seed + i)`` (the game of seed ``seed + i``).
+
+    Args:
+        random_playouts, playout: the game's two functions (``toolkit.<game>.playout``).
+        rules, players, n, seed: as ``random_playouts`` (``players`` a count).
+
+    Returns:
+        the arrays ``random_playouts`` returned.
+
+    Raises:
+        AssertionError: a shape or dtype differs from the convention (``scores`` (n, players),
+            ``actions`` (n,) int64, ``winners`` (n, players) bool, ``seeds`` (n,)), or a row from
+            its game's record (scores, number of actions, winners).
+    """
+    from .bots import RandomBot
+
+    out = random_playouts(rules, players, n, seed)
+    assert out["scores"].shape == (n, players) and out["winners"].shape == (n, players)
+    assert out["actions"].shape == (n,) and out["actions"].dtype == np.int64
+    assert out["winners"].dtype == bool and out["seeds"].shape == (n,)
+    for i in range(n):
+        rec = playout(rules, players, [RandomBot()] * players, seed + i)
+        assert out["seeds"][i] == seed + i
+        assert tuple(out["scores"][i].tolist()) == tuple(rec.scores), f"game {i}: scores"
+        assert out["actions"][i] == len(rec["actions"]), f"game {i}: number of actions"
+        assert tuple(np.flatnonzero(out["winners"][i]).tolist()) == tuple(rec.winners), f"game {i}: winners"
+    return out

@@ -33,7 +33,7 @@ import numpy as np
 from functools import lru_cache
 
 from ..core.bulk import PlayoutRecord, fresh_seed, rules_json
-from ..core.jit import njit, seed_words, seeded_results, word_integers
+from ..core.jit import njit, run_seeded, seeded_results, word_integers
 from .rules import WILD, Rules, bill_numbers, bill_sort_key
 from .state import initial_state
 
@@ -215,9 +215,10 @@ def _legal(st, prm, hand, nnums, nums, wild, order, on_table, nclaimed, claimed,
         return k
     pending = st[S_PENDING]
     pending_claim = False
+    no, yes = np.int64(0), np.int64(1)  # not literals (one compiled _refused)
     if not st[S_CTT]:
         for m in range(m_count):
-            if not _refused(st, prm, nclaimed, claimed, on_table, p, m, False):
+            if not _refused(st, prm, nclaimed, claimed, on_table, p, m, no):
                 acts[k] = CLAIM | (m << 3)
                 k += 1
                 if m == pending:
@@ -225,7 +226,7 @@ def _legal(st, prm, hand, nnums, nums, wild, order, on_table, nclaimed, claimed,
     forced = 0
     if pending >= 0:
         for s in range(prm[R_N]):
-            if not _refused(st, prm, nclaimed, claimed, on_table, s, pending, True):
+            if not _refused(st, prm, nclaimed, claimed, on_table, s, pending, yes):
                 forced += 1
                 if s == p and pending_claim:
                     continue
@@ -332,10 +333,11 @@ def play_game(setup_words, play_words, prm, counts0, nnums, nums, wild, order, l
     room = codes.shape[0]
     na = 0
     # the deal: one draw over the bills left, in the deck's order (Multiset.draw_one)
-    total = 0
+    total = np.int64(0)
     for b in range(k_bills):
         total += counts[b]
-    pos, half = 0, -1
+    # np.int64, not literals: numba would compile a second, literal-typed copy of each callee
+    pos, half = np.int64(0), np.int64(-1)
     deals = prm[R_HAND] * n
     for d in range(deals):
         u, pos, half = word_integers(setup_words, pos, half, total)
@@ -359,7 +361,7 @@ def play_game(setup_words, play_words, prm, counts0, nnums, nums, wild, order, l
                     _push(prm, live, claim, on_table, s_live, s_claim, s_zeros, b, nums[b, 0])
     _start_turn(st, prm, hand, wild, on_table, prm[R_FIRST])
     # the play
-    pos, half = 0, -1
+    pos, half = np.int64(0), np.int64(-1)
     steps = 0
     while st[S_PHASE] != P_OVER:
         steps += 1
@@ -445,22 +447,25 @@ def play_batch(setup_words, play_words, prm, counts0, nnums, nums, wild, order, 
 
 
 def play_one(mat: Material, seed: int) -> tuple:
-    """One seeded game: ``(codes, money, winner)``; more words while it runs out.
+    """One seeded game: ``(codes, money, winner)`` (played again with more words while it runs out).
 
     Raises:
         RuntimeError: the game did not end within :data:`MAX_STEPS` decisions (a rules bug).
     """
-    setup_budget, play_budget = mat.setup_budget, mat.play_budget
     money = np.zeros(int(mat.prm[R_N]), dtype=np.int64)
-    while True:
-        setup, play = seed_words([seed], setup_budget, play_budget)
+    out = []
+
+    def one(setup, play, rows):
         codes = np.empty(mat.room, dtype=np.int64)
         status, na, winner = play_game(setup[0], play[0], *mat.arrays(), codes, money)
-        if status == OK:
-            return codes[:na], money, int(winner)
         if status == TOO_LONG:
             raise RuntimeError(f"game did not end within {MAX_STEPS} actions")
-        setup_budget, play_budget = 2 * setup_budget, 2 * play_budget
+        out.append((codes[:na], int(winner)))
+        return [status == OK]
+
+    run_seeded(one, [seed], mat.setup_budget, mat.play_budget)
+    codes, winner = out[-1]
+    return codes, money, winner
 
 
 def play_seeds(mat: Material, seeds) -> dict:
