@@ -147,11 +147,16 @@ def play_match(c: Compiled, sw: np.ndarray, pw: np.ndarray, streams: np.ndarray)
     """
     n = int(c.par[_N])
     out = np.empty(_room(len(sw), len(pw)), dtype=np.int64)
-    points = np.zeros(n, dtype=np.int64)
-    k, winner = _match(*c.arrays(), sw, pw, streams, out, points, *c.work())
-    if k < 0:
+    st = streams.copy().reshape(1, 4)
+    scores = np.zeros((1, n), dtype=np.int64)
+    actions = np.zeros(1, dtype=np.int64)
+    winners = np.zeros((1, n), dtype=np.bool_)
+    ok = _batch(*c.arrays(), sw.reshape(1, -1), pw.reshape(1, -1), st, np.zeros(1, dtype=np.int64), scores, actions,
+                winners, out, *c.work())
+    if not ok[0]:
         return None
-    return out[:k], points, winner
+    streams[:] = st[0]
+    return out[:actions[0]], scores[0].copy(), int(np.flatnonzero(winners[0])[0])
 
 
 def _room(setup_words: int, play_words: int) -> int:
@@ -172,7 +177,8 @@ def compiled_random_playouts(rules, players, n, seed) -> dict:
 
     def batch(setup, play, rows, scores, actions, winners):
         out = np.empty(_room(setup.shape[1], play.shape[1]), dtype=np.int64)
-        return _batch(*c.arrays(), setup, play, rows, scores, actions, winners, out, *c.work())
+        streams = np.tile(np.array([0, -1, 0, -1], dtype=np.int64), (setup.shape[0], 1))
+        return _batch(*c.arrays(), setup, play, streams, rows, scores, actions, winners, out, *c.work())
 
     return seeded_results(batch, seeds, k, 16 * k, 160 * k)
 
@@ -621,21 +627,19 @@ def _match(par, kind, value, gold, vid, full, ptable, pat_off, pat_cnt, pat, sw,
 
 
 @njit(cache=True)
-def _batch(par, kind, value, gold, vid, full, ptable, pat_off, pat_cnt, pat, setup, play, rows, scores, actions,
-           winners, out, hands, up, counts, disc, known, holds, banned, ints):
-    """Whole matches of fresh seeded Generators, one per row of ``setup``/``play`` words
-    (:func:`toolkit.core.jit.seeded_results`): row ``rows[g]`` of ``scores``, ``actions`` and
-    ``winners`` gets match ``g``; returns ``ok`` (False: ran out of words, play it again)."""
+def _batch(par, kind, value, gold, vid, full, ptable, pat_off, pat_cnt, pat, setup, play, streams_in, rows, scores,
+           actions, winners, out, hands, up, counts, disc, known, holds, banned, ints):
+    """Whole matches, one per row of ``setup``/``play`` words and of ``streams_in`` (each match's
+    :func:`toolkit.core.jit.run_playout_kernel` streams, updated): row ``rows[g]`` of
+    ``scores``, ``actions`` and ``winners`` gets match ``g``, ``out`` the codes of the last one;
+    returns ``ok`` (False: ran out of words, play it again). The kernel's one entry point
+    (``playout`` calls it with one row too), so a session compiles (or loads) it once."""
     g_n = setup.shape[0]
     n = par[_N]
     ok = np.ones(g_n, dtype=np.bool_)
-    streams = np.zeros(4, dtype=np.int64)
     points = np.zeros(n, dtype=np.int64)
     for g in range(g_n):
-        streams[0] = 0
-        streams[1] = -1
-        streams[2] = 0
-        streams[3] = -1
+        streams = streams_in[g]
         points[:] = 0
         k, winner = _match(par, kind, value, gold, vid, full, ptable, pat_off, pat_cnt, pat, setup[g], play[g],
                            streams, out, points, hands, up, counts, disc, known, holds, banned, ints)

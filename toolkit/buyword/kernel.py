@@ -210,17 +210,20 @@ def play_game(c: Compiled, sw: np.ndarray, pw: np.ndarray, streams: np.ndarray):
     n = int(c.par[_N])
     sales = np.empty(4096, dtype=np.int64)
     start = streams.copy()
+    scores = np.zeros((1, n), dtype=np.int64)
+    actions = np.zeros(1, dtype=np.int64)
     while True:
         out = np.empty(_room(len(sw), len(pw)), dtype=np.int64)
-        money = np.zeros(n, dtype=np.int64)
-        status, k = _game(*c.arrays(), sw, pw, streams, out, money, sales, *_work(n))
-        if status == _NO_ROOM:  # a hand with more sales than the list holds: again, with room
+        st = start.copy().reshape(1, 4)
+        ok = _batch(*c.arrays(), sw.reshape(1, -1), pw.reshape(1, -1), st, np.zeros(1, dtype=np.int64), scores,
+                    actions, np.zeros((1, n), dtype=np.bool_), out, sales, *_work(n))
+        if ok.shape[0] == 0:  # a hand with more sales than the list holds: again, with room
             sales = np.empty(2 * len(sales), dtype=np.int64)
-            streams[:] = start
             continue
-        if status == _OUT_OF_WORDS:
+        if not ok[0]:
             return None
-        return out[:k], money
+        streams[:] = st[0]
+        return out[:actions[0]], scores[0].copy()
 
 
 def _work(n: int) -> tuple:
@@ -271,7 +274,8 @@ def compiled_random_playouts(rules, players, n, seed) -> dict:
         sales = np.empty(1 << 14, dtype=np.int64)
         while True:
             out = np.empty(_room(setup.shape[1], play.shape[1]), dtype=np.int64)
-            ok = _batch(*c.arrays(), setup, play, rows, scores, actions, winners, out, sales, *_work(k))
+            streams = np.tile(np.array([0, -1, 0, -1], dtype=np.int64), (setup.shape[0], 1))
+            ok = _batch(*c.arrays(), setup, play, streams, rows, scores, actions, winners, out, sales, *_work(k))
             if ok is not None and ok.shape[0] == setup.shape[0]:
                 return ok
             sales = np.empty(2 * len(sales), dtype=np.int64)  # a hand had more sales than the room
@@ -365,6 +369,22 @@ def _find(hand, use_wild, pips, wild_pips, min_len, child_start, edge_letter, ed
                             sales[ns] = key | (np.int64(r) << 6) | (i - word_start[r] + 1)
                             ns += 1
     return ns
+
+
+@njit(cache=True)
+def _sort(a, n):
+    """Sort ``a[:n]`` in place (Shell's sort, gaps halving: a few lines, so it compiles in a
+    moment, where ``np.sort`` adds over a second to the first compile)."""
+    gap = n // 2
+    while gap > 0:
+        for i in range(gap, n):
+            t = a[i]
+            j = i
+            while j >= gap and a[j - gap] > t:
+                a[j] = a[j - gap]
+                j -= gap
+            a[j] = t
+        gap //= 2
 
 
 @njit(cache=True)
@@ -512,7 +532,8 @@ def _game(par, faces, pips, bag0, money0, wilds0, child_start, edge_letter, edge
                 if m < 0:
                     return _OUT_OF_WORDS, k
                 if m < ns:
-                    key = np.sort(sales[:ns])[m]
+                    _sort(sales, ns)
+                    key = sales[m]
                     r = (key >> 6) & (_MAX_WORDS - 1)
                     wi = (key & 63) - 1
                     value = _VMAX - (key >> 26)
@@ -570,21 +591,20 @@ def _game(par, faces, pips, bag0, money0, wilds0, child_start, edge_letter, edge
 
 @njit(cache=True)
 def _batch(par, faces, pips, bag0, money0, wilds0, child_start, edge_letter, edge_child, group_start, group_words,
-           word_start, word_letters, setup, play, rows, scores, actions, winners, out, sales, hands, drawn, bag,
-           stack):
-    """Whole games of fresh seeded Generators, one per row of words
-    (:func:`toolkit.core.jit.seeded_results`); returns ``ok`` per game (False: ran out of words),
-    or an empty array when a hand had more sales than ``sales`` holds (all are played again)."""
+           word_start, word_letters, setup, play, streams_in, rows, scores, actions, winners, out, sales, hands, drawn,
+           bag, stack):
+    """Whole games, one per row of ``setup``/``play`` words and of ``streams_in`` (each game's
+    :func:`toolkit.core.jit.run_playout_kernel` streams, updated): row ``rows[g]`` of
+    ``scores``, ``actions`` and ``winners`` gets game ``g``, ``out`` the codes of the last game;
+    returns ``ok`` per game (False: ran out of words), or an empty array when a hand had more
+    sales than ``sales`` holds (all are played again). The kernel's one entry point (``playout`` calls
+    it with one row too), so a session compiles (or loads) it once."""
     g_n = setup.shape[0]
     n = par[_N]
     ok = np.ones(g_n, dtype=np.bool_)
-    streams = np.zeros(4, dtype=np.int64)
     money = np.zeros(n, dtype=np.int64)
     for g in range(g_n):
-        streams[0] = 0
-        streams[1] = -1
-        streams[2] = 0
-        streams[3] = -1
+        streams = streams_in[g]
         status, k = _game(par, faces, pips, bag0, money0, wilds0, child_start, edge_letter, edge_child, group_start,
                           group_words, word_start, word_letters, setup[g], play[g], streams, out, money, sales, hands,
                           drawn, bag, stack)
