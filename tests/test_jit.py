@@ -172,14 +172,20 @@ def test_seed_words_are_the_setup_and_play_streams_of_each_seed():
     from toolkit.core.game import new_rng, setup_rng
     from toolkit.core.jit import seed_words
 
-    seeds = [0, 1, 7, 2**70 + 3]
-    setup, play = seed_words(seeds, 5, 9)
-    assert setup.shape == (4, 5) and play.shape == (4, 9) and setup.dtype == np.uint64
-    for i, s in enumerate(seeds):
-        assert list(setup[i]) == list(setup_rng(s).bit_generator.random_raw(5))
-        assert list(play[i]) == list(new_rng(s).bit_generator.random_raw(9))
+    # compiled seeding (seeds below 2**64: one and two 32-bit entropy words, the edges) and
+    # NumPy's (a seed beyond 64 bits) give the streams of setup_rng and new_rng
+    wide = [0, 1, 7, 2**32 - 1, 2**32, 2**40 + 5, 2**63 - 1, 2**64 - 1, 123456789]
+    rng = np.random.default_rng(0)
+    for seeds in (wide + [int(x) for x in rng.integers(0, 2**63, 40)], [3, 2**70 + 3]):
+        setup, play = seed_words(seeds, 5, 9)
+        assert setup.shape == (len(seeds), 5) and play.shape == (len(seeds), 9) and setup.dtype == np.uint64
+        for i, s in enumerate(seeds):
+            assert list(setup[i]) == list(setup_rng(s).bit_generator.random_raw(5)), s
+            assert list(play[i]) == list(new_rng(s).bit_generator.random_raw(9)), s
     with pytest.raises(ValueError, match="at least one word"):
         seed_words([1], 0, 3)
+    with pytest.raises(ValueError, match=">= 0"):
+        seed_words([1, -2], 3, 3)
 
 
 def test_run_seeded_replays_only_the_games_that_ran_out_with_twice_the_words():

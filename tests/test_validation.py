@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 ORDER = {
     "buyword": ["bag", "dictionary", "rules", "board", "display", "state", "playout", "odds", "bots", "widgets"],
     "bue": ["rules", "hand", "state", "playout", "odds", "bots", "widgets"],
-    "bux": ["rules", "state", "playout", "odds", "bots", "widgets"],
-    "tenbucks": ["rules", "state", "playout", "odds", "bots", "widgets"],
+    "bux": ["rules", "state", "kernel", "playout", "odds", "bots", "widgets"],
+    "tenbucks": ["rules", "state", "kernel", "playout", "odds", "bots", "widgets"],
     "bugami": ["rules", "state", "playout", "odds", "bots", "widgets"],
 }
 

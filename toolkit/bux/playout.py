@@ -17,7 +17,7 @@ state, :meth:`Table.view` from the table, so a bot's ``decide(view, rng)`` makes
 choice on both paths. :class:`toolkit.core.bots.RandomBot` is played on the table by drawing
 the same index into the (never built) list of legal actions.
 
-Inside the package the imports run ``rules`` <- ``state`` <- ``playout`` <- ``odds`` <-
+Inside the package the imports run ``rules`` <- ``state`` <- ``kernel`` <- ``playout`` <- ``odds`` <-
 ``bots`` (``DESIGN.md``).
 """
 from __future__ import annotations

@@ -42,7 +42,7 @@ from numpy.random import PCG64, SeedSequence
 
 __all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "held_half", "run_with_words",
            "SETUP_POS", "SETUP_HALF", "PLAY_POS", "PLAY_HALF", "begin_play", "compiled_streams",
-           "run_playout_kernel", "seed_words", "run_seeded", "seeded_results"]
+           "run_playout_kernel", "seed_words", "pcg64_words", "run_seeded", "seeded_results"]
 
 _LO32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
@@ -309,10 +309,12 @@ def seed_words(seeds: Sequence[int], setup_budget: int, play_budget: int) -> tup
     A bulk playout from an int ``seed`` draws its opening chance events from
     ``toolkit.core.game.setup_rng(seed)`` and everything after from ``new_rng(seed)``
     (:func:`toolkit.core.bulk.playout_rngs`); row ``i`` holds the first words of those two
-    Generators for ``seeds[i]``, built straight from their bit generators (the same streams:
-    ``PCG64(SeedSequence(seed, spawn_key=(0,)))`` and ``PCG64(SeedSequence(seed))``), ready for
-    :func:`word_index` / :func:`word_integers` in a compiled kernel (a fresh Generator holds no
-    32-bit half: start ``half`` at ``-1``).
+    Generators for ``seeds[i]``: the streams of ``PCG64(SeedSequence(seed, spawn_key=(0,)))`` and
+    ``PCG64(SeedSequence(seed))``, ready for :func:`word_index` / :func:`word_integers` in a
+    compiled kernel (a fresh Generator holds no 32-bit half: start ``half`` at ``-1``). Seeds
+    below ``2**64`` are seeded and stepped in compiled code (:func:`pcg64_words`, NumPy's
+    ``SeedSequence`` and ``PCG64`` word for word: a game's two streams cost about a microsecond,
+    not the 25 us of building two Generators); larger seeds through NumPy.
 
     Args:
         seeds: whole numbers >= 0 (Python ints, so seeds beyond 64 bits work as in ``new_rng``).
@@ -327,14 +329,113 @@ def seed_words(seeds: Sequence[int], setup_budget: int, play_budget: int) -> tup
     """
     if setup_budget < 1 or play_budget < 1:
         raise ValueError(f"need at least one word per stream, got {setup_budget} and {play_budget}")
+    seeds = [int(s) for s in seeds]
     n = len(seeds)
     setup = np.empty((n, setup_budget), dtype=np.uint64)
     play = np.empty((n, play_budget), dtype=np.uint64)
+    if any(s < 0 for s in seeds):
+        raise ValueError(f"seeds are whole numbers >= 0, got {min(seeds)}")
+    if n and max(seeds) < 2**64:
+        _fill_seed_words(np.array(seeds, dtype=np.uint64), setup, play)
+        return setup, play
     for i, s in enumerate(seeds):
-        s = int(s)
         setup[i] = PCG64(SeedSequence(s, spawn_key=(0,))).random_raw(setup_budget)
         play[i] = PCG64(SeedSequence(s)).random_raw(play_budget)
     return setup, play
+
+
+# NumPy's SeedSequence (numpy/random/bit_generator.pyx) and PCG64 (XSL-RR 128/64, numpy's
+# pcg64.h), compiled for one seed below 2**64 and at most one spawn-key word: the streams of
+# setup_rng(seed) and new_rng(seed), checked word for word against NumPy in tests/test_jit.py.
+_SS_INIT_A, _SS_MULT_A = np.uint64(0x43B0D7E5), np.uint64(0x931E8875)
+_SS_INIT_B, _SS_MULT_B = np.uint64(0x8B51F9DD), np.uint64(0x58F38DED)
+_SS_MIX_L, _SS_MIX_R = np.uint64(0xCA01F9DD), np.uint64(0x4973F715)
+_S16 = np.uint64(16)
+_PCG_MULT_HI, _PCG_MULT_LO = np.uint64(2549297995355413924), np.uint64(4865540595714422341)
+_ONE = np.uint64(1)
+
+
+@njit(cache=True)
+def _hashmix(value, h):
+    value = (value ^ h) & _LO32
+    h = (h * _SS_MULT_A) & _LO32
+    value = (value * h) & _LO32
+    return value ^ (value >> _S16), h
+
+
+@njit(cache=True)
+def _pcg64_step(shi, slo, ihi, ilo):
+    # state * MULT + inc, modulo 2**128, as (high, low) 64-bit halves
+    hi, lo = mulhilo64(slo, _PCG_MULT_LO)
+    hi = hi + shi * _PCG_MULT_LO + slo * _PCG_MULT_HI
+    lo2 = lo + ilo
+    return hi + ihi + (_ONE if lo2 < lo else _ZERO), lo2
+
+
+@njit(cache=True)
+def pcg64_words(seed, spawn, out):
+    """Fill ``out`` with the first raw words of ``PCG64(SeedSequence(seed))`` (``spawn < 0``) or
+    ``PCG64(SeedSequence(seed, spawn_key=(spawn,)))`` (compiled).
+
+    Args:
+        seed: ``np.uint64``, the seed (below ``2**64``).
+        spawn: int, a spawn key below ``2**32``, or ``-1`` for none.
+        out: uint64 array, written in full.
+    """
+    # SeedSequence: the entropy's 32-bit words (padded to the pool size before a spawn key) ...
+    ent = np.zeros(6, dtype=np.uint64)
+    ent[0] = seed & _LO32
+    ne = 1
+    if (seed >> _S32) != _ZERO:
+        ent[1] = seed >> _S32
+        ne = 2
+    if spawn >= 0:
+        ne = max(ne, 4)
+        ent[ne] = np.uint64(spawn)
+        ne += 1
+    # ... mixed into a pool of 4 words ...
+    pool = np.zeros(4, dtype=np.uint64)
+    h = _SS_INIT_A
+    for i in range(4):
+        pool[i], h = _hashmix(ent[i] if i < ne else _ZERO, h)
+    for src in range(4):
+        for dst in range(4):
+            if src != dst:
+                v, h = _hashmix(pool[src], h)
+                r = (_SS_MIX_L * pool[dst] - _SS_MIX_R * v) & _LO32
+                pool[dst] = r ^ (r >> _S16)
+    for src in range(4, ne):
+        for dst in range(4):
+            v, h = _hashmix(ent[src], h)
+            r = (_SS_MIX_L * pool[dst] - _SS_MIX_R * v) & _LO32
+            pool[dst] = r ^ (r >> _S16)
+    # ... and generate_state(4, uint64): 8 words, little-endian pairs
+    h = _SS_INIT_B
+    words = np.zeros(8, dtype=np.uint64)
+    for i in range(8):
+        v = (pool[i % 4] ^ h) & _LO32
+        h = (h * _SS_MULT_B) & _LO32
+        v = (v * h) & _LO32
+        words[i] = v ^ (v >> _S16)
+    s_hi, s_lo = words[0] | (words[1] << _S32), words[2] | (words[3] << _S32)
+    q_hi, q_lo = words[4] | (words[5] << _S32), words[6] | (words[7] << _S32)
+    # PCG64 seeding (pcg_setseq_128_srandom_r): inc = seq << 1 | 1; state = inc + seed, stepped
+    ihi = (q_hi << _ONE) | (q_lo >> np.uint64(63))
+    ilo = (q_lo << _ONE) | _ONE
+    lo = ilo + s_lo
+    shi, slo = _pcg64_step(ihi + s_hi + (_ONE if lo < ilo else _ZERO), lo, ihi, ilo)
+    for i in range(out.shape[0]):  # next64: step, then the XSL-RR output
+        shi, slo = _pcg64_step(shi, slo, ihi, ilo)
+        rot = shi >> np.uint64(58)
+        x = shi ^ slo
+        out[i] = (x >> rot) | (x << ((np.uint64(64) - rot) & np.uint64(63)))
+
+
+@njit(cache=True)
+def _fill_seed_words(seeds, setup, play):
+    for i in range(seeds.shape[0]):
+        pcg64_words(seeds[i], 0, setup[i])
+        pcg64_words(seeds[i], -1, play[i])
 
 
 def run_seeded(play_batch: Callable, seeds: Sequence[int], setup_budget: int, play_budget: int,

@@ -35,7 +35,7 @@ from functools import lru_cache
 from ..core.bulk import PlayoutRecord, fresh_seed, rules_json
 from ..core.jit import njit, run_seeded, seeded_results, word_integers
 from .rules import WILD, Rules, bill_numbers, bill_sort_key
-from .state import initial_state
+from .state import Play, initial_state
 
 __all__ = ["supports", "Material", "material", "play_one", "play_seeds", "decode", "winners_of",
            "compiled_playout", "compiled_random_playouts"]
@@ -136,9 +136,7 @@ class Material:
 
 def decode(codes, bills, numbers) -> list[str]:
     """The record's action texts (``"deal 3"``, ``"play W on 3"``, ``"claim 4"``, ``"force 1"``,
-    ``"end"``) of action codes, as :func:`toolkit.tenbucks.playout.action_text` writes them."""
-    from .playout import action_text
-
+    ``"end"``) of action codes, as the protocol's actions print."""
     out = []
     memo: dict = {}
     for c in codes.tolist():
@@ -148,7 +146,7 @@ def decode(codes, bills, numbers) -> list[str]:
             if verb == DEAL:
                 t = f"deal {bills[a]}"
             elif verb == PLAY:
-                t = action_text(("play", bills[a], numbers[b]))
+                t = str(Play(bills[a], numbers[b]))
             elif verb == CLAIM:
                 t = f"claim {numbers[a]}"
             elif verb == FORCE:
@@ -308,8 +306,9 @@ def play_game(setup_words, play_words, prm, counts0, nnums, nums, wild, order, l
         money: int64 array of shape ``(players,)`` receiving the final dollars.
 
     Returns:
-        ``(status, actions, winner)``: status :data:`OK`, :data:`OUT_OF_WORDS` or :data:`TOO_LONG`; how many codes were written; the winner's seat or -1
-        (then ``Rules.no_bills_end`` decides).
+        ``(status, actions, winner)``: status :data:`OK`, :data:`OUT_OF_WORDS` or
+        :data:`TOO_LONG`; how many codes were written; the winner's seat or -1 (then
+        ``Rules.no_bills_end`` decides).
     """
     n = prm[R_N]
     k_bills = counts0.shape[0]

@@ -17,7 +17,7 @@ which they do not read), so both paths make the same choices.
 Custom rules (``Rules.custom_rules``) are code written against the protocol state; a game with
 custom rules is played on the protocol by :func:`playout` (same record, protocol speed).
 
-Inside the package the imports run ``rules`` <- ``state`` <- ``playout`` <- ``odds`` <- ``bots``.
+Inside the package the imports run ``rules`` <- ``state`` <- ``kernel`` <- ``playout`` <- ``odds`` <- ``bots``.
 """
 from __future__ import annotations
 
