@@ -30,8 +30,8 @@ from functools import lru_cache
 import numpy as np
 
 from ..core.bulk import playout_seeds
-from ..core.jit import (PLAY_HALF, PLAY_POS, SETUP_POS, begin_play, njit, seeded_results, word_index,
-                        word_integers)
+from ..core.jit import (PLAY_HALF, PLAY_POS, SETUP_POS, begin_play, fresh_streams, njit, one_game, seeded_results,
+                        word_index, word_integers)
 from .hand import factor_patterns
 from .rules import Rules, card_value, parse_card
 
@@ -145,18 +145,18 @@ def play_match(c: Compiled, sw: np.ndarray, pw: np.ndarray, streams: np.ndarray)
         (``int64 (n,)``), the winning seat; ``None`` when the words (or the room sized from them)
         ran out.
     """
-    n = int(c.par[_N])
-    out = np.empty(_room(len(sw), len(pw)), dtype=np.int64)
-    st = streams.copy().reshape(1, 4)
-    scores = np.zeros((1, n), dtype=np.int64)
-    actions = np.zeros(1, dtype=np.int64)
-    winners = np.zeros((1, n), dtype=np.bool_)
-    ok = _batch(*c.arrays(), sw.reshape(1, -1), pw.reshape(1, -1), st, np.zeros(1, dtype=np.int64), scores, actions,
-                winners, out, *c.work())
-    if not ok[0]:
+    res = one_game(lambda *a: _run(c, *a), sw, pw, streams, int(c.par[_N]))
+    if res is None:
         return None
-    streams[:] = st[0]
-    return out[:actions[0]], scores[0].copy(), int(np.flatnonzero(winners[0])[0])
+    k, points, winners, out = res
+    return out[:k], points, int(np.flatnonzero(winners)[0])
+
+
+def _run(c: Compiled, setup, play, streams, rows, scores, actions, winners):
+    """Matches on :func:`_batch` (the ``run`` of :func:`toolkit.core.jit.one_game`): ``(ok, codes
+    of the last match)``."""
+    out = np.empty(_room(setup.shape[1], play.shape[1]), dtype=np.int64)
+    return _batch(*c.arrays(), setup, play, streams, rows, scores, actions, winners, out, *c.work()), out
 
 
 def _room(setup_words: int, play_words: int) -> int:
@@ -176,9 +176,7 @@ def compiled_random_playouts(rules, players, n, seed) -> dict:
     c = compiled(base.rules, k)
 
     def batch(setup, play, rows, scores, actions, winners):
-        out = np.empty(_room(setup.shape[1], play.shape[1]), dtype=np.int64)
-        streams = np.tile(np.array([0, -1, 0, -1], dtype=np.int64), (setup.shape[0], 1))
-        return _batch(*c.arrays(), setup, play, streams, rows, scores, actions, winners, out, *c.work())
+        return _run(c, setup, play, fresh_streams(setup.shape[0]), rows, scores, actions, winners)[0]
 
     return seeded_results(batch, seeds, k, 16 * k, 160 * k)
 

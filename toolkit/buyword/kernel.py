@@ -30,8 +30,8 @@ from functools import lru_cache
 import numpy as np
 
 from ..core.bulk import playout_seeds
-from ..core.jit import (PLAY_HALF, PLAY_POS, SETUP_POS, begin_play, njit, seeded_results, word_index,
-                        word_integers)
+from ..core.jit import (PLAY_HALF, PLAY_POS, SETUP_POS, begin_play, fresh_streams, njit, one_game, seeded_results,
+                        word_index, word_integers)
 from .rules import CHOICE, Rules
 
 __all__ = ["WordTrie", "word_trie", "Compiled", "compiled", "play_game", "compiled_random_playouts", "find_sales",
@@ -207,23 +207,26 @@ def play_game(c: Compiled, sw: np.ndarray, pw: np.ndarray, streams: np.ndarray):
         ``(codes, money)``: ``int64`` action codes and each seat's dollars (``int64 (n,)``), or
         ``None`` when the words (or the room sized from them) ran out.
     """
-    n = int(c.par[_N])
+    res = one_game(lambda *a: _run(c, *a), sw, pw, streams, int(c.par[_N]))
+    if res is None:
+        return None
+    k, money, _, out = res
+    return out[:k], money
+
+
+def _run(c: Compiled, setup, play, streams, rows, scores, actions, winners):
+    """Games on :func:`_batch` (the ``run`` of :func:`toolkit.core.jit.one_game`): ``(ok, codes of
+    the last game)``; all are played again with a longer list of sales when a hand had more."""
+    k = int(c.par[_N])
     sales = np.empty(4096, dtype=np.int64)
     start = streams.copy()
-    scores = np.zeros((1, n), dtype=np.int64)
-    actions = np.zeros(1, dtype=np.int64)
     while True:
-        out = np.empty(_room(len(sw), len(pw)), dtype=np.int64)
-        st = start.copy().reshape(1, 4)
-        ok = _batch(*c.arrays(), sw.reshape(1, -1), pw.reshape(1, -1), st, np.zeros(1, dtype=np.int64), scores,
-                    actions, np.zeros((1, n), dtype=np.bool_), out, sales, *_work(n))
-        if ok.shape[0] == 0:  # a hand with more sales than the list holds: again, with room
-            sales = np.empty(2 * len(sales), dtype=np.int64)
-            continue
-        if not ok[0]:
-            return None
-        streams[:] = st[0]
-        return out[:actions[0]], scores[0].copy()
+        out = np.empty(_room(setup.shape[1], play.shape[1]), dtype=np.int64)
+        ok = _batch(*c.arrays(), setup, play, streams, rows, scores, actions, winners, out, sales, *_work(k))
+        if ok.shape[0] == setup.shape[0]:
+            return ok, out
+        sales = np.empty(2 * len(sales), dtype=np.int64)
+        streams[:] = start
 
 
 def _work(n: int) -> tuple:
@@ -271,14 +274,7 @@ def compiled_random_playouts(rules, players, n, seed) -> dict:
     c = compiled(base.rules, k)
 
     def batch(setup, play, rows, scores, actions, winners):
-        sales = np.empty(1 << 14, dtype=np.int64)
-        while True:
-            out = np.empty(_room(setup.shape[1], play.shape[1]), dtype=np.int64)
-            streams = np.tile(np.array([0, -1, 0, -1], dtype=np.int64), (setup.shape[0], 1))
-            ok = _batch(*c.arrays(), setup, play, streams, rows, scores, actions, winners, out, sales, *_work(k))
-            if ok is not None and ok.shape[0] == setup.shape[0]:
-                return ok
-            sales = np.empty(2 * len(sales), dtype=np.int64)  # a hand had more sales than the room
+        return _run(c, setup, play, fresh_streams(setup.shape[0]), rows, scores, actions, winners)[0]
 
     most = max(int(c.faces.max()), int(c.par[_HI]))
     return seeded_results(batch, seeds, k, 8 + most * k, 256 * k)

@@ -42,7 +42,7 @@ from numpy.random import PCG64, SeedSequence
 
 __all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "held_half", "run_with_words",
            "SETUP_POS", "SETUP_HALF", "PLAY_POS", "PLAY_HALF", "begin_play", "compiled_streams",
-           "run_playout_kernel", "seed_words", "pcg64_words", "run_seeded", "seeded_results"]
+           "run_playout_kernel", "fresh_streams", "one_game", "seed_words", "pcg64_words", "run_seeded", "seeded_results"]
 
 _LO32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
@@ -242,6 +242,45 @@ def _restore(gen: np.random.Generator, state: dict, used: int, half: int) -> Non
         st = bg.state
         st["has_uint32"], st["uinteger"] = 1, int(half)
         bg.state = st
+
+
+def fresh_streams(games: int) -> np.ndarray:
+    """The ``streams`` rows of ``games`` fresh seeded games (:func:`seed_words`): ``int64
+    (games, 4)``, each ``[0, -1, 0, -1]`` (both streams at their first word, no held half)."""
+    return np.tile(np.array([0, -1, 0, -1], dtype=np.int64), (games, 1))
+
+
+def one_game(run: Callable, setup_words: np.ndarray, play_words: np.ndarray, streams: np.ndarray, players: int):
+    """One game through a game's *batch* kernel, as :func:`run_playout_kernel`'s ``kernel``.
+
+    A kernel module with one compiled entry point for many games (``random_playouts``) plays
+    ``playout``'s single game as a batch of one, so a session compiles (or loads) one function.
+
+    Args:
+        run: ``run(setup, play, streams_in, rows, scores, actions, winners) -> (ok, extra)``:
+            plays the games of the word rows (2-D arrays, one row per game) from their
+            ``streams_in`` rows (updated), writing row ``rows[g]`` of ``scores`` (int64),
+            ``actions`` (int64) and ``winners`` (bool); ``ok`` False for a game that ran out of
+            words; ``extra`` anything the caller needs (the action codes).
+        setup_words, play_words: the game's two word arrays (the same array when the streams are
+            one Generator's).
+        streams: ``int64 (4,)`` the game's streams (updated when it finishes).
+        players: seats.
+
+    Returns:
+        ``(actions, scores, winners, extra)`` (scores ``int64 (players,)``, winners ``bool
+        (players,)``), or ``None`` when the game ran out of words.
+    """
+    st = streams.copy().reshape(1, 4)
+    scores = np.zeros((1, players), dtype=np.int64)
+    actions = np.zeros(1, dtype=np.int64)
+    winners = np.zeros((1, players), dtype=np.bool_)
+    ok, extra = run(setup_words.reshape(1, -1), play_words.reshape(1, -1), st, np.zeros(1, dtype=np.int64), scores,
+                    actions, winners)
+    if not ok[0]:
+        return None
+    streams[:] = st[0]
+    return int(actions[0]), scores[0], winners[0], extra
 
 
 def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, kernel: Callable, budget: int,
