@@ -34,6 +34,7 @@ from ..core.jit import (PLAY_HALF, PLAY_POS, SETUP_POS, begin_play, fresh_stream
                         word_index, word_integers)
 from .hand import factor_patterns
 from .rules import Rules, card_value, parse_card
+from .state import initial_state
 
 __all__ = ["DEAL", "FLIP", "DRAW", "REORDER", "SWAP", "DISCARD", "REVEAL", "Compiled", "compiled", "play_match",
            "decode", "compiled_random_playouts"]
@@ -168,8 +169,6 @@ def _room(setup_words: int, play_words: int) -> int:
 def compiled_random_playouts(rules, players, n, seed) -> dict:
     """:func:`toolkit.bue.playout.random_playouts` (see there): the matches of seeds
     ``seed + i`` (:func:`toolkit.core.bulk.playout_seeds`), played in batches by :func:`_batch`."""
-    from .state import initial_state
-
     base = initial_state(rules, players, None)
     seeds = playout_seeds(seed, n)
     k = base.n_players

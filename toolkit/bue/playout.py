@@ -15,8 +15,9 @@ table, from the legal moves listed in the protocol's order. The greedy and sampl
 on the immutable state (the exact decision helper), so a game with one of them is played
 through the protocol: :func:`playout` still returns its record.
 
-Inside the package the imports run ``rules`` <- ``hand`` <- ``state`` <- ``playout`` <- ``odds``
-<- ``bots`` (``DESIGN.md``).
+Inside the package the imports run ``rules`` <- ``hand`` <- ``state`` <- ``kernel`` <- ``playout``
+<- ``odds`` <- ``bots`` (``DESIGN.md``; ``kernel`` imports numba and is imported only when a
+compiled playout runs).
 """
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ a run of equal letters, so each key is reached once); each key's words are liste
 word, then the Wild's position, no Wild first).
 
 Imported only when a compiled playout runs (it imports numba): ``import toolkit.buyword`` does
-not load it. The first call in a fresh environment compiles the kernel (seconds, once: numba keeps
+not load it; it sits between ``state`` and ``playout`` in the package's one-way imports. The first call in a fresh environment compiles the kernel (seconds, once: numba keeps
 it in its cache, ``cache=True``).
 """
 from __future__ import annotations
@@ -33,6 +33,7 @@ from ..core.bulk import playout_seeds
 from ..core.jit import (PLAY_HALF, PLAY_POS, SETUP_POS, begin_play, fresh_streams, njit, one_game, seeded_results,
                         word_index, word_integers)
 from .rules import CHOICE, Rules
+from .state import initial_state
 
 __all__ = ["WordTrie", "word_trie", "Compiled", "compiled", "play_game", "compiled_random_playouts", "find_sales",
            "ROLL", "CHOOSE", "DRAW", "BUY", "DECLINE", "SELL", "DISCARD", "DONE"]
@@ -134,8 +135,6 @@ class Compiled:
     """
 
     def __init__(self, rules: Rules, n: int):
-        from .state import initial_state
-
         s0 = initial_state(rules, n, None)
         self.trie = word_trie(rules.dictionary())
         lo, hi = rules.choice_range
@@ -266,8 +265,6 @@ def find_sales(trie: WordTrie, hand: np.ndarray, wild: bool, pips: np.ndarray, w
 def compiled_random_playouts(rules, players, n, seed) -> dict:
     """:func:`toolkit.buyword.playout.random_playouts` (see there): the games of seeds
     ``seed + i`` (:func:`toolkit.core.bulk.playout_seeds`), played in batches by :func:`_batch`."""
-    from .state import initial_state
-
     base = initial_state(rules, players, None)
     seeds = playout_seeds(seed, n)
     k = base.n_players
