@@ -8,7 +8,8 @@ import time
 
 import numpy as np
 
-from run import Row, bench_widgets, compiled_bulk_rates, first_call_rows, percentile, playout_rates, time_calls
+from run import (Row, bench_widgets, compiled_bulk_rates, first_call_rows, percentile, playout_rates,
+                 time_calls)
 
 
 def _cold_exact(deck):

@@ -433,7 +433,9 @@ def _hand_points(hit, hit_kind, hit_gold, dealer, hands, kind, value, gold, pat_
         pick = -1
         for r in range(n):
             q = (dealer + r) % n
-            if not taken[q] and (pick < 0 or dist[q] < dist[pick] or (dist[q] == dist[pick] and golds[q] > golds[pick])):
+            if taken[q]:
+                continue
+            if pick < 0 or dist[q] < dist[pick] or (dist[q] == dist[pick] and golds[q] > golds[pick]):
                 pick = q
         taken[pick] = True
         pts[pick] = ptable[place]

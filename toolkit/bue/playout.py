@@ -342,22 +342,16 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
         from ..core.jit import compiled_streams
 
         if compiled_streams(deal_rng, rng):
+            from ..core.jit import run_playout_kernel
             from . import kernel
 
             c = kernel.compiled(rules, n)
-            codes, points, winner = _run_kernel(c, n, deal_rng, rng, caller_rng)
+            codes, points, winner = run_playout_kernel(
+                deal_rng, rng, lambda sw, pw, st: kernel.play_match(c, sw, pw, st), 160 * n, caller_rng,
+                setup_budget=16 * n)
             return PlayoutRecord("bue", rules_json(rules), names, seed, kernel.decode(c, codes), points.tolist(),
                                  (winner,))
     return _table_playout(rules, names, n, deal_rng, rng, seed)
-
-
-def _run_kernel(c, n: int, deal_rng, rng, keep: bool):
-    """One match on the compiled kernel: ``(codes, points, winner)``."""
-    from ..core.jit import run_playout_kernel
-    from .kernel import play_match
-
-    return run_playout_kernel(deal_rng, rng, lambda sw, pw, st: play_match(c, sw, pw, st), 160 * n, keep,
-                              setup_budget=16 * n)
 
 
 def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict:

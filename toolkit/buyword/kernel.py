@@ -20,8 +20,9 @@ a run of equal letters, so each key is reached once); each key's words are liste
 word, then the Wild's position, no Wild first).
 
 Imported only when a compiled playout runs (it imports numba): ``import toolkit.buyword`` does
-not load it; it sits between ``state`` and ``playout`` in the package's one-way imports. The first call in a fresh environment compiles the kernel (seconds, once: numba keeps
-it in its cache, ``cache=True``).
+not load it; it sits between ``state`` and ``playout`` in the package's one-way imports. The
+first call in a fresh environment compiles the kernel (seconds, once: numba keeps it in its
+cache, ``cache=True``).
 """
 from __future__ import annotations
 
