@@ -15,6 +15,7 @@ import pytest
 from toolkit import bue
 from toolkit.bue.playout import BueTable, playout, random_playouts
 from toolkit.core import RandomBot
+from toolkit.core.testing import check_random_playouts
 from toolkit.core.game import play, record, replay
 
 VARIANTS = {
@@ -88,25 +89,14 @@ def test_kernel_covers_odd_decks_and_points():
 
 
 def test_random_playouts_rows_are_the_playouts():
-    rules = bue.Rules(target=80)
-    out = random_playouts(rules, 4, 12, seed=5)
-    assert set(out) == {"seeds", "scores", "winners", "actions"}
-    assert out["scores"].shape == (12, 4) and out["winners"].shape == (12, 4) and out["actions"].shape == (12,)
-    assert out["scores"].dtype == np.int64 and out["winners"].dtype == bool
-    assert out["seeds"].tolist() == list(range(5, 17))
-    for i in range(12):
-        rec = playout(rules, 4, None, 5 + i)
-        assert out["scores"][i].tolist() == list(rec.scores)
-        assert np.flatnonzero(out["winners"][i]).tolist() == list(rec.winners)
-        assert out["actions"][i] == len(rec["actions"])
-    # another rule variant and player count, 2 players, and long matches (more than the first
-    # guess of words: those matches are played again with more)
+    """Row i is ``playout(rules, players, None, seed + i)`` (core.testing.check_random_playouts),
+    for rule variants, 2-6 players, and long matches (more than the first guess of words: those
+    are played again with more)."""
+    out = check_random_playouts(random_playouts, playout, bue.Rules(target=80), 4, 12, 5)
+    assert out["scores"].dtype == np.int64 and out["winners"].sum(axis=1).tolist() == [1] * 12
     for rules, k in ((VARIANTS["strict_ban"], 6), (VARIANTS["short"], 2), (bue.Rules(target=1500), 2)):
-        out = random_playouts(rules, k, 5, seed=40)
-        for i in range(5):
-            rec = playout(rules, k, None, 40 + i)
-            assert out["scores"][i].tolist() == list(rec.scores) and out["actions"][i] == len(rec["actions"])
-    assert random_playouts(rules, 2, 0)["scores"].shape == (0, 2)
+        check_random_playouts(random_playouts, playout, rules, k, 5, 40)
+    assert random_playouts(bue.Rules(), 2, 0)["scores"].shape == (0, 2)
 
 
 def test_random_playouts_bad_arguments():

@@ -18,6 +18,7 @@ from toolkit import buyword as bw
 from toolkit.buyword.kernel import find_sales, word_trie
 from toolkit.buyword.playout import playout, random_playouts, supports
 from toolkit.core import RandomBot
+from toolkit.core.testing import check_random_playouts
 from toolkit.buyword.rules import CHOICE
 from toolkit.core.game import play, record, replay
 
@@ -147,23 +148,13 @@ def test_compiled_finder_lists_the_finders_sales_in_its_order():
 
 
 def test_random_playouts_rows_are_the_playouts():
-    rules = bw.Rules()
-    out = random_playouts(rules, 3, 10, seed=21)
-    assert set(out) == {"seeds", "scores", "winners", "actions"}
-    assert out["scores"].shape == (10, 3) and out["winners"].shape == (10, 3) and out["actions"].shape == (10,)
-    assert out["scores"].dtype == np.int64 and out["winners"].dtype == bool
-    assert out["seeds"].tolist() == list(range(21, 31))
-    for i in range(10):
-        rec = playout(rules, 3, None, 21 + i)
-        assert out["scores"][i].tolist() == list(rec.scores)
-        assert np.flatnonzero(out["winners"][i]).tolist() == list(rec.winners)
-        assert out["actions"][i] == len(rec["actions"])
-    # solitaire, a variant, and long games (Extended Play: more than the first guess of words)
+    """Row i is ``playout(rules, players, None, seed + i)`` (core.testing.check_random_playouts):
+    3 players, solitaire, a variant, and long games (Extended Play: more than the first guess of
+    words)."""
+    out = check_random_playouts(random_playouts, playout, bw.Rules(), 3, 10, 21)
+    assert out["scores"].dtype == np.int64
     for rules, k in ((bw.Rules(), 1), (MORE["extra_blocked_die"], 4), (bw.Rules(extended_passes=4), 2)):
-        out = random_playouts(rules, k, 4, seed=3)
-        for i in range(4):
-            rec = playout(rules, k, None, 3 + i)
-            assert out["scores"][i].tolist() == list(rec.scores) and out["actions"][i] == len(rec["actions"])
+        check_random_playouts(random_playouts, playout, rules, k, 4, 3)
     # rules the kernel does not play: game by game through the protocol, the same arrays
     out = random_playouts(bw.Rules(auctions=True), 2, 2, seed=4)
     final = replay(protocol_record(bw.Rules(auctions=True), 2, [RandomBot()] * 2, 5))[-1]
