@@ -1,5 +1,6 @@
 """BuyWord benchmarks (``python benchmarks/run.py --only buyword``): random whole games per
-CPU-second on the bulk path (``toolkit.buyword.playout.playout``) and on the game protocol, the
+CPU-second on the compiled kernel (``random_playouts``), through ``playout()``, on the Python
+table and on the game protocol, the
 figures the anchor section compares with OpenSpiel's Hearts (issue 17). The word finder's budget
 and the solitaire playouts are in ``run.py`` (sections ``finder`` and ``playouts``).
 """
@@ -9,26 +10,21 @@ import time
 
 import numpy as np
 
-from run import Row
+from run import Row, compiled_bulk_rates, first_call_rows, playout_rates
 
 
-def bulk_rates(seconds: float = 3.0, players: int = 4) -> dict:
-    """Random whole games (default Rules, ``players`` seats, the random bot) on the bulk path,
-    in CPU time (``time.process_time``) for about ``seconds``; every game drawn from one
-    Generator and returned as its full JSON record.
+def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None, compiled: bool = True) -> dict:
+    """BuyWord's bulk random playout (default Rules), whole games for about ``seconds`` of CPU
+    time (``time.process_time``): with ``bots=None`` and ``compiled`` the compiled kernel and its
+    word finder through ``toolkit.buyword.playout.random_playouts`` (numba's compile and the
+    dictionary's arrays excluded by a warm-up call); with ``compiled=False`` or other bots,
+    ``playout()`` on the Python table (the Python word finder).
 
     Returns:
-        ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions", "cpu_s"}``.
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions_per_game"}`` (and
+        ``"warmup_s"`` for the compiled path); actions count every action of the record.
     """
-    from toolkit import buyword as bw
-    from toolkit.buyword.playout import playout
-
-    from toolkit.core.bulk import cpu_rates
-
-    rules = bw.Rules()
-    rng = np.random.default_rng(0)
-    playout(rules, players, None, rng)  # the dictionary and its indexes are built on first use
-    return cpu_rates(lambda: len(playout(rules, players, None, rng)["actions"]), seconds)
+    return compiled_bulk_rates("buyword", seconds, players, bots, compiled)
 
 
 def protocol_rates(seconds: float = 3.0, players: int = 4) -> dict:
@@ -44,11 +40,27 @@ def protocol_rates(seconds: float = 3.0, players: int = 4) -> dict:
 
 
 def rows(quick: bool) -> list:
-    r = bulk_rates(1.0 if quick else 3.0)
+    from toolkit import buyword as bw
+    from toolkit.buyword.playout import playout
+
+    sec = 1.0 if quick else 3.0
+    rnd = bulk_rates(sec)
+    rec = playout_rates(playout, 4, None, sec, rules=bw.Rules())
+    playout(bw.Rules(), 4, None, 10**6, _compiled=False)  # the Python finder's indexes: built on first use
+    tab = bulk_rates(sec, compiled=False)
     p = protocol_rates(0.5 if quick else 1.5)
-    return [Row("buyword", "bulk random playouts, actions per CPU-s, 4 players (playout(), full record)",
-                r["actions_per_cpu_s"], "actions/s", 405_000, "min",
-                f"{r['games_per_cpu_s']:.1f} games/CPU-s; mostly the word finder's time; budget: OpenSpiel "
-                "Hearts' 405,000 actions/s (issue 17)"),
-            Row("buyword", "  the same through the game protocol (information)", p["actions_per_cpu_s"], "actions/s",
-                None, None, f"{p['games_per_cpu_s']:.1f} games/CPU-s")]
+    out = [Row("buyword", "bulk random playout, compiled (random_playouts, kernel.py), 4 players, actions per CPU-s",
+               rnd["actions_per_cpu_s"], "actions/s",
+               note=f"{rnd['games_per_cpu_s']:,.0f} games/CPU-s, {rnd['actions_per_game']:.0f} actions per game, the "
+               "word finder compiled too; the issue's target is OpenSpiel Hearts' rate in the same run (anchor)"),
+           Row("buyword", "  the same through playout(), each game decoded into its JSON record",
+               rec["actions_per_cpu_s"], "actions/s", note=f"{rec['games_per_cpu_s']:,.0f} games/CPU-s"),
+           Row("buyword", "bulk random playout, Python table (playout(..., _compiled=False)), 4 players, actions per "
+               "CPU-s", tab["actions_per_cpu_s"], "actions/s",
+               note=f"{tab['games_per_cpu_s']:.1f} games/CPU-s, mostly the Python word finder; the compiled path is "
+               f"{rnd['actions_per_cpu_s'] / tab['actions_per_cpu_s']:.0f}x faster"),
+           Row("buyword", "  the same through the game protocol (information)", p["actions_per_cpu_s"], "actions/s",
+               None, None, f"{p['games_per_cpu_s']:.1f} games/CPU-s")]
+    if not quick:
+        out += first_call_rows("buyword", "buyword", 4)
+    return out

@@ -1,15 +1,21 @@
 """Bué's bulk path (``toolkit.bue.playout.playout``) plays the same matches as the game protocol:
 for many seeds, player counts and rule variants, ``playout(rules, players, bots, seed)`` equals
 ``record(play(new_game(rules, players, seed), bots, seed))`` action for action, and its scores and
-winner are the replayed match's (issue 17; convention in toolkit/core/bulk.py)."""
+winner are the replayed match's (issue 17; convention in toolkit/core/bulk.py).
+
+With random bots ``playout`` runs on the compiled kernel (``toolkit/bue/kernel.py``); the Python
+``BueTable`` path (``_compiled=False``) is checked against the protocol too, and the two against
+each other on many more seeds; ``random_playouts(rules, players, n, seed)`` row i is
+``playout(rules, players, None, seed + i)``."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 from toolkit import bue
-from toolkit.bue.playout import BueTable, playout
+from toolkit.bue.playout import BueTable, playout, random_playouts
 from toolkit.core import RandomBot
+from toolkit.core.testing import check_random_playouts
 from toolkit.core.game import play, record, replay
 
 VARIANTS = {
@@ -36,6 +42,90 @@ def test_bulk_and_protocol_give_the_same_matches(variant):
         final = replay(rec)[-1]
         assert final.is_terminal
         assert rec.scores == final.scores and rec.winners == final.winners()
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_python_table_path_gives_the_protocols_matches_too(variant):
+    rules = VARIANTS[variant]
+    for seed in range(3):
+        n = (2, 4, 7)[seed] if variant != "short" else 2 + seed
+        rec = playout(rules, n, None, seed, _compiled=False)
+        assert rec == protocol_record(rules, n, [RandomBot()] * n, seed), f"seed {seed}, {n} players"
+        assert rec.scores == replay(rec)[-1].scores
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_kernel_and_python_table_agree_on_many_matches(variant):
+    """The kernel against the second method (the Python table, itself checked against the
+    protocol above): 30 seeds per variant, every player count 2-10."""
+    rules = VARIANTS[variant]
+    for seed in range(30):
+        n = 2 + seed % 9
+        if variant == "short":
+            n = 2 + seed % 5
+        a = playout(rules, n, None, 1000 + seed)
+        b = playout(rules, n, None, 1000 + seed, _compiled=False)
+        assert a == b, f"seed {1000 + seed}, {n} players"
+        assert a.scores == b.scores and a.winners == b.winners
+
+
+def test_kernel_covers_odd_decks_and_points():
+    """Every Rules field on the kernel: a small deck that runs out (the discards become the deck),
+    more gold, points for more places than players, a later first dealer, stacking multipliers."""
+    deck = (tuple(("number", "gold", v, 2) for v in range(1, 13)) + (("penalty", "", 100, 1), ("times", "", 2, 2),
+                                                                    ("times", "", 0, 2)))
+    rules = bue.Rules(deck=deck, hand_size=4, turns=4, bue_total=90, target=120, points=(40, 25, 15, 5, 1),
+                      two_player_points=(30, 5), first_dealer=1, bue_points=45, superbue_points=90,
+                      multiplier_stacking=True, reversal_ban="strict")
+    reshuffled = False
+    for seed in range(10):
+        n = 2 + seed % 5
+        rec = playout(rules, n, None, seed)
+        assert rec == protocol_record(rules, n, [RandomBot()] * n, seed), f"seed {seed}, {n} players"
+        assert rec == playout(rules, n, None, seed, _compiled=False)
+        reshuffled = reshuffled or any(s.phase == "draw" and not s.discards
+                                       for s in replay(rec))
+    assert reshuffled, "no match ran the exchange deck out"
+
+
+def test_random_playouts_rows_are_the_playouts():
+    """Row i is ``playout(rules, players, None, seed + i)`` (core.testing.check_random_playouts),
+    for rule variants, 2-6 players, and long matches (more than the first guess of words: those
+    are played again with more)."""
+    out = check_random_playouts(random_playouts, playout, bue.Rules(target=80), 4, 12, 5)
+    assert out["scores"].dtype == np.int64 and out["winners"].sum(axis=1).tolist() == [1] * 12
+    for rules, k in ((VARIANTS["strict_ban"], 6), (VARIANTS["short"], 2), (bue.Rules(target=1500), 2)):
+        check_random_playouts(random_playouts, playout, rules, k, 5, 40)
+    assert random_playouts(bue.Rules(), 2, 0)["scores"].shape == (0, 2)
+
+
+def test_random_playouts_bad_arguments():
+    with pytest.raises(ValueError):
+        random_playouts(bue.Rules(), 11, 2)
+    with pytest.raises(ValueError):
+        random_playouts(bue.Rules(), 3, -1)
+    with pytest.raises(TypeError):
+        random_playouts(bue.Rules(), 3, 2, seed=1.5)
+    with pytest.raises(TypeError):
+        random_playouts(bue.Rules(), 3, 2, seed=None)
+
+
+def test_a_callers_generator_goes_on_as_after_the_protocol():
+    """The kernel draws its words ahead and gives back those it did not use: the caller's
+    Generator is where ``play`` leaves it, so a second match from it is the protocol's too."""
+    rules = bue.Rules(target=60)
+    g1, g2 = np.random.default_rng(8), np.random.default_rng(8)
+    recs = [playout(rules, 3, None, g1, seed=s) for s in (1, 2)]
+    ref = [record(play(bue.new_game(rules, 3, s), [RandomBot()] * 3, g2)) for s in (1, 2)]
+    assert recs == ref
+    assert int(g1.integers(10**9)) == int(g2.integers(10**9))
+    # no seed: the opening deal comes from the same Generator
+    g1, g2 = np.random.default_rng(9), np.random.default_rng(9)
+    assert [playout(rules, 3, None, g1) for _ in range(2)] == [
+        record(play(bue.initial_state(rules, 3, None), [RandomBot()] * 3, g2)) for _ in range(2)]
+    # a bit generator the kernel cannot copy plays on the Python table: the same match
+    mt1, mt2 = (np.random.Generator(np.random.MT19937(4)) for _ in range(2))
+    assert playout(rules, 3, None, mt1, seed=3) == record(play(bue.new_game(rules, 3, 3), [RandomBot()] * 3, mt2))
 
 
 def test_the_reversal_ban_is_met_on_the_bulk_path():

@@ -2,15 +2,24 @@
 protocol: for seeds, player counts (solitaire included) and the rules it plays on its table,
 ``playout(rules, players, bots, seed)`` equals ``record(play(new_game(rules, players, seed), bots,
 seed))`` action for action; the variations it hands to the protocol give the protocol's record
-too (issue 17; convention in toolkit/core/bulk.py)."""
+too (issue 17; convention in toolkit/core/bulk.py).
+
+With random bots ``playout`` runs on the compiled kernel (``toolkit/buyword/kernel.py``, with its
+own word finder on the dictionary as arrays); the Python table path (``_compiled=False``) is checked
+against the protocol too, and the two against each other on many more seeds and rule variants;
+the compiled finder against ``Dictionary.find`` on random hands; ``random_playouts(rules,
+players, n, seed)`` row i is ``playout(rules, players, None, seed + i)``."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 from toolkit import buyword as bw
-from toolkit.buyword.playout import playout, supports
+from toolkit.buyword.kernel import find_sales, word_trie
+from toolkit.buyword.playout import playout, random_playouts, supports
 from toolkit.core import RandomBot
+from toolkit.core.testing import check_random_playouts
+from toolkit.buyword.rules import CHOICE
 from toolkit.core.game import play, record, replay
 
 VARIANTS = {
@@ -67,3 +76,101 @@ def test_generator_forms_and_other_bots():
 def test_bad_arguments():
     with pytest.raises(ValueError, match="1 bots for 2 players"):
         playout(bw.Rules(), 2, [RandomBot()], 0)
+
+
+@pytest.mark.parametrize("variant", ["base", "short_draw_everyone_extended"])
+def test_the_python_table_path_gives_the_protocols_games_too(variant):
+    rules = VARIANTS[variant]
+    for seed, n in ((0, 1), (1, 3)):
+        rec = playout(rules, n, None, seed, _compiled=False)
+        assert rec == protocol_record(rules, n, [RandomBot()] * n, seed)
+
+
+MORE = {
+    "theme_min3_wild2": bw.Rules(theme_words=("cat", "act", "tac", "dog", "god", "go", "do", "at", "a", "toad",
+                                              "coat", "taco", "dot", "cot", "tag", "goat", "cod", "toga"),
+                                 min_word_length=1, wild_pips=2),
+    "extra_blocked_die": bw.Rules(extra_words=("qi", "zax"), blocked_words=("the", "and"), die=(1, 6, CHOICE),
+                                  choice_range=(3, 7), first_leader=1),
+    "rich_small_bag_no_wilds": bw.Rules(bag=(("A", 6, 1), ("E", 8, 1), ("R", 5, 2), ("S", 6, 1), ("T", 6, 2),
+                                             ("N", 4, 2), ("O", 5, 1), ("L", 3, 3)),
+                                        starting_purse=((50, 6),), max_wilds_per_word=0, tile_limit=5,
+                                        extended_passes=2, target_money=600),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS) + sorted(MORE))
+def test_kernel_and_python_table_agree_on_many_games(variant):
+    """The kernel against the second method (the Python table, itself checked against the
+    protocol): 12 seeds per variant, 1-5 players."""
+    rules = {**VARIANTS, **MORE}[variant]
+    for seed in range(12):
+        n = max(1 + seed % 5, rules.first_leader + 1)
+        a = playout(rules, n, None, 500 + seed)
+        b = playout(rules, n, None, 500 + seed, _compiled=False)
+        assert a == b, f"seed {500 + seed}, {n} players"
+        assert a.scores == b.scores and a.winners == b.winners
+
+
+@pytest.mark.parametrize("variant", sorted(MORE))
+def test_kernel_gives_the_protocols_games_for_more_rules(variant):
+    rules = MORE[variant]
+    for seed, n in ((1, 2), (2, 4)):
+        assert playout(rules, n, None, seed) == protocol_record(rules, n, [RandomBot()] * n, seed)
+
+
+def test_compiled_finder_lists_the_finders_sales_in_its_order():
+    """``find_sales`` (the kernel's finder, a trie of anagram keys) against
+    ``Dictionary.find`` (anagram and one-blank indexes, or a numpy scan for big racks) on 250
+    random hands of 0-16 tiles, with and without a Wild, shortest word 1-3 letters."""
+    rules = bw.Rules()
+    d = rules.dictionary()
+    trie = word_trie(d)
+    assert word_trie(d) is trie  # built once, kept on the dictionary
+    pips = np.zeros(26, dtype=np.int64)
+    for letter, _, p in rules.bag:
+        pips[ord(letter) - 65] = p
+    tiles = [letter for letter, count, _ in rules.bag for _ in range(count)]
+    rng = np.random.default_rng(17)
+    sizes = []
+    for _ in range(250):
+        hand = [tiles[i] for i in rng.choice(len(tiles), int(rng.integers(0, 17)), replace=False)]
+        wild, shortest = bool(rng.integers(2)), int(rng.integers(1, 4))
+        counts = np.zeros(26, dtype=np.int64)
+        for letter in hand:
+            counts[ord(letter) - 65] += 1
+        got = find_sales(trie, counts, wild, pips, 1, shortest)
+        want = [(s.value, s.word, s.wild) for s in d.find(hand, int(wild), pips=rules.letter_pips, wild_pips=1,
+                                                            min_length=shortest)]
+        assert got == want, (hand, wild, shortest)
+        sizes.append(len(got))
+    assert max(sizes) > 1000 and min(sizes) == 0  # big racks and empty ones were both met
+
+
+def test_random_playouts_rows_are_the_playouts():
+    """Row i is ``playout(rules, players, None, seed + i)`` (core.testing.check_random_playouts):
+    3 players, solitaire, a variant, and long games (Extended Play: more than the first guess of
+    words)."""
+    out = check_random_playouts(random_playouts, playout, bw.Rules(), 3, 10, 21)
+    assert out["scores"].dtype == np.int64
+    for rules, k in ((bw.Rules(), 1), (MORE["extra_blocked_die"], 4), (bw.Rules(extended_passes=4), 2)):
+        check_random_playouts(random_playouts, playout, rules, k, 4, 3)
+    # rules the kernel does not play: game by game through the protocol, the same arrays
+    out = random_playouts(bw.Rules(auctions=True), 2, 2, seed=4)
+    final = replay(protocol_record(bw.Rules(auctions=True), 2, [RandomBot()] * 2, 5))[-1]
+    assert out["scores"][1].tolist() == list(final.scores) and out["actions"][1] == len(final.history())
+    assert random_playouts(bw.Rules(), 2, 0)["scores"].shape == (0, 2)
+    with pytest.raises(TypeError):
+        random_playouts(bw.Rules(), 2, 2, seed=None)
+    with pytest.raises(ValueError):
+        random_playouts(bw.Rules(), 2, -1)
+
+
+def test_a_callers_generator_goes_on_as_after_the_protocol():
+    rules = bw.Rules()
+    g1, g2 = np.random.default_rng(8), np.random.default_rng(8)
+    recs = [playout(rules, 2, None, g1, seed=s) for s in (1, 2)]
+    assert recs == [record(play(bw.new_game(rules, 2, s), [RandomBot()] * 2, g2)) for s in (1, 2)]
+    assert int(g1.integers(10**9)) == int(g2.integers(10**9))
+    mt1, mt2 = (np.random.Generator(np.random.MT19937(4)) for _ in range(2))
+    assert playout(rules, 2, None, mt1, seed=3) == record(play(bw.new_game(rules, 2, 3), [RandomBot()] * 2, mt2))

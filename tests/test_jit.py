@@ -86,6 +86,88 @@ def test_held_half_needs_pcg64():
         held_half(np.random.Generator(np.random.MT19937(0)))
 
 
+# -- run_playout_kernel: two streams, the first decision, the Generators left as the protocol leaves them
+
+from toolkit.core.jit import (PLAY_HALF, PLAY_POS, SETUP_HALF, SETUP_POS, begin_play,  # noqa: E402
+                              compiled_streams, njit, run_playout_kernel)
+
+
+@njit(cache=True)
+def _toy_kernel(sw, pw, streams, deal, moves, out):
+    # ``deal`` chance draws from the setup stream, then ``moves`` pairs of (bot choice, chance draw)
+    k = 0
+    pos = streams[SETUP_POS]
+    for _ in range(deal):
+        idx, pos = word_index(sw, pos, 52)
+        if idx < 0:
+            return -1
+        out[k] = idx
+        k += 1
+    streams[SETUP_POS] = pos
+    begin_play(streams)
+    pos, half = streams[PLAY_POS], streams[PLAY_HALF]
+    for m in range(moves):
+        idx, pos, half = word_integers(pw, pos, half, 3 + m % 5)
+        if idx < 0:
+            return -1
+        out[k] = idx
+        idx, pos = word_index(pw, pos, 40)
+        if idx < 0:
+            return -1
+        out[k + 1] = idx
+        k += 2
+    streams[PLAY_POS], streams[PLAY_HALF] = pos, half
+    return k
+
+
+def _toy_protocol(setup, play, deal, moves):
+    out = [uniform_index(setup, 52) for _ in range(deal)]
+    for m in range(moves):
+        out.append(int(play.integers(3 + m % 5)))
+        out.append(uniform_index(play, 40))
+    return out
+
+
+def _where(gen):
+    # a Generator's place in its stream: the PCG64 state and the held half (NumPy keeps a stale
+    # ``uinteger`` when it holds none, which no draw reads)
+    st = gen.bit_generator.state
+    return st["state"], (st["uinteger"] if st["has_uint32"] else None)
+
+
+def _toy_run(setup, play, deal, moves, budget, keep=True):
+    def kernel(sw, pw, streams):
+        out = np.zeros(deal + 2 * moves, dtype=np.int64)
+        k = _toy_kernel(sw, pw, streams, deal, moves, out)
+        return None if k < 0 else out.tolist()
+    return run_playout_kernel(setup, play, kernel, budget, keep)
+
+
+@pytest.mark.parametrize("budget", [1, 3, 64, 4096])
+@pytest.mark.parametrize("shared", [False, True])
+def test_run_playout_kernel_draws_as_the_protocol_and_gives_back_the_unused_words(budget, shared):
+    for seed in range(4):
+        def gens():
+            play = np.random.default_rng(seed)
+            play.integers(7)  # a Generator already holding a 32-bit half
+            return (play if shared else np.random.default_rng(seed + 100)), play
+        s1, p1 = gens()
+        s2, p2 = gens()
+        assert _toy_run(s1, p1, 10 + seed, 25, budget) == _toy_protocol(s2, p2, 10 + seed, 25)
+        # the caller's Generators go on exactly as after the protocol (held half included)
+        assert _where(p1) == _where(p2) and _where(s1) == _where(s2)
+        assert [int(p1.integers(1000)) for _ in range(5)] == [int(p2.integers(1000)) for _ in range(5)]
+
+
+def test_run_playout_kernel_refuses_other_bit_generators():
+    mt = np.random.Generator(np.random.MT19937(0))
+    assert not compiled_streams(mt) and compiled_streams(np.random.default_rng(0))
+    with pytest.raises(TypeError, match="PCG64"):
+        _toy_run(mt, mt, 1, 1, 8)
+    with pytest.raises(ValueError, match="budget"):
+        _toy_run(np.random.default_rng(0), np.random.default_rng(1), 1, 1, 0)
+
+
 def test_seed_words_are_the_setup_and_play_streams_of_each_seed():
     from toolkit.core.game import new_rng, setup_rng
     from toolkit.core.jit import seed_words

@@ -26,8 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 #: (DESIGN.md: "rules <- state <- odds <- bots <- widgets"; the extra modules sit where their
 #: content belongs).
 ORDER = {
-    "buyword": ["bag", "dictionary", "rules", "board", "display", "state", "playout", "odds", "bots", "widgets"],
-    "bue": ["rules", "hand", "state", "playout", "odds", "bots", "widgets"],
+    "buyword": ["bag", "dictionary", "rules", "board", "display", "state", "kernel", "playout", "odds", "bots",
+                "widgets"],
+    "bue": ["rules", "hand", "state", "kernel", "playout", "odds", "bots", "widgets"],
     "bux": ["rules", "state", "kernel", "playout", "odds", "bots", "widgets"],
     "tenbucks": ["rules", "state", "kernel", "playout", "odds", "bots", "widgets"],
     "bugami": ["rules", "state", "playout", "odds", "bots", "widgets"],

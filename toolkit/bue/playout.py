@@ -15,12 +15,15 @@ table, from the legal moves listed in the protocol's order. The greedy and sampl
 on the immutable state (the exact decision helper), so a game with one of them is played
 through the protocol: :func:`playout` still returns its record.
 
-Inside the package the imports run ``rules`` <- ``hand`` <- ``state`` <- ``playout`` <- ``odds``
-<- ``bots`` (``DESIGN.md``).
+Inside the package the imports run ``rules`` <- ``hand`` <- ``state`` <- ``kernel`` <- ``playout``
+<- ``odds`` <- ``bots`` (``DESIGN.md``; ``kernel`` imports numba and is imported only when a
+compiled playout runs).
 """
 from __future__ import annotations
 
 from typing import Sequence
+
+import numpy as np
 
 from ..core.bots import RandomBot
 from ..core.bulk import PlayoutRecord, is_core_random, protocol_playout, rules_json, start_playout
@@ -30,7 +33,7 @@ from .hand import gold_count, hand_total, reachable_totals, split_hand
 from .rules import Rules, card_value
 from .state import _remove_one, initial_state, score_hand, tiebreak_order
 
-__all__ = ["BueTable", "playout"]
+__all__ = ["BueTable", "playout", "random_playouts"]
 
 
 class BueTable:
@@ -298,7 +301,7 @@ class BueTable:
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,
-            seed: int | None = None) -> PlayoutRecord:
+            seed: int | None = None, _compiled: bool = True) -> PlayoutRecord:
     """Play one whole Bué match on the bulk path and return its game record.
 
     The same match as the game protocol from the same seed, action for action
@@ -307,9 +310,12 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
         playout(rules, players, bots, seed) == record(play(new_game(rules, players, seed), bots, seed))
 
     Chance events are drawn as :meth:`BueState.sample_chance` draws them; the random bot picks
-    ``rng.integers`` over the legal moves listed in the protocol's order. Bots other than the
-    random bot (the greedy and sampling bots think on the immutable state) make the whole game
-    go through the protocol.
+    ``rng.integers`` over the legal moves listed in the protocol's order. With the random bot in
+    every seat the match runs on the compiled kernel (:mod:`toolkit.bue.kernel`, numba; every
+    Rules field; a Generator that is not NumPy's default PCG64 plays on the Python
+    :class:`BueTable` instead, the same match); a Generator passed in is left where the
+    protocol leaves it. Bots other than the random bot (the greedy and sampling bots think on
+    the immutable state) make the whole game go through the protocol.
 
     Args:
         rules: the :class:`Rules` (default ``Rules()``).
@@ -327,10 +333,63 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
         TypeError, ValueError: as :func:`~toolkit.bue.state.initial_state`; a bot count that is
             not one per seat.
     """
+    caller_rng = isinstance(rng, np.random.Generator)
     base, bots, deal_rng, rng, seed = start_playout(initial_state, rules, players, bots, rng, seed, RandomBot)
     rules, names, n = base.rules, base.players, base.n_players
     if not all(is_core_random(b) for b in bots):
         return protocol_playout(initial_state, rules, names, bots, deal_rng, rng, seed)
+    if _compiled:
+        from ..core.jit import compiled_streams
+
+        if compiled_streams(deal_rng, rng):
+            from ..core.jit import run_playout_kernel
+            from . import kernel
+
+            c = kernel.compiled(rules, n)
+            codes, points, winner = run_playout_kernel(
+                deal_rng, rng, lambda sw, pw, st: kernel.play_match(c, sw, pw, st), 160 * n, caller_rng,
+                setup_budget=16 * n)
+            return PlayoutRecord("bue", rules_json(rules), names, seed, kernel.decode(c, codes), points.tolist(),
+                                 (winner,))
+    return _table_playout(rules, names, n, deal_rng, rng, seed)
+
+
+def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict:
+    """``n`` whole Bué matches with the random bot in every seat, played on the compiled kernel
+    (:mod:`toolkit.bue.kernel`, numba; every Rules field), as numpy arrays: the bulk random
+    playout for studies of many matches.
+
+    Match ``i`` is exactly ``playout(rules, players, [RandomBot()] * k, seed + i)``, i.e.
+    ``play(new_game(rules, players, seed + i), [RandomBot()] * k, seed + i)`` on the protocol
+    (:func:`toolkit.core.bulk.playout_seeds`; ``tests/test_bue_bulk.py``). The first call in a
+    fresh environment compiles the kernel (seconds, once: numba caches it).
+
+    Args:
+        rules: the :class:`Rules` (default ``Rules()``).
+        players: 2-10 names, or a player count.
+        n: number of matches (>= 0).
+        seed: match ``i``'s seed is ``seed + i`` (whole number >= 0).
+
+    Returns:
+        dict of numpy arrays: ``"scores"`` int64 ``(n, k)``, match points per seat;
+        ``"actions"`` int64 ``(n,)``, actions in each match's record (chance events included);
+        ``"winners"`` bool ``(n, k)``, the match winner (one seat per row: ties in points go to
+        more gold cards, then the last dealer, then nearest them clockwise); ``"seeds"`` object
+        ``(n,)``, each match's seed.
+
+    Raises:
+        TypeError, ValueError: as :func:`~toolkit.bue.state.initial_state` for ``rules`` and
+            ``players``; ``n`` or ``seed`` not a whole number >= 0 (``seed=None`` is refused:
+            the matches must be reproducible).
+    """
+    from .kernel import compiled_random_playouts
+
+    return compiled_random_playouts(rules, players, n, seed)
+
+
+def _table_playout(rules: Rules, names, n: int, deal_rng, rng, seed) -> PlayoutRecord:
+    """The match on the Python :class:`BueTable` (random bots): the path before the kernel, kept
+    for Generators the kernel cannot copy (not PCG64) and as the kernel's second method in tests."""
     t = BueTable(rules, n)
     hs, turns = rules.hand_size, rules.turns
     secret = rules.reordering == "secret"

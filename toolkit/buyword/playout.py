@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+import numpy as np
+
 from ..core.bots import RandomBot
 from ..core.bulk import PlayoutRecord, is_core_random, protocol_playout, rules_json, start_playout
 from ..core.cards import uniform_index
@@ -26,7 +28,7 @@ from ..core.validation import DEFAULT_PLAYERS
 from .rules import CHOICE, Rules
 from .state import initial_state
 
-__all__ = ["playout", "supports"]
+__all__ = ["playout", "supports", "random_playouts"]
 
 
 def supports(rules: Rules, n_players: int) -> bool:
@@ -79,7 +81,7 @@ class _Counts:
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,
-            seed: int | None = None) -> PlayoutRecord:
+            seed: int | None = None, _compiled: bool = True) -> PlayoutRecord:
     """Play one whole BuyWord game on the bulk path and return its game record.
 
     The same game as the protocol from the same seed, action for action
@@ -89,8 +91,12 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
 
     The roll and the draws are made as :meth:`BuyWordState.sample_chance` makes them; the random
     bot picks ``rng.integers`` over the legal moves in the protocol's order (for a sale, the word
-    finder's list, then ``done`` or the discards). Rules outside :func:`supports` and bots other
-    than the random bot make the game go through the protocol.
+    finder's list, then ``done`` or the discards). With the random bot in every seat and rules
+    :func:`supports` plays, the game runs on the compiled kernel (:mod:`toolkit.buyword.kernel`,
+    numba, with its own word finder on the dictionary as arrays; a Generator that is not
+    NumPy's default PCG64 plays on the Python table instead, the same game); a Generator passed
+    in is left where the protocol leaves it. Rules outside :func:`supports` and bots other than
+    the random bot make the game go through the protocol.
 
     Args:
         rules: the :class:`Rules` (default ``Rules()``).
@@ -108,10 +114,73 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
         TypeError, ValueError: as :func:`~toolkit.buyword.state.initial_state`; a bot count that
             is not one per seat.
     """
+    caller_rng = isinstance(rng, np.random.Generator)
     s0, bots, chance, rng, seed = start_playout(initial_state, rules, players, bots, rng, seed, RandomBot)
     rules, names, n = s0.rules, s0.players, s0.n_players
     if not (supports(rules, n) and all(is_core_random(b) for b in bots)):
         return protocol_playout(initial_state, rules, names, bots, chance, rng, seed)
+    if _compiled:
+        from ..core.jit import compiled_streams
+
+        if compiled_streams(chance, rng):
+            from ..core.jit import run_playout_kernel
+            from . import kernel
+
+            c = kernel.compiled(rules, n)
+            codes, money = run_playout_kernel(chance, rng, lambda sw, pw, st: kernel.play_game(c, sw, pw, st),
+                                              256 * n, caller_rng, setup_budget=8 + 20 * n)
+            money = money.tolist()
+            best = max(money)
+            return PlayoutRecord("buyword", rules_json(rules), names, seed, c.decode(codes), money,
+                                 [i for i, x in enumerate(money) if x == best])
+    return _table_playout(s0, names, n, chance, rng, seed)
+
+
+def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict:
+    """``n`` whole BuyWord games with the random bot in every seat, played on the compiled kernel
+    (:mod:`toolkit.buyword.kernel`, numba, with its word finder), as numpy arrays: the bulk
+    random playout for studies of many games.
+
+    Game ``i`` is exactly ``playout(rules, players, [RandomBot()] * k, seed + i)``, i.e.
+    ``play(new_game(rules, players, seed + i), [RandomBot()] * k, seed + i)`` on the protocol
+    (:func:`toolkit.core.bulk.playout_seeds`; ``tests/test_buyword_bulk.py``). Rules outside
+    :func:`supports` (Auctions, Trades, Sales, Tile Drafts, Crossword, Challenges among 2 or
+    more players) are played game by game through the protocol (the same games, much slower).
+    The first call in a fresh environment compiles the kernel (seconds, once: numba caches it);
+    a dictionary's arrays are built on its first use (about half a second for the default list).
+
+    Args:
+        rules: the :class:`Rules` (default ``Rules()``).
+        players: names or a player count (1 for solitaire).
+        n: number of games (>= 0).
+        seed: game ``i``'s seed is ``seed + i`` (whole number >= 0).
+
+    Returns:
+        dict of numpy arrays: ``"scores"`` int64 ``(n, k)``, each seat's dollars at the end;
+        ``"actions"`` int64 ``(n,)``, actions in each game's record (chance events included);
+        ``"winners"`` bool ``(n, k)``, True for the seats with the most dollars; ``"seeds"``
+        object ``(n,)``, each game's seed.
+
+    Raises:
+        TypeError, ValueError: as :func:`~toolkit.buyword.state.initial_state` for ``rules`` and
+            ``players``; ``n`` or ``seed`` not a whole number >= 0 (``seed=None`` is refused:
+            the games must be reproducible).
+    """
+    from ..core.bulk import playout_seeds, records_to_arrays
+
+    s0 = initial_state(rules, players, None)
+    if not supports(s0.rules, s0.n_players):
+        seeds = playout_seeds(seed, n)
+        return records_to_arrays([playout(s0.rules, s0.players, None, s) for s in seeds], s0.n_players, seeds)
+    from .kernel import compiled_random_playouts
+
+    return compiled_random_playouts(s0.rules, s0.players, n, seed)
+
+
+def _table_playout(s0, names, n: int, chance, rng, seed) -> PlayoutRecord:
+    """The game on the Python table (random bots): the path before the kernel, kept for
+    Generators the kernel cannot copy (not PCG64) and as the kernel's second method in tests."""
+    rules = s0.rules
     pips, wild_pips = rules.letter_pips, rules.wild_pips
     finder = rules.dictionary().find
     lo, hi = rules.choice_range

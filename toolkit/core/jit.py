@@ -22,6 +22,13 @@ A kernel that runs out of words (``idx == -1``) stops and reports it; :func:`run
 then re-runs it from the same seed with twice the words, so a game's result never depends on the
 first guess of its length.
 
+A bulk playout draws from two Generators (:func:`toolkit.core.bulk.playout_rngs`: the opening
+chance events from the setup one, everything after the first decision from the play one, which
+may be the same Generator). :func:`run_playout_kernel` runs a game's kernel on both streams of
+words: the kernel keeps where it is in each in a small ``streams`` array (:data:`SETUP_POS`,
+:data:`SETUP_HALF`, :data:`PLAY_POS`, :data:`PLAY_HALF`), calls :func:`begin_play` at its first
+decision, and the Generators a caller passed in are left exactly where the protocol leaves them.
+
 Source: numba (https://numba.pydata.org), the accelerator issue 17 names for bulk simulation;
 Lemire, "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019.
 """
@@ -34,7 +41,8 @@ from numba import njit
 from numpy.random import PCG64, SeedSequence
 
 __all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "held_half", "run_with_words",
-           "seed_words", "pcg64_words", "run_seeded", "seeded_results"]
+           "SETUP_POS", "SETUP_HALF", "PLAY_POS", "PLAY_HALF", "begin_play", "compiled_streams",
+           "run_playout_kernel", "fresh_streams", "one_game", "seed_words", "pcg64_words", "run_seeded", "seeded_results"]
 
 _LO32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
@@ -201,6 +209,137 @@ def run_with_words(seed_rng: Callable[[], np.random.Generator], kernel: Callable
         if result is not None:
             return result
         budget *= 2
+
+
+#: Where a playout kernel keeps its place in its two word streams: the ``streams`` array
+#: (``int64``, shape ``(4,)``) :func:`run_playout_kernel` hands it holds the next unused word
+#: and the held 32-bit half (``-1``: none) of the setup stream and of the play stream.
+SETUP_POS, SETUP_HALF, PLAY_POS, PLAY_HALF = 0, 1, 2, 3
+
+
+@njit(cache=True, inline="always")
+def begin_play(streams):
+    """Call at a kernel's first decision (compiled): when the play Generator *is* the setup
+    Generator (``streams[PLAY_POS] == -1``), the play stream goes on where the setup stream
+    stopped, word and held half."""
+    if streams[2] < 0:
+        streams[2] = streams[0]
+        streams[3] = streams[1]
+
+
+def compiled_streams(*gens: np.random.Generator) -> bool:
+    """Whether a kernel can reproduce these Generators' draws: ``PCG64`` bit generators
+    (NumPy's default; :func:`word_integers` copies PCG64's buffered 32-bit draw). A playout
+    given another bit generator plays on its Python table instead."""
+    return all(type(g.bit_generator) is np.random.PCG64 for g in gens)
+
+
+def _restore(gen: np.random.Generator, state: dict, used: int, half: int) -> None:
+    bg = gen.bit_generator
+    bg.state = state
+    bg.advance(used)  # as if ``used`` words were drawn; clears the held half
+    if half >= 0:
+        st = bg.state
+        st["has_uint32"], st["uinteger"] = 1, int(half)
+        bg.state = st
+
+
+def fresh_streams(games: int) -> np.ndarray:
+    """The ``streams`` rows of ``games`` fresh seeded games (:func:`seed_words`): ``int64
+    (games, 4)``, each ``[0, -1, 0, -1]`` (both streams at their first word, no held half)."""
+    return np.tile(np.array([0, -1, 0, -1], dtype=np.int64), (games, 1))
+
+
+def one_game(run: Callable, setup_words: np.ndarray, play_words: np.ndarray, streams: np.ndarray, players: int):
+    """One game through a game's *batch* kernel, as :func:`run_playout_kernel`'s ``kernel``.
+
+    A kernel module with one compiled entry point for many games (``random_playouts``) plays
+    ``playout``'s single game as a batch of one, so a session compiles (or loads) one function.
+
+    Args:
+        run: ``run(setup, play, streams_in, rows, scores, actions, winners) -> (ok, extra)``:
+            plays the games of the word rows (2-D arrays, one row per game) from their
+            ``streams_in`` rows (updated), writing row ``rows[g]`` of ``scores`` (int64),
+            ``actions`` (int64) and ``winners`` (bool); ``ok`` False for a game that ran out of
+            words; ``extra`` anything the caller needs (the action codes).
+        setup_words, play_words: the game's two word arrays (the same array when the streams are
+            one Generator's).
+        streams: ``int64 (4,)`` the game's streams (updated when it finishes).
+        players: seats.
+
+    Returns:
+        ``(actions, scores, winners, extra)`` (scores ``int64 (players,)``, winners ``bool
+        (players,)``), or ``None`` when the game ran out of words.
+    """
+    st = streams.copy().reshape(1, 4)
+    scores = np.zeros((1, players), dtype=np.int64)
+    actions = np.zeros(1, dtype=np.int64)
+    winners = np.zeros((1, players), dtype=np.bool_)
+    ok, extra = run(setup_words.reshape(1, -1), play_words.reshape(1, -1), st, np.zeros(1, dtype=np.int64), scores,
+                    actions, winners)
+    if not ok[0]:
+        return None
+    streams[:] = st[0]
+    return int(actions[0]), scores[0], winners[0], extra
+
+
+def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, kernel: Callable, budget: int,
+                       keep: bool = True, setup_budget: int | None = None):
+    """Run one game's compiled playout on words from a bulk playout's two Generators.
+
+    Args:
+        setup, play: the Generators of :func:`toolkit.core.bulk.playout_rngs` (PCG64, see
+            :func:`compiled_streams`; they may be the same Generator).
+        kernel: ``kernel(setup_words, play_words, streams) -> result``, or ``None`` when it ran
+            out of words (or of room it sized from them). ``streams`` (``int64``, shape ``(4,)``)
+            comes in as ``[0, setup's held half, 0, play's held half]`` (``PLAY_POS == -1``
+            when ``play is setup``: one array of words, and the kernel calls
+            :func:`begin_play` at its first decision) and the kernel leaves in it how far it
+            read each stream.
+        budget: words to draw from the play Generator first (doubled, by drawing the stream's
+            next words, until the kernel finishes); ``setup_budget`` the same for the setup
+            Generator (default ``budget``; the opening chance events usually need far fewer).
+        keep: leave ``setup`` and ``play`` exactly where the protocol would have left them (the
+            words drawn but not used are given back: the caller's Generators go on as after
+            ``play``); ``False`` for Generators the caller throws away (saves a few
+            microseconds).
+
+    Returns:
+        the kernel's first non-``None`` result.
+
+    Raises:
+        ValueError: ``budget < 1``.
+        TypeError: a bit generator other than PCG64.
+    """
+    setup_budget = budget if setup_budget is None else setup_budget
+    if min(budget, setup_budget) < 1:
+        raise ValueError(f"budget must be at least 1 word, got {min(budget, setup_budget)}")
+    if not compiled_streams(setup, play):
+        raise TypeError("a compiled playout needs PCG64 Generators (numpy.random.default_rng)")
+    shared = setup is play
+    gens = (setup,) if shared else (setup, play)
+    states = [g.bit_generator.state for g in gens]
+    halves = [int(st["uinteger"]) if st["has_uint32"] else -1 for st in states]
+    sw = raw_words(setup, max(budget, setup_budget) if shared else setup_budget)
+    pw = sw if shared else raw_words(play, budget)
+    streams = np.zeros(4, dtype=np.int64)
+    while True:
+        streams[SETUP_POS], streams[SETUP_HALF] = 0, halves[0]
+        streams[PLAY_POS], streams[PLAY_HALF] = (-1, -1) if shared else (0, halves[1])
+        result = kernel(sw, pw, streams)
+        if result is not None:
+            break
+        sw = np.concatenate([sw, raw_words(setup, len(sw))])
+        pw = sw if shared else np.concatenate([pw, raw_words(play, len(pw))])
+    if keep:
+        if shared:
+            used = streams[PLAY_POS] >= 0
+            _restore(setup, states[0], int(streams[PLAY_POS if used else SETUP_POS]),
+                     int(streams[PLAY_HALF if used else SETUP_HALF]))
+        else:
+            _restore(setup, states[0], int(streams[SETUP_POS]), int(streams[SETUP_HALF]))
+            _restore(play, states[1], int(streams[PLAY_POS]), int(streams[PLAY_HALF]))
+    return result
 
 
 def seed_words(seeds: Sequence[int], setup_budget: int, play_budget: int) -> tuple[np.ndarray, np.ndarray]:
