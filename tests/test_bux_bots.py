@@ -191,7 +191,7 @@ def _random_scored_spreads(rng, count):
 
 
 def test_compiled_potential_equals_the_python_reference():
-    """potential() scores through the compiled search (bots._potential_kernel); the plain
+    """potential() scores through the compiled search (kernel._potential_kernel); the plain
     Python reference (bots._potential: best_cash_in, then the pair bonus over the cards the
     chosen sets leave) gives the same float to the last bit, for every price list."""
     from toolkit.bux import bots as bb
@@ -216,7 +216,8 @@ def test_the_compiled_search_breaks_ties_as_the_python_search():
     spread = tuple(sorted([Card(H, "x", 50), Card(H, "square", 25), Card(H, "circle", 25),
                            Card(S, "x", 25), Card(D, "x", 25)]))
     best = _search(spread, False, 500, 2)
-    value, chosen = bb._cash_in_kernel(np.array([bb._code(c) for c in spread], dtype=np.int64), False, 500, 2)
+    from toolkit.bux.kernel import _cash_in_kernel
+    value, chosen = _cash_in_kernel(np.array([bb._code(c) for c in spread], dtype=np.int64), False, 500, 2)
     assert value == best.value == 100 and len(best.sets) == 1
     assert [int(m) for m in chosen] == [sum(1 << x for x in t) for t in best.sets]
     assert bb._best_cash_in(spread, False, bux.Rules()) == best

@@ -238,3 +238,15 @@ def test_playout_seeds_are_seed_plus_i_and_checked():
         playout_seeds(1, 2.0)
     with pytest.raises(ValueError, match=">= 0"):
         playout_seeds(1, -1)
+
+
+def test_warm_compiles_or_loads_each_games_code():
+    from toolkit.warm import main, warm
+
+    lines = []
+    took = warm(["tenbucks"], echo=lines.append)
+    assert list(took) == ["tenbucks"] and took["tenbucks"] >= 0
+    assert lines == [f"tenbucks: compiled code ready ({took['tenbucks']:.1f} s of CPU)"]
+    with pytest.raises(ValueError, match="no compiled code"):
+        warm(["chess"])
+    assert main(["chess"]) == 2

@@ -13,7 +13,6 @@ from fractions import Fraction
 import numpy as np
 
 from ..core.bots import RandomBot
-from ..core.jit import njit
 from ..core.game import Action, Bot
 from .odds import SEARCH_LIMIT, CashIn, _rules, best_cash_in, lot_value, suggested_bid
 from .rules import SHAPES, SUITS, Card, Rules
@@ -136,6 +135,7 @@ def _score_key(key: tuple, scorer: tuple) -> float:
     if len(cache) >= 1 << 17:
         cache.clear()
     if len(key) <= SEARCH_LIMIT:
+        from .kernel import _potential_kernel  # numba: imported on first use, not with toolkit.bux
         v = _potential_kernel(np.array(key, dtype=np.int64), double, perfect, mult)
     else:
         v = _potential(tuple([_DECODE[x] for x in key]), double, _PRICES[(perfect, mult)])
@@ -165,6 +165,7 @@ def _cash_value(codes: list, double: bool, perfect: int, multiplier: int) -> int
         return 0
     sym = _SYMBOLS
     key = sorted([x for x in codes if sym[x >> _KIND_SHIFT] & thrice])
+    from .kernel import _cash_in_kernel
     return int(_cash_in_kernel(np.array(key, dtype=np.int64), double, perfect, multiplier)[0])
 
 
@@ -187,6 +188,7 @@ def _best_cash_in(spread, double: bool, rules) -> CashIn:
     key = (tuple(codes), bool(double), r.perfect_set_value, r.double_multiplier)
     hit = _CASH_INS.get(key)
     if hit is None:
+        from .kernel import _cash_in_kernel
         value, chosen = _cash_in_kernel(np.array(codes, dtype=np.int64), bool(double), r.perfect_set_value,
                                         r.double_multiplier)
         sets = tuple(sorted(tuple(i for i in range(n) if int(m) >> i & 1) for m in chosen))
@@ -198,7 +200,7 @@ def _best_cash_in(spread, double: bool, rules) -> CashIn:
 
 def _potential(cards: tuple, double: bool, rules=None) -> float:
     """:func:`potential` of sorted scored cards in plain Python (the reference the compiled
-    :func:`_potential_kernel` is tested against; used for spreads over ``SEARCH_LIMIT`` cards)."""
+    :func:`toolkit.bux.kernel._potential_kernel` is tested against; used for spreads over ``SEARCH_LIMIT`` cards)."""
     r = _rules(rules)
     best = best_cash_in(cards, double, r)
     used = {x for t in best.sets for x in t}
@@ -212,104 +214,6 @@ def _potential(cards: tuple, double: bool, rules=None) -> float:
             elif a.suit == b.suit or a.shape == b.shape:
                 bonus += (a.value + b.value) / 6
     return best.value + bonus
-
-
-@njit(cache=True)
-def _cash_in_kernel(codes, double, perfect, multiplier):
-    """The best cash-in of the cards with these codes (sorted, at most ``SEARCH_LIMIT``), exactly
-    as :func:`toolkit.bux.odds._search` finds it, compiled: the same depth-first choice over the
-    lowest undecided card (leave it, or sell it in one of its sets in ``find_sets`` order, a later
-    option replacing an earlier one only if it is worth strictly more), so ties end in the same
-    sets. Solved bottom-up over every bit mask of decided cards.
-
-    Returns:
-        ``(value, chosen)``: bux, and the sets sold as bit masks of positions (int64 array, in
-        the order the search chose them).
-    """
-    n = codes.shape[0]
-    kinds = codes >> 32
-    values = codes & 0xFFFFFFFF
-    suits = kinds >> 2
-    shapes = kinds & 3
-    cap = max(1, n * (n - 1) * (n - 2) // 6)
-    bits = np.empty(cap, np.int64)
-    vals = np.empty(cap, np.int64)
-    start = np.zeros(n + 1, np.int64)  # sets with first card i: start[i] .. start[i + 1] - 1
-    m = 0
-    mul = multiplier if double else 1
-    for i in range(n):
-        start[i] = m
-        for j in range(i + 1, n):
-            for k in range(j + 1, n):
-                if (suits[i] == suits[j] and suits[j] == suits[k]) or (shapes[i] == shapes[j] and shapes[j] == shapes[k]):
-                    if kinds[i] == kinds[j] and kinds[j] == kinds[k]:
-                        vals[m] = perfect * mul
-                    else:
-                        vals[m] = (values[i] + values[j] + values[k]) * mul
-                    bits[m] = (1 << i) | (1 << j) | (1 << k)
-                    m += 1
-    start[n] = m
-    chosen = np.empty(n // 3 + 1, np.int64)
-    if m == 0:
-        return 0, chosen[:0]
-    full = (1 << n) - 1
-    best = np.zeros(full + 1, np.int64)
-    choice = np.full(full + 1, -1, np.int64)
-    for mask in range(full - 1, -1, -1):
-        i = 0
-        while mask >> i & 1:
-            i += 1
-        top = best[mask | (1 << i)]
-        ch = -1
-        for s in range(start[i], start[i + 1]):
-            if mask & bits[s]:
-                continue
-            v = best[mask | bits[s]] + vals[s]
-            if v > top:
-                top = v
-                ch = s
-        best[mask] = top
-        choice[mask] = ch
-    c = 0
-    mask = 0
-    while mask != full:
-        i = 0
-        while mask >> i & 1:
-            i += 1
-        s = choice[mask]
-        if s < 0:
-            mask |= 1 << i
-        else:
-            chosen[c] = bits[s]
-            c += 1
-            mask |= bits[s]
-    return best[0], chosen[:c]
-
-
-@njit(cache=True)
-def _potential_kernel(codes, double, perfect, multiplier):
-    """:func:`_potential` of the cards with these codes (sorted, at most ``SEARCH_LIMIT``),
-    compiled: the best cash-in of :func:`_cash_in_kernel` plus the same pair bonus over the
-    cards left, added in the same order (so the float is the same to the last bit)."""
-    value, chosen = _cash_in_kernel(codes, double, perfect, multiplier)
-    used = 0
-    for x in chosen:
-        used |= x
-    n = codes.shape[0]
-    bonus = 0.0
-    for i in range(n):
-        if used >> i & 1:
-            continue
-        ki = codes[i] >> 32
-        for j in range(i + 1, n):
-            if used >> j & 1:
-                continue
-            kj = codes[j] >> 32
-            if ki == kj:
-                bonus += 120
-            elif (ki >> 2) == (kj >> 2) or (ki & 3) == (kj & 3):
-                bonus += ((codes[i] & 0xFFFFFFFF) + (codes[j] & 0xFFFFFFFF)) / 6
-    return value + bonus
 
 
 def recent_swaps(state: BuxState, turns: int | None = None) -> list[tuple[int, int, tuple, tuple]]:

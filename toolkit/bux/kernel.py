@@ -649,3 +649,105 @@ def compiled_random_playouts(rules, players, n, seed) -> dict:
     seeds = playout_seeds(seed, n)
     k = len(initial_state(rules, players, None).players)
     return play_seeds(material(rules, k), seeds)
+
+
+# The heuristic bots' compiled scoring (toolkit.bux.bots): here, with the game's other compiled
+# code, so that importing toolkit.bux does not import numba.
+
+
+@njit(cache=True)
+def _cash_in_kernel(codes, double, perfect, multiplier):
+    """The best cash-in of the cards with these codes (sorted, at most ``SEARCH_LIMIT``), exactly
+    as :func:`toolkit.bux.odds._search` finds it, compiled: the same depth-first choice over the
+    lowest undecided card (leave it, or sell it in one of its sets in ``find_sets`` order, a later
+    option replacing an earlier one only if it is worth strictly more), so ties end in the same
+    sets. Solved bottom-up over every bit mask of decided cards.
+
+    Returns:
+        ``(value, chosen)``: bux, and the sets sold as bit masks of positions (int64 array, in
+        the order the search chose them).
+    """
+    n = codes.shape[0]
+    kinds = codes >> 32
+    values = codes & 0xFFFFFFFF
+    suits = kinds >> 2
+    shapes = kinds & 3
+    cap = max(1, n * (n - 1) * (n - 2) // 6)
+    bits = np.empty(cap, np.int64)
+    vals = np.empty(cap, np.int64)
+    start = np.zeros(n + 1, np.int64)  # sets with first card i: start[i] .. start[i + 1] - 1
+    m = 0
+    mul = multiplier if double else 1
+    for i in range(n):
+        start[i] = m
+        for j in range(i + 1, n):
+            for k in range(j + 1, n):
+                if (suits[i] == suits[j] and suits[j] == suits[k]) or (shapes[i] == shapes[j] and shapes[j] == shapes[k]):
+                    if kinds[i] == kinds[j] and kinds[j] == kinds[k]:
+                        vals[m] = perfect * mul
+                    else:
+                        vals[m] = (values[i] + values[j] + values[k]) * mul
+                    bits[m] = (1 << i) | (1 << j) | (1 << k)
+                    m += 1
+    start[n] = m
+    chosen = np.empty(n // 3 + 1, np.int64)
+    if m == 0:
+        return 0, chosen[:0]
+    full = (1 << n) - 1
+    best = np.zeros(full + 1, np.int64)
+    choice = np.full(full + 1, -1, np.int64)
+    for mask in range(full - 1, -1, -1):
+        i = 0
+        while mask >> i & 1:
+            i += 1
+        top = best[mask | (1 << i)]
+        ch = -1
+        for s in range(start[i], start[i + 1]):
+            if mask & bits[s]:
+                continue
+            v = best[mask | bits[s]] + vals[s]
+            if v > top:
+                top = v
+                ch = s
+        best[mask] = top
+        choice[mask] = ch
+    c = 0
+    mask = 0
+    while mask != full:
+        i = 0
+        while mask >> i & 1:
+            i += 1
+        s = choice[mask]
+        if s < 0:
+            mask |= 1 << i
+        else:
+            chosen[c] = bits[s]
+            c += 1
+            mask |= bits[s]
+    return best[0], chosen[:c]
+
+
+@njit(cache=True)
+def _potential_kernel(codes, double, perfect, multiplier):
+    """:func:`toolkit.bux.bots._potential` of the cards with these codes (sorted, at most ``SEARCH_LIMIT``),
+    compiled: the best cash-in of :func:`_cash_in_kernel` plus the same pair bonus over the
+    cards left, added in the same order (so the float is the same to the last bit)."""
+    value, chosen = _cash_in_kernel(codes, double, perfect, multiplier)
+    used = 0
+    for x in chosen:
+        used |= x
+    n = codes.shape[0]
+    bonus = 0.0
+    for i in range(n):
+        if used >> i & 1:
+            continue
+        ki = codes[i] >> 32
+        for j in range(i + 1, n):
+            if used >> j & 1:
+                continue
+            kj = codes[j] >> 32
+            if ki == kj:
+                bonus += 120
+            elif (ki >> 2) == (kj >> 2) or (ki & 3) == (kj & 3):
+                bonus += ((codes[i] & 0xFFFFFFFF) + (codes[j] & 0xFFFFFFFF)) / 6
+    return value + bonus

@@ -293,6 +293,7 @@ def main(argv=None) -> int:
     work = args.work if args.work is not None else source / "work"
     report = prepare_workspace(source, work)
     print(report.summary(source), flush=True)
+    warm_compiled_code()
     if args.app:
         print("App mode: every lesson opens as a page without code (voila/tree/lessons).", flush=True)
     extra = [a for a in extra if a != "--"]
@@ -301,6 +302,21 @@ def main(argv=None) -> int:
         return subprocess.call(cmd, cwd=work, env=environment(work=work))
     except KeyboardInterrupt:
         return 0
+
+
+def warm_compiled_code() -> subprocess.Popen | None:
+    """Start ``python -m toolkit.warm`` in the background (a process of its own, its output
+    discarded): the games' numba code compiles on a machine's first run (about 6-13 s of CPU per
+    game) while the teacher opens the first lesson, and loads from the cache afterwards (see
+    :mod:`toolkit.warm`). ``TOOLKIT_WARM=0`` turns it off.
+
+    Returns:
+        the process, or ``None`` when turned off.
+    """
+    if os.environ.get("TOOLKIT_WARM", "1") == "0":
+        return None
+    return subprocess.Popen([sys.executable, "-m", "toolkit.warm"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
 
 
 def _shell_quote(text: str) -> str:
