@@ -20,6 +20,7 @@ import time
 import numpy as np
 import pytest
 
+from classroom_cli import serve as serve_cli
 from toolkit.classroom import ClassServer, SeatClient, ServerError, TeacherClient, join
 from toolkit.classroom import analysis
 from toolkit.classroom.games import collapse_log, game_info, jsonable
@@ -277,21 +278,7 @@ def drain(c: SeatClient) -> None:
 
 
 def _serve(db, port, *extra):
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "toolkit.classroom", "serve", "--db", str(db), "--host",
-                             "127.0.0.1", "--port", str(port), "--teacher-key", "k" * 24, *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    lines = []
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line.rstrip())
-        if line.startswith("Press Ctrl+C"):
-            return proc, lines
-    proc.kill()
-    raise AssertionError("the server did not start:\n" + "\n".join(lines))
+    return serve_cli(db, port, *extra)
 
 
 def test_sigkill_mid_game_then_every_table_resumes(tmp_path):

@@ -391,7 +391,7 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
             ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
             if ctype != "application/json":
                 raise ApiError(415, "malformed", "Send the join as JSON (Content-Type: application/json).")
-            wait = max(code_tries.wait(addr), joins.take(addr))
+            wait = code_tries.wait(addr) or joins.take(addr)
             if wait > 0:
                 raise ApiError(429, "rate_limited", f"Too many tries from this network: wait {math.ceil(wait)} "
                                "seconds, then join again.", retry_after=wait)
@@ -439,7 +439,9 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
                     return
                 if message["type"] == "websocket.disconnect":
                     return
-                wait = max(page_messages.take(key), address_messages.take(addr))
+                # the page's own limit first: a flooding page uses no more of its address's
+                # budget than a page may send, so its classmates behind the same router go on
+                wait = page_messages.take(key) or address_messages.take(addr)
                 if wait > 0:
                     if loop.time() >= warned:       # one warning a second, the rest dropped unread
                         warned = loop.time() + 1
