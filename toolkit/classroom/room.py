@@ -19,7 +19,8 @@ the database keeps only its SHA-256 hash. A seat is played by a bot when nobody 
 its student left, or when its student has been away (no open page) for
 ``SessionConfig.replace_after`` seconds: away since they closed their last page, since they
 joined if they never opened one, or since the server started if they have not come back since.
-Whenever a student who is away is to move, a timer wakes the table's bot at that moment; the
+Each student who is away has a timer for the moment their ``replace_after`` runs out: their
+table's pages are then told that a bot plays for them, and the table's bot is woken; the
 student who comes back with the token plays on.
 
 Joining is safe when a whole class presses Join in the same second: a session's seating is
@@ -203,6 +204,7 @@ class Player:
     connections: set = field(default_factory=set)
     away_since: float = 0.0             # loop time since which no page is open (join, last close, start)
     left: bool = False                  # said "leave": a bot plays their seat for now
+    timer: Any = None                   # wakes the table when their time away runs out
     table: "Table | None" = None
     seat: int = -1
 
@@ -227,7 +229,6 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task | None = None
     sheet_game_id: int | None = None
-    timer: Any = None
 
     @property
     def header(self) -> dict | None:
@@ -341,6 +342,10 @@ class Classroom:
                 t.version = len(actions)
                 t.actors = [who for _, who in actions]
                 self._rebuild_logs(t)
+        for s in self.sessions.values():
+            for p in s.players.values():
+                if p.table is not None and p.table.status != "finished":
+                    self._watch(p)        # away since the start until they come back
         live = [s for s in self.sessions.values()
                 if s.status == "open" or any(t.status == "playing" for t in s.tables)]
         await self._prepare(live)
@@ -367,8 +372,10 @@ class Classroom:
         for t in self.tables.values():
             if t.driver is not None:
                 t.driver.cancel()
-            if t.timer is not None:
-                t.timer.cancel()
+        for s in self.sessions.values():
+            for p in s.players.values():
+                if p.timer is not None:
+                    p.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
 
@@ -533,6 +540,7 @@ class Classroom:
         s.players[p.id] = p
         self.by_token[token_hash] = p
         p.table, p.seat = t, seat
+        self._watch(p)               # until they open the page, they are away
         self._publish(t)
         return p
 
@@ -752,6 +760,9 @@ class Classroom:
         state replaces one not yet sent. The student's tablemates are told they are here."""
         first = not p.connections
         p.connections.add(conn)
+        if p.timer is not None:
+            p.timer.cancel()
+            p.timer = None
         was_left, p.left = p.left, False
         conn.push(lambda: self.view(p))
         if (first or was_left) and p.table is not None:
@@ -766,6 +777,7 @@ class Classroom:
         if p.connections:
             return
         p.away_since = self._loop.time()
+        self._watch(p)
         t = p.table
         if t is not None:
             self._publish(t)
@@ -804,25 +816,28 @@ class Classroom:
             return False
         return self._loop.time() - p.away_since >= t.session.config.replace_after - 1e-3
 
-    def _arm(self, t: Table, seat: int) -> None:
-        """The student of ``seat`` is to move and a bot does not play for them yet: if they are
-        away, wake the table's bot when their ``replace_after`` runs out."""
-        if t.timer is not None:
-            t.timer.cancel()
-            t.timer = None
-        pid = t.seats[seat] if seat >= 0 else None
-        if pid is None:
+    def _watch(self, p: Player) -> None:
+        """``p`` has no page open: when their ``replace_after`` runs out, their table's pages
+        are told that a bot plays for them and the table's bot is woken (it plays their turns
+        from then on, whether they left, never came, or did not come back after a restart)."""
+        if p.timer is not None:
+            p.timer.cancel()
+            p.timer = None
+        if p.connections:
             return
-        p = t.session.players[pid]
-        if p.connections or p.left:
-            return
-        due = p.away_since + t.session.config.replace_after - self._loop.time()
-        t.timer = self._loop.call_later(max(due, 0.0), self._replace_due, t)
+        due = p.away_since + p.session.config.replace_after - self._loop.time()
+        p.timer = self._loop.call_later(max(due, 0.0), self._away_due, p)
 
-    def _replace_due(self, t: Table) -> None:
-        t.timer = None
+    def _away_due(self, p: Player) -> None:
+        p.timer = None
+        t = p.table
+        if p.connections or t is None:
+            return
+        if not self.bot_plays(t, p.seat):       # woken a little early: wait for the rest
+            self._watch(p)
+            return
         if t.status == "playing":
-            self._publish(t)     # the pages show that a bot now plays for the student away
+            self._publish(t)
             self._kick(t)
 
     # -- moves -------------------------------------------------------------------------------
@@ -942,9 +957,7 @@ class Classroom:
 
     # -- bots --------------------------------------------------------------------------------
     def _kick(self, t: Table) -> None:
-        """Let the bots move at ``t`` if a bot is to move (one driver task per table); if a
-        student who is away is to move, the driver sets the table's timer for their
-        ``replace_after`` and stops."""
+        """Let the bots move at ``t`` if a bot is to move (one driver task per table)."""
         if t.driver is None and t.status == "playing":
             t.driver = asyncio.ensure_future(self._drive(t))
 
@@ -957,8 +970,7 @@ class Classroom:
                         t.driver = None
                         return
                     if not self.bot_plays(t, st.current_player):
-                        t.driver = None
-                        self._arm(t, st.current_player)
+                        t.driver = None     # a student plays; if away, their timer wakes the table
                         return
                     seat, version = st.current_player, t.version
                 delay = t.session.config.bot_delay

@@ -73,6 +73,9 @@
       if (!online) { controls[i].setAttribute("data-offline", "1"); } else { controls[i].removeAttribute("data-offline"); }
     }
     $("leave").disabled = !online;
+    if (!online && state && state.your_turn && !state.result) {
+      $("status").textContent = "Your move, as soon as the connection is back.";
+    }
   }
 
   function setConn(on) {
