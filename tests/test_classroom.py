@@ -9,18 +9,15 @@ and every table resumes where it was.
 """
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sqlite3
-import subprocess
-import sys
 import time
 
 import numpy as np
 import pytest
 
-from classroom_cli import serve as serve_cli
+from classroom_cli import serve as serve_cli, stop as stop_cli
 from toolkit.classroom import ClassServer, SeatClient, ServerError, TeacherClient, join
 from toolkit.classroom import analysis
 from toolkit.classroom.games import collapse_log, game_info, jsonable
@@ -358,12 +355,7 @@ def test_sigkill_mid_game_then_every_table_resumes(tmp_path):
         for c in seats:
             c.close()
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(30)
+        stop_cli(proc)
     with ScoreSheet(db) as sheet:
         assert len(sheet.games("tenbucks")) == 2
 

@@ -213,23 +213,24 @@ class Store:
                 self.con.execute("ROLLBACK")
             job.future.set_exception(e)
 
-    def _transaction(self, jobs: list[_Job]) -> list[list]:
+    def _in_transaction(self, fn: Callable[[sqlite3.Connection], Any]):
+        """``fn(connection)`` inside ``BEGIN IMMEDIATE`` ... ``COMMIT`` (rolled back if it
+        raises); writer thread only."""
         con = self.con
         con.execute("BEGIN IMMEDIATE")
         try:
-            results = []
-            for job in jobs:
-                ids = []
-                for sql, args in job.payload:
-                    ids.append(con.execute(sql, args).lastrowid)
-                results.append(ids)
+            out = fn(con)
             con.execute("COMMIT")
         except BaseException:
             if con.in_transaction:
                 con.execute("ROLLBACK")
             raise
         self.commits += 1
-        return results
+        return out
+
+    def _transaction(self, jobs: list[_Job]) -> list[list]:
+        return self._in_transaction(lambda con: [[con.execute(sql, args).lastrowid for sql, args in job.payload]
+                                                 for job in jobs])
 
     def _do_writes(self, batch: list[_Job]) -> None:
         try:
@@ -291,18 +292,7 @@ class Store:
         Raises:
             whatever ``fn`` or SQLite raised; the transaction was rolled back.
         """
-        def run(con, _sheet):
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                out = fn(con)
-                con.execute("COMMIT")
-            except BaseException:
-                if con.in_transaction:
-                    con.execute("ROLLBACK")
-                raise
-            self.commits += 1
-            return out
-        return await self.acall(run)
+        return await self.acall(lambda _con, _sheet: self._in_transaction(fn))
 
     def close(self) -> None:
         """Finish the queued writes and close the database (safe to call twice)."""
@@ -325,32 +315,24 @@ class Store:
             ``given``; else the key of the key file when it matches the stored hash; else a new
             random key (its hash stored, the file written).
         """
-        def fn(con, _sheet):
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                row = con.execute("SELECT value FROM classroom_meta WHERE key='teacher_key_hash'").fetchone()
-                key = given
-                if key is None and row is not None:
-                    try:
-                        found = self.key_path.read_text(encoding="utf-8").strip()
-                    except OSError:
-                        found = ""
-                    if found and hmac.compare_digest(hash_key(found), row[0]):
-                        key = found
-                if key is None:
-                    key = secrets.token_urlsafe(18)
-                if row is None or row[0] != hash_key(key):
-                    con.execute("INSERT OR REPLACE INTO classroom_meta VALUES ('teacher_key_hash', ?)",
-                                (hash_key(key),))
-                    if given is None:
-                        _write_key_file(self.key_path, key)
-                con.execute("COMMIT")
-            except BaseException:
-                if con.in_transaction:
-                    con.execute("ROLLBACK")
-                raise
+        def fn(con):
+            row = con.execute("SELECT value FROM classroom_meta WHERE key='teacher_key_hash'").fetchone()
+            key = given
+            if key is None and row is not None:
+                try:
+                    found = self.key_path.read_text(encoding="utf-8").strip()
+                except OSError:
+                    found = ""
+                if found and hmac.compare_digest(hash_key(found), row[0]):
+                    key = found
+            if key is None:
+                key = secrets.token_urlsafe(18)
+            if row is None or row[0] != hash_key(key):
+                con.execute("INSERT OR REPLACE INTO classroom_meta VALUES ('teacher_key_hash', ?)", (hash_key(key),))
+                if given is None:
+                    _write_key_file(self.key_path, key)
             return key
-        return self.call(fn)
+        return self.call(lambda _con, _sheet: self._in_transaction(fn))
 
     def load(self) -> dict:
         """Everything needed to resume: sessions, players, tables and each table's actions.
