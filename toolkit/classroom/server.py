@@ -234,8 +234,8 @@ class Connection:
                     with contextlib.suppress(Exception):
                         await self.ws.close(code=self._closing)
                     return
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            return       # the page went away: the receiving side notices and cleans up
+        except Exception:  # noqa: BLE001 (the page went away: the receiving side notices and cleans up)
+            return
 
     def stop(self) -> None:
         self.task.cancel()
