@@ -38,7 +38,7 @@ import numpy as np
 #: Game sections live in ``benchmarks/bench_<game>.py``: each has ``rows(quick: bool) -> list[Row]``
 #: and may reuse this module's helpers with ``from run import Row, time_calls, percentile, bench_widgets``.
 GAME_SECTIONS = ("bue", "bux", "tenbucks", "bugami", "buyword")
-SECTIONS = ("imports", "finder", "exact", "playouts", "widgets") + GAME_SECTIONS + ("scoresheet", "anchor")
+SECTIONS = ("imports", "finder", "exact", "playouts", "widgets") + GAME_SECTIONS + ("scoresheet", "classroom", "anchor")
 
 #: Modules the engine must never import (DESIGN.md: "no widget or plotting import at engine import").
 FORBIDDEN_AT_IMPORT = ("ipywidgets", "plotly", "anywidget", "matplotlib", "IPython")
@@ -876,6 +876,8 @@ def main(argv=None) -> int:
             rows += bench_game(section, args.quick)
         elif section == "scoresheet":
             rows += bench_scoresheet(args.quick)
+        elif section == "classroom":      # benchmarks/bench_classroom.py: the class game server in its own process
+            rows += bench_game("classroom", args.quick)
         elif section == "anchor":
             rows += bench_anchor(args.quick)
         print(f"  [{section}: {time.perf_counter() - t0:.1f} s]", file=sys.stderr)

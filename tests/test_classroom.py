@@ -9,17 +9,15 @@ and every table resumes where it was.
 """
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sqlite3
-import subprocess
-import sys
 import time
 
 import numpy as np
 import pytest
 
+from classroom_cli import serve as serve_cli, stop as stop_cli
 from toolkit.classroom import ClassServer, SeatClient, ServerError, TeacherClient, join
 from toolkit.classroom import analysis
 from toolkit.classroom.games import collapse_log, game_info, jsonable
@@ -34,6 +32,7 @@ NAMES = ["Ann", "Ben", "Cy", "Di"]
 #: Keys a student's state message may carry (Classroom.view): nothing else reaches a page.
 VIEW_KEYS = {"type", "game", "title", "you", "code", "round", "table", "seat", "seats", "status", "version",
              "observation", "html", "to_move", "your_turn", "moves", "bot_plays_you", "log", "players", "kinds",
+             "bots_playing",
              "result"}
 
 
@@ -276,21 +275,7 @@ def drain(c: SeatClient) -> None:
 
 
 def _serve(db, port, *extra):
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "toolkit.classroom", "serve", "--db", str(db), "--host",
-                             "127.0.0.1", "--port", str(port), "--teacher-key", "k" * 24, *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    lines = []
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line.rstrip())
-        if line.startswith("Press Ctrl+C"):
-            return proc, lines
-    proc.kill()
-    raise AssertionError("the server did not start:\n" + "\n".join(lines))
+    return serve_cli(db, port, *extra)
 
 
 def test_sigkill_mid_game_then_every_table_resumes(tmp_path):
@@ -370,12 +355,7 @@ def test_sigkill_mid_game_then_every_table_resumes(tmp_path):
         for c in seats:
             c.close()
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(30)
+        stop_cli(proc)
     with ScoreSheet(db) as sheet:
         assert len(sheet.games("tenbucks")) == 2
 

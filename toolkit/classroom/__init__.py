@@ -13,7 +13,9 @@ Pieces:
 * :mod:`.store`: the SQLite storage (the score sheet's database; the action log is written
   before a move is acknowledged);
 * :mod:`.room`: sessions, tables, seats, moves, bots (:class:`Classroom`);
-* :mod:`.server`: the Starlette app and :class:`ClassServer` (a server in a background thread);
+* :mod:`.names`: students' names (NFKC, look-alikes refused);
+* :mod:`.server`: the Starlette app, its :class:`Limits`, and :class:`ClassServer` (a server in a
+  background thread);
 * :mod:`.client`: :class:`TeacherClient` (the teacher's API) and :class:`SeatClient` (a seat);
 * :mod:`.analysis`: a session's records replayed and analysed (pandas DataFrames);
 * ``widgets.py`` (notebooks only): the teacher's view.
@@ -22,15 +24,15 @@ from .games import GAMES, GameInfo, game_info
 from .room import Classroom, ClassroomError, SessionConfig, finishing_places
 
 __all__ = ["GAMES", "GameInfo", "game_info", "Classroom", "ClassroomError", "SessionConfig",
-           "finishing_places", "ClassServer", "TeacherClient", "SeatClient", "ServerError", "join",
+           "finishing_places", "ClassServer", "Limits", "TeacherClient", "SeatClient", "ServerError", "join",
            "load_session", "replay_session", "decisions", "simulate_session"]
 
 
 def __getattr__(name):
     # the web stack (starlette, uvicorn, websockets) loads only when the server or a client is used
-    if name == "ClassServer":
-        from .server import ClassServer
-        return ClassServer
+    if name in ("ClassServer", "Limits"):
+        from . import server
+        return getattr(server, name)
     if name in ("TeacherClient", "SeatClient", "ServerError", "join"):
         from . import client
         return getattr(client, name)

@@ -19,11 +19,13 @@ __all__ = ["TeacherClient", "SeatClient", "ServerError", "join"]
 
 class ServerError(Exception):
     """The server refused a request. ``code`` is its error code (``"forbidden"``,
-    ``"bad_config"``, ``"bad_code"``, ``"name_taken"``, ...), the message its explanation."""
+    ``"bad_config"``, ``"bad_code"``, ``"name_taken"``, ``"rate_limited"``, ...), the message
+    its explanation, ``status`` the HTTP status, ``retry_after`` the seconds to wait (with
+    ``"rate_limited"``)."""
 
-    def __init__(self, code: str, message: str, status: int | None = None):
+    def __init__(self, code: str, message: str, status: int | None = None, retry_after: float | None = None):
         super().__init__(message)
-        self.code, self.message, self.status = code, message, status
+        self.code, self.message, self.status, self.retry_after = code, message, status, retry_after
 
 
 def _request(url: str, method: str = "GET", data: Any = None, key: str | None = None, timeout: float = 30):
@@ -40,7 +42,9 @@ def _request(url: str, method: str = "GET", data: Any = None, key: str | None = 
             err = json.loads(e.read())
         except (ValueError, OSError):
             err = {"error": str(e), "code": "http"}
-        raise ServerError(err.get("code", "http"), err.get("error", str(e)), e.code) from None
+        if not isinstance(err, dict):
+            err = {"error": str(e), "code": "http"}
+        raise ServerError(err.get("code", "http"), err.get("error", str(e)), e.code, err.get("retry_after")) from None
 
 
 class TeacherClient:
@@ -106,12 +110,40 @@ class TeacherClient:
         :meth:`toolkit.classroom.room.Classroom.records`)."""
         return self._get(f"/api/teacher/sessions/{int(session)}/records")
 
+    def new_device(self, session: int, player: int) -> dict:
+        """Move student ``player`` (an id of :meth:`status`'s ``players``) to another device:
+        a new seat token; the old device's token stops working at once (its page shows the join
+        form).
+
+        Returns:
+            ``{"player", "name", "token", "link"}``: open ``link`` on the new device (it keeps
+            the token and plays on from the same seat).
+        """
+        return self._post(f"/api/teacher/sessions/{int(session)}/players/{int(player)}/new-device")
+
+    def seat_late(self, session: int, player: int, table: int | None = None) -> dict:
+        """Seat a student who came late (joined while the tables were playing) at a playing
+        table's bot seat (see :meth:`toolkit.classroom.room.Classroom.seat_late`).
+
+        Args:
+            table: the table's number (default: the first playing table with a bot seat).
+
+        Returns:
+            ``{"player", "name", "table", "seat"}``.
+
+        Raises:
+            ServerError: ``no_seat`` (no playing table with a bot seat), ``bad_config`` (the
+                student already plays).
+        """
+        return self._post(f"/api/teacher/sessions/{int(session)}/players/{int(player)}/seat", {"table": table})
+
 
 def join(url: str, code: str, name: str) -> dict:
     """Join a session as a student: ``{"token", "name", "code", "table", "seat"}``.
 
     Raises:
-        ServerError: a wrong code (``bad_code``), a bad or taken name.
+        ServerError: a wrong code (``bad_code``), a bad or taken name, too many tries
+            (``rate_limited``, with ``retry_after``).
     """
     return _request(url.rstrip("/") + "/api/join", "POST", {"code": code, "name": name})
 

@@ -16,17 +16,24 @@ restarts with every acknowledged move (``Classroom.start`` replays each table's 
 
 Seats: a student who joins gets a secret seat token (shown once, kept in the browser's storage);
 the database keeps only its SHA-256 hash. A seat is played by a bot when nobody sits there, when
-its student left, or when its student has been away (no open connection) for
-``SessionConfig.replace_after`` seconds; the student who comes back with the token plays on.
+its student left, or when its student has been away (no open page) for
+``SessionConfig.replace_after`` seconds: away since they closed their last page, since they
+joined if they never opened one, or since the server started if they have not come back since.
+Each student who is away has a timer for the moment their ``replace_after`` runs out: their
+table's pages are then told that a bot plays for them, and the table's bot is woken; the
+student who comes back with the token plays on.
+
+Joining is safe when a whole class presses Join in the same second: a session's seating is
+serialised by the session's lock, and a join writes the student and their seat (a new table if
+needed) in one transaction, so a failed join stores nothing.
 """
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-import hashlib
 import json
+import logging
 import secrets
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,24 +42,28 @@ import numpy as np
 from ..core.game import (CHANCE, IllegalActionError, State, record as game_record_of, replay,
                          rules_from_dict, rules_to_dict, sample_chance)
 from .games import GameInfo, collapse_log, game_info, jsonable
-from .store import Store, now
+from .names import MAX_NAME, BadName, clean_name as _clean_name, skeleton
+from .store import Store, hash_key, now
 
-__all__ = ["Classroom", "ClassroomError", "SessionConfig", "JOIN_ALPHABET", "LOG_LINES"]
+__all__ = ["Classroom", "ClassroomError", "SessionConfig", "JOIN_ALPHABET", "LOG_LINES", "MAX_NAME"]
+
+_log = logging.getLogger("toolkit.classroom")
 
 #: Letters of a join code: capitals and digits that cannot be mistaken for one another.
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #: Move-log lines sent to a student's page with each update (older ones are in the records).
 LOG_LINES = 40
-#: Longest student name.
-MAX_NAME = 24
+#: What a wrong join code and a closed session both answer (the same words: a closed session
+#: is not told apart from a code that never existed).
+BAD_CODE = "No class game has this join code: check the code on the board."
 
 
 class ClassroomError(Exception):
     """A request the server refuses. ``code`` names the kind (``"not_your_turn"``,
     ``"illegal"``, ``"malformed"``, ``"stale"``, ``"bad_token"``, ``"bad_code"``,
     ``"name_taken"``, ``"bad_name"``, ``"not_started"``, ``"over"``, ``"bad_config"``,
-    ``"storage"``); the message says what to do, in words a student understands. Nothing
-    changed on any table."""
+    ``"no_seat"``, ``"storage"``); the message says what to do, in words a student understands.
+    Nothing changed on any table."""
 
     def __init__(self, code: str, message: str):
         super().__init__(message)
@@ -162,27 +173,20 @@ class SessionConfig:
 
 def hash_token(token: str) -> str:
     """The SHA-256 hex digest of a seat token (what the database keeps)."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+    return hash_key(token)
 
 
 def clean_name(name) -> str:
-    """A student's name as shown and stored: spaces collapsed, 1 to 24 printable characters.
+    """A student's name as shown and stored (:func:`toolkit.classroom.names.clean_name`:
+    NFKC, spaces collapsed, 1 to 24 printable characters, not looking like a bot's name).
 
     Raises:
         ClassroomError: ``bad_name``.
     """
-    if not isinstance(name, str):
-        raise ClassroomError("bad_name", "Type your name.")
-    text = " ".join(unicodedata.normalize("NFC", name).split())
-    if not text:
-        raise ClassroomError("bad_name", "Type your name.")
-    if len(text) > MAX_NAME:
-        raise ClassroomError("bad_name", f"Use a shorter name (at most {MAX_NAME} letters).")
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
-        raise ClassroomError("bad_name", "Use letters, digits and spaces in your name.")
-    if text.casefold().startswith("bot"):
-        raise ClassroomError("bad_name", "Names starting with 'Bot' are kept for the bots: choose another.")
-    return text
+    try:
+        return _clean_name(name)
+    except BadName as e:
+        raise ClassroomError("bad_name", str(e)) from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -198,8 +202,9 @@ class Player:
     name: str
     token_hash: str
     connections: set = field(default_factory=set)
-    away_since: float | None = None     # loop time of the last disconnect (None: never connected)
+    away_since: float = 0.0             # loop time since which no page is open (join, last close, start)
     left: bool = False                  # said "leave": a bot plays their seat for now
+    timer: Any = None                   # wakes the table when their time away runs out
     table: "Table | None" = None
     seat: int = -1
 
@@ -224,7 +229,6 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task | None = None
     sheet_game_id: int | None = None
-    timer: Any = None
 
     @property
     def header(self) -> dict | None:
@@ -247,6 +251,7 @@ class Session:
     players: dict = field(default_factory=dict)   # id -> Player
     tables: list = field(default_factory=list)
     created: float = 0.0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)   # seating: joins, starts, rounds
 
     @property
     def info(self) -> GameInfo:
@@ -274,7 +279,8 @@ class Classroom:
 
     Args:
         store: the :class:`~toolkit.classroom.store.Store` (database) to use.
-        teacher_key: the key of the teacher's API (default: the stored one, or a new one).
+        teacher_key: the key of the teacher's API (default: the stored one, or a new one; the
+            database keeps only its hash, see :meth:`~toolkit.classroom.store.Store.teacher_key`).
 
     Use from one asyncio event loop: ``await room.start()`` (loads and resumes everything stored),
     then the ``async`` methods; ``await room.stop()``.
@@ -283,6 +289,7 @@ class Classroom:
     def __init__(self, store: Store, teacher_key: str | None = None):
         self.store = store
         self.teacher_key = store.teacher_key(teacher_key)
+        self._teacher_key_hash = hash_key(self.teacher_key)
         self.sessions: dict[int, Session] = {}
         self.by_code: dict[str, Session] = {}
         self.by_token: dict[str, Player] = {}
@@ -291,12 +298,23 @@ class Classroom:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set = set()
 
+    def is_teacher_key(self, key) -> bool:
+        """Whether ``key`` is the teacher's key (compared as hashes, in constant time)."""
+        import hmac
+        return isinstance(key, str) and hmac.compare_digest(hash_key(key), self._teacher_key_hash)
+
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self) -> None:
         """Load every stored session and resume every table (its log replayed by the engine);
-        tables that finished but whose result is not yet on the score sheet are recorded."""
+        tables that finished but whose result is not yet on the score sheet are recorded.
+
+        Every student counts as away since now (nobody has a page open on a server that just
+        started): a student who does not come back within ``replace_after`` seconds is played
+        by the bot. Games that need slow preparation (BuyWord's dictionary) are prepared here,
+        in a worker thread, before anything is served."""
         self._loop = asyncio.get_running_loop()
         data = await asyncio.to_thread(self.store.load)
+        started = self._loop.time()
         for row in data["sessions"]:
             cfg = SessionConfig.from_json(row["config"])
             s = Session(row["id"], row["code"], cfg, row["round"], row["status"], created=row["created"])
@@ -304,7 +322,7 @@ class Classroom:
             self.by_code[s.code] = s
         for row in data["players"]:
             s = self.sessions[row["session_id"]]
-            p = Player(row["id"], s, row["name"], row["token_hash"])
+            p = Player(row["id"], s, row["name"], row["token_hash"], away_since=started)
             s.players[p.id] = p
             self.by_token[p.token_hash] = p
         for row in data["tables"]:
@@ -324,25 +342,48 @@ class Classroom:
                 t.version = len(actions)
                 t.actors = [who for _, who in actions]
                 self._rebuild_logs(t)
+        for s in self.sessions.values():
+            for p in s.players.values():
+                if p.table is not None and p.table.status != "finished":
+                    self._watch(p)        # away since the start until they come back
+        live = [s for s in self.sessions.values()
+                if s.status == "open" or any(t.status == "playing" for t in s.tables)]
+        await self._prepare(live)
         for t in list(self.tables.values()):
             if t.state is not None and t.state.is_terminal and t.sheet_game_id is None:
                 await self._finish(t)
             elif t.status == "playing":
                 self._kick(t)
 
+    async def _prepare(self, sessions) -> None:
+        """Run each game's ``warm_up(rules)`` (where the game has one: BuyWord loads its
+        dictionary and word indexes, 1-14 s) in a worker thread, once per set of rules, so that
+        no move, page or bot of these sessions waits for it on the event loop."""
+        todo = {}
+        for s in sessions:
+            warm = getattr(s.info.module, "warm_up", None)
+            if warm is not None:
+                todo.setdefault((s.config.game, json.dumps(s.config.rules, sort_keys=True)), (warm, s))
+        for warm, s in todo.values():
+            await asyncio.to_thread(warm, s.rules)
+
     async def stop(self) -> None:
-        """Stop the bots (the database is closed by its owner)."""
+        """Stop the bots and the timers (the database is closed by its owner)."""
         for t in self.tables.values():
             if t.driver is not None:
                 t.driver.cancel()
-            if t.timer is not None:
-                t.timer.cancel()
+        for s in self.sessions.values():
+            for p in s.players.values():
+                if p.timer is not None:
+                    p.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
 
     # -- sessions ----------------------------------------------------------------------------
     async def open_session(self, config: SessionConfig) -> Session:
-        """Open a session: it gets a join code; students can join at once.
+        """Open a session: it gets a join code; students can join at once. The game is
+        prepared first (BuyWord's dictionary, in a worker thread), so the code is only given
+        out once no student's move will wait for it.
 
         Returns:
             the new :class:`Session` (``.code``, ``.id``).
@@ -352,13 +393,20 @@ class Classroom:
             if code not in self.by_code:
                 break
         created = now()
+        s = Session(0, code, config, created=created)
+        await self._prepare([s])
         ids = await self.store.awrite([(
             "INSERT INTO classroom_sessions (code, created, config) VALUES (?, ?, ?)",
             (code, created, json.dumps(config.to_json())))])
-        s = Session(ids[0], code, config, created=created)
+        s.id = ids[0]
         self.sessions[s.id] = s
         self.by_code[code] = s
         return s
+
+    def last_open_session(self, game: str | None = None) -> Session | None:
+        """The session opened last that is still open (of ``game``, if given), or None."""
+        found = [s for s in self.sessions.values() if s.status == "open" and (game is None or s.config.game == game)]
+        return max(found, key=lambda s: s.id) if found else None
 
     def session(self, session_id: int | str) -> Session:
         """The session with this id (an int) or join code (a str: codes may be all digits).
@@ -374,14 +422,60 @@ class Classroom:
             raise ClassroomError("bad_code", f"There is no session {session_id!r}.")
         return s
 
+    def player(self, session: Session, player_id: int) -> Player:
+        """Student ``player_id`` of ``session``.
+
+        Raises:
+            ClassroomError: ``bad_config`` (no such student in this session).
+        """
+        p = session.players.get(player_id)
+        if p is None:
+            raise ClassroomError("bad_config", f"Session {session.id} has no student {player_id!r}.")
+        return p
+
     async def close_session(self, session: Session) -> None:
         """Close a session to new students (tables being played go on)."""
         session.status = "closed"
         await self.store.awrite([("UPDATE classroom_sessions SET status='closed' WHERE id=?", (session.id,))])
 
     # -- joining -----------------------------------------------------------------------------
+    def open_session_of(self, code) -> Session:
+        """The open session with join code ``code`` (any case, spaces around ignored).
+
+        Raises:
+            ClassroomError: ``bad_code``, with the same words for a code that never existed
+                and for a closed session's.
+        """
+        s = self.by_code.get(code.strip().upper()) if isinstance(code, str) else None
+        if s is None or s.status != "open":
+            raise ClassroomError("bad_code", BAD_CODE)
+        return s
+
+    def _check_name_free(self, s: Session, name: str) -> str:
+        """``name``'s look-alike key if no student of ``s`` has a name that looks like it.
+
+        Raises:
+            ClassroomError: ``name_taken``.
+        """
+        key = skeleton(name)
+        for other in s.players.values():
+            if skeleton(other.name) == key:
+                same = other.name == name or other.name.casefold() == name.casefold()
+                raise ClassroomError("name_taken", (
+                    f"Someone already joined as {other.name}. If it was you, open the page in the browser you "
+                    "joined with, or ask your teacher to move your seat to this device; otherwise add your "
+                    "initial." if same else
+                    f"{name} looks just like {other.name}, who already joined: add your initial or use "
+                    "another spelling."))
+        return key
+
     async def join(self, code, name) -> tuple[str, Player]:
         """A student joins session ``code`` as ``name`` and gets a seat.
+
+        The student and their seat (a new table when no waiting table has a free seat) are
+        written in one transaction while the session's seating lock is held: students joining
+        in the same instant get different seats, and a join that fails stores nothing (the
+        name stays free for a retry).
 
         Returns:
             ``(token, player)``: the secret seat token (give it to the student's browser; it is
@@ -389,27 +483,66 @@ class Classroom:
 
         Raises:
             ClassroomError: ``bad_code`` (no open session with this code), ``bad_name``,
-                ``name_taken``.
+                ``name_taken``, ``storage``.
         """
-        if not isinstance(code, str) or code.strip().upper() not in self.by_code:
-            raise ClassroomError("bad_code", "No class game has this join code: check the code on the board.")
-        s = self.by_code[code.strip().upper()]
-        if s.status != "open":
-            raise ClassroomError("bad_code", "This class game is closed.")
+        s = self.open_session_of(code)
         name = clean_name(name)
-        if any(p.name.casefold() == name.casefold() for p in s.players.values()):
-            raise ClassroomError("name_taken", f"Someone already joined as {name}. If it was you, open the page "
-                                 "in the browser you joined with; otherwise add your initial.")
-        token = secrets.token_urlsafe(24)
-        th = hash_token(token)
-        ids = await self.store.awrite([(
-            "INSERT INTO classroom_players (session_id, name, name_key, token_hash, joined) VALUES (?, ?, ?, ?, ?)",
-            (s.id, name, name.casefold(), th, now()))])
-        p = Player(ids[0], s, name, th)
-        s.players[p.id] = p
-        self.by_token[th] = p
-        await self._seat(p)
+        async with s.lock:
+            if s.status != "open":
+                raise ClassroomError("bad_code", BAD_CODE)
+            key = self._check_name_free(s, name)
+            token = secrets.token_urlsafe(24)
+            p = await self._add_player(s, name, key, hash_token(token))
+            if s.config.start_when_full and p.table is not None and None not in p.table.seats:
+                try:
+                    await self.start_table(p.table)
+                except ClassroomError as e:     # the student is seated; the teacher can start it
+                    _log.warning("table %s of session %s did not start: %s", p.table.number, s.id, e.message)
         return token, p
+
+    async def _add_player(self, s: Session, name: str, key: str, token_hash: str) -> Player:
+        """Write a new student and their seat in one transaction, then seat them in memory
+        (session lock held)."""
+        free = [t for t in s.tables if t.round == s.round and t.status == "waiting" and None in t.seats]
+        t = free[0] if free else None
+        size = s.config.table_size
+        number = t.number if t else 1 + max((x.number for x in s.tables if x.round == s.round), default=0)
+        seat = t.seats.index(None) if t else 0
+        at = now()
+
+        def write(con):
+            pid = con.execute("INSERT INTO classroom_players (session_id, name, name_key, token_hash, joined) "
+                              "VALUES (?, ?, ?, ?, ?)", (s.id, name, key, token_hash, at)).lastrowid
+            seats = list(t.seats) if t else [None] * size
+            seats[seat] = pid
+            if t is None:
+                tid = con.execute(
+                    "INSERT INTO classroom_tables (session_id, round, number, seats, bots, status, created) "
+                    "VALUES (?, ?, ?, ?, ?, 'waiting', ?)",
+                    (s.id, s.round, number, json.dumps(seats), json.dumps([s.config.bot] * size), at)).lastrowid
+            else:
+                tid = t.id
+                con.execute("UPDATE classroom_tables SET seats=? WHERE id=?", (json.dumps(seats), tid))
+            return pid, tid, seats
+
+        try:
+            pid, tid, seats = await self.store.atransact(write)
+        except Exception as e:  # noqa: BLE001 (the disk, not the student: nothing was stored)
+            raise ClassroomError("storage", f"The server could not save your seat ({e}); nothing was stored: "
+                                 "try again.") from None
+        p = Player(pid, s, name, token_hash, away_since=self._loop.time())
+        if t is None:
+            t = Table(tid, s, s.round, number, seats, [s.config.bot] * size)
+            s.tables.append(t)
+            self.tables[t.id] = t
+        else:
+            t.seats = seats
+        s.players[p.id] = p
+        self.by_token[token_hash] = p
+        p.table, p.seat = t, seat
+        self._watch(p)               # until they open the page, they are away
+        self._publish(t)
+        return p
 
     def player_for(self, token) -> Player:
         """The student holding seat token ``token``.
@@ -422,33 +555,94 @@ class Classroom:
             raise ClassroomError("bad_token", "This page's seat is not known here: join again with the code.")
         return p
 
-    async def _seat(self, p: Player) -> None:
-        """Give ``p`` the first free seat of a waiting table of the current round (a new table
-        if there is none), and start the table once full (``start_when_full``)."""
-        s = p.session
-        free = [t for t in s.tables if t.round == s.round and t.status == "waiting" and None in t.seats]
-        if free:
-            t = free[0]
-        else:
-            number = 1 + max((t.number for t in s.tables if t.round == s.round), default=0)
-            t = await self._new_table(s, s.round, number)
-        seat = t.seats.index(None)
-        t.seats[seat] = p.id
-        p.table, p.seat = t, seat
-        await self.store.awrite([("UPDATE classroom_tables SET seats=? WHERE id=?", (json.dumps(t.seats), t.id))])
-        self._publish_waiting(t)
-        if s.config.start_when_full and None not in t.seats:
-            await self.start_table(t)
+    async def new_token(self, session: Session, player: Player) -> str:
+        """Move a student to another device: a new seat token for ``player``; the old one
+        stops working at once (its open pages are told and closed).
 
-    async def _new_table(self, s: Session, round_: int, number: int) -> Table:
-        size = s.config.table_size
-        seats, bots = [None] * size, [s.config.bot] * size
-        ids = await self.store.awrite([(
-            "INSERT INTO classroom_tables (session_id, round, number, seats, bots, status, created) "
-            "VALUES (?, ?, ?, ?, ?, 'waiting', ?)", (s.id, round_, number, json.dumps(seats), json.dumps(bots), now()))])
-        t = Table(ids[0], s, round_, number, seats, bots)
-        s.tables.append(t)
-        self.tables[t.id] = t
+        Returns:
+            the new token (give it to the new device: the teacher's view shows it as a link).
+        """
+        if player.session is not session:
+            raise ClassroomError("bad_config", "This student is not in this session.")
+        token = secrets.token_urlsafe(24)
+        th = hash_token(token)
+        await self._write([("UPDATE classroom_players SET token_hash=? WHERE id=?", (th, player.id))])
+        self.by_token.pop(player.token_hash, None)
+        player.token_hash = th
+        self.by_token[th] = player
+        for conn in list(player.connections):
+            conn.push({"type": "error", "code": "bad_token",
+                       "message": "Your seat was moved to another device by your teacher."})
+            close = getattr(conn, "close", None)
+            if close is not None:
+                close(4401)
+        return token
+
+    async def seat_late(self, session: Session, player: Player, table: int | None = None) -> Table:
+        """Seat a student who came late at a table of the current round that is already
+        playing, in a seat a bot plays since the start (``Bot 2``): they play it from the next
+        turn on; the game record and the score sheet give the seat their name (the moves made
+        before are in the record as the bot's).
+
+        Args:
+            session, player: the student (not at a playing table).
+            table: the table's number (default: the first playing table with a bot seat).
+
+        Returns:
+            the :class:`Table`.
+
+        Raises:
+            ClassroomError: ``bad_config`` (the student already plays), ``no_seat`` (no such
+                table, or no playing table of this round has a bot seat).
+        """
+        async with session.lock:
+            if player.session is not session:
+                raise ClassroomError("bad_config", "This student is not in this session.")
+            old = player.table
+            if old is not None and old.status != "waiting":
+                raise ClassroomError("bad_config", f"{player.name} already plays at table {old.number}.")
+            tables = [t for t in session.tables if t.round == session.round and t.status == "playing"
+                      and t.state is not None and not t.state.is_terminal and None in t.seats
+                      and (table is None or t.number == table)]
+            if not tables:
+                where = f"Table {table} has" if table is not None else "No table of this round has"
+                raise ClassroomError("no_seat", f"{where} a bot seat to give: start the tables first, or "
+                                     "seat the student in the next round.")
+            t = tables[0]
+            async with t.lock:
+                seat = t.seats.index(None)
+                root = t.state.root()
+                names = list(root.players)
+                names[seat] = player.name
+                header = {"game": root.game_name, "rules": rules_to_dict(root.rules), "players": names,
+                          "seed": root.seed}
+                rec = dict(header, actions=[str(a) for a in t.state.history()])
+                state = (await asyncio.to_thread(replay, rec))[-1]
+                seats = list(t.seats)
+                seats[seat] = player.id
+                stmts = [("UPDATE classroom_tables SET seats=?, header=? WHERE id=?",
+                          (json.dumps(seats), json.dumps(header), t.id))]
+                old_seats = None
+                if old is not None:
+                    old_seats = [None if pid == player.id else pid for pid in old.seats]
+                    if all(pid is None for pid in old_seats):
+                        stmts.append(("DELETE FROM classroom_tables WHERE id=?", (old.id,)))
+                    else:
+                        stmts.append(("UPDATE classroom_tables SET seats=? WHERE id=?", (json.dumps(old_seats), old.id)))
+                await self._write(stmts)
+                t.seats, t.state = seats, state
+                t.bot_objects.pop(seat, None)
+                player.table, player.seat = t, seat
+                self._rebuild_logs(t)
+            if old is not None:
+                old.seats = old_seats
+                if all(pid is None for pid in old_seats):
+                    session.tables.remove(old)
+                    self.tables.pop(old.id, None)
+                else:
+                    self._publish(old)
+        self._publish(t)
+        self._kick(t)
         return t
 
     # -- starting tables ---------------------------------------------------------------------
@@ -489,17 +683,19 @@ class Classroom:
             the numbers of the tables started.
         """
         started = []
-        for t in list(session.tables):
-            if t.round == session.round and t.status == "waiting" and any(pid is not None for pid in t.seats):
-                await self.start_table(t)
-                started.append(t.number)
+        async with session.lock:
+            for t in list(session.tables):
+                if t.round == session.round and t.status == "waiting" and any(pid is not None for pid in t.seats):
+                    await self.start_table(t)
+                    started.append(t.number)
         return started
 
     async def next_round(self, session: Session) -> list[int]:
         """Seat every student of the session at new tables (a new round: BUX's rules say "play
         with as many different people as you can"): the students are shuffled with the session's
         seed and spread over as few tables as hold them, as evenly as possible; bots fill the
-        rest; the tables start at once. Waiting tables of the old round are dropped.
+        rest; the tables start at once. Waiting tables of the old round are dropped. The new
+        round and its tables are written in one transaction.
 
         Returns:
             the numbers of the new tables.
@@ -507,74 +703,109 @@ class Classroom:
         Raises:
             ClassroomError: ``bad_config`` (a table of the current round is still playing).
         """
-        busy = [t.number for t in session.tables if t.round == session.round and t.status == "playing"]
-        if busy:
-            raise ClassroomError("bad_config", f"Tables {', '.join(map(str, busy))} are still playing: wait until "
-                                 "their games end.")
-        players = sorted(session.players.values(), key=lambda p: p.id)
-        if not players:
-            raise ClassroomError("bad_config", "No student has joined yet.")
-        for t in [t for t in session.tables if t.round == session.round and t.status == "waiting"]:
-            session.tables.remove(t)
-            self.tables.pop(t.id, None)
-            await self.store.awrite([("DELETE FROM classroom_tables WHERE id=?", (t.id,))])
-        session.round += 1
-        await self.store.awrite([("UPDATE classroom_sessions SET round=? WHERE id=?", (session.round, session.id))])
-        rng = np.random.default_rng(np.random.SeedSequence([session.config.seed, session.round, 0]))
-        order = [players[i] for i in rng.permutation(len(players))]
-        size = session.config.table_size
-        n_tables = -(-len(order) // size)
-        groups = [order[k::n_tables] for k in range(n_tables)]
-        numbers = []
-        for k, group in enumerate(groups, start=1):
-            t = await self._new_table(session, session.round, k)
-            for seat, p in enumerate(group):
-                t.seats[seat] = p.id
-                p.table, p.seat = t, seat
-            await self.store.awrite([("UPDATE classroom_tables SET seats=? WHERE id=?", (json.dumps(t.seats), t.id))])
-            await self.start_table(t)
-            numbers.append(k)
-        return numbers
+        async with session.lock:
+            busy = [t.number for t in session.tables if t.round == session.round and t.status == "playing"]
+            if busy:
+                raise ClassroomError("bad_config", f"Tables {', '.join(map(str, busy))} are still playing: wait "
+                                     "until their games end.")
+            players = sorted(session.players.values(), key=lambda p: p.id)
+            if not players:
+                raise ClassroomError("bad_config", "No student has joined yet.")
+            dropped = [t for t in session.tables if t.round == session.round and t.status == "waiting"]
+            new_round = session.round + 1
+            rng = np.random.default_rng(np.random.SeedSequence([session.config.seed, new_round, 0]))
+            order = [players[i] for i in rng.permutation(len(players))]
+            size = session.config.table_size
+            n_tables = -(-len(order) // size)
+            groups = [order[k::n_tables] for k in range(n_tables)]
+            seatings = [[p.id for p in g] + [None] * (size - len(g)) for g in groups]
+            bots = [session.config.bot] * size
+            at = now()
+
+            def write(con):
+                for t in dropped:
+                    con.execute("DELETE FROM classroom_tables WHERE id=?", (t.id,))
+                con.execute("UPDATE classroom_sessions SET round=? WHERE id=?", (new_round, session.id))
+                return [con.execute("INSERT INTO classroom_tables (session_id, round, number, seats, bots, status, "
+                                    "created) VALUES (?, ?, ?, ?, ?, 'waiting', ?)",
+                                    (session.id, new_round, k, json.dumps(seats), json.dumps(bots), at)).lastrowid
+                        for k, seats in enumerate(seatings, start=1)]
+
+            try:
+                ids = await self.store.atransact(write)
+            except Exception as e:  # noqa: BLE001
+                raise ClassroomError("storage", f"The server could not save the new round ({e}); nothing "
+                                     "changed.") from None
+            for t in dropped:
+                session.tables.remove(t)
+                self.tables.pop(t.id, None)
+            session.round = new_round
+            new = []
+            for k, (tid, seats) in enumerate(zip(ids, seatings), start=1):
+                t = Table(tid, session, new_round, k, seats, list(bots))
+                session.tables.append(t)
+                self.tables[t.id] = t
+                for seat, pid in enumerate(seats):
+                    if pid is not None:
+                        session.players[pid].table, session.players[pid].seat = t, seat
+                new.append(t)
+            for t in new:
+                await self.start_table(t)
+            return [t.number for t in new]
 
     # -- connections -------------------------------------------------------------------------
     def connect(self, p: Player, conn) -> None:
-        """A page of student ``p`` is connected (``conn.push(message_dict)`` sends to it)."""
+        """A page of student ``p`` is connected. ``conn.push(message)`` sends to it: a dict, or
+        (a state) a zero-argument callable rendered when the page is ready for it, so a newer
+        state replaces one not yet sent. The student's tablemates are told they are here."""
+        first = not p.connections
         p.connections.add(conn)
-        p.left = False
-        p.away_since = None
-        conn.push(self.view(p))
+        if p.timer is not None:
+            p.timer.cancel()
+            p.timer = None
+        was_left, p.left = p.left, False
+        conn.push(lambda: self.view(p))
+        if (first or was_left) and p.table is not None:
+            self._publish(p.table, skip=conn)
 
     def disconnect(self, p: Player, conn) -> None:
-        """A page of ``p`` closed; with no page left, a bot plays ``p``'s turns after
-        ``replace_after`` seconds."""
+        """A page of ``p`` closed; with no page left, ``p`` is away: a bot plays ``p``'s turns
+        once they have been away ``replace_after`` seconds (a timer wakes the bot then)."""
+        if conn not in p.connections:
+            return
         p.connections.discard(conn)
         if p.connections:
             return
         p.away_since = self._loop.time()
+        self._watch(p)
         t = p.table
-        if t is not None and t.status == "playing":
-            delay = t.session.config.replace_after
-            if delay <= 0:
-                self._kick(t)
-            else:
-                t.timer = self._loop.call_later(delay, self._kick, t)
+        if t is not None:
+            self._publish(t)
+            self._kick(t)
 
     async def leave(self, p: Player) -> None:
-        """``p`` leaves the table: a bot plays their seat until they come back."""
+        """``p`` leaves the table: a bot plays their seat until they come back (sent again:
+        nothing changes, nothing is resent)."""
+        if p.left:
+            return
         p.left = True
         if p.table is not None:
             self._publish(p.table)
             self._kick(p.table)
 
     async def back(self, p: Player) -> None:
-        """``p`` takes their seat back after :meth:`leave`."""
+        """``p`` takes their seat back after :meth:`leave` (sent again: nothing changes)."""
+        if not p.left:
+            return
         p.left = False
         if p.table is not None:
             self._publish(p.table)
 
     def bot_plays(self, t: Table, seat: int) -> bool:
         """Whether a bot plays ``seat`` of ``t`` now: no student sits there, the student left,
-        or has been away for ``replace_after`` seconds."""
+        or has had no page open for ``replace_after`` seconds (since they closed their last
+        page, since they joined if they never opened one, since the server started if they have
+        not come back since). Reads only: the time is the event loop's."""
         pid = t.seats[seat]
         if pid is None:
             return True
@@ -583,9 +814,31 @@ class Classroom:
             return True
         if p.connections:
             return False
-        if p.away_since is None:       # never connected since the server started
-            p.away_since = self._loop.time()
         return self._loop.time() - p.away_since >= t.session.config.replace_after - 1e-3
+
+    def _watch(self, p: Player) -> None:
+        """``p`` has no page open: when their ``replace_after`` runs out, their table's pages
+        are told that a bot plays for them and the table's bot is woken (it plays their turns
+        from then on, whether they left, never came, or did not come back after a restart)."""
+        if p.timer is not None:
+            p.timer.cancel()
+            p.timer = None
+        if p.connections:
+            return
+        due = p.away_since + p.session.config.replace_after - self._loop.time()
+        p.timer = self._loop.call_later(max(due, 0.0), self._away_due, p)
+
+    def _away_due(self, p: Player) -> None:
+        p.timer = None
+        t = p.table
+        if p.connections or t is None:
+            return
+        if not self.bot_plays(t, p.seat):       # woken a little early: wait for the rest
+            self._watch(p)
+            return
+        if t.status == "playing":
+            self._publish(t)
+            self._kick(t)
 
     # -- moves -------------------------------------------------------------------------------
     async def move(self, p: Player, msg: Any) -> dict:
@@ -713,8 +966,11 @@ class Classroom:
             while True:
                 async with t.lock:
                     st = t.state
-                    if st is None or st.is_terminal or not self.bot_plays(t, st.current_player):
+                    if st is None or st.is_terminal:
                         t.driver = None
+                        return
+                    if not self.bot_plays(t, st.current_player):
+                        t.driver = None     # a student plays; if away, their timer wakes the table
                         return
                     seat, version = st.current_player, t.version
                 delay = t.session.config.bot_delay
@@ -762,7 +1018,11 @@ class Classroom:
             engine's ``observation(seat)``), ``"html"`` (the page of the table, drawn from that
             observation only), ``"to_move"``, ``"your_turn"``, ``"moves"`` (``[{"index",
             "text", "sentence", "group"}]``, only on the student's turn), ``"log"`` (the last
-            :data:`LOG_LINES` lines as this seat may read them) and, once over, ``"result"``.
+            :data:`LOG_LINES` lines as this seat may read them), ``"players"`` (the names in the
+            game), ``"kinds"`` (per seat: ``"here"`` a student with a page open, ``"away"`` a
+            student with no page open, ``"left"`` a student who pressed Leave, ``"bot"`` a bot's
+            seat), ``"bots_playing"`` (per seat: whether a bot plays it now, so a page can say
+            "away: a bot is playing for Ana") and, once over, ``"result"``.
         """
         s = p.session
         t = p.table
@@ -789,12 +1049,14 @@ class Classroom:
             to_move=(st.players[st.current_player] if st.current_player >= 0 else None),
             your_turn=mine, moves=moves, bot_plays_you=(not st.is_terminal and self.bot_plays(t, p.seat)),
             log=collapse_log(t.logs.get(p.seat, [])[-4 * LOG_LINES:])[-LOG_LINES:],
-            players=list(st.players), kinds=self._kinds(t))
+            players=list(st.players), kinds=self._kinds(t),
+            bots_playing=[not st.is_terminal and self.bot_plays(t, k) for k in range(len(t.seats))])
         if st.is_terminal:
             base["result"] = {"scores": list(st.scores), "places": finishing_places(st), "unit": info.unit}
         return base
 
     def _kinds(self, t: Table) -> list[str]:
+        """Per seat: ``"here"``, ``"away"``, ``"left"`` or ``"bot"`` (see :meth:`view`)."""
         out = []
         for seat, pid in enumerate(t.seats):
             if pid is None:
@@ -804,27 +1066,31 @@ class Classroom:
                 out.append("left" if pl.left else ("here" if pl.connections else "away"))
         return out
 
-    def _publish(self, t: Table) -> None:
+    def _publish(self, t: Table, skip=None) -> None:
+        """Tell every open page of ``t`` (but ``skip``) that the table changed. The state is
+        pushed as a callable that renders :meth:`view` when the page's connection is ready to
+        send, so a page that reads slowly gets the latest state once, never a queue of them."""
         for pid in t.seats:
             if pid is not None:
                 p = t.session.players[pid]
-                if p.connections:
-                    msg = self.view(p)
-                    for conn in list(p.connections):
-                        conn.push(msg)
-
-    def _publish_waiting(self, t: Table) -> None:
-        self._publish(t)
+                render = None
+                for conn in list(p.connections):
+                    if conn is not skip:
+                        render = render or (lambda p=p: self.view(p))
+                        conn.push(render)
 
     # -- the teacher's view ------------------------------------------------------------------
     def status(self, session: Session) -> dict:
         """The teacher's live view of a session (JSON-friendly).
 
         Returns:
-            ``{"session": {...settings, code, round, status}, "players": [{"name", "table",
-            "seat", "connected"}], "tables": [{"id", "round", "number", "status", "seats":
-            [{"name", "kind"}], "moves", "to_move", "scores", "places", "sheet_game_id"}]}``;
-            ``kind`` is ``"here"``, ``"away"``, ``"left"`` (a student) or ``"bot"``.
+            ``{"session": {...settings, code, round, status, replace_after}, "players":
+            [{"id", "name", "table", "seat", "connected", "table_status"}], "tables": [{"id",
+            "round", "number", "status", "seats": [{"name", "kind", "bot_plays"}], "moves",
+            "to_move", "scores", "places", "sheet_game_id", "bot_seats"}]}``; ``kind`` is
+            ``"here"``, ``"away"``, ``"left"`` (a student) or ``"bot"``; ``bot_plays`` whether a
+            bot plays the seat now; ``bot_seats`` how many seats of a playing table a bot holds
+            since the start (where :meth:`seat_late` can seat a late student).
         """
         cfg = session.config
         tables = []
@@ -834,7 +1100,12 @@ class Classroom:
                 session.players[pid].name if pid is not None else None for pid in t.seats]
             tables.append({
                 "id": t.id, "round": t.round, "number": t.number, "status": t.status,
-                "seats": [{"name": n, "kind": k} for n, k in zip(names, self._kinds(t))],
+                "seats": [{"name": n, "kind": k,
+                           "bot_plays": t.status == "playing" and st is not None and not st.is_terminal
+                           and self.bot_plays(t, i)}
+                          for i, (n, k) in enumerate(zip(names, self._kinds(t)))],
+                "bot_seats": (sum(1 for pid in t.seats if pid is None)
+                              if t.status == "playing" and st is not None and not st.is_terminal else 0),
                 "moves": sum(1 for a in t.actors if a in ("human", "bot")),
                 "to_move": (st.players[st.current_player] if st is not None and st.current_player >= 0 else None),
                 "scores": list(st.scores) if st is not None else None,
@@ -843,9 +1114,11 @@ class Classroom:
         return {
             "session": {"id": session.id, "code": session.code, "game": cfg.game, "title": session.info.title,
                         "preset": cfg.preset, "table_size": cfg.table_size, "bot": cfg.bot, "seed": cfg.seed,
-                        "round": session.round, "status": session.status, "unit": session.info.unit},
-            "players": [{"name": p.name, "table": p.table.number if p.table else None, "seat": p.seat,
-                         "connected": bool(p.connections)} for p in session.players.values()],
+                        "round": session.round, "status": session.status, "unit": session.info.unit,
+                        "replace_after": cfg.replace_after},
+            "players": [{"id": p.id, "name": p.name, "table": p.table.number if p.table else None, "seat": p.seat,
+                         "connected": bool(p.connections), "table_status": p.table.status if p.table else None}
+                        for p in session.players.values()],
             "tables": tables,
         }
 

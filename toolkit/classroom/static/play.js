@@ -11,6 +11,7 @@
     Discard: "Discard", Reveal: "Reveal a card", Offer: "Make an offer", Choose: "How many tiles", Take: "Take a tile",
     Place: "Place a word"};
   var ws = null, state = null, pending = false, backoff = 500, shownError = "";
+  var online = false, retryTimer = null, lastHeard = 0;
 
   function $(id) { return document.getElementById(id); }
   function getToken() { try { return window.localStorage.getItem(KEY); } catch (e) { return null; } }
@@ -41,7 +42,11 @@
       .then(function (r) { return r.json().then(function (data) { return {ok: r.ok, data: data}; }); })
       .then(function (res) {
         $("join-button").disabled = false;
-        if (!res.ok) { $("join-error").textContent = res.data.error || "Could not join."; return; }
+        if (!res.ok) {
+          $("join-error").textContent = res.data.error || "Could not join.";
+          if (res.data.retry_after) { holdJoin(res.data.retry_after); }
+          return;
+        }
         setToken(res.data.token);
         if (window.location.pathname !== "/") { window.history.replaceState(null, "", "/"); }
         connect();
@@ -49,25 +54,115 @@
       .catch(function () { $("join-button").disabled = false; $("join-error").textContent = "The server cannot be reached: check the address."; });
   }
 
+  // -- the connection -------------------------------------------------------------------
+  // While the page cannot reach the server it says so in a banner and its move buttons are
+  // disabled (a tap would be lost); it reconnects by itself, waiting longer after each failed
+  // try (0.5 s doubling up to 8 s, with jitter so that a class does not reconnect in step), and
+  // at once when the device is back online or the page is shown again.
+  function holdJoin(seconds) {
+    var b = $("join-button");
+    b.disabled = true;
+    window.setTimeout(function () { b.disabled = false; }, Math.ceil(seconds) * 1000);
+  }
+
+  function applyConnection() {
+    var box = $("moves");
+    var controls = box.querySelectorAll("button, select, input");
+    for (var i = 0; i < controls.length; i++) {
+      if (!online) { controls[i].disabled = true; } else if (!pending && controls[i].hasAttribute("data-offline")) { controls[i].disabled = false; }
+      if (!online) { controls[i].setAttribute("data-offline", "1"); } else { controls[i].removeAttribute("data-offline"); }
+    }
+    $("leave").disabled = !online;
+    if (!online && state && state.your_turn && !state.result) {
+      $("status").textContent = "Your move, as soon as the connection is back.";
+    }
+  }
+
   function setConn(on) {
+    online = on;
     var c = $("conn");
     c.textContent = on ? "connected" : "reconnecting...";
     c.className = "conn " + (on ? "on" : "off");
+    $("offline").hidden = on || $("play").hidden;
+    document.body.classList.toggle("is-offline", !on);
+    applyConnection();
+  }
+
+  function scheduleConnect() {
+    if (retryTimer !== null || ws) { return; }
+    var wait = backoff * (0.5 + Math.random());
+    backoff = Math.min(backoff * 2, 8000);
+    retryTimer = window.setTimeout(function () { retryTimer = null; connect(); }, wait);
+  }
+
+  function connectNow() {
+    if (retryTimer !== null) { window.clearTimeout(retryTimer); retryTimer = null; }
+    if (!ws) { connect(); }
   }
 
   function connect() {
     if (!getToken()) { showJoin(""); return; }
+    if (ws) { return; }
     var proto = window.location.protocol === "https:" ? "wss:" : "ws:";
-    ws = new WebSocket(proto + "//" + window.location.host + "/ws");
-    ws.onopen = function () { ws.send(JSON.stringify({type: "hello", token: getToken()})); };
-    ws.onmessage = function (ev) { handle(JSON.parse(ev.data)); };
-    ws.onclose = function (ev) {
-      setConn(false);
-      ws = null;
-      if (ev.code === 4401) { return; }                 // refused token: the join form is shown
-      window.setTimeout(connect, backoff);              // the network or the server went away: try again
-      backoff = Math.min(backoff * 2, 8000);
+    var sock = new WebSocket(proto + "//" + window.location.host + "/ws");
+    ws = sock;
+    sock.onopen = function () { lastHeard = Date.now(); sock.send(JSON.stringify({type: "hello", token: getToken()})); };
+    sock.onmessage = function (ev) {
+      lastHeard = Date.now();
+      var msg;
+      try { msg = JSON.parse(ev.data); } catch (e) { return; }
+      handle(msg);
     };
+    sock.onclose = function (ev) {
+      if (ws === sock) { ws = null; }
+      setConn(false);
+      if (ev.code === 4401) { return; }                 // refused token: the join form is shown
+      scheduleConnect();                                // the network or the server went away: try again
+    };
+  }
+
+  // a connection that went quiet (Wi-Fi lost without a word) is closed, so the page reconnects
+  window.setInterval(function () {
+    if (ws && ws.readyState === 1) {
+      if (Date.now() - lastHeard > 45000) { ws.close(); return; }
+      if (Date.now() - lastHeard > 15000) { send({type: "ping"}); }
+    }
+  }, 5000);
+  window.addEventListener("online", connectNow);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) { connectNow(); } });
+
+  // a link from the teacher ("move to a new device"): /#seat=<token> takes that seat here
+  (function seatFromLink() {
+    var m = window.location.hash.match(/^#seat=([A-Za-z0-9_-]{20,})$/);
+    if (m) {
+      setToken(m[1]);
+      window.history.replaceState(null, "", "/");
+    }
+  }());
+
+  // who plays at the table, with a mark for a student away and whether a bot plays for them
+  function renderSeats(st) {
+    var box = $("seats");
+    box.textContent = "";
+    var names = st.players || st.seats || [];
+    names.forEach(function (name, i) {
+      if (name === null || name === undefined) { return; }
+      var kind = st.kinds ? st.kinds[i] : (st.seats && st.seats[i] === null ? "bot" : "here");
+      var botPlays = st.bots_playing ? st.bots_playing[i] : false;
+      var li = el("li", name, kind);
+      li.setAttribute("data-seat", String(i));
+      li.setAttribute("data-kind", kind);
+      var mark = "";
+      if (i === st.seat) { li.className += " you"; mark = "you"; }
+      if (kind === "away" || kind === "left") {
+        mark = (kind === "left" ? "left" : "away") + (botPlays ? " - a bot is playing for " + name : "");
+      } else if (kind === "bot") {
+        mark = "bot";
+      }
+      if (mark) { li.appendChild(document.createTextNode(" ")); li.appendChild(el("span", "(" + mark + ")", "mark")); }
+      box.appendChild(li);
+    });
+    box.hidden = !box.childNodes.length;
   }
 
   function send(msg) {
@@ -92,6 +187,7 @@
       showError("");
     } else if (msg.type === "error") {
       if (msg.code === "bad_token") { setToken(null); showJoin(msg.message); return; }
+      if (msg.code === "rate_limited") { showError(msg.message); return; }
       pending = false;
       showError(msg.message);
       renderMoves();
@@ -104,7 +200,7 @@
     showError("");
     var buttons = $("moves").querySelectorAll("button, select");
     for (var i = 0; i < buttons.length; i++) { buttons[i].disabled = true; }
-    if (!send({type: "move", version: state.version, index: index})) { pending = false; showError("Not connected: wait a moment."); renderMoves(); }
+    if (!online || !send({type: "move", version: state.version, index: index})) { pending = false; showError("Not connected: wait a moment."); renderMoves(); applyConnection(); }
   }
 
   function renderMoves() {
@@ -214,10 +310,13 @@
     if (shownError && st.your_turn === false) { showError(""); }
     renderResult();
     renderMoves();
+    renderSeats(st);
+    applyConnection();
   }
 
   $("join-form").addEventListener("submit", join);
   $("leave").addEventListener("click", function () {
+    if (!online) { return; }
     send({type: state && state.bot_plays_you ? "back" : "leave"});
   });
   connect();
