@@ -7,7 +7,8 @@ of the chosen game and prints the address students open and the join code they t
 
 Options: ``--game``, ``--preset``, ``--table-size``, ``--bot``, ``--seed``, ``--db``, ``--host``,
 ``--port``, ``--public-url``, ``--teacher-key``, ``--replace-after``, ``--bot-delay``,
-``--no-session`` (only resume what is stored), ``--synchronous``. ``python -m toolkit.classroom
+``--no-session`` (only resume what is stored), ``--synchronous``, ``--hints`` (BuyWord: show a
+student the best word after each sale). ``python -m toolkit.classroom
 serve --help`` lists them with their defaults.
 """
 from __future__ import annotations
@@ -44,6 +45,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--replace-after", type=float, default=30.0,
                    help="seconds a student may be away before a bot plays their turns (default: 30)")
     s.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot waits before each move (default: 0.8)")
+    s.add_argument("--hints", action="store_true", help="BuyWord: after a student sells a word, show them the best "
+                   "word their tiles made (never before the sale)")
     s.add_argument("--no-session", action="store_true", help="open no new session (resume the stored ones)")
     s.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="FULL",
                    help="SQLite durability: FULL (default) flushes every move to the disk")
@@ -64,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_session:
         try:
             cfg = SessionConfig.make(args.game, preset=args.preset, table_size=args.table_size, bot=args.bot,
-                                     seed=args.seed, replace_after=args.replace_after, bot_delay=args.bot_delay)
+                                     seed=args.seed, replace_after=args.replace_after, bot_delay=args.bot_delay,
+                                     hints=args.hints)
         except ValueError as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
