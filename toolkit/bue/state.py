@@ -703,10 +703,16 @@ class BueState(CachedLegalActions, State):
             if isinstance(action, Swap):
                 o, i, j = action.opponent, action.slot, action.their_slot
                 x, y = self.hands[p][i], self.hands[o][j]
+                # each of the two sees the card they got, unless the swap ended the hand and it
+                # went back into the deck unseen
+                same_hand = nxt.hand_no == self.hand_no or nxt.phase == "over"
+                shown = dict(nxt.last_result)["hands"] if not same_hand else None
                 if viewer == p:
-                    text = f"{name} swapped {x} (card {i}) for {self.players[o]}'s card {j} and got {y}"
+                    got = f" and got {y}" if same_hand or shown[p][i] == y else ""
+                    text = f"{name} swapped {x} (card {i}) for {self.players[o]}'s card {j}{got}"
                 elif viewer == o:
-                    text = f"{name} swapped card {i} for {self.players[o]}'s {y} (card {j}); {self.players[o]} got {x}"
+                    got = f"; {self.players[o]} got {x}" if same_hand or shown[o][j] == x else ""
+                    text = f"{name} swapped card {i} for {self.players[o]}'s {y} (card {j}){got}"
                 else:
                     text = f"{name} swapped card {i} for {self.players[o]}'s card {j}"
             elif isinstance(action, Discard):
