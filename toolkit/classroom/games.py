@@ -113,7 +113,8 @@ def _bux_view(obs: Mapping, rules) -> str:
             _bux_card(t, k, s == you) for k, t in enumerate(obs["spreads"][s])) or "-") + "</div>"),
     ]))
     if obs["phase"] == "over":
-        parts.append(f"<p class=\"over\">Game over ({escape(obs['ended_by'] or 'end')}).</p>")
+        why = {"bux": "the last purple BUX card was drawn", "turn_limit": "the turn limit was reached"}
+        parts.append(f"<p class=\"over\">Game over: {why.get(obs['ended_by'], 'the end')}.</p>")
     return "".join(parts)
 
 
@@ -188,7 +189,9 @@ def _tenbucks_view(obs: Mapping, rules) -> str:
     ]))
     if obs["phase"] == "over":
         who = _name(obs, obs["winner"]) if obs["winner"] >= 0 else "nobody"
-        parts.append(f'<p class="over">Game over: {escape(who)} wins ({escape(obs["end_reason"])}).</p>')
+        why = {"target": f"the first to claim ${rules.target}", "zero_risk": "enough $0 bills claimed",
+               "no_bills": "nobody could play a bill"}.get(obs["end_reason"], obs["end_reason"])
+        parts.append(f'<p class="over">Game over: {escape(who)} wins ({escape(why)}).</p>')
     return "".join(parts)
 
 
@@ -270,7 +273,7 @@ def _bugami_view(obs: Mapping, rules) -> str:
                      + " points." + (f" The cards put aside: {left}{to}." if left else "") + "</p>")
     parts.append(_players_table(obs, [
         ("points", lambda s: str(obs["scores"][s])),
-        ("bug suit", declaration),
+        ("bug", declaration),
         ("tricks", lambda s: str(obs["tricks_won"][s])),
         ("cards", lambda s: str(obs["hand_sizes"][s])),
     ]))
@@ -330,7 +333,8 @@ def _bue_view(obs: Mapping, rules) -> str:
     ]))
     lr = obs.get("last_result")
     if lr:
-        parts.append(f"<p>Last hand: {escape(str(lr.get('kind', '')))}; points "
+        kind = {"bue": "Bué!", "superbue": "SuperBué!", "closest": "closest to 50"}.get(lr.get("kind"), "")
+        parts.append(f"<p>Last hand: {escape(kind)}; points "
                      + escape(", ".join(f"{_name(obs, s)} {p}" for s, p in enumerate(obs["hand_points"][-1])))
                      + ".</p>" if obs["hand_points"] else "")
     if obs["phase"] == "over":

@@ -157,6 +157,8 @@
       var chk = wordCheck(entry, word);
       var used = {}, k;
       for (k = 0; k < word.length; k++) { used[word[k]] = (used[word[k]] || 0) + 1; }
+      var wildTile = tiles.querySelector("button.wild");
+      if (wildTile) { wildTile.classList.toggle("used", !!chk.wild); }
       var btns = tiles.querySelectorAll("button[data-letter]");
       for (k = 0; k < btns.length; k++) {
         var l = btns[k].getAttribute("data-letter");
