@@ -9,7 +9,8 @@
   lists no word;
 * at the end, every card is shown beside the final scores.
 
-Screenshots: tests/e2e/screenshots/pages-<game>-{mid,end}-360.png, -end-390.png, -end-1366.png.
+Screenshots: tests/e2e/screenshots/pages-<game>-{mid,end}-{360,390,1366}.png (mid: on the
+student's fourth move), pages-buyword-word-360.png (a word spelt, before it is sold).
 """
 from __future__ import annotations
 
@@ -138,6 +139,13 @@ def test_a_whole_game_on_a_360px_phone_page(game, browser, class_server, screens
                 break
             assert pg.locator("#status").inner_text() == "Your move!"
             fits(pg, f"{game}, move {moves}")
+            if moves == 3:               # the moves on a laptop's screen too, then back to the phone
+                pg.screenshot(path=str(screenshots / f"pages-{game}-mid-360.png"), full_page=True)
+                for width in (1366, 390):
+                    pg.set_viewport_size({"width": width, "height": 900})
+                    fits(pg, f"{game}, move {moves} at {width} px", width)
+                    pg.screenshot(path=str(screenshots / f"pages-{game}-mid-{width}.png"), full_page=True)
+                pg.set_viewport_size(PHONE)
             if pg.locator("#word").count():
                 assert pg.locator('#moves [data-move^="sell"]').count() == 0, "the page lists words to sell"
                 word = sell_typed_word(pg, table, tap=not sold,
@@ -153,20 +161,18 @@ def test_a_whole_game_on_a_360px_phone_page(game, browser, class_server, screens
                     assert time.monotonic() < deadline, "the move did not reach the server"
                     time.sleep(0.02)
             moves += 1
-            if moves == 4:
-                pg.screenshot(path=str(screenshots / f"pages-{game}-mid-360.png"), full_page=True)
             assert moves < 300, "the game did not end"
         if game == "buyword":
             assert sold, "the student sold no word they spelt"
         # the end: every card shown beside the final scores, and still no sideways scroll
         pg.wait_for_selector("table.result")
-        rows = pg.locator("table.result tr[data-seat]")
+        rows = pg.locator("table.result tr[data-result-seat]")
         assert rows.count() == len(st.players)
         cards = class_server.room.sessions[s["id"]].info.final_cards(st)
         if cards is not None:
             for k in range(len(st.players)):
-                shown = pg.eval_on_selector_all(f'table.result tr[data-seat="{k}"] [data-card], '
-                                                f'table.result tr[data-seat="{k}"] [data-bill]',
+                shown = pg.eval_on_selector_all(f'table.result tr[data-result-seat="{k}"] [data-card], '
+                                                f'table.result tr[data-result-seat="{k}"] [data-bill]',
                                                 "els => els.map(e => e.dataset.card || e.dataset.bill)")
                 if game == "bux":
                     assert shown == [str(c) for c in st.spreads[k]]       # back values of every spread

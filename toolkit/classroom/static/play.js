@@ -286,7 +286,7 @@
     t.appendChild(head);
     order.forEach(function (i) {
       var tr = el("tr", undefined, i === state.seat ? "you" : "");
-      tr.setAttribute("data-seat", String(i));
+      tr.setAttribute("data-result-seat", String(i));
       tr.appendChild(el("td", String(state.result.places[i])));
       tr.appendChild(el("td", state.players[i] + (i === state.seat ? " (you)" : "")));
       tr.appendChild(el("td", String(state.result.scores[i])));
