@@ -682,10 +682,7 @@ class BueState(CachedLegalActions, State):
         and got), ``"Cy chose a card to reveal"`` until all have chosen, then the chosen cards
         are turned up; the end of a hand says who scored. A deal reads ``"A card was dealt"``
         for every seat (the hand shows each player their own cards), so a log can fold it."""
-        try:
-            nxt = self.apply(action)
-        except IllegalActionError:
-            return f"{action} (not possible here)"
+        nxt = self.apply(action)
         hidden = self.hides_action(action, viewer)
         if isinstance(action, Deal):
             text = "A card was dealt"

@@ -428,10 +428,7 @@ class BugamiState(State):
             return "A card was dealt"
         p = self.current_player
         name = self.players[p]
-        try:
-            nxt = self.apply(action)
-        except IllegalActionError:
-            return f"{name} tried {action}"
+        nxt = self.apply(action)
         if isinstance(action, DeclareBug):
             if viewer != p:
                 text = f"{name} chose a bug suit (face down)"

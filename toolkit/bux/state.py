@@ -779,10 +779,7 @@ class BuxState(CachedLegalActions, State):
             return self._drawn_words(action.card, viewer)
         p = self.current_player
         name = self.players[p]
-        try:
-            nxt = self.apply(action)
-        except IllegalActionError:
-            return f"{name} tried {action}"
+        nxt = self.apply(action)
         if isinstance(action, Swap):
             sees = viewer in (p, action.seat)
             mine, theirs = self.spreads[p][action.mine], self.spreads[action.seat][action.theirs]

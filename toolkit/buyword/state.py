@@ -983,10 +983,7 @@ class BuyWordState(CachedLegalActions, State):
             return "A tile was drawn"
         p = self.current_player
         name = self.players[p]
-        try:
-            nxt = self.apply(action)
-        except IllegalActionError:
-            return f"{name} tried {action}"
+        nxt = self.apply(action)
 
         def letters(seat: int, tiles, shown: bool = False) -> str:
             """``"4 tiles (C D N R)"``; the letters only if ``viewer`` may see them."""

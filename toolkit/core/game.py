@@ -308,6 +308,10 @@ class State(ABC):
 
         Returns:
             str, one line without a final full stop.
+
+        Raises:
+            IllegalActionError: ``action`` is not legal here (the games' sentences say what follows
+                from it, so they play it).
         """
         p, names = self.current_player, getattr(self, "players", ())
         return f"{names[p]}: {action}" if 0 <= p < len(names) else str(action)

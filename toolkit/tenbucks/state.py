@@ -661,10 +661,7 @@ class TenBucksState(CachedLegalActions, State):
             return "A bill was dealt"
         p = self.to_move
         name = self.players[p]
-        try:
-            nxt = self.apply(action)
-        except IllegalActionError:
-            return f"{name} tried {action}"
+        nxt = self.apply(action)
         if isinstance(action, Play):
             onto = f"on the {action.number} stack" if self.stack(action.number) else f"to start a {action.number} stack"
             text = f"{name} played {_bill_words(action.bill)} {onto}"
