@@ -13,7 +13,7 @@
     Discard: "Discard", Reveal: "Reveal a card", Offer: "Make an offer", Choose: "How many tiles", Take: "Take a tile",
     Place: "Place a word"};
   var ws = null, state = null, pending = false, backoff = 500, shownError = "";
-  var logLines = [], typedWord = "";
+  var logLines = [], typedWord = "", logFollows = true;
 
   function $(id) { return document.getElementById(id); }
   function getToken() { try { return window.localStorage.getItem(KEY); } catch (e) { return null; } }
@@ -96,6 +96,7 @@
       render(msg);
     } else if (msg.type === "ack") {
       pending = false;
+      typedWord = "";                                   // the word was sold: the next one starts empty
       showError("");
     } else if (msg.type === "error") {
       if (msg.code === "bad_token") { setToken(null); showJoin(msg.message); return; }
@@ -301,7 +302,8 @@
   }
 
   /* The whole log, numbered from the first move; a message replaces the lines from log_from on
-   * (the last line may have grown a "(x3)"); the list stays scrolled to the latest line. */
+   * (the last line may have grown a "(x3)"); the list stays scrolled to the latest line while the
+   * student has not scrolled up. */
   function renderLog(st) {
     var log = $("log");
     if (!st.log) {
@@ -313,7 +315,7 @@
     logLines = logLines.slice(0, from).concat(st.log);
     while (log.children.length > from) { log.removeChild(log.lastChild); }
     for (var i = from; i < logLines.length; i++) { log.appendChild(el("li", logLines[i])); }
-    log.scrollTop = log.scrollHeight;
+    if (logFollows || from === 0) { log.scrollTop = log.scrollHeight; }
   }
 
   function render(st) {
@@ -356,6 +358,15 @@
   }
 
   $("join-form").addEventListener("submit", join);
+  (function () {     // a student who scrolls up to read stops the log following (a resize does not)
+    var log = $("log"), touched = 0;
+    ["wheel", "touchstart", "pointerdown", "keydown"].forEach(function (name) {
+      log.addEventListener(name, function () { touched = Date.now(); }, {passive: true});
+    });
+    log.addEventListener("scroll", function () {
+      if (Date.now() - touched < 2000) { logFollows = log.scrollHeight - log.scrollTop - log.clientHeight < 24; }
+    }, {passive: true});
+  }());
   $("leave").addEventListener("click", function () {
     send({type: state && state.bot_plays_you ? "back" : "leave"});
   });
