@@ -582,6 +582,11 @@ class GameInfo:
         (``None`` for a game that ends with nothing hidden, such as Bugami's empty hands)."""
         return None if self._final is None or not state.is_terminal else self._final(state)
 
+    @property
+    def final_title(self) -> str:
+        """The heading of :meth:`final_cards`' column (``"cards"``, ``"bills"``, ``"tiles left"``)."""
+        return {"tenbucks": "bills", "buyword": "tiles left"}.get(self.name, "cards")
+
     def word_entry(self, state: State) -> dict | None:
         """BuyWord's sell phase: what the page needs to let the player to move spell a word
         (``{"tiles", "wilds", "pips", "wild_pips", "min_length"}``), or ``None`` (another game

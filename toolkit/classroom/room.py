@@ -796,8 +796,8 @@ class Classroom:
             one), ``"log_from"`` and ``"log"`` (the move log as this seat may read it, lines
             numbered from 0 = the first action: the page replaces its lines from ``log_from`` on
             with ``log``; see :func:`merge_state_messages`) and, once over, ``"result"``
-            (``{"scores", "places", "unit", "cards"}``: ``cards`` every seat's cards as HTML,
-            hidden ones shown, or ``None``).
+            (``{"scores", "places", "unit", "cards", "cards_title"}``: ``cards`` every seat's
+            cards as HTML, hidden ones shown, or ``None``).
         """
         s = p.session
         t = p.table
@@ -840,7 +840,7 @@ class Classroom:
             base["word_entry"] = entry
         if st.is_terminal:
             base["result"] = {"scores": list(st.scores), "places": finishing_places(st), "unit": info.unit,
-                              "cards": info.final_cards(st)}
+                              "cards": info.final_cards(st), "cards_title": info.final_title}
         return base
 
     def _kinds(self, t: Table) -> list[str]:

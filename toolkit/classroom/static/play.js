@@ -283,7 +283,7 @@
     t.appendChild(cap);
     var head = el("tr");
     var cards = state.result.cards;
-    ["place", "player", state.result.unit].concat(cards ? ["cards"] : []).forEach(function (h) { head.appendChild(el("th", h)); });
+    ["place", "player", state.result.unit].concat(cards ? [state.result.cards_title || "cards"] : []).forEach(function (h) { head.appendChild(el("th", h)); });
     t.appendChild(head);
     order.forEach(function (i) {
       var tr = el("tr", undefined, i === state.seat ? "you" : "");
