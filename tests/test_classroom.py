@@ -20,8 +20,8 @@ import pytest
 from classroom_cli import serve as serve_cli, stop as stop_cli
 from toolkit.classroom import ClassServer, SeatClient, ServerError, TeacherClient, join
 from toolkit.classroom import analysis
-from toolkit.classroom.games import collapse_log, game_info, jsonable
-from toolkit.classroom.room import LOG_LINES, finishing_places, hash_token
+from toolkit.classroom.games import game_info, jsonable
+from toolkit.classroom.room import finishing_places, hash_token
 from toolkit.core.game import replay
 from toolkit.scoresheet import ScoreSheet
 from toolkit.scoresheet.records import find_game, game_record
@@ -31,9 +31,19 @@ pytestmark = pytest.mark.xdist_group("classroom")
 NAMES = ["Ann", "Ben", "Cy", "Di"]
 #: Keys a student's state message may carry (Classroom.view): nothing else reaches a page.
 VIEW_KEYS = {"type", "game", "title", "you", "code", "round", "table", "seat", "seats", "status", "version",
-             "observation", "html", "to_move", "your_turn", "moves", "bot_plays_you", "log", "players", "kinds",
-             "bots_playing",
-             "result"}
+             "observation", "html", "to_move", "your_turn", "moves", "bot_plays_you", "log_from", "log", "players",
+             "kinds", "bots_playing", "result", "word_entry"}
+
+
+def folded(lines):
+    """A log as the page shows it: a line repeated right after itself is shown once, "(×n)"."""
+    out = []
+    for line in lines:
+        if out and out[-1][0] == line:
+            out[-1][1] += 1
+        else:
+            out.append([line, 1])
+    return [text if n == 1 else f"{text} (\u00d7{n})" for text, n in out]
 
 
 class LoggingSeat(SeatClient):
@@ -116,6 +126,7 @@ def test_each_page_gets_only_its_observation_through_a_whole_game(server):
     assert final.is_terminal
     checked = 0
     for seat, c in enumerate(seats):
+        shown, sent = [], 0            # the log as the page assembles it, and the lines it was sent
         for msg in c.messages:
             if msg["type"] != "state" or "version" not in msg:
                 continue
@@ -133,12 +144,19 @@ def test_each_page_gets_only_its_observation_through_a_whole_game(server):
                     assert msg["observation"]["hand_sizes"][other] == st.hands[other].total
                     assert set(msg["observation"]["revealed"][other]) <= set(st.revealed[other])
             assert msg["observation"]["hand"] == jsonable(obs["hand"])
-            # the move log is the one this seat may read: a deal is "a bill is dealt" for every
-            # viewer (the engine's own text, "deal 3", names the bill)
+            # the move log is the engine's sentences for this seat, whole and numbered from the first
+            # action (the deal is "A bill was dealt" for every seat: the hand shows one's own bills)
+            assert msg["log_from"] <= len(shown)
+            shown = shown[:msg["log_from"]] + msg["log"]
+            sent += len(msg["log"])
             lines = [info.log_line(states[n], states[n + 1].last_action, seat) for n in range(msg["version"])]
-            assert msg["log"] == collapse_log(lines[-4 * LOG_LINES:])[-LOG_LINES:]
-            assert not any(line.startswith("deal ") for line in msg["log"])
+            assert shown == folded(lines)
+            assert shown[0].startswith("A bill was dealt (\u00d7") and not any(":" in line[:12] for line in shown)
             checked += 1
+        # only new lines travel (and the last one again, as it may have grown a "(×n)"): not the
+        # whole log with every move
+        states_seen = sum(1 for m in c.messages if m["type"] == "state" and "version" in m)
+        assert sent <= len(shown) + states_seen, (sent, len(shown), states_seen)
     # every page was checked at each decision of the game (a whole game, not a few first moves)
     decisions = sum(1 for st in states[:-1] if st.current_player >= 0)
     assert decisions >= 10 and checked >= decisions, (checked, decisions)

@@ -662,29 +662,83 @@ class BueState(CachedLegalActions, State):
                     revealed=((False,) * self.rules.hand_size,) * n)
 
     # -- information -------------------------------------------------------------------
-    def describe_action(self, action, viewer: int) -> str:
-        """A log line of ``action`` for ``viewer``, telling no more than their observation will:
-
-        * a card dealt or drawn face down is named only to the player who gets it; the others
-          read ``"deals a card to <name>"`` / ``"draws a card"``;
-        * a ``reorder`` is seen by its owner only; the others read ``"reorders their hidden cards"``;
-        * which card another player will reveal stays secret until every player has chosen (the
-          reveals are simultaneous): ``"chooses a card to reveal"``;
-        * swaps, discards and the face-up flip are public.
-
-        See :meth:`toolkit.core.game.State.describe_action`.
-        """
+    def hides_action(self, action, viewer: int) -> bool:
+        """Cards are face down: a card dealt or drawn is seen only by the player who gets it; a
+        ``reorder`` only by its owner; the card another player will reveal stays secret until
+        every player has chosen (the reveals are simultaneous). Swaps (by slot), discards (face
+        up) and the flip are public. See :meth:`toolkit.core.game.State.hides_action`."""
         if isinstance(action, Deal) and self.phase == "deal":
-            seat = (self.dealer + 1 + self.dealt_cards()) % self.n_players
-            if viewer != seat:
-                return f"deals a card to {self.players[seat]}"
-        elif isinstance(action, Draw) and self.draw_to is not None and viewer != self.draw_to[0]:
-            return "draws a card"
-        elif isinstance(action, Reorder) and self.to_reorder and viewer != self.to_reorder[0][0]:
-            return "reorders their hidden cards"
-        elif isinstance(action, Reveal) and viewer != self.current_player:
-            return "chooses a card to reveal"
-        return str(action)
+            return viewer != (self.dealer + 1 + self.dealt_cards()) % self.n_players
+        if isinstance(action, Draw) and self.draw_to is not None:
+            return viewer != self.draw_to[0]
+        if isinstance(action, Reorder) and self.to_reorder:
+            return viewer != self.to_reorder[0][0]
+        return isinstance(action, Reveal) and viewer != self.current_player
+
+    def describe_action(self, action, viewer: int) -> str:
+        """The move log's sentence (see :meth:`toolkit.core.game.State.describe_action`), naming a
+        card only to a player who sees it: ``"Ana drew a card"`` (``"Ana drew G12"`` to Ana),
+        ``"Ana swapped card 2 for Ben's card 1"`` (each of the two also reads the cards they gave
+        and got), ``"Cy chose a card to reveal"`` until all have chosen, then the chosen cards
+        are turned up; the end of a hand says who scored. A deal reads ``"A card was dealt"``
+        for every seat (the hand shows each player their own cards), so a log can fold it."""
+        nxt = self.apply(action)
+        hidden = self.hides_action(action, viewer)
+        if isinstance(action, Deal):
+            text = "A card was dealt"
+        elif isinstance(action, Flip):
+            text = f"The dealer turned up {action.card} to start the discard pile"
+        elif isinstance(action, Draw):
+            text = f"{self.players[self.draw_to[0]]} drew " + ("a card" if hidden else action.card)
+        elif isinstance(action, Reorder):
+            seat, slot = self.to_reorder[0]
+            text = f"{self.players[seat]} mixed their hidden cards" + (
+                "" if hidden else f": {self.hands[seat][slot]} is now card {action.slot}")
+        else:
+            p = self.current_player
+            name = self.players[p]
+            if isinstance(action, Swap):
+                o, i, j = action.opponent, action.slot, action.their_slot
+                x, y = self.hands[p][i], self.hands[o][j]
+                # each of the two sees the card they got, unless the swap ended the hand and it
+                # went back into the deck unseen
+                same_hand = nxt.hand_no == self.hand_no or nxt.phase == "over"
+                shown = dict(nxt.last_result)["hands"] if not same_hand else None
+                if viewer == p:
+                    got = f" and got {y}" if same_hand or shown[p][i] == y else ""
+                    text = f"{name} swapped {x} (card {i}) for {self.players[o]}'s card {j}{got}"
+                elif viewer == o:
+                    got = f"; {self.players[o]} got {x}" if same_hand or shown[o][j] == x else ""
+                    text = f"{name} swapped card {i} for {self.players[o]}'s {y} (card {j}){got}"
+                else:
+                    text = f"{name} swapped card {i} for {self.players[o]}'s card {j}"
+            elif isinstance(action, Discard):
+                text = f"{name} discarded {self.hands[p][action.slot]} (card {action.slot}) face up"
+            elif isinstance(action, Reveal):
+                text = (f"{name} chose a card to reveal" if hidden
+                        else f"{name} chose to reveal {self.hands[p][action.slot]} (card {action.slot})")
+                if nxt.phase != "reveal" and nxt.hand_no == self.hand_no:
+                    pend = self._set(self.pending, p, action.slot)
+                    text += ". The chosen cards are turned up: " + ", ".join(
+                        f"{who} {h[k]}" for who, h, k in zip(self.players, self.hands, pend))
+            else:
+                text = f"{name}: {action}"
+        if nxt.last_result is not None and nxt.hand_points != self.hand_points:
+            text += self._hand_end_words(nxt)
+        return text
+
+    def _hand_end_words(self, nxt: "BueState") -> str:
+        """``". Bué! Ben has exactly 50. Hand 1 is over: Ben 50 points"``."""
+        result = dict(nxt.last_result)
+        pts = result["points"]
+        out = ""
+        if result["kind"] in ("bue", "superbue"):
+            who = " and ".join(self.players[q] for q in result["seats"])
+            out = f". {'SuperBué' if result['kind'] == 'superbue' else 'Bué'}! {who} made exactly {self.rules.bue_total}"
+        scored = ", ".join(f"{self.players[q]} {pts[q]}" for q in sorted(range(self.n_players), key=lambda q: -pts[q])
+                           if pts[q])
+        out += f". Hand {self.hand_no} is over, points: {scored or 'none'}"
+        return out + (". The match is over" if nxt.phase == "over" else "")
 
     def observation(self, player: int) -> dict:
         """What ``player`` may see, as a JSON-friendly dict.

@@ -96,6 +96,14 @@ class DeclareBug(Action):
         raise ValueError(f"'declare' takes a suit (C, D, H, S) or misere, got {args!r}")
 
 
+_RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+
+def _suit_words(suit: str) -> str:
+    """``"hearts \u2665"``."""
+    return f"{SUIT_NAMES.get(suit, suit)} {SUIT_SYMBOLS.get(suit, '')}".strip()
+
+
 def declaration_label(choice: str | None) -> str:
     """A declaration in words: ``"hearts ♥"``, ``"misère"``, ``"hidden"`` for None."""
     if choice is None:
@@ -402,14 +410,51 @@ class BugamiState(State):
             "results": [r.to_json() for r in self.results],
         }
 
+    def hides_action(self, action, viewer: int) -> bool:
+        """A card dealt is seen by the player who gets it; a bug suit is declared face down
+        (seed: the choices are revealed together). Card plays are public. See
+        :meth:`toolkit.core.game.State.hides_action`."""
+        if isinstance(action, DealCard):
+            return viewer != self.turn
+        return isinstance(action, DeclareBug) and viewer != self.current_player
+
     def describe_action(self, action, viewer: int) -> str:
-        """A log line of ``action`` for ``viewer``: another player's declaration is secret
-        (seed: the choices are revealed together), so it reads ``"declares (face down)"``;
-        every card play is public. See :meth:`toolkit.core.game.State.describe_action`.
-        """
-        if isinstance(action, DeclareBug) and viewer != self.current_player:
-            return "declares (face down)"
-        return str(action)
+        """The move log's sentence (see :meth:`toolkit.core.game.State.describe_action`): ``"Ana
+        chose a bug suit (face down)"`` to the others until all have chosen, then the last
+        declaration's line turns them all up; ``"Ben played the queen of hearts: Cy won the
+        trick"``. A deal reads ``"A card was dealt"`` for every seat (the hand shows each player
+        their own cards), so a log can fold the deal into one line."""
+        if isinstance(action, DealCard):
+            return "A card was dealt"
+        p = self.current_player
+        name = self.players[p]
+        nxt = self.apply(action)
+        if isinstance(action, DeclareBug):
+            if viewer != p:
+                text = f"{name} chose a bug suit (face down)"
+            elif action.choice == MISERE:
+                text = f"{name} chose misère, to take no trick at all (face down)"
+            else:
+                text = f"{name} chose to avoid {_suit_words(action.choice)} (face down)"
+            if nxt.phase != "declare":
+                text += ". The choices are turned up: " + ", ".join(
+                    f"{who} {'plays misère' if d == MISERE else 'avoids ' + _suit_words(d)}"
+                    for who, d in zip(self.players, nxt.declarations))
+            return text
+        if not isinstance(action, PlayCard):
+            return f"{name}: {action}"
+        c = action.card
+        text = f"{name} played the {_RANK_WORDS.get(c.rank, str(c.rank))} of {_suit_words(c.suit)}"
+        if len(self.trick) + 1 == self.n_players:
+            winner = trick_winner(self.trick + ((p, c),))
+            text += f": {self.players[winner]} won the trick"
+        if len(nxt.results) > len(self.results):
+            pts = nxt.results[-1].points
+            text += (f". Deal {self.deal_no} is over: " + ", ".join(
+                f"{who} {pt:+d}" for who, pt in zip(self.players, pts)) + " points")
+            if nxt.phase == "over":
+                text += ". The game is over"
+        return text
 
     def bug_cards_taken(self) -> tuple[int, ...]:
         """Bug-suit cards captured so far this deal per seat (0 for misère or undeclared)."""

@@ -10,8 +10,8 @@ they type::
 Options: ``--game``, ``--preset``, ``--table-size``, ``--bot``, ``--seed``, ``--db``, ``--host``,
 ``--port``, ``--public-url``, ``--teacher-key``, ``--replace-after``, ``--bot-delay``,
 ``--new-session`` (open a new session even if one is open), ``--no-session`` (only resume what
-is stored), ``--join-limit``, ``--synchronous``. ``python -m toolkit.classroom serve --help``
-lists them with their defaults.
+is stored), ``--join-limit``, ``--synchronous``, ``--hints`` (BuyWord: show a student the best
+word after each sale). ``python -m toolkit.classroom serve --help`` lists them with their defaults.
 """
 from __future__ import annotations
 
@@ -59,6 +59,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--join-limit", type=int, default=None,
                    help="joins from one network address: this many at once, then a fifth of it a minute "
                    "(default: 100, a whole class behind one router)")
+    s.add_argument("--hints", action="store_true", help="BuyWord: after a student sells a word, show them the best "
+                   "word their tiles made (never before the sale)")
     s.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="FULL",
                    help="SQLite durability: FULL (default) flushes every move to the disk")
     return p
@@ -83,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             cfg = SessionConfig.make(args.game or DEFAULT_GAME, preset=args.preset, table_size=args.table_size,
                                      bot=args.bot, seed=args.seed, replace_after=args.replace_after,
-                                     bot_delay=args.bot_delay)
+                                     bot_delay=args.bot_delay, hints=args.hints)
         except ValueError as e:
             print(f"error: {e}", file=sys.stderr)
             return 2

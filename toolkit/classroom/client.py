@@ -76,7 +76,7 @@ class TeacherClient:
     def open_session(self, game: str, **settings) -> dict:
         """Open a session (settings as :meth:`toolkit.classroom.room.SessionConfig.make`:
         ``preset``, ``table_size``, ``bot``, ``seed``, ``rules`` (a dict of changes),
-        ``replace_after``, ``bot_delay``, ``start_when_full``).
+        ``replace_after``, ``bot_delay``, ``start_when_full``, ``hints``).
 
         Returns:
             ``{"id", "code", "join_url", "public_url"}``.
@@ -157,6 +157,8 @@ class SeatClient:
 
     Attributes:
         state: the last ``{"type": "state"}`` message received.
+        log: the seat's whole move log as the page shows it (each state message carries only
+            the lines from its ``log_from`` on).
     """
 
     def __init__(self, url: str, token: str, timeout: float = 30):
@@ -168,6 +170,7 @@ class SeatClient:
         self.ws = connect(ws_url, open_timeout=timeout, max_size=2 ** 24).__enter__()
         self.ws.send(json.dumps({"type": "hello", "token": token}))
         self.state: dict | None = None
+        self.log: list[str] = []
         first = self.receive()
         if first.get("type") == "error":
             self.ws.close()
@@ -182,6 +185,8 @@ class SeatClient:
         msg = json.loads(self.ws.recv(timeout=self.timeout))
         if msg.get("type") == "state":
             self.state = msg
+            if "log_from" in msg:
+                self.log = self.log[:msg["log_from"]] + msg["log"]
         return msg
 
     def send(self, message: dict) -> None:

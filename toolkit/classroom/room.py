@@ -34,6 +34,7 @@ import dataclasses
 import json
 import logging
 import secrets
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,18 +42,16 @@ import numpy as np
 
 from ..core.game import (CHANCE, IllegalActionError, State, record as game_record_of, replay,
                          rules_from_dict, rules_to_dict, sample_chance)
-from .games import GameInfo, collapse_log, game_info, jsonable
+from .games import GameInfo, game_info, jsonable
 from .names import MAX_NAME, BadName, clean_name as _clean_name, skeleton
 from .store import Store, hash_key, now
 
-__all__ = ["Classroom", "ClassroomError", "SessionConfig", "JOIN_ALPHABET", "LOG_LINES", "MAX_NAME"]
+__all__ = ["Classroom", "ClassroomError", "SessionConfig", "JOIN_ALPHABET", "MAX_NAME", "merge_state_messages"]
 
 _log = logging.getLogger("toolkit.classroom")
 
 #: Letters of a join code: capitals and digits that cannot be mistaken for one another.
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-#: Move-log lines sent to a student's page with each update (older ones are in the records).
-LOG_LINES = 40
 #: What a wrong join code and a closed session both answer (the same words: a closed session
 #: is not told apart from a code that never existed).
 BAD_CODE = "No class game has this join code: check the code on the board."
@@ -90,6 +89,8 @@ class SessionConfig:
             (0 in tests and benchmarks).
         start_when_full: start a table as soon as every seat has a student (otherwise the
             teacher starts the tables).
+        hints: BuyWord: after a student sells a word (or stops selling), their log names the
+            best word their tiles made then; never before the sale (``--hints``).
     """
 
     game: str
@@ -101,6 +102,7 @@ class SessionConfig:
     replace_after: float = 30.0
     bot_delay: float = 0.8
     start_when_full: bool = True
+    hints: bool = False
 
     @classmethod
     def make(cls, game: str, preset: str | None = None, table_size: int | None = None, bot: str | None = None,
@@ -114,7 +116,7 @@ class SessionConfig:
             bot: the bot's name (default: the game's first in ``GAMES[game].bots``).
             seed: the session's seed (default: a random one, stored with the session).
             rules: a ``Rules`` of the game, or a dict of field changes to the preset's rules.
-            options: ``replace_after``, ``bot_delay``, ``start_when_full``.
+            options: ``replace_after``, ``bot_delay``, ``start_when_full``, ``hints``.
 
         Raises:
             ValueError: an unknown game, preset, bot or option, a table size the game does not
@@ -138,13 +140,15 @@ class SessionConfig:
             seed = secrets.randbits(32)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
-        unknown = set(options) - {"replace_after", "bot_delay", "start_when_full"}
+        unknown = set(options) - {"replace_after", "bot_delay", "start_when_full", "hints"}
         if unknown:
             raise ValueError(f"unknown session options {sorted(unknown)}")
         for key in ("replace_after", "bot_delay"):
             v = options.get(key, 0)
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 3600:
                 raise ValueError(f"{key} must be seconds from 0 to 3600, got {v!r}")
+        if not isinstance(options.get("hints", False), bool):
+            raise ValueError(f"hints must be True or False, got {options['hints']!r}")
         return cls(game=game, rules=rules_to_dict(r), preset=preset or next(iter(info.presets)),
                    table_size=table_size, bot=bot, seed=seed, **options)
 
@@ -224,7 +228,7 @@ class Table:
     version: int = 0                      # actions applied (the record's length)
     seed: int = 0
     actors: list = field(default_factory=list)
-    logs: dict = field(default_factory=dict)   # seat -> list of log lines (seats with a student)
+    logs: dict = field(default_factory=dict)   # seat -> [[line, repeats], ...] (seats with a student)
     bot_objects: dict = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task | None = None
@@ -297,6 +301,7 @@ class Classroom:
         self.moves_committed = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set = set()
+        self._log_sent: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # conn -> (table id, lines)
 
     def is_teacher_key(self, key) -> bool:
         """Whether ``key`` is the teacher's key (compared as hashes, in constant time)."""
@@ -764,7 +769,7 @@ class Classroom:
             p.timer.cancel()
             p.timer = None
         was_left, p.left = p.left, False
-        conn.push(lambda: self.view(p))
+        conn.push(lambda: self.view(p, conn))
         if (first or was_left) and p.table is not None:
             self._publish(p.table, skip=conn)
 
@@ -846,8 +851,10 @@ class Classroom:
 
         Args:
             p: the student (known from their connection's token).
-            msg: ``{"version": int, "action": "<text form>"}`` or ``{"version": int, "index":
-                int}`` (an index into the legal moves the student was shown).
+            msg: ``{"version": int, "action": "<text form>"}``, ``{"version": int, "index":
+                int}`` (an index into the legal moves the student was shown) or, in BuyWord,
+                ``{"version": int, "word": "cat"}`` (a word the student spelt: a Wild stands
+                for the one letter they lack; the engine says why a word cannot be sold).
 
         Returns:
             the acknowledgement ``{"type": "ack", "move": text, "version": new version}``, sent
@@ -881,11 +888,17 @@ class Classroom:
                 if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(legal):
                     raise ClassroomError("malformed", f"'index' must be a whole number from 0 to {len(legal) - 1}.")
                 action = legal[i]
-            elif isinstance(msg.get("action"), str):
-                try:
-                    action = st.codec().parse(msg["action"])
-                except ValueError as e:
-                    raise ClassroomError("malformed", f"Not a move of this game: {e}") from None
+            elif isinstance(msg.get("action"), str) or isinstance(msg.get("word"), str):
+                if isinstance(msg.get("action"), str):
+                    try:
+                        action = st.codec().parse(msg["action"])
+                    except ValueError as e:
+                        raise ClassroomError("malformed", f"Not a move of this game: {e}") from None
+                else:
+                    try:                        # BuyWord: a word the student spelt
+                        action = t.session.info.word_action(st, msg["word"])
+                    except ValueError as e:
+                        raise ClassroomError("illegal", str(e)) from None
                 if action not in legal:
                     try:
                         st.apply(action)
@@ -895,7 +908,7 @@ class Classroom:
                         raise ClassroomError("illegal", f"Not allowed: {e}") from None
                     raise ClassroomError("illegal", f"Not allowed now: {action}.")
             else:
-                raise ClassroomError("malformed", "A move needs 'action' (its text) or 'index'.")
+                raise ClassroomError("malformed", "A move needs 'action' (its text), 'index' or 'word'.")
             await self._commit(t, action, "human")
             ack = {"type": "ack", "move": str(action), "version": t.version}
         # the acknowledgement goes out first; the pages of the table are redrawn right after it
@@ -921,7 +934,7 @@ class Classroom:
         await self._write([("INSERT INTO classroom_actions VALUES (?, ?, ?, ?, ?)", (t.id, t.version + k, str(a), who, at))
                            for k, (_, a, who) in enumerate(steps)])
         for before, a, who in steps:
-            self._log(t, before, a)
+            self._log(t, before, a, who)
             t.actors.append(who)
         t.state = st
         t.version += len(steps)
@@ -994,35 +1007,57 @@ class Classroom:
             raise
 
     # -- what a student sees -----------------------------------------------------------------
-    def _log(self, t: Table, before: State, action) -> None:
+    def _log(self, t: Table, before: State, action, actor: str) -> None:
+        """Add ``action`` (played at ``before`` by ``actor``: ``"human"``, ``"bot"``, ``"chance"``
+        or ``"setup"``) to the log of every seat with a student, as that seat may read it (the
+        engine's ``describe_action``). A bot's move for a student's seat reads ``"bot for Ana:
+        ..."``; with ``SessionConfig.hints`` a student's BuyWord sale is followed, in their log
+        only, by the best word their tiles made. A line equal to the one before it is folded
+        into it (``"A bill was dealt (×40)"``)."""
         info = t.session.info
+        mover = before.current_player
+        bot_for = before.players[mover] if actor == "bot" and mover >= 0 and t.seats[mover] is not None else None
+        hint = info.hint(before, action) if actor == "human" and t.session.config.hints else None
         for seat, pid in enumerate(t.seats):
-            if pid is not None:
-                t.logs.setdefault(seat, []).append(info.log_line(before, action, seat))
+            if pid is None:
+                continue
+            line = info.log_line(before, action, seat)
+            _add_line(t.logs.setdefault(seat, []), f"bot for {bot_for}: {line}" if bot_for else line)
+            if hint and seat == mover:
+                _add_line(t.logs[seat], hint)
 
     def _rebuild_logs(self, t: Table) -> None:
         t.logs = {seat: [] for seat, pid in enumerate(t.seats) if pid is not None}
         if t.state is None:
             return
         s = t.state.root()
-        for a in t.state.history():
-            self._log(t, s, a)
+        for a, who in zip(t.state.history(), t.actors):
+            self._log(t, s, a, who)
             s = s.apply(a)
 
-    def view(self, p: Player) -> dict:
+    def view(self, p: Player, conn=None) -> dict:
         """The message a student's page shows: only what their seat may see.
+
+        Args:
+            p: the student. conn: the connection the message goes to (optional): its log is
+                then sent from the last line it has (the whole log the first time), not whole.
 
         Returns:
             ``{"type": "state", "status", "game", "title", "table", "round", "you", "seat",
             "seats", ...}``; once the table plays also ``"version"``, ``"observation"`` (the
             engine's ``observation(seat)``), ``"html"`` (the page of the table, drawn from that
             observation only), ``"to_move"``, ``"your_turn"``, ``"moves"`` (``[{"index",
-            "text", "sentence", "group"}]``, only on the student's turn), ``"log"`` (the last
-            :data:`LOG_LINES` lines as this seat may read them), ``"players"`` (the names in the
-            game), ``"kinds"`` (per seat: ``"here"`` a student with a page open, ``"away"`` a
-            student with no page open, ``"left"`` a student who pressed Leave, ``"bot"`` a bot's
-            seat), ``"bots_playing"`` (per seat: whether a bot plays it now, so a page can say
-            "away: a bot is playing for Ana") and, once over, ``"result"``.
+            "text", "sentence", "group"}]``, only on the student's turn; BuyWord's word sales are
+            not listed: ``"word_entry"`` then says what the page needs to let the student spell
+            one), ``"log_from"`` and ``"log"`` (the move log as this seat may read it, lines
+            numbered from 0 = the first action: the page replaces its lines from ``log_from`` on
+            with ``log``; a page's connection gets only the lines it lacks, rendered when the
+            connection is ready to send), ``"players"`` (the names in the game), ``"kinds"`` (per
+            seat: ``"here"`` a student with a page open, ``"away"`` a student with no page open,
+            ``"left"`` a student who pressed Leave, ``"bot"`` a bot's seat), ``"bots_playing"``
+            (per seat: whether a bot plays it now, so a page can say "away: a bot is playing for
+            Ana") and, once over, ``"result"`` (``{"scores", "places", "unit", "cards",
+            "cards_title"}``: ``cards`` every seat's cards as HTML, hidden ones shown, or ``None``).
         """
         s = p.session
         t = p.table
@@ -1039,20 +1074,34 @@ class Classroom:
         info = s.info
         rules = st.rules
         mine = st.current_player == p.seat
-        moves = []
+        moves, entry = [], None
         if mine:
+            entry = info.word_entry(st)
             for i, a in enumerate(st.legal_actions()):
+                if entry is not None and info.typed(a):
+                    continue            # the student spells words: the list would give them away
                 moves.append({"index": i, "text": str(a), "sentence": info.sentence(obs, a, rules),
                               "group": type(a).__name__})
+        lines = t.logs.get(p.seat, [])
+        sent = self._log_sent.get(conn) if conn is not None else None
+        start = max(0, sent[1] - 1) if sent is not None and sent[0] == t.id else 0
+        if conn is not None:
+            try:
+                self._log_sent[conn] = (t.id, len(lines))
+            except TypeError:           # a connection object that cannot be weakly referenced: send it all
+                start = 0
         base.update(
             version=t.version, observation=jsonable(obs), html=info.view_html(obs, rules),
             to_move=(st.players[st.current_player] if st.current_player >= 0 else None),
             your_turn=mine, moves=moves, bot_plays_you=(not st.is_terminal and self.bot_plays(t, p.seat)),
-            log=collapse_log(t.logs.get(p.seat, [])[-4 * LOG_LINES:])[-LOG_LINES:],
+            log_from=start, log=[_line_text(e) for e in lines[start:]],
             players=list(st.players), kinds=self._kinds(t),
             bots_playing=[not st.is_terminal and self.bot_plays(t, k) for k in range(len(t.seats))])
+        if entry is not None:
+            base["word_entry"] = entry
         if st.is_terminal:
-            base["result"] = {"scores": list(st.scores), "places": finishing_places(st), "unit": info.unit}
+            base["result"] = {"scores": list(st.scores), "places": finishing_places(st), "unit": info.unit,
+                              "cards": info.final_cards(st), "cards_title": info.final_title}
         return base
 
     def _kinds(self, t: Table) -> list[str]:
@@ -1073,11 +1122,9 @@ class Classroom:
         for pid in t.seats:
             if pid is not None:
                 p = t.session.players[pid]
-                render = None
                 for conn in list(p.connections):
                     if conn is not skip:
-                        render = render or (lambda p=p: self.view(p))
-                        conn.push(render)
+                        conn.push(lambda p=p, conn=conn: self.view(p, conn))
 
     # -- the teacher's view ------------------------------------------------------------------
     def status(self, session: Session) -> dict:
@@ -1141,6 +1188,38 @@ class Classroom:
                         "kinds": ["bot" if pid is None else "human" for pid in t.seats],
                         "actors": list(t.actors), "record": game_record_of(t.state)})
         return out
+
+
+def _add_line(lines: list, text: str) -> None:
+    """Append ``text`` to a seat's log, folding it into the last line if it is the same."""
+    if lines and lines[-1][0] == text:
+        lines[-1][1] += 1
+    else:
+        lines.append([text, 1])
+
+
+def _line_text(entry) -> str:
+    text, n = entry
+    return text if n == 1 else f"{text} (\u00d7{n})"
+
+
+def merge_state_messages(older: dict, newer: dict) -> dict:
+    """The state message to send instead of a queued ``older`` one that ``newer`` replaces
+    (a slow page gets only the latest table), keeping the log lines ``older`` carried that
+    ``newer`` does not: ``newer`` with ``log_from`` and ``log`` reaching back to ``older``'s.
+
+    Args:
+        older, newer: two messages of :meth:`Classroom.view` for the same page, in that order.
+
+    Returns:
+        a message dict (``newer`` itself when there is nothing to keep).
+    """
+    if (older.get("type") != "state" or newer.get("type") != "state" or "log_from" not in older
+            or "log_from" not in newer or (older.get("round"), older.get("table")) != (newer.get("round"), newer.get("table"))
+            or older["log_from"] >= newer["log_from"]):
+        return newer
+    keep = older["log"][:newer["log_from"] - older["log_from"]]
+    return dict(newer, log_from=older["log_from"], log=keep + newer["log"])
 
 
 def finishing_places(state: State) -> list[int]:

@@ -62,7 +62,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .games import GAMES
-from .room import Classroom, ClassroomError, SessionConfig
+from .room import Classroom, ClassroomError, SessionConfig, merge_state_messages
 from .store import Store
 
 __all__ = ["create_app", "ClassServer", "Limits", "lan_address", "MAX_MESSAGE", "Connection"]
@@ -204,6 +204,8 @@ class Connection:
         if callable(message) or message.get("type") == "state":
             if self._state is None:
                 self._items.append(_STATE)
+            elif isinstance(self._state, dict) and isinstance(message, dict):
+                message = merge_state_messages(self._state, message)   # keep the log lines it carried
             self._state = message
         elif len(self._items) >= OUTBOX:
             self.close(1008)

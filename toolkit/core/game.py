@@ -290,21 +290,45 @@ class State(ABC):
 
     # -- provided ------------------------------------------------------------------------
     def describe_action(self, action: Action, viewer: int) -> str:
-        """What ``viewer`` sees of ``action`` when the player to act here plays it (a log line).
+        """The move log's line of ``action`` (played here) as ``viewer`` may read it: a sentence
+        a 12-year-old understands, in the past tense, starting with the mover's name for a
+        player's move (``"Ana sold CAT for $49"``, ``"Cy bid 7 bux"``) and saying what chance did
+        for a chance event (``"Ben drew a card"``).
 
-        The default is the action's text form: right for games where every move is public. Games
-        with secret moves (simultaneous declarations, a card chosen face down) override this so
-        a move log never tells ``viewer`` more than ``observation(viewer)`` will. Call it on the
-        state *before* the action is applied.
+        It never tells ``viewer`` more than their observations before and after the action do: a
+        card dealt face down to someone else, a choice made face down, another player's hidden
+        card are left out (see :meth:`hides_action`). The games override it; the default is
+        ``"<name>: <text form>"`` (``str(action)`` for a chance event), right only for games where
+        every move is public. Call it on the state *before* the action is applied. The text form
+        (``str(action)``) stays the engine's notation, for records and parsers.
 
         Args:
             action: a legal action of this state.
             viewer: the seat reading the log (0-based).
 
         Returns:
-            str, e.g. ``"pass"`` or ``"declares (face down)"``.
+            str, one line without a final full stop.
+
+        Raises:
+            IllegalActionError: ``action`` is not legal here (the games' sentences say what follows
+                from it, so they play it).
         """
-        return str(action)
+        p, names = self.current_player, getattr(self, "players", ())
+        return f"{names[p]}: {action}" if 0 <= p < len(names) else str(action)
+
+    def hides_action(self, action: Action, viewer: int) -> bool:
+        """Whether ``action`` played here is secret, in whole or in part, to ``viewer``: its text
+        form names something ``viewer`` may not see (a card dealt face down to another player, a
+        bug suit declared face down, a card another player will reveal). :meth:`describe_action`
+        then leaves it out. Default ``False`` (every move public).
+
+        Args:
+            action: a legal action of this state. viewer: the seat (0-based).
+
+        Returns:
+            bool.
+        """
+        return False
 
     def apply(self, action: Action | str) -> "State":
         """Apply ``action`` (an Action or its text form) and return the next state.

@@ -719,8 +719,9 @@ class GameTable(View):
             circle-clubs"``).
         describe: optional ``describe(state, action, viewer) -> str | None``: the log line of
             ``action`` played at ``state`` (chance events included), as a full sentence of what
-            ``viewer`` (the student) may know, or ``None`` for no line. Default: ``"<name>:
-            " + state.describe_action(action, viewer)`` for players' moves, nothing for chance.
+            ``viewer`` (the student) may know, or ``None`` for no line. Default: the engine's
+            sentence ``state.describe_action(action, viewer)`` for players' moves (it names the
+            players as ``state.players`` does), nothing for chance.
         lang: the language of the table's own words (see :data:`LABELS`).
 
     The move log shows each move through ``describe`` (by default the engine's
@@ -793,7 +794,7 @@ class GameTable(View):
         from .game import CHANCE
         if state.current_player == CHANCE:
             return None
-        return f"{self._name(state.current_player)}: {state.describe_action(action, viewer)}"
+        return state.describe_action(action, viewer)
 
     def _record(self, state, action) -> None:
         line = self._describe(state, action, self.human)

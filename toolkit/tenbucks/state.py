@@ -646,6 +646,60 @@ class TenBucksState(CachedLegalActions, State):
             "notes": [[k, v] for k, v in self.notes],
         }
 
+    # -- the move log -------------------------------------------------------------------
+    def hides_action(self, action, viewer: int) -> bool:
+        """A bill dealt is face down: only the player who gets it sees it. Every other move of
+        Ten Bucks is public. See :meth:`toolkit.core.game.State.hides_action`."""
+        return isinstance(action, Deal) and viewer != (self.rules.first_player + self.dealt) % self.n_players
+
+    def describe_action(self, action, viewer: int) -> str:
+        """The move log's sentence (see :meth:`toolkit.core.game.State.describe_action`): ``"Di
+        claimed the 3 stack ($12)"``, ``"Ana played a $3 bill on the 3 stack"``. A deal reads
+        ``"A bill was dealt"`` for every seat (the hand shows each player their own bills), so a
+        deal's lines are the same and a log can fold them into one."""
+        if isinstance(action, Deal):
+            return "A bill was dealt"
+        p = self.to_move
+        name = self.players[p]
+        nxt = self.apply(action)
+        if isinstance(action, Play):
+            onto = f"on the {action.number} stack" if self.stack(action.number) else f"to start a {action.number} stack"
+            text = f"{name} played {_bill_words(action.bill)} {onto}"
+            total = self.total(action.number) + bill_worth(action.bill, action.number, self.rules)
+            if total >= self.rules.five_max:
+                text += f": the stack reached ${total}, so by Five Max someone must claim it"
+        elif isinstance(action, Claim):
+            text = f"{name} claimed the {action.number} stack (${self.claim_value(action.number)})"
+            text += self._shown_words(p, nxt)
+        elif isinstance(action, Force):
+            whom = self.players[action.seat]
+            what = f"the {self.pending} stack (${self.claim_value(self.pending)})"
+            if action.seat == p:
+                text = f"{name} claimed {what} as Five Max requires" + self._shown_words(p, nxt)
+            else:
+                text = f"{name} made {whom} claim {what} (Five Max)" + self._shown_words(action.seat, nxt, whom)
+        elif isinstance(action, End):
+            text = f"{name} ended the turn"
+        else:
+            text = f"{name}: {action}"
+        if nxt.phase == "over" and self.phase != "over":
+            if nxt.winner >= 0:
+                text += f". {self.players[nxt.winner]} won with ${nxt.money[nxt.winner]}"
+            else:
+                text += ". Nobody can play a bill: the game is over"
+        return text
+
+    def _shown_words(self, seat: int, nxt: "TenBucksState", who: str = "") -> str:
+        """``" and turned up two $3 bills"`` (``"; Ben turned up ..."`` with ``who``): the hand
+        bills a claim revealed for good (public)."""
+        new = [b for b in _elements(nxt.hands[seat]) if b in nxt.revealed[seat] and b not in self.revealed[seat]]
+        if not new:
+            return ""
+        kinds = sorted(set(new), key=bill_sort_key)
+        words = [_bill_words(b) if new.count(b) == 1 else f"{_COUNT_WORDS.get(new.count(b), new.count(b))} "
+                 f"{_bill_words(b)[2:]}s" for b in kinds]
+        return (f"; {who} turned up " if who else " and turned up ") + (words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1])
+
     # -- display ---------------------------------------------------------------------
     def __str__(self) -> str:
         head = f"Ten Bucks, turn {self.turn}, phase {self.phase}"
@@ -666,6 +720,16 @@ class TenBucksState(CachedLegalActions, State):
 
     def _repr_html_(self) -> str:
         return render_html(self, None)
+
+
+def _bill_words(bill: str) -> str:
+    """A bill as players say it: ``"a $3 bill"``, ``"a wild bill"``, ``"a 2/5 bill"``."""
+    if bill == WILD:
+        return "a wild bill"
+    return f"a {bill} bill" if "/" in bill else f"a ${bill} bill"
+
+
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 
 def _freeze(v):

@@ -1,6 +1,8 @@
 /* The student's page of the class game server: join with a code and a name, then play.
  * It shows what the server sends for this seat only (the server never sends another seat's
- * hidden cards) and sends moves as {type: "move", version, index}. The seat token stays in
+ * hidden cards) and sends moves as {type: "move", version, index} (BuyWord: {..., word}, a word
+ * the student spelt from their tiles). The move log comes whole on connecting, then only its new
+ * lines: each state message carries log_from (the first line it replaces) and log. The seat token stays in
  * this browser's localStorage, so a reload or a return gets the seat back.
  * Plain JavaScript, no library, nothing loaded from the internet. */
 (function () {
@@ -12,6 +14,7 @@
     Place: "Place a word"};
   var ws = null, state = null, pending = false, backoff = 500, shownError = "";
   var online = false, retryTimer = null, lastHeard = 0;
+  var logLines = [], typedWord = "", logFollows = true;
 
   function $(id) { return document.getElementById(id); }
   function getToken() { try { return window.localStorage.getItem(KEY); } catch (e) { return null; } }
@@ -181,9 +184,14 @@
       backoff = 500;
       setConn(true);
       pending = false;
+      if (msg.log && msg.log_from > logLines.length) {   // lines were lost on the way: reconnect for the whole log
+        if (ws) { ws.close(); }
+        return;
+      }
       render(msg);
     } else if (msg.type === "ack") {
       pending = false;
+      typedWord = "";                                   // the word was sold: the next one starts empty
       showError("");
     } else if (msg.type === "error") {
       if (msg.code === "bad_token") { setToken(null); showJoin(msg.message); return; }
@@ -194,20 +202,130 @@
     }
   }
 
-  function play(index) {
+  function play(index) { sendMove({index: index}); }
+
+  function sendMove(extra) {
     if (pending || !state) { return; }
     pending = true;
     showError("");
-    var buttons = $("moves").querySelectorAll("button, select");
+    var buttons = $("moves").querySelectorAll("button, select, input");
     for (var i = 0; i < buttons.length; i++) { buttons[i].disabled = true; }
-    if (!online || !send({type: "move", version: state.version, index: index})) { pending = false; showError("Not connected: wait a moment."); renderMoves(); applyConnection(); }
+    var msg = {type: "move", version: state.version};
+    for (var k in extra) { if (Object.prototype.hasOwnProperty.call(extra, k)) { msg[k] = extra[k]; } }
+    if (!online || !send(msg)) { pending = false; showError("Not connected: wait a moment."); renderMoves(); applyConnection(); }
+  }
+
+  /* BuyWord: the student spells a word from their own tiles (tap them or type); the page shows
+   * its pips and price as it grows; the server checks the word (the dictionary says no with a
+   * reason). A Wild stands for the one letter the student lacks. */
+  function wordCheck(entry, word) {
+    var have = {}, i, c, missing = [], pips = 0;
+    for (i = 0; i < entry.tiles.length; i++) { c = entry.tiles[i]; have[c] = (have[c] || 0) + 1; }
+    for (i = 0; i < word.length; i++) {
+      c = word[i];
+      if (have[c]) { have[c] -= 1; pips += entry.pips[c] || 1; } else { missing.push(c); }
+    }
+    var wild = missing.length === 1 && entry.wilds > 0;
+    if (wild) { pips += entry.wild_pips; }
+    return {missing: missing, wild: wild ? missing[0] : null, pips: pips, ok: word.length >= entry.min_length && (!missing.length || wild)};
+  }
+
+  function renderWordEntry(box, entry) {
+    var field = el("div", undefined, "move-group word-entry");
+    field.appendChild(el("h3", "Sell a word: spell it with your tiles"));
+    var tiles = el("div", undefined, "word-tiles");
+    var input = el("input");
+    input.id = "word";
+    input.setAttribute("autocomplete", "off");
+    input.setAttribute("autocapitalize", "characters");
+    input.setAttribute("spellcheck", "false");
+    input.setAttribute("aria-label", "Your word");
+    input.maxLength = 20;
+    var info = el("p", "", "word-info");
+    info.id = "word-info";
+    info.setAttribute("aria-live", "polite");
+    var sell = el("button", "Sell this word", "move");
+    sell.type = "button";
+    sell.id = "sell-word";
+    function update() {
+      var word = input.value.toUpperCase().replace(/[^A-Z]/g, "");
+      if (word !== input.value) { input.value = word; }
+      typedWord = word;
+      var chk = wordCheck(entry, word);
+      var used = {}, k;
+      for (k = 0; k < word.length; k++) { used[word[k]] = (used[word[k]] || 0) + 1; }
+      var wildTile = tiles.querySelector("button.wild");
+      if (wildTile) { wildTile.classList.toggle("used", !!chk.wild); }
+      var btns = tiles.querySelectorAll("button[data-letter]");
+      for (k = 0; k < btns.length; k++) {
+        var l = btns[k].getAttribute("data-letter");
+        if (used[l]) { used[l] -= 1; btns[k].classList.add("used"); } else { btns[k].classList.remove("used"); }
+      }
+      if (!word) {
+        info.textContent = "Tap your tiles or type a word of " + entry.min_length + " letters or more.";
+      } else if (chk.missing.length && !chk.wild) {
+        info.textContent = word + ": you have no " + chk.missing.join(", ") + (entry.wilds ? " (a Wild stands for one letter only)" : "") + ".";
+      } else {
+        info.textContent = word + ": " + chk.pips + " pip" + (chk.pips === 1 ? "" : "s") + " = $" + (chk.pips * chk.pips) +
+          (chk.wild ? " (your Wild is the " + chk.wild + ")" : "") + (word.length < entry.min_length ? "; too short" : "");
+      }
+      sell.disabled = pending || !chk.ok;
+    }
+    for (var i = 0; i < entry.tiles.length; i++) {
+      (function (letter) {
+        var b = el("button", undefined, "tile");
+        b.type = "button";
+        b.setAttribute("data-letter", letter);
+        b.appendChild(el("span", letter));
+        b.appendChild(el("small", new Array((entry.pips[letter] || 1) + 1).join("\u25cf")));
+        b.addEventListener("click", function () {
+          if (b.classList.contains("used")) { return; }
+          input.value += letter;
+          update();
+        });
+        tiles.appendChild(b);
+      }(entry.tiles[i]));
+    }
+    for (var w = 0; w < entry.wilds; w++) {
+      var wb = el("button", undefined, "tile wild");
+      wb.type = "button";
+      wb.title = "A Wild stands for a letter you do not have: type that letter";
+      wb.appendChild(el("span", "?"));
+      wb.appendChild(el("small", "Wild"));
+      wb.addEventListener("click", function () { input.focus(); info.textContent = "Type the letter your Wild stands for."; });
+      tiles.appendChild(wb);
+    }
+    var back = el("button", "\u232b", "secondary small");
+    back.type = "button";
+    back.setAttribute("aria-label", "Remove the last letter");
+    back.addEventListener("click", function () { input.value = input.value.slice(0, -1); update(); });
+    var clear = el("button", "Clear", "secondary small");
+    clear.type = "button";
+    clear.addEventListener("click", function () { input.value = ""; update(); });
+    input.addEventListener("input", update);
+    input.addEventListener("keydown", function (ev) { if (ev.key === "Enter" && !sell.disabled) { sell.click(); } });
+    sell.addEventListener("click", function () { sendMove({word: input.value}); });
+    var row = el("div", undefined, "word-row");
+    row.appendChild(input);
+    row.appendChild(back);
+    row.appendChild(clear);
+    field.appendChild(tiles);
+    field.appendChild(row);
+    field.appendChild(info);
+    field.appendChild(sell);
+    box.appendChild(field);
+    input.value = typedWord;
+    update();
   }
 
   function renderMoves() {
     var box = $("moves");
     box.textContent = "";
-    if (!state || !state.your_turn || !state.moves || !state.moves.length) { box.hidden = true; return; }
+    var entry = state && state.your_turn ? state.word_entry : null;
+    if (!entry) { typedWord = ""; }
+    if (!state || !state.your_turn || ((!state.moves || !state.moves.length) && !entry)) { box.hidden = true; return; }
     box.hidden = false;
+    if (entry) { renderWordEntry(box, entry); }
     var groups = [], byName = {};
     state.moves.forEach(function (m) {
       if (!byName[m.group]) { byName[m.group] = []; groups.push(m.group); }
@@ -237,10 +355,11 @@
           o.setAttribute("data-move", m.text);
           sel.appendChild(o);
         });
-        var go = el("button", GROUPS[g] === "Bid" ? "Bid" : "Play this", "move");
+        var go = el("button", moves[0].sentence, "move");
         go.type = "button";
         go.setAttribute("data-group", g);
         go.addEventListener("click", function () { play(parseInt(sel.value, 10)); });
+        sel.addEventListener("change", function () { go.textContent = sel.options[sel.selectedIndex].textContent; });
         field.appendChild(label);
         field.appendChild(sel);
         field.appendChild(go);
@@ -259,16 +378,40 @@
     var cap = el("caption", "Final result");
     t.appendChild(cap);
     var head = el("tr");
-    ["place", "player", state.result.unit].forEach(function (h) { head.appendChild(el("th", h)); });
+    var cards = state.result.cards;
+    ["place", "player", state.result.unit].concat(cards ? [state.result.cards_title || "cards"] : []).forEach(function (h) { head.appendChild(el("th", h)); });
     t.appendChild(head);
     order.forEach(function (i) {
       var tr = el("tr", undefined, i === state.seat ? "you" : "");
+      tr.setAttribute("data-result-seat", String(i));
       tr.appendChild(el("td", String(state.result.places[i])));
       tr.appendChild(el("td", state.players[i] + (i === state.seat ? " (you)" : "")));
       tr.appendChild(el("td", String(state.result.scores[i])));
+      if (cards) {
+        var td = el("td", undefined, "final-cards");
+        td.innerHTML = cards[i];      // drawn by the server once the game is over: every card shown
+        tr.appendChild(td);
+      }
       t.appendChild(tr);
     });
     box.appendChild(t);
+  }
+
+  /* The whole log, numbered from the first move; a message replaces the lines from log_from on
+   * (the last line may have grown a "(x3)"); the list stays scrolled to the latest line while the
+   * student has not scrolled up. */
+  function renderLog(st) {
+    var log = $("log");
+    if (!st.log) {
+      logLines = [];
+      log.textContent = "";
+      return;
+    }
+    var from = Math.min(st.log_from || 0, logLines.length);
+    logLines = logLines.slice(0, from).concat(st.log);
+    while (log.children.length > from) { log.removeChild(log.lastChild); }
+    for (var i = from; i < logLines.length; i++) { log.appendChild(el("li", logLines[i])); }
+    if (logFollows || from === 0) { log.scrollTop = log.scrollHeight; }
   }
 
   function render(st) {
@@ -304,9 +447,7 @@
     leave.textContent = st.bot_plays_you ? "Take my seat back" : "Leave the table (a bot plays for you)";
     $("view").innerHTML = st.html || "";      // drawn by the server from this seat's observation only
     $("view").setAttribute("data-version", st.version === undefined ? "" : String(st.version));
-    var log = $("log");
-    log.textContent = "";
-    (st.log || []).slice().reverse().forEach(function (line) { log.appendChild(el("li", line)); });
+    renderLog(st);
     if (shownError && st.your_turn === false) { showError(""); }
     renderResult();
     renderMoves();
@@ -315,6 +456,15 @@
   }
 
   $("join-form").addEventListener("submit", join);
+  (function () {     // a student who scrolls up to read stops the log following (a resize does not)
+    var log = $("log"), touched = 0;
+    ["wheel", "touchstart", "pointerdown", "keydown"].forEach(function (name) {
+      log.addEventListener(name, function () { touched = Date.now(); }, {passive: true});
+    });
+    log.addEventListener("scroll", function () {
+      if (Date.now() - touched < 2000) { logFollows = log.scrollHeight - log.scrollTop - log.clientHeight < 24; }
+    }, {passive: true});
+  }());
   $("leave").addEventListener("click", function () {
     if (!online) { return; }
     send({type: state && state.bot_plays_you ? "back" : "leave"});
