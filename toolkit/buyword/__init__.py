@@ -33,3 +33,7 @@ __all__ = [
     "expected_cost_moments", "expected_profit", "find_words", "marginal_pip_value", "pips", "price",
     "square_price_derivation", "word_value", "BOTS", "GreedyBot", "RandomBot", "SamplingBot",
 ]
+
+from .spec import SPEC
+
+__all__ += ["SPEC"]
