@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: (DESIGN.md: "rules <- state <- odds <- bots <- widgets"; the extra modules sit where their
 #: content belongs).
 ORDER = {
-    "buyword": ["bag", "dictionary", "rules", "board", "display", "state", "kernel", "playout", "odds", "bots",
+    "buyword": ["bag", "dictionary", "rules", "board", "display", "actions", "state", "kernel", "playout", "odds", "bots",
                 "spec", "widgets"],
     "bue": ["rules", "hand", "state", "kernel", "playout", "odds", "bots", "spec", "widgets"],
     "bux": ["rules", "state", "kernel", "playout", "odds", "bots", "spec", "widgets"],

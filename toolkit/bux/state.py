@@ -35,15 +35,15 @@ has received net, so ``sum(money) + bank == players x 200`` always.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from typing import ClassVar
 
 from ..core.cards import Multiset
+from ..core.engine import ArgAction, EngineState, NumberAction
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng, successor)
+                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import BUX, Card, Rules, is_set, parse_card
 
@@ -66,15 +66,10 @@ def _ints(args: str, n: int, verb: str, example: str) -> tuple[int, ...]:
     return vals
 
 
-class _CardAction(Action):
+class _CardAction(ArgAction):
     """A chance event naming one card; text ``<verb> <card>`` (``deal x-hearts-25``)."""
 
-    def __str__(self):
-        return f"{self.verb} {self.card}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(parse_card(args))
+    parse_arg = staticmethod(parse_card)
 
 
 @dataclass(frozen=True)
@@ -154,18 +149,11 @@ class Draw(Action):
 
 
 @dataclass(frozen=True)
-class Bid(Action):
+class Bid(NumberAction):
     """Bid ``amount`` bux for the lot. Text form ``bid 25``."""
 
     amount: int
     verb: ClassVar[str] = "bid"
-
-    def __str__(self):
-        return f"bid {self.amount}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(*_ints(args, 1, cls.verb, "bid 25"))
 
 
 @dataclass(frozen=True)
@@ -322,7 +310,7 @@ _CODEC = ActionCodec([Deal, Reveal, TopCard, Swap, Sell, Done, Draw, Bid, Pass, 
 
 
 @dataclass(frozen=True)
-class BuxState(CachedLegalActions, State):
+class BuxState(EngineState, CachedLegalActions, State):
     """One moment of a BUX game. Immutable: :meth:`apply` returns a new state.
 
     Attributes:
@@ -382,10 +370,6 @@ class BuxState(CachedLegalActions, State):
     _codec: ClassVar[ActionCodec] = _CODEC
 
     # -- basics -------------------------------------------------------------------------
-    @property
-    def n_players(self) -> int:
-        return len(self.players)
-
     @property
     def current_player(self) -> int:
         ph = self.phase
@@ -493,17 +477,6 @@ class BuxState(CachedLegalActions, State):
         return acts + sells + [_DRAW]
 
     # -- transitions -------------------------------------------------------------------
-    def _r(self, **changes) -> "BuxState":
-        return successor(self, **changes)
-
-    @staticmethod
-    def _set(tup: tuple, i: int, value) -> tuple:
-        return tup[:i] + (value,) + tup[i + 1:]
-
-    def _wrong(self, action, expected: str):
-        raise IllegalActionError(f"{action} is not possible now: in the {self.phase} phase "
-                                 f"the game expects {expected}")
-
     def _apply(self, action: Action) -> "BuxState":
         handler = {"deal": self._on_deal, "turn": self._on_turn, "selling": self._on_selling,
                    "reveal": self._on_reveal, "top": self._on_top, "keep": self._on_keep,
