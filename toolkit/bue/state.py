@@ -32,17 +32,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..core.cards import Multiset, uniform_index
-from ..core.engine import ArgAction, EngineState, NumberAction
+from ..core.engine import ArgAction, EngineState, NumberAction, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .hand import gold_count, hand_total, is_bue, is_superbue
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, parse_int, player_names
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value, parse_card
 
-__all__ = ["BueState", "Deal", "Flip", "Draw", "Reorder", "Swap", "Discard", "Reveal", "initial_state",
+#: The phases of a Bué match (:attr:`BueState.phase`): chance in ``deal``, ``flip``, ``draw`` and
+#: ``reorder``; a player's move in ``exchange`` and ``reveal``.
+Phase = Literal["deal", "flip", "draw", "reorder", "exchange", "reveal", "over"]
+
+__all__ = ["BueState", "Phase", "Deal", "Flip", "Draw", "Reorder", "Swap", "Discard", "Reveal", "initial_state",
            "new_game", "tiebreak_order", "score_hand"]
 
 
@@ -237,26 +241,26 @@ class BueState(EngineState, CachedLegalActions, State):
     """
 
     rules: Rules
-    players: tuple
+    players: PerSeat[str]
     seed: int | None
-    phase: str
+    phase: Phase
     hand_no: int
     dealer: int
     turn: int
     order_pos: int
     deck: Multiset
-    discards: tuple
-    hands: tuple
-    revealed: tuple
-    pending: tuple
-    known: tuple
-    banned: tuple
-    draw_to: tuple | None
-    points: tuple
-    hand_points: tuple
+    discards: tuple[str, ...]
+    hands: PerSeat[tuple[str | None, ...]]
+    revealed: PerSeat[tuple[bool, ...]]
+    pending: PerSeat[int]
+    known: PerSeat[tuple[tuple[int, int, str], ...]]
+    banned: tuple[tuple[int, int, str, str], ...]
+    draw_to: tuple[int, int] | None
+    points: PerSeat[int]
+    hand_points: tuple[PerSeat[int], ...]
     last_result: tuple | None
-    holds: tuple = ()
-    to_reorder: tuple = ()
+    holds: PerSeat[tuple[tuple[int, str], ...]] = ()
+    to_reorder: tuple[tuple[int, int], ...] = ()
     parent: "BueState | None" = history_field()
     last_action: Action | None = history_field()
 

@@ -26,15 +26,8 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
 
 
 SPEC = GameSpec(
-    name="bugami",
-    title="Bugami",
-    unit="points",
-    source="seeds/004_228c87ab909f4e75.txt",
-    presets=(Preset("one_deal", "One deal", Rules.one_deal),
-             Preset("full", "Full game (to the target score)", Rules)),
-    bots=BOTS,
-    default_bot="heuristic",
-    chance=True,
-    hidden_information=True,
-    max_game_length=max_game_length,
+    name="bugami", title="Bugami", unit="points", source="seeds/004_228c87ab909f4e75.txt",
+    presets=(Preset("one_deal", "One deal", Rules.one_deal), Preset("full", "Full game (to the target score)", Rules)),
+    bots=BOTS, default_bot="heuristic",
+    chance=True, hidden_information=True, max_game_length=max_game_length,
 )

@@ -20,17 +20,20 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..core.cards import uniform_index
-from ..core.engine import ArgAction, EngineState
+from ..core.engine import ArgAction, EngineState, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
                          history_field, resolve_chance, setup_rng)
 from ..core.tricks import SUIT_NAMES, SUIT_SYMBOLS, Card, format_cards, parse_card, sort_hand, trick_winner
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import MISERE, Rules
 
-__all__ = ["BugamiState", "DealCard", "DeclareBug", "PlayCard", "DealResult", "initial_state", "new_game",
+#: The phases of a Bugami match (:attr:`BugamiState.phase`): chance in ``deal``.
+Phase = Literal["deal", "declare", "play", "over"]
+
+__all__ = ["BugamiState", "Phase", "DealCard", "DeclareBug", "PlayCard", "DealResult", "initial_state", "new_game",
            "declaration_label"]
 
 
@@ -162,19 +165,19 @@ class BugamiState(EngineState, State):
     """
 
     rules: Rules
-    players: tuple[str, ...]
+    players: PerSeat[str]
     seed: int | None
-    phase: str
+    phase: Phase
     deal_no: int
     dealer: int
-    scores_: tuple[int, ...]
-    hands: tuple[tuple[Card, ...], ...]
+    scores_: PerSeat[int]
+    hands: PerSeat[tuple[Card, ...]]
     stock: tuple[Card, ...]
-    declarations: tuple[str | None, ...]
+    declarations: PerSeat[str | None]
     turn: int
     trick: tuple[tuple[int, Card], ...]
-    tricks_won: tuple[int, ...]
-    captured: tuple[tuple[Card, ...], ...]
+    tricks_won: PerSeat[int]
+    captured: PerSeat[tuple[Card, ...]]
     played: tuple[tuple[tuple[int, Card], ...], ...]
     results: tuple[DealResult, ...]
     parent: State | None = history_field()

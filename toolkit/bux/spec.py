@@ -42,15 +42,8 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
 
 
 SPEC = GameSpec(
-    name="bux",
-    title="BUX",
-    unit="bux",
-    source="seeds/000_3d959bb713cf18cb.txt",
-    presets=(Preset("quick", "Quick game (no clubs or ovals)", Rules.quick),
-             Preset("full", "Full game", Rules)),
-    bots=BOTS,
-    default_bot="value",
-    chance=True,
-    hidden_information=True,
-    max_game_length=max_game_length,
+    name="bux", title="BUX", unit="bux", source="seeds/000_3d959bb713cf18cb.txt",
+    presets=(Preset("quick", "Quick game (no clubs or ovals)", Rules.quick), Preset("full", "Full game", Rules)),
+    bots=BOTS, default_bot="value",
+    chance=True, hidden_information=True, max_game_length=max_game_length,
 )

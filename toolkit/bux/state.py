@@ -38,17 +38,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..core.cards import Multiset
-from ..core.engine import ArgAction, EngineState, NumberAction
+from ..core.engine import ArgAction, EngineState, NumberAction, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import BUX, Card, Rules, is_set, parse_card
 
+#: The phases of a BUX game (:attr:`BuxState.phase`): chance in ``deal``, ``reveal`` and ``top``.
+Phase = Literal["deal", "turn", "selling", "reveal", "top", "keep", "bid", "over"]
+
 __all__ = [
-    "BuxState", "Deal", "Reveal", "TopCard", "Swap", "Sell", "Done", "Draw", "Bid", "Pass", "Wait", "Keep",
+    "BuxState", "Phase", "Deal", "Reveal", "TopCard", "Swap", "Sell", "Done", "Draw", "Bid", "Pass", "Wait", "Keep",
     "Auction", "Assistance", "initial_state", "new_game", "unprotected_positions", "set_positions", "find_sets", "swap_action", "bid_action", "sell_action",
 ]
 
@@ -342,15 +345,15 @@ class BuxState(EngineState, CachedLegalActions, State):
     """
 
     rules: Rules
-    players: tuple
+    players: PerSeat[str]
     seed: int | None
-    phase: str
+    phase: Phase
     turn: int
     deck: Multiset
-    discards: tuple
-    spreads: tuple
-    lot: tuple
-    money: tuple
+    discards: tuple[Card, ...]
+    spreads: PerSeat[tuple[Card, ...]]
+    lot: tuple[Card, ...]
+    money: PerSeat[int]
     bank: int
     tucked: int = 0
     deck_no: int = 1
@@ -359,10 +362,10 @@ class BuxState(EngineState, CachedLegalActions, State):
     bidder: int = -1
     high_bid: int = 0
     high_bidder: int = -1
-    active: tuple = ()
-    ended_by: str = ""
+    active: PerSeat[bool] = ()
+    ended_by: Literal["", "bux", "turn_limit"] = ""
     top: Card | None = None
-    resume: str = ""
+    resume: Phase | Literal[""] = ""
     parent: "BuxState | None" = history_field()
     last_action: Action | None = history_field()
 

@@ -43,17 +43,12 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
 
 
 SPEC = GameSpec(
-    name="buyword",
-    title="BuyWord",
-    unit="dollars",
-    source="seeds/003_ed01dcb0ec781bb1.txt",
+    name="buyword", title="BuyWord", unit="dollars", source="seeds/003_ed01dcb0ec781bb1.txt",
     presets=(Preset("standard", "Standard", Rules),
              Preset("auctions", "Auctions", lambda: Rules(auctions=True)),
              Preset("hidden", "Hidden tiles", lambda: Rules(hidden_tiles=True))),
-    bots=BOTS,
-    default_bot="greedy",
-    chance=True,
-    hidden_information=True,
-    hidden_under=lambda rules: rules.hidden_tiles,
+    bots=BOTS, default_bot="greedy",
+    # the tiles are open unless Rules.hidden_tiles ("Are tiles shown to others?", docs/buyword.md)
+    chance=True, hidden_information=True, hidden_under=lambda rules: rules.hidden_tiles,
     max_game_length=max_game_length,
 )

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..core.cards import Multiset, uniform_index
-from ..core.engine import EngineState
+from ..core.engine import EngineState, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions, successor,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
@@ -38,8 +38,11 @@ from .board import Board, ScoredPlacement
 from .dictionary import WordSale
 from .rules import CHOICE, MAX_PLAYERS, Rules
 
+#: The phases of a BuyWord game (:attr:`BuyWordState.phase`): chance in ``roll`` and ``draw``.
+Phase = Literal["roll", "choose", "draw", "take", "trade", "answer", "buy", "bid", "sell", "challenge", "over"]
+
 __all__ = [
-    "BuyWordState", "Roll", "Choose", "Draw", "Take", "Buy", "Decline", "Auction", "Bid", "Pass",
+    "BuyWordState", "Phase", "Roll", "Choose", "Draw", "Take", "Buy", "Decline", "Auction", "Bid", "Pass",
     "SellWord", "Discard", "Done", "Offer", "Accept", "Challenge", "Place", "initial_state", "new_game", "solitaire_rating", "warm_up",
 ]
 
@@ -90,22 +93,22 @@ class BuyWordState(EngineState, CachedLegalActions, State):
     """
 
     rules: Rules
-    players: tuple
+    players: PerSeat[str]
     seed: int | None
-    phase: str
+    phase: Phase
     round: int
     leader: int
     n: int
     bag: Multiset
-    drawn: tuple
+    drawn: PerSeat[tuple[str, ...]]
     pool: Multiset
-    hands: tuple
-    wilds: tuple
-    money: tuple
+    hands: PerSeat[Multiset]
+    wilds: PerSeat[int]
+    money: PerSeat[int]
     bank: int
     box: Multiset
     wilds_used: int
-    eligible: tuple
+    eligible: PerSeat[bool]
     order_pos: int = 0
     draw_count: int = 0
     last_round: bool = False
@@ -114,9 +117,9 @@ class BuyWordState(EngineState, CachedLegalActions, State):
     high_bid: int = 0
     high_bidder: int = -1
     bid_pos: int = 0
-    box_hidden: tuple = ()
+    box_hidden: PerSeat[Multiset] = ()
     board: Board = Board()
-    offers_made: tuple = ()
+    offers_made: PerSeat[int] = ()
     offer: Offer | None = None
     offerer: int = -1
     claim: SellWord | None = None

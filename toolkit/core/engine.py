@@ -3,22 +3,29 @@
 * :class:`EngineState`: a mixin for a game's immutable ``State`` (a frozen dataclass with
   ``players`` and ``phase`` fields): :attr:`~EngineState.n_players`, the successor builder
   ``_r(**changes)``, the refusal ``_wrong(action, expected)`` and the tuple helper ``_set``;
-* :func:`set_at`: a tuple with one item replaced (states hold tuples, never lists);
+* :func:`set_at`: a tuple with one item replaced (states hold tuples, never lists), and
+  :data:`PerSeat`, the type of a state's per-seat tuples;
 * action base classes for actions with one argument, written ``<verb> <argument>``:
   :class:`ArgAction` (the argument read by the subclass's ``parse_arg``), :class:`NumberAction`
   (``bid 25``, ``claim 3``, ``reveal 2``).
 
-Public names: :class:`EngineState`, :func:`set_at`, :class:`ArgAction`, :class:`NumberAction`.
+Public names: :class:`EngineState`, :data:`PerSeat`, :func:`set_at`, :class:`ArgAction`,
+:class:`NumberAction`.
 """
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from .game import Action, IllegalActionError, successor
 from .validation import parse_int
 
-__all__ = ["EngineState", "set_at", "ArgAction", "NumberAction"]
+__all__ = ["EngineState", "PerSeat", "set_at", "ArgAction", "NumberAction"]
+
+T = TypeVar("T")
+#: One value per seat, in seat order (a state's field type): ``PerSeat[int]`` is each player's
+#: money, ``PerSeat[Multiset]`` each player's hand.
+PerSeat = tuple[T, ...]
 
 
 def set_at(items: tuple, i: int, value) -> tuple:

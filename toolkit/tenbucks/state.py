@@ -29,18 +29,22 @@ import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..core.cards import Multiset
-from ..core.engine import ArgAction, EngineState, NumberAction, set_at
+from ..core.engine import ArgAction, EngineState, NumberAction, PerSeat, set_at
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from ..core.validation import (DEFAULT_PLAYERS, RulesFields, check_rules, check_seat, check_seed, describe,
                                parse_int, player_names)
 from .rules import MAX_PLAYERS, MIN_PLAYERS, WILD, CustomRule, Rules, bill_numbers, bill_sort_key, register_custom_rule
 
+#: The phases of a Ten Bucks game (:attr:`TenBucksState.phase`): chance in ``deal``; a player
+#: plays a bill in ``play``, then claims, forces or ends in ``act``.
+Phase = Literal["deal", "play", "act", "over"]
+
 __all__ = [
-    "TenBucksState", "Deal", "Play", "Claim", "Force", "End", "LockPile", "initial_state", "new_game",
+    "TenBucksState", "Phase", "Deal", "Play", "Claim", "Force", "End", "LockPile", "initial_state", "new_game",
     "bill_worth", "stack_total", "render_html", "position", "DIVERSITY", "FIVE_MAX", "SLOW_DOWN",
 ]
 
@@ -200,25 +204,25 @@ class TenBucksState(EngineState, CachedLegalActions, State):
     """
 
     rules: Rules
-    players: tuple
+    players: PerSeat[str]
     seed: int | None
-    phase: str
+    phase: Phase
     deck: Multiset
     dealt: int
     hand_size: int
-    hands: tuple
-    revealed: tuple
-    table: tuple
+    hands: PerSeat[Multiset]
+    revealed: PerSeat[tuple[str, ...]]
+    table: tuple[tuple[int, tuple[str, ...]], ...]
     aside: Multiset
-    claimed: tuple
-    money: tuple
-    zeros: tuple
+    claimed: PerSeat[tuple[tuple[int, tuple[str, ...]], ...]]
+    money: PerSeat[int]
+    zeros: PerSeat[int]
     to_move: int
     turn: int = 0
     played: int | None = None
     claimed_this_turn: bool = False
     pending: int | None = None
-    end_reason: str = ""
+    end_reason: Literal["", "target", "zero_risk", "no_bills"] = ""
     winner: int = -1
     notes: tuple = ()
     parent: "TenBucksState | None" = history_field()
