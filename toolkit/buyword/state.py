@@ -1,5 +1,5 @@
-"""BuyWord's engine: immutable game states, actions, and whole games (1-4 players, more with
-Extended Play).
+"""BuyWord's engine: immutable game states and whole games (1-4 players, more with Extended Play);
+the actions they take are in :mod:`.actions`.
 
 Source: ``seeds/003_ed01dcb0ec781bb1.txt``. A round (seed, "A Round" to "Ending a Round"):
 
