@@ -35,9 +35,12 @@ from typing import Callable
 
 import numpy as np
 
+from toolkit.core.game import game_names
+
 #: Game sections live in ``benchmarks/bench_<game>.py``: each has ``rows(quick: bool) -> list[Row]``
 #: and may reuse this module's helpers with ``from run import Row, time_calls, percentile, bench_widgets``.
-GAME_SECTIONS = ("bue", "bux", "tenbucks", "bugami", "buyword")
+#: One per game of the registry (every ``toolkit/<game>/spec.py``).
+GAME_SECTIONS = game_names()
 SECTIONS = ("imports", "finder", "exact", "playouts", "widgets") + GAME_SECTIONS + ("scoresheet", "classroom", "anchor")
 
 #: Modules the engine must never import (DESIGN.md: "no widget or plotting import at engine import").
@@ -219,8 +222,7 @@ print(repr((dt, sorted(m for m in sys.modules if m.split('.')[0] in %r))))
 def bench_imports(quick: bool) -> list[Row]:
     repeats = 3 if quick else 7
     rows = []
-    for mod in ("toolkit", "toolkit.core", "toolkit.buyword", "toolkit.bue", "toolkit.bux",
-                "toolkit.tenbucks", "toolkit.bugami"):
+    for mod in ("toolkit", "toolkit.core") + tuple(f"toolkit.{game}" for game in GAME_SECTIONS):
         times, forbidden = [], set()
         for _ in range(repeats):
             out = subprocess.run([sys.executable, "-c", _IMPORT_PROBE, mod], capture_output=True,
@@ -656,7 +658,7 @@ def bench_scoresheet(quick: bool) -> list[Row]:
 
 #: Every game of the toolkit, for the anchor section (each may have benchmarks/bench_<game>.py
 #: with ``bulk_rates(seconds) -> {"actions_per_cpu_s", "games_per_cpu_s"}``).
-ANCHOR_GAMES = ("buyword", "bue", "bux", "tenbucks", "bugami")
+ANCHOR_GAMES = GAME_SECTIONS
 
 
 def hearts_rates(seconds: float = 3.0) -> dict:

@@ -13,11 +13,12 @@ import numpy as np
 import pytest
 
 from toolkit import bue, bugami, bux, buyword, tenbucks
-from toolkit.core.game import IllegalActionError, record, replay
+from toolkit.core.game import IllegalActionError, game_module, game_names, record, replay
 from toolkit.core.validation import (DEFAULT_PLAYERS, RulesFields, check_depth, check_seat, check_seed,
                                      describe, parse_int, player_names)
 
-GAMES = {"buyword": buyword, "bue": bue, "bux": bux, "tenbucks": tenbucks, "bugami": bugami}
+#: Every game of the registry (each package with a spec.py), by name.
+GAMES = {name: game_module(name) for name in game_names()}
 ROOT = Path(__file__).resolve().parents[1]
 
 # -- one-way imports inside a game package -------------------------------------------------
@@ -26,12 +27,12 @@ ROOT = Path(__file__).resolve().parents[1]
 #: (DESIGN.md: "rules <- state <- odds <- bots <- widgets"; the extra modules sit where their
 #: content belongs).
 ORDER = {
-    "buyword": ["bag", "dictionary", "rules", "board", "display", "state", "kernel", "playout", "odds", "bots",
-                "widgets"],
-    "bue": ["rules", "hand", "state", "kernel", "playout", "odds", "bots", "widgets"],
-    "bux": ["rules", "state", "kernel", "playout", "odds", "bots", "widgets"],
-    "tenbucks": ["rules", "state", "kernel", "playout", "odds", "bots", "widgets"],
-    "bugami": ["rules", "state", "playout", "odds", "bots", "widgets"],
+    "buyword": ["bag", "dictionary", "rules", "board", "display", "actions", "state", "kernel", "playout", "odds", "bots",
+                "spec", "widgets"],
+    "bue": ["rules", "hand", "state", "kernel", "playout", "odds", "bots", "spec", "widgets"],
+    "bux": ["rules", "state", "kernel", "playout", "odds", "bots", "spec", "widgets"],
+    "tenbucks": ["rules", "state", "kernel", "playout", "odds", "bots", "spec", "widgets"],
+    "bugami": ["rules", "state", "playout", "odds", "bots", "spec", "widgets"],
 }
 
 

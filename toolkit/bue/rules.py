@@ -254,6 +254,12 @@ class Rules:
         """Most players this deck can deal to (at most 10, the seed's limit)."""
         return min(MAX_PLAYERS, (self.n_cards - int(self.marker_card)) // self.hand_size)
 
+    def player_range(self) -> tuple[int, int]:
+        """The player counts a match with these rules accepts, ``(fewest, most)``: 2 to 10 ("La
+        stessa meccanica si applica da 2 a 10 giocatori"), no more than the deck deals a hand to
+        (:meth:`max_players`), and more than the seat of ``first_dealer``."""
+        return max(MIN_PLAYERS, self.first_dealer + 1), max(self.max_players(), MIN_PLAYERS)
+
     def points_for(self, n_players: int) -> tuple:
         """Points for the closest players with ``n_players`` at the table (2: ``two_player_points``)."""
         return self.two_player_points if n_players == 2 else self.points

@@ -29,20 +29,24 @@ player's five cards sit in slots 0-4, and actions name slots.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..core.cards import Multiset, uniform_index
+from ..core.engine import ArgAction, EngineState, NumberAction, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng, successor)
+                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .hand import gold_count, hand_total, is_bue, is_superbue
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, parse_int, player_names
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value, parse_card
 
-__all__ = ["BueState", "Deal", "Flip", "Draw", "Reorder", "Swap", "Discard", "Reveal", "initial_state",
+#: The phases of a Bué match (:attr:`BueState.phase`): chance in ``deal``, ``flip``, ``draw`` and
+#: ``reorder``; a player's move in ``exchange`` and ``reveal``.
+Phase = Literal["deal", "flip", "draw", "reorder", "exchange", "reveal", "over"]
+
+__all__ = ["BueState", "Phase", "Deal", "Flip", "Draw", "Reorder", "Swap", "Discard", "Reveal", "initial_state",
            "new_game", "tiebreak_order", "score_hand"]
 
 
@@ -50,39 +54,16 @@ __all__ = ["BueState", "Deal", "Flip", "Draw", "Reorder", "Swap", "Discard", "Re
 # Actions
 
 
-def _card_arg(args: str, verb: str) -> str:
-    a = args.strip()
-    try:
-        parse_card(a)
-    except ValueError:
-        raise ValueError(f"{verb!r} takes a card label (B7, G7, 100, x2, x0), got {args!r}") from None
-    return a
-
-
-def _int(text: str, what: str) -> int:
-    return parse_int(text, what)
-
-
-class _CardAction(Action):
+class _CardAction(ArgAction):
     """A chance action naming one card; text ``<verb> <label>``."""
 
-    def __str__(self):
-        return f"{self.verb} {self.card}"
-
     @classmethod
-    def from_args(cls, args):
-        return cls(_card_arg(args, cls.verb))
-
-
-class _SlotAction(Action):
-    """A player's action on one of their own slots; text ``<verb> <slot>``."""
-
-    def __str__(self):
-        return f"{self.verb} {self.slot}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(_int(args.strip(), f"{cls.verb!r} slot"))
+    def parse_arg(cls, text: str) -> str:
+        try:
+            parse_card(text)
+        except ValueError:
+            raise ValueError(f"{cls.verb!r} takes a card label (B7, G7, 100, x2, x0), got {text!r}") from None
+        return text
 
 
 @dataclass(frozen=True)
@@ -110,7 +91,7 @@ class Draw(_CardAction):
 
 
 @dataclass(frozen=True)
-class Reorder(_SlotAction):
+class Reorder(NumberAction):
     """Chance (``Rules.reordering="secret"``): the player who has just received a card mixes
     their hidden cards out of sight; the new card ends up in hidden slot ``slot`` (the card that
     was there takes the new card's old slot). Text ``reorder 3``."""
@@ -141,11 +122,11 @@ class Swap(Action):
         if len(parts) != 2 or parts[1].count(":") != 1:
             raise ValueError(f"'swap' takes '<my slot> <seat>:<their slot>', e.g. 'swap 2 3:1', got {args!r}")
         seat, their = parts[1].split(":")
-        return cls(_int(parts[0], "slot"), _int(seat, "seat"), _int(their, "their slot"))
+        return cls(parse_int(parts[0], "slot"), parse_int(seat, "seat"), parse_int(their, "their slot"))
 
 
 @dataclass(frozen=True)
-class Discard(_SlotAction):
+class Discard(NumberAction):
     """Discard my hidden card in ``slot`` face up, then draw (a ``draw`` chance event follows)."""
 
     slot: int
@@ -153,7 +134,7 @@ class Discard(_SlotAction):
 
 
 @dataclass(frozen=True)
-class Reveal(_SlotAction):
+class Reveal(NumberAction):
     """Choose my hidden card in ``slot`` to turn face up at the end of this exchange turn."""
 
     slot: int
@@ -219,7 +200,7 @@ def score_hand(totals, gold_counts=None, dealer: int = 0, points=None, target: i
 
 
 @dataclass(frozen=True)
-class BueState(CachedLegalActions, State):
+class BueState(EngineState, CachedLegalActions, State):
     """One moment of a Bué match. Immutable: :meth:`apply` returns a new state.
 
     Attributes:
@@ -260,26 +241,26 @@ class BueState(CachedLegalActions, State):
     """
 
     rules: Rules
-    players: tuple
+    players: PerSeat[str]
     seed: int | None
-    phase: str
+    phase: Phase
     hand_no: int
     dealer: int
     turn: int
     order_pos: int
     deck: Multiset
-    discards: tuple
-    hands: tuple
-    revealed: tuple
-    pending: tuple
-    known: tuple
-    banned: tuple
-    draw_to: tuple | None
-    points: tuple
-    hand_points: tuple
+    discards: tuple[str, ...]
+    hands: PerSeat[tuple[str | None, ...]]
+    revealed: PerSeat[tuple[bool, ...]]
+    pending: PerSeat[int]
+    known: PerSeat[tuple[tuple[int, int, str], ...]]
+    banned: tuple[tuple[int, int, str, str], ...]
+    draw_to: tuple[int, int] | None
+    points: PerSeat[int]
+    hand_points: tuple[PerSeat[int], ...]
     last_result: tuple | None
-    holds: tuple = ()
-    to_reorder: tuple = ()
+    holds: PerSeat[tuple[tuple[int, str], ...]] = ()
+    to_reorder: tuple[tuple[int, int], ...] = ()
     parent: "BueState | None" = history_field()
     last_action: Action | None = history_field()
 
@@ -287,11 +268,6 @@ class BueState(CachedLegalActions, State):
     _codec: ClassVar[ActionCodec] = _CODEC
 
     # -- basics -------------------------------------------------------------------------
-    @property
-    def n_players(self) -> int:
-        """Number of players (2-10)."""
-        return len(self.players)
-
     def seat_at(self, k: int) -> int:
         """Seat ``k`` places clockwise from the dealer's left (k = 0 is the dealer's left)."""
         return (self.dealer + 1 + k) % self.n_players
@@ -428,17 +404,6 @@ class BueState(CachedLegalActions, State):
         return None
 
     # -- transitions -------------------------------------------------------------------
-    def _r(self, **changes) -> "BueState":
-        return successor(self, **changes)
-
-    def _wrong(self, action, expected: str):
-        raise IllegalActionError(f"{action} is not possible now: in the {self.phase} phase the game "
-                                 f"expects {expected}")
-
-    @staticmethod
-    def _set(tup: tuple, i: int, value) -> tuple:
-        return tup[:i] + (value,) + tup[i + 1:]
-
     def _apply(self, a: Action) -> "BueState":
         ph = self.phase
         if ph == "reorder":

@@ -35,20 +35,23 @@ has received net, so ``sum(money) + bank == players x 200`` always.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..core.cards import Multiset
+from ..core.engine import ArgAction, EngineState, NumberAction, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng, successor)
+                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import BUX, Card, Rules, is_set, parse_card
 
+#: The phases of a BUX game (:attr:`BuxState.phase`): chance in ``deal``, ``reveal`` and ``top``.
+Phase = Literal["deal", "turn", "selling", "reveal", "top", "keep", "bid", "over"]
+
 __all__ = [
-    "BuxState", "Deal", "Reveal", "TopCard", "Swap", "Sell", "Done", "Draw", "Bid", "Pass", "Wait", "Keep",
+    "BuxState", "Phase", "Deal", "Reveal", "TopCard", "Swap", "Sell", "Done", "Draw", "Bid", "Pass", "Wait", "Keep",
     "Auction", "Assistance", "initial_state", "new_game", "unprotected_positions", "set_positions", "find_sets", "swap_action", "bid_action", "sell_action",
 ]
 
@@ -66,15 +69,10 @@ def _ints(args: str, n: int, verb: str, example: str) -> tuple[int, ...]:
     return vals
 
 
-class _CardAction(Action):
+class _CardAction(ArgAction):
     """A chance event naming one card; text ``<verb> <card>`` (``deal x-hearts-25``)."""
 
-    def __str__(self):
-        return f"{self.verb} {self.card}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(parse_card(args))
+    parse_arg = staticmethod(parse_card)
 
 
 @dataclass(frozen=True)
@@ -154,18 +152,11 @@ class Draw(Action):
 
 
 @dataclass(frozen=True)
-class Bid(Action):
+class Bid(NumberAction):
     """Bid ``amount`` bux for the lot. Text form ``bid 25``."""
 
     amount: int
     verb: ClassVar[str] = "bid"
-
-    def __str__(self):
-        return f"bid {self.amount}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(*_ints(args, 1, cls.verb, "bid 25"))
 
 
 @dataclass(frozen=True)
@@ -322,7 +313,7 @@ _CODEC = ActionCodec([Deal, Reveal, TopCard, Swap, Sell, Done, Draw, Bid, Pass, 
 
 
 @dataclass(frozen=True)
-class BuxState(CachedLegalActions, State):
+class BuxState(EngineState, CachedLegalActions, State):
     """One moment of a BUX game. Immutable: :meth:`apply` returns a new state.
 
     Attributes:
@@ -354,15 +345,15 @@ class BuxState(CachedLegalActions, State):
     """
 
     rules: Rules
-    players: tuple
+    players: PerSeat[str]
     seed: int | None
-    phase: str
+    phase: Phase
     turn: int
     deck: Multiset
-    discards: tuple
-    spreads: tuple
-    lot: tuple
-    money: tuple
+    discards: tuple[Card, ...]
+    spreads: PerSeat[tuple[Card, ...]]
+    lot: tuple[Card, ...]
+    money: PerSeat[int]
     bank: int
     tucked: int = 0
     deck_no: int = 1
@@ -371,10 +362,10 @@ class BuxState(CachedLegalActions, State):
     bidder: int = -1
     high_bid: int = 0
     high_bidder: int = -1
-    active: tuple = ()
-    ended_by: str = ""
+    active: PerSeat[bool] = ()
+    ended_by: Literal["", "bux", "turn_limit"] = ""
     top: Card | None = None
-    resume: str = ""
+    resume: Phase | Literal[""] = ""
     parent: "BuxState | None" = history_field()
     last_action: Action | None = history_field()
 
@@ -382,10 +373,6 @@ class BuxState(CachedLegalActions, State):
     _codec: ClassVar[ActionCodec] = _CODEC
 
     # -- basics -------------------------------------------------------------------------
-    @property
-    def n_players(self) -> int:
-        return len(self.players)
-
     @property
     def current_player(self) -> int:
         ph = self.phase
@@ -493,17 +480,6 @@ class BuxState(CachedLegalActions, State):
         return acts + sells + [_DRAW]
 
     # -- transitions -------------------------------------------------------------------
-    def _r(self, **changes) -> "BuxState":
-        return successor(self, **changes)
-
-    @staticmethod
-    def _set(tup: tuple, i: int, value) -> tuple:
-        return tup[:i] + (value,) + tup[i + 1:]
-
-    def _wrong(self, action, expected: str):
-        raise IllegalActionError(f"{action} is not possible now: in the {self.phase} phase "
-                                 f"the game expects {expected}")
-
     def _apply(self, action: Action) -> "BuxState":
         handler = {"deal": self._on_deal, "turn": self._on_turn, "selling": self._on_selling,
                    "reveal": self._on_reveal, "top": self._on_top, "keep": self._on_keep,

@@ -275,6 +275,21 @@ class Rules:
                              f"{self.wild_tiles} Wild tiles (Rules.extra_players_wilds)")
         return self.extra_players_wilds
 
+    def player_range(self) -> tuple[int, int]:
+        """The player counts a game with these rules accepts, ``(fewest, most)``: 1 (solitaire) or
+        2 with Auctions, more than the seat of ``first_leader``, up to :data:`MAX_PLAYERS` (10;
+        "Extended Play": "a game with more than 4 players") while :meth:`wilds_for` can hand out
+        the Wilds."""
+        lo = max(2 if self.auctions else 1, self.first_leader + 1)
+        hi = 0
+        for n in range(1, MAX_PLAYERS + 1):
+            try:
+                self.wilds_for(n)
+            except ValueError:
+                break
+            hi = n
+        return lo, hi
+
     @property
     def trading(self) -> bool:
         """Whether players may exchange their draws (the Trades or the Sales variation)."""

@@ -1,5 +1,5 @@
-"""BuyWord's engine: immutable game states, actions, and whole games (1-4 players, more with
-Extended Play).
+"""BuyWord's engine: immutable game states and whole games (1-4 players, more with Extended Play);
+the actions they take are in :mod:`.actions`.
 
 Source: ``seeds/003_ed01dcb0ec781bb1.txt``. A round (seed, "A Round" to "Ending a Round"):
 
@@ -23,291 +23,29 @@ Source: ``seeds/003_ed01dcb0ec781bb1.txt``. A round (seed, "A Round" to "Ending 
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..core.cards import Multiset, uniform_index
+from ..core.engine import EngineState, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions, successor,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
-from .board import Board, Placement, ScoredPlacement
+from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
+from .actions import (CODEC, Accept, Auction, Bid, Buy, Challenge, Choose, Decline, Discard, Done, Draw, Offer,
+                      Pass, Place, Roll, SellWord, Take)
+from .board import Board, ScoredPlacement
 from .dictionary import WordSale
-from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, parse_int, player_names
 from .rules import CHOICE, MAX_PLAYERS, Rules
 
+#: The phases of a BuyWord game (:attr:`BuyWordState.phase`): chance in ``roll`` and ``draw``.
+Phase = Literal["roll", "choose", "draw", "take", "trade", "answer", "buy", "bid", "sell", "challenge", "over"]
+
 __all__ = [
-    "BuyWordState", "Roll", "Choose", "Draw", "Take", "Buy", "Decline", "Auction", "Bid", "Pass",
+    "BuyWordState", "Phase", "Roll", "Choose", "Draw", "Take", "Buy", "Decline", "Auction", "Bid", "Pass",
     "SellWord", "Discard", "Done", "Offer", "Accept", "Challenge", "Place", "initial_state", "new_game", "solitaire_rating", "warm_up",
 ]
 
-# --------------------------------------------------------------------------------------------
-# Actions
-
-
-def _one_letter(args: str, verb: str) -> str:
-    a = args.strip().upper()
-    if len(a) != 1 or not ("A" <= a <= "Z"):
-        raise ValueError(f"{verb!r} takes one letter A-Z, got {args!r}")
-    return a
-
-
-def _int_arg(args: str, verb: str) -> int:
-    return parse_int(args.strip(), f"the number after {verb!r}")
-
-
-class _LetterAction(Action):
-    """An action on one letter tile; text form ``<verb> <LETTER>``."""
-
-    def __str__(self):
-        return f"{self.verb} {self.letter}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(_one_letter(args, cls.verb))
-
-
-class _NumberAction(Action):
-    """An action with one whole number; text form ``<verb> <n>``."""
-
-    def __str__(self):
-        return f"{self.verb} {self._number()}"
-
-    def _number(self):
-        return getattr(self, dataclasses.fields(self)[0].name)
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(_int_arg(args, cls.verb))
-
-
-@dataclass(frozen=True)
-class Roll(_NumberAction):
-    """Chance: the die shows ``face`` (2-5 or ``"CHOICE"``)."""
-
-    face: int | str
-    verb: ClassVar[str] = "roll"
-
-    @classmethod
-    def from_args(cls, args):
-        a = args.strip().upper()
-        return cls(CHOICE if a == CHOICE else _int_arg(a, cls.verb))
-
-
-@dataclass(frozen=True)
-class Choose(_NumberAction):
-    """The Leader, having rolled CHOICE, picks how many tiles each player draws."""
-
-    n: int
-    verb: ClassVar[str] = "choose"
-
-
-@dataclass(frozen=True)
-class Draw(_LetterAction):
-    """Chance: the next tile drawn from the bag is ``letter``."""
-
-    letter: str
-    verb: ClassVar[str] = "draw"
-
-
-@dataclass(frozen=True)
-class Take(_LetterAction):
-    """Tile Drafts: take one ``letter`` from the drafted pool."""
-
-    letter: str
-    verb: ClassVar[str] = "take"
-
-
-@dataclass(frozen=True)
-class Buy(Action):
-    """Buy all the tiles drawn this round for (pips)^2 dollars, paid to the bank."""
-
-    verb: ClassVar[str] = "buy"
-
-
-@dataclass(frozen=True)
-class Decline(Action):
-    """Do not buy: the tiles drawn this round go out of play (into the box)."""
-
-    verb: ClassVar[str] = "decline"
-
-
-@dataclass(frozen=True)
-class Auction(Action):
-    """Auctions variation: put this round's tiles up for auction."""
-
-    verb: ClassVar[str] = "auction"
-
-
-@dataclass(frozen=True)
-class Bid(_NumberAction):
-    """Auctions variation: bid ``amount`` dollars for the lot."""
-
-    amount: int
-    verb: ClassVar[str] = "bid"
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """Auctions variation: do not bid."""
-
-    verb: ClassVar[str] = "pass"
-
-
-@dataclass(frozen=True)
-class SellWord(Action):
-    """Sell ``word`` to the bank for (pips)^2 dollars.
-
-    Attributes:
-        word: the word, lowercase.
-        wild: index of the letter a Wild stands for, or ``None``.
-
-    Text form: the word in capitals with the Wild's letter in lowercase, ``sell ENjOYED``.
-    """
-
-    word: str
-    wild: int | None = None
-    verb: ClassVar[str] = "sell"
-
-    def __post_init__(self):
-        super().__post_init__()
-        if not self.word.isascii() or not self.word.isalpha():
-            raise ValueError(f"a word is letters A-Z only, got {self.word!r}")
-        object.__setattr__(self, "word", self.word.lower())
-        if self.wild is not None and not 0 <= self.wild < len(self.word):
-            raise ValueError(f"wild index {self.wild!r} is outside the word {self.word!r}")
-
-    @property
-    def letters_used(self) -> str:
-        """The letter tiles the sale uses (uppercase), without the Wild's letter."""
-        w = self.word.upper()
-        return w if self.wild is None else w[: self.wild] + w[self.wild + 1:]
-
-    def __str__(self):
-        w = self.word.upper()
-        if self.wild is not None:
-            w = w[: self.wild] + w[self.wild].lower() + w[self.wild + 1:]
-        return f"sell {w}"
-
-    @classmethod
-    def from_args(cls, args):
-        a = args.strip()
-        if not a.isascii() or not a.isalpha():
-            raise ValueError(f"'sell' takes a word of letters, got {args!r}")
-        lows = [i for i, c in enumerate(a) if c.islower()]
-        if len(lows) > 1:
-            raise ValueError(f"at most one lowercase (Wild) letter in {a!r}")
-        return cls(a.lower(), lows[0] if lows else None)
-
-    @classmethod
-    def from_sale(cls, sale: WordSale) -> "SellWord":
-        return cls(sale.word, sale.wild)
-
-
-@dataclass(frozen=True)
-class Discard(_LetterAction):
-    """Tile limit: put one ``letter`` tile out of play."""
-
-    letter: str
-    verb: ClassVar[str] = "discard"
-
-
-@dataclass(frozen=True)
-class Done(Action):
-    """End your selling for this round."""
-
-    verb: ClassVar[str] = "done"
-
-
-@dataclass(frozen=True)
-class Offer(Action):
-    """Trades / Sales variations: offer my whole draw for seat ``to``'s whole draw.
-
-    Attributes:
-        to: the seat the offer is made to.
-        money: Sales only: dollars I also pay them (positive) or they also pay me (negative).
-
-    Text form: ``offer 2`` (a trade), ``offer 2 +15`` / ``offer 2 -15`` (a sale).
-    """
-
-    to: int
-    money: int = 0
-    verb: ClassVar[str] = "offer"
-
-    def __str__(self):
-        return f"offer {self.to}" if self.money == 0 else f"offer {self.to} {self.money:+d}"
-
-    @classmethod
-    def from_args(cls, args):
-        parts = args.split()
-        if len(parts) not in (1, 2):
-            raise ValueError(f"'offer' takes a seat and optional dollars (offer 2 +15), got {args!r}")
-        return cls(_int_arg(parts[0], cls.verb), _int_arg(parts[1], cls.verb) if len(parts) == 2 else 0)
-
-
-@dataclass(frozen=True)
-class Accept(Action):
-    """Trades / Sales variations: accept the offer made to me (``decline`` refuses it)."""
-
-    verb: ClassVar[str] = "accept"
-
-
-@dataclass(frozen=True)
-class Challenge(Action):
-    """Challenge the word just claimed (``Rules.challenges``; ``pass`` lets it stand)."""
-
-    verb: ClassVar[str] = "challenge"
-
-
-@dataclass(frozen=True)
-class Place(Action):
-    """Crossword variation: sell ``word`` by placing it on the table.
-
-    Attributes:
-        word: the word, lowercase.
-        row, col: cell of its first letter.
-        across: along a row (``True``) or down a column.
-        wild: index of the letter a Wild from the hand stands for, or ``None``.
-
-    Text form: ``place ENjOYED 0 0 across`` (the Wild's letter in lowercase).
-    """
-
-    word: str
-    row: int
-    col: int
-    across: bool = True
-    wild: int | None = None
-    verb: ClassVar[str] = "place"
-
-    def __post_init__(self):
-        super().__post_init__()
-        SellWord(self.word, self.wild)  # validates the word and the Wild's index
-        object.__setattr__(self, "word", self.word.lower())
-
-    @property
-    def placement(self) -> Placement:
-        return Placement(self.word, self.row, self.col, self.across, self.wild)
-
-    def __str__(self):
-        return f"place {self.placement}"
-
-    @classmethod
-    def from_args(cls, args):
-        parts = args.split()
-        if len(parts) != 4 or parts[3].lower() not in ("across", "down"):
-            raise ValueError(f"'place' takes WORD ROW COL across|down, got {args!r}")
-        sale = SellWord.from_args(parts[0])
-        return cls(sale.word, _int_arg(parts[1], cls.verb), _int_arg(parts[2], cls.verb),
-                   parts[3].lower() == "across", sale.wild)
-
-    @classmethod
-    def from_scored(cls, scored: ScoredPlacement) -> "Place":
-        p = scored.placement
-        return cls(p.word, p.row, p.col, p.across, p.wild)
-
-
-_CODEC = ActionCodec([Roll, Choose, Draw, Take, Buy, Decline, Auction, Bid, Pass, SellWord, Discard, Done,
-                      Offer, Accept, Challenge, Place])
 
 # --------------------------------------------------------------------------------------------
 # State
@@ -316,7 +54,7 @@ _EMPTY = Multiset()
 
 
 @dataclass(frozen=True)
-class BuyWordState(CachedLegalActions, State):
+class BuyWordState(EngineState, CachedLegalActions, State):
     """One moment of a BuyWord game. Immutable: :meth:`apply` returns a new state.
 
     Attributes:
@@ -355,22 +93,22 @@ class BuyWordState(CachedLegalActions, State):
     """
 
     rules: Rules
-    players: tuple
+    players: PerSeat[str]
     seed: int | None
-    phase: str
+    phase: Phase
     round: int
     leader: int
     n: int
     bag: Multiset
-    drawn: tuple
+    drawn: PerSeat[tuple[str, ...]]
     pool: Multiset
-    hands: tuple
-    wilds: tuple
-    money: tuple
+    hands: PerSeat[Multiset]
+    wilds: PerSeat[int]
+    money: PerSeat[int]
     bank: int
     box: Multiset
     wilds_used: int
-    eligible: tuple
+    eligible: PerSeat[bool]
     order_pos: int = 0
     draw_count: int = 0
     last_round: bool = False
@@ -379,9 +117,9 @@ class BuyWordState(CachedLegalActions, State):
     high_bid: int = 0
     high_bidder: int = -1
     bid_pos: int = 0
-    box_hidden: tuple = ()
+    box_hidden: PerSeat[Multiset] = ()
     board: Board = Board()
-    offers_made: tuple = ()
+    offers_made: PerSeat[int] = ()
     offer: Offer | None = None
     offerer: int = -1
     claim: SellWord | None = None
@@ -391,13 +129,9 @@ class BuyWordState(CachedLegalActions, State):
     last_action: Action | None = history_field()
 
     game_name: ClassVar[str] = "buyword"
-    _codec: ClassVar[ActionCodec] = _CODEC
+    _codec: ClassVar[ActionCodec] = CODEC
 
     # -- basics -------------------------------------------------------------------------
-    @property
-    def n_players(self) -> int:
-        return len(self.players)
-
     def _seat(self, k: int) -> int:
         """Seat ``k`` places clockwise from the Leader."""
         return (self.leader + k) % self.n_players
@@ -565,10 +299,6 @@ class BuyWordState(CachedLegalActions, State):
         new = successor(self, **changes)
         new.__dict__.pop("_placements", None)
         return new
-
-    def _wrong(self, action, expected: str):
-        raise IllegalActionError(f"{action} is not possible now: in the {self.phase} phase "
-                                 f"the game expects {expected}")
 
     def _on_roll(self, a):
         if not isinstance(a, Roll):
@@ -747,10 +477,6 @@ class BuyWordState(CachedLegalActions, State):
         money = self._set(self.money, buyer, self.money[buyer] - price)
         return self._r(hands=hands, money=money, bank=self.bank + price,
                        drawn=self._set(self.drawn, owner, ()))
-
-    @staticmethod
-    def _set(tup: tuple, i: int, value) -> tuple:
-        return tup[:i] + (value,) + tup[i + 1:]
 
     def _on_bid(self, a):
         p = self.current_player

@@ -196,6 +196,13 @@ def _human_steps(rec: dict):
             yield s, states[n + 1].last_action, s.current_player, states[n + 1]
 
 
+def _decision(rec: dict, s, seat: int, decision, answer, **extra) -> dict:
+    """One row of the decisions table: ``seat``'s choice in ``s`` against the toolkit's answer
+    (``gap`` = decision - answer), with game-specific columns ``extra`` after the player."""
+    return {"table": rec["number"], "round": rec["round"], "player": s.players[seat], **extra,
+            "decision": float(decision), "answer": float(answer), "gap": float(decision - answer)}
+
+
 def _bux(rec: dict) -> list[dict]:
     from ..bux import Bid, lot_value
     out = []
@@ -222,8 +229,7 @@ def _bux_row(rec, s, winner, price, lot_value) -> dict:
     others = [c for i, sp in enumerate(s.spreads) if i != winner for c in sp] + list(s.discards)
     value = lot_value(s.spreads[winner], s.lot, s.double, s.rules, known=others, future=1,
                       rng=_rng(rec, len(s.history())))
-    return {"table": rec["number"], "round": rec["round"], "player": s.players[winner], "drawer": winner == s.turn,
-            "decision": float(price), "answer": float(value), "gap": float(price) - float(value)}
+    return _decision(rec, s, winner, price, value, drawer=winner == s.turn)
 
 
 def _rng(rec, n):
@@ -240,8 +246,7 @@ def _tenbucks(rec: dict) -> list[dict]:
             continue
         best = max(s.claim_value(c.number) for c in claims)
         got = s.claim_value(a.number) if isinstance(a, Claim) else 0
-        out.append({"table": rec["number"], "round": rec["round"], "player": s.players[seat], "turn": s.turn,
-                    "decision": float(got), "answer": float(best), "gap": float(got - best)})
+        out.append(_decision(rec, s, seat, got, best, turn=s.turn))
     return out
 
 
@@ -256,8 +261,7 @@ def _bue(rec: dict) -> list[dict]:
         if chosen is None or not rows:
             continue
         best = max(r.p_bue for r in rows)
-        out.append({"table": rec["number"], "round": rec["round"], "player": s.players[seat],
-                    "decision": float(chosen.p_bue), "answer": float(best), "gap": float(chosen.p_bue - best)})
+        out.append(_decision(rec, s, seat, chosen.p_bue, best))
     return out
 
 
@@ -272,9 +276,7 @@ def _bugami(rec: dict, samples: int = 100) -> list[dict]:
         if a.choice not in means:
             continue
         best = max(means.values())
-        out.append({"table": rec["number"], "round": rec["round"], "player": s.players[seat],
-                    "decision": float(means[a.choice]), "answer": float(best),
-                    "gap": float(means[a.choice] - best)})
+        out.append(_decision(rec, s, seat, means[a.choice], best))
     return out
 
 
@@ -291,8 +293,7 @@ def _buyword(rec: dict) -> list[dict]:
         r = s.rules
         got = 0 if isinstance(a, Done) else price(sum(r.letter_pips[c] for c in a.letters_used)
                                                   + (r.wild_pips if a.wild is not None else 0))
-        out.append({"table": rec["number"], "round": rec["round"], "player": s.players[seat],
-                    "decision": float(got), "answer": float(best.value), "gap": float(got - best.value)})
+        out.append(_decision(rec, s, seat, got, best.value))
     return out
 
 

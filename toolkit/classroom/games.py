@@ -2,8 +2,10 @@
 
 For each of the five games a :class:`GameInfo` holds:
 
-* the rule presets a teacher picks from (each a ``Rules`` of the engine) and the table sizes;
-* the bots that fill empty seats (the game's ``BOTS``) and the default one;
+* from the game's :class:`~toolkit.core.gamespec.GameSpec` (``toolkit.<game>.SPEC``, the one place
+  a game's facts are declared): the rule presets a teacher picks from (each a ``Rules`` of the
+  engine), the table sizes, the bots that fill empty seats (the game's ``BOTS``) and the default
+  one, the title and the unit;
 * :meth:`GameInfo.log_line`: the move log as one seat may read it: the engine's sentence
   ``state.describe_action(action, viewer)`` (the engines decide what each seat may read, chance
   events included: ``"Ana swapped X-hearts for Ben's circle-clubs"``, ``"A bill was dealt"``);
@@ -22,12 +24,12 @@ there); the observation of each engine says what a seat may see.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable, Mapping
 
 from ..core.game import Action, State
+from ..core.gamespec import GameSpec, game_spec
 
 __all__ = ["GameInfo", "GAMES", "game_info"]
 
@@ -502,35 +504,62 @@ def _buyword_hint(state, action) -> str | None:
 # ---------------------------------------------------------------------------------------------
 
 
+#: The fewest seats a class table has (a single player's game is for notebooks, not a class table).
+MIN_TABLE = 2
+
+
 @dataclass(frozen=True)
 class GameInfo:
-    """One game as the class game server plays it.
+    """One game as the class game server plays it: the game's facts from its
+    :class:`~toolkit.core.gamespec.GameSpec` (``toolkit.<game>.SPEC``), and the server's own pages
+    and sentences for it.
 
     Attributes:
         name: the engine's game name (``"bux"``).
-        title: the game's name for people (``"BUX"``).
-        presets: rule presets, ``{key: (label, factory)}``; each factory returns the engine's
-            ``Rules``. The first is the default.
-        seats: the table sizes the server offers (min, max).
-        bots: the bot names (keys of the game's ``BOTS``), the default first.
-        unit: what the score counts (``"bux"``, ``"dollars"``, ``"points"``).
     """
 
     name: str
-    title: str
-    presets: dict
-    seats: tuple[int, int]
-    bots: tuple[str, ...]
-    unit: str
     _view: Callable = field(repr=False, default=None)
     _sentence: Callable = field(repr=False, default=None)
     _final: Callable | None = field(repr=False, default=None)
     _word: tuple | None = field(repr=False, default=None)   # BuyWord: (entry, action, hint)
 
     @property
+    def spec(self) -> GameSpec:
+        """The game's :class:`~toolkit.core.gamespec.GameSpec` (imports the engine on first use)."""
+        return game_spec(self.name)
+
+    @property
+    def title(self) -> str:
+        """The game's name for people (``"BUX"``)."""
+        return self.spec.title
+
+    @property
+    def unit(self) -> str:
+        """What the score counts (``"bux"``, ``"dollars"``, ``"points"``)."""
+        return self.spec.unit
+
+    @property
+    def presets(self) -> dict:
+        """The rule presets, ``{key: (label, factory)}``; each factory returns the engine's
+        ``Rules``. The first is the default."""
+        return {p.key: (p.label, p.make) for p in self.spec.presets}
+
+    @property
+    def seats(self) -> tuple[int, int]:
+        """The table sizes the server offers over the presets (min, max): the engine's, from
+        :data:`MIN_TABLE` seats."""
+        return max(MIN_TABLE, self.spec.min_players), self.spec.max_players
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """The bot names (keys of the game's ``BOTS``), the default first."""
+        return self.spec.bot_names
+
+    @property
     def module(self):
         """The engine's package (``toolkit.bux``)."""
-        return importlib.import_module(f"toolkit.{self.name}")
+        return self.spec.module
 
     def rules(self, preset: str | None = None, **changes):
         """The ``Rules`` of a preset (default: the first), with optional field changes.
@@ -538,25 +567,19 @@ class GameInfo:
         Raises:
             ValueError: an unknown preset, or a change the engine's ``Rules`` refuses.
         """
-        key = next(iter(self.presets)) if preset is None else preset
-        if key not in self.presets:
-            raise ValueError(f"{self.title} has no rule preset {key!r}; choose one of {sorted(self.presets)}")
-        r = self.presets[key][1]()
-        if changes:
-            import dataclasses
-            try:
-                r = dataclasses.replace(r, **changes)
-            except TypeError as e:
-                raise ValueError(f"{self.title} rules: {e}") from None
-        return r
+        spec = self.spec
+        if preset is not None and preset not in self.presets:
+            raise ValueError(f"{spec.title} has no rule preset {preset!r}; choose one of {sorted(self.presets)}")
+        try:
+            return spec.rules(preset, **changes)
+        except TypeError as e:
+            raise ValueError(f"{spec.title} rules: {e}") from None
 
     def seat_range(self, rules) -> tuple[int, int]:
-        """The table sizes these rules allow (the engines' own limits where they have them)."""
-        lo = getattr(rules, "min_players", self.seats[0])
-        hi = getattr(rules, "max_players", self.seats[1])
-        if callable(hi):
-            hi = hi()
-        return max(lo, self.seats[0]), min(hi, self.seats[1])
+        """The table sizes these rules allow: the engine's (``Rules.player_range()``), from
+        :data:`MIN_TABLE` seats."""
+        lo, hi = self.spec.player_range(rules)
+        return max(MIN_TABLE, lo), hi
 
     def make_bot(self, name: str | None = None):
         """A new bot of the game (``name`` a key of the game's ``BOTS``; default: the first of
@@ -565,11 +588,7 @@ class GameInfo:
         Raises:
             ValueError: an unknown bot name.
         """
-        name = self.bots[0] if name is None else name
-        table = self.module.BOTS
-        if name not in table:
-            raise ValueError(f"{self.title} has no bot {name!r}; choose one of {sorted(table)}")
-        return table[name]()
+        return self.spec.bot(name)
 
     def log_line(self, state: State, action: Action, viewer: int) -> str:
         """The move log's line of ``action`` (played in ``state``) for seat ``viewer``: the
@@ -626,42 +645,14 @@ class GameInfo:
         return self._view(obs, rules)
 
 
-def _presets(game: str) -> dict:
-    if game == "bux":
-        return {"quick": ("Quick game (no clubs or ovals)", lambda: _mod("bux").Rules.quick()),
-                "full": ("Full game", lambda: _mod("bux").Rules())}
-    if game == "tenbucks":
-        return {"standard": ("Standard", lambda: _mod("tenbucks").Rules()),
-                "expansions": ("All expansions", lambda: _mod("tenbucks").Rules.all_expansions())}
-    if game == "bugami":
-        return {"one_deal": ("One deal", lambda: _mod("bugami").Rules.one_deal()),
-                "full": ("Full game (to the target score)", lambda: _mod("bugami").Rules())}
-    if game == "bue":
-        return {"one_hand": ("One hand", lambda: _mod("bue").Rules.single_hand()),
-                "full": ("Full game (five hands)", lambda: _mod("bue").Rules())}
-    if game == "buyword":
-        return {"standard": ("Standard", lambda: _mod("buyword").Rules()),
-                "auctions": ("Auctions", lambda: _mod("buyword").Rules(auctions=True)),
-                "hidden": ("Hidden tiles", lambda: _mod("buyword").Rules(hidden_tiles=True))}
-    raise ValueError(game)
-
-
-def _mod(name: str):
-    return importlib.import_module(f"toolkit.{name}")
-
-
-#: The five games, by engine name.
+#: The five games, by engine name, with the server's own code for each: the student's page, a
+#: move as a sentence, the cards shown at the end, and (BuyWord) the word a student spells.
 GAMES: dict[str, GameInfo] = {
-    "tenbucks": GameInfo("tenbucks", "Ten Bucks", _presets("tenbucks"), (2, 6), ("lookahead", "greedy", "random"),
-                         "dollars", _tenbucks_view, _tenbucks_sentence, _tenbucks_final),
-    "bux": GameInfo("bux", "BUX", _presets("bux"), (2, 5), ("value", "greedy", "random"), "bux",
-                    _bux_view, _bux_sentence, _bux_final),
-    "bue": GameInfo("bue", "Bu\u00e9", _presets("bue"), (2, 10), ("greedy", "sampling", "random"), "points",
-                    _bue_view, _bue_sentence, _bue_final),
-    "bugami": GameInfo("bugami", "Bugami", _presets("bugami"), (3, 7), ("heuristic", "sampling", "random"), "points",
-                       _bugami_view, _bugami_sentence),
-    "buyword": GameInfo("buyword", "BuyWord", _presets("buyword"), (2, 6), ("greedy", "sampling", "random"),
-                        "dollars", _buyword_view, _buyword_sentence, _buyword_final,
+    "tenbucks": GameInfo("tenbucks", _tenbucks_view, _tenbucks_sentence, _tenbucks_final),
+    "bux": GameInfo("bux", _bux_view, _bux_sentence, _bux_final),
+    "bue": GameInfo("bue", _bue_view, _bue_sentence, _bue_final),
+    "bugami": GameInfo("bugami", _bugami_view, _bugami_sentence),
+    "buyword": GameInfo("buyword", _buyword_view, _buyword_sentence, _buyword_final,
                         (_buyword_word_entry, _buyword_word_action, _buyword_hint)),
 }
 

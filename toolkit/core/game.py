@@ -14,7 +14,7 @@ Shaped after OpenSpiel's ``State`` API, in plain Python (see ``DESIGN.md``):
 
 Public names: :data:`CHANCE`, :data:`TERMINAL`, :class:`IllegalActionError`, :class:`Action`,
 :class:`State`, :class:`Bot`, :func:`new_rng`, :func:`resolve_chance`, :func:`play`,
-:func:`record`, :func:`replay`, :func:`register_game`.
+:func:`record`, :func:`replay`, :func:`register_game`, :func:`game_module`, :func:`game_names`.
 """
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ import types
 import typing
 from abc import ABC, abstractmethod
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 import numpy as np
@@ -53,6 +54,7 @@ __all__ = [
     "successor",
     "ActionCodec",
     "game_module",
+    "game_names",
     "rules_to_dict",
     "rules_from_dict",
 ]
@@ -558,13 +560,27 @@ def play(
 # ---------------------------------------------------------------------------------------------
 # Records (JSON) and the game registry
 
-_GAMES: dict[str, str] = {}
+def _toolkit_games() -> dict[str, str]:
+    """The toolkit's own games: every package ``toolkit/<name>/`` that declares its facts in a
+    ``spec.py`` (``SPEC``, a :class:`toolkit.core.gamespec.GameSpec`), by name. Found on disk, so
+    nothing is imported until a game is asked for, and a new game package needs no line here."""
+    root = Path(__file__).resolve().parent.parent
+    return {p.parent.name: f"toolkit.{p.parent.name}" for p in sorted(root.glob("*/spec.py"))}
+
+
+_GAMES: dict[str, str] = _toolkit_games()
 
 
 def register_game(name: str, module: str) -> None:
     """Register game ``name`` as implemented by ``module`` (which has ``Rules`` and
-    ``initial_state(rules, players, seed)``)."""
+    ``initial_state(rules, players, seed)``, and a ``SPEC`` for :func:`toolkit.core.gamespec.game_spec`).
+    The toolkit's own games need no call: they are found by their ``spec.py``."""
     _GAMES[name] = module
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of the registered games, sorted (``("bue", "bugami", "bux", "buyword", "tenbucks")``)."""
+    return tuple(sorted(_GAMES))
 
 
 def game_module(name: str):
@@ -724,9 +740,3 @@ def replay(rec: Mapping | str, upto: int | None = None) -> list[State]:
         states.append(state)
     return states
 
-
-register_game("buyword", "toolkit.buyword")
-register_game("bue", "toolkit.bue")
-register_game("bux", "toolkit.bux")
-register_game("tenbucks", "toolkit.tenbucks")
-register_game("bugami", "toolkit.bugami")

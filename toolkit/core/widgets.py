@@ -405,15 +405,9 @@ def quiz(question: str, options: Sequence[str], answer: str, explanation: str = 
             them, or an unknown ``lang``.
     """
     t = labels(lang)
-    options = [str(o) for o in options]
-    if len(options) < 2:
-        raise ValueError("a quiz needs at least two options")
-    if len(set(options)) != len(options):
-        raise ValueError(f"quiz options must be distinct, got {options}")
-    if answer not in options:
-        raise ValueError(f"the answer {answer!r} is not one of the options {options}")
-    radio = w.RadioButtons(options=options, value=None, description=description or t["answer"],
-                           layout=w.Layout(width="max-content"))
+    radio = _choices(options, description or t["answer"], "a quiz")
+    if answer not in radio.options:
+        raise ValueError(f"the answer {answer!r} is not one of the options {list(radio.options)}")
 
     def judge(value):
         if value is None:
@@ -422,6 +416,18 @@ def quiz(question: str, options: Sequence[str], answer: str, explanation: str = 
 
     return SelfCheck(question, radio, answer, explanation, judge, hint=hint, reveal_after=reveal_after,
                      lang=lang)
+
+
+def _choices(options: Sequence, description: str, what: str):
+    """Radio buttons over ``options`` written as text, none chosen (a quiz's or a prediction's).
+
+    Raises:
+        ValueError: fewer than two options, or repeated ones (the message names ``what``).
+    """
+    options = [str(o) for o in options]
+    if len(options) < 2 or len(set(options)) != len(options):
+        raise ValueError(f"{what} needs at least two distinct options, got {options}")
+    return w.RadioButtons(options=options, value=None, description=description, layout=w.Layout(width="max-content"))
 
 
 def predict(question: str, options: Sequence[str], explanation: str, description: str | None = None,
@@ -445,11 +451,7 @@ def predict(question: str, options: Sequence[str], explanation: str, description
         ValueError: fewer than two options or repeated ones, or an unknown ``lang``.
     """
     t = labels(lang)
-    options = [str(o) for o in options]
-    if len(options) < 2 or len(set(options)) != len(options):
-        raise ValueError(f"a prediction needs at least two distinct options, got {options}")
-    radio = w.RadioButtons(options=options, value=None, description=description or t["your_guess"],
-                           layout=w.Layout(width="max-content"))
+    radio = _choices(options, description or t["your_guess"], "a prediction")
 
     def judge(value):
         if value is None:

@@ -33,3 +33,7 @@ from .bots import BOTS, GreedyBot, LookaheadBot, RandomBot, simulate_games
 
 __all__ += ["ClaimOption", "FiveMaxPlay", "claim_table", "five_max_plays", "forced_now", "laws_summary",
             "simulate_games", "summarise_design", "choose_copies", "stack_values", "why_not", "BOTS", "GreedyBot", "LookaheadBot", "RandomBot"]
+
+from .spec import SPEC
+
+__all__ += ["SPEC"]
