@@ -95,10 +95,22 @@ def _one_output_text(out: dict, states: dict | None = None, seen: set | None = N
     return "\n".join(parts)
 
 
-def _output_text(cell, states: dict | None = None) -> str:
-    """What a cell's outputs show as text: streams, text, HTML, markdown, LaTeX, charts, and
-    (with the notebook's saved widget ``states``) its widgets' text."""
-    return "\n".join(_one_output_text(out, states) for out in cell.get("outputs", []))
+def _output_text(cell) -> str:
+    """What a cell's outputs other than widgets show as text: streams, text, HTML, markdown,
+    LaTeX, charts."""
+    return "\n".join(_one_output_text(out) for out in cell.get("outputs", []) if WIDGET not in out.get("data", {}))
+
+
+def _widgets_text(cell, states: dict) -> str:
+    """What a cell's widgets show as text, from the notebook's saved widget ``states``."""
+    return "\n".join(_one_output_text(out, states) for out in cell.get("outputs", []) if WIDGET in out.get("data", {}))
+
+
+def _widget_forms(q) -> list[str]:
+    """The giveaways to look for in a widget's text: a choice's answer is left out (a widget may
+    well say "2 tiles" without answering "which is better, 2 tiles or 5?"); numbers and the
+    question's own giveaway strings are looked for."""
+    return sorted(set(q.giveaway)) if q.kind == "choice" else q.giveaways()
 
 
 def asked(nb: dict) -> list[tuple[int, str]]:
@@ -110,8 +122,10 @@ def asked(nb: dict) -> list[tuple[int, str]]:
 def answers_given_away(nb: dict, outputs: bool = False) -> list[str]:
     """Every place where the lesson ``nb`` (a notebook as a dict) shows an answer before its
     check: a giveaway string (:meth:`toolkit.lessons.Question.giveaways`) in a markdown cell,
-    in a code cell's source or (``outputs=True``) in a non-widget output of a cell before the
-    question's check, or in the check's own cell; and every "Answer" markdown cell.
+    in a code cell's source or (``outputs=True``) in an output of a cell before the question's
+    check (a widget's text and charts included, read from the saved widget state; there a
+    choice's answer is not looked for, see :func:`_widget_forms`), or in the check's own cell;
+    and every "Answer" markdown cell.
 
     Returns:
         list of str, one problem per line (empty: nothing given away).
@@ -131,9 +145,10 @@ def answers_given_away(nb: dict, outputs: bool = False) -> list[str]:
             cell = cells[j]
             texts = [("text" if cell["cell_type"] == "markdown" else "code", _source(cell))]
             if outputs and cell["cell_type"] == "code" and j < at:
-                texts.append(("output", _output_text(cell, states)))
+                texts.append(("output", _output_text(cell)))
+                texts.append(("widget", _widgets_text(cell, states)))
             for where, text in texts:
-                for form in q.giveaways():
+                for form in (_widget_forms(q) if where == "widget" else q.giveaways()):
                     if _found(form, text):
                         problems.append(f"{key}: its answer {form!r} shows in the {where} of cell {j}, "
                                         f"before its check in cell {at}")
@@ -194,7 +209,7 @@ def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
                 heading = re.search(r"(^|\n)\s*#{1,3} ", text)
                 if heading:  # a new section starts: only the text before it is under the question
                     text, new_section = text[:heading.start()], True
-                where = "text"
+                texts = [("text", text, forms)]
             else:
                 if AFTER.search(text):
                     continue  # held until a question was tried
@@ -202,9 +217,13 @@ def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
                     break  # unknown without outputs: the executed lesson is checked with its outputs
                 # a control: the student works with it before reading on, but sees it first
                 control = _shows_control(nb, cell)
-                text, where = _output_text(cell, states), "output"
-            for form in forms:
-                if _found(form, text):
+                texts = [("output", _output_text(cell), forms)]
+                if control:
+                    texts.append(("widget", _widgets_text(cell, states), _widget_forms(q)))
+            for where, text, looked_for in texts:
+                for form in looked_for:
+                    if not _found(form, text):
+                        continue
                     problems.append(f"{key}: its answer {form!r} shows in the {where} of cell {j}, right under "
                                     f"its check in cell {at}: hold it with `with L.after({key!r}):`")
             if new_section or control:

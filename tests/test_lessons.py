@@ -244,7 +244,7 @@ def test_lesson_01_section_1_shows_no_rule_before_question_2_in_its_widgets(tmp_
     import nbformat
     from nbclient import NotebookClient
 
-    from lesson_answers import _output_text, _widget_states
+    from lesson_answers import _widget_states, _widgets_text
 
     path = ROOT / "lessons" / LESSONS["01"].files["en"]
     nb = nbformat.read(path, as_version=4)
@@ -257,6 +257,6 @@ def test_lesson_01_section_1_shows_no_rule_before_question_2_in_its_widgets(tmp_
     assert not problems, "\n".join(problems)
     states = _widget_states(executed)
     explorer = next(c for c in executed["cells"] if "price_explorer" in "".join(c["source"]))
-    text = _output_text(explorer, states)
+    text = _widgets_text(explorer, states)
     assert "CAB: 6 pips" in text and "$36" in text and "Pips and prices" in text, text[:500]
     assert "\u00b2" not in text

@@ -262,6 +262,13 @@ class PriceExplorer(View):
                 self.fig.data[2].x, self.fig.data[2].y, self.fig.data[2].text = [], [], []
             self.fig.layout.title.text = (f"{'Square prices' if self.formula_shown else 'Pips and prices'}: "
                                           f"buy for {_money(self.cost)}, sell for {_money(self.value)}")
+            if self.formula_shown:   # the curve sets the axes
+                self.fig.layout.xaxis.update(range=None, autorange=True)
+                self.fig.layout.yaxis.update(range=None, autorange=True)
+            else:   # room around the points, none at an edge of the chart
+                most = max([*self.lot_pips, *(p for p, _lot in seen), self.best.pips if self.best else 0])
+                self.fig.layout.xaxis.update(range=[0, max(10, most + 2)], autorange=False)
+                self.fig.layout.yaxis.update(range=[0, max(50, 1.25 * most * most)], autorange=False)
 
     def _summary_html(self) -> str:
         pips_of = self.rules.letter_pips
