@@ -220,7 +220,8 @@ def test_the_explorer_writes_its_rule_only_once_question_2_was_tried():
         text = shown(ex)
         assert "\u00b2" not in text and "2ab" not in text and "$" in text and "pips" in text
     assert not ex.chart.shown()["data"][0]["x"], "no price curve: it draws the rule"
-    assert [t["x"] for t in ex.chart.shown()["data"][1:3]] == [[8, 5], [13]]   # the points are there
+    # the points are there: the lots bought, the word sold, and CAB typed before (6 pips, $36)
+    assert [(t["x"], t["y"]) for t in ex.chart.shown()["data"][1:4]] == [([8, 5], [64, 25]), ([13], [169]), ([6], [36])]
     check = L.ask("q2")
     check.check()                                # no answer typed: not a try
     assert "\u00b2" not in shown(ex)
@@ -258,5 +259,5 @@ def test_lesson_01_section_1_shows_no_rule_before_question_2_in_its_widgets(tmp_
     states = _widget_states(executed)
     explorer = next(c for c in executed["cells"] if "price_explorer" in "".join(c["source"]))
     text = _widgets_text(explorer, states)
-    assert "CAB: 6 pips" in text and "$36" in text and "Pips and prices" in text, text[:500]
+    assert "CAB: 6 pips" in text and "$36" in text and "Prices: buy for $36, sell for $36" in text, text[:500]
     assert "\u00b2" not in text

@@ -7,6 +7,7 @@ the idea shows (issue 29). Screenshots before and after go to ``tests/e2e/screen
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from .checks import assert_no_errors, assert_offline, chart_in, wait_chart
 from .conftest import instrumented, offline
@@ -70,22 +71,28 @@ def test_lesson01_explorer_states_the_rule_only_after_question_2(sized_page, lab
     # the explorer has drawn its points (CAB: 6 pips, $36) and says what they cost
     wait_chart(page, plot, lambda s: any(6 in x and 36 in y for _n, x, y in s["data"]),
                f"{what}: the explorer's point for CAB")
-    explorer.scroll_into_view_if_needed()
+    # the section's own suggestions, typed as a student does: each leaves a point on the chart
+    box = explorer.locator(TILES)
+    box.scroll_into_view_if_needed()
+    for tiles in ("A", "AB", "CABS", "QUIZ"):
+        box.fill(tiles)
+        expect(explorer).to_contain_text(f"{tiles}: ", timeout=60_000)
+    wait_chart(page, plot, lambda s: sorted(x for n, xs, _y in s["data"] if n == "tiles you tried before" for x in xs)
+               == [1, 4, 6, 7], f"{what}: a point for each earlier try")
     explorer.screenshot(path=str(screenshots / f"lesson01-explorer-{width}-before.png"))
 
     before = core_text(page)
-    assert "CAB: 6 pips" in before and "$36" in before, f"{what}: the explorer shows no price"
+    assert "QUIZ: 10 pips" in before and "$100" in before, f"{what}: the explorer shows no price"
     assert "\u00b2" not in before, (f"{what}: the rule shows before Question 2 was tried: "
                                     f"...{before[max(0, before.find(chr(178)) - 120):before.find(chr(178)) + 40]!r}...")
     assert "pips\u00b2" not in before
 
     box = try_question(page, "01", "q2")        # types an answer (1) and presses Check
-    from playwright.sync_api import expect
-    expect(explorer).to_contain_text("6\u00b2 = $36", timeout=60_000)
+    expect(explorer).to_contain_text("QUIZ: 10 pips \u2192 10\u00b2 = $100", timeout=60_000)
     after_plot = wait_chart(page, plot, lambda s: s["title"].startswith("Square prices")
                             and any(n == "price = pips\u00b2" and len(y) > 10 for n, _x, y in s["data"]),
                             f"{what}: the explorer's price curve after Question 2")
-    assert after_plot["title"].startswith("Square prices: buy for $36")
+    assert after_plot["title"].startswith("Square prices: buy for $100")
     after = core_text(page)
     assert "price = pips\u00b2" in after and "dollars = pips\u00b2" in after, f"{what}: the rule is not shown after the try"
     explorer.scroll_into_view_if_needed()

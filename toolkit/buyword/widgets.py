@@ -185,10 +185,10 @@ class PriceExplorer(View):
                            textposition="top left", cliponaxis=False,
                            hovertemplate="%{text}: %{x} pips, $%{y}<extra>sold</extra>"),
                 go.Scatter(x=[], y=[], mode="markers", name="tiles you tried before",
-                           marker=dict(color="#888888", size=8, symbol="circle-open"), text=[],
+                           marker=dict(color=SAFE[4], size=9, symbol="circle-open"), text=[],
                            hovertemplate="%{text}: %{x} pips, $%{y}<extra>tried</extra>"),
             ],
-            layout=dict(title=dict(text="Pips and prices"),
+            layout=dict(title=dict(text="Prices"),
                         xaxis=dict(title=dict(text="total pips (spots on the tiles)"), rangemode="tozero"),
                         yaxis=dict(title=dict(text="dollars"), rangemode="tozero"),
                         height=380, margin=dict(l=60, r=20, t=50, b=50), font=_FONT,
@@ -260,7 +260,7 @@ class PriceExplorer(View):
                 self.fig.data[2].text = [self.best.spelled()]
             else:
                 self.fig.data[2].x, self.fig.data[2].y, self.fig.data[2].text = [], [], []
-            self.fig.layout.title.text = (f"{'Square prices' if self.formula_shown else 'Pips and prices'}: "
+            self.fig.layout.title.text = (f"{'Square prices' if self.formula_shown else 'Prices'}: "
                                           f"buy for {_money(self.cost)}, sell for {_money(self.value)}")
             if self.formula_shown:   # the curve sets the axes
                 self.fig.layout.xaxis.update(range=None, autorange=True)
