@@ -184,6 +184,46 @@ def test_an_action_the_engine_accepts_replays():
     assert str(s2.last_action) == "claim 2" and type(s2.last_action.number) is int
 
 
+# -- issue 29: action fields are read from their annotations with typing.get_type_hints --------
+
+def test_action_annotations_written_as_strings_are_checked():
+    # this module has `from __future__ import annotations`: every annotation below is a string,
+    # resolved in this module as an engine's are in its own
+    import dataclasses
+
+    from toolkit.core.game import Action
+
+    @dataclasses.dataclass(frozen=True)
+    class Probe(Action):
+        verb = "probe"
+        n: int
+        name: str | None
+        card: bugami.state.Card
+        anything: Any_Undefined_Name  # noqa: F821 - cannot be resolved: not checked, the rest still are
+
+    card = bugami.state.Card(5, "S")
+    ok = Probe(np.int64(3), None, card, object())
+    assert type(ok.n) is int and Probe(3, "x", card, 1.5).name == "x"
+    for bad in (lambda: Probe(True, None, card, 0), lambda: Probe(3, 3, card, 0),
+                lambda: Probe(3, None, (5, "S"), 0)):
+        with pytest.raises(TypeError, match=r"Probe\.(n|name|card) must be"):
+            bad()
+
+
+def test_the_package_evaluates_no_code_from_text():
+    # eval/exec of text is how a record or a name typed by a student could run code; annotations
+    # are read with typing.get_type_hints (core/game.py)
+    calls = []
+    for path in sorted((ROOT / "toolkit").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                f = node.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+                if name in ("eval", "exec"):
+                    calls.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not calls, f"eval/exec in the package: {calls}"
+
+
 # -- replay refuses malformed records, naming the field ---------------------------------------
 
 def _record():

@@ -131,20 +131,38 @@ _ACTION_FIELDS: dict[type, tuple] = {}
 _KIND_WORDS = {int: "a whole number", str: "text", bool: "True or False", type(None): "None"}
 
 
+def _field_hints(cls) -> dict:
+    """The evaluated annotations of an action class's fields, ``{name: type}``, by
+    :func:`typing.get_type_hints` (the standard way to read annotations written as strings, as
+    ``from __future__ import annotations`` makes them). If one annotation names something the
+    class's module cannot resolve, the others are read one by one and that one is left out."""
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - NameError, TypeError...: read the fields one at a time
+        pass
+    module = sys.modules.get(cls.__module__)
+    ns = dict(vars(module)) if module else {}
+    hints = {}
+    for f in dataclasses.fields(cls):
+        holder = types.SimpleNamespace(__annotations__={f.name: f.type})
+        try:
+            hints.update(typing.get_type_hints(holder, globalns=ns))
+        except Exception:  # noqa: BLE001 - not checked, as documented
+            continue
+    return hints
+
+
 def _action_field_kinds(cls) -> tuple:
     """``(name, allowed types, words)`` for each checked field of an action class, from its
-    annotations (evaluated once per class; an annotation that cannot be evaluated, or ``Any``,
-    is not checked)."""
+    annotations (read once per class with :func:`typing.get_type_hints`; an annotation that
+    cannot be resolved, or ``Any``, is not checked)."""
     out = []
     if dataclasses.is_dataclass(cls):
-        module = sys.modules.get(cls.__module__)
-        ns = dict(vars(module)) if module else {}
+        hints = _field_hints(cls)
         for f in dataclasses.fields(cls):
-            ann = f.type
-            try:
-                t = eval(ann, ns) if isinstance(ann, str) else ann  # noqa: S307 - our own annotations
-            except Exception:  # noqa: BLE001
+            if f.name not in hints:
                 continue
+            t = hints[f.name]
             if isinstance(t, types.UnionType) or typing.get_origin(t) is typing.Union:
                 allowed = typing.get_args(t)
             elif isinstance(t, type):

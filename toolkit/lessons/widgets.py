@@ -9,6 +9,9 @@ In a lesson notebook::
     with L.after("q1"):  # a later cell whose results would answer q1: shown after a try
         print(simulation_answering_q1())
 
+    explorer = price_explorer(formula=False)      # a widget above a question that holds part
+    L.when_tried("q2", explorer.show_formula)     # of what it shows until the question is tried
+
 Only the key is in the notebook: the answer, the explanation and the numbers behind them live in
 the lesson's bank, so nothing in the notebook's text or code gives an answer away before the
 student has tried.
@@ -62,7 +65,7 @@ class Lesson:
         self.number = number
         self.lang = lang
         self.checks: dict[str, SelfCheck] = {}
-        self._held: dict[str, list[HeldOutput]] = {}
+        self._waiting: dict[str, list] = {}   # key -> callbacks not yet called (see when_tried)
 
     def question(self, key: str, **data) -> Question:
         """The question ``key`` (its answer included: for tests and the teacher, not for display);
@@ -78,10 +81,37 @@ class Lesson:
         """
         check = check_widget(self.question(key, **data), self.lang, decimal="," if self.lang == "it" else None)
         self.checks[key] = check
-        for held in self._held.get(key, []):
-            if not held.released:
-                held.attach(check)
+        for waiting in self._waiting.get(key, []):
+            check.on_try(lambda _c, waiting=waiting: waiting())
         return check
+
+    def when_tried(self, key: str, callback) -> None:
+        """Call ``callback()`` once question ``key`` has been tried (a checked answer, right or
+        wrong, or a locked-in guess): at once if it has been, else at its first try, whether the
+        question is asked before or after this call (in app mode every cell has run before the
+        student reads). For a widget above a question that holds back what would answer it:
+        lesson 01's price explorer writes its rule out once Question 2 was tried
+        (``L.when_tried("q2", explorer.show_formula)``). :meth:`after` uses it.
+
+        Raises:
+            KeyError: no question ``key`` in this lesson.
+        """
+        self.bank.get(key, self.lang)  # KeyError for a key the lesson does not have
+        done = False
+
+        def once() -> None:
+            nonlocal done
+            if not done:
+                done = True
+                callback()
+
+        check = self.checks.get(key)
+        if check is not None and check.attempts:
+            once()
+            return
+        self._waiting.setdefault(key, []).append(once)
+        if check is not None:
+            check.on_try(lambda _c: once())
 
     def after(self, key: str) -> HeldOutput:
         """Hold what a block prints and displays until question ``key`` was tried: for the
@@ -95,7 +125,6 @@ class Lesson:
         Raises:
             KeyError: no question ``key`` in this lesson.
         """
-        self.bank.get(key, self.lang)  # KeyError for a key the lesson does not have
-        held = HeldOutput(self.checks.get(key), lang=self.lang)
-        self._held.setdefault(key, []).append(held)
+        held = HeldOutput(lang=self.lang)
+        self.when_tried(key, held.release)
         return held

@@ -905,24 +905,11 @@ class ScoreSheet:
         import pandas as pd
 
         _check_game(game)
-        games = []
+        ledger = _pei.PeiLedger()
         for g in self.games(game).itertuples(index=False):
-            changes = _pei.place_changes(g.places)
-            if changes is not None:
-                games.append((g.players, changes))
-        import numpy as np
-
-        names = sorted({n for players, _ in games for n in players}, key=str.casefold)
-        col = {n: i for i, n in enumerate(names)}
-        current = [_pei.PEI_START] * len(names)
-        rows = np.empty((len(games), len(names)), dtype=np.int64)
-        floor = _pei.PEI_FLOOR
-        for r, (players, changes) in enumerate(games):
-            for n, c in zip(players, changes):
-                i = col[n]
-                current[i] = max(floor, current[i] + c)
-            rows[r] = current
-        return pd.DataFrame(rows, columns=names, index=pd.RangeIndex(1, len(games) + 1, name="game"))
+            ledger.add(g.players, g.places)
+        names, rows = ledger.table_rows()
+        return pd.DataFrame(rows, columns=names, index=pd.RangeIndex(1, ledger.games + 1, name="game"))
 
     def standings(self, game: str, pei: bool | None = None, _pei_table=None):
         """Standings of every player in one game.
