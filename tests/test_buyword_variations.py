@@ -243,23 +243,7 @@ def _brute_force_placements(board, hand, wilds, d, pips):
 def _brute_force_best(board, hand, wilds, d, pips):
     """Every word of the dictionary at every cell near the table, both directions, every Wild
     position: the independent second method for Board.best."""
-    g = board.grid
-    rows = [r for r, _ in g] or [0]
-    cols = [c for _, c in g] or [0]
-    best = None
-    for word in d.words:
-        n = len(word)
-        for across in (True, False):
-            for r in range(min(rows) - n, max(rows) + n + 1):
-                for c in range(min(cols) - n, max(cols) + n + 1):
-                    for wild in [None] + (list(range(n)) if wilds else []):
-                        try:
-                            sp = board.score(bw.Placement(word, r, c, across, wild), hand, wilds, d, pips)
-                        except IllegalActionError:
-                            continue
-                        if best is None or sp.value > best:
-                            best = sp.value
-    return best
+    return max((sp.value for sp in _brute_force_placements(board, hand, wilds, d, pips)), default=None)
 
 
 @pytest.mark.parametrize("hand, wilds, d", [("SEAT", 0, DICT), ("ST", 1, DICT), ("E", 0, DICT), ("TS", 0, DICT),

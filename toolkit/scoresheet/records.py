@@ -18,11 +18,10 @@ program that died between recording a game and noting that it did can simply rec
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Mapping
 
 from ..core.game import State, record as _record, replay as _replay
-from .store import _DAMAGE, ScoreSheet, ScoreSheetError, _as_date, _damaged, _is_busy, _retry_locked
+from .store import ScoreSheet, ScoreSheetError, _as_date, _write_transaction
 
 __all__ = ["record_game", "game_record", "find_game"]
 
@@ -105,12 +104,7 @@ def record_game(sheet: ScoreSheet, game: State | Mapping | str, date=None, varia
                 con.execute("ROLLBACK")
             raise
 
-    try:
-        return _retry_locked(transaction)
-    except _DAMAGE as e:
-        if _is_busy(e):
-            raise
-        raise _damaged(sheet.path, e, "Nothing was written") from None
+    return _write_transaction(sheet.path, transaction)
 
 
 def game_record(sheet: ScoreSheet, game_id: int) -> dict | None:

@@ -313,6 +313,17 @@ def _retry_locked(fn, timeout: float = BUSY_TIMEOUT_MS / 1000):
             time.sleep(random.uniform(0.005, 0.05))
 
 
+def _write_transaction(path, transaction):
+    """Run a write ``transaction`` (:func:`_retry_locked`); SQLite's errors from a damaged file
+    become a :class:`ScoreSheetError` naming it."""
+    try:
+        return _retry_locked(transaction)
+    except _DAMAGE as e:
+        if _is_busy(e):
+            raise
+        raise _damaged(path, e, "Nothing was written") from None
+
+
 def _as_date(date) -> str:
     if date is None:
         return _dt.date.today().isoformat()
@@ -670,12 +681,7 @@ class ScoreSheet:
                 raise
             return ids
 
-        try:
-            return _retry_locked(transaction)
-        except _DAMAGE as e:
-            if _is_busy(e):
-                raise
-            raise _damaged(self.path, e, "Nothing was written") from None
+        return _write_transaction(self.path, transaction)
 
     def record(self, game: str, results, date=None, variant: str = "", placements=None,
                allow_new_players: bool = True) -> int:
