@@ -21,7 +21,7 @@ from toolkit.core.game import play, record, replay
 VARIANTS = {
     "base": bue.Rules(),
     "follow_cards": bue.Rules(reordering="never"),
-    "strict_ban": bue.Rules(reversal_ban="strict", reordering="never"),
+    "values_ban": bue.Rules(reversal_ban="values", reordering="never"),
     "no_ban_no_marker": bue.Rules(reversal_ban="off", marker_card=False),
     "stacking_all_score": bue.Rules(multiplier_stacking=True, simultaneous_bue="all", target=60),
     "short": bue.Rules(hand_size=3, turns=2, bue_total=20, target=40),
@@ -94,7 +94,7 @@ def test_random_playouts_rows_are_the_playouts():
     are played again with more)."""
     out = check_random_playouts(random_playouts, playout, bue.Rules(target=80), 4, 12, 5)
     assert out["scores"].dtype == np.int64 and out["winners"].sum(axis=1).tolist() == [1] * 12
-    for rules, k in ((VARIANTS["strict_ban"], 6), (VARIANTS["short"], 2), (bue.Rules(target=1500), 2)):
+    for rules, k in ((VARIANTS["values_ban"], 6), (VARIANTS["short"], 2), (bue.Rules(target=1500), 2)):
         check_random_playouts(random_playouts, playout, rules, k, 5, 40)
     assert random_playouts(bue.Rules(), 2, 0)["scores"].shape == (0, 2)
 

@@ -48,6 +48,26 @@ def test_bulk_and_protocol_give_the_same_games(variant):
         assert rec.scores == final.scores and rec.winners == final.winners()
 
 
+def test_target_games_on_the_kernel_refill_until_the_target_or_the_bound():
+    """Extended Play "until a target dollar amount is reached" (Rules.refills, read by the engine,
+    the table and the kernel alike): on a 14-tile bag random games reach $220 after some refills
+    or go broke and stop at the safety bound (MAX_REFILLS); kernel, table and protocol agree."""
+    from toolkit.buyword.rules import MAX_REFILLS
+    bag = (("A", 3, 1), ("T", 3, 1), ("E", 3, 1), ("S", 3, 1), ("R", 2, 1), ("N", 2, 1))
+    rules = bw.Rules(bag=bag, die=(2, 3), target_money=220)
+    passes = {}
+    for seed, n in ((0, 1), (5, 2), (1, 1)):
+        rec = playout(rules, n, None, seed)
+        assert rec == protocol_record(rules, n, [RandomBot()] * n, seed), f"seed {seed}, {n} players"
+        assert rec == playout(rules, n, None, seed, _compiled=False)
+        final = replay(rec)[-1]
+        passes[seed] = (final.pass_no, max(final.money) >= 220)
+    # with the everyday list of issue 26: seeds 0 and 1 reach $220 after 5 and 6 refills, seed 5
+    # goes broke and stops at the bound
+    assert any(k > 1 and won for k, won in passes.values()), passes
+    assert (MAX_REFILLS, False) in passes.values(), passes
+
+
 def test_solitaire_sells_words():
     """The random games do sell words (the finder's list is used, not only 'done')."""
     recs = [playout(bw.Rules(), 1, None, s) for s in range(4)]

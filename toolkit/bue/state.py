@@ -465,12 +465,15 @@ class BueState(EngineState, CachedLegalActions, State):
         if self._is_banned(p, a.slot, o, a.their_slot):
             mine, theirs = card_value(self.hands[p][a.slot]), self.value_known_to(p, o, a.their_slot)
             what = f"a {mine} for a {theirs}" if theirs is not None else f"a {mine}"
-            rule = ("the same exchange of values may not be made again between the same players in this turn"
+            pair = (min(p, o), max(p, o))
+            done = " and ".join(f"a {v1} and a {v2}" for a_, b_, v1, v2 in self.banned if (a_, b_) == pair)
+            rule = ("the same exchange of values may not be made again between the same players in this turn "
+                    "(Rules.reversal_ban='values')"
                     if self.rules.reversal_ban == "values" else
-                    "in this turn they may exchange only cards of values other than the two already exchanged "
-                    "(Rules.reversal_ban='strict')")
+                    "in this turn they may exchange only cards that are both of other values: 'solo se i valori "
+                    "delle nuove carte sono diversi' (Rules.reversal_ban='strict')")
             raise IllegalActionError(
-                f"{self.players[p]} and {self.players[o]} already exchanged these values this turn: {what} is "
+                f"{self.players[p]} and {self.players[o]} already exchanged {done} this turn: {what} is "
                 f"barred; {rule} (seed, 'SCAMBI TRA GIOCATORI - L'UNICO DIVIETO')")
         x, y = self.hands[p][a.slot], self.hands[o][a.their_slot]
         hands = list(self.hands)

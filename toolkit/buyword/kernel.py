@@ -141,7 +141,7 @@ class Compiled:
         lo, hi = rules.choice_range
         self.par = np.array([n, lo, hi, -1 if rules.tile_limit is None else rules.tile_limit,
                              int(rules.max_wilds_per_word > 0), rules.min_word_length, rules.wild_pips,
-                             int(rules.short_draw == "everyone"), s0.leader, rules.extended_passes,
+                             int(rules.short_draw == "everyone"), s0.leader, rules.refills,
                              -1 if rules.target_money is None else rules.target_money], dtype=np.int64)
         self.faces = np.array([-1 if f == CHOICE else int(f) for f in rules.die], dtype=np.int64)
         self.pips = np.zeros(26, dtype=np.int64)

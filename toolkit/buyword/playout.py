@@ -282,7 +282,7 @@ def _table_playout(s0, names, n: int, chance, rng, seed) -> PlayoutRecord:
                 for letter, c in h.c.items():
                     box.add(letter, c)
             hands = [_Counts() for _ in range(n)]
-            if not target and passes < rules.extended_passes:
+            if not target and passes < rules.refills:
                 for letter, c in box.c.items():  # Extended Play: every letter back in the bag
                     bag.add(letter, c)
                 box = _Counts()

@@ -621,7 +621,7 @@ class BuyWordState(EngineState, CachedLegalActions, State):
             for seat, h in enumerate(s.hands):
                 s = s._to_box(seat, h.elements(), hidden=True)
             s = s._r(hands=(_EMPTY,) * n_p)
-            if not target and self.pass_no < r.extended_passes:
+            if not target and self.pass_no < r.refills:
                 # Extended Play: every letter tile goes back into the bag (the Crossword table's
                 # too); Wilds do not.
                 return s._r(phase="roll", bag=s.bag + s.box + s.board.letters, box=_EMPTY,
