@@ -22,7 +22,8 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
     discard puts one tile or more out of play (a sale among ``legal_actions()`` is a dictionary
     word, so a claim is followed by at most ``P - 1`` challenge moves and then sells). A pass sells
     or discards at most its ``L`` letter tiles, the game at most its Wilds. Passes: at most
-    ``extended_passes + 1`` (a target only ends the game sooner).
+    ``rules.refills + 1`` (Extended Play's refills; a target game refills until someone reaches the
+    target, at most :data:`~toolkit.buyword.rules.MAX_REFILLS` times).
 
     A claim of a word that is not in the dictionary (``Rules.challenges``; text that
     ``legal_actions()`` never lists) can be challenged and refused without using a tile, so games
@@ -39,7 +40,7 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
     per_round = 2 + p * (1 + 2 * offers) + p * (1 + p) + p
     per_pass = rounds * per_round + 2 * letters + letters * p
     wilds = p * rules.wilds_for(p)
-    return (rules.extended_passes + 1) * per_pass + wilds * p
+    return (rules.refills + 1) * per_pass + wilds * p
 
 
 SPEC = GameSpec(
