@@ -282,6 +282,7 @@ class ActionSpace:
             offset += 0 if overlap else b.size
         self.size = max((b.size for b in self.blocks), default=0) if overlap else offset
         self._starts = [b.offset for b in self.blocks]
+        self._memo: dict = {}  # action -> number (actions are immutable and hashable)
 
     def __len__(self) -> int:
         return self.size
@@ -297,14 +298,19 @@ class ActionSpace:
             NoEncoding: an action class without a block, or a field value outside its domain (the
                 message names the game and the action).
         """
+        i = self._memo.get(action)
+        if i is not None:
+            return i
         b = self._by_cls.get(type(action))
         if b is None:
             raise NoEncoding(f"{self.game}: the {self.what} encoding has no numbers for {type(action).__name__} "
                              f"({action}); it numbers {', '.join(c.__name__ for c in self._by_cls)}")
         try:
-            return b.offset + b.index(action)
+            i = b.offset + b.index(action)
         except NoEncoding as e:
             raise NoEncoding(f"{self.game}: no {self.what} number for {action!r} ({action}): {e}") from None
+        self._memo[action] = i
+        return i
 
     def decode(self, i: int, cls: type | None = None) -> Any:
         """The action numbered ``i`` (``cls``: the class to read it as, needed when blocks overlap).

@@ -193,11 +193,15 @@ class Binding:
         """Fill the zeroed views of :attr:`layout` with what ``seat`` sees of ``state``."""
         self.adapter.fill(views, state.observation(seat) if obs is None else obs, self)
 
-    def observation_tensor(self, state, seat: int) -> np.ndarray:
-        """The flat ``float32`` observation tensor of ``seat``."""
-        flat, views = self.layout.buffer()
-        self.fill_tensor(views, state, seat)
-        return flat
+    def observation_tensor(self, state, seat: int, obs: dict | None = None) -> np.ndarray:
+        """The flat ``float32`` observation tensor of ``seat`` (a new array)."""
+        scratch = self.__dict__.get("_scratch")
+        if scratch is None:
+            scratch = self._scratch = self.layout.buffer()
+        flat, views = scratch
+        flat.fill(0.0)
+        self.fill_tensor(views, state, seat, obs)
+        return flat.copy()
 
 
 @lru_cache(maxsize=64)

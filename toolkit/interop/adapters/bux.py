@@ -10,6 +10,8 @@ purple BUX card last.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...bux.rules import BUX, Card, parse_card
 from ...bux.spec import max_chips
 from ...bux.state import Bid, Deal, Reveal, Sell, Swap, TopCard
@@ -37,6 +39,10 @@ def richest(rules, n: int) -> int:
     """The most chips one seat can hold (bux): every bux in play (:func:`toolkit.bux.spec.max_chips`)
     plus what the other seats may owe (``max_bid_over_chips`` each)."""
     return max_chips(rules, n) + (n - 1) * rules.max_bid_over_chips
+
+
+#: A card's text as the observation writes it, read once per distinct text.
+_card = lru_cache(maxsize=4096)(parse_card)
 
 
 class BuxAdapter(Adapter):
@@ -86,7 +92,7 @@ class BuxAdapter(Adapter):
         v["money"][:] = obs["money"]
 
         def card(row, text):
-            c = parse_card(text)
+            c = _card(text)
             if c.is_bux:
                 return
             row[kind[(c.suit, c.shape)]] = 1.0
@@ -99,7 +105,7 @@ class BuxAdapter(Adapter):
         for i, t in enumerate(obs["lot"]):
             card(v["lot"][i], t)
         for t in obs["discards"]:
-            c = parse_card(t)
+            c = _card(t)
             v["discards"][kind[(c.suit, c.shape)]] += 1.0
         a = obs["auction"]
         if a is not None:

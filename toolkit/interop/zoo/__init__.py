@@ -99,6 +99,7 @@ class MoneyGameEnv(AECEnv, EzPickle):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(A) for a in self.possible_agents}
         self.state_ = None
+        self._legal_of, self._legal_map = None, {}
         self._rng = np.random.default_rng()
 
     # -- the AEC API ---------------------------------------------------------------------------
@@ -127,12 +128,19 @@ class MoneyGameEnv(AECEnv, EzPickle):
         self.infos = {a: {"redeals": redeals} for a in self.agents}
         self.agent_selection = self.possible_agents[s.current_player]
 
+    def _legal(self) -> dict:
+        """``{number: action}`` of the state in play (computed once per state)."""
+        s = self.state_
+        if self._legal_of is not s:
+            self._legal_of, self._legal_map = s, self.binding.legal(s)
+        return self._legal_map
+
     def observe(self, agent):
         seat = self.possible_agents.index(agent)
         b, s = self.binding, self.state_
         mask = np.zeros(len(b.actions), np.int8)
         if s.current_player == seat:
-            mask[list(b.legal(s))] = 1
+            mask[list(self._legal())] = 1
         return {"observation": b.observation_tensor(s, seat), "action_mask": mask}
 
     def step(self, action) -> None:
@@ -141,7 +149,7 @@ class MoneyGameEnv(AECEnv, EzPickle):
             self._was_dead_step(action)
             return
         s, b = self.state_, self.binding
-        chosen = b.legal(s).get(int(action))
+        chosen = self._legal().get(int(action))
         if chosen is None:
             raise ValueError(f"{b.spec.title}: action {action} is not legal for {agent} now")
         s = resolve_chance(s.apply(chosen), self._rng)
