@@ -348,6 +348,6 @@ class ActionSpace:
 
 
 def _text(v) -> str:
-    if isinstance(v, tuple):
+    if type(v) is tuple:  # a pair of values; a card (a named tuple) writes itself
         return "(" + ", ".join(map(_text, v)) + ")"
     return str(v)
