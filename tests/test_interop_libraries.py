@@ -15,6 +15,7 @@ installs them); under CI (``CI`` set) their absence fails the run.
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 import os
@@ -105,12 +106,14 @@ def test_game_type_info_and_parameters(name):
     # parameters: players and every scalar Rules field, the preset's values as defaults
     params = t.parameter_specification
     preset_rules = spec.rules(preset)
-    scalars = {f: v for f, v in vars(preset_rules).items() if f in {x.name for x in __import__("dataclasses").fields(
-        preset_rules)} and isinstance(v, (bool, int, str))}
-    for f, v in scalars.items():
-        assert params[f] == v, f
-    assert set(params) - set(scalars) - {"players"} <= set(b.adapter.none_as), set(params) - set(scalars)
-    assert b.rules == preset_rules.replace(**({"max_deals": 1000} if b.rules != preset_rules else {}))
+    values = {f.name: getattr(preset_rules, f.name) for f in dataclasses.fields(preset_rules)}
+    scalars = {f: v for f, v in values.items() if isinstance(v, (bool, int, str))}
+    assert {f: params[f] for f in scalars} == scalars
+    nones = {f for f, v in values.items() if v is None and f in b.adapter.none_as}
+    assert set(params) == set(scalars) | nones | {"players"}
+    caps = {f: b.adapter.bounded[f] for f in nones if f in b.adapter.bounded}
+    assert all(params[f] == b.adapter.none_as[f] for f in nones - set(caps))
+    assert b.rules == (preset_rules.replace(**caps) if caps else preset_rules)
 
 
 def test_parameters_reach_the_rules_and_refusals_name_the_field():
