@@ -721,16 +721,20 @@ def protocol_rates(game: str, seconds: float = 1.0) -> dict:
     rules = _anchor_rules(game)
     bots = [RandomBot()] * 4
     play(mod.new_game(rules, 4, seed=10**6), bots, seed=0)  # warm up: word lists, caches
+    return _cpu_rates(lambda i: len(play(mod.new_game(rules, 4, seed=i), bots, seed=i).history()), seconds)
+
+
+def _cpu_rates(one_game: Callable[[int], int], seconds: float) -> dict:
+    """Play ``one_game(i)`` (returning its number of actions) for i = 0, 1, ... until ``seconds``
+    of CPU time have passed; ``{"actions_per_cpu_s", "games_per_cpu_s", "games"}``."""
     games = actions = 0
     t0 = time.process_time()
     while True:
-        final = play(mod.new_game(rules, 4, seed=games), bots, seed=games)
-        actions += len(final.history())
+        actions += one_game(games)
         games += 1
         el = time.process_time() - t0
         if el >= seconds:
-            break
-    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games}
+            return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games}
 
 
 def openspiel_rates(game: str, seconds: float = 1.0, players: int = 4) -> dict:
@@ -752,7 +756,7 @@ def openspiel_rates(game: str, seconds: float = 1.0, players: int = 4) -> dict:
     g = ospiel.load_game(game, preset, players=players)
     rnd = random.Random(0)
 
-    def one():
+    def one(_):
         state, k = g.new_initial_state(), 0
         while not state.is_terminal():
             if state.is_chance_node():
@@ -764,16 +768,8 @@ def openspiel_rates(game: str, seconds: float = 1.0, players: int = 4) -> dict:
             k += 1
         return k
 
-    one()  # warm up: word lists, caches
-    games = actions = 0
-    t0 = time.process_time()
-    while True:
-        actions += one()
-        games += 1
-        el = time.process_time() - t0
-        if el >= seconds:
-            break
-    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games}
+    one(0)  # warm up: word lists, caches
+    return _cpu_rates(one, seconds)
 
 
 def zoo_rates(game: str, seconds: float = 1.0, players: int = 4) -> dict:
@@ -800,16 +796,8 @@ def zoo_rates(game: str, seconds: float = 1.0, players: int = 4) -> dict:
             env.step(int(legal[rng.integers(len(legal))]))
         return len(env.unwrapped.engine.history())
 
-    one(10**6)
-    games = actions = 0
-    t0 = time.process_time()
-    while True:
-        actions += one(games)
-        games += 1
-        el = time.process_time() - t0
-        if el >= seconds:
-            break
-    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games}
+    one(10**6)  # warm up
+    return _cpu_rates(one, seconds)
 
 
 def bench_anchor(quick: bool) -> list[Row]:
@@ -854,15 +842,8 @@ def bench_anchor(quick: bool) -> list[Row]:
             except Exception as e:  # noqa: BLE001 - report, never crash the run
                 rows.append(Row("anchor", f"{game}: bulk random playout / Hearts", None, "x", 1, "min",
                                 f"{type(e).__name__}: {e}"))
-        try:
-            p = protocol_rates(game, seconds / 3)
-            rows.append(Row("anchor", f"  {game}: protocol (immutable states) random playout / Hearts, actions",
-                            p["actions_per_cpu_s"] / h_act, "x", None, None,
-                            f"{p['actions_per_cpu_s']:,.0f} actions/s, {p['games_per_cpu_s']:,.1f} games/s "
-                            f"({p['games']} games; 4 players{', one deal' if game == 'bugami' else ''})"))
-        except Exception as e:  # noqa: BLE001
-            rows.append(Row("anchor", f"  {game}: protocol playout", None, "x", note=f"{type(e).__name__}: {e}"))
-        for label, rates in (("OpenSpiel interface (Python game)", openspiel_rates), ("PettingZoo env", zoo_rates)):
+        for label, rates in (("protocol (immutable states)", protocol_rates),
+                             ("OpenSpiel interface (Python game)", openspiel_rates), ("PettingZoo env", zoo_rates)):
             try:
                 r = rates(game, seconds / 3)
                 rows.append(Row("anchor", f"  {game}: {label} random playout / Hearts, actions",
