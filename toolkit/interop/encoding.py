@@ -35,6 +35,10 @@ __all__ = ["Domain", "Choice", "Grid", "Product", "Combinations", "Vocabulary", 
            "NoEncoding"]
 
 
+#: Numbers an :class:`ActionSpace` remembers before it starts afresh (BuyWord has 400,000 moves).
+_MEMO_MAX = 1 << 16
+
+
 class NoEncoding(ValueError):
     """An action (or a value of one of its fields) that the game's encoding has no number for.
 
@@ -309,6 +313,8 @@ class ActionSpace:
             i = b.offset + b.index(action)
         except NoEncoding as e:
             raise NoEncoding(f"{self.game}: no {self.what} number for {action!r} ({action}): {e}") from None
+        if len(self._memo) >= _MEMO_MAX:
+            self._memo.clear()
         self._memo[action] = i
         return i
 

@@ -95,7 +95,10 @@ def load_game(game: str, preset: str | None = None, players: int | None = None, 
     if players is not None:
         params["players"] = players
     for k, v in rules.items():
-        params[k] = ad.none_as.get(k, v) if v is None else v
+        if v is None and k not in ad.none_as:
+            raise ValueError(f"{name}: {k}=None is not a parameter value (only "
+                             f"{', '.join(ad.none_as) or 'no field'} may be None)")
+        params[k] = ad.none_as[k] if v is None else v
     try:
         return pyspiel.load_game(name, params)
     except pyspiel.SpielError as e:

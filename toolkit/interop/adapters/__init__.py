@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import threading
 from functools import lru_cache
 from typing import Any
 
@@ -195,10 +196,12 @@ class Binding:
 
     def observation_tensor(self, state, seat: int, obs: dict | None = None) -> np.ndarray:
         """The flat ``float32`` observation tensor of ``seat`` (a new array)."""
-        scratch = self.__dict__.get("_scratch")
-        if scratch is None:
-            scratch = self._scratch = self.layout.buffer()
-        flat, views = scratch
+        local = self.__dict__.get("_local")
+        if local is None:
+            local = self._local = threading.local()  # one scratch tensor per thread
+        if not hasattr(local, "scratch"):
+            local.scratch = self.layout.buffer()
+        flat, views = local.scratch
         flat.fill(0.0)
         self.fill_tensor(views, state, seat, obs)
         return flat.copy()
