@@ -51,8 +51,13 @@ GAMES = sorted(SMALL)
 
 
 def _players(name):
+    """The player counts a registered game is tested at: a small table, or 2-4 (within the
+    rules' range) under the soak."""
     game, preset = ospiel.registered()[name]
-    return [2, 3, 4] if SOAK and game != "bugami" else [SMALL[game]] if not SOAK else [3, 4]
+    if not SOAK:
+        return [SMALL[game]]
+    lo, hi = game_spec(game).player_range(game_spec(game).rules(preset))
+    return sorted({min(max(k, lo), hi) for k in (2, 3, 4)})
 
 
 def _game(game, preset=None, players=None):
@@ -133,6 +138,8 @@ def test_parameters_reach_the_rules_and_refusals_name_the_field():
         ospiel.load_game("bue", preset="full", colour="red")
     with pytest.raises(ValueError, match="no rule preset"):
         ospiel.load_game("bue", preset="fast")
+    with pytest.raises(ValueError, match="3-5 players"):
+        pyspiel.load_game("moneygames_bux", {"players": 2})  # refused cleanly, whatever prints the traceback
 
 
 @pytest.mark.parametrize("game", GAMES)

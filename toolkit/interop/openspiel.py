@@ -194,6 +194,11 @@ def _node_from_record(text: str) -> _Node:
 # The game and its states
 
 
+#: The game info of a game whose parameters were refused (never played: its constructor raises).
+_REFUSED = pyspiel.GameInfo(num_distinct_actions=1, max_chance_outcomes=0, num_players=1, min_utility=0.0,
+                            max_utility=1.0, utility_sum=None, max_game_length=1)
+
+
 class MoneyGame(pyspiel.Game):
     """An OpenSpiel game of the toolkit (one subclass per game and preset, registered on import).
 
@@ -207,10 +212,13 @@ class MoneyGame(pyspiel.Game):
 
     def __init__(self, params: dict | None = None):
         params = dict(params or {})
-        rules, n = _rules_from_params(self._spec, self._preset, params)
         try:
+            rules, n = _rules_from_params(self._spec, self._preset, params)
             b = binding(self._spec.name, rules, n)
         except (TypeError, ValueError) as e:
+            # Build the C++ side all the same before refusing: a traceback printer that shows
+            # this half-made game (pytest, IPython) would otherwise crash reading it.
+            super().__init__(_game_type(self._spec, self._preset, self._preset.rules(), True), _REFUSED, params)
             raise ValueError(f"{short_name(self._spec.name, self._preset.key)}: {e}") from None
         lo, hi = b.utility
         info = pyspiel.GameInfo(num_distinct_actions=len(b.actions), max_chance_outcomes=len(b.chance),
@@ -360,11 +368,7 @@ def _rules_from_params(spec: GameSpec, preset: Preset, params: dict):
     params = dict(params)
     n = params.pop("players")
     changes = {k: (None if k in ad.none_as and v == ad.none_as[k] else v) for k, v in params.items()}
-    try:
-        rules = preset.rules(**changes)
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"{short_name(spec.name, preset.key)}: {e}") from None
-    return rules, n
+    return preset.rules(**changes), n
 
 
 def _game_type(spec: GameSpec, preset: Preset, rules, hidden: bool) -> "pyspiel.GameType":
