@@ -367,3 +367,14 @@ def test_pettingzoo_deals_again_a_game_over_before_anyone_acts():
             redealt = seed
             break
     assert redealt is not None, "no deal among 400 ended the hand at once (about 1 in 10 should)"
+
+
+def test_the_examples_of_docs_research_run():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "research.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) >= 2
+    for block in blocks:
+        exec(compile(block, "docs/research.md", "exec"), {})
