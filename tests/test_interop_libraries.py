@@ -105,7 +105,7 @@ def test_game_type_info_and_parameters(name):
                              else pyspiel.GameType.Information.PERFECT_INFORMATION)
     assert spec.unit in t.long_name
     assert game.num_distinct_actions() == len(b.actions) and game.max_chance_outcomes() == len(b.chance)
-    assert game.max_game_length() == spec.max_game_length(b.rules, b.n)
+    assert game.max_game_length() == spec.max_game_length(b.rules, b.n) == game.max_chance_nodes_in_history()
     assert (game.min_utility(), game.max_utility()) == b.utility
     assert game.observation_tensor_size() == b.layout.size
     # parameters: players and every scalar Rules field, the preset's values as defaults

@@ -227,6 +227,10 @@ class MoneyGame(pyspiel.Game):
         super().__init__(_game_type(self._spec, self._preset, rules, b.hidden), info, params)
         self.binding = b
 
+    def max_chance_nodes_in_history(self) -> int:
+        """A bound on the chance events of a game: ``GameSpec.max_game_length`` (it counts them)."""
+        return self.binding.max_game_length
+
     def new_initial_state(self) -> "MoneyState":
         """The state before the first chance event (the deal)."""
         return MoneyState(self)
