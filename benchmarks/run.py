@@ -720,6 +720,14 @@ def hearts_rates(seconds: float = 3.0) -> dict:
     return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games, "version": ver}
 
 
+def _anchor_rules(game: str):
+    """The rules the anchor's protocol row plays (Bugami one deal, the others their full Rules())."""
+    from toolkit.core.game import game_module
+
+    mod = game_module(game)
+    return mod.Rules.one_deal() if game == "bugami" else mod.Rules()
+
+
 def protocol_rates(game: str, seconds: float = 1.0) -> dict:
     """Random whole games through the toolkit's protocol (``toolkit.core.play``, RandomBot in
     every seat, 4 players; Bugami one deal), in CPU time: the teaching path, for comparison."""
@@ -727,19 +735,86 @@ def protocol_rates(game: str, seconds: float = 1.0) -> dict:
     from toolkit.core.game import game_module
 
     mod = game_module(game)
-    rules = mod.Rules.one_deal() if game == "bugami" else mod.Rules()
+    rules = _anchor_rules(game)
     bots = [RandomBot()] * 4
     play(mod.new_game(rules, 4, seed=10**6), bots, seed=0)  # warm up: word lists, caches
+    return _cpu_rates(lambda i: len(play(mod.new_game(rules, 4, seed=i), bots, seed=i).history()), seconds)
+
+
+def _cpu_rates(one_game: Callable[[int], int], seconds: float) -> dict:
+    """Play ``one_game(i)`` (returning its number of actions) for i = 0, 1, ... until ``seconds``
+    of CPU time have passed; ``{"actions_per_cpu_s", "games_per_cpu_s", "games"}``."""
     games = actions = 0
     t0 = time.process_time()
     while True:
-        final = play(mod.new_game(rules, 4, seed=games), bots, seed=games)
-        actions += len(final.history())
+        actions += one_game(games)
         games += 1
         el = time.process_time() - t0
         if el >= seconds:
-            break
-    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games}
+            return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games}
+
+
+def openspiel_rates(game: str, seconds: float = 1.0, players: int = 4) -> dict:
+    """Random whole games through the game's OpenSpiel interface (``toolkit.interop.openspiel``,
+    a Python game over the engine), as the protocol row plays them: chance outcomes drawn with
+    their probabilities from ``chance_outcomes()``, moves uniformly from ``legal_actions()``,
+    chance events counted as actions. CPU time.
+
+    Raises:
+        ImportError: OpenSpiel is not installed (``pip install -e '.[research]'``).
+    """
+    import random
+
+    from toolkit.core.gamespec import game_spec
+    from toolkit.interop import openspiel as ospiel
+
+    rules = _anchor_rules(game)
+    preset = next(p.key for p in game_spec(game).presets if p.rules() == rules)
+    g = ospiel.load_game(game, preset, players=players)
+    rnd = random.Random(0)
+
+    def one(_):
+        state, k = g.new_initial_state(), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                ids, ps = zip(*state.chance_outcomes())
+                state.apply_action(rnd.choices(ids, ps)[0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rnd.randrange(len(legal))])
+            k += 1
+        return k
+
+    one(0)  # warm up: word lists, caches
+    return _cpu_rates(one, seconds)
+
+
+def zoo_rates(game: str, seconds: float = 1.0, players: int = 4) -> dict:
+    """Random whole games through the game's PettingZoo AEC environment (``toolkit.interop.zoo``,
+    wrapped as ``env()`` returns it): each agent samples a legal action from its
+    ``action_mask``; actions counted as the engine's history (chance events included). CPU time.
+
+    Raises:
+        ImportError: PettingZoo is not installed (``pip install -e '.[research]'``).
+    """
+    import importlib
+
+    env = importlib.import_module(f"toolkit.interop.zoo.{game}_v0").env(rules=_anchor_rules(game), players=players)
+    rng = np.random.default_rng(0)
+
+    def one(seed):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+        return len(env.unwrapped.engine.history())
+
+    one(10**6)  # warm up
+    return _cpu_rates(one, seconds)
 
 
 def bench_anchor(quick: bool) -> list[Row]:
@@ -784,14 +859,19 @@ def bench_anchor(quick: bool) -> list[Row]:
             except Exception as e:  # noqa: BLE001 - report, never crash the run
                 rows.append(Row("anchor", f"{game}: bulk random playout / Hearts", None, "x", 1, "min",
                                 f"{type(e).__name__}: {e}"))
-        try:
-            p = protocol_rates(game, seconds / 3)
-            rows.append(Row("anchor", f"  {game}: protocol (immutable states) random playout / Hearts, actions",
-                            p["actions_per_cpu_s"] / h_act, "x", None, None,
-                            f"{p['actions_per_cpu_s']:,.0f} actions/s, {p['games_per_cpu_s']:,.1f} games/s "
-                            f"({p['games']} games; 4 players{', one deal' if game == 'bugami' else ''})"))
-        except Exception as e:  # noqa: BLE001
-            rows.append(Row("anchor", f"  {game}: protocol playout", None, "x", note=f"{type(e).__name__}: {e}"))
+        for label, rates in (("protocol (immutable states)", protocol_rates),
+                             ("OpenSpiel interface (Python game)", openspiel_rates), ("PettingZoo env", zoo_rates)):
+            try:
+                r = rates(game, seconds / 3)
+                rows.append(Row("anchor", f"  {game}: {label} random playout / Hearts, actions",
+                                r["actions_per_cpu_s"] / h_act, "x", None, None,
+                                f"{r['actions_per_cpu_s']:,.0f} actions/s, {r['games_per_cpu_s']:,.1f} games/s "
+                                f"({r['games']} games; 4 players{', one deal' if game == 'bugami' else ''})"))
+            except ImportError as e:
+                rows.append(Row("anchor", f"  {game}: {label}", None, "x",
+                                note=f"not installed ({e.name}): pip install -e '.[research]'"))
+            except Exception as e:  # noqa: BLE001
+                rows.append(Row("anchor", f"  {game}: {label}", None, "x", note=f"{type(e).__name__}: {e}"))
     return rows
 
 

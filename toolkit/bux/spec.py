@@ -32,13 +32,31 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
     if turns is None:
         return None
     n, s, d = n_players, rules.n_symbol_cards, rules.decks
-    top_value = max(v for _, _, v, _ in rules.deck)
-    set_price = max(rules.perfect_set_value, 3 * top_value) * max(1, rules.double_multiplier)
-    chips = n * rules.starting_money + (s * d // 3) * set_price + turns * rules.assistance
+    chips = max_chips(rules, n_players)
     bids = max(0, (chips + rules.max_bid_over_chips - rules.min_bid) // rules.bid_increment + 1)
     draw_turn = 1 + (rules.cards_drawn + rules.bux_cards) * d + 1 + 1 + bids + n + 1
     sell_turn = s // 3 + 1
     return n * rules.cards_dealt + 1 + turns * max(draw_turn, sell_turn)
+
+
+def max_chips(rules: Rules, n_players: int) -> int | None:
+    """An upper bound on any one player's chips (bux) in a game of BUX: every bux in play.
+
+    The players start with ``n * starting_money``; the bank pays sales and Assistance, nothing
+    else (the drawer's and the winner's payments move chips between players or to the bank). A
+    symbol card enters a spread at most once per draw deck, so at most ``S * decks // 3`` sets are
+    sold, each for at most the perfect-set price or three of the highest back value, times the
+    Double-BUX factor; Assistance is taken at most once a turn, ``max_turns`` turns.
+
+    Returns:
+        the bound in bux, or ``None`` without ``max_turns`` (Assistance may then be taken for ever).
+    """
+    if rules.max_turns is None:
+        return None
+    s, d = rules.n_symbol_cards, rules.decks
+    top_value = max(v for _, _, v, _ in rules.deck)
+    set_price = max(rules.perfect_set_value, 3 * top_value) * max(1, rules.double_multiplier)
+    return n_players * rules.starting_money + (s * d // 3) * set_price + rules.max_turns * rules.assistance
 
 
 SPEC = GameSpec(
