@@ -514,6 +514,9 @@ class GameInfo:
         seats: the table sizes the server offers (min, max).
         bots: the bot names (keys of the game's ``BOTS``), the default first.
         unit: what the score counts (``"bux"``, ``"dollars"``, ``"points"``).
+        milestones: where a short class activity may stop (:attr:`SessionConfig.stop`):
+            ``{name: (words, reached(before, after) -> bool)}``, read from the engine's state
+            (its phase or its round), e.g. BUX ``"lot"``: the first auction is settled.
     """
 
     name: str
@@ -526,6 +529,7 @@ class GameInfo:
     _sentence: Callable = field(repr=False, default=None)
     _final: Callable | None = field(repr=False, default=None)
     _word: tuple | None = field(repr=False, default=None)   # BuyWord: (entry, action, hint)
+    milestones: dict = field(repr=False, default_factory=dict)
 
     @property
     def module(self):
@@ -577,10 +581,20 @@ class GameInfo:
         may not see (chance events included; see ``State.hides_action``)."""
         return state.describe_action(action, viewer)
 
-    def final_cards(self, state: State) -> list[str] | None:
-        """Once the game is over: each seat's cards or tiles as HTML, the hidden ones shown
-        (``None`` for a game that ends with nothing hidden, such as Bugami's empty hands)."""
-        return None if self._final is None or not state.is_terminal else self._final(state)
+    def final_cards(self, state: State, stopped: bool = False) -> list[str] | None:
+        """Once the game is over (or ``stopped``: an activity's table that reached its stop):
+        each seat's cards or tiles as HTML, the hidden ones shown (``None`` for a game that ends
+        with nothing hidden, such as Bugami's empty hands)."""
+        return None if self._final is None or not (state.is_terminal or stopped) else self._final(state)
+
+    def milestone(self, name: str, before: State, after: State) -> bool:
+        """Whether the step from ``before`` to ``after`` reaches milestone ``name`` (a key of
+        :attr:`milestones`), where an activity may stop (:attr:`SessionConfig.stop`).
+
+        Raises:
+            KeyError: no such milestone.
+        """
+        return self.milestones[name][1](before, after)
 
     @property
     def final_title(self) -> str:
@@ -650,19 +664,38 @@ def _mod(name: str):
     return importlib.import_module(f"toolkit.{name}")
 
 
+def _phase_ended(phase: str):
+    """A milestone: the game leaves ``phase`` (the engine's ``state.phase``)."""
+    return lambda before, after: before.phase == phase and after.phase != phase
+
+
+def _grew(name: str):
+    """A milestone: the engine's counter ``name`` (a round, a hand) moves on, or the game ends."""
+    return lambda before, after: getattr(after, name) > getattr(before, name) or after.is_terminal
+
+
+_MILESTONES = {
+    "bux": {"lot": ("after the first lot is sold (one auction)", _phase_ended("bid"))},
+    "buyword": {"round": ("after one round (one draw, one purchase, the sales)", _grew("round"))},
+    "bue": {"hand": ("after one hand", _grew("hand_no"))},
+    "bugami": {"declarations": ("once every player has chosen a bug suit", _phase_ended("declare"))},
+    "tenbucks": {},
+}
+
 #: The five games, by engine name.
 GAMES: dict[str, GameInfo] = {
     "tenbucks": GameInfo("tenbucks", "Ten Bucks", _presets("tenbucks"), (2, 6), ("lookahead", "greedy", "random"),
-                         "dollars", _tenbucks_view, _tenbucks_sentence, _tenbucks_final),
+                         "dollars", _tenbucks_view, _tenbucks_sentence, _tenbucks_final,
+                         milestones=_MILESTONES["tenbucks"]),
     "bux": GameInfo("bux", "BUX", _presets("bux"), (2, 5), ("value", "greedy", "random"), "bux",
-                    _bux_view, _bux_sentence, _bux_final),
+                    _bux_view, _bux_sentence, _bux_final, milestones=_MILESTONES["bux"]),
     "bue": GameInfo("bue", "Bu\u00e9", _presets("bue"), (2, 10), ("greedy", "sampling", "random"), "points",
-                    _bue_view, _bue_sentence, _bue_final),
+                    _bue_view, _bue_sentence, _bue_final, milestones=_MILESTONES["bue"]),
     "bugami": GameInfo("bugami", "Bugami", _presets("bugami"), (3, 7), ("heuristic", "sampling", "random"), "points",
-                       _bugami_view, _bugami_sentence),
+                       _bugami_view, _bugami_sentence, milestones=_MILESTONES["bugami"]),
     "buyword": GameInfo("buyword", "BuyWord", _presets("buyword"), (2, 6), ("greedy", "sampling", "random"),
                         "dollars", _buyword_view, _buyword_sentence, _buyword_final,
-                        (_buyword_word_entry, _buyword_word_action, _buyword_hint)),
+                        (_buyword_word_entry, _buyword_word_action, _buyword_hint), _MILESTONES["buyword"]),
 }
 
 
