@@ -274,7 +274,8 @@ def _bugami(rec: dict, samples: int = 100) -> list[dict]:
         best = max(means.values())
         out.append({"table": rec["number"], "round": rec["round"], "player": s.players[seat],
                     "decision": float(means[a.choice]), "answer": float(best),
-                    "gap": float(means[a.choice] - best)})
+                    "gap": float(means[a.choice] - best), "chosen": a.choice,
+                    "best": max(means, key=means.get)})
     return out
 
 
@@ -299,7 +300,7 @@ def _buyword(rec: dict) -> list[dict]:
 _DECIDERS = {"bux": _bux, "tenbucks": _tenbucks, "bue": _bue, "bugami": _bugami, "buyword": _buyword}
 
 
-def decisions(records: Sequence[dict]):
+def decisions(records: Sequence[dict], samples: int = 100):
     """The class's own decisions next to the toolkit's answer for the same moment.
 
     Only moves made by students count (not the bots', nor a bot playing for a student who
@@ -312,11 +313,13 @@ def decisions(records: Sequence[dict]):
 
     Args:
         records: from :func:`load_session` or ``TeacherClient.records`` (one game).
+        samples: Bugami: sampled deals per declaration for the advisor's estimates.
 
     Returns:
         a pandas DataFrame ``table, round, player, decision, answer, gap`` (decision minus
-        answer, in the unit of :data:`DECISIONS`), plus ``drawer`` (BUX) or ``turn`` (Ten
-        Bucks); ``df.attrs["game"]``, ``["decision"]``, ``["answer"]``, ``["unit"]`` say what
+        answer, in the unit of :data:`DECISIONS`), plus ``drawer`` (BUX), ``turn`` (Ten
+        Bucks) or ``chosen`` and ``best`` (Bugami: the declaration chosen, the advisor's best);
+        ``df.attrs["game"]``, ``["decision"]``, ``["answer"]``, ``["unit"]`` say what
         the columns mean.
 
     Raises:
@@ -331,9 +334,9 @@ def decisions(records: Sequence[dict]):
     game = games.pop() if games else None
     if game is not None:
         for r in records:
-            rows.extend(_DECIDERS[game](r))
+            rows.extend(_bugami(r, samples) if game == "bugami" else _DECIDERS[game](r))
     cols = ["table", "round", "player", "decision", "answer", "gap"]
-    extra = [c for c in ("drawer", "turn") if rows and c in rows[0]]
+    extra = [c for c in ("drawer", "turn", "chosen", "best") if rows and c in rows[0]]
     df = pd.DataFrame(rows, columns=cols + extra)
     if game is not None:
         what, answer, unit = DECISIONS[game]
