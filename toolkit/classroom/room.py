@@ -1219,7 +1219,8 @@ class Classroom:
             except TypeError:           # a connection object that cannot be weakly referenced: send it all
                 start = 0
         base.update(
-            version=t.version, observation=jsonable(obs), html=info.view_html(obs, rules),
+            version=t.version, observation=jsonable(obs),
+            html=info.view_html(dict(obs, to_move=-2) if stopped else obs, rules),   # stopped: nobody is to move
             to_move=(st.players[st.current_player] if st.current_player >= 0 else None),
             your_turn=mine, moves=moves, bot_plays_you=(t.status == "playing" and self.bot_plays(t, p.seat)),
             log_from=start, log=[_line_text(e) for e in lines[start:]],

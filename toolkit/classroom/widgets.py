@@ -56,7 +56,7 @@ def join_html(code: str, join_url: str, base: str) -> str:
     """
     return ('<div style="display:flex;flex-wrap:wrap;gap:24px;align-items:center">'
             f'<div><p style="margin:0;font-size:18px">Join code</p>'
-            f'<p class="join-code" style="margin:0;font-size:64px;font-weight:bold;letter-spacing:8px;'
+            f'<p class="join-code" style="margin:0;font-size:64px;line-height:1.15;font-weight:bold;letter-spacing:8px;'
             f'font-family:monospace">{_esc(code)}</p>'
             f'<p style="font-size:18px;margin:4px 0;overflow-wrap:anywhere">Open <b class="join-address">{_esc(base)}'
             '</b> and type the code and your name, or scan the code.</p></div>'

@@ -154,7 +154,8 @@ def answers_figure(q: Question, status: dict, lang: str = "en"):
                                 name="risposta finale" if it else "final answer", marker_color=colours)])
         fig.update_layout(barmode="group", title=dict(text=title), **_LAYOUT,
                           xaxis=dict(title=dict(text="studenti" if it else "students"), dtick=1, rangemode="tozero"),
-                          yaxis=dict(autorange="reversed", automargin=True))
+                          yaxis=dict(autorange="reversed", automargin=True,
+                                     title=dict(text="risposta" if it else "answer")))
         fig.update_layout(height=max(300, 110 + 70 * len(opts)))
         return fig
     values = r["values"]
@@ -384,7 +385,7 @@ def bux_auction(records, noise: float = 50.0, auctions: int = 4000, **_context) 
     overpaid = sum(1 for t in tables if t["profit"] < 0)
     fig = make_subplots(rows=1, cols=2, column_widths=[0.64, 0.36], horizontal_spacing=0.14,
                         subplot_titles=("Bids against what the lot was worth to each bidder",
-                                        "The winner's profit (bux)"))
+                                        "The winners' average profit"))
     bids = [r for r in rows if r["highest bid"] is not None]
     hi = max([r["worth to them"] for r in rows] + [r["highest bid"] or 0 for r in rows] + [50]) * 1.08
     fig.add_trace(go.Scatter(x=[0, hi], y=[0, hi], mode="lines", name="bid = worth", line=dict(color=GREY, dash="dash"),
@@ -404,7 +405,7 @@ def bux_auction(records, noise: float = 50.0, auctions: int = 4000, **_context) 
                          showlegend=False), 1, 2)
     fig.update_xaxes(title_text="worth to the bidder (bux)", rangemode="tozero", row=1, col=1)
     fig.update_yaxes(title_text="highest bid (bux)", rangemode="tozero", row=1, col=1)
-    fig.update_xaxes(title_text="the winners' average", row=1, col=2)
+    fig.update_xaxes(title_text="the lots sold", row=1, col=2)
     fig.update_yaxes(title_text="profit (bux)", zeroline=True, zerolinewidth=2, row=1, col=2)
     fig.update_layout(title=dict(text="Your class's auction: the winner's curse on your own numbers"), **_LAYOUT)
     fig.update_layout(height=460)

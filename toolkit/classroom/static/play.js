@@ -561,9 +561,13 @@
     status.className = "status-line";
     if (st.status === "waiting") {
       var taken = st.seats.filter(function (s) { return s !== null; });
-      status.textContent = "Waiting for players: " + taken.join(", ") + " (" + taken.length + " of " + st.seats.length +
-        " seats). The game starts when " + (st.start_when_full === false ? "" : "the table is full or when ") +
-        "your teacher starts it (bots take the empty seats).";
+      if (taken.length === st.seats.length) {
+        status.textContent = "Your table is ready: " + taken.join(", ") + ". The game starts when your teacher starts it.";
+      } else {
+        status.textContent = "Waiting for players: " + taken.join(", ") + " (" + taken.length + " of " + st.seats.length +
+          " seats). The game starts when " + (st.start_when_full === false ? "" : "the table is full or when ") +
+          "your teacher starts it (bots take the empty seats).";
+      }
     } else if (st.status === "no_table") {
       status.textContent = "Waiting for your teacher to seat you.";
     } else if (st.result && st.result.stopped) {
