@@ -20,24 +20,14 @@ import threading
 import numpy as np
 import pytest
 
+from classroom_cli import LoggingSeat
 from toolkit.classroom import ClassServer, SeatClient, ServerError, TeacherClient, join
 from toolkit.classroom.questions import clean_html, make_spec, read_answer
 from toolkit.classroom.room import SessionConfig
 
 pytestmark = pytest.mark.xdist_group("classroom")
 
-
-class Page(SeatClient):
-    """A student's page that keeps every message it received."""
-
-    def __init__(self, *args, **kw):
-        self.messages: list[dict] = []
-        super().__init__(*args, **kw)
-
-    def receive(self):
-        msg = super().receive()
-        self.messages.append(msg)
-        return msg
+Page = LoggingSeat       # a student's page that keeps every message it received
 
 
 @pytest.fixture

@@ -373,14 +373,16 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
         return request.app.state.room
 
     def endpoint(fn):
-        """A teacher's endpoint: the key first (401), then the request; JSON answers always."""
+        """A teacher's endpoint: the key first (401), then the request; JSON answers always
+        (or the Response the endpoint made: a CSV file)."""
         async def wrapped(request: Request):
             room = room_of(request)
             auth = request.headers.get("authorization", "")
             if not room.is_teacher_key(auth[7:] if auth.lower().startswith("bearer ") else ""):
                 return _json_error(401, "forbidden", "the teacher's key is missing or wrong")
             try:
-                return JSONResponse(await fn(request, room), headers=_HEADERS)
+                out = await fn(request, room)
+                return out if isinstance(out, Response) else JSONResponse(out, headers=_HEADERS)
             except ApiError as e:
                 return _json_error(e.status, e.code, e.message, e.retry_after)
             except ClassroomError as e:
@@ -620,20 +622,10 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
     async def answers(request, room):
         return room.answer_rows(room.session(request.path_params["sid"]))
 
-    def answers_csv(fn):
-        """``GET .../answers.csv``: the same rows as a CSV file (the teacher's key required)."""
-        async def wrapped(request: Request):
-            room = room_of(request)
-            auth = request.headers.get("authorization", "")
-            if not room.is_teacher_key(auth[7:] if auth.lower().startswith("bearer ") else ""):
-                return _json_error(401, "forbidden", "the teacher's key is missing or wrong")
-            try:
-                s = room.session(request.path_params["sid"])
-            except ClassroomError as e:
-                return _json_error(400, e.code, e.message)
-            return Response(fn(room.answer_rows(s)), media_type="text/csv; charset=utf-8",
-                            headers=dict(_HEADERS, **{"Content-Disposition": f'attachment; filename="answers-{s.code}.csv"'}))
-        return wrapped
+    async def answers_csv(request, room):
+        s = room.session(request.path_params["sid"])
+        return Response(answers_to_csv(room.answer_rows(s)), media_type="text/csv; charset=utf-8",
+                        headers=dict(_HEADERS, **{"Content-Disposition": f'attachment; filename="answers-{s.code}.csv"'}))
 
     # -- every answer is JSON ----------------------------------------------------------------
     async def http_error(request, exc: HTTPException):
@@ -668,7 +660,7 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
         Route("/api/teacher/sessions/{sid:int}/questions/{qid:int}/close", endpoint(close_question), methods=["POST"]),
         Route("/api/teacher/sessions/{sid:int}/questions/{qid:int}/reveal", endpoint(reveal), methods=["POST"]),
         Route("/api/teacher/sessions/{sid:int}/answers", endpoint(answers)),
-        Route("/api/teacher/sessions/{sid:int}/answers.csv", answers_csv(answers_to_csv)),
+        Route("/api/teacher/sessions/{sid:int}/answers.csv", endpoint(answers_csv)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
