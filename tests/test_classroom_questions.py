@@ -63,6 +63,10 @@ def test_a_question_goes_to_every_page_and_its_answer_shows_only_after_the_revea
     assert pages[0].answer("173")["tries"] == 2            # the same answer again changes nothing
     status = teacher.question(sid, q["id"])
     assert status["answered"] == 4 and status["changed"] == 1 and "results" not in status
+    # a student who comes late (or whose phone reconnects) is shown the question at once
+    late = Page(server.url, join(server.url, s["code"], "Eve")["token"])
+    assert late.wait_question()["id"] == q["id"] and late.question["yours"] is None and "reveal" not in late.question
+    late.close()
     before = json.dumps([status, teacher.questions(sid)] + [m for pg in pages for m in pg.messages])
     assert "173" not in before.replace('"173 bux"', "").replace('"173"', ""), "the answer showed before the reveal"
     assert "reveal" not in before
@@ -99,7 +103,8 @@ def test_a_question_goes_to_every_page_and_its_answer_shows_only_after_the_revea
     assert pages[0].wait_question(lambda m: m["id"] == q3["id"] and m["status"] == "revealed")["reveal"]["right"] is None
     # every student's first and final answer to every question, as CSV
     rows = list(csv.DictReader(io.StringIO(teacher.answers_csv(sid))))
-    assert len(rows) == 12
+    assert len(rows) == 15                                  # 3 questions x 5 students (Eve answered none)
+    assert all(r["first"] == r["final"] == "" and r["tries"] == "0" for r in rows if r["student"] == "Eve")
     ann = [r for r in rows if r["student"] == "Ann"]
     assert [(r["key"], r["first"], r["first_right"], r["final"], r["final_right"], r["tries"]) for r in ann] == [
         ("03/q1", "170", "no", "173", "yes", "2"), ("03/q3", "X-hearts", "no", "X-hearts", "no", "1"),
