@@ -157,6 +157,21 @@ def test_question_requests_are_checked_and_answered_in_json(server):
     with pytest.raises(ServerError) as e:
         TeacherClient(server.url, "wrong").answers_csv(sid)
     assert e.value.status == 401
+    # a body over the teacher's limit is refused from its declared size, before it is read
+    import http.client
+    from urllib.parse import urlsplit
+    parts = urlsplit(server.url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    try:
+        conn.putrequest("POST", f"/api/teacher/sessions/{sid}/questions")
+        conn.putheader("Authorization", f"Bearer {server.teacher_key}")
+        conn.putheader("Content-Type", "application/json")
+        conn.putheader("Content-Length", str(2 * 1024 * 1024))
+        conn.endheaders(b'{"kind": "')
+        r = conn.getresponse()
+        assert r.status == 413 and json.loads(r.read())["code"] == "too_large"
+    finally:
+        conn.close()
     q = teacher.ask(sid, "choice", "?", "k", options=["a", "b"])
     for kwargs in (dict(answer="c"), dict(answer="a", tolerance=-1)):
         with pytest.raises(ServerError) as e:
