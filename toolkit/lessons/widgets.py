@@ -200,7 +200,8 @@ class ClassMode(View):
 
     Attributes:
         widget: the VBox to display.
-        controls: ``{"open", "save", "end", "url", "key"}``.
+        controls: ``{"open", "save", "end", "other", "url", "key"}`` (``other`` shows the address and
+            key fields of a server started elsewhere).
         activity: the lesson's :class:`~toolkit.lessons.classmode.Activity`.
         client: the :class:`~toolkit.classroom.TeacherClient` once open; ``service`` the server.
         session: the session's id once open (None before); ``code`` its join code.
@@ -233,6 +234,8 @@ class ClassMode(View):
                            style={"description_width": "initial"}, layout=_w.Layout(width="20em")),
             "key": _w.Password(description="Teacher's key", style={"description_width": "initial"},
                                layout=_w.Layout(width="16em")),
+            "other": _w.ToggleButton(description="Another server…", value=False, layout=_w.Layout(width="auto"),
+                                     tooltip="Use a class server you started yourself on another database or machine"),
         }
         c["open"].on_click(self._timed(lambda _b: self.open(url=c["url"].value.strip() or None,
                                                             key=c["key"].value.strip() or None)))
@@ -242,14 +245,17 @@ class ClassMode(View):
             "<p><b>Class mode</b> (for the teacher): your class answers this lesson's questions and plays "
             f"<i>{_esc(self.activity.title.lower())}</i> on their own phones or Chromebooks, and the lesson "
             "shows the class's own numbers. Without it the lesson works as usual.</p>")
-        self.other = _w.HTML('<small>Started <code>python -m toolkit.classroom serve</code> yourself on another '
-                             'database or machine? Give its address and teacher\'s key first.</small>')
+        self.other = _w.VBox([_w.HTML('<small>Started <code>python -m toolkit.classroom serve</code> yourself on '
+                                      'another database or machine? Give its address and teacher\'s key, then press '
+                                      '<b>Open class mode</b>.</small>'), _row([c["url"], c["key"]])],
+                             layout=_w.Layout(display="none"))
+        c["other"].observe(lambda ch: setattr(self.other.layout, "display", None if ch["new"] else "none"), names="value")
         self.message = _w.HTML()
         self.join = _w.HTML()
         self.students = _w.HTML()
         self.running = _row([c["save"], c["end"]])
         self.running.layout.display = "none"
-        self.setup = _w.VBox([_row([c["open"]]), self.other, _row([c["url"], c["key"]])])
+        self.setup = _w.VBox([_row([c["open"], c["other"]]), self.other])
         self.widget = _w.VBox([self.intro, self.setup, self.message, self.join, self.students, self.running],
                               layout=_w.Layout(border="2px solid #332288", padding="6px 10px", margin="6px 0"))
 
