@@ -411,7 +411,7 @@ def bux_auction(records, noise: float = 50.0, auctions: int = 4000, **_context) 
     fig.update_layout(height=460)
     table = pd.DataFrame(tables).set_index("table")
     summary = (f"<p>{len(tables)} lot{'s' if len(tables) != 1 else ''} sold. The winners paid on average "
-               f"<b>{-mean_profit:+.0f} bux</b> more than the lot was worth to them "
+               f"<b>{-mean_profit:.0f} bux</b> more than the lot was worth to them "
                f"({overpaid} of {len(tables)} overpaid). In the simulation, with {bidders} bidders whose guesses are "
                f"off by about {noise:.0f} bux, the winner's average profit is {simulated:+.0f} bux.</p>"
                if mean_profit < 0 else
