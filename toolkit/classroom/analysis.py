@@ -417,7 +417,8 @@ def simulate_session(db_path: str | os.PathLike, game: str = "bux", students: in
         student_bot: which of the game's ``BOTS`` plays the students' moves (default
             ``"random"``: a student who has not thought yet).
         seed: the session's seed (the same seed, the same games).
-        settings: more session settings (``preset``, ``table_size``, ``bot``...).
+        settings: more session settings (``preset``, ``table_size``, ``bot``, an activity's
+            ``opening`` and ``stop``...).
 
     Returns:
         ``{"session": id, "code": join code, "tables": started tables}``.
@@ -463,12 +464,12 @@ def simulate_session(db_path: str | os.PathLike, game: str = "bux", students: in
                     moved = False
                     for p in players:
                         t = p.table
-                        if t is None or t.state is None or t.state.is_terminal or t.state.current_player != p.seat:
+                        if t is None or t.state is None or t.status != "playing" or t.state.current_player != p.seat:
                             continue
                         a = brains[p.id].choose(t.state, step_rng(t.seed, 3, t.version))
                         await room.move(p, {"version": t.version, "action": str(a)})
                         moved = True
-                    busy = [t for t in s.tables if t.round == s.round and t.status != "finished"]
+                    busy = [t for t in s.tables if t.round == s.round and t.status not in ("finished", "stopped")]
                     if not busy:
                         break
                     if not moved:

@@ -119,6 +119,19 @@ def reveal_of(q: Question) -> dict:
 SLIDERS = {"03": {"q8": (-100, 50, 1)}}
 
 
+def _wrap(text: str, width: int = 22) -> str:
+    """``text`` broken into lines of about ``width`` characters (plotly's ``<br>``), so that an
+    option's label leaves room for its bar on a phone."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return "<br>".join(lines + [line])
+
+
 def answers_figure(q: Question, status: dict, lang: str = "en"):
     """The class's answers to a revealed question, beside the right answer: a bar per option
     (the right one marked in its label, not by colour alone), or a histogram of the numbers
@@ -146,7 +159,7 @@ def answers_figure(q: Question, status: dict, lang: str = "en"):
     if status["kind"] == "choice":
         opts = list(r["counts"])
         mark = " \u2714 " + ("risposta" if it else "the answer")
-        labels = [o + (mark if o == answer else "") for o in opts]
+        labels = [_wrap(o + (mark if o == answer else "")) for o in opts]
         colours = [GREEN if o == answer else BLUE for o in opts]
         fig = go.Figure([go.Bar(x=[r["first_counts"][o] for o in opts], y=labels, orientation="h",
                                 name="prima risposta" if it else "first try", marker_color=SKY, opacity=0.7),
@@ -159,13 +172,26 @@ def answers_figure(q: Question, status: dict, lang: str = "en"):
         fig.update_layout(height=max(300, 110 + 70 * len(opts)))
         return fig
     values = r["values"]
-    fig = go.Figure([go.Histogram(x=values, name="risposta finale" if it else "final answer", marker_color=BLUE,
-                                  opacity=0.85)])
+    name = "risposta finale" if it else "final answer"
+    distinct = sorted(set(values))
+    if len(distinct) <= 20:
+        # few different answers: a bar per answer, so that 145 and 150 are not one bin
+        ends = distinct + ([answer] if answer is not None else [])
+        span = (max(ends) - min(ends)) or 1
+        gaps = [b - a for a, b in zip(distinct, distinct[1:])]
+        width = max(span / 60, 0.8 * min(gaps)) if gaps else span / 20
+        tol = reveal.get("tolerance") or 0
+        colours = [GREEN if answer is not None and abs(v - answer) <= tol + 1e-9 else BLUE for v in distinct]
+        fig = go.Figure([go.Bar(x=distinct, y=[values.count(v) for v in distinct], width=width, name=name,
+                                marker_color=colours, hovertemplate="%{x}: %{y}<extra></extra>")])
+        fig.update_xaxes(range=[min(ends) - span / 15, max(ends) + span / 15])
+    else:
+        fig = go.Figure([go.Histogram(x=values, nbinsx=30, name=name, marker_color=BLUE, opacity=0.85)])
     if answer is not None:
         tol = reveal.get("tolerance") or 0
         if tol:
             fig.add_vrect(x0=answer - tol, x1=answer + tol, fillcolor=GREEN, opacity=0.15, line_width=0)
-        fig.add_vline(x=answer, line=dict(color=GREEN, width=3, dash="dash"),
+        fig.add_vline(x=answer, line=dict(color=GREEN, width=3, dash="dash"), layer="below",
                       annotation_text=("risposta: " if it else "the answer: ") + f"{answer:g}",
                       annotation_position="top")
     unit = status.get("unit") or ""
@@ -251,7 +277,7 @@ def buyword_round(records, **_context) -> ClassNumbers:
                                  name="a word sold", marker=dict(color=ORANGE, size=14, symbol="diamond"),
                                  text=[f"{s['student']} sold {s['word']}" for s in sells],
                                  hovertemplate="%{text}: %{x} pips, $%{y}<extra></extra>"))
-    fig.update_layout(title=dict(text="Your class's round: what you bought and what you sold, on the price curve"),
+    fig.update_layout(title=dict(text="Your class's round on the price curve"),
                       xaxis=dict(title=dict(text="pips"), dtick=2, rangemode="tozero"),
                       yaxis=dict(title=dict(text="dollars"), rangemode="tozero"), **_LAYOUT)
     mean_buy = sum(b["pips"] for b in buys) / len(buys) if buys else 0
@@ -262,8 +288,8 @@ def buyword_round(records, **_context) -> ClassNumbers:
     return ClassNumbers(fig, table, summary, {"buys": buys, "sells": sells})
 
 
-_BUE_BINS = [("under 40", None, 39), ("40-44", 40, 44), ("45-49", 45, 49), ("exactly 50", 50, 50),
-             ("51-55", 51, 55), ("56-60", 56, 60), ("over 60", 61, None)]
+_BUE_BINS = [("<40", None, 39), ("40-44", 40, 44), ("45-49", 45, 49), ("50", 50, 50),
+             ("51-55", 51, 55), ("56-60", 56, 60), (">60", 61, None)]
 
 
 def _bue_bin(total: int) -> str:
@@ -317,11 +343,11 @@ def bue_hand(records, **_context) -> ClassNumbers:
                text=[str(dealt[b]) if dealt[b] else "" for b in labels], textposition="outside"),
         go.Bar(x=labels, y=[100 * ended[b] / n for b in labels], name="your class, end of the hand",
                marker_color=BLUE, text=[str(ended[b]) if ended[b] else "" for b in labels], textposition="outside")])
-    fig.update_layout(barmode="group", title=dict(text="Your class's totals beside the exact chance"),
+    fig.update_layout(barmode="group", title=dict(text="Your class's totals and the exact chance"),
                       xaxis=dict(title=dict(text="best total")),
                       yaxis=dict(title=dict(text="share of hands (%)"), rangemode="tozero"), **_LAYOUT)
-    summary = (f"<p>{n} students: {dealt['exactly 50']} had exactly 50 as dealt, {ended['exactly 50']} at the end of "
-               f"the hand. The exact chance of 50 in five dealt cards is {100 * share['exactly 50']:.1f}%: "
+    summary = (f"<p>{n} students: {dealt['50']} had exactly 50 as dealt, {ended['50']} at the end of "
+               f"the hand. The exact chance of 50 in five dealt cards is {100 * share['50']:.1f}%: "
                "exchanging cards is how a hand gets closer.</p>")
     return ClassNumbers(fig, table, summary, {"dealt": dealt, "ended": ended, "exact": share})
 
@@ -383,9 +409,10 @@ def bux_auction(records, noise: float = 50.0, auctions: int = 4000, **_context) 
     simulated = float(simulate_auctions(bidders, noise, auctions=auctions, seed=bidders).mean())
     mean_profit = sum(t["profit"] for t in tables) / len(tables)
     overpaid = sum(1 for t in tables if t["profit"] < 0)
-    fig = make_subplots(rows=1, cols=2, column_widths=[0.64, 0.36], horizontal_spacing=0.14,
-                        subplot_titles=("Bids against what the lot was worth to each bidder",
-                                        "The winners' average profit"))
+    # one above the other: the projector's 1366 px and a teacher's phone both read it
+    fig = make_subplots(rows=2, cols=1, row_heights=[0.7, 0.3], vertical_spacing=0.2,
+                        subplot_titles=("Bids against what the lot was worth",
+                                        "The winners' average profit (bux)"))
     bids = [r for r in rows if r["highest bid"] is not None]
     hi = max([r["worth to them"] for r in rows] + [r["highest bid"] or 0 for r in rows] + [50]) * 1.08
     fig.add_trace(go.Scatter(x=[0, hi], y=[0, hi], mode="lines", name="bid = worth", line=dict(color=GREY, dash="dash"),
@@ -399,16 +426,15 @@ def bux_auction(records, noise: float = 50.0, auctions: int = 4000, **_context) 
                 marker=dict(color=colour, size=15 if won else 11, symbol=symbol, line=dict(color="white", width=1)),
                 text=[f"{r['player']} (table {r['table']})" for r in part],
                 hovertemplate="%{text}: worth %{x} bux, bid %{y} bux<extra></extra>"), 1, 1)
-    fig.add_trace(go.Bar(x=["your class", f"simulation, {bidders} bidders"], y=[mean_profit, simulated],
-                         marker_color=[VERMILLION, GREY], name="winner's average profit",
-                         text=[f"{mean_profit:+.0f}", f"{simulated:+.0f}"], textposition="outside",
-                         showlegend=False), 1, 2)
+    fig.add_trace(go.Bar(y=["your class", "simulated"], x=[mean_profit, simulated],
+                         orientation="h", marker_color=[VERMILLION, GREY], name="winners' average profit",
+                         hovertemplate="%{y}: %{x:+.0f} bux<extra></extra>", showlegend=False), 2, 1)
     fig.update_xaxes(title_text="worth to the bidder (bux)", rangemode="tozero", row=1, col=1)
     fig.update_yaxes(title_text="highest bid (bux)", rangemode="tozero", row=1, col=1)
-    fig.update_xaxes(title_text="the lots sold", row=1, col=2)
-    fig.update_yaxes(title_text="profit (bux)", zeroline=True, zerolinewidth=2, row=1, col=2)
-    fig.update_layout(title=dict(text="Your class's auction: the winner's curse on your own numbers"), **_LAYOUT)
-    fig.update_layout(height=460)
+    fig.update_xaxes(title_text="profit (bux)", zeroline=True, zerolinewidth=2, zerolinecolor=GREY, row=2, col=1)
+    fig.update_yaxes(title_text="lots sold", automargin=True, row=2, col=1)
+    fig.update_layout(title=dict(text="Your class's auction: the winner's curse"), **_LAYOUT)
+    fig.update_layout(height=640, legend=dict(orientation="h", y=-0.12))
     table = pd.DataFrame(tables).set_index("table")
     summary = (f"<p>{len(tables)} lot{'s' if len(tables) != 1 else ''} sold. The winners paid on average "
                f"<b>{-mean_profit:.0f} bux</b> more than the lot was worth to them "
@@ -485,8 +511,7 @@ def bugami_declarations(records, samples: int = 100, **_context) -> ClassNumbers
     if d is None or not len(d):
         return _empty("No student has chosen a bug suit yet.")
     fig = analysis.decisions_figure(d)
-    fig.update_layout(title=dict(text="Your class's bug suits: expected points of the suit chosen against the "
-                                      "advisor's best"), **_LAYOUT)
+    fig.update_layout(title=dict(text="Your class's bug suits and the advisor"), **_LAYOUT)
     names = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "misere": "misère"}
     table = d.assign(chosen=d["chosen"].map(names), best=d["best"].map(names))[
         ["table", "player", "chosen", "best", "decision", "answer"]].rename(
