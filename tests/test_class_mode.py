@@ -318,3 +318,8 @@ def test_a_server_of_another_database_on_the_port_is_left_alone(tmp_path, db):
     finally:
         assert stop_server(tmp_path / "other.sqlite")
     assert find_server(tmp_path / "other.sqlite") is None and server_info(tmp_path / "other.sqlite") is None
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "toolkit.classroom", "stop", "--db", str(tmp_path / "other.sqlite")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and "No class game server" in out.stdout
