@@ -241,7 +241,8 @@ def stop_server(db=None, timeout: float = 30) -> bool:
     toolkit.classroom serve``) as Ctrl+C would: its tables resume at its next start.
 
     Returns:
-        True if a server was stopped, False if none was running.
+        True if a server was stopped (it answers no more and has removed its address file, or
+        ``timeout`` seconds passed), False if none was running.
     """
     import signal
 
@@ -260,7 +261,11 @@ def stop_server(db=None, timeout: float = 30) -> bool:
         os.kill(pid, signal.SIGTERM)
     except OSError:
         return False
+    # stopped: it no longer answers and has removed its address file (its very last step)
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and _answers(info["url"], timeout=1):
+    while time.monotonic() < deadline:
+        now = server_info(db)
+        if (now is None or now.get("pid") != pid) and not _answers(info["url"], timeout=1):
+            break
         time.sleep(0.2)
     return True
