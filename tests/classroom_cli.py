@@ -1,6 +1,7 @@
 """The class game server started exactly as the README says, ``python -m toolkit.classroom
 serve ...`` in a process of its own, for the tests that need a real server process (SIGKILL,
-restarts, a class joining at once)."""
+restarts, a class joining at once), and a student's page that keeps every message it received
+(:class:`LoggingSeat`)."""
 from __future__ import annotations
 
 import os
@@ -8,6 +9,8 @@ import signal
 import subprocess
 import sys
 import time
+
+from toolkit.classroom.client import SeatClient
 
 #: The teacher's key the tests give on the command line.
 KEY = "k" * 24
@@ -42,6 +45,19 @@ def address(lines: list[str]) -> str:
 def join_code(lines: list[str]) -> str:
     """The join code it printed."""
     return next(line.split()[2] for line in lines if line.startswith("Join code:"))
+
+
+class LoggingSeat(SeatClient):
+    """A student's page (a seat over the WebSocket) that keeps every message it received."""
+
+    def __init__(self, *args, **kw):
+        self.messages: list[dict] = []
+        super().__init__(*args, **kw)
+
+    def receive(self):
+        msg = super().receive()
+        self.messages.append(msg)
+        return msg
 
 
 def stop(proc: subprocess.Popen) -> None:

@@ -17,7 +17,7 @@ import time
 import numpy as np
 import pytest
 
-from classroom_cli import serve as serve_cli, stop as stop_cli
+from classroom_cli import LoggingSeat, serve as serve_cli, stop as stop_cli
 from toolkit.classroom import ClassServer, SeatClient, ServerError, TeacherClient, join
 from toolkit.classroom import analysis
 from toolkit.classroom.games import game_info, jsonable
@@ -32,7 +32,7 @@ NAMES = ["Ann", "Ben", "Cy", "Di"]
 #: Keys a student's state message may carry (Classroom.view): nothing else reaches a page.
 VIEW_KEYS = {"type", "game", "title", "you", "code", "round", "table", "seat", "seats", "status", "version",
              "observation", "html", "to_move", "your_turn", "moves", "bot_plays_you", "log_from", "log", "players",
-             "kinds", "bots_playing", "result", "word_entry"}
+             "kinds", "bots_playing", "result", "word_entry", "start_when_full"}
 
 
 def folded(lines):
@@ -44,19 +44,6 @@ def folded(lines):
         else:
             out.append([line, 1])
     return [text if n == 1 else f"{text} (\u00d7{n})" for text, n in out]
-
-
-class LoggingSeat(SeatClient):
-    """A seat that keeps every message it received."""
-
-    def __init__(self, *args, **kw):
-        self.messages: list[dict] = []
-        super().__init__(*args, **kw)
-
-    def receive(self):
-        msg = super().receive()
-        self.messages.append(msg)
-        return msg
 
 
 @pytest.fixture

@@ -18,6 +18,10 @@ Pieces:
   background thread);
 * :mod:`.client`: :class:`TeacherClient` (the teacher's API) and :class:`SeatClient` (a seat);
 * :mod:`.analysis`: a session's records replayed and analysed (pandas DataFrames);
+* :mod:`.questions`: questions sent to the class (what may be asked and answered, how answers
+  are judged once the teacher reveals the answer);
+* :mod:`.service`: the server as a background service of the teacher's machine, found or
+  started by a lesson's class mode (:func:`class_server`, :func:`stop_server`);
 * ``widgets.py`` (notebooks only): the teacher's view.
 """
 from .games import GAMES, GameInfo, game_info
@@ -25,7 +29,7 @@ from .room import Classroom, ClassroomError, SessionConfig, finishing_places
 
 __all__ = ["GAMES", "GameInfo", "game_info", "Classroom", "ClassroomError", "SessionConfig",
            "finishing_places", "ClassServer", "Limits", "TeacherClient", "SeatClient", "ServerError", "join",
-           "load_session", "replay_session", "decisions", "simulate_session"]
+           "load_session", "replay_session", "decisions", "simulate_session", "class_server", "stop_server", "ClassService"]
 
 
 def __getattr__(name):
@@ -36,6 +40,9 @@ def __getattr__(name):
     if name in ("TeacherClient", "SeatClient", "ServerError", "join"):
         from . import client
         return getattr(client, name)
+    if name in ("class_server", "stop_server", "ClassService"):
+        from . import service
+        return getattr(service, name)
     if name in ("load_session", "replay_session", "decisions", "simulate_session"):
         from . import analysis
         return getattr(analysis, name)

@@ -276,7 +276,8 @@ def _bugami(rec: dict, samples: int = 100) -> list[dict]:
         if a.choice not in means:
             continue
         best = max(means.values())
-        out.append(_decision(rec, s, seat, means[a.choice], best))
+        out.append(dict(_decision(rec, s, seat, means[a.choice], best), chosen=a.choice,
+                        best=max(means, key=means.get)))
     return out
 
 
@@ -300,7 +301,7 @@ def _buyword(rec: dict) -> list[dict]:
 _DECIDERS = {"bux": _bux, "tenbucks": _tenbucks, "bue": _bue, "bugami": _bugami, "buyword": _buyword}
 
 
-def decisions(records: Sequence[dict]):
+def decisions(records: Sequence[dict], samples: int = 100):
     """The class's own decisions next to the toolkit's answer for the same moment.
 
     Only moves made by students count (not the bots', nor a bot playing for a student who
@@ -313,11 +314,13 @@ def decisions(records: Sequence[dict]):
 
     Args:
         records: from :func:`load_session` or ``TeacherClient.records`` (one game).
+        samples: Bugami: sampled deals per declaration for the advisor's estimates.
 
     Returns:
         a pandas DataFrame ``table, round, player, decision, answer, gap`` (decision minus
-        answer, in the unit of :data:`DECISIONS`), plus ``drawer`` (BUX) or ``turn`` (Ten
-        Bucks); ``df.attrs["game"]``, ``["decision"]``, ``["answer"]``, ``["unit"]`` say what
+        answer, in the unit of :data:`DECISIONS`), plus ``drawer`` (BUX), ``turn`` (Ten
+        Bucks) or ``chosen`` and ``best`` (Bugami: the declaration chosen, the advisor's best);
+        ``df.attrs["game"]``, ``["decision"]``, ``["answer"]``, ``["unit"]`` say what
         the columns mean.
 
     Raises:
@@ -332,9 +335,9 @@ def decisions(records: Sequence[dict]):
     game = games.pop() if games else None
     if game is not None:
         for r in records:
-            rows.extend(_DECIDERS[game](r))
+            rows.extend(_bugami(r, samples) if game == "bugami" else _DECIDERS[game](r))
     cols = ["table", "round", "player", "decision", "answer", "gap"]
-    extra = [c for c in ("drawer", "turn") if rows and c in rows[0]]
+    extra = [c for c in ("drawer", "turn", "chosen", "best") if rows and c in rows[0]]
     df = pd.DataFrame(rows, columns=cols + extra)
     if game is not None:
         what, answer, unit = DECISIONS[game]
@@ -415,7 +418,8 @@ def simulate_session(db_path: str | os.PathLike, game: str = "bux", students: in
         student_bot: which of the game's ``BOTS`` plays the students' moves (default
             ``"random"``: a student who has not thought yet).
         seed: the session's seed (the same seed, the same games).
-        settings: more session settings (``preset``, ``table_size``, ``bot``...).
+        settings: more session settings (``preset``, ``table_size``, ``bot``, an activity's
+            ``opening`` and ``stop``...).
 
     Returns:
         ``{"session": id, "code": join code, "tables": started tables}``.
@@ -461,12 +465,12 @@ def simulate_session(db_path: str | os.PathLike, game: str = "bux", students: in
                     moved = False
                     for p in players:
                         t = p.table
-                        if t is None or t.state is None or t.state.is_terminal or t.state.current_player != p.seat:
+                        if t is None or t.state is None or t.status != "playing" or t.state.current_player != p.seat:
                             continue
                         a = brains[p.id].choose(t.state, step_rng(t.seed, 3, t.version))
                         await room.move(p, {"version": t.version, "action": str(a)})
                         moved = True
-                    busy = [t for t in s.tables if t.round == s.round and t.status != "finished"]
+                    busy = [t for t in s.tables if t.round == s.round and t.status not in ("finished", "stopped")]
                     if not busy:
                         break
                     if not moved:

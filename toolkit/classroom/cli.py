@@ -7,6 +7,10 @@ they type::
 
     python -m toolkit.classroom serve --game tenbucks --table-size 4
 
+It writes ``<database>.server.json`` (its address) while it runs, so that a lesson's class mode
+finds it (:mod:`toolkit.classroom.service`); ``python -m toolkit.classroom stop`` stops the
+server of a database (a lesson starts one in the background: this is how it ends).
+
 Options: ``--game``, ``--preset``, ``--table-size``, ``--bot``, ``--seed``, ``--db``, ``--host``,
 ``--port``, ``--public-url``, ``--teacher-key``, ``--replace-after``, ``--bot-delay``,
 ``--new-session`` (open a new session even if one is open), ``--no-session`` (only resume what
@@ -63,6 +67,8 @@ def parser() -> argparse.ArgumentParser:
                    "word their tiles made (never before the sale)")
     s.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="FULL",
                    help="SQLite durability: FULL (default) flushes every move to the disk")
+    t = sub.add_parser("stop", help="stop the server of a database (one a lesson started in the background)")
+    t.add_argument("--db", default=None, help="the class's SQLite file (default: the score sheet's)")
     return p
 
 
@@ -73,6 +79,11 @@ def _given(args, name: str) -> bool:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = parser().parse_args(argv)
+    if args.command == "stop":
+        from .service import stop_server
+        stopped = stop_server(args.db)
+        print("Stopped the class game server." if stopped else "No class game server of this database is running.")
+        return 0
     import asyncio
     import signal
     import threading
@@ -127,14 +138,19 @@ def main(argv: list[str] | None = None) -> int:
         if s is not session and s.status == "open":
             lines.append(f"Also open: session {s.id}, code {s.code} ({GAMES[s.config.game].title}, "
                          f"round {s.round})")
+    from .service import remove_info, write_info
+    write_info(server.db_path, server)       # a lesson's class mode finds this server by it
     print("\n".join(lines), flush=True)
     print("Press Ctrl+C to stop (tables resume at the next start).", flush=True)
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
-    while not stop.wait(3600):
-        pass
-    server.stop()
+    try:
+        while not stop.wait(3600):
+            pass
+        server.stop()
+    finally:
+        remove_info(server.db_path)
     return 0
 
 

@@ -28,7 +28,8 @@ class ServerError(Exception):
         self.code, self.message, self.status, self.retry_after = code, message, status, retry_after
 
 
-def _request(url: str, method: str = "GET", data: Any = None, key: str | None = None, timeout: float = 30):
+def _request(url: str, method: str = "GET", data: Any = None, key: str | None = None, timeout: float = 30,
+             raw: bool = False):
     headers = {"Content-Type": "application/json"}
     if key is not None:
         headers["Authorization"] = f"Bearer {key}"
@@ -36,7 +37,8 @@ def _request(url: str, method: str = "GET", data: Any = None, key: str | None = 
     req = urllib.request.Request(url, data=body, method=method, headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=timeout) as r:
-            return json.loads(r.read() or b"null")
+            content = r.read()
+            return content.decode("utf-8") if raw else json.loads(content or b"null")
     except urllib.error.HTTPError as e:
         try:
             err = json.loads(e.read())
@@ -138,6 +140,54 @@ class TeacherClient:
         return self._post(f"/api/teacher/sessions/{int(session)}/players/{int(player)}/seat", {"table": table})
 
 
+    # -- questions sent to the class --------------------------------------------------------
+    def ask(self, session: int, kind: str, prompt: str, key: str, **spec) -> dict:
+        """Send a question to every student of a session (without its answer: that comes with
+        :meth:`reveal`).
+
+        Args:
+            kind: ``"choice"``, ``"number"`` or ``"slider"``.
+            prompt: the question (simple HTML).
+            key: the lesson's name for it (``"03/q6"``).
+            spec: ``options`` (choice), ``min``, ``max``, ``step`` (slider), ``unit``,
+                ``decimal`` (see :func:`toolkit.classroom.questions.make_spec`).
+
+        Returns:
+            the question's status (:meth:`question`).
+        """
+        return self._post(f"/api/teacher/sessions/{int(session)}/questions",
+                          dict(spec, kind=kind, prompt=prompt, key=key))
+
+    def questions(self, session: int) -> list[dict]:
+        """Every question sent in a session, with its status (:meth:`question`)."""
+        return self._get(f"/api/teacher/sessions/{int(session)}/questions")
+
+    def question(self, session: int, question: int) -> dict:
+        """A question's status: ``{"id", "key", "kind", "status", "students", "connected",
+        "answered", ...}``; once revealed also ``"reveal"`` and ``"results"`` (the class's
+        answers: see :func:`toolkit.classroom.questions.summary`)."""
+        return self._get(f"/api/teacher/sessions/{int(session)}/questions/{int(question)}")
+
+    def close_question(self, session: int, question: int) -> dict:
+        """Stop taking answers to a question; returns its status."""
+        return self._post(f"/api/teacher/sessions/{int(session)}/questions/{int(question)}/close")
+
+    def reveal(self, session: int, question: int, answer=None, tolerance=0, explanation: str = "") -> dict:
+        """Reveal a question's answer (``None`` for a guess): the students' answers are judged,
+        their pages show the answer, and the status returned holds the class's answers."""
+        return self._post(f"/api/teacher/sessions/{int(session)}/questions/{int(question)}/reveal",
+                          {"answer": answer, "tolerance": tolerance, "explanation": explanation})
+
+    def answers(self, session: int) -> list[dict]:
+        """Every student's first and final answer to every question of a session (see
+        :meth:`toolkit.classroom.room.Classroom.answer_rows`)."""
+        return self._get(f"/api/teacher/sessions/{int(session)}/answers")
+
+    def answers_csv(self, session: int) -> str:
+        """:meth:`answers` as the text of a CSV file."""
+        return _request(f"{self.url}/api/teacher/sessions/{int(session)}/answers.csv", key=self.key, raw=True)
+
+
 def join(url: str, code: str, name: str) -> dict:
     """Join a session as a student: ``{"token", "name", "code", "table", "seat"}``.
 
@@ -157,6 +207,8 @@ class SeatClient:
 
     Attributes:
         state: the last ``{"type": "state"}`` message received.
+        question: the last ``{"type": "question"}`` message received (the question the page
+            shows), or None.
         log: the seat's whole move log as the page shows it (each state message carries only
             the lines from its ``log_from`` on).
     """
@@ -170,6 +222,7 @@ class SeatClient:
         self.ws = connect(ws_url, open_timeout=timeout, max_size=2 ** 24).__enter__()
         self.ws.send(json.dumps({"type": "hello", "token": token}))
         self.state: dict | None = None
+        self.question: dict | None = None
         self.log: list[str] = []
         first = self.receive()
         if first.get("type") == "error":
@@ -183,6 +236,8 @@ class SeatClient:
             TimeoutError: nothing came within the timeout.
         """
         msg = json.loads(self.ws.recv(timeout=self.timeout))
+        if msg.get("type") == "question":
+            self.question = msg
         if msg.get("type") == "state":
             self.state = msg
             if "log_from" in msg:
@@ -221,6 +276,30 @@ class SeatClient:
             answer = self.receive()
             if answer.get("type") in ("ack", "error"):
                 return answer
+
+    def wait_question(self, predicate=lambda q: True, limit: int = 10_000) -> dict:
+        """Receive until a ``question`` message satisfies ``predicate(question)``; return it.
+
+        Raises:
+            TimeoutError: the server went quiet first; RuntimeError: ``limit`` messages passed.
+        """
+        if self.question is not None and predicate(self.question):
+            return self.question
+        for _ in range(limit):
+            msg = self.receive()
+            if msg.get("type") == "question" and predicate(msg):
+                return msg
+        raise RuntimeError(f"no matching question in {limit} messages")
+
+    def answer(self, value, question: int | None = None) -> dict:
+        """Answer the question the page shows (or ``question``) and return the server's answer:
+        ``{"type": "answered", ...}`` or the ``error`` message."""
+        qid = question if question is not None else self.question["id"]
+        self.send({"type": "answer", "question": qid, "value": value})
+        while True:
+            msg = self.receive()
+            if msg.get("type") in ("answered", "error"):
+                return msg
 
     def close(self) -> None:
         """Close the connection (the server then counts the student as away)."""

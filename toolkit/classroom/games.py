@@ -516,6 +516,9 @@ class GameInfo:
 
     Attributes:
         name: the engine's game name (``"bux"``).
+        milestones: where a short class activity may stop (:attr:`SessionConfig.stop`):
+            ``{name: (words, reached(before, after) -> bool)}``, read from the engine's state
+            (its phase or its round), e.g. BUX ``"lot"``: the first auction is settled.
     """
 
     name: str
@@ -523,6 +526,7 @@ class GameInfo:
     _sentence: Callable = field(repr=False, default=None)
     _final: Callable | None = field(repr=False, default=None)
     _word: tuple | None = field(repr=False, default=None)   # BuyWord: (entry, action, hint)
+    milestones: dict = field(repr=False, default_factory=dict)
 
     @property
     def spec(self) -> GameSpec:
@@ -596,10 +600,20 @@ class GameInfo:
         may not see (chance events included; see ``State.hides_action``)."""
         return state.describe_action(action, viewer)
 
-    def final_cards(self, state: State) -> list[str] | None:
-        """Once the game is over: each seat's cards or tiles as HTML, the hidden ones shown
-        (``None`` for a game that ends with nothing hidden, such as Bugami's empty hands)."""
-        return None if self._final is None or not state.is_terminal else self._final(state)
+    def final_cards(self, state: State, stopped: bool = False) -> list[str] | None:
+        """Once the game is over (or ``stopped``: an activity's table that reached its stop):
+        each seat's cards or tiles as HTML, the hidden ones shown (``None`` for a game that ends
+        with nothing hidden, such as Bugami's empty hands)."""
+        return None if self._final is None or not (state.is_terminal or stopped) else self._final(state)
+
+    def milestone(self, name: str, before: State, after: State) -> bool:
+        """Whether the step from ``before`` to ``after`` reaches milestone ``name`` (a key of
+        :attr:`milestones`), where an activity may stop (:attr:`SessionConfig.stop`).
+
+        Raises:
+            KeyError: no such milestone.
+        """
+        return self.milestones[name][1](before, after)
 
     @property
     def final_title(self) -> str:
@@ -645,15 +659,35 @@ class GameInfo:
         return self._view(obs, rules)
 
 
+def _phase_ended(phase: str):
+    """A milestone: the game leaves ``phase`` (the engine's ``state.phase``)."""
+    return lambda before, after: before.phase == phase and after.phase != phase
+
+
+def _grew(name: str):
+    """A milestone: the engine's counter ``name`` (a round, a hand) moves on, or the game ends."""
+    return lambda before, after: getattr(after, name) > getattr(before, name) or after.is_terminal
+
+
+_MILESTONES = {
+    "bux": {"lot": ("after the first lot is sold (one auction)", _phase_ended("bid"))},
+    "buyword": {"round": ("after one round (one draw, one purchase, the sales)", _grew("round"))},
+    "bue": {"hand": ("after one hand", _grew("hand_no"))},
+    "bugami": {"declarations": ("once every player has chosen a bug suit", _phase_ended("declare"))},
+    "tenbucks": {},
+}
+
 #: The five games, by engine name, with the server's own code for each: the student's page, a
-#: move as a sentence, the cards shown at the end, and (BuyWord) the word a student spells.
+#: move as a sentence, the cards shown at the end, (BuyWord) the word a student spells, and
+#: where a class activity may stop.
 GAMES: dict[str, GameInfo] = {
-    "tenbucks": GameInfo("tenbucks", _tenbucks_view, _tenbucks_sentence, _tenbucks_final),
-    "bux": GameInfo("bux", _bux_view, _bux_sentence, _bux_final),
-    "bue": GameInfo("bue", _bue_view, _bue_sentence, _bue_final),
-    "bugami": GameInfo("bugami", _bugami_view, _bugami_sentence),
+    "tenbucks": GameInfo("tenbucks", _tenbucks_view, _tenbucks_sentence, _tenbucks_final,
+                         milestones=_MILESTONES["tenbucks"]),
+    "bux": GameInfo("bux", _bux_view, _bux_sentence, _bux_final, milestones=_MILESTONES["bux"]),
+    "bue": GameInfo("bue", _bue_view, _bue_sentence, _bue_final, milestones=_MILESTONES["bue"]),
+    "bugami": GameInfo("bugami", _bugami_view, _bugami_sentence, milestones=_MILESTONES["bugami"]),
     "buyword": GameInfo("buyword", _buyword_view, _buyword_sentence, _buyword_final,
-                        (_buyword_word_entry, _buyword_word_action, _buyword_hint)),
+                        (_buyword_word_entry, _buyword_word_action, _buyword_hint), _MILESTONES["buyword"]),
 }
 
 

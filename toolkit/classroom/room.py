@@ -42,6 +42,7 @@ import numpy as np
 
 from ..core.game import (CHANCE, IllegalActionError, State, record as game_record_of, replay,
                          rules_from_dict, rules_to_dict, sample_chance)
+from . import questions as Q
 from .games import GameInfo, game_info, jsonable
 from .names import MAX_NAME, BadName, clean_name as _clean_name, skeleton
 from .store import Store, hash_key, now
@@ -91,6 +92,16 @@ class SessionConfig:
             teacher starts the tables).
         hints: BuyWord: after a student sells a word (or stops selling), their log names the
             best word their tiles made then; never before the sale (``--hints``).
+        label: what the session is for, shown to the teacher (a lesson's class mode writes
+            ``"lesson 03"`` and finds its session again by it).
+        opening: an activity's first moves, in the engine's text form (``("draw",)``: BUX's
+            first player draws a lot, so the table starts with an auction). Played for the
+            table's first seats as soon as it starts (they are in the record as ``setup``), each
+            checked by the engine, with the chance events after them.
+        stop: an activity's stop: a milestone of the game (a key of
+            :attr:`GameInfo.milestones`: ``"lot"``, ``"round"``, ``"declarations"``...), after
+            which the table stops (status ``"stopped"``: no more moves; it is not a finished
+            game, so it does not go to the score sheet); ``""``: the game is played to its end.
     """
 
     game: str
@@ -103,6 +114,12 @@ class SessionConfig:
     bot_delay: float = 0.8
     start_when_full: bool = True
     hints: bool = False
+    label: str = ""
+    opening: tuple = ()
+    stop: str = ""
+
+    def __post_init__(self):
+        object.__setattr__(self, "opening", tuple(self.opening))
 
     @classmethod
     def make(cls, game: str, preset: str | None = None, table_size: int | None = None, bot: str | None = None,
@@ -116,7 +133,8 @@ class SessionConfig:
             bot: the bot's name (default: the game's first in ``GAMES[game].bots``).
             seed: the session's seed (default: a random one, stored with the session).
             rules: a ``Rules`` of the game, or a dict of field changes to the preset's rules.
-            options: ``replace_after``, ``bot_delay``, ``start_when_full``, ``hints``.
+            options: ``replace_after``, ``bot_delay``, ``start_when_full``, ``hints``, ``label``,
+                ``opening``, ``stop`` (see the class's attributes).
 
         Raises:
             ValueError: an unknown game, preset, bot or option, a table size the game does not
@@ -140,7 +158,7 @@ class SessionConfig:
             seed = secrets.randbits(32)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
-        unknown = set(options) - {"replace_after", "bot_delay", "start_when_full", "hints"}
+        unknown = set(options) - {"replace_after", "bot_delay", "start_when_full", "hints", "label", "opening", "stop"}
         if unknown:
             raise ValueError(f"unknown session options {sorted(unknown)}")
         for key in ("replace_after", "bot_delay"):
@@ -149,6 +167,18 @@ class SessionConfig:
                 raise ValueError(f"{key} must be seconds from 0 to 3600, got {v!r}")
         if not isinstance(options.get("hints", False), bool):
             raise ValueError(f"hints must be True or False, got {options['hints']!r}")
+        label = options.get("label", "")
+        if not isinstance(label, str) or len(label) > 80:
+            raise ValueError(f"label must be a text of at most 80 characters, got {label!r}")
+        stop = options.get("stop", "")
+        if stop and stop not in info.milestones:
+            raise ValueError(f"{info.title} has no stop {stop!r}; choose one of {sorted(info.milestones) or 'none'}")
+        opening = options.get("opening", ())
+        if (not isinstance(opening, (list, tuple)) or len(opening) > 10
+                or any(not isinstance(a, str) or len(a) > 200 for a in opening)):
+            raise ValueError(f"opening must be a list of at most 10 moves (texts), got {opening!r}")
+        if opening:
+            play_opening(info.module.new_game(r, [f"seat {k}" for k in range(table_size)], 0), opening, 0)
         return cls(game=game, rules=rules_to_dict(r), preset=preset or next(iter(info.presets)),
                    table_size=table_size, bot=bot, seed=seed, **options)
 
@@ -169,7 +199,7 @@ class SessionConfig:
         unknown = set(data) - names
         if unknown:
             raise ValueError(f"unknown session settings {sorted(unknown)}")
-        cfg = cls(**data)
+        cfg = cls(**data)      # (opening: a JSON list becomes a tuple)
         info = game_info(cfg.game)
         rules_from_dict(info.module.Rules, cfg.rules)   # checks the rules
         return cfg
@@ -243,6 +273,41 @@ class Table:
                 "seed": root.seed}
 
 
+@dataclass
+class Answer:
+    """A student's answer to a question: the first they sent and the final one (the last
+    before the question closed), how many times they answered, and (from the reveal on)
+    whether each was right (``None``: not revealed yet, or no right answer)."""
+
+    first: Any
+    first_at: float
+    final: Any
+    final_at: float
+    tries: int = 1
+    first_right: bool | None = None
+    final_right: bool | None = None
+
+
+@dataclass(eq=False)
+class Poll:
+    """A question sent to a session's students (:mod:`toolkit.classroom.questions`): its
+    ``spec`` (never its answer), ``status`` (``"open"``: taking answers, ``"closed"``,
+    ``"revealed"``), the ``reveal`` (the answer, once revealed) and ``answers`` per student id."""
+
+    id: int
+    session: "Session"
+    spec: dict
+    opened: float
+    status: str = "open"
+    reveal: dict | None = None
+    answers: dict = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def key(self) -> str:
+        return self.spec["key"]
+
+
 @dataclass(eq=False)
 class Session:
     """A class session: one game and its settings, a join code, the students, the tables."""
@@ -256,6 +321,7 @@ class Session:
     tables: list = field(default_factory=list)
     created: float = 0.0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)   # seating: joins, starts, rounds
+    polls: list = field(default_factory=list)     # the questions sent to the class, in order
 
     @property
     def info(self) -> GameInfo:
@@ -276,6 +342,36 @@ def step_rng(seed: int, purpose: int, n: int) -> np.random.Generator:
     choice): a function of the table's seed and ``n`` only, so a restarted server goes on
     exactly as it would have."""
     return np.random.default_rng(np.random.SeedSequence([seed, purpose, n]))
+
+
+def play_opening(state: State, opening, seed: int) -> tuple[State, list[str]]:
+    """Play an activity's opening moves (:attr:`SessionConfig.opening`) on a table's first
+    state, each followed by the chance events it causes (drawn as :meth:`Classroom.move`
+    draws them: from the table's ``seed`` and the action's number).
+
+    Args:
+        state: the dealt game (``new_game``'s state).
+        opening: moves in the engine's text form, for whoever is to move.
+        seed: the table's seed.
+
+    Returns:
+        ``(state, actors)``: the state after the opening, and who made each action of its
+        whole history (``"setup"`` for the deal and the opening moves, ``"chance"`` after them).
+
+    Raises:
+        ValueError: a move the engine does not read or does not allow (its message says why).
+    """
+    actors = ["setup"] * len(state.history())
+    for text in opening:
+        try:
+            state = state.apply(state.codec().parse(text))
+        except ValueError as e:       # IllegalActionError is a ValueError
+            raise ValueError(f"the opening move {text!r} cannot be played: {e}") from None
+        actors.append("setup")
+        while state.current_player == CHANCE:
+            state = state.apply(sample_chance(state, step_rng(seed, 1, len(actors))))
+            actors.append("chance")
+    return state, actors
 
 
 class Classroom:
@@ -330,6 +426,16 @@ class Classroom:
             p = Player(row["id"], s, row["name"], row["token_hash"], away_since=started)
             s.players[p.id] = p
             self.by_token[p.token_hash] = p
+        for row in data.get("questions", []):
+            s = self.sessions[row["session_id"]]
+            status = "revealed" if row["revealed"] is not None else "closed" if row["closed"] is not None else "open"
+            s.polls.append(Poll(row["id"], s, row["spec"], row["opened"], status, row["reveal"]))
+        polls = {poll.id: poll for s in self.sessions.values() for poll in s.polls}
+        for row in data.get("answers", []):
+            polls[row["question_id"]].answers[row["player_id"]] = Answer(
+                row["first"], row["first_at"], row["final"], row["final_at"], row["tries"],
+                None if row["first_right"] is None else bool(row["first_right"]),
+                None if row["final_right"] is None else bool(row["final_right"]))
         for row in data["tables"]:
             s = self.sessions[row["session_id"]]
             t = Table(row["id"], s, row["round"], row["number"], row["seats"], row["bots"], row["status"],
@@ -666,16 +772,20 @@ class Classroom:
             names = [s.players[pid].name if pid is not None else f"Bot {k + 1}" for k, pid in enumerate(t.seats)]
             t.seed = table_seed(s.config.seed, t.round, t.number)
             state = s.info.module.new_game(s.rules, names, t.seed)
+            try:
+                state, actors = play_opening(state, s.config.opening, t.seed)
+            except ValueError as e:
+                raise ClassroomError("bad_config", f"Table {t.number} cannot start: {e}") from None
             actions = state.history()
             header = {"game": s.config.game, "rules": s.config.rules, "players": names, "seed": t.seed}
             at = now()
             stmts = [("UPDATE classroom_tables SET header=?, status='playing', started=? WHERE id=?",
                       (json.dumps(header), at, t.id))]
-            stmts += [("INSERT INTO classroom_actions VALUES (?, ?, ?, 'setup', ?)", (t.id, n, str(a), at))
-                      for n, a in enumerate(actions)]
+            stmts += [("INSERT INTO classroom_actions VALUES (?, ?, ?, ?, ?)", (t.id, n, str(a), who, at))
+                      for n, (a, who) in enumerate(zip(actions, actors))]
             await self._write(stmts)
             t.state, t.version, t.status = state, len(actions), "playing"
-            t.actors = ["setup"] * len(actions)
+            t.actors = actors
             self._rebuild_logs(t)
         # a deal can end the game at once (a Bué hand dealt with exactly 50): record it then
         self._after_change(t)
@@ -770,6 +880,9 @@ class Classroom:
             p.timer = None
         was_left, p.left = p.left, False
         conn.push(lambda: self.view(p, conn))
+        question = self.question_view(p)
+        if question is not None:
+            conn.push(question)
         if (first or was_left) and p.table is not None:
             self._publish(p.table, skip=conn)
 
@@ -877,6 +990,8 @@ class Classroom:
             st = t.state
             if st.is_terminal:
                 raise ClassroomError("over", "The game is over.")
+            if t.status == "stopped":
+                raise ClassroomError("over", "This part of the game is over: look at the board.")
             if version != t.version:
                 raise ClassroomError("stale", "The table changed since this move was shown; here is the table now.")
             if st.current_player != p.seat:
@@ -923,7 +1038,10 @@ class Classroom:
                                  "Tell your teacher.") from None
 
     async def _commit(self, t: Table, action, actor: str) -> None:
-        """Apply ``action`` and the chance events after it: written first, then applied (lock held)."""
+        """Apply ``action`` and the chance events after it: written first, then applied (lock
+        held). When the session's activity stops at a milestone (:attr:`SessionConfig.stop`)
+        that these actions reach, the table's ``stopped`` status is written in the same
+        transaction."""
         steps = [(t.state, action, actor)]
         st = t.state.apply(action)
         while st.current_player == CHANCE:
@@ -931,20 +1049,29 @@ class Classroom:
             steps.append((st, a, "chance"))
             st = st.apply(a)
         at = now()
-        await self._write([("INSERT INTO classroom_actions VALUES (?, ?, ?, ?, ?)", (t.id, t.version + k, str(a), who, at))
-                           for k, (_, a, who) in enumerate(steps)])
+        stmts = [("INSERT INTO classroom_actions VALUES (?, ?, ?, ?, ?)", (t.id, t.version + k, str(a), who, at))
+                 for k, (_, a, who) in enumerate(steps)]
+        stop = t.session.config.stop
+        stopped = bool(stop) and not st.is_terminal and any(
+            t.session.info.milestone(stop, before, after)
+            for (before, _, _), after in zip(steps, [x for x, _, _ in steps[1:]] + [st]))
+        if stopped:
+            stmts.append(("UPDATE classroom_tables SET status='stopped', finished=? WHERE id=?", (at, t.id)))
+        await self._write(stmts)
         for before, a, who in steps:
             self._log(t, before, a, who)
             t.actors.append(who)
         t.state = st
         t.version += len(steps)
+        if stopped:
+            t.status = "stopped"
         self.moves_committed += 1
 
     def _after_change(self, t: Table) -> None:
         self._publish(t)
         if t.state.is_terminal:
             self._spawn(self._finish(t))
-        else:
+        elif t.status == "playing":
             self._kick(t)
 
     def _spawn(self, coro) -> None:
@@ -979,7 +1106,7 @@ class Classroom:
             while True:
                 async with t.lock:
                     st = t.state
-                    if st is None or st.is_terminal:
+                    if st is None or st.is_terminal or t.status != "playing":
                         t.driver = None
                         return
                     if not self.bot_plays(t, st.current_player):
@@ -1062,7 +1189,7 @@ class Classroom:
         s = p.session
         t = p.table
         base = {"type": "state", "game": s.config.game, "title": s.info.title, "you": p.name,
-                "code": s.code, "round": s.round}
+                "code": s.code, "round": s.round, "start_when_full": s.config.start_when_full}
         if t is None:
             return dict(base, status="no_table")
         seats = [s.players[pid].name if pid is not None else None for pid in t.seats]
@@ -1073,7 +1200,8 @@ class Classroom:
         obs = st.observation(p.seat)
         info = s.info
         rules = st.rules
-        mine = st.current_player == p.seat
+        stopped = t.status == "stopped"
+        mine = st.current_player == p.seat and not stopped
         moves, entry = [], None
         if mine:
             entry = info.word_entry(st)
@@ -1091,17 +1219,19 @@ class Classroom:
             except TypeError:           # a connection object that cannot be weakly referenced: send it all
                 start = 0
         base.update(
-            version=t.version, observation=jsonable(obs), html=info.view_html(obs, rules),
+            version=t.version, observation=jsonable(obs),
+            html=info.view_html(dict(obs, to_move=-2) if stopped else obs, rules),   # stopped: nobody is to move
             to_move=(st.players[st.current_player] if st.current_player >= 0 else None),
-            your_turn=mine, moves=moves, bot_plays_you=(not st.is_terminal and self.bot_plays(t, p.seat)),
+            your_turn=mine, moves=moves, bot_plays_you=(t.status == "playing" and self.bot_plays(t, p.seat)),
             log_from=start, log=[_line_text(e) for e in lines[start:]],
             players=list(st.players), kinds=self._kinds(t),
-            bots_playing=[not st.is_terminal and self.bot_plays(t, k) for k in range(len(t.seats))])
+            bots_playing=[t.status == "playing" and self.bot_plays(t, k) for k in range(len(t.seats))])
         if entry is not None:
             base["word_entry"] = entry
-        if st.is_terminal:
+        if st.is_terminal or stopped:
             base["result"] = {"scores": list(st.scores), "places": finishing_places(st), "unit": info.unit,
-                              "cards": info.final_cards(st), "cards_title": info.final_title}
+                              "cards": info.final_cards(st, stopped), "cards_title": info.final_title,
+                              "stopped": stopped}
         return base
 
     def _kinds(self, t: Table) -> list[str]:
@@ -1125,6 +1255,231 @@ class Classroom:
                 for conn in list(p.connections):
                     if conn is not skip:
                         conn.push(lambda p=p, conn=conn: self.view(p, conn))
+
+    # -- questions sent to the class ----------------------------------------------------------
+    def question_view(self, p: Player) -> dict | None:
+        """The question a student's page shows: the session's latest question (``None`` if
+        none was sent), without its answer until it is revealed.
+
+        Returns:
+            ``{"type": "question", "id", "kind", "prompt", "options", "slider", "unit",
+            "decimal", "status", "yours" (the student's final answer or None), "tries"}``; once
+            revealed also ``"reveal": {"answer", "explanation", "right"}`` (``right``: whether
+            this student's final answer was right; ``None`` for a question without a right
+            answer or a student who did not answer).
+        """
+        polls = p.session.polls
+        if not polls:
+            return None
+        poll = polls[-1]
+        a = poll.answers.get(p.id)
+        spec = poll.spec
+        msg = {"type": "question", "id": poll.id, "kind": spec["kind"], "prompt": spec["prompt"],
+               "options": spec["options"], "slider": spec["slider"], "unit": spec["unit"], "decimal": spec["decimal"],
+               "status": poll.status, "yours": a.final if a else None, "tries": a.tries if a else 0}
+        if poll.status == "revealed":
+            msg["reveal"] = {"answer": poll.reveal["answer"], "explanation": poll.reveal["explanation"],
+                             "right": a.final_right if a else None}
+        return msg
+
+    def _publish_question(self, session: Session) -> None:
+        for p in session.players.values():
+            if p.connections:
+                msg = self.question_view(p)
+                for conn in list(p.connections):
+                    conn.push(msg)
+
+    def poll(self, session: Session, question_id) -> Poll:
+        """Question ``question_id`` of ``session``.
+
+        Raises:
+            ClassroomError: ``bad_config`` (no such question in this session).
+        """
+        for poll in session.polls:
+            if poll.id == question_id:
+                return poll
+        raise ClassroomError("bad_config", f"Session {session.id} has no question {question_id!r}.")
+
+    async def ask(self, session: Session, data: dict) -> Poll:
+        """Send a question to every student of ``session`` (their pages show it at once, and to a
+        student who connects later). The question before it, if still open, is closed.
+
+        Args:
+            data: the question without its answer (:func:`toolkit.classroom.questions.make_spec`).
+
+        Returns:
+            the :class:`Poll`.
+
+        Raises:
+            ValueError: a malformed question (or one that carries its answer).
+            ClassroomError: ``storage``.
+        """
+        spec = Q.make_spec(data)
+        at = now()
+        prev = session.polls[-1] if session.polls else None
+        stmts = []
+        if prev is not None and prev.status == "open":
+            stmts.append(("UPDATE classroom_questions SET closed=? WHERE id=?", (at, prev.id)))
+        stmts.append(("INSERT INTO classroom_questions (session_id, key, spec, opened) VALUES (?, ?, ?, ?)",
+                      (session.id, spec["key"], json.dumps(spec), at)))
+        if prev is not None:
+            async with prev.lock:
+                ids = await self._write_ids(stmts)
+                if prev.status == "open":
+                    prev.status = "closed"
+        else:
+            ids = await self._write_ids(stmts)
+        poll = Poll(ids[-1], session, spec, at)
+        session.polls.append(poll)
+        self._publish_question(session)
+        return poll
+
+    async def _write_ids(self, stmts) -> list:
+        try:
+            return await self.store.awrite(stmts)
+        except Exception as e:  # noqa: BLE001 (the disk)
+            raise ClassroomError("storage", f"The server could not save it ({e}); nothing changed.") from None
+
+    async def answer(self, p: Player, msg: Any) -> dict:
+        """A student answers the session's current question (again: their final answer changes,
+        the first stays). Written to the database before it is acknowledged; the same answer
+        sent again changes nothing.
+
+        Args:
+            msg: ``{"question": id, "value": ...}`` (see
+                :func:`toolkit.classroom.questions.read_answer`).
+
+        Returns:
+            ``{"type": "answered", "question", "value" (as stored), "tries"}``.
+
+        Raises:
+            ClassroomError: ``malformed``, ``closed`` (not the current question, or answers
+                closed), ``bad_answer`` (not an answer to it: the message says what to send),
+                ``storage``.
+        """
+        if not isinstance(msg, dict) or isinstance(msg.get("question"), bool) or not isinstance(msg.get("question"), int) \
+                or "value" not in msg:
+            raise ClassroomError("malformed", "An answer is {\"type\": \"answer\", \"question\": id, \"value\": ...}.")
+        polls = p.session.polls
+        poll = polls[-1] if polls else None
+        if poll is None or poll.id != msg["question"]:
+            raise ClassroomError("closed", "This question is not asked any more: look at the board.")
+        try:
+            stored, _ = Q.read_answer(poll.spec, msg["value"])
+        except ValueError as e:
+            raise ClassroomError("bad_answer", str(e)) from None
+        async with poll.lock:
+            if poll.status != "open":
+                raise ClassroomError("closed", "Answers to this question are closed.")
+            a = poll.answers.get(p.id)
+            if a is not None and a.final == stored:
+                return {"type": "answered", "question": poll.id, "value": stored, "tries": a.tries}
+            at = now()
+            if a is None:
+                stmt = ("INSERT INTO classroom_answers (question_id, player_id, first, first_at, final, final_at, tries) "
+                        "VALUES (?, ?, ?, ?, ?, ?, 1)", (poll.id, p.id, json.dumps(stored), at, json.dumps(stored), at))
+            else:
+                stmt = ("UPDATE classroom_answers SET final=?, final_at=?, tries=tries+1 WHERE question_id=? "
+                        "AND player_id=?", (json.dumps(stored), at, poll.id, p.id))
+            await self._write_ids([stmt])
+            if a is None:
+                a = poll.answers[p.id] = Answer(stored, at, stored, at)
+            else:
+                a.final, a.final_at, a.tries = stored, at, a.tries + 1
+        return {"type": "answered", "question": poll.id, "value": stored, "tries": a.tries}
+
+    async def close_question(self, poll: Poll) -> None:
+        """Stop taking answers to ``poll`` (sent again: nothing changes). The pages say so."""
+        async with poll.lock:
+            if poll.status != "open":
+                return
+            await self._write_ids([("UPDATE classroom_questions SET closed=? WHERE id=?", (now(), poll.id))])
+            poll.status = "closed"
+        if poll.session.polls[-1] is poll:
+            self._publish_question(poll.session)
+
+    async def reveal(self, poll: Poll, data: dict) -> dict:
+        """Reveal ``poll``'s answer: answers close, each student's first and final answers are
+        judged (:func:`toolkit.classroom.questions.judge`) and stored, the pages show the answer
+        and each student whether they were right, and the teacher gets the class's answers.
+
+        Args:
+            data: ``{"answer", "tolerance", "explanation"}``
+                (:func:`toolkit.classroom.questions.make_reveal`; ``answer`` None: a guess).
+
+        Returns:
+            :meth:`question_status` (with the class's answers).
+
+        Raises:
+            ValueError: a malformed reveal. ClassroomError: ``bad_config`` (revealed already
+                with another answer), ``storage``.
+        """
+        rev = Q.make_reveal(poll.spec, data)
+        async with poll.lock:
+            if poll.status == "revealed":
+                if poll.reveal != rev:
+                    raise ClassroomError("bad_config", "This question's answer was revealed already.")
+                return self.question_status(poll)
+            verdicts = {pid: (Q.judge(poll.spec, rev, a.first), Q.judge(poll.spec, rev, a.final))
+                        for pid, a in poll.answers.items()}
+            at = now()
+            stmts = [("UPDATE classroom_questions SET closed=COALESCE(closed, ?), revealed=?, reveal=? WHERE id=?",
+                      (at, at, json.dumps(rev), poll.id))]
+            stmts += [("UPDATE classroom_answers SET first_right=?, final_right=? WHERE question_id=? AND player_id=?",
+                       (v[0], v[1], poll.id, pid)) for pid, v in verdicts.items()]
+            await self._write_ids(stmts)
+            for pid, (first, final) in verdicts.items():
+                poll.answers[pid].first_right, poll.answers[pid].final_right = first, final
+            poll.status, poll.reveal = "revealed", rev
+        if poll.session.polls[-1] is poll:
+            self._publish_question(poll.session)
+        return self.question_status(poll)
+
+    def question_status(self, poll: Poll) -> dict:
+        """The teacher's view of a question: how many answered, and the class's answers only
+        once revealed (before the reveal the server does not know the answer, and the
+        projected lesson shows only the count).
+
+        Returns:
+            ``{"id", "key", "kind", "prompt", "options", "slider", "unit", "status", "opened",
+            "students" (joined), "connected" (with a page open), "answered", "changed" (answered
+            more than once)}``; once revealed also ``"reveal"`` and ``"results"``
+            (:func:`toolkit.classroom.questions.summary`).
+        """
+        s = poll.session
+        spec = poll.spec
+        out = {"id": poll.id, "key": spec["key"], "kind": spec["kind"], "prompt": spec["prompt"],
+               "options": spec["options"], "slider": spec["slider"], "unit": spec["unit"], "status": poll.status,
+               "opened": poll.opened, "students": len(s.players),
+               "connected": sum(1 for p in s.players.values() if p.connections),
+               "answered": len(poll.answers), "changed": sum(1 for a in poll.answers.values() if a.tries > 1)}
+        if poll.status == "revealed":
+            out["reveal"] = poll.reveal
+            out["results"] = Q.summary(spec, [dataclasses.asdict(a) for a in poll.answers.values()], poll.reveal)
+        return out
+
+    def answer_rows(self, session: Session) -> list[dict]:
+        """Every student's answers to every question of ``session`` (a row per student and
+        question, blank where a student did not answer), for the teacher's CSV file.
+
+        Returns:
+            ``[{"question", "key", "kind", "prompt" (plain text), "student", "first",
+            "first_right", "final", "final_right", "tries", "first_at", "final_at",
+            "answer"}]``; ``*_right`` and ``answer`` are ``None`` until the question is revealed.
+        """
+        rows = []
+        for poll in session.polls:
+            answer = poll.reveal["answer"] if poll.reveal else None
+            prompt = Q.plain_text(poll.spec["prompt"])
+            for p in sorted(session.players.values(), key=lambda p: p.id):
+                a = poll.answers.get(p.id)
+                rows.append({"question": poll.id, "key": poll.key, "kind": poll.spec["kind"], "prompt": prompt,
+                             "student": p.name, "first": a.first if a else None,
+                             "first_right": a.first_right if a else None, "final": a.final if a else None,
+                             "final_right": a.final_right if a else None, "tries": a.tries if a else 0,
+                             "first_at": a.first_at if a else None, "final_at": a.final_at if a else None,
+                             "answer": answer})
+        return rows
 
     # -- the teacher's view ------------------------------------------------------------------
     def status(self, session: Session) -> dict:
@@ -1156,13 +1511,16 @@ class Classroom:
                 "moves": sum(1 for a in t.actors if a in ("human", "bot")),
                 "to_move": (st.players[st.current_player] if st is not None and st.current_player >= 0 else None),
                 "scores": list(st.scores) if st is not None else None,
-                "places": finishing_places(st) if st is not None and st.is_terminal else None,
+                "places": (finishing_places(st) if st is not None and (st.is_terminal or t.status == "stopped")
+                           else None),
                 "sheet_game_id": t.sheet_game_id})
         return {
             "session": {"id": session.id, "code": session.code, "game": cfg.game, "title": session.info.title,
                         "preset": cfg.preset, "table_size": cfg.table_size, "bot": cfg.bot, "seed": cfg.seed,
                         "round": session.round, "status": session.status, "unit": session.info.unit,
-                        "replace_after": cfg.replace_after},
+                        "replace_after": cfg.replace_after, "label": cfg.label, "stop": cfg.stop,
+                        "start_when_full": cfg.start_when_full,
+                        "question": session.polls[-1].id if session.polls else None},
             "players": [{"id": p.id, "name": p.name, "table": p.table.number if p.table else None, "seat": p.seat,
                          "connected": bool(p.connections), "table_status": p.table.status if p.table else None}
                         for p in session.players.values()],
@@ -1226,16 +1584,13 @@ def finishing_places(state: State) -> list[int]:
     """Finishing places (1 = first) of a finished game, seat order: by final score (tied scores
     share the better place, the score sheet's rule), with the engine's winners (``winners()``,
     which knows a game's tie-breaks, e.g. Bué's gold cards, or who reached $10 first in Ten
-    Bucks) ahead of players tied with them on score.
-
-    Raises:
-        ValueError: the game is not over.
-    """
+    Bucks) ahead of players tied with them on score. A game stopped before its end (an
+    activity's stop, :attr:`SessionConfig.stop`) is placed by score alone."""
     from ..scoresheet import places_from_scores
 
     scores = list(state.scores)
     places = places_from_scores(scores)
-    winners = set(state.winners())
+    winners = set(state.winners()) if state.is_terminal else set()
     if winners and all(places[w] == 1 for w in winners):
         tied = [i for i, p in enumerate(places) if p == 1 and i not in winners]
         for i in tied:

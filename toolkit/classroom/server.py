@@ -36,6 +36,18 @@ The teacher's API (``Authorization: Bearer <teacher key>``), used by the noteboo
 ``POST /api/teacher/sessions/<id>/players/<pid>/new-device`` (a new seat token and link: the
 old device's token stops working), ``POST /api/teacher/sessions/<id>/players/<pid>/seat``
 ``{"table": n or null}`` (seat a late student at a playing table's bot seat).
+
+Questions sent to the class (:mod:`toolkit.classroom.questions`; the right answer is never on
+the server before the reveal): ``POST /api/teacher/sessions/<id>/questions`` (a question without
+its answer; every page shows it), ``GET /api/teacher/sessions/<id>/questions`` and
+``.../questions/<qid>`` (how many answered; the class's answers only once revealed),
+``POST .../questions/<qid>/close``, ``POST .../questions/<qid>/reveal`` ``{"answer",
+"tolerance", "explanation"}``, ``GET /api/teacher/sessions/<id>/answers`` (JSON) and
+``.../answers.csv`` (every student's first and final answer to every question). A page answers
+with ``{"type": "answer", "question": id, "value": ...}`` and is acknowledged ``{"type":
+"answered", "question", "value", "tries"}`` once it is in the database; it receives ``{"type":
+"question", ...}`` (see :meth:`toolkit.classroom.room.Classroom.question_view`) when a question
+is sent, closed or revealed, and on connecting.
 """
 from __future__ import annotations
 
@@ -56,7 +68,7 @@ from urllib.parse import urlsplit
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -361,14 +373,16 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
         return request.app.state.room
 
     def endpoint(fn):
-        """A teacher's endpoint: the key first (401), then the request; JSON answers always."""
+        """A teacher's endpoint: the key first (401), then the request; JSON answers always
+        (or the Response the endpoint made: a CSV file)."""
         async def wrapped(request: Request):
             room = room_of(request)
             auth = request.headers.get("authorization", "")
             if not room.is_teacher_key(auth[7:] if auth.lower().startswith("bearer ") else ""):
                 return _json_error(401, "forbidden", "the teacher's key is missing or wrong")
             try:
-                return JSONResponse(await fn(request, room), headers=_HEADERS)
+                out = await fn(request, room)
+                return out if isinstance(out, Response) else JSONResponse(out, headers=_HEADERS)
             except ApiError as e:
                 return _json_error(e.status, e.code, e.message, e.retry_after)
             except ClassroomError as e:
@@ -487,13 +501,15 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
                         await room.leave(player)
                     elif kind == "back":
                         await room.back(player)
+                    elif kind == "answer":
+                        conn.push(await room.answer(player, msg))
                     elif kind == "ping":
                         conn.push({"type": "pong"})
                     elif kind == "hello":
                         raise ClassroomError("malformed", "This page has already said hello.")
                     else:
-                        raise ClassroomError("malformed", "Unknown message: send a 'move', 'leave', 'back' or "
-                                             "'ping'.")
+                        raise ClassroomError("malformed", "Unknown message: send a 'move', 'answer', 'leave', "
+                                             "'back' or 'ping'.")
                 except ClassroomError as e:
                     refuse(e)
                     if e.code == "stale":
@@ -541,7 +557,7 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
 
     async def sessions(request, room):
         return [{"id": s.id, "code": s.code, "game": s.config.game, "title": s.info.title, "round": s.round,
-                 "status": s.status, "players": len(s.players), "created": s.created,
+                 "status": s.status, "players": len(s.players), "created": s.created, "label": s.config.label,
                  "join_url": url_of(request, s.code)} for s in room.sessions.values()]
 
     async def status(request, room):
@@ -579,6 +595,38 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
         t = await room.seat_late(s, p, number)
         return {"player": p.id, "name": p.name, "table": t.number, "seat": p.seat}
 
+    # -- questions sent to the class ----------------------------------------------------------
+    async def ask(request, room):
+        s = room.session(request.path_params["sid"])
+        poll = await room.ask(s, await teacher_body(request))
+        return room.question_status(poll)
+
+    async def questions(request, room):
+        return [room.question_status(q) for q in room.session(request.path_params["sid"]).polls]
+
+    async def question(request, room):
+        s = room.session(request.path_params["sid"])
+        return room.question_status(room.poll(s, request.path_params["qid"]))
+
+    async def close_question(request, room):
+        s = room.session(request.path_params["sid"])
+        poll = room.poll(s, request.path_params["qid"])
+        await room.close_question(poll)
+        return room.question_status(poll)
+
+    async def reveal(request, room):
+        s = room.session(request.path_params["sid"])
+        poll = room.poll(s, request.path_params["qid"])
+        return await room.reveal(poll, await teacher_body(request))
+
+    async def answers(request, room):
+        return room.answer_rows(room.session(request.path_params["sid"]))
+
+    async def answers_csv(request, room):
+        s = room.session(request.path_params["sid"])
+        return Response(answers_to_csv(room.answer_rows(s)), media_type="text/csv; charset=utf-8",
+                        headers=dict(_HEADERS, **{"Content-Disposition": f'attachment; filename="answers-{s.code}.csv"'}))
+
     # -- every answer is JSON ----------------------------------------------------------------
     async def http_error(request, exc: HTTPException):
         words = {404: "There is nothing at this address.", 405: "This address does not take this method."}
@@ -606,6 +654,13 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
         Route("/api/teacher/sessions/{sid:int}/records", endpoint(records)),
         Route("/api/teacher/sessions/{sid:int}/players/{pid:int}/new-device", endpoint(new_device), methods=["POST"]),
         Route("/api/teacher/sessions/{sid:int}/players/{pid:int}/seat", endpoint(seat), methods=["POST"]),
+        Route("/api/teacher/sessions/{sid:int}/questions", endpoint(ask), methods=["POST"]),
+        Route("/api/teacher/sessions/{sid:int}/questions", endpoint(questions)),
+        Route("/api/teacher/sessions/{sid:int}/questions/{qid:int}", endpoint(question)),
+        Route("/api/teacher/sessions/{sid:int}/questions/{qid:int}/close", endpoint(close_question), methods=["POST"]),
+        Route("/api/teacher/sessions/{sid:int}/questions/{qid:int}/reveal", endpoint(reveal), methods=["POST"]),
+        Route("/api/teacher/sessions/{sid:int}/answers", endpoint(answers)),
+        Route("/api/teacher/sessions/{sid:int}/answers.csv", endpoint(answers_csv)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
@@ -614,6 +669,41 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
     app.state.public_url = public_url
     app.state.limits = limits
     return app
+
+
+def answers_to_csv(rows: list[dict]) -> str:
+    """The rows of :meth:`toolkit.classroom.room.Classroom.answer_rows` as CSV text (a header,
+    then one line per student and question; times in ISO 8601, UTC). A text a student typed
+    that a spreadsheet would read as a formula (``=``, ``+``, ``-``, ``@`` first, and not a
+    number) is written with a leading ``'``."""
+    import csv
+    import datetime
+    import io
+
+    cols = ["question", "key", "kind", "prompt", "student", "first", "first_right", "final", "final_right", "tries",
+            "first_at", "final_at", "answer"]
+
+    def cell(key, v):
+        if v is None:
+            return ""
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        if key.endswith("_at"):
+            return datetime.datetime.fromtimestamp(v, datetime.timezone.utc).isoformat(timespec="seconds")
+        text = str(v)
+        if text[:1] in ("=", "+", "-", "@") and isinstance(v, str):
+            try:
+                float(text.replace(",", "."))
+            except ValueError:
+                return "'" + text
+        return text
+
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(cols)
+    for r in rows:
+        w.writerow([cell(c, r.get(c)) for c in cols])
+    return out.getvalue()
 
 
 def lan_address() -> str:

@@ -16,7 +16,16 @@ the JSON record of every finished game) and, beside them, the server's own table
   header ``{game, rules, players, seed}`` once started, status, the score sheet's game id
   once finished);
 * ``classroom_actions``: the action log, one row per action of every table, in order
-  (``table_id, n``), with who made it (``human``, ``bot``, ``chance``, ``setup``).
+  (``table_id, n``), with who made it (``human``, ``bot``, ``chance``, ``setup``);
+* ``classroom_questions``: the questions sent to a session's students (the lesson's key, the
+  question as JSON without its answer, when it was opened, closed and revealed, and, from the
+  reveal on, the answer as JSON);
+* ``classroom_answers``: each student's answer to each question: the first and the final one
+  (with their times), how many times they answered, and, from the reveal on, whether the first
+  and the final answers were right.
+
+The question tables were added without changing the layout's version: an older file gets them
+when it is opened, and an older toolkit ignores them.
 
 A table's game is its header plus its actions: :func:`toolkit.core.game.replay` rebuilds every
 state, and that is how a restarted server resumes every table.
@@ -90,6 +99,28 @@ CREATE TABLE IF NOT EXISTS classroom_actions (
     actor TEXT NOT NULL,
     at REAL NOT NULL,
     PRIMARY KEY (table_id, n)
+);
+CREATE TABLE IF NOT EXISTS classroom_questions (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES classroom_sessions(id),
+    key TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    opened REAL NOT NULL,
+    closed REAL,
+    revealed REAL,
+    reveal TEXT
+);
+CREATE TABLE IF NOT EXISTS classroom_answers (
+    question_id INTEGER NOT NULL REFERENCES classroom_questions(id),
+    player_id INTEGER NOT NULL REFERENCES classroom_players(id),
+    first TEXT NOT NULL,
+    first_at REAL NOT NULL,
+    final TEXT NOT NULL,
+    final_at REAL NOT NULL,
+    tries INTEGER NOT NULL,
+    first_right INTEGER,
+    final_right INTEGER,
+    PRIMARY KEY (question_id, player_id)
 );
 """
 
@@ -339,7 +370,8 @@ class Store:
 
         Returns:
             ``{"sessions": [...], "players": [...], "tables": [...], "actions": {table_id:
-            [(action, actor), ...]}}`` (rows as dicts, JSON columns decoded).
+            [(action, actor), ...]}, "questions": [...], "answers": [...]}`` (rows as dicts,
+            JSON columns decoded).
         """
         def fn(con, _sheet):
             con.row_factory = sqlite3.Row
@@ -350,6 +382,9 @@ class Store:
                 actions: dict[int, list] = {}
                 for r in con.execute("SELECT table_id, action, actor FROM classroom_actions ORDER BY table_id, n"):
                     actions.setdefault(r[0], []).append((r[1], r[2]))
+                questions = [dict(r) for r in con.execute("SELECT * FROM classroom_questions ORDER BY id")]
+                answers = [dict(r) for r in con.execute("SELECT * FROM classroom_answers ORDER BY question_id, "
+                                                        "player_id")]
             finally:
                 con.row_factory = None
             for s in sessions:
@@ -358,7 +393,13 @@ class Store:
                 t["seats"] = json.loads(t["seats"])
                 t["bots"] = json.loads(t["bots"])
                 t["header"] = json.loads(t["header"]) if t["header"] else None
-            return {"sessions": sessions, "players": players, "tables": tables, "actions": actions}
+            for q in questions:
+                q["spec"] = json.loads(q["spec"])
+                q["reveal"] = json.loads(q["reveal"]) if q["reveal"] else None
+            for a in answers:
+                a["first"], a["final"] = json.loads(a["first"]), json.loads(a["final"])
+            return {"sessions": sessions, "players": players, "tables": tables, "actions": actions,
+                    "questions": questions, "answers": answers}
         return self.call(fn)
 
 

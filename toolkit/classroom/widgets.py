@@ -23,7 +23,7 @@ from ..core.widgets import View
 from . import analysis
 from .client import ServerError, TeacherClient
 
-__all__ = ["TeacherView", "teacher_view", "qr_svg"]
+__all__ = ["TeacherView", "teacher_view", "qr_svg", "join_html"]
 
 _FONT = dict(family="sans-serif", size=13)
 
@@ -43,6 +43,24 @@ def qr_svg(text: str, scale: int = 6) -> str:
 
 def _esc(x) -> str:
     return html.escape(str(x))
+
+
+def join_html(code: str, join_url: str, base: str) -> str:
+    """The join code, large, the address students type and a QR code of the join link (HTML,
+    drawn offline): what a projected screen shows so that a class can join.
+
+    Args:
+        code: the session's join code.
+        join_url: the link the QR code holds (``http://192.168.1.20:8765/join/CODE``).
+        base: the address students type (``http://192.168.1.20:8765``).
+    """
+    return ('<div style="display:flex;flex-wrap:wrap;gap:24px;align-items:center">'
+            f'<div><p style="margin:0;font-size:18px">Join code</p>'
+            f'<p class="join-code" style="margin:0;font-size:64px;line-height:1.15;font-weight:bold;letter-spacing:8px;'
+            f'font-family:monospace">{_esc(code)}</p>'
+            f'<p style="font-size:18px;margin:4px 0;overflow-wrap:anywhere">Open <b class="join-address">{_esc(base)}'
+            '</b> and type the code and your name, or scan the code.</p></div>'
+            f'<div class="qr" title="{_esc(join_url)}">{qr_svg(join_url)}</div></div>')
 
 
 class TeacherView(View):
@@ -206,16 +224,7 @@ class TeacherView(View):
         return st
 
     def _show_join(self, code: str, join_url: str | None, public_url: str | None) -> None:
-        url = join_url or f"{self.client.url}/join/{code}"
-        base = public_url or self.client.url
-        self.join.value = (
-            '<div style="display:flex;flex-wrap:wrap;gap:24px;align-items:center">'
-            f'<div><p style="margin:0;font-size:18px">Join code</p>'
-            f'<p class="join-code" style="margin:0;font-size:64px;font-weight:bold;letter-spacing:8px;'
-            f'font-family:monospace">{_esc(code)}</p>'
-            f'<p style="font-size:18px;margin:4px 0">Open <b>{_esc(base)}</b> and type the code and your name,'
-            f' or scan the code.</p></div>'
-            f'<div class="qr" title="{_esc(url)}">{qr_svg(url)}</div></div>')
+        self.join.value = join_html(code, join_url or f"{self.client.url}/join/{code}", public_url or self.client.url)
 
     def open_session(self, **settings) -> dict:
         """Open a session with the chosen settings (``settings`` add to or override them, e.g.

@@ -1,4 +1,7 @@
-/* The student's page of the class game server: join with a code and a name, then play.
+/* The student's page of the class game server: join with a code and a name, then play, and
+ * answer the questions the teacher sends ({type: "question"}: a choice, a typed number or a
+ * slider; answered with {type: "answer", question, value}; the answer shows only once the
+ * teacher reveals it: the server does not know it before).
  * It shows what the server sends for this seat only (the server never sends another seat's
  * hidden cards) and sends moves as {type: "move", version, index} (BuyWord: {..., word}, a word
  * the student spelt from their tiles). The move log comes whole on connecting, then only its new
@@ -15,6 +18,7 @@
   var ws = null, state = null, pending = false, backoff = 500, shownError = "";
   var online = false, retryTimer = null, lastHeard = 0;
   var logLines = [], typedWord = "", logFollows = true;
+  var question = null, qDraft = null, qPending = false, qError = "";
 
   function $(id) { return document.getElementById(id); }
   function getToken() { try { return window.localStorage.getItem(KEY); } catch (e) { return null; } }
@@ -76,6 +80,10 @@
       if (!online) { controls[i].setAttribute("data-offline", "1"); } else { controls[i].removeAttribute("data-offline"); }
     }
     $("leave").disabled = !online;
+    var qControls = $("question").querySelectorAll("button, input");
+    for (var q = 0; q < qControls.length; q++) {
+      if (!online) { qControls[q].disabled = true; } else if (!qPending && question && question.status === "open") { qControls[q].disabled = false; }
+    }
     if (!online && state && state.your_turn && !state.result) {
       $("status").textContent = "Your move, as soon as the connection is back.";
     }
@@ -179,7 +187,134 @@
     $("error").hidden = !shownError;
   }
 
+  // -- a question from the teacher ---------------------------------------------------------
+  function sendAnswer(value) {
+    if (!question || question.status !== "open" || qPending) { return; }
+    qError = "";
+    if (!online || !send({type: "answer", question: question.id, value: value})) {
+      qError = "Not connected: wait a moment, then send your answer again.";
+    } else {
+      qPending = true;
+    }
+    renderQuestion();
+  }
+
+  function shown(value) {
+    return value === null || value === undefined ? "" : String(value) + (question.unit && question.kind !== "choice" ? " " + question.unit : "");
+  }
+
+  function renderQuestion() {
+    var box = $("question");
+    box.textContent = "";
+    if (!question || $("play").hidden) { box.hidden = true; return; }
+    box.hidden = false;
+    var st = question.status, open = st === "open", rev = question.reveal || null;
+    box.setAttribute("data-question", String(question.id));
+    box.setAttribute("data-status", st);
+    box.appendChild(el("h2", rev ? "The answer" : "A question from your teacher"));
+    var prompt = el("div", undefined, "prompt");
+    prompt.innerHTML = question.prompt;          // simple HTML only: the server keeps <b>, <i>... and escapes the rest
+    box.appendChild(prompt);
+    var answer = rev ? rev.answer : null;
+    if (question.kind === "choice") {
+      var list = el("div", undefined, "options");
+      question.options.forEach(function (o, i) {
+        var mine = question.yours === o, right = rev && answer === o;
+        var b = el("button", (mine ? "\u2713 " : "") + o + (right ? " (the answer)" : ""), "option" + (mine ? " chosen" : "") + (right ? " right" : ""));
+        b.type = "button";
+        b.setAttribute("data-option", String(i));
+        b.setAttribute("aria-pressed", mine ? "true" : "false");
+        b.disabled = !open || qPending || !online;
+        b.addEventListener("click", function () { sendAnswer(i); });
+        list.appendChild(b);
+      });
+      box.appendChild(list);
+    } else if (open) {
+      var row = el("div", undefined, "answer-row");
+      var input = el("input");
+      var readout = null;
+      if (question.kind === "slider") {
+        var sl = question.slider;
+        input.type = "range";
+        input.min = String(sl.min); input.max = String(sl.max); input.step = String(sl.step);
+        var start = qDraft !== null ? qDraft : (question.yours !== null ? question.yours : sl.min + Math.round((sl.max - sl.min) / sl.step / 2) * sl.step);
+        input.value = String(start);
+        readout = el("output", shown(input.value), "readout");
+        readout.id = "q-readout";
+        input.addEventListener("input", function () { qDraft = input.value; readout.textContent = shown(input.value); });
+      } else {
+        input.type = "text";
+        input.setAttribute("inputmode", "decimal");
+        input.setAttribute("autocomplete", "off");
+        input.maxLength = 40;
+        input.placeholder = question.decimal === "," ? "un numero, es. 27,5" : "a number, e.g. 27.5";
+        input.value = qDraft !== null ? qDraft : (question.yours !== null ? String(question.yours) : "");
+        input.addEventListener("input", function () { qDraft = input.value; });
+        input.addEventListener("keydown", function (ev) { if (ev.key === "Enter") { go.click(); } });
+      }
+      input.id = "q-input";
+      input.setAttribute("aria-label", "Your answer" + (question.unit ? " (" + question.unit + ")" : ""));
+      row.appendChild(input);
+      if (readout) { row.appendChild(readout); } else if (question.unit) { row.appendChild(el("span", question.unit, "unit")); }
+      box.appendChild(row);
+      var go = el("button", question.yours !== null ? "Change my answer" : "Send my answer", "move");
+      go.type = "button";
+      go.id = "q-send";
+      go.disabled = qPending || !online;
+      go.addEventListener("click", function () {
+        if (question.kind === "slider") { sendAnswer(parseFloat(input.value)); return; }
+        if (!input.value.trim()) { qError = "Type a number first."; renderQuestion(); return; }
+        sendAnswer(input.value.trim());
+      });
+      box.appendChild(go);
+    }
+    var line = el("p", "", "your-answer");
+    line.id = "q-yours";
+    if (question.yours !== null) {
+      line.textContent = "Your answer: " + shown(question.yours) + (open ? ". You can change it until your teacher shows the answer." : ".");
+    } else {
+      line.textContent = open ? (qPending ? "Sending..." : "Answer here, then wait for your teacher.") : "You did not answer this one.";
+    }
+    box.appendChild(line);
+    if (!open && !rev) { box.appendChild(el("p", "Answers are closed: wait for your teacher.", "note-line")); }
+    if (rev) {
+      var verdict = el("p", "", "verdict");
+      verdict.id = "q-verdict";
+      if (answer === null) {
+        verdict.textContent = "Look at the board: your teacher shows what the class answered.";
+      } else {
+        verdict.textContent = "The answer: " + shown(answer) + ". " + (rev.right === true ? "You were right!" : rev.right === false ? "Yours was not quite right." : "");
+        verdict.className = "verdict " + (rev.right === true ? "right" : rev.right === false ? "wrong" : "");
+      }
+      box.appendChild(verdict);
+      if (rev.explanation) {
+        var ex = el("div", undefined, "explanation");
+        ex.innerHTML = rev.explanation;          // cleaned by the server, as the prompt
+        box.appendChild(ex);
+      }
+    }
+    if (qError) { var err = el("p", qError, "error"); err.setAttribute("role", "alert"); box.appendChild(err); }
+  }
+
   function handle(msg) {
+    if (msg.type === "question") {
+      if (!question || question.id !== msg.id) { qDraft = null; qError = ""; qPending = false; }
+      if (msg.status !== "open") { qPending = false; }
+      question = msg;
+      renderQuestion();
+      return;
+    }
+    if (msg.type === "answered") {
+      if (question && question.id === msg.question) { question.yours = msg.value; question.tries = msg.tries; }
+      qPending = false; qError = ""; qDraft = null;
+      renderQuestion();
+      return;
+    }
+    if (msg.type === "error" && qPending && (msg.code === "bad_answer" || msg.code === "closed")) {
+      qPending = false; qError = msg.message;
+      renderQuestion();
+      return;
+    }
     if (msg.type === "state") {
       backoff = 500;
       setConn(true);
@@ -375,7 +510,7 @@
     var order = state.players.map(function (n, i) { return i; });
     order.sort(function (a, b) { return state.result.places[a] - state.result.places[b]; });
     var t = el("table", undefined, "result");
-    var cap = el("caption", "Final result");
+    var cap = el("caption", state.result.stopped ? "Where everyone stands" : "Final result");
     t.appendChild(cap);
     var head = el("tr");
     var cards = state.result.cards;
@@ -426,10 +561,18 @@
     status.className = "status-line";
     if (st.status === "waiting") {
       var taken = st.seats.filter(function (s) { return s !== null; });
-      status.textContent = "Waiting for players: " + taken.join(", ") + " (" + taken.length + " of " + st.seats.length +
-        " seats). The game starts when the table is full or when your teacher starts it (bots take the empty seats).";
+      if (taken.length === st.seats.length) {
+        status.textContent = "Your table is ready: " + taken.join(", ") + ". The game starts when your teacher starts it.";
+      } else {
+        status.textContent = "Waiting for players: " + taken.join(", ") + " (" + taken.length + " of " + st.seats.length +
+          " seats). The game starts when " + (st.start_when_full === false ? "" : "the table is full or when ") +
+          "your teacher starts it (bots take the empty seats).";
+      }
     } else if (st.status === "no_table") {
       status.textContent = "Waiting for your teacher to seat you.";
+    } else if (st.result && st.result.stopped) {
+      status.textContent = "Time! This part of the game is over: look at the board.";
+      status.className = "status-line over";
     } else if (st.result) {
       status.textContent = "Game over. Wait for your teacher to start the next round.";
       status.className = "status-line over";
@@ -453,6 +596,7 @@
     renderMoves();
     renderSeats(st);
     applyConnection();
+    renderQuestion();
   }
 
   $("join-form").addEventListener("submit", join);
