@@ -34,6 +34,8 @@ Lemire, "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019.
 """
 from __future__ import annotations
 
+from collections import namedtuple
+from functools import lru_cache
 from typing import Callable, Sequence
 
 import numpy as np
@@ -41,8 +43,10 @@ from numba import njit
 from numpy.random import PCG64, SeedSequence
 
 __all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "held_half", "run_with_words",
-           "SETUP_POS", "SETUP_HALF", "PLAY_POS", "PLAY_HALF", "begin_play", "compiled_streams",
-           "run_playout_kernel", "fresh_streams", "one_game", "seed_words", "pcg64_words", "run_seeded", "seeded_results"]
+           "SETUP_POS", "SETUP_HALF", "PLAY_POS", "PLAY_HALF", "PLAYING", "STREAM_SLOTS", "begin_play",
+           "chance_index", "chance_integers", "decision_integers", "compiled_streams", "run_playout_kernel",
+           "fresh_streams", "seed_words", "pcg64_words", "run_seeded", "seeded_results", "table_type", "Layout",
+           "Material", "Kernel"]
 
 _LO32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
@@ -212,19 +216,76 @@ def run_with_words(seed_rng: Callable[[], np.random.Generator], kernel: Callable
 
 
 #: Where a playout kernel keeps its place in its two word streams: the ``streams`` array
-#: (``int64``, shape ``(4,)``) :func:`run_playout_kernel` hands it holds the next unused word
-#: and the held 32-bit half (``-1``: none) of the setup stream and of the play stream.
-SETUP_POS, SETUP_HALF, PLAY_POS, PLAY_HALF = 0, 1, 2, 3
+#: (``int64``, shape ``(5,)``) :func:`run_playout_kernel` hands it holds the next unused word
+#: and the held 32-bit half (``-1``: none) of the setup stream and of the play stream, and
+#: whether play has begun (``PLAYING``: 1 from the first decision on, when chance draws from the
+#: play stream as ``play`` does after ``new_game``).
+SETUP_POS, SETUP_HALF, PLAY_POS, PLAY_HALF, PLAYING = 0, 1, 2, 3, 4
+STREAM_SLOTS = 5
 
 
 @njit(cache=True, inline="always")
 def begin_play(streams):
-    """Call at a kernel's first decision (compiled): when the play Generator *is* the setup
-    Generator (``streams[PLAY_POS] == -1``), the play stream goes on where the setup stream
-    stopped, word and held half."""
+    """Call at a kernel's first decision (compiled): play begins (``streams[PLAYING] = 1``), and
+    when the play Generator *is* the setup Generator (``streams[PLAY_POS] == -1``) the play
+    stream goes on where the setup stream stopped, word and held half."""
+    streams[4] = 1
     if streams[2] < 0:
         streams[2] = streams[0]
         streams[3] = streams[1]
+
+
+@njit(cache=True)
+def chance_index(sw, pw, streams, n):
+    """A chance event's ``uniform_index(rng, n)`` (compiled) on the stream in use: the setup
+    words until play begins, then the play words; the place is kept in ``streams``.
+
+    Returns:
+        the index, or ``-1`` when the words ran out.
+    """
+    if streams[4]:
+        i, pos = word_index(pw, streams[2], n)
+        streams[2] = pos
+    else:
+        i, pos = word_index(sw, streams[0], n)
+        streams[0] = pos
+    return i
+
+
+@njit(cache=True)
+def chance_integers(sw, pw, streams, n):
+    """A chance event's ``int(rng.integers(n))`` (``Multiset.draw_one``; compiled) on the stream
+    in use (see :func:`chance_index`), held 32-bit half included.
+
+    Returns:
+        the index, or ``-1`` when the words ran out.
+    """
+    if streams[4]:
+        i, pos, half = word_integers(pw, streams[2], streams[3], n)
+        streams[2] = pos
+        streams[3] = half
+    else:
+        i, pos, half = word_integers(sw, streams[0], streams[1], n)
+        streams[0] = pos
+        streams[1] = half
+    return i
+
+
+@njit(cache=True)
+def decision_integers(pw, streams, n):
+    """The random bot's choice (compiled): ``int(rng.integers(n))`` over ``n`` legal actions on
+    the play stream (:class:`toolkit.core.bots.RandomBot`); the first one begins play
+    (:func:`begin_play`).
+
+    Returns:
+        the index, or ``-1`` when the words ran out.
+    """
+    if not streams[4]:
+        begin_play(streams)
+    i, pos, half = word_integers(pw, streams[2], streams[3], n)
+    streams[2] = pos
+    streams[3] = half
+    return i
 
 
 def compiled_streams(*gens: np.random.Generator) -> bool:
@@ -246,41 +307,9 @@ def _restore(gen: np.random.Generator, state: dict, used: int, half: int) -> Non
 
 def fresh_streams(games: int) -> np.ndarray:
     """The ``streams`` rows of ``games`` fresh seeded games (:func:`seed_words`): ``int64
-    (games, 4)``, each ``[0, -1, 0, -1]`` (both streams at their first word, no held half)."""
-    return np.tile(np.array([0, -1, 0, -1], dtype=np.int64), (games, 1))
-
-
-def one_game(run: Callable, setup_words: np.ndarray, play_words: np.ndarray, streams: np.ndarray, players: int):
-    """One game through a game's *batch* kernel, as :func:`run_playout_kernel`'s ``kernel``.
-
-    A kernel module with one compiled entry point for many games (``random_playouts``) plays
-    ``playout``'s single game as a batch of one, so a session compiles (or loads) one function.
-
-    Args:
-        run: ``run(setup, play, streams_in, rows, scores, actions, winners) -> (ok, extra)``:
-            plays the games of the word rows (2-D arrays, one row per game) from their
-            ``streams_in`` rows (updated), writing row ``rows[g]`` of ``scores`` (int64),
-            ``actions`` (int64) and ``winners`` (bool); ``ok`` False for a game that ran out of
-            words; ``extra`` anything the caller needs (the action codes).
-        setup_words, play_words: the game's two word arrays (the same array when the streams are
-            one Generator's).
-        streams: ``int64 (4,)`` the game's streams (updated when it finishes).
-        players: seats.
-
-    Returns:
-        ``(actions, scores, winners, extra)`` (scores ``int64 (players,)``, winners ``bool
-        (players,)``), or ``None`` when the game ran out of words.
-    """
-    st = streams.copy().reshape(1, 4)
-    scores = np.zeros((1, players), dtype=np.int64)
-    actions = np.zeros(1, dtype=np.int64)
-    winners = np.zeros((1, players), dtype=np.bool_)
-    ok, extra = run(setup_words.reshape(1, -1), play_words.reshape(1, -1), st, np.zeros(1, dtype=np.int64), scores,
-                    actions, winners)
-    if not ok[0]:
-        return None
-    streams[:] = st[0]
-    return int(actions[0]), scores[0], winners[0], extra
+    (games, 5)``, each ``[0, -1, 0, -1, 0]`` (both streams at their first word, no held half,
+    play not begun)."""
+    return np.tile(np.array([0, -1, 0, -1, 0], dtype=np.int64), (games, 1))
 
 
 def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, kernel: Callable, budget: int,
@@ -291,11 +320,11 @@ def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, ke
         setup, play: the Generators of :func:`toolkit.core.bulk.playout_rngs` (PCG64, see
             :func:`compiled_streams`; they may be the same Generator).
         kernel: ``kernel(setup_words, play_words, streams) -> result``, or ``None`` when it ran
-            out of words (or of room it sized from them). ``streams`` (``int64``, shape ``(4,)``)
-            comes in as ``[0, setup's held half, 0, play's held half]`` (``PLAY_POS == -1``
-            when ``play is setup``: one array of words, and the kernel calls
-            :func:`begin_play` at its first decision) and the kernel leaves in it how far it
-            read each stream.
+            out of words (or of room it sized from them). ``streams``
+            (``int64``, shape ``(5,)``) comes in as ``[0, setup's held half, 0, play's held
+            half, 0]`` (``PLAY_POS == -1`` when ``play is setup``: one array of words, and the
+            kernel calls :func:`begin_play` at its first decision) and the kernel leaves in it
+            how far it read each stream.
         budget: words to draw from the play Generator first (doubled, by drawing the stream's
             next words, until the kernel finishes); ``setup_budget`` the same for the setup
             Generator (default ``budget``; the opening chance events usually need far fewer).
@@ -322,10 +351,11 @@ def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, ke
     halves = [int(st["uinteger"]) if st["has_uint32"] else -1 for st in states]
     sw = raw_words(setup, max(budget, setup_budget) if shared else setup_budget)
     pw = sw if shared else raw_words(play, budget)
-    streams = np.zeros(4, dtype=np.int64)
+    streams = np.zeros(STREAM_SLOTS, dtype=np.int64)
     while True:
         streams[SETUP_POS], streams[SETUP_HALF] = 0, halves[0]
         streams[PLAY_POS], streams[PLAY_HALF] = (-1, -1) if shared else (0, halves[1])
+        streams[PLAYING] = 0
         result = kernel(sw, pw, streams)
         if result is not None:
             break
@@ -539,3 +569,284 @@ def seeded_results(play_batch: Callable, seeds: Sequence[int], players: int, set
     run_seeded(lambda setup, play, rows: play_batch(setup, play, rows, scores, actions, winners), seeds,
                setup_budget, play_budget)
     return {"scores": scores, "actions": actions, "winners": winners, "seeds": np.array(seeds, dtype=object)}
+
+
+# --------------------------------------------------------------------------------------------
+# One interface for every game's kernel: material, table, legal/step, batches, playouts
+
+
+def table_type(name: str, module: str, arrays: Sequence[str]) -> type:
+    """The NamedTuple class of a game's kernel table (declare it once, at module level, so numba
+    compiles and caches one type): ``buf``, the whole table as one flat ``int64`` buffer; ``s``,
+    its named scalars (a one-element record array: ``t.s[0].phase`` in compiled code); then the
+    named arrays, all views of ``buf`` (see :class:`Layout`).
+
+    Args:
+        name: the class name (``"BueTable"``); module: the kernel module's ``__name__``.
+        arrays: the array fields' names, in order.
+    """
+    cls = namedtuple(name, ("buf", "s") + tuple(arrays))
+    cls.__module__ = module
+    return cls
+
+
+class Layout:
+    """Where each part of a kernel table lies in its flat ``int64`` buffer.
+
+    One buffer holds the whole table, so a batch resets a table for its next game with one copy
+    (``t.buf[:] = initial.buf``) and two tables are equal when their buffers are. Every value is
+    an ``int64`` (flags 0/1, ``-1`` for none).
+
+    Args:
+        cls: the table's NamedTuple class (:func:`table_type`).
+        scalars: the scalar fields' names (the record ``s``).
+        shapes: ``{array name: shape}`` in the order of ``cls``' array fields.
+
+    Raises:
+        ValueError: ``shapes`` does not name ``cls``' array fields in order.
+    """
+
+    def __init__(self, cls: type, scalars: Sequence[str], shapes: dict):
+        if tuple(shapes) != tuple(cls._fields[2:]):
+            raise ValueError(f"{cls.__name__} has arrays {cls._fields[2:]}, the layout gives {tuple(shapes)}")
+        self.cls = cls
+        self.scalars = tuple(scalars)
+        self.dtype = np.dtype([(name, np.int64) for name in self.scalars], align=True)
+        self.shapes = [(name, tuple(int(x) for x in shape)) for name, shape in shapes.items()]
+        self.size = len(self.scalars) + sum(int(np.prod(shape)) for _, shape in self.shapes)
+
+    def view(self, buf: np.ndarray):
+        """The table whose parts are views of ``buf`` (``int64 (size,)``)."""
+        k = len(self.scalars)
+        parts = [buf, buf[:k].view(self.dtype)]
+        off = k
+        for _, shape in self.shapes:
+            size = int(np.prod(shape))
+            parts.append(buf[off:off + size].reshape(shape))
+            off += size
+        return self.cls(*parts)
+
+    def new(self):
+        """A table of zeros."""
+        return self.view(np.zeros(self.size, dtype=np.int64))
+
+    def copy(self, t):
+        """A copy of table ``t`` (a buffer of its own)."""
+        return self.view(t.buf.copy())
+
+    def diff(self, a, b) -> list[str]:
+        """The fields in which tables ``a`` and ``b`` differ, each as ``"name: a-value != b-value"``."""
+        out = [f"{name}: {int(a.s[0][name])} != {int(b.s[0][name])}" for name in self.scalars
+               if a.s[0][name] != b.s[0][name]]
+        for i, (name, _) in enumerate(self.shapes):
+            x, y = a[2 + i], b[2 + i]
+            if not np.array_equal(x, y):
+                out.append(f"{name}: {x.tolist()} != {y.tolist()}")
+        return out
+
+
+class Material:
+    """One rule set's material for a game's kernel, at one table size (built by the game's
+    :class:`Kernel`, once per ``(rules, players)``).
+
+    Subclasses (one per game, in ``toolkit/<game>/kernel.py``) build, from the checked
+    ``Rules``: :attr:`params`, the rules as numbers and tables (a NamedTuple the compiled code
+    reads: ``m.hand_size``, ``m.points[place]``), :attr:`layout`, the table's shape, and
+    :meth:`encode`, the adapter from a protocol ``State`` to a table. The table of the initial
+    state (:attr:`initial`) starts every game of a batch.
+
+    Attributes:
+        rules, n_players: what it was built for.
+        params: the NamedTuple of numbers and arrays the compiled functions take as ``m``.
+        layout: the table's :class:`Layout`.
+        initial: the table of ``initial_state(rules, n_players)``.
+        buffer: ``int64`` scratch for a legal-move list (grown when a list does not fit).
+        setup_budget, play_budget: first guesses of a game's words per stream (a game that runs
+            out is played again with twice as many).
+    """
+
+    game = ""
+
+    def __init__(self, rules, n_players: int, params, layout: Layout, initial_state, buffer: int,
+                 setup_budget: int, play_budget: int):
+        self.rules = rules
+        self.n_players = n_players
+        self.params = params
+        self.layout = layout
+        self.buffer = np.empty(max(int(buffer), 1), dtype=np.int64)
+        self.setup_budget = int(setup_budget)
+        self.play_budget = int(play_budget)
+        self.initial = self.encode(initial_state)
+
+    def encode(self, state):
+        """The kernel table of a protocol ``state`` of these rules and players (the adapter the
+        conformance test and :attr:`initial` use)."""
+        raise NotImplementedError
+
+    def decode(self, codes) -> list[str]:
+        """The record's action texts of action codes (``int64`` array)."""
+        raise NotImplementedError
+
+    def room(self, setup_words: int, play_words: int) -> int:
+        """Room for one game's action codes with this many words per stream. A game that fills
+        it reports running out and is played again with twice the words (and so the room).
+        The default: every action but a deal reads at least half a word, a deal a whole one."""
+        return 2 * (setup_words + play_words) + 64
+
+
+class Kernel:
+    """A game's compiled twin of its engine, behind one interface (one instance, ``KERNEL``, in
+    each ``toolkit/<game>/kernel.py``).
+
+    The game's compiled functions, each taking the material's ``params`` as ``m`` and a table
+    ``t`` (its :class:`Layout`'s NamedTuple):
+
+    * ``current(m, t) -> int``: the seat to act, :data:`~toolkit.core.game.CHANCE` or
+      :data:`~toolkit.core.game.TERMINAL` (as ``state.current_player``);
+    * ``legal(m, t, buf) -> int``: the legal action codes (chance outcomes at a chance node) in
+      ``state.legal_actions()``'s order into ``buf``, their count, or ``-1`` when ``buf`` is too
+      small;
+    * ``step(m, t, code)``: the table after that action (as ``state.apply``);
+    * ``result(m, t, scores, winners)``: at the end, each seat's score and winner flag;
+    * ``batch(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf) ->
+      ok``: whole random games, one per row of words (``ok[g]``: 1 played, 0 out of words or
+      room, -1 ``buf`` too small), each from ``initial``; the same ``legal`` and ``step`` with
+      chance drawn as ``sample_chance`` and the random bot's ``rng.integers`` (the stream
+      helpers :func:`chance_index`, :func:`chance_integers`, :func:`decision_integers`).
+
+    Args:
+        game: the game's name (``"bue"``).
+        material: the game's :class:`Material` subclass, ``material(rules, n_players)``.
+        supports: ``supports(rules, n_players) -> bool``, what the kernel plays (the rest goes
+            through the protocol).
+        current, legal, step, result, batch: the compiled functions above.
+    """
+
+    def __init__(self, game: str, material: Callable, supports: Callable, *, current, legal, step, result, batch):
+        self.game = game
+        self._material = lru_cache(maxsize=32)(material)
+        self._supports = supports
+        self._current, self._legal, self._step, self._result, self._batch = current, legal, step, result, batch
+
+    def __repr__(self) -> str:
+        return f"Kernel({self.game!r})"
+
+    def supports(self, rules, n_players: int) -> bool:
+        """Whether the kernel plays ``rules`` at ``n_players`` seats (checked rules)."""
+        return bool(self._supports(rules, n_players))
+
+    def material(self, rules, players) -> Material:
+        """The :class:`Material` of ``(rules, players)`` (a count or names), built once.
+
+        Raises:
+            ValueError: rules the kernel does not play (:meth:`supports`).
+            TypeError, ValueError: rules or players the game refuses.
+        """
+        n = players if isinstance(players, int) and not isinstance(players, bool) else len(players)
+        if not self.supports(rules, n):
+            raise ValueError(f"the {self.game} kernel does not play these rules with {n} players; "
+                             "they are played through the protocol")
+        return self._material(rules, n)
+
+    def decode(self, mat: Material, codes) -> list[str]:
+        """The record's action texts of action codes."""
+        return mat.decode(np.asarray(codes, dtype=np.int64))
+
+    def encode(self, mat: Material, state):
+        """The table of a protocol state (:meth:`Material.encode`)."""
+        return mat.encode(state)
+
+    def current(self, mat: Material, t) -> int:
+        """The seat to act in table ``t``, ``CHANCE`` or ``TERMINAL``."""
+        return int(self._current(mat.params, t))
+
+    def legal(self, mat: Material, t) -> np.ndarray:
+        """The legal action codes of table ``t`` (chance outcomes at a chance node), in the
+        protocol's order (``int64 (k,)``)."""
+        buf = mat.buffer
+        while True:
+            k = int(self._legal(mat.params, t, buf))
+            if k >= 0:
+                return buf[:k].copy()
+            buf = mat.buffer = np.empty(2 * len(buf), dtype=np.int64)
+
+    def step(self, mat: Material, t, code: int) -> None:
+        """Apply the action ``code`` to table ``t`` (in place)."""
+        self._step(mat.params, t, np.int64(code))
+
+    def result(self, mat: Material, t) -> tuple[tuple, tuple]:
+        """``(scores, winners)`` of a finished table, as ``state.scores`` and ``state.winners()``."""
+        scores = np.zeros(mat.n_players, dtype=np.int64)
+        winners = np.zeros(mat.n_players, dtype=np.bool_)
+        self._result(mat.params, t, scores, winners)
+        return tuple(scores.tolist()), tuple(np.flatnonzero(winners).tolist())
+
+    def play_batch(self, mat: Material, setup: np.ndarray, play: np.ndarray, streams: np.ndarray, rows: np.ndarray,
+                   scores: np.ndarray, actions: np.ndarray, winners: np.ndarray):
+        """Whole random games, one per row of words: row ``rows[g]`` of ``scores`` (``int64``),
+        ``actions`` (``int64``) and ``winners`` (``bool``) gets game ``g``.
+
+        Args:
+            mat: the :class:`Material`.
+            setup, play: ``uint64 (games, words)`` the games' two word streams (:func:`seed_words`,
+                or one Generator's words, the same array for both when they share it).
+            streams: ``int64 (games, 5)`` each game's places in its streams (in and out).
+            rows, scores, actions, winners: where the results go.
+
+        Returns:
+            ``(ok, codes)``: ``bool (games,)``, False for a game that ran out of words (play it
+            again with more); ``int64`` the last game's action codes.
+        """
+        t = mat.layout.copy(mat.initial)
+        out = np.empty(mat.room(setup.shape[1], play.shape[1]), dtype=np.int64)
+        start = streams.copy()
+        while True:
+            ok = self._batch(mat.params, mat.initial, t, setup, play, streams, rows, scores, actions, winners, out,
+                             mat.buffer)
+            if (ok >= 0).all():
+                break
+            mat.buffer = np.empty(2 * len(mat.buffer), dtype=np.int64)  # a legal list did not fit: all again
+            streams[:] = start
+        last = int(actions[rows[-1]]) if len(rows) and ok[-1] > 0 else 0
+        return ok > 0, out[:last]
+
+    def playout(self, rules, names, setup: np.random.Generator, play: np.random.Generator, seed, keep: bool = True):
+        """One random game (every seat the random bot) on the kernel, as the record the protocol
+        gives: ``play(resolve_chance(initial_state(rules, names, seed), setup), bots, play)``.
+
+        Args:
+            rules: checked rules the kernel :meth:`supports`; names: the players' names.
+            setup, play: PCG64 Generators (:func:`toolkit.core.bulk.playout_rngs`).
+            seed: the record's seed.
+            keep: leave the Generators where the protocol leaves them (:func:`run_playout_kernel`).
+
+        Returns:
+            a :class:`~toolkit.core.bulk.PlayoutRecord`.
+        """
+        from .bulk import PlayoutRecord, rules_json
+
+        n = len(names)
+        mat = self.material(rules, n)
+
+        def run(sw, pw, streams):
+            scores = np.zeros((1, n), dtype=np.int64)
+            actions = np.zeros(1, dtype=np.int64)
+            winners = np.zeros((1, n), dtype=np.bool_)
+            ok, codes = self.play_batch(mat, sw.reshape(1, -1), pw.reshape(1, -1), streams.reshape(1, -1),
+                                        np.zeros(1, dtype=np.int64), scores, actions, winners)
+            return (codes.copy(), scores[0], winners[0]) if ok[0] else None
+
+        codes, scores, winners = run_playout_kernel(setup, play, run, mat.play_budget, keep,
+                                                    setup_budget=mat.setup_budget)
+        return PlayoutRecord(self.game, rules_json(rules), names, seed, mat.decode(codes), scores.tolist(),
+                             tuple(np.flatnonzero(winners).tolist()))
+
+    def random_playouts(self, rules, n_players: int, seeds: Sequence[int]) -> dict:
+        """The seeded random games' arrays (``scores``, ``actions``, ``winners``, ``seeds``): game
+        ``i`` is ``playout(rules, n_players, None, seeds[i])``; see :func:`seeded_results`."""
+        mat = self.material(rules, n_players)
+
+        def batch(setup, play, rows, scores, actions, winners):
+            return self.play_batch(mat, setup, play, fresh_streams(len(rows)), rows, scores, actions, winners)[0]
+
+        return seeded_results(batch, seeds, n_players, mat.setup_budget, mat.play_budget)

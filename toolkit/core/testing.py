@@ -9,6 +9,10 @@
   invariants (tiles or cards conserved, money accounted for) as a callback.
 * :func:`check_random_playouts` checks a game's bulk ``random_playouts`` against its ``playout``
   game by game (shapes, dtypes, the seeds ``seed + i``, scores, lengths, winners).
+* :func:`check_kernel` checks a game's compiled twin (``toolkit/<game>/kernel.py``) against its
+  engine move by move, at every state a game of the given bots reaches: the same legal actions
+  in the same order and, for each action taken (or every legal one), the same successor (as
+  OpenSpiel checks its Python and C++ games state by state).
 * :func:`playthrough_text` renders a game record as lines (one per action with a summary of
   the state) for golden files under ``tests/playthroughs/``; ``scripts/regen_playthroughs.py``
   rewrites them after an intended rule change.
@@ -24,8 +28,8 @@ import numpy as np
 
 from .game import CHANCE, TERMINAL, Action, IllegalActionError, State, record, replay, sample_chance
 
-__all__ = ["check_playout", "check_sample_chance", "check_step", "check_random_playouts", "playthrough_text",
-           "ProtocolViolation"]
+__all__ = ["check_playout", "check_sample_chance", "check_step", "check_random_playouts", "check_kernel",
+           "playthrough_text", "ProtocolViolation", "KernelMismatch"]
 
 
 class ProtocolViolation(AssertionError):
@@ -252,3 +256,75 @@ def check_random_playouts(random_playouts: Callable, playout: Callable, rules, p
         assert out["actions"][i] == len(rec["actions"]), f"game {i}: number of actions"
         assert tuple(np.flatnonzero(out["winners"][i]).tolist()) == tuple(rec.winners), f"game {i}: winners"
     return out
+
+
+class KernelMismatch(AssertionError):
+    """A game's compiled twin and its engine disagree (the message says where and how)."""
+
+
+def _first_difference(a: list, b: list) -> str:
+    i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return (f"{len(a)} vs {len(b)} actions; first difference at {i}: engine {a[i:i + 3]}, kernel {b[i:i + 3]}")
+
+
+def check_kernel(kernel, state: State, bots: Sequence, seed=0, *, every_action: bool = False,
+                 max_steps: int = 100_000) -> int:
+    """Play ``state`` to the end and check the game's compiled twin against the engine at every
+    state on the way: the twin's legal actions are ``state.legal_actions()`` (same texts, same
+    order; the chance outcomes at a chance node), its player to act is ``current_player``, one
+    twin step is ``state.apply`` (the table after the step equals the table of the engine's next
+    state, field by field), and at the end its scores and winners are the engine's.
+
+    Args:
+        kernel: the game's :class:`toolkit.core.jit.Kernel` (``toolkit.<game>.kernel.KERNEL``),
+            with rules it supports.
+        state: where to start (e.g. ``initial_state(rules, players, None)``).
+        bots: one bot per seat (they choose on the engine's states; chance is sampled with
+            ``state.sample_chance``, as :func:`~toolkit.core.game.play` does).
+        seed: int seed or Generator for the chance draws and the bots.
+        every_action: check the step of every legal action at every state (else only the one
+            taken).
+        max_steps: bound on the game's length.
+
+    Returns:
+        the number of states checked.
+
+    Raises:
+        KernelMismatch: the first disagreement (state, action, and the fields that differ).
+        RuntimeError: the game did not end within ``max_steps`` actions.
+    """
+    from .game import new_rng
+
+    rng = new_rng(seed)
+    mat = kernel.material(state.rules, state.players)
+    layout = mat.layout
+    for step in range(max_steps + 1):
+        t = kernel.encode(mat, state)
+
+        def fail(msg: str):
+            raise KernelMismatch(f"{kernel.game}, action {step} ({len(state.history())} in the record): {msg}\n"
+                                 f"state:\n{state}")
+
+        p = state.current_player
+        if kernel.current(mat, t) != p:
+            fail(f"the kernel's player to act is {kernel.current(mat, t)}, the engine's {p}")
+        codes = kernel.legal(mat, t)
+        legal = state.legal_actions()
+        texts = kernel.decode(mat, codes)
+        if texts != [str(a) for a in legal]:
+            fail("legal actions differ: " + _first_difference([str(a) for a in legal], texts))
+        if p == TERMINAL:
+            want = (tuple(state.scores), tuple(state.winners()))
+            got = kernel.result(mat, t)
+            if got != want:
+                fail(f"the end differs: kernel (scores, winners) {got}, engine {want}")
+            return step
+        action = state.sample_chance(rng) if p == CHANCE else bots[p].choose(state, rng)
+        for a in (legal if every_action else [action]):
+            t2 = layout.copy(t)
+            kernel.step(mat, t2, codes[legal.index(a)])
+            diff = layout.diff(t2, kernel.encode(mat, state.apply(a)))
+            if diff:
+                fail(f"after {a} the tables differ (kernel != engine): " + "; ".join(diff))
+        state = state.apply(action)
+    raise RuntimeError(f"the game did not end within {max_steps} actions")
