@@ -34,7 +34,7 @@ from typing import Mapping, NamedTuple
 
 from ..core.cards import Multiset
 from ..core.game import IllegalActionError
-from .bag import DEFAULT_BAG
+from .bag import DEFAULT_BAG, price
 
 __all__ = ["Board", "Placement", "ScoredPlacement"]
 
@@ -226,7 +226,7 @@ class Board:
             if len(cross) < min_length or cross not in dictionary:
                 raise IllegalActionError(f"{p.spelled()} forms {cross.upper()}, which is not a sellable word")
             formed.append(check(cross, run))
-        value = sum(pp * pp for _, pp in formed)
+        value = sum(price(pp) for _, pp in formed)
         return ScoredPlacement(value, p, tuple(formed), "".join(sorted(need.elements())),
                                1 if p.wild is not None else 0)
 
