@@ -129,7 +129,7 @@ def start_playout(initial_state: Callable, rules, players, bots, rng, seed, defa
     n = len(state.players)
     bots = [default_bot()] * n if bots is None else list(bots)
     if len(bots) != n:
-        raise ValueError(f"{len(bots)} bots for {n} players")
+        raise ValueError(f"{len(bots)} bots for {n} players: give one bot per player")
     setup, play_rng, seed = playout_rngs(rng, seed)
     return state, bots, setup, play_rng, seed
 

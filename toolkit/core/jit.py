@@ -613,18 +613,18 @@ class Layout:
         self.scalars = tuple(scalars)
         self.dtype = np.dtype([(name, np.int64) for name in self.scalars], align=True)
         self.shapes = [(name, tuple(int(x) for x in shape)) for name, shape in shapes.items()]
-        self.size = len(self.scalars) + sum(int(np.prod(shape)) for _, shape in self.shapes)
+        self._parts = []  # (start, end, shape) of each array in the buffer
+        off = len(self.scalars)
+        for _, shape in self.shapes:
+            size = int(np.prod(shape))
+            self._parts.append((off, off + size, shape))
+            off += size
+        self.size = off
 
     def view(self, buf: np.ndarray):
         """The table whose parts are views of ``buf`` (``int64 (size,)``)."""
-        k = len(self.scalars)
-        parts = [buf, buf[:k].view(self.dtype)]
-        off = k
-        for _, shape in self.shapes:
-            size = int(np.prod(shape))
-            parts.append(buf[off:off + size].reshape(shape))
-            off += size
-        return self.cls(*parts)
+        return self.cls(buf, buf[:len(self.scalars)].view(self.dtype),
+                        *[buf[a:b].reshape(shape) for a, b, shape in self._parts])
 
     def new(self):
         """A table of zeros."""
@@ -636,6 +636,8 @@ class Layout:
 
     def diff(self, a, b) -> list[str]:
         """The fields in which tables ``a`` and ``b`` differ, each as ``"name: a-value != b-value"``."""
+        if np.array_equal(a.buf, b.buf):
+            return []
         out = [f"{name}: {int(a.s[0][name])} != {int(b.s[0][name])}" for name in self.scalars
                if a.s[0][name] != b.s[0][name]]
         for i, (name, _) in enumerate(self.shapes):
