@@ -41,7 +41,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..core.game import CHANCE, TERMINAL
-from ..core.jit import (Kernel, Layout, Material, chance_index, decision_integers, njit, table_type)
+from ..core.jit import Kernel, Layout, Material, chance_index, compile_batch, njit, random_listed, table_type
 from .hand import factor_patterns
 from .rules import Rules, card_value, parse_card
 from .state import BueState, initial_state
@@ -720,34 +720,15 @@ def _result(m, t, scores, winners):
 
 
 @njit(cache=True)
-def _batch(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf):
-    """Whole matches of random bots (see :class:`toolkit.core.jit.Kernel`)."""
-    ok = np.ones(setup.shape[0], dtype=np.int64)
-    for g in range(setup.shape[0]):
-        t.buf[:] = initial.buf
-        sw = setup[g]
-        pw = play[g]
-        st = streams[g]
-        k = 0
-        while True:
-            p = _current(m, t)
-            if p == TERMINAL:
-                break
-            if p == CHANCE:
-                code = _chance(m, t, sw, pw, st)
-            else:
-                pick = decision_integers(pw, st, _legal(m, t, buf))
-                code = buf[pick] if pick >= 0 else -1
-            if code < 0 or k >= out.shape[0]:
-                ok[g] = 0
-                break
-            out[k] = code
-            k += 1
-            _step(m, t, code)
-        if ok[g]:
-            actions[rows[g]] = k
-            _result(m, t, scores[rows[g]], winners[rows[g]])
-    return ok
+def _decide(m, t, pw, streams, buf):
+    """The random bot's action: ``rng.integers`` over the legal actions :func:`_legal` lists."""
+    return random_listed(_legal(m, t, buf), pw, streams, buf)
+
+
+#: Whole random games (:func:`toolkit.core.jit.compile_batch`: the loop every game shares, with
+#: Bué's functions).
+_batch = compile_batch(__name__, __file__, current=_current, chance=_chance, decide=_decide, step=_step,
+                       result=_result)
 
 
 #: Bué's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.

@@ -42,11 +42,12 @@ from typing import NamedTuple
 import numpy as np
 
 from ..core.game import CHANCE, TERMINAL
-from ..core.jit import Kernel, Layout, Material, chance_integers, decision_integers, njit, table_type
+from ..core.jit import (Kernel, Layout, Material, chance_integers, compile_batch, decision_integers, njit, richest,
+                        table_type)
 from .rules import SHAPES, SUITS, Rules
 from .state import BuxState, initial_state
 
-__all__ = ["KERNEL", "BuxMaterial", "BuxParams", "BuxTable", "supports", "MAX_STEPS"]
+__all__ = ["KERNEL", "BuxMaterial", "BuxParams", "BuxTable", "supports"]
 
 # verbs of the action codes
 (DEAL, REVEAL, TOP, SWAP, SELL, DONE, DRAW, BID, PASS, WAIT, KEEP, AUCTION, ASSISTANCE) = range(13)
@@ -55,8 +56,6 @@ _TEXT = ("deal", "reveal", "top", "swap", "sell", "done", "draw", "bid", "pass",
 # phases, as BuxState.phase (the chance phases first)
 P_DEAL, P_REVEAL, P_TOP, P_TURN, P_SELLING, P_KEEP, P_BID, P_OVER = range(8)
 _PHASES = ("deal", "reveal", "top", "turn", "selling", "keep", "bid", "over")
-#: A game longer than this many actions is a rules bug (as ``play``'s ``max_steps``).
-MAX_STEPS = 1_000_000
 _A, _B, _C = 4, 24, 44
 _MASK20 = (1 << 20) - 1
 
@@ -613,44 +612,21 @@ def _step(m, t, code):
 @njit(cache=True)
 def _result(m, t, scores, winners):
     """Chips (bux), and the winners: the seats with the most."""
-    best = t.money[0]
-    for q in range(m.n):
-        scores[q] = t.money[q]
-        best = max(best, t.money[q])
-    for q in range(m.n):
-        winners[q] = t.money[q] == best
+    richest(t.money, scores, winners)
 
 
 @njit(cache=True)
-def _batch(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf):
-    """Whole games of random bots (see :class:`toolkit.core.jit.Kernel`); the random bot's choice
-    is found by index (:func:`_legal_at`) without listing every legal action."""
-    ok = np.ones(setup.shape[0], dtype=np.int64)
-    for g in range(setup.shape[0]):
-        t.buf[:] = initial.buf
-        st = streams[g]
-        k = 0
-        while True:
-            p = _current(m, t)
-            if p == TERMINAL:
-                break
-            if p == CHANCE:
-                code = _chance(m, t, setup[g], play[g], st)
-            else:
-                i = decision_integers(play[g], st, _n_legal(m, t))
-                code = _legal_at(m, t, i) if i >= 0 else -1
-            if code < 0 or k >= out.shape[0]:
-                ok[g] = 0
-                break
-            if k >= MAX_STEPS:
-                raise RuntimeError("a BUX game did not end within the step limit (a rules bug)")
-            out[k] = code
-            k += 1
-            _step(m, t, code)
-        if ok[g]:
-            actions[rows[g]] = k
-            _result(m, t, scores[rows[g]], winners[rows[g]])
-    return ok
+def _decide(m, t, pw, streams, buf):
+    """The random bot's action: ``rng.integers`` over :func:`_n_legal` actions, found by index
+    (:func:`_legal_at`) without listing them all."""
+    i = decision_integers(pw, streams, _n_legal(m, t))
+    return _legal_at(m, t, i) if i >= 0 else -1
+
+
+#: Whole random games (:func:`toolkit.core.jit.compile_batch`: the loop every game shares, with
+#: BUX's functions).
+_batch = compile_batch(__name__, __file__, current=_current, chance=_chance, decide=_decide, step=_step,
+                       result=_result)
 
 
 #: BUX's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.

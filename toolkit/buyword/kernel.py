@@ -41,7 +41,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..core.game import CHANCE, TERMINAL
-from ..core.jit import Kernel, Layout, Material, chance_index, decision_integers, njit, table_type
+from ..core.jit import (Kernel, Layout, Material, chance_index, compile_batch, decision_integers, njit, random_listed,
+                        richest, table_type)
 from .bag import PRICES
 from .rules import CHOICE, Rules
 from .state import BuyWordState, initial_state
@@ -653,53 +654,32 @@ def _step(m, t, code):
 @njit(cache=True)
 def _result(m, t, scores, winners):
     """Dollars, and the winners: the seats with the most."""
-    best = t.money[0]
-    for q in range(m.n):
-        scores[q] = t.money[q]
-        best = max(best, t.money[q])
-    for q in range(m.n):
-        winners[q] = t.money[q] == best
+    richest(t.money, scores, winners)
 
 
 @njit(cache=True)
-def _batch(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf):
-    """Whole games of random bots (see :class:`toolkit.core.jit.Kernel`); a player's sales are
-    sorted only when the random bot sells one (the choice is an index into the list)."""
-    ok = np.ones(setup.shape[0], dtype=np.int64)
-    for g in range(setup.shape[0]):
-        t.buf[:] = initial.buf
-        st = streams[g]
-        k = 0
-        while True:
-            p = _current(m, t)
-            if p == TERMINAL:
-                break
-            if p == CHANCE:
-                code = _chance(m, t, setup[g], play[g], st)
-            elif t.s[0].phase != P_SELL:
-                pick = decision_integers(play[g], st, _legal(m, t, buf))
-                code = buf[pick] if pick >= 0 else -1
-            else:
-                ns = _sales(m, t, p, buf)
-                nl = _after_sales(m, t, p, buf, ns) if ns >= 0 else -1
-                if nl < 0:
-                    return np.full(setup.shape[0], -1, dtype=np.int64)  # more sales than buf holds
-                pick = decision_integers(play[g], st, nl)
-                if 0 <= pick < ns:
-                    _sort(buf, ns)
-                    code = (np.int64(SELL) << 32) | (buf[pick] & _LOW26)
-                else:
-                    code = buf[pick] if pick >= 0 else -1
-            if code < 0 or k >= out.shape[0]:
-                ok[g] = 0
-                break
-            out[k] = code
-            k += 1
-            _step(m, t, code)
-        if ok[g]:
-            actions[rows[g]] = k
-            _result(m, t, scores[rows[g]], winners[rows[g]])
-    return ok
+def _decide(m, t, pw, streams, buf):
+    """The random bot's action: ``rng.integers`` over the legal actions; when selling, the sales
+    are sorted only if it sells one (the choice is an index into ``find``'s order). -2: ``buf``
+    holds fewer than the hand's sales."""
+    if t.s[0].phase != P_SELL:
+        return random_listed(_legal(m, t, buf), pw, streams, buf)
+    p = _current(m, t)
+    ns = _sales(m, t, p, buf)
+    nl = _after_sales(m, t, p, buf, ns) if ns >= 0 else -1
+    if nl < 0:
+        return -2
+    pick = decision_integers(pw, streams, nl)
+    if 0 <= pick < ns:
+        _sort(buf, ns)
+        return (np.int64(SELL) << 32) | (buf[pick] & _LOW26)
+    return buf[pick] if pick >= 0 else -1
+
+
+#: Whole random games (:func:`toolkit.core.jit.compile_batch`: the loop every game shares, with
+#: BuyWord's functions).
+_batch = compile_batch(__name__, __file__, current=_current, chance=_chance, decide=_decide, step=_step,
+                       result=_result)
 
 
 #: BuyWord's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.

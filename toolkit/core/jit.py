@@ -34,6 +34,7 @@ Lemire, "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019.
 """
 from __future__ import annotations
 
+import types
 from collections import namedtuple
 from functools import lru_cache
 from typing import Callable, Sequence
@@ -42,11 +43,13 @@ import numpy as np
 from numba import njit
 from numpy.random import PCG64, SeedSequence
 
+from .game import CHANCE, TERMINAL
+
 __all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "held_half", "run_with_words",
            "SETUP_POS", "SETUP_HALF", "PLAY_POS", "PLAY_HALF", "PLAYING", "STREAM_SLOTS", "begin_play",
            "chance_index", "chance_integers", "decision_integers", "compiled_streams", "run_playout_kernel",
            "fresh_streams", "seed_words", "pcg64_words", "run_seeded", "seeded_results", "table_type", "Layout",
-           "Material", "Kernel"]
+           "Material", "Kernel", "compile_batch", "random_listed", "richest", "MAX_ACTIONS"]
 
 _LO32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
@@ -574,6 +577,101 @@ def seeded_results(play_batch: Callable, seeds: Sequence[int], players: int, set
 # --------------------------------------------------------------------------------------------
 # One interface for every game's kernel: material, table, legal/step, batches, playouts
 
+#: A game longer than this many actions is a rules bug (``toolkit.core.game.play``'s ``max_steps``).
+MAX_ACTIONS = 1_000_000
+
+
+def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf):
+    # The loop of every game's ``batch`` (see :func:`compile_batch`, which compiles it with the
+    # game's ``current``, ``chance``, ``decide``, ``step`` and ``result`` as its globals).
+    ok = np.zeros(setup.shape[0], dtype=np.int64)
+    for g in range(setup.shape[0]):
+        t.buf[:] = initial.buf
+        sw, pw, st = setup[g], play[g], streams[g]
+        k = 0
+        while True:
+            p = current(m, t)  # noqa: F821 - the game's, from compile_batch
+            if p == TERMINAL:
+                break
+            code = chance(m, t, sw, pw, st) if p == CHANCE else decide(m, t, pw, st, buf)  # noqa: F821
+            if code == -2:
+                ok[:] = -1
+                return ok
+            if code < 0 or k >= out.shape[0]:
+                k = -1
+                break
+            if k >= MAX_ACTIONS:
+                raise RuntimeError("a game did not end within the step limit (a rules bug)")
+            out[k] = code
+            k += 1
+            step(m, t, code)  # noqa: F821
+        if k >= 0:
+            ok[g] = 1
+            actions[rows[g]] = k
+            result(m, t, scores[rows[g]], winners[rows[g]])  # noqa: F821
+    return ok
+
+
+def compile_batch(module: str, file: str, *, current, chance, decide, step, result):
+    """A game's compiled ``batch``: whole random games, one per row of words, played by the one
+    loop every game shares with the game's own compiled functions.
+
+    Each game starts from the table ``initial`` (copied into ``t``) and runs to its end: at a
+    chance node ``chance(m, t, setup_words, play_words, streams)`` gives the outcome's code (as
+    ``sample_chance`` draws it), at a decision ``decide(m, t, play_words, streams, buf)`` the
+    random bot's (usually :func:`random_listed` over the game's ``legal``), ``step(m, t, code)``
+    plays it, and ``result(m, t, scores_row, winners_row)`` writes the end. Row ``rows[g]`` of
+    ``scores``, ``actions`` and ``winners`` gets game ``g``; ``out`` the codes of the last game.
+    It returns ``ok`` (``int64 (games,)``): 1 played, 0 out of words or of room in ``out`` (play
+    it again with more), all -1 when ``decide`` found ``buf`` too small (-2: play all again).
+
+    Why compiled per game, from one loop: numba caches a function beside the file it comes from
+    and reuses the cache until that file changes, and it cannot cache a function that receives
+    other compiled functions as arguments and may raise. So the loop's code is compiled as a
+    function of the game's module (its file, its name), with the game's functions as its
+    globals: the cache lives beside the game's kernel, follows its changes, and any change to
+    the loop changes its bytecode, which numba's cache key includes.
+
+    Args:
+        module, file: the game kernel's ``__name__`` and ``__file__``.
+        current, chance, decide, step, result: the game's compiled functions (see
+            :class:`Kernel`).
+
+    Returns:
+        the compiled ``batch(m, initial, t, setup, play, streams, rows, scores, actions, winners,
+        out, buf) -> ok`` (a numba dispatcher, ``cache=True``).
+
+    Raises (the compiled function):
+        RuntimeError: a game longer than :data:`MAX_ACTIONS` (a rules bug).
+    """
+    code = _play_games.__code__.replace(co_filename=file, co_name="_batch", co_qualname="_batch")
+    scope = {"__name__": module, "np": np, "TERMINAL": TERMINAL, "CHANCE": CHANCE, "MAX_ACTIONS": MAX_ACTIONS,
+             "current": current, "chance": chance, "decide": decide, "step": step, "result": result}
+    return njit(cache=True)(types.FunctionType(code, scope, "_batch"))
+
+
+@njit(cache=True)
+def random_listed(n, pw, streams, buf):
+    """The random bot's action (:class:`toolkit.core.bots.RandomBot`): ``rng.integers`` over the
+    ``n`` legal actions listed in ``buf`` (``n < 0``: the list did not fit). Returns its code,
+    -1 out of words, -2 ``buf`` too small."""
+    if n < 0:
+        return -2
+    i = decision_integers(pw, streams, n)
+    return buf[i] if i >= 0 else -1
+
+
+@njit(cache=True)
+def richest(money, scores, winners):
+    """``scores`` = ``money``; ``winners``: the seats with the most (``State.winners()``'s default)."""
+    best = money[0]
+    for q in range(money.shape[0]):
+        scores[q] = money[q]
+        best = max(best, money[q])
+    for q in range(money.shape[0]):
+        winners[q] = money[q] == best
+
+
 
 def table_type(name: str, module: str, arrays: Sequence[str]) -> type:
     """The NamedTuple class of a game's kernel table (declare it once, at module level, so numba
@@ -712,9 +810,11 @@ class Kernel:
     * ``result(m, t, scores, winners)``: at the end, each seat's score and winner flag;
     * ``batch(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf) ->
       ok``: whole random games, one per row of words (``ok[g]``: 1 played, 0 out of words or
-      room, -1 ``buf`` too small), each from ``initial``; the same ``legal`` and ``step`` with
-      chance drawn as ``sample_chance`` and the random bot's ``rng.integers`` (the stream
-      helpers :func:`chance_index`, :func:`chance_integers`, :func:`decision_integers`).
+      room, -1 ``buf`` too small), each from ``initial``: the one loop of :func:`compile_batch`
+      with the game's ``current``, chance draw (as ``sample_chance``, with the stream helpers
+      :func:`chance_index` or :func:`chance_integers`), random-bot choice (``decide``, usually
+      :func:`random_listed` over ``legal``), ``step`` and ``result``, so the bulk playouts run
+      the very functions the conformance tests check.
 
     Args:
         game: the game's name (``"bue"``).
@@ -798,6 +898,9 @@ class Kernel:
         Returns:
             ``(ok, codes)``: ``bool (games,)``, False for a game that ran out of words (play it
             again with more); ``int64`` the last game's action codes.
+
+        Raises:
+            RuntimeError: a game longer than :data:`MAX_ACTIONS` actions (a rules bug).
         """
         t = mat.layout.copy(mat.initial)
         out = np.empty(mat.room(setup.shape[1], play.shape[1]), dtype=np.int64)
@@ -842,6 +945,16 @@ class Kernel:
                                                     setup_budget=mat.setup_budget)
         return PlayoutRecord(self.game, rules_json(rules), names, seed, mat.decode(codes), scores.tolist(),
                              tuple(np.flatnonzero(winners).tolist()))
+
+    def warm(self, rules, n_players: int) -> None:
+        """Compile (or load from numba's cache) every compiled function of the kernel: one seeded
+        game, and one legal list, step and result on a table (``python -m toolkit.warm``)."""
+        mat = self.material(rules, n_players)
+        self.random_playouts(rules, n_players, [0])
+        t = mat.layout.copy(mat.initial)
+        self.current(mat, t)
+        self.step(mat, t, self.legal(mat, t)[0])
+        self.result(mat, t)
 
     def random_playouts(self, rules, n_players: int, seeds: Sequence[int]) -> dict:
         """The seeded random games' arrays (``scores``, ``actions``, ``winners``, ``seeds``): game

@@ -39,7 +39,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..core.game import CHANCE, TERMINAL
-from ..core.jit import Kernel, Layout, Material, chance_integers, decision_integers, njit, table_type
+from ..core.jit import (Kernel, Layout, Material, chance_integers, compile_batch, njit, random_listed, richest,
+                        table_type)
 from .rules import WILD, Rules, bill_numbers, bill_sort_key
 from .state import Play, TenBucksState, _zero_bills, bill_worth, initial_state, stack_total
 
@@ -425,47 +426,23 @@ def _step(m, t, code):
 def _result(m, t, scores, winners):
     """Dollars, and ``TenBucksState.winners``: the seat that reached the target (or Zero Risk's
     0-dollar bills), else the richest (``Rules.no_bills_end="most_money"``) or nobody."""
-    best = t.money[0]
-    for q in range(m.n):
-        scores[q] = t.money[q]
-        best = max(best, t.money[q])
-    for q in range(m.n):
-        winners[q] = False
+    richest(t.money, scores, winners)
     w = t.s[0].winner
-    if w >= 0:
-        winners[w] = True
-    elif m.most_money:
+    if w >= 0 or not m.most_money:
         for q in range(m.n):
-            winners[q] = t.money[q] == best
+            winners[q] = q == w
 
 
 @njit(cache=True)
-def _batch(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf):
-    """Whole games of random bots (see :class:`toolkit.core.jit.Kernel`)."""
-    ok = np.ones(setup.shape[0], dtype=np.int64)
-    for g in range(setup.shape[0]):
-        t.buf[:] = initial.buf
-        st = streams[g]
-        k = 0
-        while True:
-            p = _current(m, t)
-            if p == TERMINAL:
-                break
-            if p == CHANCE:
-                code = _chance(m, t, setup[g], play[g], st)
-            else:
-                pick = decision_integers(play[g], st, _legal(m, t, buf))
-                code = buf[pick] if pick >= 0 else -1
-            if code < 0 or k >= out.shape[0]:
-                ok[g] = 0
-                break
-            out[k] = code
-            k += 1
-            _step(m, t, code)
-        if ok[g]:
-            actions[rows[g]] = k
-            _result(m, t, scores[rows[g]], winners[rows[g]])
-    return ok
+def _decide(m, t, pw, streams, buf):
+    """The random bot's action: ``rng.integers`` over the legal actions :func:`_legal` lists."""
+    return random_listed(_legal(m, t, buf), pw, streams, buf)
+
+
+#: Whole random games (:func:`toolkit.core.jit.compile_batch`: the loop every game shares, with
+#: Ten Bucks's functions).
+_batch = compile_batch(__name__, __file__, current=_current, chance=_chance, decide=_decide, step=_step,
+                       result=_result)
 
 
 #: Ten Bucks' compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.
