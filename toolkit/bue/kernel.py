@@ -22,7 +22,8 @@ its cache, ``cache=True``; ``python -m toolkit.warm`` does it at setup).
 
 The table (:data:`BueTable`; cards are label indices ``0 .. L - 1`` in
 :class:`~toolkit.core.cards.Multiset` order, the order draws walk): scalars ``phase``,
-``dealer``, ``turn``, ``order_pos``, ``total`` (cards in the exchange deck), ``n_banned``,
+``dealer``, ``turn``, ``order_pos``, ``dealt`` (cards dealt so far, while dealing), ``total``
+(cards in the exchange deck), ``n_banned``,
 ``draw_seat``/``draw_slot`` (a discard waiting for its draw, ``-1``: none), ``n_reorder``;
 arrays ``hands (n, hand_size)`` (``-1``: a slot not dealt or waiting for its draw), ``up``
 face-up flags, ``counts (L,)`` the exchange deck, ``discards (L,)`` the discard pile as counts
@@ -41,7 +42,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..core.game import CHANCE, TERMINAL
-from ..core.jit import Kernel, Layout, Material, chance_index, compile_batch, njit, random_listed, table_type
+from ..core.jit import (Kernel, Layout, Material, chance_index, compile_batch, kernel_jit, random_listed,
+                        table_type)
 from .hand import factor_patterns
 from .rules import Rules, card_value, parse_card
 from .state import BueState, initial_state
@@ -61,7 +63,7 @@ _BAN = {"off": 0, "values": 1, "strict": 2}
 
 BueTable = table_type("BueTable", __name__, ("hands", "up", "counts", "discards", "known", "holds", "banned", "pending",
                                              "points", "reorder"))
-_SCALARS = ("phase", "dealer", "turn", "order_pos", "total", "n_banned", "draw_seat", "draw_slot", "n_reorder")
+_SCALARS = ("phase", "dealer", "turn", "order_pos", "dealt", "total", "n_banned", "draw_seat", "draw_slot", "n_reorder")
 
 
 class BueParams(NamedTuple):
@@ -163,6 +165,7 @@ class BueMaterial(Material):
         idx = self.index
         s["phase"] = _PHASES.index(state.phase)
         s["dealer"], s["turn"], s["order_pos"] = state.dealer, state.turn, state.order_pos
+        s["dealt"] = state.dealt_cards() if state.phase == "deal" else 0
         s["total"] = state.deck.total
         for k, c in state.deck.items():
             t.counts[idx[k]] = c
@@ -194,7 +197,7 @@ class BueMaterial(Material):
 # the compiled rules
 
 
-@njit(cache=True)
+@kernel_jit
 def _current(m, t):
     """``BueState.current_player``."""
     s = t.s[0]
@@ -205,7 +208,7 @@ def _current(m, t):
     return (s.dealer + 1 + s.order_pos) % m.n
 
 
-@njit(cache=True)
+@kernel_jit
 def _n_hidden(t, seat):
     """How many face-down cards ``seat`` holds (exchangeable)."""
     k = 0
@@ -215,7 +218,7 @@ def _n_hidden(t, seat):
     return k
 
 
-@njit(cache=True)
+@kernel_jit
 def _hidden_at(t, seat, r):
     """``seat``'s ``r``-th face-down slot (``BueState.hidden_slots(seat)[r]``)."""
     for s in range(t.hands.shape[1]):
@@ -226,7 +229,7 @@ def _hidden_at(t, seat, r):
     return -1
 
 
-@njit(cache=True)
+@kernel_jit
 def _known_value(p, o, j, t, vid):
     """:meth:`BueState.value_known_to`: the ban value of ``o``'s slot ``j`` as ``p`` knows it, or -1."""
     c = t.known[p, o, j]
@@ -253,7 +256,7 @@ def _known_value(p, o, j, t, vid):
     return v
 
 
-@njit(cache=True)
+@kernel_jit
 def _legal(m, t, buf):
     """``BueState.legal_actions()`` as codes into ``buf``: the chance outcomes (the deck's labels,
     or the receiver's hidden slots), the reveals, or every swap the reversal ban allows (judged on
@@ -320,7 +323,7 @@ def _legal(m, t, buf):
     return k
 
 
-@njit(cache=True)
+@kernel_jit
 def _chance(m, t, sw, pw, streams):
     """The chance outcome ``BueState.sample_chance`` draws, as a code (-1: out of words): the
     next card off the deck (one ``uniform_index`` walked through the counts in label order), or
@@ -341,7 +344,7 @@ def _chance(m, t, sw, pw, streams):
     return -1  # unreachable: the counts add up to the total
 
 
-@njit(cache=True)
+@kernel_jit
 def _bue_kind(m, t, q):
     """``(kind, gold cards)`` of seat ``q``'s full hand: kind 2 SuperBué, 1 Bué (the target is
     reachable: ``is_bue``), 0 neither."""
@@ -370,7 +373,7 @@ def _bue_kind(m, t, q):
     return 0, golds
 
 
-@njit(cache=True)
+@kernel_jit
 def _pattern_total(m, t, q, r):
     """Seat ``q``'s total with its value cards (in slot order) times placement ``r``'s factors."""
     tot = 0
@@ -383,7 +386,7 @@ def _pattern_total(m, t, q, r):
     return tot
 
 
-@njit(cache=True)
+@kernel_jit
 def _best_total(m, t, q):
     """``hand_total``: seat ``q``'s reachable total closest to the target (the lower on a tie)."""
     a = 0
@@ -411,7 +414,7 @@ def _best_total(m, t, q):
     return best
 
 
-@njit(cache=True)
+@kernel_jit
 def _golds(m, t, q):
     g = 0
     for s in range(t.hands.shape[1]):
@@ -419,7 +422,7 @@ def _golds(m, t, q):
     return g
 
 
-@njit(cache=True)
+@kernel_jit
 def _check_bue(m, t, a, b):
     """``BueState._check_bue``: when seat ``a`` or ``b`` (``a == -1``: every seat) has a Bué or
     SuperBué, the hand ends: a SuperBué first, then more gold cards, then nearest the dealer
@@ -453,7 +456,7 @@ def _check_bue(m, t, a, b):
     return True
 
 
-@njit(cache=True)
+@kernel_jit
 def _end_hand_closest(m, t):
     """``BueState._end_hand_closest``: after the last turn every card is face up and the totals
     closest to the target score ``Rules.points_for(n)`` (ties: more gold cards, then the dealer,
@@ -481,7 +484,7 @@ def _end_hand_closest(m, t):
     _end_hand(m, t)
 
 
-@njit(cache=True)
+@kernel_jit
 def _end_hand(m, t):
     """``BueState._end_hand`` once the points are added: the match is over at the target, else
     the next hand's deal (all cards back, the dealer moves clockwise)."""
@@ -514,7 +517,7 @@ def _end_hand(m, t):
     t.up.fill(0)
 
 
-@njit(cache=True)
+@kernel_jit
 def _start_turns(m, t):
     """``BueState._start_turns``: the first exchange turn; a Bué dealt ends the hand at once."""
     s = t.s[0]
@@ -524,7 +527,7 @@ def _start_turns(m, t):
     _check_bue(m, t, -1, -1)
 
 
-@njit(cache=True)
+@kernel_jit
 def _next_in_turn(m, t):
     """``BueState._next_in_turn``: the next player, the reveals, or the closest totals."""
     s = t.s[0]
@@ -538,7 +541,7 @@ def _next_in_turn(m, t):
         t.pending.fill(-1)
 
 
-@njit(cache=True)
+@kernel_jit
 def _reorder_then_next(m, t, seat_a, slot_a, seat_b, slot_b):
     """``BueState._reorder_then_next``: with ``Rules.reordering="secret"`` each receiver with two
     or more hidden cards (``seat_a`` first; ``seat_b == -1``: one receiver) mixes them, a
@@ -558,7 +561,7 @@ def _reorder_then_next(m, t, seat_a, slot_a, seat_b, slot_b):
         _next_in_turn(m, t)
 
 
-@njit(cache=True)
+@kernel_jit
 def _step(m, t, code):
     """``BueState.apply`` of the action ``code`` (legal: from :func:`_legal` or :func:`_chance`)."""
     s = t.s[0]
@@ -572,13 +575,11 @@ def _step(m, t, code):
             t.discards[low] += 1
             _start_turns(m, t)
         elif kind == DEAL:  # one card at a time from the dealer's left
-            k = 0
-            for q in range(n):
-                for slot in range(hs):
-                    if t.hands[q, slot] >= 0:
-                        k += 1
+            k = s.dealt
             t.hands[(s.dealer + 1 + k) % n, k // n] = low
+            s.dealt = k + 1
             if k + 1 == n * hs:
+                s.dealt = 0
                 if m.marker:
                     s.phase = P_FLIP
                 else:
@@ -700,7 +701,7 @@ def _step(m, t, code):
         _reorder_then_next(m, t, o, j, p, i)
 
 
-@njit(cache=True)
+@kernel_jit
 def _result(m, t, scores, winners):
     """Match points, and the winner (``BueState.winners``): most points, then more gold cards in
     the last hand, then that hand's dealer, then nearest them clockwise."""
@@ -719,7 +720,7 @@ def _result(m, t, scores, winners):
         winners[q] = q == win
 
 
-@njit(cache=True)
+@kernel_jit
 def _decide(m, t, pw, streams, buf):
     """The random bot's action: ``rng.integers`` over the legal actions :func:`_legal` lists."""
     return random_listed(_legal(m, t, buf), pw, streams, buf)

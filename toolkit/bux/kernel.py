@@ -42,8 +42,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..core.game import CHANCE, TERMINAL
-from ..core.jit import (Kernel, Layout, Material, chance_integers, compile_batch, decision_integers, njit, richest,
-                        table_type)
+from ..core.jit import (Kernel, Layout, Material, chance_integers, compile_batch, decision_integers, kernel_jit, njit,
+                        richest, table_type)
 from .rules import SHAPES, SUITS, Rules
 from .state import BuxState, initial_state
 
@@ -189,7 +189,7 @@ class BuxMaterial(Material):
 # the compiled rules
 
 
-@njit(cache=True)
+@kernel_jit
 def _set_value(perfect, multiplier, double, same_kind, va, vb, vc):
     """``Rules.set_value``: what the bank pays for a matching set, in bux: a perfect set (three
     identical symbol sides) ``perfect``, a mixed one the sum of its back values; ``multiplier``
@@ -198,7 +198,7 @@ def _set_value(perfect, multiplier, double, same_kind, va, vb, vc):
     return v * multiplier if double else v
 
 
-@njit(cache=True)
+@kernel_jit
 def _current(m, t):
     """``BuxState.current_player``."""
     s = t.s[0]
@@ -209,53 +209,69 @@ def _current(m, t):
     return s.bidder if s.phase == P_BID else s.turn
 
 
-@njit(cache=True)
+@kernel_jit
+def _symbols(m, t, seat):
+    """How many of ``seat``'s cards show each suit and each shape, as two packed counters (16
+    bits per suit or shape: :func:`_count`)."""
+    su = 0
+    sh = 0
+    for x in range(t.spread_n[seat]):
+        c = t.spreads[seat, x]
+        su += 1 << (16 * m.suit[c])
+        sh += 1 << (16 * m.shape[c])
+    return su, sh
+
+
+@kernel_jit
+def _count(packed, i):
+    return (packed >> (16 * i)) & 0xFFFF
+
+
+@kernel_jit
 def _unprotected(m, t, seat, r):
     """The number of ``seat``'s cards that may be swapped away (a card is protected when its suit
     and its shape both appear on other cards: ``unprotected_positions``) when ``r < 0``; else the
     position of the ``r``-th of them."""
-    su = np.zeros(4, dtype=np.int64)
-    sh = np.zeros(4, dtype=np.int64)
-    k = t.spread_n[seat]
-    for x in range(k):
-        c = t.spreads[seat, x]
-        su[m.suit[c]] += 1
-        sh[m.shape[c]] += 1
+    su, sh = _symbols(m, t, seat)
     count = 0
-    for x in range(k):
+    for x in range(t.spread_n[seat]):
         c = t.spreads[seat, x]
-        if su[m.suit[c]] < 2 or sh[m.shape[c]] < 2:
+        if _count(su, m.suit[c]) < 2 or _count(sh, m.shape[c]) < 2:
             if count == r:
                 return x
             count += 1
     return count
 
 
-@njit(cache=True)
+@kernel_jit
 def _c3(x):
     return x * (x - 1) * (x - 2) // 6 if x >= 3 else 0
 
 
-@njit(cache=True)
+@kernel_jit
 def _n_sets(m, t, seat):
     """Matching sets in ``seat``'s spread: 3 of a suit plus 3 of a shape, less 3 of a kind (counted twice)."""
-    su = np.zeros(4, dtype=np.int64)
-    sh = np.zeros(4, dtype=np.int64)
-    kind = np.zeros(16, dtype=np.int64)
-    for x in range(t.spread_n[seat]):
-        c = t.spreads[seat, x]
-        su[m.suit[c]] += 1
-        sh[m.shape[c]] += 1
-        kind[4 * m.suit[c] + m.shape[c]] += 1
+    su, sh = _symbols(m, t, seat)
     k = 0
     for v in range(4):
-        k += _c3(su[v]) + _c3(sh[v])
-    for v in range(16):
-        k -= _c3(kind[v])
+        k += _c3(_count(su, v)) + _c3(_count(sh, v))
+    n = t.spread_n[seat]
+    for x in range(n):  # each kind once, at its first card
+        c = t.spreads[seat, x]
+        first = True
+        same = 0
+        for y in range(n):
+            d = t.spreads[seat, y]
+            if m.suit[d] == m.suit[c] and m.shape[d] == m.shape[c]:
+                if y < x:
+                    first = False
+                same += 1
+        if first:
+            k -= _c3(same)
     return k
 
 
-@njit(cache=True)
+@kernel_jit
 def _set_at(m, t, seat, i):
     """The ``i``-th matching set of ``seat``'s spread as a sell code (positions ``a < b < c`` in
     the order of ``set_positions``)."""
@@ -277,7 +293,7 @@ def _set_at(m, t, seat, i):
     return -1
 
 
-@njit(cache=True)
+@kernel_jit
 def _bids(m, t, p):
     """``(lowest bid, how many bids, wait allowed)`` for ``p`` in the auction."""
     s = t.s[0]
@@ -292,7 +308,7 @@ def _bids(m, t, p):
     return lo, (0 if hi < lo else (hi - lo) // m.increment + 1), wait
 
 
-@njit(cache=True)
+@kernel_jit
 def _n_legal(m, t):
     """How many legal actions the player to act has (``len(state.legal_actions())``)."""
     s = t.s[0]
@@ -312,7 +328,7 @@ def _n_legal(m, t):
     return (1 if t.money[p] <= 0 else 0) + swaps * t.spread_n[p] + _n_sets(m, t, p) + 1
 
 
-@njit(cache=True)
+@kernel_jit
 def _legal_at(m, t, i):
     """``state.legal_actions()[i]`` as a code, without the list: in an auction pass, wait, the
     bids upwards; keep or auction; the sets then done; on a turn Assistance (no chips), the
@@ -347,7 +363,7 @@ def _legal_at(m, t, i):
     return _set_at(m, t, p, i) if i < ns else np.int64(DRAW)
 
 
-@njit(cache=True)
+@kernel_jit
 def _legal(m, t, buf):
     """``BuxState.legal_actions()`` as codes into ``buf`` (-1: it does not fit): the chance
     outcomes (the deck's cards that may come, BUX cards not while dealing), or every decision."""
@@ -372,7 +388,7 @@ def _legal(m, t, buf):
     return k
 
 
-@njit(cache=True)
+@kernel_jit
 def _chance(m, t, sw, pw, streams):
     """The card ``BuxState.sample_chance`` draws, as a code (-1: out of words): one
     ``rng.integers`` over the cards that may come, walked through the deck's order."""
@@ -391,7 +407,7 @@ def _chance(m, t, sw, pw, streams):
         c += 1
 
 
-@njit(cache=True)
+@kernel_jit
 def _next_top(m, t):
     """``BuxState._next_top``: with ``Rules.top_card_visible`` a ``top`` chance event settles
     the next card on top before play goes on."""
@@ -401,7 +417,7 @@ def _next_top(m, t):
         s.phase = P_TOP
 
 
-@njit(cache=True)
+@kernel_jit
 def _start_auction(m, t):
     s = t.s[0]
     s.phase = P_BID
@@ -412,7 +428,7 @@ def _start_auction(m, t):
     s.free_draw = 0
 
 
-@njit(cache=True)
+@kernel_jit
 def _end_turn(m, t, seat):
     """``BuxState._end_turn``: the turn passes to ``seat``'s left (or the turn limit ends the game)."""
     s = t.s[0]
@@ -425,7 +441,7 @@ def _end_turn(m, t, seat):
     s.turn_no += 1
 
 
-@njit(cache=True)
+@kernel_jit
 def _take(m, t, card):
     """``BuxState._take``: a card comes off the draw deck: into the lot (then keep-or-auction or
     the auction once the lot is complete), or a BUX card tucked (the deck's end: the game's end
@@ -467,7 +483,7 @@ def _take(m, t, card):
     _next_top(m, t)
 
 
-@njit(cache=True)
+@kernel_jit
 def _give_lot(t, seat):
     """The lot goes to the end of ``seat``'s spread."""
     s = t.s[0]
@@ -478,7 +494,7 @@ def _give_lot(t, seat):
     s.lot_n = 0
 
 
-@njit(cache=True)
+@kernel_jit
 def _remove_at(t, seat, x):
     """Take the card at position ``x`` out of ``seat``'s spread (the later ones move up)."""
     c = t.spreads[seat, x]
@@ -490,7 +506,7 @@ def _remove_at(t, seat, x):
     return c
 
 
-@njit(cache=True)
+@kernel_jit
 def _settle(m, t):
     """``BuxState._settle``: pay for the lot and end the drawer's turn."""
     s = t.s[0]
@@ -518,7 +534,7 @@ def _settle(m, t):
     _end_turn(m, t, w if m.left_of_buyer else drawer)
 
 
-@njit(cache=True)
+@kernel_jit
 def _step(m, t, code):
     """``BuxState.apply`` of the action ``code`` (legal: from :func:`_legal_at` or :func:`_chance`)."""
     s = t.s[0]
@@ -609,13 +625,13 @@ def _step(m, t, code):
         s.phase = P_SELLING
 
 
-@njit(cache=True)
+@kernel_jit
 def _result(m, t, scores, winners):
     """Chips (bux), and the winners: the seats with the most."""
     richest(t.money, scores, winners)
 
 
-@njit(cache=True)
+@kernel_jit
 def _decide(m, t, pw, streams, buf):
     """The random bot's action: ``rng.integers`` over :func:`_n_legal` actions, found by index
     (:func:`_legal_at`) without listing them all."""

@@ -41,8 +41,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..core.game import CHANCE, TERMINAL
-from ..core.jit import (Kernel, Layout, Material, chance_index, compile_batch, decision_integers, njit, random_listed,
-                        richest, table_type)
+from ..core.jit import (Kernel, Layout, Material, chance_index, compile_batch, decision_integers, kernel_jit,
+                        random_listed, richest, table_type)
 from .bag import PRICES
 from .rules import CHOICE, Rules
 from .state import BuyWordState, initial_state
@@ -163,6 +163,7 @@ class BuyWordParams(NamedTuple):
     group_words: np.ndarray
     word_start: np.ndarray
     word_letters: np.ndarray
+    stack: np.ndarray  #: ``(4, 64)`` scratch for the word finder's walk (the kernel allocates nothing)
 
 
 def supports(rules: Rules, n_players: int) -> bool:
@@ -197,7 +198,7 @@ class BuyWordMaterial(Material):
             faces=np.array([-1 if f == CHOICE else int(f) for f in rules.die], dtype=np.int64), pips=pips,
             prices=np.array(PRICES, dtype=np.int64), child_start=trie.child_start, edge_letter=trie.edge_letter,
             edge_child=trie.edge_child, group_start=trie.group_start, group_words=trie.group_words,
-            word_start=trie.word_start, word_letters=trie.word_letters)
+            word_start=trie.word_start, word_letters=trie.word_letters, stack=np.empty((4, 64), dtype=np.int64))
         self.die_text = [f"roll {f}" for f in rules.die]
         layout = Layout(BuyWordTable, _SCALARS, {"bag": (26,), "box": (26,), "hands": (n, 26), "drawn": (n, 26),
                                                  "wilds": (n,), "money": (n,)})
@@ -293,7 +294,7 @@ def find_sales(trie: WordTrie, hand: np.ndarray, wild: bool, pips: np.ndarray, w
 # the compiled rules
 
 
-@njit(cache=True)
+@kernel_jit
 def _find(hand, use_wild, pips, wild_pips, prices, min_len, child_start, edge_letter, edge_child, group_start,
           group_words, word_start, word_letters, sales, stack):
     """Every legal sale of ``hand`` (letter counts, changed and restored) as sort keys into
@@ -377,7 +378,7 @@ def _find(hand, use_wild, pips, wild_pips, prices, min_len, child_start, edge_le
     return ns
 
 
-@njit(cache=True)
+@kernel_jit
 def _sort(a, n):
     """Sort ``a[:n]`` in place (Shell's sort, gaps halving: a few lines, so it compiles in a
     moment, where ``np.sort`` adds over a second to the first compile)."""
@@ -393,7 +394,7 @@ def _sort(a, n):
         gap //= 2
 
 
-@njit(cache=True)
+@kernel_jit
 def _current(m, t):
     """``BuyWordState.current_player``."""
     s = t.s[0]
@@ -406,7 +407,7 @@ def _current(m, t):
     return (s.leader + s.order_pos) % m.n
 
 
-@njit(cache=True)
+@kernel_jit
 def _over_limit(m, t, seat):
     """``BuyWordState.over_limit(seat) > 0``: more letter tiles than the tile limit (not in the last round)."""
     if m.limit < 0 or t.s[0].last_round:
@@ -417,16 +418,16 @@ def _over_limit(m, t, seat):
     return held > m.limit
 
 
-@njit(cache=True)
+@kernel_jit
 def _sales(m, t, seat, buf):
     """Every sale ``seat`` can make now as sort keys into ``buf`` (unsorted), their count, or -1
     when ``buf`` is too small (:func:`_find`)."""
     return _find(t.hands[seat], m.use_wild and t.wilds[seat] > 0, m.pips, m.wild_pips, m.prices, m.min_len,
                  m.child_start, m.edge_letter, m.edge_child, m.group_start, m.group_words, m.word_start,
-                 m.word_letters, buf, np.empty((4, 64), dtype=np.int64))
+                 m.word_letters, buf, m.stack)
 
 
-@njit(cache=True)
+@kernel_jit
 def _after_sales(m, t, seat, buf, k):
     """After ``k`` sales in ``buf``: the discards (letters held, A-Z) when ``seat`` is over the
     tile limit, else ``done``; the new count, or -1 when ``buf`` is too small."""
@@ -444,7 +445,7 @@ def _after_sales(m, t, seat, buf, k):
     return k + 1
 
 
-@njit(cache=True)
+@kernel_jit
 def _legal(m, t, buf):
     """``BuyWordState.legal_actions()`` as codes into ``buf`` (-1: it does not fit): the die's
     faces (each once, in the die's order), the letters in the bag, the numbers to choose, buy (if
@@ -490,7 +491,7 @@ def _legal(m, t, buf):
     return _after_sales(m, t, p, buf, ns)
 
 
-@njit(cache=True)
+@kernel_jit
 def _price_of_draw(m, t, seat):
     """``BuyWordState.price(seat)``: the price of ``seat``'s draw this round (pips from the table)."""
     p = 0
@@ -499,7 +500,7 @@ def _price_of_draw(m, t, seat):
     return m.prices[p]
 
 
-@njit(cache=True)
+@kernel_jit
 def _chance(m, t, sw, pw, streams):
     """The chance outcome ``BuyWordState.sample_chance`` draws, as a code (-1: out of words): a
     face of the die (one ``uniform_index`` over the faces) or the next tile (one over the bag,
@@ -518,7 +519,7 @@ def _chance(m, t, sw, pw, streams):
     return -1  # unreachable: the counts add up to the total
 
 
-@njit(cache=True)
+@kernel_jit
 def _after_draw(m, t):
     """``BuyWordState._after_draw`` and ``_start_buy``: once each has the round's number of tiles
     or the bag is empty, the short draws go out of play (everyone's with ``short_draw=
@@ -548,7 +549,7 @@ def _after_draw(m, t):
     _next_buyer(m, t)
 
 
-@njit(cache=True)
+@kernel_jit
 def _next_buyer(m, t):
     """``BuyWordState._next_buyer``: skip the seats with nothing to buy; then the selling."""
     s = t.s[0]
@@ -562,7 +563,7 @@ def _next_buyer(m, t):
     s.order_pos = 0
 
 
-@njit(cache=True)
+@kernel_jit
 def _end_round(m, t):
     """``BuyWordState._end_round``: the Leader moves on; after the last round (or once someone has
     the target money) unsold tiles are lost and the game ends, or Extended Play refills the bag."""
@@ -594,7 +595,7 @@ def _end_round(m, t):
     s.phase = P_OVER
 
 
-@njit(cache=True)
+@kernel_jit
 def _step(m, t, code):
     """``BuyWordState.apply`` of the action ``code`` (legal: from :func:`_legal` or :func:`_chance`)."""
     s = t.s[0]
@@ -651,13 +652,13 @@ def _step(m, t, code):
             _end_round(m, t)
 
 
-@njit(cache=True)
+@kernel_jit
 def _result(m, t, scores, winners):
     """Dollars, and the winners: the seats with the most."""
     richest(t.money, scores, winners)
 
 
-@njit(cache=True)
+@kernel_jit
 def _decide(m, t, pw, streams, buf):
     """The random bot's action: ``rng.integers`` over the legal actions; when selling, the sales
     are sorted only if it sells one (the choice is an index into ``find``'s order). -2: ``buf``

@@ -39,7 +39,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..core.game import CHANCE, TERMINAL
-from ..core.jit import (Kernel, Layout, Material, chance_integers, compile_batch, njit, random_listed, richest,
+from ..core.jit import (Kernel, Layout, Material, chance_integers, compile_batch, kernel_jit, random_listed, richest,
                         table_type)
 from .rules import WILD, Rules, bill_numbers, bill_sort_key
 from .state import Play, TenBucksState, _zero_bills, bill_worth, initial_state, stack_total
@@ -199,7 +199,7 @@ class TenBucksMaterial(Material):
 # the compiled rules
 
 
-@njit(cache=True)
+@kernel_jit
 def _current(m, t):
     """``TenBucksState.current_player``."""
     s = t.s[0]
@@ -210,7 +210,7 @@ def _current(m, t):
     return s.to_move
 
 
-@njit(cache=True)
+@kernel_jit
 def _refused(m, t, seat, j, forced):
     """``TenBucksState.claim_refusal`` is not ``None``: no stack; Diversity (a number claimed
     before, or the one just played: Zero Risk's 0 stack is exempt; Five Max's forced claim of
@@ -233,7 +233,7 @@ def _refused(m, t, seat, j, forced):
     return False
 
 
-@njit(cache=True)
+@kernel_jit
 def _legal(m, t, buf):
     """``TenBucksState.legal_actions()`` as codes into ``buf``: the bills left (deal); the plays,
     bills in play order, each on its numbers (a wild on every stack); or the claims by number,
@@ -288,7 +288,7 @@ def _legal(m, t, buf):
     return k
 
 
-@njit(cache=True)
+@kernel_jit
 def _chance(m, t, sw, pw, streams):
     """The bill ``TenBucksState.sample_chance`` deals, as a code (-1: out of words): one
     ``rng.integers`` over the bills left, walked through the deck's order."""
@@ -303,7 +303,7 @@ def _chance(m, t, sw, pw, streams):
         b += 1
 
 
-@njit(cache=True)
+@kernel_jit
 def _start_turn(m, t, seat):
     """``TenBucksState._start_turn``: the turn goes to ``seat`` or the next player who can play;
     nobody can: the game is over (the player to move stays)."""
@@ -325,7 +325,7 @@ def _start_turn(m, t, seat):
     s.phase = P_OVER
 
 
-@njit(cache=True)
+@kernel_jit
 def _push(m, t, b, j):
     """Bill ``b`` goes on the stack of number ``j`` (a new stack if there is none)."""
     t.on_table[j] = 1
@@ -335,7 +335,7 @@ def _push(m, t, b, j):
         t.zero_bills[j] += m.zero[b]
 
 
-@njit(cache=True)
+@kernel_jit
 def _claim(m, t, seat, j):
     """``TenBucksState._claim``: ``seat`` takes the stack of number ``j``; the target (or Zero
     Risk's 0-dollar bills) wins at once."""
@@ -356,7 +356,7 @@ def _claim(m, t, seat, j):
         s.winner = seat
 
 
-@njit(cache=True)
+@kernel_jit
 def _settle(m, t):
     """``TenBucksState._settle``: a turn whose only action left is ``end`` (no claim left to the
     player to move, nobody to force: see :func:`_legal`) ends by itself."""
@@ -374,7 +374,7 @@ def _settle(m, t):
     _start_turn(m, t, (s.to_move + 1) % m.n)
 
 
-@njit(cache=True)
+@kernel_jit
 def _step(m, t, code):
     """``TenBucksState.apply`` of the action ``code`` (legal: from :func:`_legal` or :func:`_chance`)."""
     s = t.s[0]
@@ -422,7 +422,7 @@ def _step(m, t, code):
         _start_turn(m, t, (p + 1) % m.n)
 
 
-@njit(cache=True)
+@kernel_jit
 def _result(m, t, scores, winners):
     """Dollars, and ``TenBucksState.winners``: the seat that reached the target (or Zero Risk's
     0-dollar bills), else the richest (``Rules.no_bills_end="most_money"``) or nobody."""
@@ -433,7 +433,7 @@ def _result(m, t, scores, winners):
             winners[q] = q == w
 
 
-@njit(cache=True)
+@kernel_jit
 def _decide(m, t, pw, streams, buf):
     """The random bot's action: ``rng.integers`` over the legal actions :func:`_legal` lists."""
     return random_listed(_legal(m, t, buf), pw, streams, buf)
