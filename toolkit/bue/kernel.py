@@ -43,7 +43,7 @@ import numpy as np
 
 from ..core.game import CHANCE, TERMINAL
 from ..core.jit import (Kernel, Layout, Material, chance_index, compile_batch, kernel_jit, random_listed,
-                        table_type)
+                        seat_from, table_type)
 from .hand import factor_patterns
 from .rules import Rules, card_value, parse_card
 from .state import BueState, initial_state
@@ -205,7 +205,7 @@ def _current(m, t):
         return TERMINAL
     if s.phase <= P_REORDER:
         return CHANCE
-    return (s.dealer + 1 + s.order_pos) % m.n
+    return seat_from(s.dealer, 1 + s.order_pos, m.n)
 
 
 @kernel_jit
@@ -227,6 +227,17 @@ def _hidden_at(t, seat, r):
                 return s
             r -= 1
     return -1
+
+
+@kernel_jit
+def _list_hidden(t, seat, kind, buf):
+    """Codes ``kind`` of ``seat``'s face-down slots (``BueState.hidden_slots``) into ``buf``; how many."""
+    k = 0
+    for s in range(t.hands.shape[1]):
+        if t.hands[seat, s] >= 0 and t.up[seat, s] == 0:
+            buf[k] = (kind << 16) | s
+            k += 1
+    return k
 
 
 @kernel_jit
@@ -272,20 +283,13 @@ def _legal(m, t, buf):
                 k += 1
         return k
     if ph == P_REORDER:
-        seat = t.reorder[0, 0]
-        for r in range(_n_hidden(t, seat)):
-            buf[k] = (REORDER << 16) | _hidden_at(t, seat, r)
-            k += 1
-        return k
+        return _list_hidden(t, t.reorder[0, 0], REORDER, buf)
     if ph == P_OVER:
         return 0
     n, hs = t.hands.shape
     p = _current(m, t)
     if ph == P_REVEAL:
-        for r in range(_n_hidden(t, p)):
-            buf[k] = (REVEAL << 16) | _hidden_at(t, p, r)
-            k += 1
-        return k
+        return _list_hidden(t, p, REVEAL, buf)
     involved = False
     if m.ban != 0:
         for e in range(s.n_banned):
@@ -296,7 +300,7 @@ def _legal(m, t, buf):
             continue
         mv = m.vid[t.hands[p, i]]
         for kk in range(1, n):
-            o = (p + kk) % n
+            o = seat_from(p, kk, n)
             lo = min(p, o)
             hi = max(p, o)
             for j in range(hs):
@@ -424,29 +428,33 @@ def _golds(m, t, q):
 
 @kernel_jit
 def _check_bue(m, t, a, b):
-    """``BueState._check_bue``: when seat ``a`` or ``b`` (``a == -1``: every seat) has a Bué or
-    SuperBué, the hand ends: a SuperBué first, then more gold cards, then nearest the dealer
-    (``Rules.simultaneous_bue="tiebreak"``: only that one scores). Returns True if it ended."""
+    """``BueState._check_bue``: when seat ``a`` or ``b`` (``b == -1``: ``a`` alone; ``a == -1``:
+    every seat) has a Bué or SuperBué, the hand ends: a SuperBué first, then more gold cards, then
+    nearest the dealer (``Rules.simultaneous_bue="tiebreak"``: only that one scores). Returns
+    True if it ended."""
     s = t.s[0]
     n = m.n
     first = -1
     fk = 0
     fg = 0
-    for r in range(n):
-        q = (s.dealer + r) % n
-        if a >= 0 and q != a and q != b:
+    fr = 0
+    for r in range(n if a < 0 else 2):  # r: places from the dealer (every seat), else a then b
+        q = seat_from(s.dealer, r, n) if a < 0 else (a if r == 0 else b)
+        if q < 0:
             continue
         kd, g = _bue_kind(m, t, q)
-        if kd > 0 and (first < 0 or kd > fk or (kd == fk and g > fg)):
+        if kd == 0:
+            continue
+        near = r if a < 0 else (q - s.dealer if q >= s.dealer else q - s.dealer + n)
+        if first < 0 or kd > fk or (kd == fk and (g > fg or (g == fg and near < fr))):
             first = q
             fk = kd
             fg = g
+            fr = near
     if first < 0:
         return False
     for q in range(n):
-        if a >= 0 and q != a and q != b:
-            continue
-        if q == first or m.all_score:
+        if q == first or (m.all_score and (a < 0 or q == a or q == b)):
             kd, _ = _bue_kind(m, t, q)
             if kd > 0:
                 t.points[q] += m.superbue_points if kd == 2 else m.bue_points
@@ -469,7 +477,7 @@ def _end_hand_closest(m, t):
         pd = 0
         pg = 0
         for r in range(n):
-            q = (s.dealer + r) % n
+            q = seat_from(s.dealer, r, n)
             if taken >> q & 1:
                 continue
             d = abs(_best_total(m, t, q) - m.bue_total)
@@ -505,7 +513,7 @@ def _end_hand(m, t):
         s.phase = P_OVER
         return
     s.phase = P_DEAL
-    s.dealer = (s.dealer + 1) % m.n
+    s.dealer = seat_from(s.dealer, 1, m.n)
     s.turn = 0
     s.order_pos = 0
     s.total = 0
@@ -576,7 +584,7 @@ def _step(m, t, code):
             _start_turns(m, t)
         elif kind == DEAL:  # one card at a time from the dealer's left
             k = s.dealt
-            t.hands[(s.dealer + 1 + k) % n, k // n] = low
+            t.hands[seat_from(s.dealer, 1 + k % n, n), k // n] = low
             s.dealt = k + 1
             if k + 1 == n * hs:
                 s.dealt = 0
@@ -710,7 +718,7 @@ def _result(m, t, scores, winners):
     win = -1
     wg = 0
     for r in range(n):
-        q = (s.dealer + r) % n
+        q = seat_from(s.dealer, r, n)
         scores[q] = t.points[q]
         g = _golds(m, t, q)
         if win < 0 or t.points[q] > t.points[win] or (t.points[q] == t.points[win] and g > wg):

@@ -43,7 +43,7 @@ import numpy as np
 
 from ..core.game import CHANCE, TERMINAL
 from ..core.jit import (Kernel, Layout, Material, chance_integers, compile_batch, decision_integers, kernel_jit, njit,
-                        richest, table_type)
+                        richest, seat_from, table_type)
 from .rules import SHAPES, SUITS, Rules
 from .state import BuxState, initial_state
 
@@ -437,7 +437,7 @@ def _end_turn(m, t, seat):
         s.phase = P_OVER
         return
     s.phase = P_TURN
-    s.turn = (seat + 1) % m.n
+    s.turn = seat_from(seat, 1, m.n)
     s.turn_no += 1
 
 
@@ -541,7 +541,7 @@ def _step(m, t, code):
     verb = code & 15
     a = (code >> _A) & _MASK20
     if verb == DEAL:
-        seat = (m.first + s.dealt) % m.n
+        seat = seat_from(m.first, s.dealt, m.n)
         s.dealt += 1
         t.counts[a] -= 1
         s.total -= 1
@@ -579,7 +579,7 @@ def _step(m, t, code):
             _settle(m, t)
             return
         for k in range(1, m.n + 1):
-            q = (p + k) % m.n
+            q = seat_from(p, k, m.n)
             if t.active[q]:
                 s.bidder = q
                 return

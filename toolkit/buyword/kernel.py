@@ -42,7 +42,7 @@ import numpy as np
 
 from ..core.game import CHANCE, TERMINAL
 from ..core.jit import (Kernel, Layout, Material, chance_index, compile_batch, decision_integers, kernel_jit,
-                        random_listed, richest, table_type)
+                        random_listed, richest, seat_from, table_type)
 from .bag import PRICES
 from .rules import CHOICE, Rules
 from .state import BuyWordState, initial_state
@@ -404,7 +404,7 @@ def _current(m, t):
         return CHANCE
     if s.phase == P_CHOOSE:
         return s.leader
-    return (s.leader + s.order_pos) % m.n
+    return seat_from(s.leader, s.order_pos, m.n)
 
 
 @kernel_jit
@@ -554,7 +554,7 @@ def _next_buyer(m, t):
     """``BuyWordState._next_buyer``: skip the seats with nothing to buy; then the selling."""
     s = t.s[0]
     while s.order_pos < m.n:
-        q = (s.leader + s.order_pos) % m.n
+        q = seat_from(s.leader, s.order_pos, m.n)
         for i in range(26):
             if t.drawn[q, i]:
                 return
@@ -568,7 +568,7 @@ def _end_round(m, t):
     """``BuyWordState._end_round``: the Leader moves on; after the last round (or once someone has
     the target money) unsold tiles are lost and the game ends, or Extended Play refills the bag."""
     s = t.s[0]
-    s.leader = (s.leader + 1) % m.n
+    s.leader = seat_from(s.leader, 1, m.n)
     s.draw_n = 0
     s.draw_count = 0
     s.order_pos = 0
@@ -614,7 +614,7 @@ def _step(m, t, code):
     if kind == DRAW:  # round the table from the Leader
         t.bag[low] -= 1
         s.bag_total -= 1
-        t.drawn[(s.leader + s.draw_count) % m.n, low] += 1
+        t.drawn[seat_from(s.leader, s.draw_count, m.n), low] += 1
         s.draw_count += 1
         _after_draw(m, t)
         return

@@ -49,7 +49,7 @@ __all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "hel
            "SETUP_POS", "SETUP_HALF", "PLAY_POS", "PLAY_HALF", "PLAYING", "STREAM_SLOTS", "begin_play",
            "chance_index", "chance_integers", "decision_integers", "compiled_streams", "run_playout_kernel",
            "fresh_streams", "seed_words", "pcg64_words", "run_seeded", "seeded_results", "table_type", "Layout",
-           "Material", "Kernel", "compile_batch", "random_listed", "richest", "MAX_ACTIONS", "kernel_jit"]
+           "Material", "Kernel", "compile_batch", "random_listed", "richest", "MAX_ACTIONS", "kernel_jit", "seat_from"]
 
 #: The decorator of compiled code that never allocates an array: numba without its reference
 #: counting (``_nrt=False``), and cached on disk. Every kernel's step functions use it: they
@@ -655,8 +655,11 @@ def compile_batch(module: str, file: str, *, current, chance, decide, step, resu
         RuntimeError: a game longer than :data:`MAX_ACTIONS` (a rules bug).
     """
     code = _play_games.__code__.replace(co_filename=file, co_name="_batch", co_qualname="_batch")
-    scope = {"__name__": module, "TERMINAL": TERMINAL, "CHANCE": CHANCE, "MAX_ACTIONS": MAX_ACTIONS,
-             "current": current, "chance": chance, "decide": decide, "step": step, "result": result}
+    scope = {"__name__": module, "TERMINAL": TERMINAL, "CHANCE": CHANCE, "MAX_ACTIONS": MAX_ACTIONS}
+    for name, f in (("current", current), ("chance", chance), ("decide", decide), ("step", step), ("result", result)):
+        # inlined into the loop: a call would pass the material's and the table's NamedTuples
+        # member by member (about 150 words for Bué), which cost a tenth of the whole game
+        scope[name] = njit(_nrt=False, inline="always")(f.py_func)
     return kernel_jit(types.FunctionType(code, scope, "_batch"))
 
 
@@ -669,6 +672,17 @@ def random_listed(n, pw, streams, buf):
         return -2
     i = decision_integers(pw, streams, n)
     return buf[i] if i >= 0 else -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def seat_from(seat, k, n):
+    """Seat ``k`` places clockwise from ``seat`` at a table of ``n``: ``(seat + k) % n`` for
+    ``0 <= seat < n`` and ``k >= 0``, without a division when ``k < n`` (a 64-bit division costs
+    about as much as the rest of a kernel's step: the seat to act is asked at every decision)."""
+    x = seat + k
+    if x >= 2 * n:
+        return x % n
+    return x - n if x >= n else x
 
 
 @njit(cache=True, _nrt=False)

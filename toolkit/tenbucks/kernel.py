@@ -40,7 +40,7 @@ import numpy as np
 
 from ..core.game import CHANCE, TERMINAL
 from ..core.jit import (Kernel, Layout, Material, chance_integers, compile_batch, kernel_jit, random_listed, richest,
-                        table_type)
+                        seat_from, table_type)
 from .rules import WILD, Rules, bill_numbers, bill_sort_key
 from .state import Play, TenBucksState, _zero_bills, bill_worth, initial_state, stack_total
 
@@ -316,7 +316,7 @@ def _start_turn(m, t, seat):
         if t.on_table[j]:
             any_stack = True
     for k in range(m.n):
-        q = (seat + k) % m.n
+        q = seat_from(seat, k, m.n)
         for b in range(t.hands.shape[1]):
             if t.hands[q, b] and (any_stack or not m.wild[b]):
                 s.phase = P_PLAY
@@ -371,7 +371,7 @@ def _settle(m, t):
         for q in range(m.n):
             if not _refused(m, t, q, s.pending, True):
                 return
-    _start_turn(m, t, (s.to_move + 1) % m.n)
+    _start_turn(m, t, seat_from(s.to_move, 1, m.n))
 
 
 @kernel_jit
@@ -384,7 +384,7 @@ def _step(m, t, code):
     if verb == DEAL:  # one bill at a time from the first player; then the leftovers go face up
         t.counts[a] -= 1
         s.total -= 1
-        t.hands[(m.first + s.dealt) % m.n, a] += 1
+        t.hands[seat_from(m.first, s.dealt, m.n), a] += 1
         s.dealt += 1
         if s.dealt == m.hand_size * m.n:
             for b in range(t.counts.shape[0]):
@@ -413,13 +413,13 @@ def _step(m, t, code):
         if s.phase == P_OVER:
             return
         if before:  # forced at the end of the turn
-            _start_turn(m, t, (p + 1) % m.n)
+            _start_turn(m, t, seat_from(p, 1, m.n))
             return
         if a == p:  # forcing yourself before your own claim: that is your claim this turn
             s.claimed_this_turn = 1
         _settle(m, t)
     else:
-        _start_turn(m, t, (p + 1) % m.n)
+        _start_turn(m, t, seat_from(p, 1, m.n))
 
 
 @kernel_jit
