@@ -41,9 +41,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..core.game import CHANCE, TERMINAL
-from ..core.jit import (Kernel, Layout, Material, chance_index, compile_batch, kernel_jit, random_listed,
-                        seat_from, table_type)
+from ..core.jit import Kernel, Layout, Material, chance_index, kernel_jit, njit, seat_from, table_type, turn_of
 from .hand import factor_patterns
 from .rules import Rules, card_value, parse_card
 from .state import BueState, initial_state
@@ -154,9 +152,8 @@ class BueMaterial(Material):
         super().__init__(rules, n, params, layout, initial_state(rules, n, None), buffer=hs * n * hs + hs + L,
                          setup_budget=16 * n, play_budget=160 * n)
 
-    def decode(self, codes) -> list[str]:
-        table = self.table
-        return [table[k] for k in codes.tolist()]
+    def text(self, code: int) -> str:
+        return self.table[code]
 
     def encode(self, state: BueState):
         """The table of a :class:`BueState` of these rules and players."""
@@ -201,11 +198,7 @@ class BueMaterial(Material):
 def _current(m, t):
     """``BueState.current_player``."""
     s = t.s[0]
-    if s.phase == P_OVER:
-        return TERMINAL
-    if s.phase <= P_REORDER:
-        return CHANCE
-    return seat_from(s.dealer, 1 + s.order_pos, m.n)
+    return turn_of(s.phase, P_REORDER, P_OVER, seat_from(s.dealer, 1 + s.order_pos, m.n))
 
 
 @kernel_jit
@@ -230,9 +223,9 @@ def _hidden_at(t, seat, r):
 
 
 @kernel_jit
-def _list_hidden(t, seat, kind, buf):
-    """Codes ``kind`` of ``seat``'s face-down slots (``BueState.hidden_slots``) into ``buf``; how many."""
-    k = 0
+def _list_hidden(t, seat, kind, buf, k):
+    """Codes ``kind`` of ``seat``'s face-down slots (``BueState.hidden_slots``) into ``buf`` from
+    ``buf[k]`` on; the new count."""
     for s in range(t.hands.shape[1]):
         if t.hands[seat, s] >= 0 and t.up[seat, s] == 0:
             buf[k] = (kind << 16) | s
@@ -283,13 +276,13 @@ def _legal(m, t, buf):
                 k += 1
         return k
     if ph == P_REORDER:
-        return _list_hidden(t, t.reorder[0, 0], REORDER, buf)
+        return _list_hidden(t, t.reorder[0, 0], REORDER, buf, 0)
     if ph == P_OVER:
         return 0
     n, hs = t.hands.shape
     p = _current(m, t)
     if ph == P_REVEAL:
-        return _list_hidden(t, p, REVEAL, buf)
+        return _list_hidden(t, p, REVEAL, buf, 0)
     involved = False
     if m.ban != 0:
         for e in range(s.n_banned):
@@ -320,11 +313,7 @@ def _legal(m, t, buf):
                 if not barred:
                     buf[k] = (SWAP << 16) | (i * 16 + o) * 16 + j
                     k += 1
-    for i in range(hs):
-        if t.hands[p, i] >= 0 and t.up[p, i] == 0:
-            buf[k] = (DISCARD << 16) | i
-            k += 1
-    return k
+    return _list_hidden(t, p, DISCARD, buf, k)
 
 
 @kernel_jit
@@ -677,19 +666,9 @@ def _step(m, t, code):
         t.known[q, p, i] = t.known[q, o, j]
         t.known[q, o, j] = c
         if q == p:
-            if t.holds[q, o, y] > 0:
-                t.holds[q, o, y] -= 1
-            if m.secret:
-                t.holds[q, o, x] += 1
-            else:
-                t.known[q, o, j] = x
+            _learn(m, t, p, o, j, x, y)
         elif q == o:
-            if t.holds[q, p, x] > 0:
-                t.holds[q, p, x] -= 1
-            if m.secret:
-                t.holds[q, p, y] += 1
-            else:
-                t.known[q, p, i] = y
+            _learn(m, t, o, p, i, y, x)
         else:
             for lab in range(t.holds.shape[2]):
                 t.holds[q, p, lab] = 0
@@ -707,6 +686,19 @@ def _step(m, t, code):
         s.n_banned += 1
     if not _check_bue(m, t, p, o):
         _reorder_then_next(m, t, o, j, p, i)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _learn(m, t, q, o, j, gave, got):
+    """After a swap, seat ``q`` (who gave ``gave`` for ``got``, seat ``o``'s slot ``j``) sees the
+    card it got, no longer counts it among ``o``'s hidden cards, and follows the one it gave to
+    ``o``'s slot ``j`` (``Rules.reordering="never"``) or knows it is among ``o``'s hidden cards."""
+    if t.holds[q, o, got] > 0:
+        t.holds[q, o, got] -= 1
+    if m.secret:
+        t.holds[q, o, gave] += 1
+    else:
+        t.known[q, o, j] = gave
 
 
 @kernel_jit
@@ -728,18 +720,6 @@ def _result(m, t, scores, winners):
         winners[q] = q == win
 
 
-@kernel_jit
-def _decide(m, t, pw, streams, buf):
-    """The random bot's action: ``rng.integers`` over the legal actions :func:`_legal` lists."""
-    return random_listed(_legal(m, t, buf), pw, streams, buf)
-
-
-#: Whole random games (:func:`toolkit.core.jit.compile_batch`: the loop every game shares, with
-#: Bué's functions).
-_batch = compile_batch(__name__, __file__, current=_current, chance=_chance, decide=_decide, step=_step,
-                       result=_result)
-
-
 #: Bué's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.
-KERNEL = Kernel("bue", BueMaterial, supports, current=_current, legal=_legal, step=_step, result=_result,
-                batch=_batch)
+KERNEL = Kernel("bue", BueMaterial, supports, module=__name__, file=__file__, current=_current,
+                chance=_chance, legal=_legal, step=_step, result=_result)

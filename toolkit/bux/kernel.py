@@ -41,9 +41,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..core.game import CHANCE, TERMINAL
-from ..core.jit import (Kernel, Layout, Material, chance_integers, compile_batch, decision_integers, kernel_jit, njit,
-                        richest, seat_from, table_type)
+from ..core.jit import (Kernel, Layout, Material, chance_integers, decision_integers, kernel_jit, njit,
+                        richest, seat_from, table_type, turn_of)
 from .rules import SHAPES, SUITS, Rules
 from .state import BuxState, initial_state
 
@@ -133,29 +132,17 @@ class BuxMaterial(Material):
         # with one choice take none)
         return int(self.params.dealt * self.params.n) + 4 * play_words + 64
 
-    def decode(self, codes) -> list[str]:
-        """The record's action texts (``"deal x-hearts-25"``, ``"swap 2 with 3:1"``, ``"sell 0 3 4"``,
-        ``"bid 25"``, ``"pass"``, ...) of action codes, as the protocol's actions print."""
-        out = []
-        memo: dict = {}
-        cards = self.cards
-        for code in codes.tolist():
-            t = memo.get(code)
-            if t is None:
-                verb, a, b, c = code & 15, (code >> _A) & _MASK20, (code >> _B) & _MASK20, code >> _C
-                if verb <= TOP:
-                    t = f"{_TEXT[verb]} {cards[a]}"
-                elif verb == SWAP:
-                    t = f"swap {a} with {b}:{c}"
-                elif verb == SELL:
-                    t = f"sell {a} {b} {c}"
-                elif verb == BID:
-                    t = f"bid {code >> _A}"
-                else:
-                    t = _TEXT[verb]
-                memo[code] = t
-            out.append(t)
-        return out
+    def text(self, code: int) -> str:
+        """The record's text of an action code (``"deal x-hearts-25"``, ``"swap 2 with 3:1"``,
+        ``"sell 0 3 4"``, ``"bid 25"``, ``"pass"``, ...), as the protocol's actions print."""
+        verb, a, b, c = code & 15, (code >> _A) & _MASK20, (code >> _B) & _MASK20, code >> _C
+        if verb <= TOP:
+            return f"{_TEXT[verb]} {self.cards[a]}"
+        if verb == SWAP:
+            return f"swap {a} with {b}:{c}"
+        if verb == SELL:
+            return f"sell {a} {b} {c}"
+        return f"bid {code >> _A}" if verb == BID else _TEXT[verb]
 
     def encode(self, state: BuxState):
         """The table of a :class:`BuxState` of these rules and players."""
@@ -202,11 +189,7 @@ def _set_value(perfect, multiplier, double, same_kind, va, vb, vc):
 def _current(m, t):
     """``BuxState.current_player``."""
     s = t.s[0]
-    if s.phase == P_OVER:
-        return TERMINAL
-    if s.phase <= P_TOP:
-        return CHANCE
-    return s.bidder if s.phase == P_BID else s.turn
+    return turn_of(s.phase, P_TOP, P_OVER, s.bidder if s.phase == P_BID else s.turn)
 
 
 @kernel_jit
@@ -639,15 +622,9 @@ def _decide(m, t, pw, streams, buf):
     return _legal_at(m, t, i) if i >= 0 else -1
 
 
-#: Whole random games (:func:`toolkit.core.jit.compile_batch`: the loop every game shares, with
-#: BUX's functions).
-_batch = compile_batch(__name__, __file__, current=_current, chance=_chance, decide=_decide, step=_step,
-                       result=_result)
-
-
 #: BUX's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.
-KERNEL = Kernel("bux", BuxMaterial, supports, current=_current, legal=_legal, step=_step, result=_result,
-                batch=_batch)
+KERNEL = Kernel("bux", BuxMaterial, supports, module=__name__, file=__file__, current=_current,
+                chance=_chance, legal=_legal, step=_step, result=_result, decide=_decide)
 
 
 # The heuristic bots' compiled scoring (toolkit.bux.bots): here, with the game's other compiled

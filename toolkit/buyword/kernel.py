@@ -40,9 +40,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..core.game import CHANCE, TERMINAL
-from ..core.jit import (Kernel, Layout, Material, chance_index, compile_batch, decision_integers, kernel_jit,
-                        random_listed, richest, seat_from, table_type)
+from ..core.jit import (Kernel, Layout, Material, chance_index, decision_integers, kernel_jit,
+                        random_listed, richest, seat_from, table_type, turn_of)
 from .bag import PRICES
 from .rules import CHOICE, Rules
 from .state import BuyWordState, initial_state
@@ -210,31 +209,20 @@ class BuyWordMaterial(Material):
         # a word; room for four times the words and some spare, else the game is played again
         return 4 * (setup_words + play_words) + 256
 
-    def decode(self, codes) -> list[str]:
-        """The record's action texts of kernel codes (``"roll 3"``, ``"sell ENjOYED"``, ...)."""
-        words = self.trie.words
-        out = []
-        for c in codes.tolist():
-            kind, low = c >> 32, c & 0xFFFFFFFF
-            if kind == ROLL:
-                out.append(self.die_text[low])
-            elif kind == CHOOSE:
-                out.append(f"choose {low}")
-            elif kind == DRAW:
-                out.append(f"draw {chr(65 + low)}")
-            elif kind == BUY:
-                out.append("buy")
-            elif kind == DECLINE:
-                out.append("decline")
-            elif kind == SELL:
-                w = words[low >> 6].upper()
-                i = (low & 63) - 1
-                out.append("sell " + (w if i < 0 else w[:i] + w[i].lower() + w[i + 1:]))
-            elif kind == DISCARD:
-                out.append(f"discard {chr(65 + low)}")
-            else:
-                out.append("done")
-        return out
+    def text(self, code: int) -> str:
+        """The record's text of a kernel code (``"roll 3"``, ``"sell ENjOYED"``, ...)."""
+        kind, low = code >> 32, code & 0xFFFFFFFF
+        if kind == ROLL:
+            return self.die_text[low]
+        if kind == CHOOSE:
+            return f"choose {low}"
+        if kind == DRAW or kind == DISCARD:
+            return f"{'draw' if kind == DRAW else 'discard'} {chr(65 + low)}"
+        if kind == SELL:
+            w = self.trie.words[low >> 6].upper()
+            i = (low & 63) - 1
+            return "sell " + (w if i < 0 else w[:i] + w[i].lower() + w[i + 1:])
+        return ("buy", "decline")[kind - BUY] if kind in (BUY, DECLINE) else "done"
 
     def encode(self, state: BuyWordState):
         """The table of a :class:`BuyWordState` of these rules and players (phases the kernel
@@ -398,13 +386,8 @@ def _sort(a, n):
 def _current(m, t):
     """``BuyWordState.current_player``."""
     s = t.s[0]
-    if s.phase == P_OVER:
-        return TERMINAL
-    if s.phase <= P_DRAW:
-        return CHANCE
-    if s.phase == P_CHOOSE:
-        return s.leader
-    return seat_from(s.leader, s.order_pos, m.n)
+    seat = s.leader if s.phase == P_CHOOSE else seat_from(s.leader, s.order_pos, m.n)
+    return turn_of(s.phase, P_DRAW, P_OVER, seat)
 
 
 @kernel_jit
@@ -677,12 +660,6 @@ def _decide(m, t, pw, streams, buf):
     return buf[pick] if pick >= 0 else -1
 
 
-#: Whole random games (:func:`toolkit.core.jit.compile_batch`: the loop every game shares, with
-#: BuyWord's functions).
-_batch = compile_batch(__name__, __file__, current=_current, chance=_chance, decide=_decide, step=_step,
-                       result=_result)
-
-
 #: BuyWord's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.
-KERNEL = Kernel("buyword", BuyWordMaterial, supports, current=_current, legal=_legal, step=_step, result=_result,
-                batch=_batch)
+KERNEL = Kernel("buyword", BuyWordMaterial, supports, module=__name__, file=__file__, current=_current,
+                chance=_chance, legal=_legal, step=_step, result=_result, decide=_decide)

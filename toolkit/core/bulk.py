@@ -253,12 +253,11 @@ def check_count(n) -> int:
         TypeError: not a whole number (``2.5``, ``"10"``, ``True``).
         ValueError: negative.
     """
-    if not _is_int(n):
-        raise TypeError(f"n (number of games) must be a whole number, got {type(n).__name__} {n!r}")
-    n = int(n)
-    if n < 0:
+    if _is_int(n) and n >= 0:
+        return int(n)
+    if _is_int(n):
         raise ValueError(f"n (number of games) must be >= 0, got {n}")
-    return n
+    raise TypeError(f"n (number of games) must be a whole number, got {type(n).__name__} {n!r}")
 
 
 def playout_seeds(seed, n) -> list[int]:

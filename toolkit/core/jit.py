@@ -49,7 +49,7 @@ __all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "hel
            "SETUP_POS", "SETUP_HALF", "PLAY_POS", "PLAY_HALF", "PLAYING", "STREAM_SLOTS", "begin_play",
            "chance_index", "chance_integers", "decision_integers", "compiled_streams", "run_playout_kernel",
            "fresh_streams", "seed_words", "pcg64_words", "run_seeded", "seeded_results", "table_type", "Layout",
-           "Material", "Kernel", "compile_batch", "random_listed", "richest", "MAX_ACTIONS", "kernel_jit", "seat_from"]
+           "Material", "Kernel", "compile_batch", "random_listed", "richest", "MAX_ACTIONS", "kernel_jit", "seat_from", "turn_of"]
 
 #: The decorator of compiled code that never allocates an array: numba without its reference
 #: counting (``_nrt=False``), and cached on disk. Every kernel's step functions use it: they
@@ -621,14 +621,21 @@ def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winn
             result(m, t, scores[rows[g]], winners[rows[g]])  # noqa: F821
 
 
-def compile_batch(module: str, file: str, *, current, chance, decide, step, result):
+def _decide_listed(m, t, pw, streams, buf):
+    # The random bot's action over the legal actions ``legal`` lists (compile_batch's default
+    # ``decide``, compiled with the game's ``legal`` as its global).
+    return random_listed(legal(m, t, buf), pw, streams, buf)  # noqa: F821 - the game's
+
+
+def compile_batch(module: str, file: str, *, current, chance, legal, step, result, decide=None):
     """A game's compiled ``batch``: whole random games, one per row of words, played by the one
     loop every game shares with the game's own compiled functions.
 
     Each game starts from the table ``initial`` (copied into ``t``) and runs to its end: at a
     chance node ``chance(m, t, setup_words, play_words, streams)`` gives the outcome's code (as
     ``sample_chance`` draws it), at a decision ``decide(m, t, play_words, streams, buf)`` the
-    random bot's (usually :func:`random_listed` over the game's ``legal``), ``step(m, t, code)``
+    random bot's (by default :func:`random_listed` over what ``legal(m, t, buf)`` lists: a game
+    passes its own ``decide`` when it can choose without the whole list), ``step(m, t, code)``
     plays it, and ``result(m, t, scores_row, winners_row)`` writes the end. Row ``rows[g]`` of
     ``scores``, ``actions`` and ``winners`` gets game ``g``; ``out`` the codes of the last game;
     ``ok`` (``int64 (games,)``) 1 for a game played, 0 for one out of words or of room in ``out``
@@ -644,8 +651,8 @@ def compile_batch(module: str, file: str, *, current, chance, decide, step, resu
 
     Args:
         module, file: the game kernel's ``__name__`` and ``__file__``.
-        current, chance, decide, step, result: the game's compiled functions (see
-            :class:`Kernel`).
+        current, chance, legal, step, result, decide: the game's compiled functions (see
+            :class:`Kernel`; ``decide`` optional).
 
     Returns:
         the compiled ``batch(m, initial, t, setup, play, streams, rows, scores, actions, winners,
@@ -656,11 +663,21 @@ def compile_batch(module: str, file: str, *, current, chance, decide, step, resu
     """
     code = _play_games.__code__.replace(co_filename=file, co_name="_batch", co_qualname="_batch")
     scope = {"__name__": module, "TERMINAL": TERMINAL, "CHANCE": CHANCE, "MAX_ACTIONS": MAX_ACTIONS}
-    for name, f in (("current", current), ("chance", chance), ("decide", decide), ("step", step), ("result", result)):
-        # inlined into the loop: a call would pass the material's and the table's NamedTuples
-        # member by member (about 150 words for Bué), which cost a tenth of the whole game
-        scope[name] = njit(_nrt=False, inline="always")(f.py_func)
+    for name, f in (("current", current), ("chance", chance), ("step", step), ("result", result)):
+        scope[name] = _inline(f.py_func)
+    if decide is None:
+        decide = types.FunctionType(_decide_listed.__code__, {"legal": _inline(legal.py_func),
+                                                              "random_listed": random_listed}, "decide")
+    else:
+        decide = decide.py_func
+    scope["decide"] = _inline(decide)
     return kernel_jit(types.FunctionType(code, scope, "_batch"))
+
+
+def _inline(py_func):
+    # Inlined into the loop (numba IR): a call would pass the material's and the table's
+    # NamedTuples member by member (about 150 words for Bué), which cost a tenth of the game.
+    return njit(_nrt=False, inline="always")(py_func)
 
 
 @njit(cache=True, _nrt=False)
@@ -683,6 +700,15 @@ def seat_from(seat, k, n):
     if x >= 2 * n:
         return x % n
     return x - n if x >= n else x
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def turn_of(phase, last_chance, over, seat):
+    """``state.current_player`` of a kernel table whose phases number the chance phases first
+    (``0 .. last_chance``) and the end ``over``: ``TERMINAL``, ``CHANCE`` or ``seat``."""
+    if phase == over:
+        return TERMINAL
+    return CHANCE if phase <= last_chance else seat
 
 
 @njit(cache=True, _nrt=False)
@@ -800,6 +826,7 @@ class Material:
         self.buffer = np.empty(max(int(buffer), 1), dtype=np.int64)
         self.setup_budget = int(setup_budget)
         self.play_budget = int(play_budget)
+        self._texts: dict = {}
         self.initial = self.encode(initial_state)
 
     def encode(self, state):
@@ -807,9 +834,21 @@ class Material:
         conformance test and :attr:`initial` use)."""
         raise NotImplementedError
 
-    def decode(self, codes) -> list[str]:
-        """The record's action texts of action codes (``int64`` array)."""
+    def text(self, code: int) -> str:
+        """The record's text of one action code (``"deal B7"``, ``"swap 2 3:1"``...)."""
         raise NotImplementedError
+
+    def decode(self, codes) -> list[str]:
+        """The record's action texts of action codes (``int64`` array), each code's :meth:`text`
+        worked out once."""
+        memo = self._texts
+        out = []
+        for c in codes.tolist():
+            t = memo.get(c)
+            if t is None:
+                t = memo[c] = self.text(c)
+            out.append(t)
+        return out
 
     def room(self, setup_words: int, play_words: int) -> int:
         """Room for one game's action codes with this many words per stream. A game that fills
@@ -832,27 +871,34 @@ class Kernel:
       small;
     * ``step(m, t, code)``: the table after that action (as ``state.apply``);
     * ``result(m, t, scores, winners)``: at the end, each seat's score and winner flag;
-    * ``batch(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf,
-      ok)``: whole random games, one per row of words (``ok[g]``: 1 played, 0 out of words or
-      room, -1 ``buf`` too small), each from ``initial``: the one loop of :func:`compile_batch`
-      with the game's ``current``, chance draw (as ``sample_chance``, with the stream helpers
-      :func:`chance_index` or :func:`chance_integers`), random-bot choice (``decide``, usually
-      :func:`random_listed` over ``legal``), ``step`` and ``result``, so the bulk playouts run
-      the very functions the conformance tests check.
+    * ``chance(m, t, setup_words, play_words, streams) -> code``: the chance outcome
+      ``sample_chance`` draws (with the stream helpers :func:`chance_index` or
+      :func:`chance_integers`), ``-1`` when the words ran out;
+    * ``decide(m, t, play_words, streams, buf) -> code`` (optional): the random bot's action
+      without listing them all (default: :func:`random_listed` over ``legal``).
+
+    From these it compiles the game's ``batch`` (:func:`compile_batch`: whole random games, one
+    per row of words, each from the material's ``initial`` table), so the bulk playouts run the
+    very functions the conformance tests check.
 
     Args:
         game: the game's name (``"bue"``).
         material: the game's :class:`Material` subclass, ``material(rules, n_players)``.
         supports: ``supports(rules, n_players) -> bool``, what the kernel plays (the rest goes
             through the protocol).
-        current, legal, step, result, batch: the compiled functions above.
+        module, file: the kernel module's ``__name__`` and ``__file__`` (numba caches the batch
+            beside it).
+        current, chance, legal, step, result, decide: the compiled functions above.
     """
 
-    def __init__(self, game: str, material: Callable, supports: Callable, *, current, legal, step, result, batch):
+    def __init__(self, game: str, material: Callable, supports: Callable, *, module: str, file: str, current, chance,
+                 legal, step, result, decide=None):
         self.game = game
         self._material = lru_cache(maxsize=32)(material)
         self._supports = supports
-        self._current, self._legal, self._step, self._result, self._batch = current, legal, step, result, batch
+        self._current, self._legal, self._step, self._result = current, legal, step, result
+        self._batch = compile_batch(module, file, current=current, chance=chance, legal=legal, step=step,
+                                    result=result, decide=decide)
 
     def __repr__(self) -> str:
         return f"Kernel({self.game!r})"

@@ -38,9 +38,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..core.game import CHANCE, TERMINAL
-from ..core.jit import (Kernel, Layout, Material, chance_integers, compile_batch, kernel_jit, random_listed, richest,
-                        seat_from, table_type)
+from ..core.jit import Kernel, Layout, Material, chance_integers, kernel_jit, richest, seat_from, table_type, turn_of
 from .rules import WILD, Rules, bill_numbers, bill_sort_key
 from .state import Play, TenBucksState, _zero_bills, bill_worth, initial_state, stack_total
 
@@ -137,29 +135,17 @@ class TenBucksMaterial(Material):
         # forces one, or ends a turn: a game's length is bounded by its deck
         return self._room
 
-    def decode(self, codes) -> list[str]:
-        """The record's action texts (``"deal 3"``, ``"play W on 3"``, ``"claim 4"``, ``"force 1"``,
-        ``"end"``) of action codes, as the protocol's actions print."""
-        out = []
-        memo: dict = {}
-        bills, numbers = self.bills, self.numbers
-        for c in codes.tolist():
-            t = memo.get(c)
-            if t is None:
-                verb, a, b = c & 7, (c >> 3) & 0x1FFF, c >> 16
-                if verb == DEAL:
-                    t = f"deal {bills[a]}"
-                elif verb == PLAY:
-                    t = str(Play(bills[a], numbers[b]))
-                elif verb == CLAIM:
-                    t = f"claim {numbers[a]}"
-                elif verb == FORCE:
-                    t = f"force {a}"
-                else:
-                    t = "end"
-                memo[c] = t
-            out.append(t)
-        return out
+    def text(self, code: int) -> str:
+        """The record's text of an action code (``"deal 3"``, ``"play W on 3"``, ``"claim 4"``,
+        ``"force 1"``, ``"end"``), as the protocol's actions print."""
+        verb, a, b = code & 7, (code >> 3) & 0x1FFF, code >> 16
+        if verb == DEAL:
+            return f"deal {self.bills[a]}"
+        if verb == PLAY:
+            return str(Play(self.bills[a], self.numbers[b]))
+        if verb == CLAIM:
+            return f"claim {self.numbers[a]}"
+        return f"force {a}" if verb == FORCE else "end"
 
     def encode(self, state: TenBucksState):
         """The table of a :class:`TenBucksState` of these rules and players."""
@@ -203,11 +189,7 @@ class TenBucksMaterial(Material):
 def _current(m, t):
     """``TenBucksState.current_player``."""
     s = t.s[0]
-    if s.phase == P_OVER:
-        return TERMINAL
-    if s.phase == P_DEAL:
-        return CHANCE
-    return s.to_move
+    return turn_of(s.phase, P_DEAL, P_OVER, s.to_move)
 
 
 @kernel_jit
@@ -433,18 +415,6 @@ def _result(m, t, scores, winners):
             winners[q] = q == w
 
 
-@kernel_jit
-def _decide(m, t, pw, streams, buf):
-    """The random bot's action: ``rng.integers`` over the legal actions :func:`_legal` lists."""
-    return random_listed(_legal(m, t, buf), pw, streams, buf)
-
-
-#: Whole random games (:func:`toolkit.core.jit.compile_batch`: the loop every game shares, with
-#: Ten Bucks's functions).
-_batch = compile_batch(__name__, __file__, current=_current, chance=_chance, decide=_decide, step=_step,
-                       result=_result)
-
-
 #: Ten Bucks' compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.
-KERNEL = Kernel("tenbucks", TenBucksMaterial, supports, current=_current, legal=_legal, step=_step, result=_result,
-                batch=_batch)
+KERNEL = Kernel("tenbucks", TenBucksMaterial, supports, module=__name__, file=__file__, current=_current,
+                chance=_chance, legal=_legal, step=_step, result=_result)
