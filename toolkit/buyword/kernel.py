@@ -40,7 +40,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..core.jit import (Kernel, Layout, Material, chance_index, decision_integers, kernel_jit,
+from ..core.jit import (Kernel, Layout, Material, chance_index, decision_integers, kernel_jit, njit,
                         random_listed, richest, seat_from, table_type, turn_of)
 from .bag import PRICES
 from .rules import CHOICE, Rules
@@ -390,7 +390,7 @@ def _current(m, t):
     return turn_of(s.phase, P_DRAW, P_OVER, seat)
 
 
-@kernel_jit
+@njit(cache=True, _nrt=False, inline="always")
 def _over_limit(m, t, seat):
     """``BuyWordState.over_limit(seat) > 0``: more letter tiles than the tile limit (not in the last round)."""
     if m.limit < 0 or t.s[0].last_round:
@@ -401,7 +401,7 @@ def _over_limit(m, t, seat):
     return held > m.limit
 
 
-@kernel_jit
+@njit(cache=True, _nrt=False, inline="always")
 def _sales(m, t, seat, buf):
     """Every sale ``seat`` can make now as sort keys into ``buf`` (unsorted), their count, or -1
     when ``buf`` is too small (:func:`_find`)."""
@@ -410,7 +410,7 @@ def _sales(m, t, seat, buf):
                  m.word_letters, buf, m.stack)
 
 
-@kernel_jit
+@njit(cache=True, _nrt=False, inline="always")
 def _after_sales(m, t, seat, buf, k):
     """After ``k`` sales in ``buf``: the discards (letters held, A-Z) when ``seat`` is over the
     tile limit, else ``done``; the new count, or -1 when ``buf`` is too small."""
@@ -428,7 +428,7 @@ def _after_sales(m, t, seat, buf, k):
     return k + 1
 
 
-@kernel_jit
+@njit(cache=True, _nrt=False, inline="always")
 def _legal(m, t, buf):
     """``BuyWordState.legal_actions()`` as codes into ``buf`` (-1: it does not fit): the die's
     faces (each once, in the die's order), the letters in the bag, the numbers to choose, buy (if
@@ -474,7 +474,7 @@ def _legal(m, t, buf):
     return _after_sales(m, t, p, buf, ns)
 
 
-@kernel_jit
+@njit(cache=True, _nrt=False, inline="always")
 def _price_of_draw(m, t, seat):
     """``BuyWordState.price(seat)``: the price of ``seat``'s draw this round (pips from the table)."""
     p = 0
@@ -502,7 +502,7 @@ def _chance(m, t, sw, pw, streams):
     return -1  # unreachable: the counts add up to the total
 
 
-@kernel_jit
+@njit(cache=True, _nrt=False, inline="always")
 def _after_draw(m, t):
     """``BuyWordState._after_draw`` and ``_start_buy``: once each has the round's number of tiles
     or the bag is empty, the short draws go out of play (everyone's with ``short_draw=
@@ -532,7 +532,7 @@ def _after_draw(m, t):
     _next_buyer(m, t)
 
 
-@kernel_jit
+@njit(cache=True, _nrt=False, inline="always")
 def _next_buyer(m, t):
     """``BuyWordState._next_buyer``: skip the seats with nothing to buy; then the selling."""
     s = t.s[0]
@@ -546,7 +546,7 @@ def _next_buyer(m, t):
     s.order_pos = 0
 
 
-@kernel_jit
+@njit(cache=True, _nrt=False, inline="always")
 def _end_round(m, t):
     """``BuyWordState._end_round``: the Leader moves on; after the last round (or once someone has
     the target money) unsold tiles are lost and the game ends, or Extended Play refills the bag."""

@@ -183,6 +183,13 @@ def playout(game: str, initial_state: Callable, rules, players, bots, rng, seed=
             seat.
     """
     caller_rng = isinstance(rng, np.random.Generator)
+    if compiled and not caller_rng and seed is None:
+        # a seed and random bots: the kernel seeds the game's two streams itself (no Generators)
+        state = initial_state(rules, players, None)
+        n = len(state.players)
+        if (bots is None or (len(bots) == n and all(is_core_random(b) for b in bots))) and \
+                game_kernel(game).supports(state.rules, n):
+            return game_kernel(game).playout_seeded(state.rules, state.players, check_seed(rng))
     state, bots, setup, play_rng, seed = start_playout(initial_state, rules, players, bots, rng, seed, RandomBot)
     rules, names = state.rules, state.players
     if compiled and all(is_core_random(b) for b in bots) and _pcg64(setup, play_rng):

@@ -1027,6 +1027,28 @@ class Kernel:
         self.step(mat, t, self.legal(mat, t)[0])
         self.result(mat, t)
 
+    def playout_seeded(self, rules, names, seed):
+        """:meth:`playout` of the game of ``seed`` (``None``: a fresh random game, record seed
+        ``None``), its two streams seeded in compiled code (:func:`seed_words`) rather than
+        through NumPy Generators."""
+        from .bulk import PlayoutRecord, fresh_seed, rules_json
+
+        n = len(names)
+        mat = self.material(rules, n)
+        scores = np.zeros((1, n), dtype=np.int64)
+        actions = np.zeros(1, dtype=np.int64)
+        winners = np.zeros((1, n), dtype=np.bool_)
+        got = []
+
+        def batch(setup, play, rows):
+            ok, codes = self.play_batch(mat, setup, play, fresh_streams(1), rows, scores, actions, winners)
+            got.append(codes.copy())
+            return ok
+
+        run_seeded(batch, [fresh_seed() if seed is None else seed], mat.setup_budget, mat.play_budget)
+        return PlayoutRecord(self.game, rules_json(rules), names, seed, mat.decode(got[-1]), scores[0].tolist(),
+                             tuple(np.flatnonzero(winners[0]).tolist()))
+
     def random_playouts(self, rules, n_players: int, seeds: Sequence[int]) -> dict:
         """The seeded random games' arrays (``scores``, ``actions``, ``winners``, ``seeds``): game
         ``i`` is ``playout(rules, n_players, None, seeds[i])``; see :func:`seeded_results`."""
