@@ -1,36 +1,61 @@
-"""Compiled playout kernels: numba, and the random words they draw from.
+"""The games' compiled twins (numba): one kernel interface, and the random words they draw from.
 
-A game's fastest random playout (``toolkit/<game>/playout.py``) runs as one numba-compiled
-function over flat numpy arrays. It must give the *same game* as the protocol path for the same
-seed (the playout tests compare records), so it draws exactly what the protocol draws:
+**The interface.** A game with a compiled twin of its engine (``toolkit/<game>/kernel.py``: Bué,
+BuyWord, BUX, Ten Bucks) exposes one :class:`Kernel`, ``KERNEL``::
+
+    from toolkit.bue.kernel import KERNEL
+    mat = KERNEL.material(rules, players)       # Material: the rules as numbers (mat.params, a
+                                                # NamedTuple), the table's Layout, mat.initial
+    t = KERNEL.encode(mat, state)               # a protocol State as a table (NamedTuple of arrays)
+    codes = KERNEL.legal(mat, t)                # int64 codes, in state.legal_actions()'s order
+    KERNEL.decode(mat, codes)                   # their texts: [str(a) for a in state.legal_actions()]
+    KERNEL.step(mat, t, codes[i])               # t becomes the table of state.apply(legal[i])
+    KERNEL.current(mat, t), KERNEL.result(mat, t)   # current_player; (scores, winners) at the end
+    KERNEL.play_batch(mat, setup, play, streams, rows, scores, actions, winners)  # random games
+    KERNEL.playout(rules, names, setup_rng, play_rng, seed)   # one random game's record
+    KERNEL.random_playouts(rules, n_players, seeds)          # seeded random games as arrays
+    KERNEL.supports(rules, n_players)           # what it plays (the rest: the protocol)
+
+A game writes its rules once more, as compiled ``current``, ``legal``, ``step``, ``result`` and
+``chance`` functions over its table (:func:`kernel_jit`: no reference counting, nothing
+allocated), with rule arithmetic read from data the engine builds (price tables, factor
+patterns, bill worths); :func:`compile_batch` compiles the one loop every game's random playouts
+share around them, so the bulk playouts run the very functions that
+``toolkit.core.testing.check_kernel`` checks against the engine move by move (the same legal
+actions in the same order, the same successor). :func:`toolkit.core.bulk.playout` is the one
+dispatch every game's ``playout`` uses: the kernel when every seat is the random bot and the
+kernel supports the rules, a game's table for the bots it has one for (BUX), else the protocol.
+
+**The random words.** A kernel must give the *same game* as the protocol for the same seed (the
+playout tests compare records), so it draws exactly what the protocol draws:
 :func:`toolkit.core.cards.uniform_index` takes one 64-bit word from the Generator's bit generator
 per draw (Lemire's multiply-and-reject; another word only in the rare rejection). Here the words
 are taken from numpy first, as one array (:func:`raw_words`), and :func:`word_index` maps them to
 indices inside compiled code, word for word as ``uniform_index`` does: numba has no 128-bit
 integers, so the high half of the 64x64-bit product is computed from 32-bit halves
-(:func:`mulhilo64`).
+(:func:`mulhilo64`). :func:`word_integers` is ``int(rng.integers(n))`` (the random bot's choice,
+``Multiset.draw_one``), with NumPy's held 32-bit half.
 
-How a kernel uses them::
+A kernel that runs out of words stops and reports it; the game is played again from its seed
+with twice the words (:func:`run_seeded`, :func:`run_playout_kernel`), so a game's result never
+depends on the first guess of its length.
 
-    words = raw_words(rng, budget)           # numpy uint64 array, taken from rng's stream
-    pos = 0
-    idx, pos = word_index(words, pos, n)     # inside @njit code; idx == -1: out of words
-    # as int(rng.integers(n)) (RandomBot, Multiset.draw_one), with NumPy's held 32-bit half:
-    idx, pos, half = word_integers(words, pos, half, n)   # half starts as held_half(rng)
+A bulk playout draws from two streams (:func:`toolkit.core.bulk.playout_rngs`: the opening chance
+events from the setup one, everything after the first decision from the play one, which may be
+the same Generator). A kernel keeps where it is in each in a small ``streams`` array
+(:data:`SETUP_POS`, :data:`SETUP_HALF`, :data:`PLAY_POS`, :data:`PLAY_HALF`, :data:`PLAYING`):
+:func:`chance_index` and :func:`chance_integers` draw chance on the stream in use,
+:func:`decision_integers` the random bot's choice (the first begins play), and a caller's
+Generators are left exactly where the protocol leaves them. Seeded games' streams are seeded in
+compiled code (:func:`seed_words`).
 
-A kernel that runs out of words (``idx == -1``) stops and reports it; :func:`run_with_words`
-then re-runs it from the same seed with twice the words, so a game's result never depends on the
-first guess of its length.
-
-A bulk playout draws from two Generators (:func:`toolkit.core.bulk.playout_rngs`: the opening
-chance events from the setup one, everything after the first decision from the play one, which
-may be the same Generator). :func:`run_playout_kernel` runs a game's kernel on both streams of
-words: the kernel keeps where it is in each in a small ``streams`` array (:data:`SETUP_POS`,
-:data:`SETUP_HALF`, :data:`PLAY_POS`, :data:`PLAY_HALF`), calls :func:`begin_play` at its first
-decision, and the Generators a caller passed in are left exactly where the protocol leaves them.
+Numba caches compiled code beside each source file and reuses it until that file changes; a
+change to this module's compiled helpers is not seen by the games' caches (numba's limit):
+after editing them, delete the ``*.nbi``/``*.nbc`` files in ``toolkit/*/__pycache__``.
 
 Source: numba (https://numba.pydata.org), the accelerator issue 17 names for bulk simulation;
-Lemire, "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019.
+Lemire, "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019; OpenSpiel's
+state-by-state consistency tests (``kuhn_poker_test.test_consistent``) for the twins' check.
 """
 from __future__ import annotations
 
@@ -226,7 +251,7 @@ def run_with_words(seed_rng: Callable[[], np.random.Generator], kernel: Callable
         budget *= 2
 
 
-#: Where a playout kernel keeps its place in its two word streams: the ``streams`` array
+#: Where a kernel keeps its place in its two word streams: the ``streams`` array
 #: (``int64``, shape ``(5,)``) :func:`run_playout_kernel` hands it holds the next unused word
 #: and the held 32-bit half (``-1``: none) of the setup stream and of the play stream, and
 #: whether play has begun (``PLAYING``: 1 from the first decision on, when chance draws from the
