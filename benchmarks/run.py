@@ -138,8 +138,8 @@ def compiled_bulk_rates(game: str, seconds: float = 3.0, players: int = 4, bots=
                         compiled: bool = True, rules=None) -> dict:
     """A game's bulk random playout for a bench's ``bulk_rates()``: with ``bots=None`` and
     ``compiled``, the compiled kernel through ``toolkit.<game>.playout.random_playouts``
-    (:func:`random_playouts_rates`); with ``compiled=False`` or other bots, ``playout()`` on the
-    Python table (:func:`playout_rates`). ``rules``: one Rules object for every game (``None``:
+    (:func:`random_playouts_rates`); with ``compiled=False`` or other bots, ``playout()`` without
+    the kernel (BUX's table for its heuristic bots, else the protocol; :func:`playout_rates`). ``rules``: one Rules object for every game (``None``:
     the default Rules, built per game on the table path)."""
     import importlib
 

@@ -1,14 +1,13 @@
 """BuyWord's bulk path (``toolkit.buyword.playout.playout``) plays the same games as the game
-protocol: for seeds, player counts (solitaire included) and the rules it plays on its table,
+protocol: for seeds, player counts (solitaire included) and the rules its kernel plays,
 ``playout(rules, players, bots, seed)`` equals ``record(play(new_game(rules, players, seed), bots,
 seed))`` action for action; the variations it hands to the protocol give the protocol's record
 too (issue 17; convention in toolkit/core/bulk.py).
 
 With random bots ``playout`` runs on the compiled kernel (``toolkit/buyword/kernel.py``, with its
-own word finder on the dictionary as arrays); the Python table path (``_compiled=False``) is checked
-against the protocol too, and the two against each other on many more seeds and rule variants;
-the compiled finder against ``Dictionary.find`` on random hands; ``random_playouts(rules,
-players, n, seed)`` row i is ``playout(rules, players, None, seed + i)``."""
+own word finder on the dictionary as arrays; ``tests/test_kernels.py`` checks it against the
+engine move by move); the compiled finder against ``Dictionary.find`` on random hands;
+``random_playouts(rules, players, n, seed)`` row i is ``playout(rules, players, None, seed + i)``."""
 from __future__ import annotations
 
 import numpy as np
@@ -98,14 +97,6 @@ def test_bad_arguments():
         playout(bw.Rules(), 2, [RandomBot()], 0)
 
 
-@pytest.mark.parametrize("variant", ["base", "short_draw_everyone_extended"])
-def test_the_python_table_path_gives_the_protocols_games_too(variant):
-    rules = VARIANTS[variant]
-    for seed, n in ((0, 1), (1, 3)):
-        rec = playout(rules, n, None, seed, _compiled=False)
-        assert rec == protocol_record(rules, n, [RandomBot()] * n, seed)
-
-
 MORE = {
     "theme_min3_wild2": bw.Rules(theme_words=("cat", "act", "tac", "dog", "god", "go", "do", "at", "a", "toad",
                                               "coat", "taco", "dot", "cot", "tag", "goat", "cod", "toga"),
@@ -117,19 +108,6 @@ MORE = {
                                         starting_purse=((50, 6),), max_wilds_per_word=0, tile_limit=5,
                                         extended_passes=2, target_money=600),
 }
-
-
-@pytest.mark.parametrize("variant", sorted(VARIANTS) + sorted(MORE))
-def test_kernel_and_python_table_agree_on_many_games(variant):
-    """The kernel against the second method (the Python table, itself checked against the
-    protocol): 12 seeds per variant, 1-5 players."""
-    rules = {**VARIANTS, **MORE}[variant]
-    for seed in range(12):
-        n = max(1 + seed % 5, rules.first_leader + 1)
-        a = playout(rules, n, None, 500 + seed)
-        b = playout(rules, n, None, 500 + seed, _compiled=False)
-        assert a == b, f"seed {500 + seed}, {n} players"
-        assert a.scores == b.scores and a.winners == b.winners
 
 
 @pytest.mark.parametrize("variant", sorted(MORE))

@@ -40,7 +40,7 @@ from typing import Mapping, NamedTuple
 
 from ..core.cards import Multiset
 from ..core.game import IllegalActionError
-from .bag import DEFAULT_BAG
+from .bag import DEFAULT_BAG, price
 
 __all__ = ["Board", "Placement", "ScoredPlacement"]
 
@@ -233,7 +233,7 @@ class Board:
             raise IllegalActionError(f"{p.spelled()} re-uses no tile on the table, in its line or in a word it "
                                      f"forms across it (seed, Crossword: new words re-use one or more of the "
                                      f"letter tiles in the old words)")
-        value = sum(pp * pp for _, pp in formed)
+        value = sum(price(pp) for _, pp in formed)
         return ScoredPlacement(value, p, tuple(formed), "".join(sorted(need.elements())),
                                1 if p.wild is not None else 0)
 

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..core.bots import RandomBot
 from ..core.game import Action, Bot
+from .bag import price
 from .rules import Rules
 from ..core.cards import Multiset
 from .state import (Accept, Auction, Bid, Buy, BuyWordState, Challenge, Choose, Decline, Discard, Done, Offer,
@@ -53,8 +54,7 @@ def _lot(obs: dict, owner: int) -> str | None:
 
 
 def _price(rules: Rules, letters: str) -> int:
-    p = sum(rules.letter_pips[c] for c in letters)
-    return p * p
+    return price(sum(rules.letter_pips[c] for c in letters))
 
 
 class _BuyWordBot(Bot):

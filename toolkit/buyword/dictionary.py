@@ -41,7 +41,7 @@ from importlib import resources
 from itertools import product
 from typing import Iterable, Mapping, NamedTuple
 
-from .bag import DEFAULT_BAG
+from .bag import DEFAULT_BAG, MAX_WORD_PIPS, PRICES, price
 
 __all__ = ["Dictionary", "WordSale", "WORD_LISTS", "build_word_list", "default_dictionary", "dictionary_for"]
 
@@ -85,6 +85,17 @@ _BEST_SCAN_FROM = 1500
 def _key(letters: Iterable[str]) -> str:
     return "".join(sorted(letters))
 
+
+
+def _price_array(pips):
+    """:func:`~toolkit.buyword.bag.price` of each element of an int array (numpy), read from
+    :data:`~toolkit.buyword.bag.PRICES` (a larger table for pips beyond it)."""
+    import numpy as np
+
+    pips = np.asarray(pips, dtype=np.int64)
+    top = int(pips.max()) if pips.size else 0
+    table = PRICES if top <= MAX_WORD_PIPS else tuple(price(p) for p in range(top + 1))
+    return np.asarray(table, dtype=np.int64)[pips]
 
 class Dictionary:
     """A set of sellable words with frequencies, and the word finder.
@@ -188,7 +199,7 @@ class Dictionary:
         for key, p, words, blanks, counts in self._matches(tiles, wilds, pips, min_length, max_wilds,
                                                           wild_pips):
             for w in words:
-                out.append(WordSale(p * p, p, w, None))
+                out.append(WordSale(price(p), p, w, None))
             if blanks:
                 pw = p + wild_pips
                 for w, ch in blanks:
@@ -197,7 +208,7 @@ class Dictionary:
                     lw = ch.lower()
                     for i, c in enumerate(w):
                         if c == lw:
-                            out.append(WordSale(pw * pw, pw, w, i))
+                            out.append(WordSale(price(pw), pw, w, i))
                             if not all_wild_placements:
                                 break
         key = lambda s: (-s.value, s.word, -1 if s.wild is None else s.wild)  # noqa: E731
@@ -247,13 +258,13 @@ class Dictionary:
             if n >= min_length:
                 words = anagrams.get(key)
                 if words:
-                    v = -p * p
+                    v = -price(p)
                     rows.extend((v, w, -1, p) for w in words)
             if use_wild and n + 1 >= min_length:
                 pl = placed.get(key)
                 if pl:
                     pw = p + wild_pips
-                    v = -pw * pw
+                    v = -price(pw)
                     rows.extend((v, w, i, pw) for w, i in pl)
         return rows
 
@@ -342,12 +353,12 @@ class Dictionary:
         np.maximum(deficit, 0, out=deficit)
         dsum = deficit.sum(axis=1, dtype=np.int16)
         long_enough = lengths >= min_length
-        value = np.where((dsum == 0) & long_enough, keypips ** 2, -1)
+        value = np.where((dsum == 0) & long_enough, _price_array(keypips), -1)
         wild_at = np.full(len(keys), -1)
         if use_wild:
             idx = np.nonzero((dsum == 1) & long_enough)[0]
             miss = np.argmax(deficit[idx], axis=1)
-            v1 = (keypips[idx] - pipvec[miss] + wild_pips) ** 2
+            v1 = _price_array(keypips[idx] - pipvec[miss] + wild_pips)
             better = v1 > value[idx]
             value[idx[better]] = v1[better]
             wild_at[idx[better]] = miss[better]
@@ -388,15 +399,15 @@ class Dictionary:
         best = None
         for key, p, words, blanks, counts in self._matches(tiles, wilds, pips, min_length, max_wilds):
             if words:
-                cand = (p * p, min(words), None)
+                cand = (price(p), min(words), None)
                 if best is None or (cand[0], best[1]) > (best[0], cand[1]):
                     best = cand
             pw = p + wild_pips
-            if blanks and (best is None or pw * pw >= best[0]):
+            if blanks and (best is None or price(pw) >= best[0]):
                 for w, ch in blanks:
                     if counts.get(ch, 0) > key.count(ch):
                         continue
-                    cand = (pw * pw, w, w.index(ch.lower()))
+                    cand = (price(pw), w, w.index(ch.lower()))
                     if best is None or (cand[0], best[1]) > (best[0], cand[1]):
                         best = cand
         if best is None:

@@ -16,6 +16,7 @@ import numpy as np
 from ..core.cards import Multiset
 from ..core.exact import draw_sum_distribution, expectation, transform
 from ..core.montecarlo import Estimate, estimate_mean
+from .bag import price
 from .dictionary import WordSale, default_dictionary
 from .rules import DEFAULT_BAG, Rules
 
@@ -34,19 +35,6 @@ def _pips_table(bag) -> dict[str, int]:
     if isinstance(bag, Rules):
         return bag.letter_pips
     return {letter: p for letter, _, p in bag}
-
-
-def price(pips: int) -> int:
-    """Dollars to buy tiles (or paid for a word) with ``pips`` pips in all: ``pips ** 2``.
-
-    Source: seed "Buying Tiles" ("counting the total number of spots ... and then squaring").
-
-    Raises:
-        ValueError: ``pips`` is not a non-negative whole number.
-    """
-    if isinstance(pips, bool) or not isinstance(pips, (int, np.integer)) or pips < 0:
-        raise ValueError(f"pips must be a non-negative whole number, got {pips!r}")
-    return int(pips) * int(pips)
 
 
 def pips(letters: str, bag=None) -> int:

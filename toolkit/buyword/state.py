@@ -34,6 +34,7 @@ from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActio
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .actions import (CODEC, Accept, Auction, Bid, Buy, Challenge, Choose, Decline, Discard, Done, Draw, Offer,
                       Pass, Place, Roll, SellWord, Take)
+from .bag import price
 from .board import Board, ScoredPlacement
 from .dictionary import WordSale
 from .rules import CHOICE, MAX_PLAYERS, Rules
@@ -170,8 +171,7 @@ class BuyWordState(EngineState, CachedLegalActions, State):
 
     def price(self, seat: int) -> int:
         """Dollars ``seat`` would pay for the tiles drawn this round: (pips)^2."""
-        p = sum(self.rules.letter_pips[c] for c in self.drawn[seat])
-        return p * p
+        return price(sum(self.rules.letter_pips[c] for c in self.drawn[seat]))
 
     def over_limit(self, seat: int) -> int:
         """Letter tiles ``seat`` holds above the tile limit (0 if within it or no limit)."""
@@ -562,8 +562,7 @@ class BuyWordState(EngineState, CachedLegalActions, State):
             raise IllegalActionError(
                 f"{self.players[p]} lacks {''.join(missing.elements())} to spell {a} "
                 f"(at most one Wild per word, seed 'Selling Words')")
-        pips = sum(r.letter_pips[c] for c in a.letters_used) + (r.wild_pips if a.wild is not None else 0)
-        value = pips * pips
+        value = price(sum(r.letter_pips[c] for c in a.letters_used) + (r.wild_pips if a.wild is not None else 0))
         w_used = 1 if a.wild is not None else 0
         return self._r(hands=self._set(self.hands, p, self.hands[p] - need),
                        wilds=self._set(self.wilds, p, self.wilds[p] - w_used),

@@ -45,7 +45,6 @@ __all__ = [
     "setup_rng",
     "resolve_chance",
     "sample_chance",
-    "playout_rngs",
     "play",
     "record",
     "replay",
@@ -500,28 +499,6 @@ def setup_rng(seed: int | None) -> np.random.Generator:
     if seed is None:
         return np.random.default_rng()
     return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0,)))
-
-
-def playout_rngs(rng: int | np.random.Generator | None) -> tuple:
-    """The random streams a game's bulk ``playout(rules, players, bots, rng)`` uses, so that it
-    plays the game the protocol plays.
-
-    Args:
-        rng: an int seed (or ``None``): the game ``play(new_game(rules, players, seed), bots,
-            seed)`` plays; or a Generator feeding the deal and the play alike (the game
-            ``play(resolve_chance(initial_state(rules, players, None), g), bots, g)`` plays).
-
-    Returns:
-        ``(seed for the record, Generator for the deal, Generator for the play)``: ``(seed,
-        setup_rng(seed), new_rng(seed))`` for a seed, ``(None, g, g)`` for a Generator.
-
-    Raises:
-        TypeError, ValueError: a seed :func:`new_rng` refuses.
-    """
-    if isinstance(rng, np.random.Generator):
-        return None, rng, rng
-    seed = check_seed(rng)
-    return seed, setup_rng(seed), new_rng(seed)
 
 
 def sample_chance(state: State, rng: np.random.Generator) -> Action:
