@@ -178,7 +178,7 @@ def run_trials(
     trial: Callable[[np.random.Generator], Any],
     n: int,
     seed: int | None = 0,
-    progress: bool = True,
+    progress=True,
     workers: int | None = None,
     desc: str = "trials",
     client=None,
@@ -201,7 +201,10 @@ def run_trials(
             ``functools.partial`` of one.
         n: number of trials, >= 1.
         seed: root seed (int >= 0, or ``None`` for fresh entropy).
-        progress: show a tqdm progress bar (``tqdm.auto``: a widget in Jupyter).
+        progress: show a tqdm progress bar (``tqdm.auto``: a widget in Jupyter); ``False`` for
+            none; or a callable ``progress(total=n, desc=desc)`` returning the bar to move (a
+            tqdm-like object with ``update`` and ``close``), e.g. the bar a
+            :class:`toolkit.core.widgets.BackgroundRun` shows inside its widget.
         workers: worker processes; ``None`` (default) means every core this process may use
             (:func:`default_workers`; the environment variable ``TOOLKIT_WORKERS`` overrides),
             1 runs everything in the calling process.
@@ -233,7 +236,7 @@ def run_trials(
     workers = _check_workers(workers)
     root = np.random.SeedSequence(check_seed(seed))
     out: list = []
-    bar = tqdm(total=n, desc=desc, disable=not progress)
+    bar = progress(total=n, desc=desc) if callable(progress) else tqdm(total=n, desc=desc, disable=not progress)
     try:
         if client is not None:
             _run_on_client(client, trial, root, 0, n, out, bar)
@@ -364,7 +367,7 @@ def _row_from_playout(res, seed: int):
 
 
 def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: int | None = 0,
-             workers: int | None = None, progress: bool = True, desc: str | None = None,
+             workers: int | None = None, progress=True, desc: str | None = None,
              bulk: bool = True, client=None):
     """Play ``n`` whole games with the given bots, on every core, and tabulate the results.
 
@@ -379,7 +382,8 @@ def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: 
         players: seat names (default ``"P1"``, ``"P2"``, ...).
         seed: root seed (results are the same for any ``workers``).
         workers: worker processes; ``None`` (default): every core (see :func:`run_trials`).
-        progress: show a progress bar.
+        progress: show a progress bar (or ``False``, or a callable making the bar: see
+            :func:`run_trials`).
         desc: the progress bar's label (default ``"<game> games"``).
         bulk: play on the game's bulk path (``toolkit.<game>.playout.playout``: a mutable table,
             same rules, the same game from the same seed) when it has one and it accepts the bots
