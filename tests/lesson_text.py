@@ -174,8 +174,9 @@ def _widget_texts(states: dict) -> list[tuple[str, str, str]]:
 
 def student_texts(nb: dict) -> list[tuple[str, str, str]]:
     """Everything a student reads in the notebook ``nb`` (a dict): markdown cells (kind
-    ``"markdown"``), cell outputs, and, when the notebook was executed with its widget state
-    saved, every widget's words and held outputs.
+    ``"markdown-cell"``: their money is checked in their source by tests/test_notebooks.py),
+    cell outputs, and, when the notebook was executed with its widget state saved, every
+    widget's words and held outputs.
 
     Returns:
         list of ``(where, kind, text)``; kinds as in :func:`_output_texts` and :func:`_widget_texts`.
@@ -183,7 +184,7 @@ def student_texts(nb: dict) -> list[tuple[str, str, str]]:
     found = []
     for i, cell in enumerate(nb["cells"]):
         if cell["cell_type"] == "markdown":
-            found.append((f"markdown cell {i}", "markdown", _text(cell["source"])))
+            found.append((f"markdown cell {i}", "markdown-cell", _text(cell["source"])))
         elif cell["cell_type"] == "code":
             for out in cell.get("outputs", []):
                 found += _output_texts(out, f"output of cell {i}")
@@ -204,9 +205,9 @@ def _reading(kind: str, text: str) -> str:
     """The text as read, math and code left out (what the word checks look at)."""
     if kind in ("html", "html-widget"):
         text = html_text(text)
-    if kind in ("markdown", "html", "label"):
+    if kind in ("markdown", "markdown-cell", "html", "label"):
         text = _PAIR.sub(" ", text)
-    if kind == "markdown":
+    if kind in ("markdown", "markdown-cell"):
         text = _CODE_SPAN.sub(" ", text)
         text = re.sub(r"<[^>]+>", " ", text)
         text = re.sub(r"\]\([^)]*\)", "] ", text)  # link targets
@@ -236,8 +237,13 @@ def text_problems(nb: dict, lang: str = "en", words: bool = True) -> list[str]:
     Returns:
         list of str, one problem per line (empty: everything reads right).
     """
+    return texts_problems(student_texts(nb), lang, words)
+
+
+def texts_problems(texts, lang: str = "en", words: bool = True) -> list[str]:
+    """:func:`text_problems` of ``(where, kind, text)`` triples (see :func:`student_texts`)."""
     problems = []
-    for where, kind, text in student_texts(nb):
+    for where, kind, text in texts:
         runs = html_runs(text) if kind == "html" else [text]
         for run in runs if kind in ("html", "markdown", "label") else ():
             for body in math_spans(run):

@@ -174,7 +174,7 @@ def test_the_settings_and_template_ship_with_the_package():
     assert (settings["mathjax_url"], settings["mathjax_config"]) == ("null", "null")
     assert config["VoilaConfiguration"]["template"] == "money-games"
     template = here / "data" / "voila" / "templates" / "money-games"
-    for name in ("conf.json", "index.html.j2", "page.html"):
+    for name in ("conf.json", "index.html.j2", "page.html", "tree.html"):
         assert (template / name).is_file()
     # (index.html.j2 names the CDN links it removes; the browser tests check both pages offline)
     assert "https://" not in (template / "page.html").read_text().split("-#}", 1)[1]
@@ -259,3 +259,17 @@ def test_the_prelaunch_hook_sets_the_xsrf_cookie_on_the_page():
 def test_the_config_files_ship_with_the_package():
     text = (ROOT / "pyproject.toml").read_text()
     assert '"config/*.py"' in text and '"config/*.json"' in text
+
+
+def test_app_mode_index_titles_are_the_course_in_order():
+    """The app-mode index shows titles, lessons first in course order (issue 27: it listed bare
+    file names); every lesson and notebook has one."""
+    from toolkit.lessons import LESSONS
+    titles = lab.page_titles(ROOT)
+    lessons = [t for name, t in titles.items() if (ROOT / "lessons" / name).exists()]
+    assert lessons[0] == "01 · Buy small, sell big" and lessons == sorted(lessons)
+    files = {f for info in LESSONS.values() for f in info.files.values()}
+    assert set(titles) == files | {p.name for p in (ROOT / "notebooks").glob("*.ipynb")}
+    assert all(not t.endswith(".ipynb") for t in titles.values())
+    config = _course_config()
+    assert config.ServerApp.jinja_template_vars["money_games_titles"] == lab.page_titles()

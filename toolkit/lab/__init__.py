@@ -44,8 +44,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 __all__ = ["COURSE_FOLDERS", "MANIFEST", "FIRST_LESSON", "CULL_IDLE_MINUTES", "course_root", "environment",
-           "prepare_workspace", "Workspace", "content_key", "pre_save", "voila_prelaunch", "server_args",
-           "main"]
+           "prepare_workspace", "Workspace", "content_key", "pre_save", "voila_prelaunch", "page_titles",
+           "server_args", "main"]
 
 HERE = Path(__file__).resolve().parent
 #: The folders of the course that are copied into the work folder.
@@ -273,6 +273,43 @@ def voila_prelaunch(req, notebook=None, cwd=None):
     """
     req.xsrf_token  # noqa: B018 - the property sets the cookie
     return None
+
+
+def page_titles(source: Path | None = None) -> dict:
+    """The titles app mode's index shows instead of file names, in course order.
+
+    Lessons: their number and title from :data:`toolkit.lessons.LESSONS` ("01 · Buy small,
+    sell big"; an edition in another language says so). Notebooks: their first heading, read
+    from ``source/notebooks`` (default :func:`course_root`; a notebook without one keeps its
+    file name). The index (``data/voila/templates/money-games/tree.html``) lists pages in the
+    order of this dict, then any other file, and reads it from the Jinja variable
+    ``money_games_titles`` (``ServerApp.jinja_template_vars``, set in
+    ``config/jupyter_server_config.py``).
+
+    Returns:
+        ``{file name: title}``, lessons first in course order, then notebooks by name.
+    """
+    from toolkit.lessons import LESSONS
+    titles = {}
+    languages = {"en": "English", "it": "in italiano"}
+    for info in LESSONS.values():
+        for lang, name in info.files.items():
+            extra = f" ({languages.get(lang, lang)})" if len(info.files) > 1 and lang != "en" else ""
+            titles[name] = f"{info.number} · {info.title[lang]}{extra}"
+    try:
+        folder = course_root(source) / "notebooks" if source is None else Path(source) / "notebooks"
+        notebooks = sorted(folder.glob("*.ipynb"))
+    except FileNotFoundError:
+        notebooks = []
+    for path in notebooks:
+        try:
+            cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+            first = next(("".join(c.get("source", "")) for c in cells if c.get("cell_type") == "markdown"), "")
+            heading = next((line.lstrip("#").strip() for line in first.splitlines() if line.startswith("# ")), "")
+        except (OSError, ValueError, AttributeError):
+            heading = ""
+        titles[path.name] = heading or path.name
+    return titles
 
 
 def server_args(work: Path, app: bool = False, port: int | None = None, open_browser: bool = True,

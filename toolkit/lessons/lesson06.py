@@ -39,6 +39,7 @@ def _q3(lang):
     return Question(
         "q3", "choice", "Planner wins the first game. What does that tell you?",
         options=["Planner is the best bot", "Planner was lucky", answer], answer=answer,
+        giveaway=("one game cannot", "one game says little", "one game mixes"),
         hint="Would one coin landing heads tell you the coin is unfair?",
         explanation="One result mixes skill and luck. To see skill we need many games, and a way to measure how "
                     "much luck alone could do.",
