@@ -405,14 +405,6 @@ _LAYOUT_JS = """
                                  + '.widget-inline-hbox > .widget-label, option, .widget-toggle-button');
       if (control && overflowing && /(hidden|clip)/.test(s.overflowX))
         found.push({kind: 'truncated', text: `"${label(el)}" is cut to ${el.clientWidth} px (needs ${el.scrollWidth} px)`});
-      if (el.tagName === 'SELECT' && el.selectedIndex >= 0) {
-        const c = document.createElement('canvas').getContext('2d');
-        c.font = `${s.fontSize} ${s.fontFamily}`;
-        const need = c.measureText(el.options[el.selectedIndex].text).width + 28;  // the arrow
-        if (need > el.clientWidth + 2)
-          found.push({kind: 'truncated', text: `the menu choice "${el.options[el.selectedIndex].text.slice(0, 50)}" `
-                      + `is cut to ${el.clientWidth} px (needs ${Math.ceil(need)} px)`});
-      }
       // anything past the window's right edge (cut off where the page does not scroll)
       const r = el.getBoundingClientRect();
       if (r.width && r.right > vw + 1 && !el.closest('table')) {
@@ -421,6 +413,26 @@ _LAYOUT_JS = """
           if (/(auto|scroll)/.test(getComputedStyle(a).overflowX) && a.scrollWidth > a.clientWidth + 1) { clipped = false; break; }
         if (clipped && (el.children.length === 0 || el.matches('button, label, input, select')))
           found.push({kind: 'off screen', text: `"${label(el)}" reaches ${Math.round(r.right)} px in a ${vw} px window`});
+      }
+    }
+  }
+  // tables: neighbouring cells whose words run together ("Money Claimed" read as one heading)
+  const textBox = cell => {
+    if (!cell.textContent.trim()) return null;
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const r = range.getBoundingClientRect();
+    return r.width ? r : null;
+  };
+  for (const table of document.querySelectorAll('.jp-OutputArea-output table, .jp-RenderedMarkdown table')) {
+    if (!shown(table)) continue;
+    for (const row of table.rows) {
+      const cells = [...row.cells].filter(shown);
+      for (let i = 0; i + 1 < cells.length; i++) {
+        const a = textBox(cells[i]), b = textBox(cells[i + 1]);
+        if (a && b && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2 && b.left - a.right < 8)
+          found.push({kind: 'table', text: `"${cells[i].textContent.trim().slice(0, 25)}" and `
+                      + `"${cells[i + 1].textContent.trim().slice(0, 25)}" run together (${Math.round(b.left - a.right)} px apart)`});
       }
     }
   }
@@ -455,9 +467,11 @@ _LAYOUT_JS = """
 
 def layout_problems(page) -> list[dict]:
     """What does not fit on the page as it is now: ``{kind, text}`` for the page scrolling
-    sideways, a box inside it that scrolls sideways, a button, label or menu choice cut short
-    (ellipsis or hidden overflow), anything past the window's right edge, and chart texts
-    (title, axis titles, annotations, legend, labels) that overlap or are cut by the chart."""
+    sideways, a box inside it that scrolls sideways, a button or label cut short (ellipsis or
+    hidden overflow), anything past the window's right edge, table cells whose words run
+    together, and chart texts (title, axis titles, annotations, legend, labels) that overlap or
+    are cut by the chart. (A menu's chosen
+    line may be cut on a phone: tapping it shows the whole list, as the phone's own picker.)"""
     return page.evaluate(_LAYOUT_JS)
 
 

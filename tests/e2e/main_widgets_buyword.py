@@ -58,6 +58,21 @@ def lesson01_profit_estimator(page):
     return view
 
 
+def lesson01_solitaire_game(page):
+    """The solitaire game is on the page (it was missing, with no error, in 1 of 3 app-mode
+    loads) and plays: one press moves the game on (its log grows)."""
+    view = page.locator(".jp-OutputArea-output").filter(has_text="BuyWord solitaire.").last
+    expect(view).to_be_visible(timeout=60_000)
+    log = view.locator(".widget-html").filter(has_text="New game, seed").last
+    before = log.inner_text()
+    button = next(b for b in (view.locator(f"button:text-is('{t}')") for t in ("Decline", "Draw them", "Done selling"))
+                  if b.count() and b.first.is_enabled())
+    button.first.scroll_into_view_if_needed()
+    button.first.click()
+    expect(log).not_to_have_text(before, timeout=60_000)
+    return view
+
+
 MAIN_WIDGETS = {"01-buy-small-sell-big.ipynb": [lesson01_first_price_explorer, lesson01_price_explorer,
                                                 lesson01_draw_cost,
-                                                lesson01_profit_estimator]}
+                                                lesson01_profit_estimator, lesson01_solitaire_game]}

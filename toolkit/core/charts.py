@@ -159,7 +159,8 @@ class Chart:
         self.config = dict(PLOTLY_CONFIG if config is None else config)
         self.hide_empty = bool(hide_empty)
         height = self.fig.layout.height or 380
-        self.widget = w.Output(layout=w.Layout(min_height=f"{int(height)}px", width="100%"))
+        # width auto: it fills its box (a column stretches it); "100%" overflowed by the box's margins
+        self.widget = w.Output(layout=w.Layout(min_height=f"{int(height)}px", width="auto"))
         self.draws = 0
         self._depth = 0
         self.draw()

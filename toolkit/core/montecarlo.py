@@ -237,6 +237,9 @@ def run_trials(
     root = np.random.SeedSequence(check_seed(seed))
     out: list = []
     bar = progress(total=n, desc=desc) if callable(progress) else tqdm(total=n, desc=desc, disable=not progress)
+    if hasattr(bar, "container"):  # a notebook bar (a widget): it wraps on a phone instead of running off
+        from .widgets import fit
+        fit(bar.container)
     try:
         if client is not None:
             _run_on_client(client, trial, root, 0, n, out, bar)

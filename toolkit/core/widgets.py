@@ -29,7 +29,7 @@ from typing import Any, Sequence
 import ipywidgets as w
 
 __all__ = ["View", "SelfCheck", "HeldOutput", "BackgroundRun", "GameTable", "quiz", "numeric_check", "predict", "parse_number",
-           "labels", "LABELS", "move_voice", "no_math"]
+           "labels", "LABELS", "move_voice", "no_math", "fit"]
 
 _RIGHT = '<div style="border-left:4px solid #117733;padding:2px 8px"><b>{right}</b> {}</div>'
 _WRONG = '<div style="border-left:4px solid #882255;padding:2px 8px"><b>{wrong}</b> {}</div>'
@@ -98,6 +98,65 @@ def no_math(html: str) -> str:
     return f'<div class="mathjax_ignore">{html}</div>'
 
 
+#: The widest a widget may be: its place minus its margins (ipywidgets gives every widget
+#: ``--jp-widgets-margin`` on each side; "100%" overflowed by them).
+_FULL_WIDTH = "calc(100% - 2 * var(--jp-widgets-margin))"
+
+#: A description longer than this (characters) gets the width of its words: ipywidgets' fixed
+#: label width cut "Deal number" to "Deal num…" on a Chromebook.
+LONG_DESCRIPTION = 8
+
+
+def fit(widget: w.Widget) -> w.Widget:
+    """Make a widget tree fit any screen of the classroom, from a 390 px phone to a projector
+    (what app mode shows a class), in place; :class:`View` and :class:`SelfCheck` apply it when
+    they are displayed.
+
+    Measured at 390 and 1366 px (tests/e2e): rows of controls squeezed their buttons to "P…" and
+    "N…", a fixed-width label cut "Deal number" to "Deal num…", and a box ``width="100%"``
+    overflowed its output by its 2 px margins (the page scrolled sideways). So, unless the
+    widget's own layout already says otherwise:
+
+    * a row (``HBox``) wraps onto the next line instead of squeezing;
+    * a button keeps its words (``width: auto``, it does not shrink);
+    * a description longer than :data:`LONG_DESCRIPTION` characters is as wide as its words;
+    * a box of ``width: 100%`` fills its place without overflowing it (``width: auto``, which
+      stretches in a column), and no button, menu or text box is wider than its place.
+
+    Returns:
+        ``widget`` (for chaining).
+    """
+    stack, seen = [widget], set()
+    while stack:
+        x = stack.pop()
+        if id(x) in seen or not isinstance(x, w.Widget):
+            continue
+        seen.add(id(x))
+        layout = getattr(x, "layout", None)
+        if layout is not None:
+            if isinstance(x, w.HBox) and not layout.flex_flow:
+                layout.flex_flow = "row wrap"
+            if isinstance(x, (w.Button, w.ToggleButton)):
+                if not layout.width:
+                    layout.width = "auto"
+                if not layout.flex:
+                    layout.flex = "0 0 auto"
+                if not layout.max_width:
+                    layout.max_width = _FULL_WIDTH
+            if layout.width == "100%":
+                layout.width = "auto"
+            if isinstance(x, (w.Dropdown, w.Text, w.Textarea, w.Select, w.SelectMultiple, w.RadioButtons)) \
+                    and not layout.max_width:
+                layout.max_width = _FULL_WIDTH
+        description = getattr(x, "description", "")
+        style = getattr(x, "style", None)
+        if (description and len(description) > LONG_DESCRIPTION and style is not None
+                and hasattr(style, "description_width") and not style.description_width):
+            style.description_width = "initial"
+        stack.extend(getattr(x, "children", ()) or ())
+    return widget
+
+
 def labels(lang: str = "en") -> dict:
     """The shared widgets' words in ``lang`` (a key of :data:`LABELS`).
 
@@ -136,7 +195,7 @@ class View:
         return wrapper
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        return fit(self.widget)._repr_mimebundle_(**kwargs)
 
 
 class SelfCheck:
@@ -272,7 +331,7 @@ class SelfCheck:
             self.feedback.value = self._fmt_reveal()
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        return fit(self.widget)._repr_mimebundle_(**kwargs)
 
     def __repr__(self) -> str:
         return f"<SelfCheck {self.question!r}>"
@@ -501,7 +560,7 @@ class BackgroundRun(View):
         """A tqdm progress bar shown inside the widget (what ``work`` receives)."""
         from tqdm.notebook import tqdm
         bar = tqdm(total=total, desc=desc, display=False, **kwargs)
-        bar.container.layout.max_width = "100%"
+        fit(bar.container)
         self.bars.children = (*self.bars.children, bar.container)
         return bar
 
