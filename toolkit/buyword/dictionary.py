@@ -108,7 +108,7 @@ class Dictionary:
         for w in self.words:
             index.setdefault(_key(w.upper()), []).append(w)
         self._anagrams = index
-        self._blank: dict[str, list[tuple[str, str]]] | None = None
+        self._wild: dict[str, bytes] | None = None
         self._mat = None
 
     def __contains__(self, word) -> bool:
@@ -129,20 +129,37 @@ class Dictionary:
         top = sorted(self._freq.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
         return Dictionary(dict(top))
 
-    def _blank_index(self) -> dict[str, list[tuple[str, str]]]:
-        # key with one letter removed -> [(word, removed letter)]; built on first Wild query.
-        if self._blank is None:
-            blank: dict[str, list[tuple[str, str]]] = {}
-            for key, words in self._anagrams.items():
+    def _wild_index(self) -> dict[str, bytes]:
+        """The Wild's index, built on the first Wild query: a key with one letter removed ->
+        every word the key's letters spell with a Wild standing for that letter, as 4-byte
+        records (the word's number in :attr:`words`, 3 bytes, then the letter). Kept as one
+        ``bytes`` per key: the same index as lists of ``(word, letter)`` and of ``(word,
+        position)`` pairs took 105 MB of a lesson's kernel, this about 30 MB (issue 27)."""
+        if self.__dict__.get("_wild") is None:
+            grow: dict[str, bytearray] = {}
+            for n, word in enumerate(self.words):
+                key = _key(word.upper())
                 for i, ch in enumerate(key):
                     if i and key[i - 1] == ch:
                         continue
                     sub = key[:i] + key[i + 1:]
-                    lst = blank.setdefault(sub, [])
-                    for w in words:
-                        lst.append((w, ch))
-            self._blank = blank
-        return self._blank
+                    record = grow.get(sub)
+                    if record is None:
+                        record = grow[sub] = bytearray()
+                    record += bytes((n >> 16, (n >> 8) & 255, n & 255, ord(ch)))
+            for sub in grow:  # bytes in place of each bytearray, one at a time (no second copy)
+                grow[sub] = bytes(grow[sub])
+            self._wild = grow
+        return self._wild
+
+    def _blanks(self, record) -> list[tuple[str, str]]:
+        """``(word, the letter the Wild stands for)`` of a record of :meth:`_wild_index` (a list
+        of such pairs, as the scan of large racks makes them, is returned as it is)."""
+        if not isinstance(record, bytes):
+            return record
+        words = self.words
+        return [(words[(record[j] << 16) | (record[j + 1] << 8) | record[j + 2]], chr(record[j + 3]))
+                for j in range(0, len(record), 4)]
 
     def find(self, tiles: str | Iterable[str], wilds: int = 0, pips: Mapping[str, int] | None = None,
              wild_pips: int = 1, min_length: int = 2, max_wilds: int = 1,
@@ -188,7 +205,7 @@ class Dictionary:
                 out.append(WordSale(p * p, p, w, None))
             if blanks:
                 pw = p + wild_pips
-                for w, ch in blanks:
+                for w, ch in self._blanks(blanks):
                     if not all_wild_placements and counts.get(ch, 0) > key.count(ch):
                         continue  # the tiles spell it without the Wild
                     lw = ch.lower()
@@ -202,16 +219,6 @@ class Dictionary:
             return heapq.nsmallest(limit, out, key=key)
         out.sort(key=key)
         return out
-
-    def _placements(self) -> dict[str, list[tuple[str, int]]]:
-        """Key with one letter removed -> every ``(word, index the Wild stands at)``: each legal
-        Wild placement, listed once (built on the first Wild query, from the blank index)."""
-        if self.__dict__.get("_placed") is None:
-            placed: dict[str, list[tuple[str, int]]] = {}
-            for sub, pairs in self._blank_index().items():
-                placed[sub] = [(w, i) for w, ch in pairs for i, c in enumerate(w) if c == ch.lower()]
-            self._placed = placed
-        return self._placed
 
     def _find_rows(self, tiles, wilds, pips, wild_pips, min_length, max_wilds):
         """:meth:`find`'s rows ``(-value, word, Wild position or -1, pips)`` for every legal sale,
@@ -237,7 +244,7 @@ class Dictionary:
             reps = [(ch * j, pc * j) for j in range(counts[ch] + 1)]
             subsets = [(k + a, p + b) for k, p in subsets for a, b in reps]
         anagrams = self._anagrams
-        placed = self._placements() if use_wild else {}
+        wild = self._wild_index() if use_wild else {}
         rows: list = []
         for key, p in subsets:
             n = len(key)
@@ -246,17 +253,19 @@ class Dictionary:
                 if words:
                     v = -p * p
                     rows.extend((v, w, -1, p) for w in words)
-            if use_wild and n + 1 >= min_length:
-                pl = placed.get(key)
-                if pl:
-                    pw = p + wild_pips
-                    v = -pw * pw
-                    rows.extend((v, w, i, pw) for w, i in pl)
+            record = wild.get(key) if use_wild and n + 1 >= min_length else None
+            if record:
+                pw = p + wild_pips
+                v = -pw * pw
+                for w, ch in self._blanks(record):  # every position the Wild may take
+                    ch = ch.lower()
+                    rows.extend((v, w, i, pw) for i, c in enumerate(w) if c == ch)
         return rows
 
     def _matches(self, tiles, wilds, pips, min_length, max_wilds, wild_pips=1):
-        """Yield ``(key, pips, words, blank_words, counts)`` for each sub-multiset of the tiles
-        that spells words (``blank_words``: ``(word, letter the Wild stands for)``)."""
+        """Yield ``(key, pips, words, blanks, counts)`` for each sub-multiset of the tiles that
+        spells words (``blanks``: the key's record of :meth:`_wild_index`, read with
+        :meth:`_blanks` only when needed)."""
         tiles = _tiles(tiles)
         if isinstance(wilds, bool) or not isinstance(wilds, int) or wilds < 0:
             raise ValueError(f"wilds must be a non-negative int, got {wilds!r}")
@@ -271,14 +280,14 @@ class Dictionary:
         if n_sub > _SUBSET_LIMIT:
             yield from self._matches_scan(counts, use_wild, pips, min_length)
             return
-        blank = self._blank_index() if use_wild else {}
+        wild = self._wild_index() if use_wild else {}
         anagrams = self._anagrams
         empty = ()
         for combo in product(*(range(counts[ch] + 1) for ch in letters)):
             key = "".join(ch * n for ch, n in zip(letters, combo))
             n = len(key)
             words = anagrams.get(key, empty) if n >= min_length else empty
-            blanks = blank.get(key, empty) if use_wild and n + 1 >= min_length else empty
+            blanks = wild.get(key, empty) if use_wild and n + 1 >= min_length else empty
             if words or blanks:
                 p = sum(pips[ch] * k for ch, k in zip(letters, combo))
                 yield key, p, words, blanks, counts
@@ -390,7 +399,7 @@ class Dictionary:
                     best = cand
             pw = p + wild_pips
             if blanks and (best is None or pw * pw >= best[0]):
-                for w, ch in blanks:
+                for w, ch in self._blanks(blanks):
                     if counts.get(ch, 0) > key.count(ch):
                         continue
                     cand = (pw * pw, w, w.index(ch.lower()))
