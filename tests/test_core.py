@@ -153,3 +153,19 @@ def test_interval_coverage_is_near_nominal():
 
 def test_illegal_action_error_is_a_value_error():
     assert issubclass(IllegalActionError, ValueError)
+
+
+def test_intervals_equal_scipy_stats():
+    """estimate_mean and estimate_proportion compute scipy.stats' t and Wilson intervals from
+    scipy.special (a lesson's kernel then does not load scipy.stats, 70 MB): the same numbers."""
+    from scipy import stats
+    for n in (1, 2, 3, 7, 30, 1000):
+        for k in sorted({0, 1, n // 3, n // 2, n - 1, n}):
+            for confidence in (0.9, 0.95, 0.999):
+                est = estimate_proportion(k, n, confidence)
+                ci = stats.binomtest(k, n).proportion_ci(confidence, method="wilson")
+                assert (est.low, est.high) == (pytest.approx(ci.low, abs=1e-12), pytest.approx(ci.high, abs=1e-12))
+    x = np.random.default_rng(3).normal(size=17)
+    lo, hi = stats.t.interval(0.95, df=16, loc=x.mean(), scale=x.std(ddof=1) / np.sqrt(17))
+    est = estimate_mean(x)
+    assert (est.low, est.high) == (pytest.approx(lo, rel=1e-12), pytest.approx(hi, rel=1e-12))

@@ -39,7 +39,7 @@ from plotly.colors import qualitative
 from ..core.widgets import GameTable, View, move_voice
 from ..core.cards import Multiset
 from ..core.game import IllegalActionError, new_rng, resolve_chance
-from ..core.montecarlo import Estimate
+from ..core.montecarlo import Estimate, mean_interval
 from ..core.charts import Chart
 from .bots import GreedyBot, SamplingBot
 from .display import observation_html, tiles_html
@@ -452,16 +452,10 @@ def _pooled_estimate(parts: list[Estimate], confidence: float) -> Estimate:
     Each chunk's sample variance is recovered from its stderr (s^2 = n se^2), so the result is
     the same mean and t interval as :func:`toolkit.core.estimate_mean` on the pooled samples.
     """
-    from scipy import stats
-
     n = sum(p.n for p in parts)
     mean = sum(p.value * p.n for p in parts) / n
     ss = sum((p.n - 1) * p.n * p.stderr ** 2 + p.n * (p.value - mean) ** 2 for p in parts)
-    se = math.sqrt(ss / (n - 1) / n)
-    if se == 0:
-        return Estimate(mean, mean, mean, n, confidence, 0.0)
-    lo, hi = stats.t.interval(confidence, df=n - 1, loc=mean, scale=se)
-    return Estimate(mean, float(lo), float(hi), n, confidence, se)
+    return mean_interval(mean, math.sqrt(ss / (n - 1) / n), n, confidence)
 
 
 class ProfitEstimator(View):
