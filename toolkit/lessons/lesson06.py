@@ -112,8 +112,8 @@ def _q9(lang):
 
 @BANK.question("q10")
 def _q10(lang):
-    from scipy import stats
-    p = stats.binomtest(3, 4, 0.5).pvalue
+    from toolkit.core.exact import binomial_test
+    p = float(binomial_test(3, 4))
     answer = "Not necessarily: 4 games is a small sample"
     return Question(
         "q10", "choice", "Your friend won 3 of your last 4 games. Is your friend a better player?",
