@@ -38,7 +38,7 @@ import numpy as np
 #: Game sections live in ``benchmarks/bench_<game>.py``: each has ``rows(quick: bool) -> list[Row]``
 #: and may reuse this module's helpers with ``from run import Row, time_calls, percentile, bench_widgets``.
 GAME_SECTIONS = ("bue", "bux", "tenbucks", "bugami", "buyword")
-SECTIONS = ("imports", "finder", "exact", "playouts", "widgets") + GAME_SECTIONS + ("scoresheet", "anchor")
+SECTIONS = ("imports", "finder", "exact", "playouts", "widgets") + GAME_SECTIONS + ("scoresheet", "anchor", "lessons")
 
 #: Modules the engine must never import (DESIGN.md: "no widget or plotting import at engine import").
 FORBIDDEN_AT_IMPORT = ("ipywidgets", "plotly", "anywidget", "matplotlib", "IPython")
@@ -872,7 +872,7 @@ def main(argv=None) -> int:
         elif section == "widgets":
             builders = tuple(b.strip() for b in args.builders.split(",") if b.strip())
             rows += bench_widgets(args.quick, args.widgets_module, builders)
-        elif section in GAME_SECTIONS:
+        elif section in GAME_SECTIONS or section == "lessons":
             rows += bench_game(section, args.quick)
         elif section == "scoresheet":
             rows += bench_scoresheet(args.quick)
