@@ -182,7 +182,9 @@ def answers_in_app_mode(nb: dict, outputs: bool = False) -> list[str]:
     mode shows the whole page at once, so any text *after* a question's check (to the end of the
     lesson: summaries, ideas under an explorer) counts, unless it is held until that question (or
     a later one) was tried (``with L.after(...)``). A giveaway string in a markdown cell, or
-    (``outputs=True``) in a non-widget output of a cell that is not held, is a problem. And a
+    (``outputs=True``) in a non-widget output of a cell of the question's own section (further
+    down, a number in a table is more often a coincidence than an answer) that is not held, is a
+    problem. And a
     summary's points come after the lesson's last question (the exit ticket), held until it was
     tried (its heading may stand above the exit ticket).
 
@@ -200,6 +202,7 @@ def answers_in_app_mode(nb: dict, outputs: bool = False) -> list[str]:
         forms = q.giveaways()
         if q.kind == "choice" and q.plain_answer:
             forms = sorted(set(forms) | {re.sub(r"^(the|a|an|il|lo|la|l'|un|una|uno)\s+", "", q.answer, flags=re.I)})
+        same_section = True
         for j in range(at + 1, len(cells)):
             cell = cells[j]
             held = held_for(cell)
@@ -207,7 +210,8 @@ def answers_in_app_mode(nb: dict, outputs: bool = False) -> list[str]:
                 continue  # shows once this question (or a later one) was tried
             if cell["cell_type"] == "markdown":
                 text, where = _source(cell), "text"
-            elif outputs and not _shows_control(nb, cell):
+                same_section = same_section and not re.search(r"(^|\n)\s*#{1,3} ", text)
+            elif outputs and same_section and not _shows_control(nb, cell):
                 text, where = _output_text(cell), "output"
             else:
                 continue
