@@ -130,6 +130,21 @@ def _shows_control(nb: dict, cell) -> bool:
     return False
 
 
+def _lesson_parts(nb: dict):
+    """``(bank, lang, cells, asked(nb))`` of the lesson ``nb``."""
+    number, lang = lesson_of(nb)
+    return bank(number), lang, nb["cells"], asked(nb)
+
+
+def _forms_under(q) -> list[str]:
+    """The giveaways of question ``q`` looked for below it: under the question, a choice's answer
+    shows without its article too ("weak hand: ...")."""
+    forms = q.giveaways()
+    if q.kind == "choice" and q.plain_answer:
+        forms = sorted(set(forms) | {re.sub(r"^(the|a|an|il|lo|la|l'|un|una|uno)\s+", "", q.answer, flags=re.I)})
+    return forms
+
+
 def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
     """Every place where the lesson ``nb`` shows a question's answer right *under* its check,
     where a student sees it before trying (in app mode every cell has run): a giveaway string in
@@ -140,17 +155,10 @@ def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
     Returns:
         list of str, one problem per line (empty: nothing given away).
     """
-    number, lang = lesson_of(nb)
-    b = bank(number)
-    cells = nb["cells"]
-    asks = asked(nb)
+    b, lang, cells, asks = _lesson_parts(nb)
     problems = []
     for n, (at, key) in enumerate(asks):
-        q = b.get(key, lang)
-        forms = q.giveaways()
-        if q.kind == "choice" and q.plain_answer:
-            # under the question, an answer option shows without its article too ("weak hand: ...")
-            forms = sorted(set(forms) | {re.sub(r"^(the|a|an|il|lo|la|l'|un|una|uno)\s+", "", q.answer, flags=re.I)})
+        forms = _forms_under(b.get(key, lang))
         end = asks[n + 1][0] if n + 1 < len(asks) else len(cells)
         for j in range(at + 1, end):
             cell = cells[j]
@@ -184,24 +192,17 @@ def answers_in_app_mode(nb: dict, outputs: bool = False) -> list[str]:
     a later one) was tried (``with L.after(...)``). A giveaway string in a markdown cell, or
     (``outputs=True``) in a non-widget output of a cell of the question's own section (further
     down, a number in a table is more often a coincidence than an answer) that is not held, is a
-    problem. And a
-    summary's points come after the lesson's last question (the exit ticket), held until it was
-    tried (its heading may stand above the exit ticket).
+    problem. And a summary's points come after the lesson's last question (the exit ticket), held
+    until it was tried (its heading may stand above the exit ticket).
 
     Returns:
         list of str, one problem per line (empty: nothing given away).
     """
-    number, lang = lesson_of(nb)
-    b = bank(number)
-    cells = nb["cells"]
-    asks = asked(nb)
+    b, lang, cells, asks = _lesson_parts(nb)
     order = {k: n for n, (_at, k) in enumerate(asks)}
     problems = []
     for n, (at, key) in enumerate(asks):
-        q = b.get(key, lang)
-        forms = q.giveaways()
-        if q.kind == "choice" and q.plain_answer:
-            forms = sorted(set(forms) | {re.sub(r"^(the|a|an|il|lo|la|l'|un|una|uno)\s+", "", q.answer, flags=re.I)})
+        forms = _forms_under(b.get(key, lang))
         same_section = True
         for j in range(at + 1, len(cells)):
             cell = cells[j]
