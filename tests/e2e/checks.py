@@ -350,9 +350,10 @@ def assert_no_text_typeset_as_math(page, what: str) -> None:
 
 def assert_nothing_given_away(page, notebook: Path, what: str) -> None:
     """Before any question is tried (a page just opened: app mode shows all of it at once), no
-    text of the page outside the widgets shows a question's answer (a summary, an idea, a
-    result); held outputs and the self-checks are widgets. The giveaways are the bank's
-    (:meth:`toolkit.lessons.Question.giveaways`), as in tests/lesson_answers.py."""
+    text of the page (markdown, outside the widgets: a summary, an idea) shows a question's
+    answer; held outputs and the self-checks are widgets. The giveaways are the bank's
+    (:meth:`toolkit.lessons.Question.giveaways`), as in tests/lesson_answers.py, which also reads
+    the outputs of each question's section in the executed lessons."""
     import sys
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from lesson_answers import _found, lesson_of
@@ -362,9 +363,8 @@ def assert_nothing_given_away(page, notebook: Path, what: str) -> None:
     if nb["metadata"].get("money_games", {}).get("kind") != "lesson":
         return
     number, lang = lesson_of(nb)
-    text = page.evaluate("""() => [...document.querySelectorAll('.jp-RenderedMarkdown, .jp-OutputArea-output')]
-        .filter(el => !el.closest('.jupyter-widgets') && !el.querySelector('.jupyter-widgets'))
-        .map(el => el.innerText).join('\\n')""")
+    text = page.evaluate("""() => [...document.querySelectorAll('.jp-RenderedMarkdown')]
+        .filter(el => !el.closest('.jupyter-widgets')).map(el => el.innerText).join('\\n')""")
     shown = [(q.key, form) for q in bank(number).all(lang) for form in q.giveaways() if _found(form, text)]
     assert not shown, f"{what}: answers on the page before any question was tried: {shown[:5]}"
 
@@ -396,8 +396,12 @@ _LAYOUT_JS = """
       seen.add(el);
       const s = getComputedStyle(el);
       const overflowing = el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0;
-      // a box the student must scroll sideways
-      if (overflowing && /(auto|scroll)/.test(s.overflowX) && !el.matches('textarea, select'))
+      // a box the student must scroll sideways (a data table wider than a phone scrolls in its
+      // own box: a class's head-to-head table has a column per student)
+      const wide = overflowing ? [...el.querySelectorAll('*')].filter(d => shown(d)
+          && d.getBoundingClientRect().right > el.getBoundingClientRect().right + 1) : [];
+      const onlyTables = wide.length && wide.every(d => d.closest('table'));
+      if (overflowing && /(auto|scroll)/.test(s.overflowX) && !el.matches('textarea, select') && !onlyTables)
         found.push({kind: 'scroll box', text: `${el.tagName.toLowerCase()}.${(el.className || '').toString().split(' ')[0]} `
                     + `scrolls sideways (${el.scrollWidth} px in ${el.clientWidth} px): ${label(el)}`});
       // a control or label whose words are cut (ellipsis, or hidden overflow)
@@ -467,7 +471,8 @@ _LAYOUT_JS = """
 
 def layout_problems(page) -> list[dict]:
     """What does not fit on the page as it is now: ``{kind, text}`` for the page scrolling
-    sideways, a box inside it that scrolls sideways, a button or label cut short (ellipsis or
+    sideways, a box inside it that scrolls sideways (but for a data table wider than the screen,
+    which scrolls in its own box), a button or label cut short (ellipsis or
     hidden overflow), anything past the window's right edge, table cells whose words run
     together, and chart texts (title, axis titles, annotations, legend, labels) that overlap or
     are cut by the chart. (A menu's chosen

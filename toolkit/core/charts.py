@@ -72,7 +72,7 @@ def mimebundle(fig: go.Figure, config: dict | None = None) -> dict:
 
 #: A title longer than this (characters of text) is broken onto two lines: on a 390 px phone
 #: a chart's title of 40-odd characters already ran past the chart's edge.
-TITLE_CHARACTERS = 44
+TITLE_CHARACTERS = 38
 
 
 def fit_layout(layout: dict) -> dict:
@@ -84,7 +84,8 @@ def fit_layout(layout: dict) -> dict:
     title once the tick labels needed more room (long names, turned on a phone). So:
 
     * a title longer than :data:`TITLE_CHARACTERS` is broken onto two lines at the space nearest
-      its middle (unless it has a ``<br>`` already), and the top margin makes room for it;
+      its middle, preferring one after a colon or a comma (unless it has a ``<br>`` already), and
+      the top margin makes room for it;
     * a horizontal legend under the plot is placed at the bottom of the whole figure
       (``yref="container"``) below the axis, whose labels and title push the margin as they need
       (``automargin``), and the bottom margin makes room for the legend.
@@ -100,7 +101,8 @@ def fit_layout(layout: dict) -> dict:
         if len(plain) > TITLE_CHARACTERS and "<br" not in text.lower():
             spaces = [m.start() for m in re.finditer(" ", text) if "<" not in text[:m.start()].rsplit(">", 1)[-1]]
             if spaces:
-                cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+                # nearest the middle, and after a colon or a comma rather than inside a phrase
+                cut = min(spaces, key=lambda i: abs(i - len(text) / 2) - (len(text) / 4 if text[i - 1] in ":,;" else 0))
                 title["text"] = text[:cut] + "<br>" + text[cut + 1:]
                 margin["t"] = max(margin.get("t", 80), 80)
     legend = layout.get("legend")
