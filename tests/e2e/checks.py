@@ -400,7 +400,7 @@ _LAYOUT_JS = """
       // own box: a class's head-to-head table has a column per student)
       const wide = overflowing ? [...el.querySelectorAll('*')].filter(d => shown(d)
           && d.getBoundingClientRect().right > el.getBoundingClientRect().right + 1) : [];
-      const onlyTables = wide.length && wide.every(d => d.closest('table'));
+      const onlyTables = wide.length && wide.every(d => d.closest('table') || d.querySelector('table'));
       if (overflowing && /(auto|scroll)/.test(s.overflowX) && !el.matches('textarea, select') && !onlyTables)
         found.push({kind: 'scroll box', text: `${el.tagName.toLowerCase()}.${(el.className || '').toString().split(' ')[0]} `
                     + `scrolls sideways (${el.scrollWidth} px in ${el.clientWidth} px): ${label(el)}`});
