@@ -28,6 +28,13 @@ What it does, and why:
    a laptop that went to sleep, a page whose goodbye was lost) are culled after
    :data:`CULL_IDLE_MINUTES` idle minutes; a page that is open, or a kernel still computing, is
    never culled.
+5. **Every page finishes.** Voila's progressive rendering reads no frame of a page's websocket
+   while its cells run, so the server's ping timeout (90 s) cut off a long page, its remaining
+   cells grey; the course's server waits 10 minutes (``ws_ping_timeout``). Pages run seconds of
+   work by default; long studies sit behind a button (:class:`toolkit.core.widgets.BackgroundRun`).
+6. **App mode's index** lists the lessons by title, in course order (:func:`page_titles`).
+
+See ``docs/app-mode.md``.
 
 Binder runs ``binder/start``, which sets the same two variables (``--print-env``).
 """
