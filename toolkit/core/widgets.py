@@ -520,7 +520,7 @@ class BackgroundRun(View):
         self.work, self.report = work, report
         self.words = labels(lang)
         run = w.Button(description=button, button_style="primary", tooltip=button,
-                       layout=w.Layout(width="auto", max_width="100%"))
+                       layout=w.Layout(width="auto", max_width="100%", align_self="flex-start"))
         run.on_click(self._timed(lambda _b: self.start()))
         self.controls = {"run": run}
         self.status = w.HTML()
