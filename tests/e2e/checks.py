@@ -139,8 +139,12 @@ def chart_in(view):
 
 
 def chart_state(locator) -> dict:
-    """What a chart shows now: its title and every visible trace's x and y (for comparisons)."""
-    return locator.evaluate("""el => ({title: (el.querySelector('.gtitle') || {}).textContent || '',
+    """What a chart shows now: its title (one line) and every visible trace's x and y (for
+    comparisons)."""
+    return locator.evaluate("""el => ({
+        // the title as written (a long one is drawn on two lines: read it with a space there)
+        title: (((el._fullLayout || {}).title || {}).text || (el.querySelector('.gtitle') || {}).textContent || '')
+               .replace(/<br\\s*\\/?>/gi, ' ').replace(/<[^>]+>/g, ''),
         data: (el._fullData || []).map(t => [t.name, Array.from(t.x || []), Array.from(t.y || [])])})""")
 
 
@@ -163,6 +167,11 @@ def wait_chart(page, locator, until, what: str, timeout_ms: int = 60_000) -> dic
         page.wait_for_timeout(250)
     raise AssertionError(f"{what}: not shown within {timeout_ms // 1000} s (the chart shows "
                          f"{str(now)[:300]}); console:\n{console(page)}")
+
+
+def wait_title(page, locator, text: str, what: str, timeout_ms: int = 30_000) -> dict:
+    """Wait until the chart's title (read on one line) contains ``text``."""
+    return wait_chart(page, locator, lambda now: text in now["title"], f"{what}: the title {text!r}", timeout_ms)
 
 
 def wait_chart_changed(page, locator, before: dict, what: str, timeout_ms: int = 60_000) -> dict:

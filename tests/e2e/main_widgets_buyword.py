@@ -4,7 +4,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .pagehelpers import (chart_in, chart_state, output_holding, press_button, slider_moves_chart, wait_chart,
-                          wait_chart_changed)
+                          wait_chart_changed, wait_title)
 
 PRICE_TILES = ".widget-text:has(label:text-is('Tiles')) input"
 ESTIMATE = "button:has-text('Estimate the profit')"
@@ -35,7 +35,7 @@ def lesson01_price_explorer(page):
     wait_chart_changed(page, plot, before, "the price explorer after typing EEJD NOY")
     expect(view).to_contain_text("$89", timeout=30_000)
     expect(view).to_contain_text("$80", timeout=30_000)
-    expect(plot.locator(".gtitle")).to_contain_text("buy for $89", timeout=30_000)
+    wait_title(page, plot, "buy for $89", "the price explorer after typing EEJD NOY")
     return view
 
 

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 import re
 
 from .pagehelpers import (chart_in, chart_state, move_slider, output_holding, play_one_move, try_question,
-                          wait_chart_changed)
+                          wait_chart_changed, wait_title)
 
 MOVE_SLIDER = ".widget-slider:has(label:text-is('Move'))"
 
@@ -20,7 +20,7 @@ def lesson04_claim_explorer(page):
     now = move_slider(page, "Move")
     wait_chart_changed(page, plot, before, "the claim explorer's chart after moving 'Move' one step")
     expect(view).to_contain_text(f"Move {now}", timeout=30_000)
-    expect(plot.locator(".gtitle")).to_contain_text("What each stack is worth", timeout=30_000)
+    wait_title(page, plot, "What each stack is worth", "the claim explorer's chart")
     return view
 
 
