@@ -41,7 +41,7 @@ from toolkit.core.game import game_names
 #: and may reuse this module's helpers with ``from run import Row, time_calls, percentile, bench_widgets``.
 #: One per game of the registry (every ``toolkit/<game>/spec.py``).
 GAME_SECTIONS = game_names()
-SECTIONS = ("imports", "finder", "exact", "playouts", "widgets") + GAME_SECTIONS + ("scoresheet", "classroom", "anchor")
+SECTIONS = ("imports", "finder", "exact", "playouts", "widgets") + GAME_SECTIONS + ("scoresheet", "classroom", "anchor", "lessons")
 
 #: Modules the engine must never import (DESIGN.md: "no widget or plotting import at engine import").
 FORBIDDEN_AT_IMPORT = ("ipywidgets", "plotly", "anywidget", "matplotlib", "IPython")
@@ -971,7 +971,7 @@ def main(argv=None) -> int:
         elif section == "widgets":
             builders = tuple(b.strip() for b in args.builders.split(",") if b.strip())
             rows += bench_widgets(args.quick, args.widgets_module, builders)
-        elif section in GAME_SECTIONS:
+        elif section in GAME_SECTIONS or section == "lessons":
             rows += bench_game(section, args.quick)
         elif section == "scoresheet":
             rows += bench_scoresheet(args.quick)

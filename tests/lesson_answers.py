@@ -14,8 +14,11 @@ import re
 from toolkit.lessons import bank
 
 ASK = re.compile(r"""\bL\.ask\(\s*["'](\w+)["']\s*[,)]""")
-#: A cell whose outputs are held until a question was tried (``with L.after("q7"):``).
-AFTER = re.compile(r"""\bL\.after\(\s*["'](\w+)["']\s*\)""")
+#: A cell whose outputs are held until questions were tried (``with L.after("q7"):``,
+#: ``with L.after("q6", "q7"):``); group 1 holds the quoted keys.
+AFTER = re.compile(r"""\bL\.after\(((?:\s*["']\w+["']\s*,?)+)\)""")
+#: The heading of a lesson's summary section.
+SUMMARY = re.compile(r"(^|\n)\s*#{1,3}\s*(\d+\s*·\s*)?(Summary|Wrap-up|Riassunto|Ricapitolando)\b", re.I)
 #: A markdown cell that gives an answer: "**Answer.**", "**Answers**", "Answer:" at a paragraph start.
 ANSWER_CELL = re.compile(r"(^|\n)\s*(\*\*|#+\s*)?(Answers?|Risposte?|Soluzioni?)\b\s*[.:*,]", re.I)
 WIDGET = "application/vnd.jupyter.widget-view+json"
@@ -113,6 +116,13 @@ def _widget_forms(q) -> list[str]:
     return sorted(set(q.giveaway)) if q.kind == "choice" else q.giveaways()
 
 
+def held_for(cell) -> list[str]:
+    """The keys a code cell's outputs wait for (``with L.after("q6", "q7"):``), or ``[]``."""
+    if cell.get("cell_type") != "code":
+        return []
+    return [k for m in AFTER.finditer(_source(cell)) for k in re.findall(r"\w+", m.group(1))]
+
+
 def asked(nb: dict) -> list[tuple[int, str]]:
     """``(cell index, key)`` of every self-check the lesson asks, in order."""
     return [(i, key) for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code"
@@ -139,10 +149,15 @@ def answers_given_away(nb: dict, outputs: bool = False) -> list[str]:
         if cell["cell_type"] == "markdown" and ANSWER_CELL.search(_source(cell)):
             problems.append(f"markdown cell {i} gives answers outside a self-check: "
                             f"{_source(cell).strip()[:70]!r}")
+    order = {k: n for n, (_at, k) in enumerate(asked(nb))}
     for at, key in asked(nb):
         q = b.get(key, lang)
         for j in range(at + 1):
             cell = cells[j]
+            held = held_for(cell)
+            if held and all(order.get(k, len(order)) < order[key] for k in held):
+                continue  # shows only once earlier questions were tried: the lesson so far, which
+                # an exit ticket may recall (its code is that block's text)
             texts = [("text" if cell["cell_type"] == "markdown" else "code", _source(cell))]
             if outputs and cell["cell_type"] == "code" and j < at:
                 texts.append(("output", _output_text(cell)))
@@ -177,6 +192,21 @@ def _shows_control(nb: dict, cell) -> bool:
     return False
 
 
+def _lesson_parts(nb: dict):
+    """``(bank, lang, cells, asked(nb))`` of the lesson ``nb``."""
+    number, lang = lesson_of(nb)
+    return bank(number), lang, nb["cells"], asked(nb)
+
+
+def _forms_under(q) -> list[str]:
+    """The giveaways of question ``q`` looked for below it: under the question, a choice's answer
+    shows without its article too ("weak hand: ...")."""
+    forms = q.giveaways()
+    if q.kind == "choice" and q.plain_answer:
+        forms = sorted(set(forms) | {re.sub(r"^(the|a|an|il|lo|la|l'|un|una|uno)\s+", "", q.answer, flags=re.I)})
+    return forms
+
+
 def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
     """Every place where the lesson ``nb`` shows a question's answer right *under* its check,
     where a student sees it before trying (in app mode every cell has run): a giveaway string in
@@ -188,18 +218,12 @@ def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
     Returns:
         list of str, one problem per line (empty: nothing given away).
     """
-    number, lang = lesson_of(nb)
-    b = bank(number)
-    cells = nb["cells"]
-    asks = asked(nb)
+    b, lang, cells, asks = _lesson_parts(nb)
     states = _widget_states(nb)
     problems = []
     for n, (at, key) in enumerate(asks):
         q = b.get(key, lang)
-        forms = q.giveaways()
-        if q.kind == "choice" and q.plain_answer:
-            # under the question, an answer option shows without its article too ("weak hand: ...")
-            forms = sorted(set(forms) | {re.sub(r"^(the|a|an|il|lo|la|l'|un|una|uno)\s+", "", q.answer, flags=re.I)})
+        forms = _forms_under(q)
         end = asks[n + 1][0] if n + 1 < len(asks) else len(cells)
         for j in range(at + 1, end):
             cell = cells[j]
@@ -211,7 +235,7 @@ def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
                     text, new_section = text[:heading.start()], True
                 texts = [("text", text, forms)]
             else:
-                if AFTER.search(text):
+                if held_for(cell):
                     continue  # held until a question was tried
                 if not outputs:
                     break  # unknown without outputs: the executed lesson is checked with its outputs
@@ -228,4 +252,56 @@ def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
                                     f"its check in cell {at}: hold it with `with L.after({key!r}):`")
             if new_section or control:
                 break
+    return problems
+
+
+def answers_in_app_mode(nb: dict, outputs: bool = False) -> list[str]:
+    """Every place where app mode shows a question's answer before the student tried it: app
+    mode shows the whole page at once, so any text *after* a question's check (to the end of the
+    lesson: summaries, ideas under an explorer) counts, unless it is held until that question (or
+    a later one) was tried (``with L.after(...)``). A giveaway string in a markdown cell, or
+    (``outputs=True``) in a non-widget output of a cell of the question's own section (further
+    down, a number in a table is more often a coincidence than an answer) that is not held, is a
+    problem. And a summary's points come after the lesson's last question (the exit ticket), held
+    until it was tried (its heading may stand above the exit ticket).
+
+    Returns:
+        list of str, one problem per line (empty: nothing given away).
+    """
+    b, lang, cells, asks = _lesson_parts(nb)
+    order = {k: n for n, (_at, k) in enumerate(asks)}
+    problems = []
+    for n, (at, key) in enumerate(asks):
+        forms = _forms_under(b.get(key, lang))
+        same_section = True
+        for j in range(at + 1, len(cells)):
+            cell = cells[j]
+            held = held_for(cell)
+            if held and any(order.get(k, -1) >= n for k in held):
+                continue  # shows once this question (or a later one) was tried
+            if cell["cell_type"] == "markdown":
+                text, where = _source(cell), "text"
+                same_section = same_section and not re.search(r"(^|\n)\s*#{1,3} ", text)
+            elif outputs and same_section and not _shows_control(nb, cell):
+                text, where = _output_text(cell), "output"
+            else:
+                continue
+            for form in forms:
+                if _found(form, text):
+                    problems.append(f"{key}: its answer {form!r} shows in the {where} of cell {j}, which app mode "
+                                    f"shows before the question in cell {at} is tried: hold it with "
+                                    f"`with L.after({key!r}):`")
+    heads = [i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and SUMMARY.search(_source(c))]
+    if heads and asks:
+        h, (last_at, last) = heads[0], asks[-1]
+        after_heading = _source(cells[h])[SUMMARY.search(_source(cells[h])).end():]
+        shown = [h] * bool(re.search(r"(^|\n)\s*([*-]|\d+\.)\s", after_heading)) + [
+            j for j in range(h + 1, len(cells)) if cells[j]["cell_type"] == "markdown"
+            and re.search(r"(^|\n)\s*([*-]|\d+\.)\s", _source(cells[j]))]
+        for j in shown:
+            problems.append(f"the summary's points in cell {j} show in app mode before {last} is tried: hold "
+                            f"them with `with L.after({last!r}, ...):`")
+        if not any(last in held_for(cells[j]) for j in range(max(h, last_at) + 1, len(cells))):
+            problems.append(f"the summary (cell {h}) is not held, after the last question ({last}, cell "
+                            f"{last_at}), until that question was tried")
     return problems

@@ -8,6 +8,7 @@ is exactly the figure's JSON.
 from __future__ import annotations
 
 import base64
+import copy
 import json
 
 import numpy as np
@@ -15,7 +16,23 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import pytest
 
-from toolkit.core.charts import MIMETYPE, PLOTLY_CONFIG, Chart, mimebundle
+from toolkit.core.charts import MIMETYPE, PLOTLY_CONFIG, Chart, fit_layout, mimebundle
+
+
+def test_a_chart_fits_a_phone():
+    """Issue 27, measured at 390 px: a long title ran past the chart, a legend placed under the
+    plot in paper units covered the x axis's title. The helper breaks long titles and puts such
+    a legend at the figure's bottom, with room for both."""
+    layout = fit_layout({"title": {"text": "4 players, you hold 3 hearts: one other hand (P(someone void) = 0.03)"},
+                         "legend": {"orientation": "h", "y": -0.25}, "margin": {"t": 50, "b": 50}})
+    first, second = layout["title"]["text"].split("<br>")
+    assert abs(len(first) - len(second)) < 12 and "<br>" not in second
+    assert layout["margin"]["t"] >= 80
+    assert (layout["legend"]["yref"], layout["legend"]["y"], layout["legend"]["yanchor"]) == ("container", 0, "bottom")
+    assert layout["margin"]["b"] == 90 and layout["xaxis"]["automargin"] is True
+    short = fit_layout({"title": {"text": "Bars"}, "legend": {"orientation": "h", "y": 1.02}})
+    assert short["title"]["text"] == "Bars" and "yref" not in short["legend"]
+    assert fit_layout(copy.deepcopy(layout)) == layout, "fitting twice changes nothing more"
 
 
 def _fig_json(fig):
@@ -161,12 +178,12 @@ def test_every_view_sends_its_figure_when_built_and_after_each_change(name):
     view = build()
     assert view.chart.widget in _descendants(view.widget), "the chart's box is part of the view"
     assert view.chart.shown()["data"] == _fig_json(view.fig)["data"]
-    assert view.chart.shown()["layout"] == _fig_json(view.fig)["layout"]
+    assert view.chart.shown()["layout"] == fit_layout(_fig_json(view.fig)["layout"])
     before = (view.chart.draws, json.dumps(view.chart.shown(), sort_keys=True))
     _change(view, control, value)
     assert view.chart.draws > before[0], f"{name}: the chart was not redrawn after the change"
     assert view.chart.shown()["data"] == _fig_json(view.fig)["data"]
-    assert view.chart.shown()["layout"] == _fig_json(view.fig)["layout"]
+    assert view.chart.shown()["layout"] == fit_layout(_fig_json(view.fig)["layout"])
     assert json.dumps(view.chart.shown(), sort_keys=True) != before[1], f"{name}: the chart shows the same"
 
 

@@ -153,3 +153,37 @@ def test_interval_coverage_is_near_nominal():
 
 def test_illegal_action_error_is_a_value_error():
     assert issubclass(IllegalActionError, ValueError)
+
+
+def test_intervals_equal_scipy_stats():
+    """estimate_mean and estimate_proportion compute scipy.stats' t and Wilson intervals from
+    scipy.special (a lesson's kernel then does not load scipy.stats, 70 MB): the same numbers."""
+    from scipy import stats
+    for n in (1, 2, 3, 7, 30, 1000):
+        for k in sorted({0, 1, n // 3, n // 2, n - 1, n}):
+            for confidence in (0.9, 0.95, 0.999):
+                est = estimate_proportion(k, n, confidence)
+                ci = stats.binomtest(k, n).proportion_ci(confidence, method="wilson")
+                assert (est.low, est.high) == (pytest.approx(ci.low, abs=1e-12), pytest.approx(ci.high, abs=1e-12))
+    x = np.random.default_rng(3).normal(size=17)
+    lo, hi = stats.t.interval(0.95, df=16, loc=x.mean(), scale=x.std(ddof=1) / np.sqrt(17))
+    est = estimate_mean(x)
+    assert (est.low, est.high) == (pytest.approx(lo, rel=1e-12), pytest.approx(hi, rel=1e-12))
+
+
+def test_the_exact_binomial_test_is_scipys():
+    """toolkit.core.exact.binomial_test (lessons 04 and 06: "could this be a coin flip?") gives
+    scipy.stats.binomtest's two-sided p-value, in exact Fractions."""
+    from scipy import stats
+
+    from toolkit.core.exact import binomial_test
+    for n in (1, 2, 4, 5, 17, 80):
+        for k in range(n + 1):
+            for p in (Fraction(1, 2), Fraction(1, 4), 0.9):
+                assert float(binomial_test(k, n, p)) == pytest.approx(stats.binomtest(k, n, float(p)).pvalue, abs=1e-12)
+    assert binomial_test(3, 4) == Fraction(5, 8)   # 3-1 or worse either way: (1 + 4 + 4 + 1) / 16
+    assert binomial_test(2, 4) == 1
+    with pytest.raises(ValueError):
+        binomial_test(5, 4)
+    with pytest.raises(ValueError):
+        binomial_test(1, 2, Fraction(3, 2))

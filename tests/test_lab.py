@@ -170,10 +170,11 @@ def test_the_environment_puts_the_course_settings_first_once():
 def test_the_settings_and_template_ship_with_the_package():
     here = Path(lab.__file__).parent
     config = json.loads((here / "config" / "jupyter_server_config.json").read_text())
-    assert config["ServerApp"]["tornado_settings"] == {"mathjax_url": "null", "mathjax_config": "null"}
+    settings = config["ServerApp"]["tornado_settings"]
+    assert (settings["mathjax_url"], settings["mathjax_config"]) == ("null", "null")
     assert config["VoilaConfiguration"]["template"] == "money-games"
     template = here / "data" / "voila" / "templates" / "money-games"
-    for name in ("conf.json", "index.html.j2", "page.html"):
+    for name in ("conf.json", "index.html.j2", "page.html", "tree.html"):
         assert (template / name).is_file()
     # (index.html.j2 names the CDN links it removes; the browser tests check both pages offline)
     assert "https://" not in (template / "page.html").read_text().split("-#}", 1)[1]
@@ -210,3 +211,65 @@ def test_the_launcher_puts_the_class_score_sheet_in_the_work_folder(tmp_path, mo
     assert "MONEY_GAMES_SCORES" not in lab.environment({})
     monkeypatch.setenv("MONEY_GAMES_SCORES", env["MONEY_GAMES_SCORES"])
     assert str(default_path()) == env["MONEY_GAMES_SCORES"]
+
+
+def _course_config():
+    """The course's Jupyter config as Jupyter loads it: config/jupyter_server_config.py, then
+    the .json beside it."""
+    from traitlets.config.loader import JSONFileConfigLoader, PyFileConfigLoader
+    folder = str(Path(lab.__file__).parent / "config")
+    config = PyFileConfigLoader("jupyter_server_config.py", path=folder).load_config()
+    config.merge(JSONFileConfigLoader("jupyter_server_config.json", path=folder).load_config())
+    return config
+
+
+def test_app_mode_shuts_its_kernel_down_and_idle_kernels_are_culled():
+    """Issue 27: a closed app-mode page stops its kernel (Voila's goodbye POST carries the
+    _xsrf cookie's token, which the prelaunch hook makes the page set; the XSRF check stays on),
+    and kernels nobody is connected to are culled after CULL_IDLE_MINUTES, never while open or
+    busy. The browser tests open and close app-mode pages and count the kernels."""
+    config = _course_config()
+    assert config.VoilaConfiguration.prelaunch_hook is lab.voila_prelaunch
+    assert "disable_check_xsrf" not in config.ServerApp
+    cull = config.MappingKernelManager
+    assert cull.cull_idle_timeout == 60 * lab.CULL_IDLE_MINUTES and 0 < cull.cull_interval <= 60
+    assert cull.cull_connected is False and cull.cull_busy is False
+    # Voila's progressive rendering reads no websocket frame while the page's cells run, so the
+    # server's ping timeout (90 s by default) cut off a page that ran longer: a page run on a
+    # busy machine must not be cut off (10 minutes).
+    assert config.ServerApp.tornado_settings["ws_ping_timeout"] >= 600_000
+
+
+def test_the_prelaunch_hook_sets_the_xsrf_cookie_on_the_page():
+    """What Voila's page needs for its goodbye POST: the response that carries the page sets
+    the _xsrf cookie (tornado sets it when the handler's xsrf_token is first read)."""
+    from unittest import mock
+
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest
+    from tornado.web import Application, RequestHandler
+
+    request = HTTPServerRequest(method="GET", uri="/voila/render/lessons/x.ipynb", headers=HTTPHeaders(),
+                                connection=mock.Mock())
+    handler = RequestHandler(Application(), request)
+    assert lab.voila_prelaunch(handler, notebook=None, cwd="lessons") is None
+    cookies = handler._new_cookie if hasattr(handler, "_new_cookie") else {}
+    assert "_xsrf" in cookies, "the page does not set the _xsrf cookie"
+
+
+def test_the_config_files_ship_with_the_package():
+    text = (ROOT / "pyproject.toml").read_text()
+    assert '"config/*.py"' in text and '"config/*.json"' in text
+
+
+def test_app_mode_index_titles_are_the_course_in_order():
+    """The app-mode index shows titles, lessons first in course order (issue 27: it listed bare
+    file names); every lesson and notebook has one."""
+    from toolkit.lessons import LESSONS
+    titles = lab.page_titles(ROOT)
+    lessons = [t for name, t in titles.items() if (ROOT / "lessons" / name).exists()]
+    assert lessons[0] == "01 · Buy small, sell big" and [t[:2] for t in lessons] == sorted(t[:2] for t in lessons)
+    files = {f for info in LESSONS.values() for f in info.files.values()}
+    assert set(titles) == files | {p.name for p in (ROOT / "notebooks").glob("*.ipynb")}
+    assert all(not t.endswith(".ipynb") for t in titles.values())
+    config = _course_config()
+    assert config.ServerApp.jinja_template_vars["money_games_titles"] == lab.page_titles()

@@ -18,7 +18,7 @@ import pytest
 
 from toolkit.lessons import LESSONS, Question, bank, number_forms
 
-from lesson_answers import answers_given_away, answers_right_after, asked, lesson_of
+from lesson_answers import answers_given_away, answers_in_app_mode, answers_right_after, asked, lesson_of
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON_FILES = sorted((ROOT / "lessons").glob("*.ipynb"))
@@ -68,6 +68,34 @@ def test_no_answer_right_under_its_check(path):
     # the text here; the outputs of the executed lessons in tests/test_notebooks.py
     problems = answers_right_after(_nb(path))
     assert not problems, f"{path.name}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.name)
+def test_no_answer_shows_in_app_mode_before_its_question_is_tried(path):
+    """App mode shows the whole page at once: no summary, idea or result anywhere below a
+    question gives its answer unless held until it is tried (issue 27)."""
+    problems = answers_in_app_mode(_nb(path))
+    assert not problems, f"{path.name}:\n" + "\n".join(problems)
+
+
+def test_the_app_mode_check_fails_on_a_summary_or_an_idea_shown_at_once():
+    # Lesson 03, Question 7: the idea right under the winner's-curse explorer said who wins
+    nb = _nb(ROOT / "lessons" / LESSONS["03"].files["en"])
+    at = dict((k, i) for i, k in asked(nb))["q7"]
+    idea = _with_markdown(nb, at + 3, "**The idea.** The winner is the one whose guess was highest.")
+    assert any("q7" in p for p in answers_in_app_mode(idea))
+    assert not any("q7" in p for p in answers_right_after(idea)), "(below a control: the old check missed it)"
+    # a summary whose points show at once, or before the exit ticket
+    last = asked(nb)[-1][1]
+    for index in (len(nb["cells"]), asked(nb)[-1][0]):
+        shown = _with_markdown(nb, index, "## Summary\n\n* The winner tends to overpay.")
+        assert any("summary" in p for p in answers_in_app_mode(shown)), index
+    # held until the exit ticket: fine
+    held = copy.deepcopy(nb)
+    held["cells"].append({"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+                          "source": ["# the summary\n", f'with L.after("{last}"):\n',
+                                     '    display(Markdown("* The winner is the one who guessed highest."))\n']})
+    assert not answers_in_app_mode(held)
 
 
 def test_the_check_fails_on_a_result_right_under_its_question():
@@ -261,3 +289,68 @@ def test_lesson_01_section_1_shows_no_rule_before_question_2_in_its_widgets(tmp_
     text = _widgets_text(explorer, states)
     assert "CAB: 6 pips" in text and "$36" in text and "Prices: buy for $36, sell for $36" in text, text[:500]
     assert "\u00b2" not in text
+
+
+# ---------------------------------------------------------------------------------------------
+# What a student reads (tests/lesson_text.py; the executed lessons in tests/test_notebooks.py)
+
+
+def _output_nb(*outputs, widgets=None):
+    nb = {"cells": [{"cell_type": "code", "source": "", "outputs": list(outputs)}], "metadata": {}}
+    if widgets:
+        nb["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": widgets}}
+    return nb
+
+
+def _html(text):
+    return {"output_type": "display_data", "data": {"text/html": text, "text/plain": "x"}}
+
+
+def test_the_text_check_finds_what_students_saw_typeset_wrongly():
+    from toolkit.core.widgets import no_math
+    from lesson_text import text_problems
+    # lesson 04 after Question 3: "Play a 1billonthe1stack: thestackthentotals2"
+    assert text_problems(_output_nb(_html("<li>Play a $1 bill on the $1 stack: the stack then totals $2</li>")))
+    assert not text_problems(_output_nb(_html(no_math("<li>Play a $1 bill on the $1 stack</li>"))))
+    assert text_problems(_output_nb(_html("<table><td>$12  ($10 to $14)</td></table>")))   # a DataFrame cell
+    assert not text_problems(_output_nb(_html("<td>$12</td><td>$14</td>")))               # one per run: fine
+    stream = {"output_type": "stream", "name": "stdout", "text": "buy for $89, sell for $169\n"}
+    assert not text_problems(_output_nb(stream))                                           # never typeset
+    md = lambda t: {"output_type": "display_data", "data": {"text/markdown": t}}            # noqa: E731
+    assert not text_problems(_output_nb(md("the cross term $2ab$ and $(a + b)^2$")))
+    assert text_problems(_output_nb(md("worth $3 and $5 now")))
+    label = {"m1": {"model_name": "LabelModel", "state": {"value": "a $1 bill on the $2 stack"}},
+             "m2": {"model_name": "HTMLModel", "state": {"value": "a $1 bill on the $2 stack"}},
+             "m3": {"model_name": "IntSliderModel", "state": {"description": "$1 to $5"}}}
+    assert len(text_problems(_output_nb(widgets=label))) == 2                              # the label and the description
+    assert text_problems(_output_nb({"output_type": "stream", "name": "stdout", "text": "inside: True\n"}))
+    assert text_problems(_output_nb(_html("<p>a factor (1 + y·x^pips)</p>")))
+    assert not text_problems(_output_nb(_html("<p>a factor (1 + y·x<sup>pips</sup>)</p>")))
+    it = {"output_type": "stream", "name": "stdout", "text": "quota 0.0323, 4,582,116 mani\n"}
+    assert len(text_problems(_output_nb(it), lang="it")) == 2
+    assert not text_problems(_output_nb({"output_type": "stream", "name": "stdout",
+                                         "text": "quota 0,0323 (3,23%), 4.582.116 mani, carta x2\n"}), lang="it")
+
+
+@pytest.mark.parametrize("number", list(LESSONS))
+def test_the_questions_read_right(number):
+    """A question's words (prompt, options, hint, explanation: HTML widgets, not typeset) say
+    yes and no in words, write exponents as x², and in Italian write Italian numbers."""
+    from lesson_text import texts_problems
+    b = bank(number)
+    for lang in b.langs:
+        texts = [(f"{number} {q.key} {part}", "html-widget", str(text)) for q in b.all(lang)
+                 for part, text in (("prompt", q.prompt), ("hint", q.hint), ("explanation", q.explanation),
+                                    *((f"option {o}", o) for o in q.options))]
+        problems = texts_problems(texts, lang)
+        assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.name)
+def test_the_text_reads_right(path):
+    """No True/False, no caret exponents, Italian numbers in the Italian lesson, in the
+    lessons' markdown (their outputs: tests/test_notebooks.py)."""
+    from lesson_text import text_problems
+    nb = _nb(path)
+    problems = text_problems(nb, lesson_of(nb)[1])
+    assert not problems, f"{path.name}:\n" + "\n".join(problems)

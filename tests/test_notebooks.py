@@ -15,6 +15,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from lesson_text import TRY_EVERY_QUESTION, looks_like_prose, math_spans, text_problems
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(p for folder in ("lessons", "notebooks") for p in (ROOT / folder).glob("*.ipynb"))
 
@@ -36,6 +38,9 @@ def test_notebook_runs_without_errors(path, monkeypatch, tmp_path):
     monkeypatch.setenv("TOOLKIT_NOTEBOOK_GAMES", os.environ.get("TOOLKIT_NOTEBOOK_GAMES", "30"))
     monkeypatch.setenv("MONEY_GAMES_SCORES", str(tmp_path / "scores" / "class.sqlite"))  # not the user's sheet
     nb = nbformat.read(path, as_version=4)
+    lesson = nb.metadata.get("money_games", {}).get("kind") == "lesson"
+    if lesson:  # then every question is tried, so that held outputs and explanations are read too
+        nb.cells.append(nbformat.v4.new_code_cell(TRY_EVERY_QUESTION))
     client = NotebookClient(nb, timeout=900, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()  # raises CellExecutionError with the failing cell and traceback
@@ -48,11 +53,16 @@ def test_notebook_runs_without_errors(path, monkeypatch, tmp_path):
         kinds = ["widget" if "application/vnd.jupyter.widget-view+json" in o.get("data", {}) else o.output_type
                  for o in cell.get("outputs", [])]
         assert "widget" not in kinds[:-1], f"cell {i}: a widget followed by more outputs {kinds}"
-    # A lesson shows no answer before its check, in its outputs either (tests/lesson_answers.py).
     executed = json.loads(nbformat.writes(nb))
-    if executed["metadata"].get("money_games", {}).get("kind") == "lesson":
-        from lesson_answers import answers_given_away, answers_right_after
-        problems = answers_given_away(executed, outputs=True) + answers_right_after(executed, outputs=True)
+    # What a student reads is typeset right (tests/lesson_text.py): no money typeset as math
+    # anywhere; in a lesson, no True/False, no caret exponents, Italian numbers in Italian.
+    problems = text_problems(executed, executed["metadata"].get("money_games", {}).get("lang", "en"), words=lesson)
+    assert not problems, f"{path.name}:\n" + "\n".join(problems[:20])
+    # A lesson shows no answer before its check, in its outputs either (tests/lesson_answers.py).
+    if lesson:
+        from lesson_answers import answers_given_away, answers_in_app_mode, answers_right_after
+        problems = (answers_given_away(executed, outputs=True) + answers_right_after(executed, outputs=True)
+                    + answers_in_app_mode(executed, outputs=True))
         assert not problems, f"{path.name}:\n" + "\n".join(problems)
 
 
@@ -60,20 +70,13 @@ def test_notebook_runs_without_errors(path, monkeypatch, tmp_path):
 #: and Voila both typeset $...$ with MathJax, so "\$3 in a word but \$25" became italic math
 #: ("3inaword..."); "\\$3" shows "$3" in both. Math meant as math keeps its $...$ pairs.
 _ONE_BACKSLASH_DOLLAR = re.compile(r"(?<!\\)\\\$")
-_MATH_SPAN = re.compile(r"(?<!\\)\$(.+?)(?<!\\)\$")
-_PROSE = re.compile(r"[A-Za-z]{3,}\s+[A-Za-z]{2,}")
 
 
 def _garbled_math(line: str) -> list[str]:
     r"""The parts of a markdown line that MathJax would typeset by mistake: a ``\$`` with one
     backslash, or a $...$ span (money not written ``\\$``) holding words of prose."""
     bad = [m.group(0) for m in _ONE_BACKSLASH_DOLLAR.finditer(line)]
-    plain = line.replace("\\\\$", "")
-    for m in _MATH_SPAN.finditer(plain):
-        body = re.sub(r"\\text\{[^}]*\}", "", m.group(1))
-        if _PROSE.search(body):
-            bad.append(m.group(0))
-    return bad
+    return bad + [f"${body}$" for body in math_spans(line.replace("\\\\$", "")) if looks_like_prose(body)]
 
 
 def test_the_garbled_math_check_tells_money_from_math():

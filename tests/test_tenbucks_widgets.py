@@ -98,6 +98,8 @@ def test_the_laws_panel_speaks_in_sentences_without_source_tags():
     for play in state.plays(state.to_move):
         assert f"{tw.action_label(play, state)}: the stack then totals $" in html
     assert "seed" not in html and "<code>" not in html
+    # its money is not typeset as math where the panel is shown as an HTML output (lesson 04)
+    assert html.startswith('<div class="mathjax_ignore">')
     # after the play, claim refusals name the law; before it, the turn's order, untagged
     assert tb.why_not(state, 1) == "play a bill first: a claim comes after your play"
     while state.phase == "play":

@@ -139,8 +139,12 @@ def chart_in(view):
 
 
 def chart_state(locator) -> dict:
-    """What a chart shows now: its title and every visible trace's x and y (for comparisons)."""
-    return locator.evaluate("""el => ({title: (el.querySelector('.gtitle') || {}).textContent || '',
+    """What a chart shows now: its title (one line) and every visible trace's x and y (for
+    comparisons)."""
+    return locator.evaluate("""el => ({
+        // the title as written (a long one is drawn on two lines: read it with a space there)
+        title: (((el._fullLayout || {}).title || {}).text || (el.querySelector('.gtitle') || {}).textContent || '')
+               .replace(/<br\\s*\\/?>/gi, ' ').replace(/<[^>]+>/g, ''),
         data: (el._fullData || []).map(t => [t.name, Array.from(t.x || []), Array.from(t.y || [])])})""")
 
 
@@ -163,6 +167,11 @@ def wait_chart(page, locator, until, what: str, timeout_ms: int = 60_000) -> dic
         page.wait_for_timeout(250)
     raise AssertionError(f"{what}: not shown within {timeout_ms // 1000} s (the chart shows "
                          f"{str(now)[:300]}); console:\n{console(page)}")
+
+
+def wait_title(page, locator, text: str, what: str, timeout_ms: int = 30_000) -> dict:
+    """Wait until the chart's title (read on one line) contains ``text``."""
+    return wait_chart(page, locator, lambda now: text in now["title"], f"{what}: the title {text!r}", timeout_ms)
 
 
 def wait_chart_changed(page, locator, before: dict, what: str, timeout_ms: int = 60_000) -> dict:
@@ -311,3 +320,177 @@ def full_page_screenshot(page, path: Path, max_height: int = 30_000) -> None:
         page.screenshot(path=str(path), full_page=True)
     finally:
         page.set_viewport_size(size)
+
+
+# ---------------------------------------------------------------------------------------------
+# Text typeset as math by mistake (issue 27), read from the page
+
+_MATH_JS = """
+() => [...document.querySelectorAll('mjx-container')].filter(m => m.getClientRects().length).map(m => {
+  // the longest run of single letters typeset side by side: prose read as math ("1billonthe1stack")
+  let run = 0;
+  for (const box of [m, ...m.querySelectorAll('*')]) {
+    let now = 0;
+    for (const child of box.children) {
+      now = child.tagName === 'MJX-MI' ? now + 1 : 0;
+      run = Math.max(run, now);
+    }
+  }
+  const where = m.closest('.jp-RenderedLatex') ? 'latex'
+    : m.closest('.jp-RenderedMarkdown') ? 'markdown'
+    : m.closest('.jupyter-widgets') ? 'widget'
+    : m.closest('.jp-RenderedHTMLCommon') ? 'html' : 'other';
+  const context = (m.parentElement ? m.parentElement.textContent : '').replace(/\\s+/g, ' ').slice(0, 120);
+  return {where, run, context};
+})
+"""
+
+
+def assert_no_text_typeset_as_math(page, what: str) -> None:
+    """No money or prose typeset as math: MathJax output only where the lesson meant math (a
+    LaTeX output, or math in markdown that is not words), never in an HTML output (a DataFrame,
+    a panel) or a widget (a label, a description). Measured on the page, so it holds in both
+    views whatever made the text (tests/lesson_text.py checks the executed notebooks)."""
+    bad = [m for m in page.evaluate(_MATH_JS) if m["where"] in ("html", "widget", "other")
+           or (m["where"] == "markdown" and m["run"] >= 4)]
+    assert not bad, (f"{what}: text typeset as math (money between two $?): "
+                     + "; ".join(f"{m['where']}: {m['context']!r}" for m in bad[:5]))
+
+
+def assert_nothing_given_away(page, notebook: Path, what: str) -> None:
+    """Before any question is tried (a page just opened: app mode shows all of it at once), no
+    text of the page (markdown, outside the widgets: a summary, an idea) shows a question's
+    answer; held outputs and the self-checks are widgets. The giveaways are the bank's
+    (:meth:`toolkit.lessons.Question.giveaways`), as in tests/lesson_answers.py, which also reads
+    the outputs of each question's section in the executed lessons."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from lesson_answers import _found, lesson_of
+
+    from toolkit.lessons import bank
+    nb = json.loads(Path(notebook).read_text(encoding="utf-8"))
+    if nb["metadata"].get("money_games", {}).get("kind") != "lesson":
+        return
+    number, lang = lesson_of(nb)
+    text = page.evaluate("""() => [...document.querySelectorAll('.jp-RenderedMarkdown')]
+        .filter(el => !el.closest('.jupyter-widgets')).map(el => el.innerText).join('\\n')""")
+    shown = [(q.key, form) for q in bank(number).all(lang) for form in q.giveaways() if _found(form, text)]
+    assert not shown, f"{what}: answers on the page before any question was tried: {shown[:5]}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Layout on a phone (390 px) and a Chromebook (1366 px)
+
+_LAYOUT_JS = """
+() => {
+  const found = [];
+  const label = el => ((el.innerText || el.value || el.getAttribute('aria-label') || '').trim()
+                       || el.tagName.toLowerCase()).replace(/\\s+/g, ' ').slice(0, 60);
+  const shown = el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden';
+  const root = document.scrollingElement || document.documentElement;
+  const vw = root.clientWidth;
+  if (root.scrollWidth > vw + 1) {
+    // who sticks out
+    const wide = [...document.querySelectorAll('.jp-OutputArea-output, .jp-RenderedMarkdown, .jp-Cell')]
+      .filter(el => shown(el) && el.getBoundingClientRect().right > vw + 1)
+      .map(el => label(el).slice(0, 40));
+    found.push({kind: 'page scroll', text: `the page is ${root.scrollWidth} px wide in a ${vw} px window`
+                + (wide.length ? ` (too wide: ${wide.slice(-3).join(' | ')})` : '')});
+  }
+  const scope = [...document.querySelectorAll('.jp-OutputArea-output, .jp-RenderedMarkdown')];
+  const seen = new Set();
+  for (const out of scope) {
+    for (const el of out.querySelectorAll('*')) {
+      if (seen.has(el) || !shown(el) || el.closest('.js-plotly-plot')) continue;
+      seen.add(el);
+      const s = getComputedStyle(el);
+      const overflowing = el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0;
+      // a box the student must scroll sideways (a data table wider than a phone scrolls in its
+      // own box: a class's head-to-head table has a column per student)
+      const wide = overflowing ? [...el.querySelectorAll('*')].filter(d => shown(d)
+          && d.getBoundingClientRect().right > el.getBoundingClientRect().right + 1) : [];
+      const onlyTables = wide.length && wide.every(d => d.closest('table') || d.querySelector('table'));
+      if (overflowing && /(auto|scroll)/.test(s.overflowX) && !el.matches('textarea, select') && !onlyTables)
+        found.push({kind: 'scroll box', text: `${el.tagName.toLowerCase()}.${(el.className || '').toString().split(' ')[0]} `
+                    + `scrolls sideways (${el.scrollWidth} px in ${el.clientWidth} px): ${label(el)}`});
+      // a control or label whose words are cut (ellipsis, or hidden overflow)
+      const control = el.matches('button, label, .widget-label, .widget-readout, .widget-label-basic, '
+                                 + '.widget-inline-hbox > .widget-label, option, .widget-toggle-button');
+      if (control && overflowing && /(hidden|clip)/.test(s.overflowX))
+        found.push({kind: 'truncated', text: `"${label(el)}" is cut to ${el.clientWidth} px (needs ${el.scrollWidth} px)`});
+      // anything past the window's right edge (cut off where the page does not scroll)
+      const r = el.getBoundingClientRect();
+      if (r.width && r.right > vw + 1 && !el.closest('table')) {
+        let clipped = true;
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+          if (/(auto|scroll)/.test(getComputedStyle(a).overflowX) && a.scrollWidth > a.clientWidth + 1) { clipped = false; break; }
+        if (clipped && (el.children.length === 0 || el.matches('button, label, input, select')))
+          found.push({kind: 'off screen', text: `"${label(el)}" reaches ${Math.round(r.right)} px in a ${vw} px window`});
+      }
+    }
+  }
+  // tables: neighbouring cells whose words run together ("Money Claimed" read as one heading)
+  const textBox = cell => {
+    if (!cell.textContent.trim()) return null;
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const r = range.getBoundingClientRect();
+    return r.width ? r : null;
+  };
+  for (const table of document.querySelectorAll('.jp-OutputArea-output table, .jp-RenderedMarkdown table')) {
+    if (!shown(table)) continue;
+    for (const row of table.rows) {
+      const cells = [...row.cells].filter(shown);
+      for (let i = 0; i + 1 < cells.length; i++) {
+        const a = textBox(cells[i]), b = textBox(cells[i + 1]);
+        if (a && b && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2 && b.left - a.right < 8)
+          found.push({kind: 'table', text: `"${cells[i].textContent.trim().slice(0, 25)}" and `
+                      + `"${cells[i + 1].textContent.trim().slice(0, 25)}" run together (${Math.round(b.left - a.right)} px apart)`});
+      }
+    }
+  }
+  // charts: texts that overlap each other or are cut by the chart's edge
+  for (const plot of document.querySelectorAll('.js-plotly-plot')) {
+    if (!shown(plot)) continue;
+    const svg = plot.querySelector('.main-svg');
+    if (!svg) continue;
+    const box = svg.getBoundingClientRect();
+    const title = (plot.querySelector('.gtitle') || {}).textContent || 'untitled chart';
+    const texts = [...plot.querySelectorAll('.gtitle, .g-xtitle text, .g-ytitle text, .annotation-text, .legendtext, .textpoint text, .xtick text, .ytick text')]
+      .filter(t => t.getClientRects().length && t.textContent.trim())
+      .map(t => ({t, r: t.getBoundingClientRect(), tick: !!t.closest('.xtick, .ytick'),
+                  name: t.textContent.trim().slice(0, 30)}));
+    for (const a of texts) {
+      if (a.r.left < box.left - 1 || a.r.right > box.right + 1 || a.r.top < box.top - 1 || a.r.bottom > box.bottom + 1)
+        found.push({kind: 'chart', text: `${title}: "${a.name}" is cut by the chart's edge`});
+    }
+    for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) {
+      const a = texts[i], b = texts[j];
+      if (a.tick && b.tick) continue;  // plotly spaces its own ticks
+      const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+      const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+      if (w > 2 && h > 2)
+        found.push({kind: 'chart', text: `${title}: "${a.name}" overlaps "${b.name}"`});
+    }
+  }
+  return found;
+}
+"""
+
+
+def layout_problems(page) -> list[dict]:
+    """What does not fit on the page as it is now: ``{kind, text}`` for the page scrolling
+    sideways, a box inside it that scrolls sideways (but for a data table wider than the screen,
+    which scrolls in its own box), a button or label cut short (ellipsis or
+    hidden overflow), anything past the window's right edge, table cells whose words run
+    together, and chart texts (title, axis titles, annotations, legend, labels) that overlap or
+    are cut by the chart. (A menu's chosen
+    line may be cut on a phone: tapping it shows the whole list, as the phone's own picker.)"""
+    return page.evaluate(_LAYOUT_JS)
+
+
+def assert_layout(page, what: str) -> None:
+    """Everything fits the window (see :func:`layout_problems`)."""
+    found = layout_problems(page)
+    assert not found, f"{what}: {len(found)} layout problems:\n" + "\n".join(
+        f"  {f['kind']}: {f['text']}" for f in found[:25])

@@ -8,8 +8,10 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -34,21 +36,78 @@ def _missing() -> str | None:
     return None
 
 
-def _server_port(runtime: Path, proc: subprocess.Popen, deadline: float) -> int:
-    """The port a Jupyter server started with ``--ServerApp.port=0`` was given by the OS.
+#: The outer limit for JupyterLab to answer after ``python -m toolkit.lab`` starts it. Not the
+#: criterion: the fixture waits for the server to answer or for its process to die, whichever
+#: comes first (a teacher's JupyterLab took about 90 s to answer on a busy 2-core machine, and a
+#: fixed 90 s deadline made the browser tests error there).
+SERVER_START_LIMIT_S = 1200
 
-    The server writes it to ``jpserver-<pid>.json`` in its runtime folder once it listens.
-    Choosing a free port here and passing it on would race with every other process on the
-    machine (a kernel's ZMQ socket took such a port once, under load, and the test then spoke
-    HTTP to it), so the port is the server's own from the start.
+
+@dataclass
+class Lab:
+    """The JupyterLab server the browser tests use, started by the course's launcher.
+
+    Attributes:
+        base: its address (``http://127.0.0.1:<port>``).
+        token: the access token Jupyter made (as the launcher prints it in its address).
+        work: the work folder it serves (the launcher's working copies).
+        log: the server's output (a file, quoted when it fails).
     """
-    info = runtime / f"jpserver-{proc.pid}.json"
-    while time.monotonic() < deadline and proc.poll() is None:
-        try:
-            return int(json.loads(info.read_text())["port"])
-        except (OSError, ValueError, KeyError):
-            time.sleep(0.3)
-    return 0
+
+    base: str
+    token: str
+    work: Path
+    log: Path
+
+    def api(self, path: str, method: str = "GET", timeout: float = 30):
+        """Call the server's REST API as a script with the token does (``/api/<path>``).
+
+        Returns:
+            the decoded JSON answer (``None`` for an empty one).
+
+        Raises:
+            OSError: the server refused or did not answer.
+        """
+        req = urllib.request.Request(f"{self.base}/api/{path}", method=method,
+                                     headers={"Authorization": f"token {self.token}"})
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            body = r.read()
+        return json.loads(body) if body else None
+
+    def kernels(self) -> list[dict]:
+        """The kernels the server runs now (JupyterLab's and app mode's)."""
+        return self.api("kernels")
+
+
+def _started_server(runtime: Path, proc: subprocess.Popen, log: Path) -> tuple[int, str]:
+    """Wait until the Jupyter server started by the launcher ``proc`` answers; return its port
+    and token.
+
+    The server writes them to ``jpserver-<pid>.json`` in its runtime folder once it listens
+    (``--port 0``: the OS picks a free port; choosing one here and passing it on raced with
+    every other process on the machine). The wait ends when the server answers
+    ``/api/status`` or the launcher's process dies; :data:`SERVER_START_LIMIT_S` is only the
+    outer limit.
+
+    Raises:
+        pytest.fail: the launcher died, or the server never answered within the outer limit
+            (quoting its log).
+    """
+    end = time.monotonic() + SERVER_START_LIMIT_S
+    while proc.poll() is None and time.monotonic() < end:
+        for info in runtime.glob("jpserver-*.json"):
+            try:
+                data = json.loads(info.read_text())
+                with urllib.request.urlopen(f"http://127.0.0.1:{data['port']}/api/status?token="
+                                            f"{data['token']}", timeout=10):
+                    return int(data["port"]), data["token"]
+            except (OSError, ValueError, KeyError):
+                pass
+        time.sleep(0.5)
+    why = (f"the launcher exited with {proc.returncode}" if proc.poll() is not None
+           else f"it did not answer within the outer limit of {SERVER_START_LIMIT_S} s")
+    pytest.fail(f"JupyterLab did not start ({why}):\n" + log.read_text(errors="replace")[-3000:],
+                pytrace=False)
 
 
 def _write_settings(settings: Path) -> None:
@@ -77,55 +136,74 @@ def browser_ready():
 
 @pytest.fixture(scope="session")
 def work_folder(browser_ready, tmp_path_factory):
-    """Working copies of the course, made by the launcher as a teacher's would be."""
-    from toolkit.lab import prepare_workspace
-    work = tmp_path_factory.mktemp("lab") / "work"
-    prepare_workspace(ROOT, work)
-    return work
+    """Where the launcher makes its working copies of the course (it makes them when
+    :func:`lab` starts it)."""
+    return tmp_path_factory.mktemp("lab") / "work"
 
 
 @pytest.fixture(scope="session")
-def lab_server(work_folder):
-    """Base URL of JupyterLab (with Voila's server extension) started as ``python -m
-    toolkit.lab`` starts it: the launcher's command line and environment (the course's Jupyter
-    settings and app-mode template), serving working copies of lessons/ and notebooks/; here on
-    loopback without a token, with long analyses set small."""
-    from toolkit.lab import environment, server_args
+def lab(work_folder):
+    """JupyterLab (with Voila's server extension) started by the course's launcher, as the
+    README says: ``python -m toolkit.lab --no-browser --work <folder>``, which copies the course,
+    starts the warm-up of compiled code and runs ``jupyter lab`` with the course's settings.
+    Nothing is switched off: the token Jupyter makes, the XSRF check, kernel culling, the
+    lessons' and notebooks' default sizes are the teacher's. Added for the tests only: port 0
+    (the OS picks a free one), and JupyterLab's user settings and workspaces in the test's
+    folder with ``window.jupyterapp`` exposed (the JupyterLab tests read a notebook's run state
+    from its model).
+
+    Yields:
+        a :class:`Lab`.
+    """
     tmp = work_folder.parent
     _write_settings(tmp / "settings")
-    base = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
-                TOOLKIT_NOTEBOOK_GAMES=os.environ.get("TOOLKIT_NOTEBOOK_GAMES", "10"))
-    base.pop("MONEY_GAMES_SCORES", None)   # the class score sheet goes to the test's work folder
-    env = environment(base, work=work_folder)
-    log = open(tmp / "lab.log", "wb")
-    cmd = server_args(work_folder, port=0, open_browser=False, token="", extra=[
-        "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--ServerApp.password=",
-        "--ServerApp.disable_check_xsrf=True", f"--LabApp.user_settings_dir={tmp / 'settings'}",
-        f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
-        # window.jupyterapp: the tests read the notebook's run state from its model (a lesson's
-        # code cells are collapsed, so their prompts are not in the page)
-        "--LabApp.expose_app_in_browser=True"])
-    proc = subprocess.Popen(cmd, cwd=work_folder, env=env, stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 90
-    port = _server_port(tmp / "runtime", proc, deadline)
-    base = f"http://127.0.0.1:{port}"
-    while True:
-        try:
-            with urllib.request.urlopen(f"{base}/api/status", timeout=2):
-                break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail("JupyterLab did not start:\n" + (tmp / "lab.log").read_text()[-3000:])
-            time.sleep(0.5)
-    yield base
-    proc.terminate()
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"))
+    for var in ("MONEY_GAMES_SCORES", "TOOLKIT_NOTEBOOK_GAMES"):
+        env.pop(var, None)   # the class score sheet goes to the work folder; pages at full size
+    log_path = tmp / "lab.log"
+    log = open(log_path, "wb")
+    cmd = [sys.executable, "-m", "toolkit.lab", "--no-browser", "--port", "0", "--work", str(work_folder), "--",
+           f"--LabApp.user_settings_dir={tmp / 'settings'}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+           "--LabApp.expose_app_in_browser=True"]
+    # a process group of its own: the launcher and the jupyter server it runs stop together
+    proc = subprocess.Popen(cmd, cwd=tmp, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        proc.wait(20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+        port, token = _started_server(tmp / "runtime", proc, log_path)
+        yield Lab(f"http://127.0.0.1:{port}", token, work_folder, log_path)
+    finally:
+        _stop(proc)
+        log.close()
     # Kernels started by the tests end with the server; the log stays in the pytest tmp dir.
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """Stop the launcher's process group (the launcher and the jupyter server it runs):
+    SIGTERM, as a service manager does (Jupyter then shuts its kernels down), and SIGKILL for
+    whatever is left a minute later."""
+    import signal
+    for sig, wait in ((signal.SIGTERM, 60), (signal.SIGKILL, 10)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            break
+        end = time.monotonic() + wait
+        while time.monotonic() < end:
+            proc.poll()  # reap the launcher, so that only live processes keep the group
+            try:
+                os.killpg(proc.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.2)
+        else:
+            continue
+        break
+    proc.wait()
+
+
+@pytest.fixture(scope="session")
+def lab_server(lab):
+    """The server's address (``http://127.0.0.1:<port>``)."""
+    return lab.base
 
 
 @pytest.fixture(scope="session")
@@ -165,12 +243,32 @@ def offline(context, base: str) -> list:
     return external
 
 
-@pytest.fixture
-def page(browser, lab_server):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+#: The classroom's screens: a Chromebook, and a phone (CSS pixels).
+CHROMEBOOK = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+def new_context(browser, lab: Lab, phone: bool = False):
+    """A browser profile of a student's machine signed in to ``lab`` as the teacher's link
+    does (its address carries the token once; the server then sets its login cookie): a
+    Chromebook, or with ``phone`` a 390 px touch phone. Offline but for the server (see
+    :func:`offline`; the list of refused requests is ``context.external_requests``)."""
+    if phone:
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    else:
+        context = browser.new_context(viewport=CHROMEBOOK)
     context.set_default_timeout(60_000)
+    context.external_requests = offline(context, lab.base)
+    context.request.get(f"{lab.base}/api/status?token={lab.token}").dispose()
+    return context
+
+
+@pytest.fixture
+def page(browser, lab):
+    """A Chromebook's browser tab signed in to the server."""
+    context = new_context(browser, lab)
     pg = instrumented(context.new_page())
-    pg.external_requests = offline(context, lab_server)
+    pg.external_requests = context.external_requests
     yield pg
     context.close()
 
@@ -181,19 +279,17 @@ def screenshots():
     return SCREENSHOTS
 
 
-def _shutdown_kernels(base: str) -> None:
+def _shutdown_kernels(lab: Lab) -> None:
     """Stop every session, then every kernel, the server runs (JupyterLab's and Voilà's),
     through the REST API; a server that does not answer is left as it is."""
     for kind in ("sessions", "kernels"):
         try:
-            with urllib.request.urlopen(f"{base}/api/{kind}", timeout=10) as r:
-                items = json.load(r)
+            items = lab.api(kind, timeout=10)
         except OSError:
             continue
         for item in items:
-            req = urllib.request.Request(f"{base}/api/{kind}/{item['id']}", method="DELETE")
             try:
-                urllib.request.urlopen(req, timeout=20).close()
+                lab.api(f"{kind}/{item['id']}", method="DELETE", timeout=20)
             except OSError:
                 pass
 
@@ -203,5 +299,5 @@ def one_lesson_at_a_time(request):
     """After each browser test, stop its kernels: a lesson left running in JupyterLab (six
     lessons' kernels with their widgets and comms) must not slow down or confuse the next one."""
     yield
-    if "lab_server" in request.fixturenames:
-        _shutdown_kernels(request.getfixturevalue("lab_server"))
+    if "lab" in request.fixturenames:
+        _shutdown_kernels(request.getfixturevalue("lab"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .pagehelpers import (chart_in, chart_state, output_holding, press_button, slider_moves_chart, wait_chart,
-                          wait_chart_changed)
+                          wait_chart_changed, wait_title)
 
 PRICE_TILES = ".widget-text:has(label:text-is('Tiles')) input"
 ESTIMATE = "button:has-text('Estimate the profit')"
@@ -35,7 +35,7 @@ def lesson01_price_explorer(page):
     wait_chart_changed(page, plot, before, "the price explorer after typing EEJD NOY")
     expect(view).to_contain_text("$89", timeout=30_000)
     expect(view).to_contain_text("$80", timeout=30_000)
-    expect(plot.locator(".gtitle")).to_contain_text("buy for $89", timeout=30_000)
+    wait_title(page, plot, "buy for $89", "the price explorer after typing EEJD NOY")
     return view
 
 
@@ -58,6 +58,21 @@ def lesson01_profit_estimator(page):
     return view
 
 
+def lesson01_solitaire_game(page):
+    """The solitaire game is on the page (it was missing, with no error, in 1 of 3 app-mode
+    loads) and plays: one press moves the game on (its log grows)."""
+    view = page.locator(".jp-OutputArea-output").filter(has_text="BuyWord solitaire.").last
+    expect(view).to_be_visible(timeout=60_000)
+    log = view.locator(".widget-html").filter(has_text="New game, seed").last
+    before = log.inner_text()
+    button = next(b for b in (view.locator(f"button:text-is('{t}')") for t in ("Decline", "Draw them", "Done selling"))
+                  if b.count() and b.first.is_enabled())
+    button.first.scroll_into_view_if_needed()
+    button.first.click()
+    expect(log).not_to_have_text(before, timeout=60_000)
+    return view
+
+
 MAIN_WIDGETS = {"01-buy-small-sell-big.ipynb": [lesson01_first_price_explorer, lesson01_price_explorer,
                                                 lesson01_draw_cost,
-                                                lesson01_profit_estimator]}
+                                                lesson01_profit_estimator, lesson01_solitaire_game]}

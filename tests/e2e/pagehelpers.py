@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import time
 
-from .checks import HELD_NOTES, chart_in, chart_state, console, wait_chart, wait_chart_changed
+from .checks import HELD_NOTES, chart_in, chart_state, console, wait_chart, wait_chart_changed, wait_title
 
 __all__ = ["output_holding", "wait_changed", "move_slider", "press_button", "chart_in",
-           "chart_state", "wait_chart", "wait_chart_changed", "slider_moves_chart", "play_one_move",
+           "chart_state", "wait_chart", "wait_chart_changed", "wait_title", "slider_moves_chart", "play_one_move",
            "try_question"]
 
 
@@ -83,14 +83,13 @@ def slider_moves_chart(page, label: str, title: str | None = None, key: str = "A
     Returns:
         the widget's output (a locator, for its screenshot).
     """
-    from playwright.sync_api import expect
     view = output_holding(page, f".widget-slider:has(label:text-is('{label}'))")
     plot = chart_in(view)
     before = chart_state(plot)
     now = move_slider(page, label, key=key)
     wait_chart_changed(page, plot, before, f"the chart after moving '{label}' to {now}")
     if title is not None:
-        expect(plot.locator(".gtitle")).to_contain_text(title, timeout=30_000)
+        wait_title(page, plot, title, f"the chart after moving '{label}'")
     return view
 
 

@@ -19,9 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from .checks import (assert_every_chart_drawn, assert_math_typeset, assert_no_errors, assert_offline,
-                     assert_text_readable, check_accessibility, console, full_page_screenshot,
-                     wait_outputs_rendered)
+from .checks import (assert_every_chart_drawn, assert_layout, assert_math_typeset, assert_no_errors,
+                     assert_no_text_typeset_as_math, assert_nothing_given_away, assert_offline, assert_text_readable,
+                     check_accessibility, console, full_page_screenshot, layout_problems, wait_outputs_rendered)
+from .conftest import instrumented, new_context
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
@@ -32,6 +33,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("browse
 
 RUN_TIMEOUT_MS = 900_000   # a whole lesson executing in the browser's kernel on a busy machine
 VOILA_TIMEOUT_MS = 900_000  # Voila executes the notebook server-side before showing it
+#: Outer limit for the server to stop a closed page's kernel (the wait ends when it is gone).
+KERNEL_STOP_LIMIT_S = 300
 
 
 def _main_widgets() -> dict:
@@ -55,11 +58,13 @@ def test_every_lesson_has_control_checks():
 
 
 def what_a_student_sees(page, notebook: Path, what: str) -> None:
-    """The checks every page passes, in both views."""
+    """The checks every page passes, in both views, before any question is tried."""
     assert_no_errors(page, what)
     assert_every_chart_drawn(page, what)
     assert_math_typeset(page, what)
+    assert_no_text_typeset_as_math(page, what)
     assert_text_readable(page, notebook, what)
+    assert_nothing_given_away(page, notebook, what)
     check_accessibility(page, what)
     assert_offline(page, what)
 
@@ -169,16 +174,60 @@ def test_lesson_in_jupyterlab(lesson, lab_server, work_folder, page, screenshots
 # App mode (Voila)
 
 
-def open_app(page, base: str, path: str) -> None:
+_PENDING_CELLS_JS = "() => document.querySelectorAll('.voila-skeleton-container').length"
+
+
+def open_app(page, base: str, path: str) -> str:
     """Open ``path`` in app mode and wait until Voila has run every cell and the page shows
     every output. App mode renders progressively (the course's setting): each cell's grey
-    placeholder gives way to its outputs as the cell runs."""
+    placeholder gives way to its outputs as the cell runs, sent over the page's execution
+    websocket. If the server closes that websocket while placeholders remain (its ping timeout
+    cut off a long page: "WebSocket ping timeout", the rest of the page stayed grey and a widget
+    further down was simply missing), this fails at once.
+
+    Returns:
+        the id of the page's kernel.
+
+    Raises:
+        AssertionError: the page was cut off, or did not finish within the outer limit.
+    """
+    import time
+    closed: list = []
+    page.on("websocket", lambda ws: ws.on("close", lambda _ws: closed.append(time.monotonic()))
+            if "/voila/execution/" in ws.url else None)
     page.goto(f"{base}/voila/render/{path}", timeout=VOILA_TIMEOUT_MS)
-    page.wait_for_function(
-        """() => document.querySelectorAll('.jp-Cell-outputArea').length > 0
-                 && document.querySelectorAll('.voila-skeleton-container').length === 0""",
-        timeout=VOILA_TIMEOUT_MS, polling=500)
+    end = time.monotonic() + VOILA_TIMEOUT_MS / 1000
+    while True:
+        pending = page.evaluate(_PENDING_CELLS_JS) if page.locator(".jp-Cell-outputArea").count() else -1
+        if pending == 0:
+            break
+        if closed and time.monotonic() - closed[0] > 5:  # (a last result may still be on its way)
+            raise AssertionError(f"{path}: the server closed the page's execution websocket with {pending} "
+                                 f"cells still to show (cut off); console:\n{console(page)}")
+        if time.monotonic() > end:
+            raise AssertionError(f"{path}: {pending} cells still running after {VOILA_TIMEOUT_MS // 1000} s")
+        page.wait_for_timeout(500)
     wait_outputs_rendered(page, path)
+    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+def close_app(page, lab, kernel_id: str, what: str) -> None:
+    """Close the page's tab as a student does (its goodbye, Voila's shutdown request, goes out
+    on ``beforeunload``) and wait until the server has stopped its kernel.
+
+    Raises:
+        AssertionError: the kernel still runs after the outer limit (quoting the server's log:
+            a refused shutdown shows there as a 403).
+    """
+    import time
+    page.close(run_before_unload=True)
+    end = time.monotonic() + KERNEL_STOP_LIMIT_S
+    while kernel_id in {k["id"] for k in lab.kernels()}:
+        if time.monotonic() > end:
+            log = [line for line in lab.log.read_text(errors="replace").splitlines() if "shutdown" in line.lower()]
+            raise AssertionError(f"{what}: its kernel still runs {KERNEL_STOP_LIMIT_S} s after the page closed; "
+                                 "server log:\n" + "\n".join(log[-5:]))
+        time.sleep(0.25)
 
 
 def assert_no_code(page, what: str) -> None:
@@ -190,38 +239,91 @@ def assert_no_code(page, what: str) -> None:
 
 
 @pytest.mark.parametrize("lesson", [p.name for p in LESSONS])
-def test_lesson_in_app_mode(lesson, lab_server, work_folder, page, screenshots):
+def test_lesson_in_app_mode(lesson, lab, work_folder, page, screenshots):
+    """A lesson as the class sees it on a Chromebook (1366x768): everything above, and the
+    layout fits; its controls answer (lesson 04's Question 3 tried: its text reads right); the
+    tab closed, its kernel stops."""
     what = f"{lesson} in app mode"
+    kernel = None
     try:
-        open_app(page, lab_server, f"lessons/{lesson}")
+        kernel = open_app(page, lab.base, f"lessons/{lesson}")
         assert_no_code(page, what)
         what_a_student_sees(page, work_folder / "lessons" / lesson, what)
+        assert_layout(page, what + " at 1366x768")
         controls_answer(page, lesson, screenshots, "-app")
         assert_every_chart_drawn(page, f"{what}, after its checks' questions were tried")
+        assert_no_text_typeset_as_math(page, f"{what}, after its checks' questions were tried")
         assert_no_errors(page, what)
         assert_offline(page, what)
     finally:
         full_page_screenshot(page, screenshots / f"{Path(lesson).stem}-app.png")
+    close_app(page, lab, kernel, what)
 
 
 @pytest.mark.parametrize("notebook", [p.name for p in NOTEBOOKS])
-def test_notebook_in_app_mode(notebook, lab_server, work_folder, page, screenshots):
-    """Every analysis notebook is reachable as an app (at the tests' small size)."""
+def test_notebook_in_app_mode(notebook, lab, work_folder, page, screenshots):
+    """Every analysis notebook finishes as an app at its default size (a long study waits
+    behind a button), reads right and fits a Chromebook; closed, its kernel stops."""
     what = f"notebooks/{notebook} in app mode"
     try:
-        open_app(page, lab_server, f"notebooks/{notebook}")
+        kernel = open_app(page, lab.base, f"notebooks/{notebook}")
         assert_no_code(page, what)
         what_a_student_sees(page, work_folder / "notebooks" / notebook, what)
+        assert_layout(page, what + " at 1366x768")
     finally:
         full_page_screenshot(page, screenshots / f"notebook-{Path(notebook).stem}-app.png")
+    close_app(page, lab, kernel, what)
 
 
-def test_app_mode_index_lists_every_lesson_and_notebook(lab_server, page):
-    """The app-mode index (what ``python -m toolkit.lab --app`` opens) links every lesson, and
-    the notebooks folder every notebook."""
+#: The pages opened on a phone: every lesson, then notebooks until there are ten (the kernel
+#: count is asked for after ten pages).
+PHONE_PAGES = [f"lessons/{p.name}" for p in LESSONS] + [f"notebooks/{p.name}" for p in NOTEBOOKS][:max(0, 10 - len(LESSONS))]
+
+
+def test_ten_app_pages_on_phones_fit_and_leave_no_kernel_behind(browser, lab, screenshots):
+    """Ten app-mode pages opened and closed one after another, each on a 390x844 phone, as a
+    class's phones would: every lesson fits (no sideways scroll, no cut button or label, chart
+    texts apart) and every closed page stops its kernel, so the server runs as many kernels
+    afterwards as before (the XSRF check on, as the launcher runs it: issue 27 found 20 idle
+    kernels after one morning)."""
+    start = {k["id"] for k in lab.kernels()}
+    problems, kernels = [], []
+    for path in PHONE_PAGES:
+        context = new_context(browser, lab, phone=True)
+        page = instrumented(context.new_page())
+        page.external_requests = context.external_requests
+        what = f"{path} on a phone"
+        try:
+            kernel = open_app(page, lab.base, path)
+            kernels.append(kernel)
+            assert_no_errors(page, what)
+            if path.startswith("lessons/"):
+                problems += [f"{what}: {f['kind']}: {f['text']}" for f in layout_problems(page)]
+            full_page_screenshot(page, screenshots / f"{Path(path).stem}-phone.png")
+            close_app(page, lab, kernel, what)
+        finally:
+            context.close()
+    assert len(kernels) >= 10
+    assert not problems, f"{len(problems)} layout problems on a phone:\n" + "\n".join(problems[:40])
+    left = {k["id"] for k in lab.kernels()} - start
+    assert not left, f"{len(left)} kernels still run after their pages closed: {sorted(left)}"
+
+
+def test_app_mode_index_lists_every_lesson_and_notebook(lab_server, page, screenshots):
+    """The app-mode index (what ``python -m toolkit.lab --app`` opens) links every lesson by its
+    title, in course order, and the notebooks folder every notebook by its title."""
+    from toolkit.lab import page_titles
+    titles = page_titles(ROOT)
     for folder, files in (("lessons", LESSONS), ("notebooks", NOTEBOOKS)):
         page.goto(f"{lab_server}/voila/tree/{folder}")
         for nb in files:
             link = page.locator(f"a[href*='/voila/render/{folder}/{nb.name}']")
             assert link.count(), f"app-mode index of {folder}/ does not link {nb.name}"
+            assert link.first.inner_text().strip() == titles[nb.name], f"{nb.name} is listed as {link.first.inner_text()!r}"
+        shown = [a.split("/render/")[1].split("?")[0].split("/")[-1] for a in
+                 page.locator("a[href*='/voila/render/']").evaluate_all("els => els.map(e => e.getAttribute('href'))")]
+        expected = [name for name in titles if name in {nb.name for nb in files}]
+        assert shown[:len(expected)] == expected, f"the index of {folder}/ lists {shown}, not the course order"
+        if folder == "lessons":
+            full_page_screenshot(page, screenshots / "app-index.png")
     assert_offline(page, "the app-mode index")

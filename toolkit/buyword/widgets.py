@@ -39,7 +39,7 @@ from plotly.colors import qualitative
 from ..core.widgets import GameTable, View, move_voice
 from ..core.cards import Multiset
 from ..core.game import IllegalActionError, new_rng, resolve_chance
-from ..core.montecarlo import Estimate
+from ..core.montecarlo import Estimate, mean_interval
 from ..core.charts import Chart
 from .bots import GreedyBot, SamplingBot
 from .display import observation_html, tiles_html
@@ -254,6 +254,8 @@ class PriceExplorer(View):
             self.fig.data[1].x = self.lot_pips
             self.fig.data[1].y = [p * p for p in self.lot_pips]
             self.fig.data[1].text = list(lots)
+            self.fig.data[1].textposition = _label_sides(self.lot_pips)
+            self.fig.data[2].textposition = "top center"   # above the star: clear of a lot's label
             if self.best:
                 self.fig.data[2].x = [self.best.pips]
                 self.fig.data[2].y = [self.best.value]
@@ -306,6 +308,21 @@ class PriceExplorer(View):
         tiles = tiles_html(letters, pips_of, self.wilds)
         return (f"<div>{tiles}</div><table style='margin-top:4px'>{table}</table>"
                 + "".join(f"<div style='color:#444'>{n}</div>" for n in notes))
+
+
+def _label_sides(xs) -> list[str]:
+    """Where each lot's label goes so that neighbours' labels do not cover each other (measured
+    at 390 px: "DOG" lay on "CAT"): the leftmost lot's to its left, the rightmost's to its
+    right, the others above and below in turn."""
+    order = sorted(range(len(xs)), key=lambda i: (xs[i], i))
+    sides = ["top center"] * len(xs)
+    for k, i in enumerate(order[1:-1]):
+        sides[i] = "bottom center" if k % 2 else "top center"
+    if order:
+        sides[order[0]] = "middle left"
+    if len(order) > 1:
+        sides[order[-1]] = "middle right"
+    return sides
 
 
 @lru_cache(maxsize=4096)
@@ -477,16 +494,10 @@ def _pooled_estimate(parts: list[Estimate], confidence: float) -> Estimate:
     Each chunk's sample variance is recovered from its stderr (s^2 = n se^2), so the result is
     the same mean and t interval as :func:`toolkit.core.estimate_mean` on the pooled samples.
     """
-    from scipy import stats
-
     n = sum(p.n for p in parts)
     mean = sum(p.value * p.n for p in parts) / n
     ss = sum((p.n - 1) * p.n * p.stderr ** 2 + p.n * (p.value - mean) ** 2 for p in parts)
-    se = math.sqrt(ss / (n - 1) / n)
-    if se == 0:
-        return Estimate(mean, mean, mean, n, confidence, 0.0)
-    lo, hi = stats.t.interval(confidence, df=n - 1, loc=mean, scale=se)
-    return Estimate(mean, float(lo), float(hi), n, confidence, se)
+    return mean_interval(mean, math.sqrt(ss / (n - 1) / n), n, confidence)
 
 
 class ProfitEstimator(View):

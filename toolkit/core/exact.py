@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Mapping
 
 __all__ = [
     "hypergeom_pmf",
+    "binomial_test",
     "draw_count_distribution",
     "draw_sum_ways",
     "draw_sum_distribution",
@@ -48,6 +49,35 @@ def hypergeom_pmf(k: int, population: int, successes: int, draws: int) -> Fracti
     if successes > population or draws > population:
         raise ValueError("successes and draws cannot exceed the population")
     return Fraction(comb(successes, k) * comb(population - successes, draws - k), comb(population, draws))
+
+
+def binomial_test(successes: int, n: int, p=Fraction(1, 2)) -> Fraction:
+    """The exact two-sided p-value of ``successes`` in ``n`` trials when each succeeds with
+    probability ``p``: the chance of a result at most as likely as this one,
+    sum of P(X = j) over every j with P(X = j) <= P(X = successes), X ~ Binomial(n, p) (the
+    test of ``scipy.stats.binomtest``, in exact Fractions: "could this be a coin flip?" in
+    lessons 04 and 06, without the 70 MB scipy.stats adds to a lesson's kernel).
+
+    Args:
+        successes: successes seen, ``0..n``.
+        n: trials, >= 1.
+        p: the chance of a success under the hypothesis (a Fraction, an int or a float).
+
+    Returns:
+        the p-value, a Fraction in (0, 1].
+
+    Raises:
+        ValueError: ``n < 1``, ``successes`` outside ``0..n``, ``p`` outside [0, 1].
+    """
+    _check_nonneg_int("successes", successes)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1 or successes > n:
+        raise ValueError(f"need 0 <= successes <= n and n >= 1, got {successes}/{n}")
+    p = Fraction(p) if not isinstance(p, float) else Fraction(str(p))
+    if not 0 <= p <= 1:
+        raise ValueError(f"p must be in [0, 1], got {p}")
+    pmf = [comb(n, j) * p ** j * (1 - p) ** (n - j) for j in range(n + 1)]
+    seen = pmf[successes]
+    return min(Fraction(1), sum(q for q in pmf if q <= seen))
 
 
 def draw_count_distribution(counts: Mapping, kind, draws: int) -> dict[int, Fraction]:

@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-__all__ = ["Estimate", "estimate_mean", "estimate_proportion", "run_trials", "simulate", "default_workers"]
+__all__ = ["Estimate", "estimate_mean", "estimate_proportion", "mean_interval", "run_trials", "simulate", "default_workers"]
 
 
 @dataclass(frozen=True)
@@ -53,39 +53,58 @@ class Estimate:
 
 
 def estimate_mean(samples: Sequence[float], confidence: float = 0.95) -> Estimate:
-    """Sample mean with a Student-t confidence interval.
+    """Sample mean with a Student-t confidence interval (the t quantile from
+    ``scipy.special.stdtrit``: the same interval as ``scipy.stats.t.interval``, without the
+    70 MB ``scipy.stats`` adds to a lesson's kernel).
 
     Raises:
         ValueError: fewer than 2 samples, or confidence outside (0, 1).
     """
-    from scipy import stats
-
     x = np.asarray(samples, dtype=float)
     if x.size < 2:
         raise ValueError("need at least 2 samples for an interval")
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be in (0, 1), got {confidence}")
-    m = float(x.mean())
-    se = float(x.std(ddof=1) / math.sqrt(x.size))
-    if se == 0:
-        return Estimate(m, m, m, int(x.size), confidence, 0.0)
-    lo, hi = stats.t.interval(confidence, df=x.size - 1, loc=m, scale=se)
-    return Estimate(m, float(lo), float(hi), int(x.size), confidence, se)
+    return mean_interval(float(x.mean()), float(x.std(ddof=1) / math.sqrt(x.size)), int(x.size), confidence)
+
+
+def mean_interval(mean: float, stderr: float, n: int, confidence: float = 0.95) -> Estimate:
+    """The Student-t interval of a mean of ``n`` samples with standard error ``stderr`` (what
+    :func:`estimate_mean` reports; for a mean pooled from parts).
+
+    Returns:
+        an :class:`Estimate` (a zero standard error gives the point itself).
+    """
+    from scipy.special import stdtrit
+
+    if stderr == 0:
+        return Estimate(mean, mean, mean, n, confidence, 0.0)
+    half = float(stdtrit(n - 1, (1 + confidence) / 2)) * stderr
+    return Estimate(mean, mean - half, mean + half, n, confidence, stderr)
 
 
 def estimate_proportion(successes: int, n: int, confidence: float = 0.95) -> Estimate:
-    """A proportion with its Wilson score interval (``scipy.stats.binomtest``).
+    """A proportion with its Wilson score interval (E. B. Wilson, JASA 22, 1927; the interval of
+    ``scipy.stats.binomtest(...).proportion_ci(method="wilson")``, with the normal quantile from
+    ``scipy.special.ndtri``, so that a lesson's kernel does not load ``scipy.stats``).
 
     Raises:
         ValueError: ``n < 1`` or ``successes`` outside ``0..n``.
     """
-    from scipy import stats
+    from scipy.special import ndtri
 
     if n < 1 or not 0 <= successes <= n:
         raise ValueError(f"need 0 <= successes <= n and n >= 1, got {successes}/{n}")
-    ci = stats.binomtest(int(successes), int(n)).proportion_ci(confidence, method="wilson")
     p = successes / n
-    return Estimate(p, float(ci.low), float(ci.high), n, confidence, math.sqrt(p * (1 - p) / n))
+    z = float(ndtri((1 + confidence) / 2))
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    spread = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    low, high = max(0.0, centre - spread), min(1.0, centre + spread)
+    if successes == 0:
+        low = 0.0
+    if successes == n:
+        high = 1.0
+    return Estimate(p, low, high, n, confidence, math.sqrt(p * (1 - p) / n))
 
 
 #: Seconds of trials the calling process runs itself before it starts worker processes: a job
@@ -178,7 +197,7 @@ def run_trials(
     trial: Callable[[np.random.Generator], Any],
     n: int,
     seed: int | None = 0,
-    progress: bool = True,
+    progress=True,
     workers: int | None = None,
     desc: str = "trials",
     client=None,
@@ -201,7 +220,10 @@ def run_trials(
             ``functools.partial`` of one.
         n: number of trials, >= 1.
         seed: root seed (int >= 0, or ``None`` for fresh entropy).
-        progress: show a tqdm progress bar (``tqdm.auto``: a widget in Jupyter).
+        progress: show a tqdm progress bar (``tqdm.auto``: a widget in Jupyter); ``False`` for
+            none; or a callable ``progress(total=n, desc=desc)`` returning the bar to move (a
+            tqdm-like object with ``update`` and ``close``), e.g. the bar a
+            :class:`toolkit.core.widgets.BackgroundRun` shows inside its widget.
         workers: worker processes; ``None`` (default) means every core this process may use
             (:func:`default_workers`; the environment variable ``TOOLKIT_WORKERS`` overrides),
             1 runs everything in the calling process.
@@ -233,7 +255,10 @@ def run_trials(
     workers = _check_workers(workers)
     root = np.random.SeedSequence(check_seed(seed))
     out: list = []
-    bar = tqdm(total=n, desc=desc, disable=not progress)
+    bar = progress(total=n, desc=desc) if callable(progress) else tqdm(total=n, desc=desc, disable=not progress)
+    if hasattr(bar, "container"):  # a notebook bar (a widget): it wraps on a phone instead of running off
+        from .widgets import fit
+        fit(bar.container)
     try:
         if client is not None:
             _run_on_client(client, trial, root, 0, n, out, bar)
@@ -364,7 +389,7 @@ def _row_from_playout(res, seed: int):
 
 
 def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: int | None = 0,
-             workers: int | None = None, progress: bool = True, desc: str | None = None,
+             workers: int | None = None, progress=True, desc: str | None = None,
              bulk: bool = True, client=None):
     """Play ``n`` whole games with the given bots, on every core, and tabulate the results.
 
@@ -379,7 +404,8 @@ def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: 
         players: seat names (default ``"P1"``, ``"P2"``, ...).
         seed: root seed (results are the same for any ``workers``).
         workers: worker processes; ``None`` (default): every core (see :func:`run_trials`).
-        progress: show a progress bar.
+        progress: show a progress bar (or ``False``, or a callable making the bar: see
+            :func:`run_trials`).
         desc: the progress bar's label (default ``"<game> games"``).
         bulk: play on the game's bulk path (``toolkit.<game>.playout.playout``: the compiled
             kernel for random bots, a game's table for the bots it has one for, else the

@@ -29,8 +29,8 @@ import ipywidgets as w
 
 from .numbers import DECIMAL_MARKS, as_fraction, judge_number, parse_number
 
-__all__ = ["View", "SelfCheck", "HeldOutput", "GameTable", "quiz", "numeric_check", "predict", "parse_number",
-           "labels", "LABELS", "move_voice"]
+__all__ = ["View", "SelfCheck", "HeldOutput", "BackgroundRun", "GameTable", "quiz", "numeric_check", "predict", "parse_number",
+           "labels", "LABELS", "move_voice", "no_math", "fit"]
 
 _RIGHT = '<div style="border-left:4px solid #117733;padding:2px 8px"><b>{right}</b> {}</div>'
 _WRONG = '<div style="border-left:4px solid #882255;padding:2px 8px"><b>{wrong}</b> {}</div>'
@@ -57,6 +57,8 @@ LABELS = {
         "no_move": "There is no move to play now.", "game_over": "Game over.", "scores": "Scores",
         "winner": "Winner", "over_new_game": "the game is over; press New game", "not_your_turn": "it is not your turn",
         "held": "Answer the question above first: what comes next shows here once you have checked an answer.",
+        "running": "Running in the background: read on, the results appear here.",
+        "done": "Done in {}.", "failed": "The run stopped with an error: {}",
     },
     "it": {
         "check_yourself": "Verifica.", "check": "Verifica", "check_tip": "Verifica la tua risposta",
@@ -76,8 +78,84 @@ LABELS = {
         "scores": "Punti", "winner": "Vince", "over_new_game": "la partita è finita; premi Nuova partita",
         "not_your_turn": "non è il tuo turno",
         "held": "Prima rispondi alla domanda qui sopra: il seguito compare qui dopo la verifica.",
+        "running": "In corso, in sottofondo: continua a leggere, i risultati compaiono qui.",
+        "done": "Fatto in {}.", "failed": "Il calcolo si è fermato con un errore: {}",
     },
 }
+
+
+def no_math(html: str) -> str:
+    """``html`` inside a block that MathJax leaves alone (the class ``mathjax_ignore``).
+
+    JupyterLab and app mode typeset every ``$...$`` pair of an HTML output, so "Play a $1 bill
+    on the $1 stack" showed "Play a 1billonthe1stack" (lesson 04). An HTML widget is not
+    typeset, but the same HTML shown with ``display(HTML(...))`` is: HTML that may hold money
+    goes through this. (Measured in chromium: the class ``tex2jax_ignore``, which pandas uses,
+    is not honoured by their MathJax 3; ``mathjax_ignore`` is.)
+
+    Returns:
+        ``'<div class="mathjax_ignore">' + html + '</div>'``.
+    """
+    return f'<div class="mathjax_ignore">{html}</div>'
+
+
+#: The widest a widget may be: its place minus its margins (ipywidgets gives every widget
+#: ``--jp-widgets-margin`` on each side; "100%" overflowed by them).
+_FULL_WIDTH = "calc(100% - 2 * var(--jp-widgets-margin))"
+
+#: A description longer than this (characters) gets the width of its words: ipywidgets' fixed
+#: label width cut "Deal number" to "Deal num…" on a Chromebook.
+LONG_DESCRIPTION = 8
+
+
+def fit(widget: w.Widget) -> w.Widget:
+    """Make a widget tree fit any screen of the classroom, from a 390 px phone to a projector
+    (what app mode shows a class), in place; :class:`View` and :class:`SelfCheck` apply it when
+    they are displayed.
+
+    Measured at 390 and 1366 px (tests/e2e): rows of controls squeezed their buttons to "P…" and
+    "N…", a fixed-width label cut "Deal number" to "Deal num…", and a box ``width="100%"``
+    overflowed its output by its 2 px margins (the page scrolled sideways). So, unless the
+    widget's own layout already says otherwise:
+
+    * a row (``HBox``) wraps onto the next line instead of squeezing;
+    * a button keeps its words (``width: auto``, it does not shrink);
+    * a description longer than :data:`LONG_DESCRIPTION` characters is as wide as its words;
+    * a box of ``width: 100%`` fills its place without overflowing it (``width: auto``, which
+      stretches in a column), and no button, menu or text box is wider than its place.
+
+    Returns:
+        ``widget`` (for chaining).
+    """
+    stack, seen = [widget], set()
+    while stack:
+        x = stack.pop()
+        if id(x) in seen or not isinstance(x, w.Widget):
+            continue
+        seen.add(id(x))
+        layout = getattr(x, "layout", None)
+        if layout is not None:
+            if isinstance(x, w.HBox) and not layout.flex_flow:
+                layout.flex_flow = "row wrap"
+            if isinstance(x, (w.Button, w.ToggleButton)):
+                if not layout.width:
+                    layout.width = "auto"
+                if not layout.flex:
+                    layout.flex = "0 0 auto"
+                if not layout.max_width:
+                    layout.max_width = _FULL_WIDTH
+            if layout.width == "100%":
+                layout.width = "auto"
+            if isinstance(x, (w.Dropdown, w.Text, w.Textarea, w.Select, w.SelectMultiple, w.RadioButtons)) \
+                    and not layout.max_width:
+                layout.max_width = _FULL_WIDTH
+        description = getattr(x, "description", "")
+        style = getattr(x, "style", None)
+        if (description and len(description) > LONG_DESCRIPTION and style is not None
+                and hasattr(style, "description_width") and not style.description_width):
+            style.description_width = "initial"
+        stack.extend(getattr(x, "children", ()) or ())
+    return widget
 
 
 def labels(lang: str = "en") -> dict:
@@ -118,7 +196,7 @@ class View:
         return wrapper
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        return fit(self.widget)._repr_mimebundle_(**kwargs)
 
 
 class SelfCheck:
@@ -254,7 +332,7 @@ class SelfCheck:
             self.feedback.value = self._fmt_reveal()
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        return fit(self.widget)._repr_mimebundle_(**kwargs)
 
     def __repr__(self) -> str:
         return f"<SelfCheck {self.question!r}>"
@@ -381,6 +459,134 @@ class HeldOutput:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _duration(seconds: float) -> str:
+    """``"42 s"``, ``"3 min 5 s"``."""
+    seconds = round(seconds)
+    return f"{seconds} s" if seconds < 60 else f"{seconds // 60} min {seconds % 60} s"
+
+
+class BackgroundRun(View):
+    """A long analysis behind a button, run in the background, so that the page never waits
+    for it.
+
+    App mode runs every cell before it shows the page, and Voila cut off a page whose cells ran
+    longer than its websocket's ping timeout ("WebSocket ping timeout after 90013 ms": the page
+    stayed grey); a class cannot wait minutes for a page either. So a page runs by default only
+    what takes seconds, and a study of minutes goes behind this button: pressing it starts
+    ``work`` in a thread of the kernel and returns at once; a progress bar inside the widget
+    shows how far it is, the rest of the page stays usable, and when ``work`` returns,
+    ``report`` draws its result inside the widget::
+
+        def work(progress):                  # in the background thread
+            return simulate("buyword", bots, 1000, progress=progress)
+
+        def report(result, show):            # then, still in the background
+            show(histogram(result))          # a plotly Figure, a DataFrame, Markdown, text
+            show(summary_table(result))
+
+        BackgroundRun(work, report, "Play 1000 games", "About 15 minutes on a 2-core laptop.")
+
+    Pressing the button again (after a run ended) runs the work again. An error inside
+    ``work`` or ``report`` is shown in the widget (never lost in a thread) and kept in
+    :attr:`error`.
+
+    Args:
+        work: ``work(progress) -> result``, run in a background thread. ``progress`` makes a
+            progress bar inside the widget: ``progress(total=n, desc="games")`` returns a tqdm
+            bar (``update``, ``close``); pass it on as ``simulate(..., progress=progress)`` or
+            ``run_trials(..., progress=progress)``. Call it once per stage for several bars.
+        report: ``report(result, show)``, called when ``work`` returned; ``show(obj)`` adds
+            ``obj`` to the widget's output: a plotly ``Figure`` (drawn as
+            :func:`toolkit.core.charts.show` draws one), a string (printed as a line), or
+            anything ``IPython.display.display`` takes (a DataFrame, ``Markdown``...).
+        button: the button's text.
+        note: a line under the button (HTML): what the run does and how long it takes.
+        lang: the language of the widget's own words (see :data:`LABELS`).
+
+    Attributes:
+        widget: ``ipywidgets.VBox`` of the button, the note, the status line, the progress bars
+            and the output.
+        controls: ``{"run": Button}``.
+        status: ``ipywidgets.HTML``: running, done (with the time taken) or the error.
+        output: ``ipywidgets.Output`` that ``report`` draws into.
+        result: what the last run's ``work`` returned (``None`` before).
+        error: the exception that stopped the last run, or ``None``.
+        thread: the last run's ``threading.Thread`` (``None`` before the first press).
+    """
+
+    def __init__(self, work, report, button: str, note: str = "", lang: str = "en"):
+        super().__init__()
+        self.work, self.report = work, report
+        self.words = labels(lang)
+        run = w.Button(description=button, button_style="primary", tooltip=button,
+                       layout=w.Layout(width="auto", max_width="100%", align_self="flex-start"))
+        run.on_click(self._timed(lambda _b: self.start()))
+        self.controls = {"run": run}
+        self.status = w.HTML()
+        self.bars = w.VBox()
+        self.output = w.Output()
+        parts = [run] + ([w.HTML(value=note)] if note else []) + [self.status, self.bars, self.output]
+        self.widget = w.VBox(parts)
+        self.result = None
+        self.error: BaseException | None = None
+        self.thread = None
+
+    @property
+    def running(self) -> bool:
+        """Whether a run is under way."""
+        return self.thread is not None and self.thread.is_alive()
+
+    def start(self) -> None:
+        """Start a run in the background (what the button does); nothing while one runs."""
+        import threading
+        if self.running:
+            return
+        self.controls["run"].disabled = True
+        self.output.clear_output()
+        self.bars.children = ()
+        self.error = None
+        self.status.value = _INFO.format(escape(self.words["running"]))
+        self.thread = threading.Thread(target=self._run, name="BackgroundRun", daemon=True)
+        self.thread.start()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the run to end (tests); return whether it has ended."""
+        if self.thread is not None:
+            self.thread.join(timeout)
+        return not self.running
+
+    def progress(self, total=None, desc=None, **kwargs):
+        """A tqdm progress bar shown inside the widget (what ``work`` receives)."""
+        from tqdm.notebook import tqdm
+        bar = tqdm(total=total, desc=desc, display=False, **kwargs)
+        fit(bar.container)
+        self.bars.children = (*self.bars.children, bar.container)
+        return bar
+
+    def show(self, obj) -> None:
+        """Add ``obj`` to the output (what ``report`` receives as ``show``)."""
+        if hasattr(obj, "to_plotly_json"):  # a plotly Figure
+            from .charts import mimebundle
+            self.output.outputs = (*self.output.outputs,
+                                   {"output_type": "display_data", "metadata": {}, "data": mimebundle(obj)})
+        elif isinstance(obj, str):
+            self.output.append_stdout(obj + "\n")
+        else:
+            self.output.append_display_data(obj)
+
+    def _run(self) -> None:
+        t0 = time.perf_counter()
+        try:
+            self.result = self.work(self.progress)
+            self.report(self.result, self.show)
+            self.status.value = _INFO.format(escape(self.words["done"].format(_duration(time.perf_counter() - t0))))
+        except Exception as exc:  # noqa: BLE001 - shown in the widget: a thread's error is otherwise lost
+            self.error = exc
+            self.status.value = _INFO.format(escape(self.words["failed"].format(f"{type(exc).__name__}: {exc}")))
+        finally:
+            self.controls["run"].disabled = False
 
 
 def quiz(question: str, options: Sequence[str], answer: str, explanation: str = "", hint: str = "",

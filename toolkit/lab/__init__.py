@@ -21,6 +21,20 @@ What it does, and why:
    ``JUPYTER_CONFIG_PATH``) and the Voila template in ``toolkit/lab/data`` (through
    ``JUPYTER_PATH``): Voila typesets math with the MathJax bundled in its page instead of
    cdnjs, and its page asks no CDN for Font Awesome. JupyterLab needs nothing from the network.
+4. **No kernel left behind.** An app-mode page shuts its kernel down when it closes: Voila's page
+   sends ``POST /voila/api/shutdown/<kernel>`` with the token of the ``_xsrf`` cookie, and
+   :func:`voila_prelaunch` makes sure the page set that cookie (Jupyter Server refuses the POST
+   otherwise; the check stays on). Kernels nobody is connected to any more (a tab that crashed,
+   a laptop that went to sleep, a page whose goodbye was lost) are culled after
+   :data:`CULL_IDLE_MINUTES` idle minutes; a page that is open, or a kernel still computing, is
+   never culled.
+5. **Every page finishes.** Voila's progressive rendering reads no frame of a page's websocket
+   while its cells run, so the server's ping timeout (90 s) cut off a long page, its remaining
+   cells grey; the course's server waits 10 minutes (``ws_ping_timeout``). Pages run seconds of
+   work by default; long studies sit behind a button (:class:`toolkit.core.widgets.BackgroundRun`).
+6. **App mode's index** lists the lessons by title, in course order (:func:`page_titles`).
+
+See ``docs/app-mode.md``.
 
 Binder runs ``binder/start``, which sets the same two variables (``--print-env``).
 """
@@ -36,8 +50,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["COURSE_FOLDERS", "MANIFEST", "FIRST_LESSON", "course_root", "environment",
-           "prepare_workspace", "Workspace", "content_key", "pre_save", "server_args", "main"]
+__all__ = ["COURSE_FOLDERS", "MANIFEST", "FIRST_LESSON", "CULL_IDLE_MINUTES", "course_root", "environment",
+           "prepare_workspace", "Workspace", "content_key", "pre_save", "voila_prelaunch", "page_titles",
+           "server_args", "main"]
 
 HERE = Path(__file__).resolve().parent
 #: The folders of the course that are copied into the work folder.
@@ -231,6 +246,77 @@ def pre_save(model: dict, path: str = "", contents_manager=None, **kwargs) -> No
         else:
             cell["outputs"] = [o for o in cell.get("outputs") or []
                                if WIDGET_VIEW not in ((o.get("data") or {}) if isinstance(o, dict) else {})]
+
+
+#: Minutes a kernel with no page or notebook connected may stay idle before the server stops it
+#: (``MappingKernelManager.cull_idle_timeout`` in ``config/jupyter_server_config.json``, checked
+#: every minute; ``cull_connected`` and ``cull_busy`` stay off). Longer than a break between
+#: lessons or a laptop's nap (5-20 minutes: a page whose websocket dropped reconnects to its
+#: kernel when the laptop wakes), shorter than a lesson and its break: over a school day at most
+#: the last half hour's abandoned pages hold memory (200 MB each, 4.7 GB after one morning
+#: without culling). Binder's own culling of the whole server is separate.
+CULL_IDLE_MINUTES = 30
+
+
+def voila_prelaunch(req, notebook=None, cwd=None):
+    """Voila's ``prelaunch_hook`` (``VoilaConfiguration.prelaunch_hook``, set in
+    ``config/jupyter_server_config.py``): runs before an app-mode page starts its kernel, and
+    sets the page's ``_xsrf`` cookie by reading the handler's ``xsrf_token`` (tornado sets the
+    cookie on first access, before the page's first byte is sent).
+
+    Voila's page shuts its kernel down on ``beforeunload`` with ``navigator.sendBeacon``, a POST
+    carrying the cookie's token as the ``_xsrf`` form field (widgets_manager8's
+    ``beforeunload`` listener), and Jupyter Server checks it as it checks every POST. Voila's
+    tree page sets the cookie, but its notebook page does not: a page opened by its link alone
+    left its kernel running ("403 POST /voila/api/shutdown/<id>: '_xsrf' argument missing",
+    voila-dashboards/voila#1458).
+
+    Args:
+        req: the tornado request handler of the page (a Jupyter Server handler).
+        notebook, cwd: the notebook and its folder, passed by Voila, unused.
+
+    Returns:
+        ``None`` (the notebook runs unchanged).
+    """
+    req.xsrf_token  # noqa: B018 - the property sets the cookie
+    return None
+
+
+def page_titles(source: Path | None = None) -> dict:
+    """The titles app mode's index shows instead of file names, in course order.
+
+    Lessons: their number and title from :data:`toolkit.lessons.LESSONS` ("01 · Buy small,
+    sell big"; an edition in another language says so). Notebooks: their first heading, read
+    from ``source/notebooks`` (default :func:`course_root`; a notebook without one keeps its
+    file name). The index (``data/voila/templates/money-games/tree.html``) lists pages in the
+    order of this dict, then any other file, and reads it from the Jinja variable
+    ``money_games_titles`` (``ServerApp.jinja_template_vars``, set in
+    ``config/jupyter_server_config.py``).
+
+    Returns:
+        ``{file name: title}``, lessons first in course order, then notebooks by name.
+    """
+    from toolkit.lessons import LESSONS
+    titles = {}
+    languages = {"en": "English", "it": "in italiano"}
+    for info in LESSONS.values():
+        for lang, name in info.files.items():
+            extra = f" ({languages.get(lang, lang)})" if len(info.files) > 1 and lang != "en" else ""
+            titles[name] = f"{info.number} · {info.title[lang]}{extra}"
+    try:
+        folder = course_root(source) / "notebooks" if source is None else Path(source) / "notebooks"
+        notebooks = sorted(folder.glob("*.ipynb"))
+    except FileNotFoundError:
+        notebooks = []
+    for path in notebooks:
+        try:
+            cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+            first = next(("".join(c.get("source", "")) for c in cells if c.get("cell_type") == "markdown"), "")
+            heading = next((line.lstrip("#").strip() for line in first.splitlines() if line.startswith("# ")), "")
+        except (OSError, ValueError, AttributeError):
+            heading = ""
+        titles[path.name] = heading or path.name
+    return titles
 
 
 def server_args(work: Path, app: bool = False, port: int | None = None, open_browser: bool = True,

@@ -79,6 +79,7 @@ def _q5(lang):
                         "Which split earns the biggest profit 2ab?",
         options=["1 + 12", "5 + 8", "6 + 7", "Every split earns the same"], answer="6 + 7",
         hint="Work out 2ab for each split.",
+        giveaway=("lots are equal", "as equal as possible"),
         explanation="2 × 1 × 12 = 24, 2 × 5 × 8 = 80, 2 × 6 × 7 = <b>84</b>: the profit is largest when "
                     "the two lots are as equal as possible.",
         worksheet="13 pips are bought in two lots, a + b = 13. Which split earns the most? (1 + 12, 5 + 8, 6 + 7)")
@@ -170,4 +171,5 @@ def _q11(lang):
         answer=answer,
         explanation="Squares are convex: (a + b)² = a² + b² + 2ab. Combining pips bought at different times "
                     "into one word earns the cross term 2ab.",
+        giveaway=("2ab",),
         worksheet="Exit ticket: in one sentence, why does buying in small lots and selling big words make money?")

@@ -157,12 +157,14 @@ def _q6(lang):
             "q6", "choice", "Man mano che le mani distribuite aumentano, la quota di Bué ...", options=opts,
             answer=opts[1],
             explanation="È la <b>legge dei grandi numeri</b>: l'oscillazione casuale di una quota si riduce come 1/√n.",
+            giveaway=("si avvicina", "avvicinarsi"),
             worksheet="Se distribuiamo sempre più mani, che cosa succede alla quota di Bué?")
     opts = ["keeps jumping around as much as at the start", "gets closer and closer to the exact chance",
             "grows towards 1"]
     return Question(
         "q6", "choice", "As the number of dealt hands grows, the share of Bués ...", options=opts, answer=opts[1],
         explanation="This is the <b>law of large numbers</b>: the random wobble of a share shrinks like 1/√n.",
+        giveaway=("gets closer", "settle on"),
         worksheet="If we deal more and more hands, what happens to the share of Bués?")
 
 

@@ -103,7 +103,7 @@ def _q7(lang):
     return Question(
         "q7", "choice", "Everyone guesses the worth with random errors; who wins, and how good is the winner's guess?",
         options=["the best guesser; about right", "the highest guesser; too high", "the lowest guesser; too low"],
-        answer="the highest guesser; too high",
+        answer="the highest guesser; too high", giveaway=("guess was highest", "guessed highest"),
         explanation="The highest guess wins, and the highest of several guesses is usually one with a big "
                     "<i>upward</i> error. With four or more bidders even the price (the second-highest guess) is "
                     "usually too high: the winner overpays. That is the <b>winner's curse</b>.",

@@ -39,6 +39,7 @@ def _q3(lang):
     return Question(
         "q3", "choice", "Planner wins the first game. What does that tell you?",
         options=["Planner is the best bot", "Planner was lucky", answer], answer=answer,
+        giveaway=("one game cannot", "one game says little", "one game mixes"),
         hint="Would one coin landing heads tell you the coin is unfair?",
         explanation="One result mixes skill and luck. To see skill we need many games, and a way to measure how "
                     "much luck alone could do.",
@@ -111,8 +112,8 @@ def _q9(lang):
 
 @BANK.question("q10")
 def _q10(lang):
-    from scipy import stats
-    p = stats.binomtest(3, 4, 0.5).pvalue
+    from toolkit.core.exact import binomial_test
+    p = float(binomial_test(3, 4))
     answer = "Not necessarily: 4 games is a small sample"
     return Question(
         "q10", "choice", "Your friend won 3 of your last 4 games. Is your friend a better player?",

@@ -23,7 +23,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
-from ..core.widgets import View
+from ..core.widgets import View, fit
 from ..core.charts import Chart
 from . import pei as _pei
 from .store import ScoreSheet
@@ -608,7 +608,7 @@ class ClassSheet(View):
         # after a game is recorded the standings follow at once
         entry.controls["record"].on_click(lambda _b: standings.refresh())
         self.controls["entry"], self.controls["standings"] = entry, standings
-        self._body.children = [entry.widget, standings.widget]
+        self._body.children = [fit(entry.widget), fit(standings.widget)]   # fits a phone, as when shown
         self.message.value = _message(f"The class score sheet is <code>{escape(str(target.resolve()))}</code>. "
                                       "Keep a copy of this file to keep the class's games.", "info")
         return True

@@ -25,7 +25,7 @@ import plotly.graph_objects as go
 from plotly.colors import qualitative
 
 from ..core.game import CHANCE, play, replay, record
-from ..core.widgets import GameTable, View, move_voice
+from ..core.widgets import GameTable, View, move_voice, no_math
 from ..core.charts import Chart
 from .bots import BOTS
 from .odds import claim_table, five_max_plays, summarise_design  # noqa: F401 (re-exported)
@@ -142,7 +142,8 @@ def claim_explorer(rules: Rules | None = None, players=("Ann", "Ben", "Cy"), see
 def laws_panel(state: TenBucksState, player: int) -> str:
     """HTML table for ``player``: each stack's total and value, and whether the Three Laws allow
     the claim (the refusing law named). Before a play, also what each possible play does under
-    Five Max. Only public facts and the player's own hand are used."""
+    Five Max. Only public facts and the player's own hand are used. Its money is never typeset
+    as math (:func:`toolkit.core.widgets.no_math`)."""
     if state.phase not in ("play", "act"):
         return ""
     rows = []
@@ -162,7 +163,7 @@ def laws_panel(state: TenBucksState, player: int) -> str:
     if state.pending is not None:
         who = ", ".join(state.players[i] for i in state.forceable()) or "nobody"
         html += f"<p><b>Five Max</b> is owed on the {state.pending} stack; can be forced: {escape(who)}.</p>"
-    return html
+    return no_math(html)
 
 
 def _bill_name(bill: str) -> str:
