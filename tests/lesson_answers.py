@@ -150,6 +150,7 @@ def answers_given_away(nb: dict, outputs: bool = False) -> list[str]:
             problems.append(f"markdown cell {i} gives answers outside a self-check: "
                             f"{_source(cell).strip()[:70]!r}")
     order = {k: n for n, (_at, k) in enumerate(asked(nb))}
+    checks = {at for at, _k in asked(nb)}
     for at, key in asked(nb):
         q = b.get(key, lang)
         for j in range(at + 1):
@@ -161,7 +162,8 @@ def answers_given_away(nb: dict, outputs: bool = False) -> list[str]:
             texts = [("text" if cell["cell_type"] == "markdown" else "code", _source(cell))]
             if outputs and cell["cell_type"] == "code" and j < at:
                 texts.append(("output", _output_text(cell)))
-                texts.append(("widget", _widgets_text(cell, states)))
+                if j not in checks:   # an earlier check's widget is its question: what the lesson asked
+                    texts.append(("widget", _widgets_text(cell, states)))
             for where, text in texts:
                 for form in (_widget_forms(q) if where == "widget" else q.giveaways()):
                     if _found(form, text):

@@ -43,6 +43,14 @@ def test_notebook_runs_without_errors(path, monkeypatch, tmp_path):
         nb.cells.append(nbformat.v4.new_code_cell(TRY_EVERY_QUESTION))
     client = NotebookClient(nb, timeout=900, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
+    before = {}   # the widgets' state as a student sees it before trying any question
+
+    def snapshot(cell, cell_index, **_):
+        if lesson and cell_index == len(nb.cells) - 2:
+            client.set_widgets_metadata()
+            before.update(json.loads(json.dumps(nb.metadata.get("widgets", {}))))
+
+    client.on_cell_executed = snapshot
     client.execute()  # raises CellExecutionError with the failing cell and traceback
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
@@ -61,8 +69,10 @@ def test_notebook_runs_without_errors(path, monkeypatch, tmp_path):
     # A lesson shows no answer before its check, in its outputs either (tests/lesson_answers.py).
     if lesson:
         from lesson_answers import answers_given_away, answers_in_app_mode, answers_right_after
-        problems = (answers_given_away(executed, outputs=True) + answers_right_after(executed, outputs=True)
-                    + answers_in_app_mode(executed, outputs=True))
+        # read with the widgets as they were before any question was tried (the last cell tries them all)
+        untried = {**executed, "cells": executed["cells"][:-1], "metadata": {**executed["metadata"], "widgets": before}}
+        problems = (answers_given_away(untried, outputs=True) + answers_right_after(untried, outputs=True)
+                    + answers_in_app_mode(untried, outputs=True))
         assert not problems, f"{path.name}:\n" + "\n".join(problems)
 
 
