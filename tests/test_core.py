@@ -187,3 +187,16 @@ def test_the_exact_binomial_test_is_scipys():
         binomial_test(5, 4)
     with pytest.raises(ValueError):
         binomial_test(1, 2, Fraction(3, 2))
+
+
+def test_form_actions_read_back_what_they_write_and_name_their_form():
+    from toolkit.bue.state import Swap as BueSwap
+    from toolkit.bux.state import Sell, Swap
+    for action in (Swap(2, 3, 1), Sell(0, 3, 4), BueSwap(2, 3, 1)):
+        assert type(action).from_args(str(action).split(" ", 1)[1]) == action
+    assert Swap.from_args(" 2 with 3 : 1 ") == Swap(2, 3, 1)          # spaces around punctuation are free
+    for bad in ("2 3:1", "2 with 3:1:4", "2 with 3", ""):
+        with pytest.raises(ValueError, match=r"'swap 2 with 3:1' \(swap <mine> with <seat>:<theirs>\)"):
+            Swap.from_args(bad)
+    with pytest.raises(ValueError, match="mine in 'swap' must be a whole number"):
+        Swap.from_args("two with 3:1")

@@ -35,7 +35,7 @@ from html import escape
 from typing import ClassVar, Literal
 
 from ..core.cards import Multiset, uniform_index
-from ..core.engine import ArgAction, EngineState, NumberAction, PerSeat
+from ..core.engine import ArgAction, EngineState, FormAction, NumberAction, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .hand import gold_count, hand_total, is_bue, is_superbue
@@ -101,7 +101,7 @@ class Reorder(NumberAction):
 
 
 @dataclass(frozen=True)
-class Swap(Action):
+class Swap(FormAction):
     """Give my hidden card in ``slot`` for ``opponent``'s hidden card in ``their_slot`` (blind).
 
     Text form ``swap <slot> <opponent>:<their_slot>``, e.g. ``swap 2 3:1`` (0-based seats and
@@ -112,17 +112,8 @@ class Swap(Action):
     opponent: int
     their_slot: int
     verb: ClassVar[str] = "swap"
-
-    def __str__(self):
-        return f"swap {self.slot} {self.opponent}:{self.their_slot}"
-
-    @classmethod
-    def from_args(cls, args):
-        parts = args.split()
-        if len(parts) != 2 or parts[1].count(":") != 1:
-            raise ValueError(f"'swap' takes '<my slot> <seat>:<their slot>', e.g. 'swap 2 3:1', got {args!r}")
-        seat, their = parts[1].split(":")
-        return cls(parse_int(parts[0], "slot"), parse_int(seat, "seat"), parse_int(their, "their slot"))
+    form: ClassVar[str] = "swap {slot} {opponent}:{their_slot}"
+    example: ClassVar[str] = "swap 2 3:1"
 
 
 @dataclass(frozen=True)

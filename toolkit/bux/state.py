@@ -41,7 +41,7 @@ from itertools import combinations
 from typing import ClassVar, Literal
 
 from ..core.cards import Multiset
-from ..core.engine import ArgAction, EngineState, NumberAction, PerSeat
+from ..core.engine import ArgAction, EngineState, FormAction, NumberAction, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
@@ -57,16 +57,6 @@ __all__ = [
 
 # --------------------------------------------------------------------------------------------
 # Actions
-
-
-def _ints(args: str, n: int, verb: str, example: str) -> tuple[int, ...]:
-    parts = args.replace(":", " ").replace("with", " ").split()
-    vals = tuple(int(p) for p in parts if p.isascii() and p.isdigit() and len(p) <= 9)
-    if len(vals) != len(parts):
-        vals = ()
-    if len(vals) != n or any(v < 0 for v in vals):
-        raise ValueError(f"{verb!r} is written like {example!r}, got {verb} {args.strip()!r}")
-    return vals
 
 
 class _CardAction(ArgAction):
@@ -102,7 +92,7 @@ class TopCard(_CardAction):
 
 
 @dataclass(frozen=True)
-class Swap(Action):
+class Swap(FormAction):
     """Give your card at position ``mine`` for the unprotected card at position ``theirs`` of
     seat ``seat`` (seed, "(1) Swap"). Text form ``swap 2 with 3:1``."""
 
@@ -110,17 +100,12 @@ class Swap(Action):
     seat: int
     theirs: int
     verb: ClassVar[str] = "swap"
-
-    def __str__(self):
-        return f"swap {self.mine} with {self.seat}:{self.theirs}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(*_ints(args, 3, cls.verb, "swap 2 with 3:1"))
+    form: ClassVar[str] = "swap {mine} with {seat}:{theirs}"
+    example: ClassVar[str] = "swap 2 with 3:1"
 
 
 @dataclass(frozen=True)
-class Sell(Action):
+class Sell(FormAction):
     """Cash in the matching 3-card set at positions ``i < j < k`` of your spread (seed, "(2)
     Cashing in"). Text form ``sell 0 3 4``."""
 
@@ -128,13 +113,8 @@ class Sell(Action):
     j: int
     k: int
     verb: ClassVar[str] = "sell"
-
-    def __str__(self):
-        return f"sell {self.i} {self.j} {self.k}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(*_ints(args, 3, cls.verb, "sell 0 3 4"))
+    form: ClassVar[str] = "sell {i} {j} {k}"
+    example: ClassVar[str] = "sell 0 3 4"
 
 
 @dataclass(frozen=True)

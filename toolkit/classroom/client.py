@@ -254,13 +254,18 @@ class SeatClient:
         Raises:
             TimeoutError: the server went quiet first; RuntimeError: ``limit`` messages passed.
         """
-        if self.state is not None and predicate(self.state):
-            return self.state
+        return self._wait_for("state", self.state, predicate, limit)
+
+    def _wait_for(self, kind: str, current: dict | None, predicate, limit: int) -> dict:
+        """``current`` if it satisfies ``predicate``, else the first ``kind`` message received
+        that does (other messages update the client as :meth:`receive` does)."""
+        if current is not None and predicate(current):
+            return current
         for _ in range(limit):
             msg = self.receive()
-            if msg.get("type") == "state" and predicate(msg):
+            if msg.get("type") == kind and predicate(msg):
                 return msg
-        raise RuntimeError(f"no matching state in {limit} messages")
+        raise RuntimeError(f"no matching {kind} in {limit} messages")
 
     def play(self, index: int = 0, action: str | None = None) -> dict:
         """Play a move (by index into the shown moves, or by its text form) on the current
@@ -283,13 +288,7 @@ class SeatClient:
         Raises:
             TimeoutError: the server went quiet first; RuntimeError: ``limit`` messages passed.
         """
-        if self.question is not None and predicate(self.question):
-            return self.question
-        for _ in range(limit):
-            msg = self.receive()
-            if msg.get("type") == "question" and predicate(msg):
-                return msg
-        raise RuntimeError(f"no matching question in {limit} messages")
+        return self._wait_for("question", self.question, predicate, limit)
 
     def answer(self, value, question: int | None = None) -> dict:
         """Answer the question the page shows (or ``question``) and return the server's answer:

@@ -7,20 +7,22 @@
   :data:`PerSeat`, the type of a state's per-seat tuples;
 * action base classes for actions with one argument, written ``<verb> <argument>``:
   :class:`ArgAction` (the argument read by the subclass's ``parse_arg``), :class:`NumberAction`
-  (``bid 25``, ``claim 3``, ``reveal 2``).
+  (``bid 25``, ``claim 3``, ``reveal 2``), and :class:`FormAction` for actions of several whole
+  numbers written by a template (``swap 2 with 3:1``).
 
 Public names: :class:`EngineState`, :data:`PerSeat`, :func:`set_at`, :class:`ArgAction`,
-:class:`NumberAction`.
+:class:`NumberAction`, :class:`FormAction`.
 """
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, NoReturn, TypeVar
+import re
+from typing import Any, ClassVar, NoReturn, TypeVar
 
 from .game import Action, IllegalActionError, successor
 from .validation import parse_int
 
-__all__ = ["EngineState", "PerSeat", "set_at", "ArgAction", "NumberAction"]
+__all__ = ["EngineState", "PerSeat", "set_at", "ArgAction", "NumberAction", "FormAction"]
 
 T = TypeVar("T")
 #: One value per seat, in seat order (a state's field type): ``PerSeat[int]`` is each player's
@@ -111,3 +113,53 @@ class NumberAction(ArgAction):
     @classmethod
     def parse_arg(cls, text: str) -> int:
         return parse_int(text, f"the number after {cls.verb!r}")
+
+
+_FORM_FIELD = re.compile(r"\{(\w+)\}")
+_FORM_PATTERN: dict[type, re.Pattern] = {}
+
+
+def _form_pattern(cls: type) -> re.Pattern:
+    """The regular expression that reads ``cls.form`` back, after its verb: a field is a run of
+    characters other than spaces, colons and commas; the form's words and punctuation between
+    fields may have any spaces around them."""
+    pat = _FORM_PATTERN.get(cls)
+    if pat is None:
+        rest = cls.form.split(None, 1)[1] if " " in cls.form else ""
+        parts = []
+        for i, piece in enumerate(_FORM_FIELD.split(rest)):
+            if i % 2:
+                parts.append(rf"(?P<{piece}>[^\s:,]+)")
+            elif piece.strip():
+                parts.append(r"\s*" + r"\s+".join(re.escape(x) for x in piece.split()) + r"\s*")
+            elif piece:
+                parts.append(r"\s+")
+        pat = _FORM_PATTERN[cls] = re.compile("".join(parts), re.IGNORECASE)
+    return pat
+
+
+class FormAction(Action):
+    """An action of whole-number fields written by a template: ``form = "swap {mine} with
+    {seat}:{theirs}"`` (the verb first, each field by name) with an ``example`` of it filled in. ``str()`` fills the template;
+    :meth:`from_args` reads it back (spaces around punctuation free), every number with
+    :func:`~toolkit.core.validation.parse_int`.
+
+    Raises (``from_args``):
+        ValueError: text not written like the form (naming it), or a field that is not a whole
+        number.
+    """
+
+    form: ClassVar[str]
+    #: the form filled in, for error messages (``"swap 2 with 3:1"``)
+    example: ClassVar[str]
+
+    def __str__(self) -> str:
+        return self.form.format(**{f.name: getattr(self, f.name) for f in dataclasses.fields(self)})
+
+    @classmethod
+    def from_args(cls, args: str) -> "FormAction":
+        m = _form_pattern(cls).fullmatch(args.strip())
+        if m is None:
+            shape = _FORM_FIELD.sub(lambda f: f"<{f.group(1)}>", cls.form)
+            raise ValueError(f"{cls.verb!r} is written like {cls.example!r} ({shape}), got {cls.verb} {args.strip()!r}")
+        return cls(**{k: parse_int(v, f"{k} in {cls.verb!r}") for k, v in m.groupdict().items()})
