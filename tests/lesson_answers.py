@@ -38,7 +38,8 @@ def _source(cell) -> str:
 
 def _found(form: str, text: str) -> bool:
     if any(ch.isalpha() for ch in form) or not re.search(r"[0-9]", form):
-        return form.lower() in text.lower()   # words, or working such as "² = $"
+        # words, or working such as "² = $"; emphasis does not hide them ("stop at **half** their value")
+        return form.lower() in text.lower() or form.lower() in re.sub(r"\*{1,2}|</?(b|i|em|strong)>", "", text.lower())
     # a number: not part of a longer number (169 is not in 1169 or 16.9 or 169.5)
     return re.search(r"(?<![\w.,])" + re.escape(form) + r"(?![\w%]|[.,]\d)", text) is not None or (
         form.endswith("%") and form in text)
@@ -212,8 +213,10 @@ def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
     where a student sees it before trying (in app mode every cell has run): a giveaway string in
     the text, or (``outputs=True``) in an output, of the cells between the check and the next
     control (a cell showing a widget: what it shows before the student works with it is checked
-    too), the next question or the next section heading. A cell holding its outputs until that
-    question was tried (``with L.after(key):``) is fine.
+    too; a progress bar is not a control), the next question or the next section heading. Without
+    ``outputs`` code cells are passed over (their outputs are checked in the executed lesson) and
+    the text below them is read on. A cell holding its outputs until that question was tried
+    (``with L.after(key):``) is fine.
 
     Returns:
         list of str, one problem per line (empty: nothing given away).
@@ -238,7 +241,8 @@ def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
                 if held_for(cell):
                     continue  # held until a question was tried
                 if not outputs:
-                    break  # unknown without outputs: the executed lesson is checked with its outputs
+                    continue  # its outputs are unknown here (the executed lesson is checked with them), but
+                    # the text below it is not: a simulation's progress bars are no reason to stop reading
                 # a control: the student works with it before reading on, but sees it first
                 control = _shows_control(nb, cell)
                 texts = [("output", _output_text(cell), forms)]
@@ -304,4 +308,71 @@ def answers_in_app_mode(nb: dict, outputs: bool = False) -> list[str]:
         if not any(last in held_for(cells[j]) for j in range(max(h, last_at) + 1, len(cells))):
             problems.append(f"the summary (cell {h}) is not held, after the last question ({last}, cell "
                             f"{last_at}), until that question was tried")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------
+# Printed pages (lessons/print): a page in the students' hands gives no answer away either
+
+
+def _page_text(html: str) -> str:
+    """The text of a printed page as read on paper (its style sheet and tags left out)."""
+    from html import unescape
+    body = re.sub(r"(?is)<(style|script|title)\b.*?</\1>", " ", html)
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", body)))
+
+
+def questions_held_with(handout) -> list:
+    """The questions asked while students hold the printed page ``handout``
+    (:class:`toolkit.lessons.printable.Handout`): in its first lesson from its ``from_key`` on
+    (none for a page handed out after the lesson), every question of its later lessons, in each
+    language the lesson is written in; a teacher's page (no lessons): every question of the course.
+
+    Returns:
+        list of ``(lesson number, Question)``.
+    """
+    from toolkit.lessons import LESSONS
+    lessons = handout.lessons or tuple(LESSONS)
+    held = []
+    for i, number in enumerate(lessons):
+        b = bank(number)
+        keys = b.keys()
+        if i == 0 and handout.lessons:
+            if handout.from_key == "after":
+                keys = []
+            elif handout.from_key is not None:
+                keys = keys[keys.index(handout.from_key):]
+        held += [(number, b.get(k, lang)) for lang in b.langs for k in keys]
+    return held
+
+
+def answers_in_print(folder) -> list[str]:
+    """Every place where a printed page of ``folder`` (``lessons/print``) gives away the answer
+    of a question asked while students hold it (:data:`toolkit.lessons.printable.HANDOUTS`: a
+    rules sheet from the point its lesson hands it out, a worksheet from the start, a strategy
+    page only in later lessons, the teacher's pages against every lesson). A worksheet prints a
+    choice's options, so there only a choice's own giveaway strings are looked for, as in a widget.
+    A page missing from ``HANDOUTS`` is a problem too (nobody said when it is handed out).
+
+    Returns:
+        list of str, one problem per line (empty: nothing given away).
+    """
+    from pathlib import Path
+
+    from toolkit.lessons.printable import HANDOUTS
+
+    problems = []
+    for path in sorted(Path(folder).glob("*.html")):
+        handout = HANDOUTS.get(path.name)
+        if handout is None:
+            problems.append(f"{path.name}: not in toolkit.lessons.printable.HANDOUTS (when is it handed out?)")
+            continue
+        # (a question's own label, "Question 11", is not its answer 11)
+        text = re.sub(r"\b(Question|Domanda|Lesson|Lezione) \d+", " ", _page_text(path.read_text(encoding="utf-8")))
+        worksheet = path.name.startswith("worksheet-")
+        for number, q in questions_held_with(handout):
+            for form in (_widget_forms(q) if worksheet else q.giveaways()):
+                if _found(form, text):
+                    problems.append(f"{path.name}: lesson {number} {q.key}'s answer {form!r} is printed, and students "
+                                    f"hold the page ({handout.when}) before they try it")
     return problems

@@ -65,6 +65,8 @@ def _q4(lang):
                  "Both cost the same: it is the same tiles"],
         answer="E, E, J, D in one round, then N, O, Y in another round",
         hint="Work out the price of each draw: (pips)² for EEJD, and for NOY.",
+        # the working, as the rules sheet's old tip printed it (8² + 5² = $89)
+        giveaway=("8² + 5²", "$89", "64 + 25"),
         explanation=f"One draw of 13 pips: 13² = ${one}, so selling ENJOYED for ${one} earns nothing. "
                     f"Two draws: 8² + 5² = {a} + {b} = ${a + b}, and the word still sells for ${one}: "
                     f"a profit of <b>${one - a - b}</b>.",
@@ -171,5 +173,4 @@ def _q11(lang):
         answer=answer,
         explanation="Squares are convex: (a + b)² = a² + b² + 2ab. Combining pips bought at different times "
                     "into one word earns the cross term 2ab.",
-        giveaway=("2ab",),
         worksheet="Exit ticket: in one sentence, why does buying in small lots and selling big words make money?")
