@@ -36,11 +36,18 @@ def _source(cell) -> str:
     return "".join(src) if isinstance(src, list) else src
 
 
+#: A question's, lesson's or section's own number in the text ("**Question 11.**", "Lezione 02").
+_LABEL = re.compile(r"\b(Questions?|Domand[ae]|Lessons?|Lezion[ei]|Sections?|Sezion[ei]|Extension|Approfondimento)"
+                    r"\s+\d+(\s*(-|and|e)\s*\d+)?", re.I)
+
+
 def _found(form: str, text: str) -> bool:
     if any(ch.isalpha() for ch in form) or not re.search(r"[0-9]", form):
         # words, or working such as "² = $"; emphasis does not hide them ("stop at **half** their value")
         return form.lower() in text.lower() or form.lower() in re.sub(r"\*{1,2}|</?(b|i|em|strong)>", "", text.lower())
-    # a number: not part of a longer number (169 is not in 1169 or 16.9 or 169.5)
+    # a number: not part of a longer number (169 is not in 1169 or 16.9 or 169.5), nor a label
+    # ("Question 11" does not answer a question whose answer is 11)
+    text = _LABEL.sub(" ", text)
     return re.search(r"(?<![\w.,])" + re.escape(form) + r"(?![\w%]|[.,]\d)", text) is not None or (
         form.endswith("%") and form in text)
 
@@ -266,8 +273,9 @@ def answers_in_app_mode(nb: dict, outputs: bool = False) -> list[str]:
     a later one) was tried (``with L.after(...)``). A giveaway string in a markdown cell, or
     (``outputs=True``) in a non-widget output of a cell of the question's own section (further
     down, a number in a table is more often a coincidence than an answer) that is not held, is a
-    problem. And a summary's points come after the lesson's last question (the exit ticket), held
-    until it was tried (its heading may stand above the exit ticket).
+    problem. And a summary's points come after the core path's last question (the exit ticket), held
+    until it was tried (its heading may stand above the exit ticket; extension sections may follow
+    the summary, each under its own heading).
 
     Returns:
         list of str, one problem per line (empty: nothing given away).
@@ -296,17 +304,20 @@ def answers_in_app_mode(nb: dict, outputs: bool = False) -> list[str]:
                                     f"shows before the question in cell {at} is tried: hold it with "
                                     f"`with L.after({key!r}):`")
     heads = [i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and SUMMARY.search(_source(c))]
-    if heads and asks:
-        h, (last_at, last) = heads[0], asks[-1]
+    for h in heads if asks else ():
+        # a summary's section ends at the next heading: extensions may follow it, after the core path
+        end = next((j for j in range(h + 1, len(cells)) if cells[j]["cell_type"] == "markdown"
+                    and re.search(r"(^|\n)\s*#{1,3} ", _source(cells[j]))), len(cells))
+        last_at, last = ([(at, k) for at, k in asks if at < end] or asks)[-1]
         after_heading = _source(cells[h])[SUMMARY.search(_source(cells[h])).end():]
         shown = [h] * bool(re.search(r"(^|\n)\s*([*-]|\d+\.)\s", after_heading)) + [
-            j for j in range(h + 1, len(cells)) if cells[j]["cell_type"] == "markdown"
+            j for j in range(h + 1, end) if cells[j]["cell_type"] == "markdown"
             and re.search(r"(^|\n)\s*([*-]|\d+\.)\s", _source(cells[j]))]
         for j in shown:
             problems.append(f"the summary's points in cell {j} show in app mode before {last} is tried: hold "
                             f"them with `with L.after({last!r}, ...):`")
-        if not any(last in held_for(cells[j]) for j in range(max(h, last_at) + 1, len(cells))):
-            problems.append(f"the summary (cell {h}) is not held, after the last question ({last}, cell "
+        if not any(last in held_for(cells[j]) for j in range(max(h, last_at) + 1, end)):
+            problems.append(f"the summary (cell {h}) is not held, after the last question before it ({last}, cell "
                             f"{last_at}), until that question was tried")
     return problems
 
@@ -367,8 +378,7 @@ def answers_in_print(folder) -> list[str]:
         if handout is None:
             problems.append(f"{path.name}: not in toolkit.lessons.printable.HANDOUTS (when is it handed out?)")
             continue
-        # (a question's own label, "Question 11", is not its answer 11)
-        text = re.sub(r"\b(Question|Domanda|Lesson|Lezione) \d+", " ", _page_text(path.read_text(encoding="utf-8")))
+        text = _page_text(path.read_text(encoding="utf-8"))
         worksheet = path.name.startswith("worksheet-")
         for number, q in questions_held_with(handout):
             for form in (_widget_forms(q) if worksheet else q.giveaways()):

@@ -91,6 +91,13 @@ def test_the_app_mode_check_fails_on_a_summary_or_an_idea_shown_at_once():
     for index in (len(nb["cells"]), asked(nb)[-1][0]):
         shown = _with_markdown(nb, index, "## Summary\n\n* The winner tends to overpay.")
         assert any("summary" in p for p in answers_in_app_mode(shown)), index
+    # extensions after the wrap-up (lesson 01): the wrap-up waits for the exit ticket before them
+    nb01 = _nb(ROOT / "lessons" / LESSONS["01"].files["en"])
+    assert not answers_in_app_mode(nb01)
+    wrap = next(i for i, c in enumerate(nb01["cells"]) if "the wrap-up" in "".join(c["source"]).splitlines()[0])
+    shown01 = copy.deepcopy(nb01)
+    shown01["cells"][wrap]["source"] = ["# the wrap-up, not held\n", 'display(Markdown("* squares"))\n']
+    assert any("not held" in p and "q8" in p for p in answers_in_app_mode(shown01))
     # held until the exit ticket: fine
     held = copy.deepcopy(nb)
     held["cells"].append({"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
@@ -340,29 +347,39 @@ def test_the_explorer_writes_its_rule_only_once_question_2_was_tried():
         L.when_tried("q99", late.show_formula)
 
 
-def test_lesson_01_section_1_shows_no_rule_before_question_2_in_its_widgets(tmp_path):
-    """Section 1 of lesson 01 executed as app mode runs it: neither the explorer's text nor its
-    chart (title, legend) holds the rule before Question 2 is tried (read from the saved widget
-    state, as tests/test_notebooks.py reads every executed lesson)."""
+def test_lesson_01_shows_no_square_anywhere_before_question_2_is_tried(tmp_path):
+    """Issue 29: section 1 asks "Can you find the rule that turns pips into dollars?", and app mode
+    shows the whole page at once: lesson 01 executed as app mode runs it, nothing a student can
+    see anywhere on the page (text, outputs, widgets, charts, the extensions included) writes a
+    square ("²", "pips²") before Question 2 is tried (read from the saved widget state, as
+    tests/test_notebooks.py reads every executed lesson). The browser test
+    (tests/e2e/test_lesson01_explorer.py) reads the page itself."""
     import nbformat
     from nbclient import NotebookClient
 
-    from lesson_answers import _widget_states, _widgets_text
+    from lesson_answers import _output_text, _widget_states, _widgets_text
 
     path = ROOT / "lessons" / LESSONS["01"].files["en"]
     nb = nbformat.read(path, as_version=4)
-    end = next(i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and "## 2 " in c.source)
-    nb.cells = nb.cells[:end]
     NotebookClient(nb, timeout=600, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     executed = json.loads(nbformat.writes(nb))
     problems = answers_given_away(executed, outputs=True) + answers_right_after(executed, outputs=True)
     assert not problems, "\n".join(problems)
     states = _widget_states(executed)
+    shown = []
+    for i, cell in enumerate(executed["cells"]):
+        source = "".join(cell["source"])
+        texts = [source] if cell["cell_type"] == "markdown" else [_output_text(cell), _widgets_text(cell, states)]
+        shown += [(i, t) for t in texts]
+    squares = [(i, t[max(0, t.find("\u00b2") - 60):t.find("\u00b2") + 20]) for i, t in shown if "\u00b2" in t]
+    assert not squares, f"a square shows before Question 2 was tried: {squares}"
+    assert any("Play: solitaire BuyWord" in t for _i, t in shown) and any("Extension: counting" in t for _i, t in shown)
     explorer = next(c for c in executed["cells"] if "price_explorer" in "".join(c["source"]))
     text = _widgets_text(explorer, states)
     assert "CAB: 6 pips" in text and "$36" in text and "Prices: buy for $36, sell for $36" in text, text[:500]
-    assert "\u00b2" not in text
+    game = next(c for c in executed["cells"] if "solitaire_game" in "".join(c["source"]))
+    assert "You drew" in _widgets_text(game, states) and "pips, price $" in _widgets_text(game, states)
 
 
 # ---------------------------------------------------------------------------------------------

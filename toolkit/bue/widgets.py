@@ -93,7 +93,7 @@ TEXT = {
     "it": {
         "x2": "carte x2", "x0": "carte x0",
         "odds_intro": "<b>Che cosa fanno x2 e x0.</b> Scegli quante carte x2 e x0 ci sono nel mazzo (le carte "
-                      "normali e i 100 restano come sono, quindi ogni carta speciale tolta rende il mazzo più "
+                      "ordinarie e i 100 restano come sono, quindi ogni carta speciale tolta rende il mazzo più "
                       "piccolo di una carta). Le barre sono le probabilità esatte di ogni miglior totale di cinque "
                       "carte: chi le ha mette ogni x2/x0 dove porta il totale più vicino a 50.",
         "this_deck": "questo mazzo", "no_multipliers": "senza x2 né x0",
@@ -111,7 +111,7 @@ TEXT = {
                         "probabilità esatta {exact}.",
         "you": "Tu", "bot": "Bot {}", "dealer": "mazziere", "you_tag": "tu", "pts": "punti",
         "best_total": "miglior totale", "hidden_somewhere": "ha, coperta da qualche parte:",
-        "head": "Partita {hand}, turno di scambio {turn} di {turns}, fase <b>{phase}</b>; mazzo di scambio {deck} "
+        "head": "Partita {hand}, turno di scambio {turn} di {turns}, fase <b>{phase}</b>; mazzo degli scambi {deck} "
                 "carte; scarti: {disc}",
         "phases": {"deal": "distribuzione", "flip": "distribuzione", "draw": "pesca", "reorder": "pesca",
                    "exchange": "scambio", "reveal": "carta scoperta", "over": "fine"},
@@ -130,7 +130,7 @@ TEXT = {
         "log_discard": "{actor} scarta {card}.",
         "log_discard_mine": "Scarti {card}.",
         "log_draw_mine": "Peschi {card}.", "log_draw": "{actor} pesca una carta.",
-        "log_flip": "Il mazziere scopre {card} per iniziare la pila degli scarti.",
+        "log_flip": "Il mazziere scopre {card} per iniziare il mazzo degli scarti.",
         "log_reorder_mine": "Mescoli le tue carte coperte: {card} ora è la tua carta {slot}.",
         "log_reorder": "{actor} mescola le sue carte coperte.",
         "log_reveal_mine": "Scoprirai la tua carta {slot} ({card}).",
