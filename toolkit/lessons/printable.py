@@ -525,9 +525,9 @@ def _need_bugami(lang: str) -> str:
 def _need_pei(lang: str) -> str:
     from toolkit.scoresheet import PEI_CHANGES
     from toolkit.scoresheet.pei import PEI_FLOOR, PEI_START
-    first, second, third, last = PEI_CHANGES[4]
+    first, second, third, last = (f"{c:+d}" if c else "0" for c in PEI_CHANGES[4])
     return (f"<p><b>The Personal Earning Index (PEI)</b> of BUX: everyone starts at {PEI_START}. After each "
-            f"4-player game: 1st place {first:+d}, 2nd {second:+d}, 3rd {third:+d}, last {last:+d}. The PEI never "
+            f"4-player game: 1st place {first}, 2nd {second}, 3rd {third}, last {last}. The PEI never "
             f"goes below {PEI_FLOOR}.</p>"
             "<p>Question 6 is about the numbers of the lesson's own tournament: write them down as you read them "
             "in the lesson.</p>")
@@ -592,12 +592,14 @@ class Handout:
             from the start of the lesson, ``"after"`` once the lesson is over (a strategy page,
             which states the lesson's answers). In the later lessons students hold it throughout.
         when: when to hand it out, in the teacher's words.
+        again: when it comes back in the later lessons (students may keep theirs).
     """
 
     name: str
     lessons: tuple = ()
     from_key: str | None = None
     when: str = ""
+    again: str = ""
 
 
 def _handouts() -> dict[str, Handout]:
@@ -610,13 +612,13 @@ def _handouts() -> dict[str, Handout]:
         "rules-buyword.html": (("01",), "q8", "when the class reaches section 5 (Play), after Question 7: the "
                                              "lesson has the class find the price rule first"),
         "rules-bue.html": (("02",), "q3", "when the class reaches section 2 (Play a hand), after Question 2"),
-        "rules-bux.html": (("03", "06"), "q9", "lesson 03: when the class reaches section 6 (Play), after "
-                                               "Question 8; lesson 06: at section 5 (the class's game of BUX)"),
+        "rules-bux.html": (("03", "06"), "q9", "when the class reaches section 6 (Play), after Question 8"),
         "rules-tenbucks.html": (("04",), None, "at the start of the lesson (it plays first)"),
         "rules-bugami.html": (("05",), None, "at the start of the lesson (section 1 reads the rules)"),
     }
     for name, (lessons, key, when) in rules.items():
-        out[name] = Handout(name, lessons, key, when + "; one per group")
+        again = "at section 5 (the class's game of BUX)" if len(lessons) > 1 else ""
+        out[name] = Handout(name, lessons, key, when + "; one per group", again)
     for name, lessons in (("strategy-buyword.html", ("01",)), ("strategy-bue.html", ("02",)),
                           ("strategy-bux.html", ("03", "06")), ("strategy-tenbucks.html", ("04",)),
                           ("strategy-bugami.html", ("05",))):
@@ -660,7 +662,7 @@ def materials() -> str:
         again = [h for h in HANDOUTS.values() if number in h.lessons[1:] and h.from_key != "after"]
         start = [h.name for h in held if h.from_key is None]
         during = [f"{h.name}: {h.when}" for h in held if h.from_key not in (None, "after")]
-        during += [f"{h.name} again (students may keep theirs)" for h in again]
+        during += [f"{h.name} again, {h.again} (students may keep theirs)" for h in again]
         after = [h.name for h in held if h.from_key == "after"]
         handouts.append(f"<tr><td>{number}</td><td>{escape(', '.join(start))}</td><td>{escape('; '.join(during))}</td>"
                         f"<td>{escape(', '.join(after))}</td></tr>")
