@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .checks import assert_no_errors, assert_offline, chart_in, wait_chart
-from .conftest import instrumented, offline
+from .conftest import instrumented, new_context
 from .pagehelpers import output_holding, try_question
 from .test_lessons_in_browser import open_app
 
@@ -33,13 +33,13 @@ _PAGE_TEXT_JS = """() => {
 
 
 @pytest.fixture(params=[1366, 390], ids=["1366px", "390px"])
-def sized_page(request, browser, lab_server):
-    """A page of the given width (a classroom screen, a phone), as the ``page`` fixture."""
+def sized_page(request, browser, lab):
+    """A page of the given width (a classroom screen, a phone), signed in to the server as the
+    ``page`` fixture is (the teacher's link carries the token once)."""
     width = request.param
-    context = browser.new_context(viewport={"width": width, "height": 900 if width > 800 else 844})
-    context.set_default_timeout(60_000)
+    context = new_context(browser, lab, phone=width < 800)
     pg = instrumented(context.new_page())
-    pg.external_requests = offline(context, lab_server)
+    pg.external_requests = context.external_requests
     pg.width = width
     yield pg
     context.close()

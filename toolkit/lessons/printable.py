@@ -499,7 +499,7 @@ def _need_bux(lang: str) -> str:
     r = bux.Rules()
     return ("<p>Every card shows a <b>suit</b> (hearts, diamonds, clubs, spades) inside a <b>shape</b> (square, "
             "circle, X, oval), and a number on its back: 25, 50 or 100 bux.</p>"
-            "<p>A <b>mixed set</b> (three cards with the same suit or the same shape) pays the sum of its backs; a "
+            "<p>A <b>mixed set</b> (only the suit or only the shape matches) pays the sum of its backs; a "
             f"<b>perfect set</b> (three identical cards) pays {r.perfect_set_value} bux. A card is <b>protected</b> "
             "when both its suit and its shape appear on other cards of its owner's spread. The drawer of a lot pays "
             "the bank if they win it; if another player wins, that player pays the drawer.</p>")
