@@ -373,6 +373,8 @@ def test_lesson_01_shows_no_square_anywhere_before_question_2_is_tried(tmp_path)
         source = "".join(cell["source"])
         texts = [source] if cell["cell_type"] == "markdown" else [_output_text(cell), _widgets_text(cell, states)]
         shown += [(i, t) for t in texts]
+    # ... and a choice's options (the exit ticket's radio buttons show at once too)
+    shown += [("options", label) for m in states.values() for label in m.get("state", {}).get("_options_labels", [])]
     squares = [(i, t[max(0, t.find("\u00b2") - 60):t.find("\u00b2") + 20]) for i, t in shown if "\u00b2" in t]
     assert not squares, f"a square shows before Question 2 was tried: {squares}"
     assert any("Play: solitaire BuyWord" in t for _i, t in shown) and any("Extension: counting" in t for _i, t in shown)

@@ -120,7 +120,8 @@ def _q7(lang):
 
 @BANK.question("q8")
 def _q8(lang):
-    answer = "The bank pays (a + b)² for a word but you paid only a² + b²: the extra 2ab is profit"
+    # (no square in the options: they show, in app mode, before Question 2 asks for the rule)
+    answer = "A word's price grows faster than its pips: one big word pays more than the small lots cost (the extra 2ab)"
     return Question(
         "q8", "choice", "Why does buying in small lots and selling in big words make money in BuyWord?",
         options=["Small lots contain cheaper letters", answer, "Long words earn a bonus in the rules",
