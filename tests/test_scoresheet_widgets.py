@@ -139,7 +139,8 @@ def test_standings_view_shows_standings_head_to_head_and_pei(league):
     v = ssw.standings_view(league)
     assert v.controls["game"].value == "bux" and v.controls["pei"].value is True
     assert list(v.standings["player"]) == ["Ben", "Ann", "Cy", "Di"]
-    assert "<table" in v.table.value and "pei" in v.table.value and "Ben" in v.h2h.value
+    assert "<table" in v.table.value and "<th>PEI</th>" in v.table.value and "Ben" in v.h2h.value
+    assert "<th>average place</th>" in v.table.value and "mean_place" not in v.table.value   # words, not code
     assert len(v.fig.data) == 4 and v.fig.layout.title.text == "Personal Earning Index after each BUX game"
     ben = next(t for t in v.fig.data if t.name == "Ben")
     assert list(ben.x) == [0, 1, 2] and list(ben.y) == [10, 11, 13]

@@ -479,7 +479,8 @@ class StandingsView(View):
             if standings.empty:
                 html_t, html_h = f"<i>No {escape(label)} games on the score sheet yet.</i>", ""
             else:
-                html_t, html_h = _html_table(standings, index=False), _html_table(h2h, index=True)
+                html_t = _html_table(standings.rename(columns=_HEADINGS), index=False)
+                html_h = _html_table(h2h, index=True)
             series = tally.pei_series() if show else []
             hit = self._cache[(game, show)] = (tally.generation, standings, h2h, html_t, html_h, series)
         _gen, self.standings, self.head_to_head, html_t, html_h, series = hit
@@ -543,6 +544,10 @@ def _cells(values: list) -> list[str]:
     if all(type(v) is int for v in values):
         return [str(v) for v in values]
     return [f"{v:.2f}" if isinstance(v, float) else escape(str(v)) for v in values]
+
+
+#: The standings' columns as a class reads them (the DataFrame keeps its names for code).
+_HEADINGS = {"mean_place": "average place", "mean_score": "average score", "pei": "PEI"}
 
 
 def _html_table(df, index: bool) -> str:
