@@ -36,10 +36,18 @@ def _source(cell) -> str:
     return "".join(src) if isinstance(src, list) else src
 
 
+#: A question's, lesson's or section's own number in the text ("**Question 11.**", "Lezione 02").
+_LABEL = re.compile(r"\b(Questions?|Domand[ae]|Lessons?|Lezion[ei]|Sections?|Sezion[ei]|Extension|Approfondimento)"
+                    r"\s+\d+(\s*(-|and|e)\s*\d+)?", re.I)
+
+
 def _found(form: str, text: str) -> bool:
     if any(ch.isalpha() for ch in form) or not re.search(r"[0-9]", form):
-        return form.lower() in text.lower()   # words, or working such as "² = $"
-    # a number: not part of a longer number (169 is not in 1169 or 16.9 or 169.5)
+        # words, or working such as "² = $"; emphasis does not hide them ("stop at **half** their value")
+        return form.lower() in text.lower() or form.lower() in re.sub(r"\*{1,2}|</?(b|i|em|strong)>", "", text.lower())
+    # a number: not part of a longer number (169 is not in 1169 or 16.9 or 169.5), nor a label
+    # ("Question 11" does not answer a question whose answer is 11)
+    text = _LABEL.sub(" ", text)
     return re.search(r"(?<![\w.,])" + re.escape(form) + r"(?![\w%]|[.,]\d)", text) is not None or (
         form.endswith("%") and form in text)
 
@@ -214,8 +222,10 @@ def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
     where a student sees it before trying (in app mode every cell has run): a giveaway string in
     the text, or (``outputs=True``) in an output, of the cells between the check and the next
     control (a cell showing a widget: what it shows before the student works with it is checked
-    too), the next question or the next section heading. A cell holding its outputs until that
-    question was tried (``with L.after(key):``) is fine.
+    too; a progress bar is not a control), the next question or the next section heading. Without
+    ``outputs`` code cells are passed over (their outputs are checked in the executed lesson) and
+    the text below them is read on. A cell holding its outputs until that question was tried
+    (``with L.after(key):``) is fine.
 
     Returns:
         list of str, one problem per line (empty: nothing given away).
@@ -240,7 +250,8 @@ def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
                 if held_for(cell):
                     continue  # held until a question was tried
                 if not outputs:
-                    break  # unknown without outputs: the executed lesson is checked with its outputs
+                    continue  # its outputs are unknown here (the executed lesson is checked with them), but
+                    # the text below it is not: a simulation's progress bars are no reason to stop reading
                 # a control: the student works with it before reading on, but sees it first
                 control = _shows_control(nb, cell)
                 texts = [("output", _output_text(cell), forms)]
@@ -264,8 +275,9 @@ def answers_in_app_mode(nb: dict, outputs: bool = False) -> list[str]:
     a later one) was tried (``with L.after(...)``). A giveaway string in a markdown cell, or
     (``outputs=True``) in a non-widget output of a cell of the question's own section (further
     down, a number in a table is more often a coincidence than an answer) that is not held, is a
-    problem. And a summary's points come after the lesson's last question (the exit ticket), held
-    until it was tried (its heading may stand above the exit ticket).
+    problem. And a summary's points come after the core path's last question (the exit ticket), held
+    until it was tried (its heading may stand above the exit ticket; extension sections may follow
+    the summary, each under its own heading).
 
     Returns:
         list of str, one problem per line (empty: nothing given away).
@@ -294,16 +306,85 @@ def answers_in_app_mode(nb: dict, outputs: bool = False) -> list[str]:
                                     f"shows before the question in cell {at} is tried: hold it with "
                                     f"`with L.after({key!r}):`")
     heads = [i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and SUMMARY.search(_source(c))]
-    if heads and asks:
-        h, (last_at, last) = heads[0], asks[-1]
+    for h in heads if asks else ():
+        # a summary's section ends at the next heading: extensions may follow it, after the core path
+        end = next((j for j in range(h + 1, len(cells)) if cells[j]["cell_type"] == "markdown"
+                    and re.search(r"(^|\n)\s*#{1,3} ", _source(cells[j]))), len(cells))
+        last_at, last = ([(at, k) for at, k in asks if at < end] or asks)[-1]
         after_heading = _source(cells[h])[SUMMARY.search(_source(cells[h])).end():]
         shown = [h] * bool(re.search(r"(^|\n)\s*([*-]|\d+\.)\s", after_heading)) + [
-            j for j in range(h + 1, len(cells)) if cells[j]["cell_type"] == "markdown"
+            j for j in range(h + 1, end) if cells[j]["cell_type"] == "markdown"
             and re.search(r"(^|\n)\s*([*-]|\d+\.)\s", _source(cells[j]))]
         for j in shown:
             problems.append(f"the summary's points in cell {j} show in app mode before {last} is tried: hold "
                             f"them with `with L.after({last!r}, ...):`")
-        if not any(last in held_for(cells[j]) for j in range(max(h, last_at) + 1, len(cells))):
-            problems.append(f"the summary (cell {h}) is not held, after the last question ({last}, cell "
+        if not any(last in held_for(cells[j]) for j in range(max(h, last_at) + 1, end)):
+            problems.append(f"the summary (cell {h}) is not held, after the last question before it ({last}, cell "
                             f"{last_at}), until that question was tried")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------
+# Printed pages (lessons/print): a page in the students' hands gives no answer away either
+
+
+def _page_text(html: str) -> str:
+    """The text of a printed page as read on paper (its style sheet and tags left out)."""
+    from html import unescape
+    body = re.sub(r"(?is)<(style|script|title)\b.*?</\1>", " ", html)
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", body)))
+
+
+def questions_held_with(handout) -> list:
+    """The questions asked while students hold the printed page ``handout``
+    (:class:`toolkit.lessons.printable.Handout`): in its first lesson from its ``from_key`` on
+    (none for a page handed out after the lesson), every question of its later lessons, in each
+    language the lesson is written in; a teacher's page (no lessons): every question of the course.
+
+    Returns:
+        list of ``(lesson number, Question)``.
+    """
+    from toolkit.lessons import LESSONS
+    lessons = handout.lessons or tuple(LESSONS)
+    held = []
+    for i, number in enumerate(lessons):
+        b = bank(number)
+        keys = b.keys()
+        if i == 0 and handout.lessons:
+            if handout.from_key == "after":
+                keys = []
+            elif handout.from_key is not None:
+                keys = keys[keys.index(handout.from_key):]
+        held += [(number, b.get(k, lang)) for lang in b.langs for k in keys]
+    return held
+
+
+def answers_in_print(folder) -> list[str]:
+    """Every place where a printed page of ``folder`` (``lessons/print``) gives away the answer
+    of a question asked while students hold it (:data:`toolkit.lessons.printable.HANDOUTS`: a
+    rules sheet from the point its lesson hands it out, a worksheet from the start, a strategy
+    page only in later lessons, the teacher's pages against every lesson). A worksheet prints a
+    choice's options, so there only a choice's own giveaway strings are looked for, as in a widget.
+    A page missing from ``HANDOUTS`` is a problem too (nobody said when it is handed out).
+
+    Returns:
+        list of str, one problem per line (empty: nothing given away).
+    """
+    from pathlib import Path
+
+    from toolkit.lessons.printable import HANDOUTS
+
+    problems = []
+    for path in sorted(Path(folder).glob("*.html")):
+        handout = HANDOUTS.get(path.name)
+        if handout is None:
+            problems.append(f"{path.name}: not in toolkit.lessons.printable.HANDOUTS (when is it handed out?)")
+            continue
+        text = _page_text(path.read_text(encoding="utf-8"))
+        worksheet = path.name.startswith("worksheet-")
+        for number, q in questions_held_with(handout):
+            for form in (_widget_forms(q) if worksheet else q.giveaways()):
+                if _found(form, text):
+                    problems.append(f"{path.name}: lesson {number} {q.key}'s answer {form!r} is printed, and students "
+                                    f"hold the page ({handout.when}) before they try it")
     return problems

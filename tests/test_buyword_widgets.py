@@ -99,6 +99,12 @@ def test_numeric_check_bad_text_shows_a_message_and_is_not_an_attempt():
     c.controls["check"].click()
     assert c.correct is None and c.attempts == 0
     assert "not a number" in c.feedback.value
+    # in Italian, in Italian (issue 24: the Italian lesson 02 answered "'otto' is not a number")
+    it = numeric_check("Quanti punti?", 8, decimal=",", lang="it")
+    it.controls["answer"].value = "otto"
+    it.controls["check"].click()
+    assert it.attempts == 0 and "otto" in it.feedback.value and "non è un numero" in it.feedback.value and "27,5" in it.feedback.value
+    assert "not a number" not in it.feedback.value
 
 
 def test_numeric_check_in_percent_reads_25_and_25_percent_and_a_quarter_alike():

@@ -84,12 +84,21 @@ def test_the_app_mode_check_fails_on_a_summary_or_an_idea_shown_at_once():
     at = dict((k, i) for i, k in asked(nb))["q7"]
     idea = _with_markdown(nb, at + 3, "**The idea.** The winner is the one whose guess was highest.")
     assert any("q7" in p for p in answers_in_app_mode(idea))
-    assert not any("q7" in p for p in answers_right_after(idea)), "(below a control: the old check missed it)"
+    # the text check reads on past code cells (it used to stop at the first: issue 24)
+    assert any("q7" in p for p in answers_right_after(idea))
     # a summary whose points show at once, or before the exit ticket
     last = asked(nb)[-1][1]
     for index in (len(nb["cells"]), asked(nb)[-1][0]):
         shown = _with_markdown(nb, index, "## Summary\n\n* The winner tends to overpay.")
         assert any("summary" in p for p in answers_in_app_mode(shown)), index
+    # extensions after the wrap-up (lesson 01): the wrap-up waits for the exit ticket before them
+    nb01 = _nb(ROOT / "lessons" / LESSONS["01"].files["en"])
+    assert not answers_in_app_mode(nb01)
+    shown01 = copy.deepcopy(nb01)
+    for cell in shown01["cells"]:   # the wrap-up and the "in real life" box, not held
+        if 'L.after("q2", "q8")' in "".join(cell["source"]):
+            cell["source"] = ["# not held\n", 'display(Markdown("* squares"))\n']
+    assert any("not held" in p and "q8" in p for p in answers_in_app_mode(shown01))
     # held until the exit ticket: fine
     held = copy.deepcopy(nb)
     held["cells"].append({"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
@@ -124,6 +133,63 @@ def test_the_check_fails_on_a_result_right_under_its_question():
     assert not any("q7" in p for p in answers_right_after(control, outputs=True))
     section = _with_markdown(_with_markdown(nb, at + 1, "## Next section"), at + 2, "With the weak hand, misère pays.")
     assert not any("q7" in p for p in answers_right_after(section))
+
+
+def _progress_bar_cell(source, model):
+    """A simulation's cell as executed: its output a tqdm progress bar (an HBox of an HTML, a
+    FloatProgress and an HTML, as the saved widget state holds it)."""
+    view = {"output_type": "display_data", "metadata": {},
+            "data": {"application/vnd.jupyter.widget-view+json": {"model_id": model, "version_major": 2}}}
+    return {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": [source], "outputs": [view]}
+
+
+def _progress_bar_states(*models):
+    states = {}
+    for m in models:
+        states[m] = {"model_name": "HBoxModel", "state": {"children": [f"IPY_MODEL_{m}-a", f"IPY_MODEL_{m}-b"]}}
+        states[f"{m}-a"] = {"model_name": "HTMLModel", "state": {"value": "4 players: 100%"}}
+        states[f"{m}-b"] = {"model_name": "FloatProgressModel", "state": {"value": 400, "max": 400}}
+    return {"application/vnd.jupyter.widget-state+json": {"state": states}}
+
+
+def test_the_check_catches_lesson_04s_answer_under_the_progress_bars():
+    """Issue 24: lesson 04's Question 5 (a fair 4-player game gives the start player 25%) was
+    answered by the text and the table right under it, below the simulations' progress bars, and
+    the check passed it: it stopped at the first code cell (the text check) and read "25" but not
+    "25%". The lesson holds both now; a copy with the hold taken away fails."""
+    nb = _nb(ROOT / "lessons" / LESSONS["04"].files["en"])
+    at = dict((k, i) for i, k in asked(nb))["q5"]
+    held = next(i for i, c in enumerate(nb["cells"]) if "q5" in "".join(c["source"]) and "L.after" in "".join(c["source"]))
+    assert held > at + 2, "the simulations (progress bars) come between the question and its held results"
+    assert not answers_right_after(nb) and not answers_in_app_mode(nb)
+    # the text, as it stood under the progress bars before it was held
+    words = ("The right comparison is among the games that **have a winner**: there a fair game gives the "
+             "start player 1 in *n*.")
+    shown = _with_markdown(nb, held, words)
+    assert any("q5" in p and "right under" in p for p in answers_right_after(shown))
+    assert any("q5" in p for p in answers_in_app_mode(shown))
+    # the table, executed without the hold: "fair share 25%", below two cells of progress bars
+    executed = copy.deepcopy(nb)
+    cells = executed["cells"]
+    cells[at + 1] = _progress_bar_cell("# Simulate 4-player games\n", "bar4")
+    cells[at + 2] = _progress_bar_cell("# Simulate 2-player games\n", "bar2")
+    cells[held]["source"] = ["# the fairness table\n", 'pd.DataFrame(rows).set_index("players")\n']
+    cells[held]["outputs"] = [_html("<table><tr><th>players</th><th>fair share</th></tr>"
+                                    "<tr><td>4</td><td>25%</td></tr></table>")]
+    executed["metadata"]["widgets"] = _progress_bar_states("bar4", "bar2")
+    problems = answers_right_after(executed, outputs=True)
+    assert any("q5" in p and "'25%'" in p and f"cell {held}" in p for p in problems), problems
+    assert any("q5" in p and "'25%'" in p for p in answers_in_app_mode(executed, outputs=True))
+    # held again: fine
+    cells[held]["source"] = ["# the fairness table\n", 'with L.after("q5"):\n', '    display(table)\n']
+    cells[held]["outputs"] = []
+    assert not any("q5" in p for p in answers_right_after(executed, outputs=True) + answers_in_app_mode(executed, True))
+
+
+def test_a_percent_answer_is_looked_for_with_its_sign():
+    q = bank("04").get("q5")
+    assert {"25", "25%", "25 %", "1 in 4"} <= set(q.giveaways())
+    assert set(Question("q", "number", "?", answer=5, unit="%").giveaways()) == {"5%", "5 %"}
 
 
 def _with_markdown(nb, index, text):
@@ -223,10 +289,26 @@ def test_results_after_a_question_show_only_after_a_try():
         q8.controls["answer"].value = L.question("q8").answer
         q8.check()
         assert early.output.outputs[0]["text"] == "after q8\n"
+        # held until several questions were all tried (lesson 01: the rule as squares waits for Question 2)
+        both = L.after("q1", "q2")
+        both._display_on_exit = False
+        with both:
+            print("after q1 and q2")
+        L.ask("q1").controls["answer"].value = "13"
+        L.checks["q1"].check()
+        assert both.output.outputs == () and not both.released
+        q2 = L.ask("q2")
+        q2.controls["answer"].value = next(iter(L.question("q2").options))
+        q2.check()
+        assert both.output.outputs[0]["text"] == "after q1 and q2\n"
     finally:
         InteractiveShell.clear_instance()
     with pytest.raises(KeyError):
         Lesson("05").after("q99")
+    with pytest.raises(KeyError):
+        Lesson("05").after("q1", "q99")
+    with pytest.raises(TypeError):
+        Lesson("05").after()
 
 
 # -- issue 29: lesson 01's price explorer finds the rule with the student, it does not state it --
@@ -266,29 +348,41 @@ def test_the_explorer_writes_its_rule_only_once_question_2_was_tried():
         L.when_tried("q99", late.show_formula)
 
 
-def test_lesson_01_section_1_shows_no_rule_before_question_2_in_its_widgets(tmp_path):
-    """Section 1 of lesson 01 executed as app mode runs it: neither the explorer's text nor its
-    chart (title, legend) holds the rule before Question 2 is tried (read from the saved widget
-    state, as tests/test_notebooks.py reads every executed lesson)."""
+def test_lesson_01_shows_no_square_anywhere_before_question_2_is_tried(tmp_path):
+    """Issue 29: section 1 asks "Can you find the rule that turns pips into dollars?", and app mode
+    shows the whole page at once: lesson 01 executed as app mode runs it, nothing a student can
+    see anywhere on the page (text, outputs, widgets, charts, the extensions included) writes a
+    square ("²", "pips²") before Question 2 is tried (read from the saved widget state, as
+    tests/test_notebooks.py reads every executed lesson). The browser test
+    (tests/e2e/test_lesson01_explorer.py) reads the page itself."""
     import nbformat
     from nbclient import NotebookClient
 
-    from lesson_answers import _widget_states, _widgets_text
+    from lesson_answers import _output_text, _widget_states, _widgets_text
 
     path = ROOT / "lessons" / LESSONS["01"].files["en"]
     nb = nbformat.read(path, as_version=4)
-    end = next(i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and "## 2 " in c.source)
-    nb.cells = nb.cells[:end]
     NotebookClient(nb, timeout=600, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     executed = json.loads(nbformat.writes(nb))
     problems = answers_given_away(executed, outputs=True) + answers_right_after(executed, outputs=True)
     assert not problems, "\n".join(problems)
     states = _widget_states(executed)
+    shown = []
+    for i, cell in enumerate(executed["cells"]):
+        source = "".join(cell["source"])
+        texts = [source] if cell["cell_type"] == "markdown" else [_output_text(cell), _widgets_text(cell, states)]
+        shown += [(i, t) for t in texts]
+    # ... and a choice's options (the exit ticket's radio buttons show at once too)
+    shown += [("options", label) for m in states.values() for label in m.get("state", {}).get("_options_labels", [])]
+    squares = [(i, t[max(0, t.find("\u00b2") - 60):t.find("\u00b2") + 20]) for i, t in shown if "\u00b2" in t]
+    assert not squares, f"a square shows before Question 2 was tried: {squares}"
+    assert any("Play: solitaire BuyWord" in t for _i, t in shown) and any("Extension: counting" in t for _i, t in shown)
     explorer = next(c for c in executed["cells"] if "price_explorer" in "".join(c["source"]))
     text = _widgets_text(explorer, states)
     assert "CAB: 6 pips" in text and "$36" in text and "Prices: buy for $36, sell for $36" in text, text[:500]
-    assert "\u00b2" not in text
+    game = next(c for c in executed["cells"] if "solitaire_game" in "".join(c["source"]))
+    assert "You drew" in _widgets_text(game, states) and "pips, price $" in _widgets_text(game, states)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -39,18 +39,20 @@ def test_notebook_runs_without_errors(path, monkeypatch, tmp_path):
     monkeypatch.setenv("MONEY_GAMES_SCORES", str(tmp_path / "scores" / "class.sqlite"))  # not the user's sheet
     nb = nbformat.read(path, as_version=4)
     lesson = nb.metadata.get("money_games", {}).get("kind") == "lesson"
-    if lesson:  # then every question is tried, so that held outputs and explanations are read too
-        nb.cells.append(nbformat.v4.new_code_cell(TRY_EVERY_QUESTION))
     client = NotebookClient(nb, timeout=900, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
-    before = {}   # the widgets' state as a student sees it before trying any question
+    untried = {}
+    if lesson:  # then every question is tried, so that held outputs and explanations are read too
+        nb.cells.append(nbformat.v4.new_code_cell(TRY_EVERY_QUESTION))
 
-    def snapshot(cell, cell_index, **_):
-        if lesson and cell_index == len(nb.cells) - 2:
-            client.set_widgets_metadata()
-            before.update(json.loads(json.dumps(nb.metadata.get("widgets", {}))))
+        def before_the_tries(cell, cell_index, **_kw):
+            # the page as a student finds it (app mode runs every cell, nobody has tried yet): its
+            # widgets show what they show before a try (lesson 01's explorers write their rule after)
+            if cell_index == len(nb.cells) - 1:
+                client.set_widgets_metadata()
+                untried["nb"] = json.loads(nbformat.writes(nb))
 
-    client.on_cell_executed = snapshot
+        client.on_cell_start = before_the_tries
     client.execute()  # raises CellExecutionError with the failing cell and traceback
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
@@ -66,13 +68,14 @@ def test_notebook_runs_without_errors(path, monkeypatch, tmp_path):
     # anywhere; in a lesson, no True/False, no caret exponents, Italian numbers in Italian.
     problems = text_problems(executed, executed["metadata"].get("money_games", {}).get("lang", "en"), words=lesson)
     assert not problems, f"{path.name}:\n" + "\n".join(problems[:20])
-    # A lesson shows no answer before its check, in its outputs either (tests/lesson_answers.py).
+    # A lesson shows no answer before its check, in its outputs either (tests/lesson_answers.py),
+    # read on the page as it was before any question was tried.
     if lesson:
         from lesson_answers import answers_given_away, answers_in_app_mode, answers_right_after
-        # read with the widgets as they were before any question was tried (the last cell tries them all)
-        untried = {**executed, "cells": executed["cells"][:-1], "metadata": {**executed["metadata"], "widgets": before}}
-        problems = (answers_given_away(untried, outputs=True) + answers_right_after(untried, outputs=True)
-                    + answers_in_app_mode(untried, outputs=True))
+        page = untried["nb"]
+        page["cells"] = page["cells"][:-1]
+        problems = (answers_given_away(page, outputs=True) + answers_right_after(page, outputs=True)
+                    + answers_in_app_mode(page, outputs=True))
         assert not problems, f"{path.name}:\n" + "\n".join(problems)
 
 

@@ -131,3 +131,100 @@ def test_the_teacher_guide_has_what_a_teacher_needs():
         assert (GUIDE.parent / target).resolve().exists(), f"TEACHER-GUIDE.md links to a missing {target}"
         assert ROOT in (GUIDE.parent / target).resolve().parents, f"TEACHER-GUIDE.md links outside the repository: {target}"
     assert "seeds/" not in guide and "RULES-NOTES" not in guide, "link the rules inside the repository"
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 24: no printed page gives an answer away while students hold it
+
+
+def test_no_printed_page_gives_an_answer_away_while_students_hold_it():
+    """Every page of lessons/print against the answers of every question asked while students
+    hold it (``HANDOUTS``: a worksheet from the start of its lesson, a rules sheet from the
+    point the materials list says, a strategy page only after its lesson)."""
+    from lesson_answers import answers_in_print
+    problems = answers_in_print(PRINT)
+    assert not problems, "\n".join(problems)
+
+
+_OLD_TIPS = {  # the rules sheets' Tip boxes, which stated answers of lessons 01, 03 and 05
+    "rules-buyword.html": ("01", "q4", "Buy in small lots and sell in big words: 8² + 5² = $89 buys the tiles of "
+                                       "ENJOYED, which sells for 13² = $169."),
+    "rules-bux.html": ("03", "q6", "If you drew the lot, stop bidding at half its value to you: above that, being "
+                                   "paid by the winner is better."),
+    "rules-bugami.html": ("05", "q5", "A good bug suit is one you can play under (low cards) and that few other "
+                                      "players can throw at you."),
+}
+
+
+def _copy_print(tmp_path):
+    out = tmp_path / "print"
+    out.mkdir()
+    for p in PRINT.glob("*.html"):
+        (out / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
+    return out
+
+
+def test_the_print_check_catches_a_tip_an_early_page_and_an_unlisted_one(tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from lesson_answers import answers_in_print
+    from toolkit.lessons import printable
+
+    out = _copy_print(tmp_path)
+    # the old Tip boxes, put back on the rules sheets
+    for name, (_number, _key, tip) in _OLD_TIPS.items():
+        page = out / name
+        page.write_text(page.read_text(encoding="utf-8").replace("</body>", f"<h2>Tip</h2><p>{tip}</p></body>"),
+                        encoding="utf-8")
+    problems = answers_in_print(out)
+    assert any(p.startswith("rules-bugami.html") and "lesson 05 q5's" in p for p in problems), problems
+    # handed out at the start of their lessons: the BuyWord sheet then states the price rule's
+    # examples too (Questions 1 and 2); a strategy page handed out during its lesson, not after
+    early = dict(printable.HANDOUTS)
+    for name in (*_OLD_TIPS, "strategy-bux.html"):
+        early[name] = replace(early[name], from_key=None)
+    monkeypatch.setattr(printable, "HANDOUTS", early)
+    problems = answers_in_print(out)
+    for name, (number, key, _tip) in _OLD_TIPS.items():
+        assert any(p.startswith(name) and f"lesson {number} {key}'s" in p for p in problems), (name, problems)
+    for key, form in (("q1", "'64'"), ("q2", "'169'"), ("q4", "'$89'")):
+        assert any(p.startswith("rules-buyword.html") and f"01 {key}'s answer {form}" in p for p in problems), key
+    assert any(p.startswith("strategy-bux.html") and "03 q6" in p for p in problems)
+    # a page nobody said when to hand out
+    (out / "extra.html").write_text("<html><body>extra</body></html>", encoding="utf-8")
+    assert any(p.startswith("extra.html") and "HANDOUTS" in p for p in answers_in_print(out))
+
+
+def test_the_materials_list_says_when_to_hand_out_every_page():
+    from toolkit.lessons.printable import HANDOUTS, STRATEGY_PAGES
+    text = _text((PRINT / "materials.html").read_text(encoding="utf-8"))
+    assert "When to hand out each page" in text
+    assert {p.name for p in PRINT.glob("*.html")} == set(HANDOUTS)
+    for name, h in HANDOUTS.items():
+        if h.lessons:
+            assert name in text, f"the materials list does not say when {name} is handed out"
+    for name in STRATEGY_PAGES:
+        assert HANDOUTS[name].from_key == "after"
+    # no rules sheet tells a strategy any more: those are on the strategy pages, after the lesson
+    for name in RULES_SHEETS:
+        assert "<h2>Tip</h2>" not in (PRINT / name).read_text(encoding="utf-8")
+
+
+def test_a_worksheet_prints_the_data_its_questions_need_and_numbers_every_item():
+    from toolkit import buyword
+    ws = _text((PRINT / "worksheet-01.html").read_text(encoding="utf-8"))
+    pips = buyword.Rules().letter_pips
+    for p in (1, 2, 3, 4):
+        letters = " ".join(sorted(letter for letter, n in pips.items() if n == p))
+        assert letters in ws, f"worksheet-01 does not print the {p}-pip letters {letters}"
+    assert "+2" in _text((PRINT / "worksheet-06.html").read_text(encoding="utf-8"))   # the PEI rule
+    for number, info in LESSONS.items():
+        for lang in info.files:
+            name = f"worksheet-{number}.html" if lang == "en" else f"worksheet-{number}-{lang}.html"
+            html = (PRINT / name).read_text(encoding="utf-8")
+            labels = re.findall(r"<b>(?:Question|Domanda) (\d+)", html)
+            assert labels == [k[1:] for k in bank(number).keys()], f"{name}: items {labels}"
+            assert html.count('<table class="cols">') == len(labels), f"{name}: an item without its columns"
+            for q in bank(number).all(lang):
+                if q.kind == "guess":
+                    assert re.search(rf"{q.key[1:]} \((prediction|previsione)\)", html), (name, q.key)

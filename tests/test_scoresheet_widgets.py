@@ -139,7 +139,8 @@ def test_standings_view_shows_standings_head_to_head_and_pei(league):
     v = ssw.standings_view(league)
     assert v.controls["game"].value == "bux" and v.controls["pei"].value is True
     assert list(v.standings["player"]) == ["Ben", "Ann", "Cy", "Di"]
-    assert "<table" in v.table.value and "pei" in v.table.value and "Ben" in v.h2h.value
+    assert "<table" in v.table.value and "<th>PEI</th>" in v.table.value and "Ben" in v.h2h.value
+    assert "<th>average place</th>" in v.table.value and "mean_place" not in v.table.value   # words, not code
     assert len(v.fig.data) == 4 and v.fig.layout.title.text == "Personal Earning Index after each BUX game"
     ben = next(t for t in v.fig.data if t.name == "Ben")
     assert list(ben.x) == [0, 1, 2] and list(ben.y) == [10, 11, 13]
@@ -294,3 +295,32 @@ def test_standings_view_kept_up_to_date_equals_a_fresh_computation(tmp_path):
         same_as_fresh("bugami")
         view.controls["game"].value = "buyword"
         assert view.standings.empty and "No BuyWord games" in view.table.value
+
+
+# -- issue 24: lesson 06's class game, with four bots as the fallback ----------------------------
+
+def test_four_bots_quick_game_fills_the_form_and_the_class_records_it(tmp_path):
+    """Without class mode, lesson 06's button lets four bots play a quick game of BUX: the form
+    then holds their names and final money (nothing is recorded until Record is pressed)."""
+    from toolkit import bux
+    from toolkit.lessons.lesson06 import BOT_NAMES, bots_quick_bux
+    from toolkit.scoresheet import widgets as W
+
+    money = bots_quick_bux(seed=1)
+    assert list(money) == list(BOT_NAMES) and all(isinstance(m, int) and m >= 0 for m in money.values())
+    assert money == bots_quick_bux(seed=1) and money != bots_quick_bux(seed=2)   # a seed is a game
+    assert max(money.values()) > bux.Rules.quick().starting_money                  # someone sold sets
+    c = W.class_sheet(tmp_path / "class.sqlite")
+    entry = c.controls["entry"]
+    entry.controls["name_4"].value, entry.controls["score_4"].value = "Eve", "99"   # cleared by fill
+    entry.fill(money, variant="quick game, played by bots")
+    assert [entry.controls[f"name_{i}"].value for i in range(5)] == [*BOT_NAMES, ""]
+    assert entry.controls["score_0"].value == str(money["Bot Ada"]) and entry.controls["score_4"].value == ""
+    assert entry.controls["new_players"].value and "press <b>Record</b>" in entry.message.value
+    assert c.sheet.games("bux").empty                                               # not recorded yet
+    entry.controls["record"].click()
+    games = c.sheet.games("bux")
+    assert len(games) == 1 and games["variant"][0] == "quick game, played by bots"
+    assert dict(zip(games["players"][0], games["scores"][0])) == money
+    with pytest.raises(ValueError, match="rows"):
+        entry.fill({f"P{i}": i for i in range(6)})

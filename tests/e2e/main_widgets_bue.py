@@ -16,10 +16,10 @@ WORDS = {
 
 def _odds_explorer(lang):
     def check(page):
-        """After Question 7 is tried (the explorer is held until then), 'x2 cards' from 3 (its
+        """After Question 5 is tried (the explorer is held until then), 'x2 cards' from 3 (its
         maximum) to 2 redraws the exact distribution and its title."""
         w = WORDS[lang]
-        try_question(page, "02", "q7", lang)
+        try_question(page, "02", "q5", lang)
         return slider_moves_chart(page, w["x2"], title=w["title"], key="ArrowLeft")
     check.__name__ = f"lesson02_{lang}_odds_explorer"
     return check
@@ -27,10 +27,10 @@ def _odds_explorer(lang):
 
 def _convergence(lang):
     def check(page):
-        """After Question 6 is tried (the view is held until then), 'Deal hands' adds a batch of
+        """After Question 4 is tried (the view is held until then), 'Deal hands' adds a batch of
         deals: the running share moves on."""
         w = WORDS[lang]
-        try_question(page, "02", "q6", lang)
+        try_question(page, "02", "q4", lang)
         view = output_holding(page, f"button:has-text('{w['deal']}')")
         plot = chart_in(view)
         before = chart_state(plot)

@@ -1,8 +1,9 @@
 """Lesson 01 in app mode, as a class sees it projected (1366 px) and on a phone (390 px): section
-1 asks "Can you find the rule that turns pips into dollars?", so nothing above the extensions
-states the rule (no "²", no "pips²": not the explorer's prices, its chart's title or legend, nor
-the idea under Question 2) until Question 2 has been tried; then the explorer writes it out and
-the idea shows (issue 29). Screenshots before and after go to ``tests/e2e/screenshots/``.
+1 asks "Can you find the rule that turns pips into dollars?", and app mode shows the whole page at
+once, so nothing anywhere on it states the rule (no "²", no "pips²": not the explorers' prices,
+their charts' titles or legends, the idea under Question 2, the solitaire game, the wrap-up or the
+extensions) until Question 2 has been tried; then the explorer writes it out and the idea shows
+(issue 29). Screenshots before and after go to ``tests/e2e/screenshots/``.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .checks import assert_no_errors, assert_offline, chart_in, wait_chart
-from .conftest import instrumented, offline
+from .conftest import instrumented, new_context
 from .pagehelpers import output_holding, try_question
 from .test_lessons_in_browser import open_app
 
@@ -18,23 +19,11 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("browse
 
 LESSON = "lessons/01-buy-small-sell-big.ipynb"
 TILES = ".widget-text:has(label:text-is('Tiles')) input"
-#: The first heading after the core lesson (sections 0-4): the extensions and the game below it
-#: use the rule by name once it has been found.
-EXTENSIONS = "5 ·"
-
-# The text a student can see above the extensions: every cell's visible text, and the text
-# plotly draws in SVG (titles, legends, labels), stopping at the first extension heading.
-_CORE_TEXT_JS = """(stop) => {
+# The text a student can see on the whole page: every cell's visible text, and the text plotly
+# draws in SVG (titles, legends, labels).
+_PAGE_TEXT_JS = """() => {
   const out = [];
   for (const cell of document.querySelectorAll('.jp-Cell')) {
-    const head = [...cell.querySelectorAll('h2')].find(h => h.textContent.trim().startsWith(stop));
-    if (head) {
-      const before = document.createRange();
-      before.setStart(cell, 0);
-      before.setEndBefore(head);
-      out.push(before.toString());
-      break;
-    }
     out.push(cell.innerText);
     for (const t of cell.querySelectorAll('.gtitle, .legendtext, .xtitle, .ytitle, .textpoint'))
       out.push(t.textContent);
@@ -44,21 +33,22 @@ _CORE_TEXT_JS = """(stop) => {
 
 
 @pytest.fixture(params=[1366, 390], ids=["1366px", "390px"])
-def sized_page(request, browser, lab_server):
-    """A page of the given width (a classroom screen, a phone), as the ``page`` fixture."""
+def sized_page(request, browser, lab):
+    """A page of the given width (a classroom screen, a phone), signed in to the server as the
+    ``page`` fixture is (the teacher's link carries the token once)."""
     width = request.param
-    context = browser.new_context(viewport={"width": width, "height": 900 if width > 800 else 844})
-    context.set_default_timeout(60_000)
+    context = new_context(browser, lab, phone=width < 800)
     pg = instrumented(context.new_page())
-    pg.external_requests = offline(context, lab_server)
+    pg.external_requests = context.external_requests
     pg.width = width
     yield pg
     context.close()
 
 
-def core_text(page) -> str:
-    text = page.evaluate(_CORE_TEXT_JS, EXTENSIONS)
-    assert "Question 2" in text and "Pips and prices" in text, f"the core lesson was not read: {text[:300]!r}"
+def page_text(page) -> str:
+    text = page.evaluate(_PAGE_TEXT_JS)
+    for part in ("Pips and prices", "Question 2", "Play: solitaire BuyWord", "Wrap-up", "Extension: counting"):
+        assert part in text, f"the whole page was not read ({part!r} missing): {text[:300]!r}"
     return text
 
 
@@ -81,7 +71,7 @@ def test_lesson01_explorer_states_the_rule_only_after_question_2(sized_page, lab
                == [1, 4, 6, 7], f"{what}: a point for each earlier try")
     explorer.screenshot(path=str(screenshots / f"lesson01-explorer-{width}-before.png"))
 
-    before = core_text(page)
+    before = page_text(page)
     assert "QUIZ: 10 pips" in before and "$100" in before, f"{what}: the explorer shows no price"
     assert "\u00b2" not in before, (f"{what}: the rule shows before Question 2 was tried: "
                                     f"...{before[max(0, before.find(chr(178)) - 120):before.find(chr(178)) + 40]!r}...")
@@ -93,7 +83,7 @@ def test_lesson01_explorer_states_the_rule_only_after_question_2(sized_page, lab
                             and any(n == "price = pips\u00b2" and len(y) > 10 for n, _x, y in s["data"]),
                             f"{what}: the explorer's price curve after Question 2")
     assert after_plot["title"].startswith("Square prices: buy for $100")
-    after = core_text(page)
+    after = page_text(page)
     assert "price = pips\u00b2" in after and "dollars = pips\u00b2" in after, f"{what}: the rule is not shown after the try"
     explorer.scroll_into_view_if_needed()
     explorer.screenshot(path=str(screenshots / f"lesson01-explorer-{width}-after.png"))

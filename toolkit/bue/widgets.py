@@ -93,7 +93,7 @@ TEXT = {
     "it": {
         "x2": "carte x2", "x0": "carte x0",
         "odds_intro": "<b>Che cosa fanno x2 e x0.</b> Scegli quante carte x2 e x0 ci sono nel mazzo (le carte "
-                      "normali e i 100 restano come sono, quindi ogni carta speciale tolta rende il mazzo più "
+                      "ordinarie e i 100 restano come sono, quindi ogni carta speciale tolta rende il mazzo più "
                       "piccolo di una carta). Le barre sono le probabilità esatte di ogni miglior totale di cinque "
                       "carte: chi le ha mette ogni x2/x0 dove porta il totale più vicino a 50.",
         "this_deck": "questo mazzo", "no_multipliers": "senza x2 né x0",
@@ -111,7 +111,7 @@ TEXT = {
                         "probabilità esatta {exact}.",
         "you": "Tu", "bot": "Bot {}", "dealer": "mazziere", "you_tag": "tu", "pts": "punti",
         "best_total": "miglior totale", "hidden_somewhere": "ha, coperta da qualche parte:",
-        "head": "Partita {hand}, turno di scambio {turn} di {turns}, fase <b>{phase}</b>; mazzo di scambio {deck} "
+        "head": "Partita {hand}, turno di scambio {turn} di {turns}, fase <b>{phase}</b>; mazzo degli scambi {deck} "
                 "carte; scarti: {disc}",
         "phases": {"deal": "distribuzione", "flip": "distribuzione", "draw": "pesca", "reorder": "pesca",
                    "exchange": "scambio", "reveal": "carta scoperta", "over": "fine"},
@@ -130,7 +130,7 @@ TEXT = {
         "log_discard": "{actor} scarta {card}.",
         "log_discard_mine": "Scarti {card}.",
         "log_draw_mine": "Peschi {card}.", "log_draw": "{actor} pesca una carta.",
-        "log_flip": "Il mazziere scopre {card} per iniziare la pila degli scarti.",
+        "log_flip": "Il mazziere scopre {card} per iniziare il mazzo degli scarti.",
         "log_reorder_mine": "Mescoli le tue carte coperte: {card} ora è la tua carta {slot}.",
         "log_reorder": "{actor} mescola le sue carte coperte.",
         "log_reveal_mine": "Scoprirai la tua carta {slot} ({card}).",
@@ -421,12 +421,12 @@ def render_html(state: BueState, player: int, lang: str = "en") -> str:
             cells = []
             for i, c in enumerate(obs["hand"]):
                 up = obs["table"][q][i] is not None
-                cells.append(f"{i}:" + card_html(c) + ("*" if up else ""))
+                cells.append(f"{i + 1}:" + card_html(c) + ("*" if up else ""))
             total = (f" {t['best_total']} <b>{hand_total([c for c in obs['hand'] if c], state.rules.multiplier_stacking)}</b>"
                      if None not in obs["hand"] else "")
         else:
             kn = obs["known"].get(str(q), {})
-            cells = [f"{i}:" + card_html(c if c is not None else kn.get(str(i)), c is not None, str(i) in kn)
+            cells = [f"{i + 1}:" + card_html(c if c is not None else kn.get(str(i)), c is not None, str(i) in kn)
                      for i, c in enumerate(obs["table"][q])]
             held = obs.get("holds", {}).get(str(q), [])
             # cards you gave them, somewhere among their hidden cards (they mix them: Rules.reordering)
@@ -467,8 +467,10 @@ def helper_html(state: BueState, player: int, top: int = 8, lang: str = "en") ->
 
 def action_label(action, state: BueState | None = None, lang: str = "en") -> str:
     """The student's option as a sentence, for the play table's menu and the helper's table:
-    ``swap 2 3:1`` -> "Give your card 2 (B7) for Di's card 1"; ``discard 0`` -> "Discard your card
-    0 (x2) and draw"; ``reveal 4`` -> "Reveal your card 4 (G12)". ``lang``: ``"en"`` or ``"it"``.
+    ``swap 2 3:1`` -> "Give your card 3 (B7) for Di's card 2"; ``discard 0`` -> "Discard your card
+    1 (x2) and draw"; ``reveal 4`` -> "Reveal your card 5 (G12)". Cards are numbered from 1, as a
+    student counts them and as the table shows them (the engine's slots count from 0).
+    ``lang``: ``"en"`` or ``"it"``.
 
     Chance events and actions of other kinds keep their text form.
     """
@@ -477,11 +479,11 @@ def action_label(action, state: BueState | None = None, lang: str = "en") -> str
     mine = (lambda i: f" ({state.hands[p][i]})") if p is not None else (lambda i: "")
     if isinstance(action, Swap):
         who = state.players[action.opponent] if state is not None else t["bot"].format(action.opponent)
-        return t["opt_swap"].format(slot=action.slot, mine=mine(action.slot), who=who, their=action.their_slot)
+        return t["opt_swap"].format(slot=action.slot + 1, mine=mine(action.slot), who=who, their=action.their_slot + 1)
     if isinstance(action, Discard):
-        return t["opt_discard"].format(slot=action.slot, mine=mine(action.slot))
+        return t["opt_discard"].format(slot=action.slot + 1, mine=mine(action.slot))
     if isinstance(action, Reveal):
-        return t["opt_reveal"].format(slot=action.slot, mine=mine(action.slot))
+        return t["opt_reveal"].format(slot=action.slot + 1, mine=mine(action.slot))
     return str(action)
 
 
@@ -513,25 +515,25 @@ def move_sentence(state: BueState, action, viewer: int, lang: str = "en") -> str
         seat = state.to_reorder[0][0]
         if secret:
             return t["log_reorder"].format(actor=state.players[seat])
-        return t["log_reorder_mine"].format(card=state.hands[seat][state.to_reorder[0][1]], slot=action.slot)
+        return t["log_reorder_mine"].format(card=state.hands[seat][state.to_reorder[0][1]], slot=action.slot + 1)
     actor = state.current_player
     name = state.players[actor]
     if isinstance(action, Reveal):
         if secret:
             return t["log_reveal"].format(actor=name)
-        return t["log_reveal_mine"].format(slot=action.slot, card=state.hands[actor][action.slot])
+        return t["log_reveal_mine"].format(slot=action.slot + 1, card=state.hands[actor][action.slot])
     if isinstance(action, Discard):
         card = state.hands[actor][action.slot]     # discarded face up: public
         return (t["log_discard_mine"] if actor == viewer else t["log_discard"]).format(actor=name, card=card)
     if isinstance(action, Swap):
         if actor == viewer:
-            return t["log_swap_mine"].format(slot=action.slot, card=state.hands[actor][action.slot],
-                                             who=state.players[action.opponent], their=action.their_slot)
+            return t["log_swap_mine"].format(slot=action.slot + 1, card=state.hands[actor][action.slot],
+                                             who=state.players[action.opponent], their=action.their_slot + 1)
         if action.opponent == viewer:
-            return t["log_swap_to_me"].format(actor=name, slot=action.slot, their=action.their_slot,
+            return t["log_swap_to_me"].format(actor=name, slot=action.slot + 1, their=action.their_slot + 1,
                                               card=state.hands[viewer][action.their_slot])
-        return t["log_swap"].format(actor=name, slot=action.slot, who=state.players[action.opponent],
-                                    their=action.their_slot)
+        return t["log_swap"].format(actor=name, slot=action.slot + 1, who=state.players[action.opponent],
+                                    their=action.their_slot + 1)
     return state.describe_action(action, viewer)
 
 

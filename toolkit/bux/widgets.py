@@ -323,7 +323,7 @@ class WinnersCurse(View):
             c.observe(cb, names="value")
         intro = w.HTML("<b>The winner's curse.</b> A lot is truly worth 200 bux to everyone, but each bidder "
                        "only <i>guesses</i> its value. Each stays in the bidding up to their guess (minus the "
-                       "shading). Who wins, and what does the winner gain or lose?")
+                       "shading). Move the sliders: how much does the winner gain or lose on average?")
         self.widget = w.VBox([intro, b, n, s, self.summary, self.chart.widget])
 
     def _apply(self) -> None:

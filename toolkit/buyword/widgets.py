@@ -671,17 +671,20 @@ class SolitaireGame(View):
         rating: ``None`` until the game is over, then the seed's verdict ("fair", ...).
         seed: the seed of the current game.
         callback_times: seconds taken by each button callback.
+        formula_shown: whether prices are written as squares (``(pips)² dollars``, ``8² = $64``);
+            see :meth:`show_formula`.
     """
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None):
+    def __init__(self, seed: int = 0, rules: Rules | None = None, formula: bool = True):
         super().__init__()
+        self.formula_shown = bool(formula)
         self.rules = rules or Rules()
         _warm_word_finder(self.rules)
         lo, hi = self.rules.choice_range
         B = lambda desc, tip, style="": w.Button(description=desc, tooltip=tip, button_style=style,  # noqa: E731
                                                  layout=w.Layout(width="auto"))
         self.controls = {
-            "buy": B("Buy", "Pay (pips)\u00b2 dollars for all the tiles drawn this round", "success"),
+            "buy": B("Buy", "", "success"),
             "decline": B("Decline", "Do not buy: this round's tiles go in the box"),
             "choice": w.Dropdown(options=list(range(lo, hi + 1)), value=min(max(3, lo), hi),
                                  description="Tiles to draw", style={"description_width": "initial"},
@@ -713,11 +716,10 @@ class SolitaireGame(View):
         c["done"].on_click(self._timed(lambda _b: self.play(Done())))
         c["hint"].on_click(self._timed(lambda _b: self._hint()))
         c["new_game"].on_click(self._timed(lambda _b: self.new_game(int(c["seed"].value))))
+        self.intro = w.HTML()
+        self._write_rule()
         self.widget = w.VBox([
-            w.HTML(value="<b>BuyWord solitaire.</b> You start with $200 and 8 Wild tiles. Each round, "
-                         "buy the tiles you draw for (pips)\u00b2 dollars or decline them, then sell "
-                         "words for (pips)\u00b2. At most one Wild per word; keep at most 8 letter tiles "
-                         f"between rounds. Scale from the rules: {_SCALE}."),
+            self.intro,
             self.status, self.board,
             w.HBox([c["buy"], c["decline"], c["choice"], c["choose"]]),
             w.HBox([c["words"], c["sell"], c["sell_best"]]),
@@ -729,6 +731,26 @@ class SolitaireGame(View):
         self.new_game(seed)
 
     # -- public ---------------------------------------------------------------------------
+    def _write_rule(self) -> None:
+        if self.formula_shown:
+            price, sell = "(pips)\u00b2 dollars", "for (pips)\u00b2"
+        else:
+            price, sell = "their price", "to the bank"
+        self.intro.value = ("<b>BuyWord solitaire.</b> You start with $200 and 8 Wild tiles. Each round, "
+                            f"buy the tiles you draw for {price} or decline them, then sell words {sell}. At most "
+                            f"one Wild per word; keep at most 8 letter tiles between rounds. Scale from the rules: "
+                            f"{_SCALE}.")
+        self.controls["buy"].tooltip = f"Pay {price} for all the tiles drawn this round"
+
+    def show_formula(self) -> None:
+        """Write prices as squares from now on (the rules text, the Buy button's tip, new log
+        lines: ``price 8² = $64``). Until then the game says only the price: a lesson that asks
+        the student to find the rule (lesson 01, Question 2) calls this once the question was
+        tried (``L.when_tried("q2", game.show_formula)``)."""
+        if not self.formula_shown:
+            self.formula_shown = True
+            self._write_rule()
+
     def new_game(self, seed: int = 0) -> None:
         """Start a new game from ``seed`` (the same seed deals the same tiles as long as the same
         numbers are chosen on CHOICE rolls)."""
@@ -860,7 +882,8 @@ class SolitaireGame(View):
             # The tiles as the board shows them (the engine keeps a round's draw sorted).
             word = "".join(after.drawn[0]) if after.drawn[0] else "".join(sorted(drawn))
             if after.phase == "buy" and after.drawn[0]:
-                self._log(f"You drew {word}: {p} pips, price {p}\u00b2 = {_money(p * p)}.")
+                square = f"{p}\u00b2 = " if self.formula_shown else ""
+                self._log(f"You drew {word}: {p} pips, price {square}{_money(p * p)}.")
             else:
                 self._log(f"You drew only {word}: the bag ran out before you had {after.n or len(drawn)} "
                           f"tiles, so they may not be bought (rules, 'A Round').")
@@ -954,7 +977,7 @@ def _sales_cached(rules: Rules, key: str, wilds: int):
     return tuple(find_words(key, wilds, rules))
 
 
-def solitaire_game(seed: int = 0, rules: Rules | None = None) -> SolitaireGame:
+def solitaire_game(seed: int = 0, rules: Rules | None = None, formula: bool = True) -> SolitaireGame:
     """Play solitaire BuyWord in the notebook with buttons.
 
     Source: seed "To Start" (one player takes 8 Wilds and $200), "A Round" to "Ending the Game";
@@ -965,6 +988,8 @@ def solitaire_game(seed: int = 0, rules: Rules | None = None) -> SolitaireGame:
         seed: seed of the dice and draws (the same seed, the same tiles, as long as the same
             numbers are chosen on CHOICE rolls).
         rules: the Rules (default ``Rules()``).
+        formula: write prices as squares (``(pips)²``, ``8² = $64``); ``False`` says only the
+            prices until :meth:`SolitaireGame.show_formula` (lesson 01 asks for the rule first).
 
     Returns:
         a :class:`SolitaireGame`: ``.widget``, ``.controls`` (buttons and pickers), ``.state``,
@@ -974,7 +999,7 @@ def solitaire_game(seed: int = 0, rules: Rules | None = None) -> SolitaireGame:
     Raises:
         ValueError: a seed that is not a non-negative whole number.
     """
-    return SolitaireGame(seed, rules)
+    return SolitaireGame(seed, rules, formula)
 
 
 def _sale_value(action, state) -> int | None:

@@ -50,6 +50,7 @@ LABELS = {
         "too_high": "{} is too high.", "too_low": "{} is too low.", "hint": "Hint:", "try_again": "Try again.",
         "answer": "Answer", "your_answer": "Your answer", "number_placeholder": "a number, e.g. 12",
         "within": "anything within {} counts",
+        "not_number": "{} is not a number: type digits only, like {}",
         "your_guess": "Your guess", "lock_in": "Lock in my guess", "lock_in_tip": "Lock in your guess, then see",
         "guessed": "You guessed: {}.", "predict": "Predict first.", "locked": "Locked in.",
         "your_move": "Your move", "play": "Play", "play_tip": "Play the chosen move",
@@ -68,6 +69,7 @@ LABELS = {
         "too_high": "{} è troppo alto.", "too_low": "{} è troppo basso.", "hint": "Suggerimento:",
         "try_again": "Riprova.", "answer": "Risposta", "your_answer": "La tua risposta",
         "number_placeholder": "un numero, es. 12", "within": "va bene tutto entro {}",
+        "not_number": "{} non è un numero: scrivi solo cifre, come {}",
         "your_guess": "La tua previsione", "lock_in": "Conferma la previsione",
         "lock_in_tip": "Conferma la previsione, poi guarda", "guessed": "Hai previsto: {}.",
         "locked": "Confermata.",
@@ -722,8 +724,9 @@ def numeric_check(question: str, answer, tolerance=0, explanation: str = "", uni
             return None, t["type_number"]
         try:
             right, x = judge_number(value, target, tol, unit, decimal)
-        except ValueError as e:
-            return None, str(e)
+        except (ValueError, ZeroDivisionError):
+            example = "64 o 27,5" if lang == "it" else ("64 or 27,5" if decimal == "," else "64 or 27.5")
+            return None, t["not_number"].format(repr(str(value).strip()), example)
         if right:
             return True, ""
         return False, t["too_high" if x > target else "too_low"].format(value.strip())

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
+from ..core.numbers import is_percent_unit
+
 __all__ = ["Question", "Bank", "bank", "LESSONS", "LessonInfo"]
 
 
@@ -125,8 +127,10 @@ class Question:
     def giveaways(self) -> list[str]:
         """The strings that would give this question's answer away if a lesson's text, code or
         an output showed them before the check: the right option of a choice; a number's usual
-        written forms (``169``, ``4,582,116``, ``0.565``, ``0,565``, ``56.5%``...); and
-        :attr:`giveaway`. One-digit whole numbers are too common to search for and are left out.
+        written forms (``169``, ``4,582,116``, ``0.565``, ``0,565``, ``56.5%``...), with a
+        percent sign too when the answer is in percent (``25%``: lesson 04's table said "fair share
+        25%" right under the question); and :attr:`giveaway`. One-digit whole numbers are too
+        common to search for and are left out (but ``5%`` is searched for).
 
         Returns:
             list of str (empty for a guess without :attr:`giveaway`).
@@ -137,7 +141,12 @@ class Question:
         if self.kind == "choice":
             out.append(self.answer)
         elif self.kind == "number":
-            out += number_forms(self.answer, self.tolerance)
+            forms = number_forms(self.answer, self.tolerance)
+            out += forms
+            if is_percent_unit(self.unit):
+                x = Fraction(str(self.answer)) if isinstance(self.answer, float) else Fraction(self.answer)
+                whole = [str(x.numerator)] if x.denominator == 1 else []
+                out += [f"{f}{sep}%" for f in forms + whole for sep in ("", " ") if not f.endswith("%")]
         return sorted(set(out))
 
 

@@ -3,6 +3,9 @@
 Numbers come from :mod:`toolkit.buyword` (the default bag and dictionary); the rules' worked
 examples are from ``seeds/003_ed01dcb0ec781bb1.txt`` ("Buying Tiles": E E J D = 8 pips = $64;
 "Selling Words": ENJOYED = 13 pips = $169).
+
+The order is the lesson's: the core path (Questions 1-7, then the exit ticket, Question 8), then
+the extensions (Questions 9-11).
 """
 from __future__ import annotations
 
@@ -65,6 +68,8 @@ def _q4(lang):
                  "Both cost the same: it is the same tiles"],
         answer="E, E, J, D in one round, then N, O, Y in another round",
         hint="Work out the price of each draw: (pips)² for EEJD, and for NOY.",
+        # the working, as the rules sheet's old tip printed it (8² + 5² = $89)
+        giveaway=("8² + 5²", "$89", "64 + 25"),
         explanation=f"One draw of 13 pips: 13² = ${one}, so selling ENJOYED for ${one} earns nothing. "
                     f"Two draws: 8² + 5² = {a} + {b} = ${a + b}, and the word still sells for ${one}: "
                     f"a profit of <b>${one - a - b}</b>.",
@@ -115,12 +120,26 @@ def _q7(lang):
 
 @BANK.question("q8")
 def _q8(lang):
+    # (no square in the options: they show, in app mode, before Question 2 asks for the rule)
+    answer = "A word's price grows faster than its pips: one big word pays more than the small lots cost (the extra 2ab)"
+    return Question(
+        "q8", "choice", "Why does buying in small lots and selling in big words make money in BuyWord?",
+        options=["Small lots contain cheaper letters", answer, "Long words earn a bonus in the rules",
+                 "The Wild tile doubles the value of a long word"],
+        answer=answer,
+        explanation="Squares are convex: (a + b)² = a² + b² + 2ab. Combining pips bought at different times "
+                    "into one word earns the cross term 2ab.",
+        worksheet="Exit ticket: in one sentence, why does buying in small lots and selling big words make money?")
+
+
+@BANK.question("q9")
+def _q9(lang):
     from toolkit import buyword as bw
     dist = bw.draw_pips_distribution(3)
     mu = sum(s * q for s, q in dist.items())
     var = sum(s * s * q for s, q in dist.items()) - mu * mu
     return Question(
-        "q8", "choice", f"Three tiles hold {float(mu):.2f} pips on average, and {float(mu):.2f}² = "
+        "q9", "choice", f"Three tiles hold {float(mu):.2f} pips on average, and {float(mu):.2f} pips would cost "
                         f"${float(mu) ** 2:.2f}. Is the expected <i>price</i> of 3 tiles bigger, the same or smaller?",
         options=["The expected price is bigger", "The expected price is the same", "The expected price is smaller"],
         answer="The expected price is bigger",
@@ -129,13 +148,14 @@ def _q8(lang):
                     f"probability), more than {_money(mu * mu)}. E[pips²] = (E[pips])² + variance, and the "
                     f"variance ({float(var):.2f}) is positive. Convexity again: uncertainty about the pips "
                     "raises the average price.",
-        extension=True, worksheet="Is the expected price of 3 tiles bigger than, equal to, or smaller than (expected pips)²? Why?")
+        extension=True, worksheet="Is the expected price of 3 tiles bigger than, equal to, or smaller than the price "
+                                  "of the expected number of pips? Why?")
 
 
-@BANK.question("q9")
-def _q9(lang):
+@BANK.question("q10")
+def _q10(lang):
     return Question(
-        "q9", "guess", "You hold no letter tiles, only a Wild. You buy 3 tiles and sell the best word at once. "
+        "q10", "guess", "You hold no letter tiles, only a Wild. You buy 3 tiles and sell the best word at once. "
                        "On average, do you make a profit, a loss, or break even?",
         options=["a profit", "a loss", "break even"],
         explanation="Now test it: in the estimator below, leave the hand empty, set <i>Tiles to buy</i> to 3 and "
@@ -144,13 +164,13 @@ def _q9(lang):
                   "Guess: profit, loss, or break even? Then simulate and write the interval.")
 
 
-@BANK.question("q10")
-def _q10(lang):
+@BANK.question("q11")
+def _q11(lang):
     from toolkit import buyword as bw
     two = bw.expected_profit(hand="", k=2, wilds=1, n=250, seed=2)
     five = bw.expected_profit(hand="", k=5, wilds=1, n=250, seed=5)
     return Question(
-        "q10", "choice", "With an empty hand (and a Wild), which purchase has the larger expected profit?",
+        "q11", "choice", "With an empty hand (and a Wild), which purchase has the larger expected profit?",
         options=["2 tiles", "5 tiles", "They are about the same"], answer="2 tiles",
         hint="The price of a draw grows roughly like the square of the number of tiles.",
         explanation=f"The price of 5 tiles ({_money(bw.expected_cost(5))} on average, against "
@@ -159,17 +179,3 @@ def _q10(lang):
                     f"{_money(two.low)} to {_money(two.high)}), 5 tiles {_money(five.value)} ({_money(five.low)} "
                     f"to {_money(five.high)}). Try both in the estimator.",
         extension=True, worksheet="With an empty hand, is it better on average to buy 2 tiles or 5 tiles? Why?")
-
-
-@BANK.question("q11")
-def _q11(lang):
-    answer = "The bank pays (a + b)² for a word but you paid only a² + b²: the extra 2ab is profit"
-    return Question(
-        "q11", "choice", "Why does buying in small lots and selling in big words make money in BuyWord?",
-        options=["Small lots contain cheaper letters", answer, "Long words earn a bonus in the rules",
-                 "The Wild tile doubles the value of a long word"],
-        answer=answer,
-        explanation="Squares are convex: (a + b)² = a² + b² + 2ab. Combining pips bought at different times "
-                    "into one word earns the cross term 2ab.",
-        giveaway=("2ab",),
-        worksheet="Exit ticket: in one sentence, why does buying in small lots and selling big words make money?")

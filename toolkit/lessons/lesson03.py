@@ -93,6 +93,8 @@ def _q6(lang):
     return Question(
         "q6", "number", "You drew the lot; it is worth 300 bux to you. Highest bid worth making?", answer=limit,
         unit="bux", hint="Compare: win at price b and gain 300 − b, or lose and be paid b.",
+        # the rule in words, as the rules sheet's old tip printed it ("stop bidding at half its value")
+        giveaway=("half its value", "half the value", "half their value", "half of its value", "at half"),
         explanation=f"Winning gives 300 − b; losing gives b (the winner pays you). Winning is better only while "
                     f"300 − b > b, that is b < {limit}: stop at <b>{limit} bux</b>, half the value.",
         worksheet="You drew a lot worth 300 bux to you. What is the highest bid worth making? Why?")

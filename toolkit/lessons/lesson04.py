@@ -63,6 +63,9 @@ def _q5(lang):
     return Question(
         "q5", "number", "With 4 players, what percentage of games should the start player win if the game is fair?",
         answer=25, unit="%", hint="Four players share the wins equally.", explanation="1 in 4 = <b>25%</b>.",
+        # the rule in words: the lesson's text under the question said it ("a fair game gives the start
+        # player 1 in n") until it was held (issue 24)
+        giveaway=("1 in 4", "1 in n", "one in four", "a quarter"),
         worksheet="If a 4-player game is fair, what share of the games does the start player win?")
 
 

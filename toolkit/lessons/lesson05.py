@@ -68,6 +68,8 @@ def _q4(lang):
 def _q5(lang):
     return Question(
         "q5", "guess", "Which suit would you avoid with this hand?",
+        # what makes a good bug suit, as the rules sheet's old tip printed it: the simulation answers it
+        giveaway=("play under", "throw at you"),
         options=["clubs", "diamonds", "hearts", "spades", "misère (no trick at all)"],
         explanation="Now let the simulation decide: the next cells play out many deals for each declaration. "
                     "Compare your guess with the mean points and their intervals.",

@@ -1,9 +1,11 @@
 """Printable material for the course, generated from the repository so it stays in step with the
 toolkit: a one-page rules sheet per game (in the players' words, with the open points as the
-toolkit plays them, read from each game's ``Rules`` defaults), a student worksheet per lesson (its
-questions from the lesson's bank, :mod:`toolkit.lessons`, with room to write: never the
-answers), and a materials list. Print-ready HTML (A4 and US Letter; print to PDF from any
-browser).
+toolkit plays them, read from each game's ``Rules`` defaults), a one-page strategy page per game
+(what its lesson found: handed out after the lesson, since it states the lesson's answers), a
+student worksheet per lesson (the data its questions need, then its questions from the lesson's
+bank, :mod:`toolkit.lessons`, numbered, with columns for the answer on paper and the result
+checked in the lesson: never the answers), and a materials list saying when each page is handed
+out (:data:`HANDOUTS`). Print-ready HTML (A4 and US Letter; print to PDF from any browser).
 
 The same command writes the answer tables of the teacher guide (``lessons/TEACHER-GUIDE.md``,
 between its ``<!-- answers NN -->`` markers) from the same banks, so the guide's answers are the
@@ -21,14 +23,15 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from dataclasses import dataclass
 from fractions import Fraction
 from html import escape, unescape
 from pathlib import Path
 
 from . import LESSONS, bank
 
-__all__ = ["RULES_SHEETS", "rules_sheet", "worksheet", "materials", "generate", "answer_table", "update_guide",
-           "main"]
+__all__ = ["RULES_SHEETS", "rules_sheet", "STRATEGY_PAGES", "strategy_page", "Handout", "HANDOUTS", "worksheet",
+           "materials", "generate", "answer_table", "update_guide", "main"]
 
 _CSS = """
 @page { size: A4; margin: 12mm 14mm; }
@@ -43,8 +46,12 @@ li { margin: 0 0 0.6mm; }
 .sub { color: #333; font-style: italic; margin-bottom: 2mm; }
 .box { border: 1px solid #666; border-radius: 2mm; padding: 1.5mm 3mm; margin: 2mm 0; break-inside: avoid; }
 .q { border: 1px solid #999; border-radius: 2mm; padding: 2mm 3mm; margin: 0 0 2.5mm; break-inside: avoid; }
-.q .space { height: 16mm; border-bottom: 1px dotted #777; }
-.q.guess .space { height: 9mm; }
+.q p { margin: 0 0 1mm; }
+.q table.cols { table-layout: fixed; margin: 0; }
+.q table.cols th { font-weight: normal; font-size: 8.5pt; color: #444; width: 50%; }
+.q table.cols td.space { height: 14mm; }
+.need h2 { margin-top: 0; }
+.need table { width: auto; }
 .ext { font-size: 8.5pt; border: 1px solid #777; border-radius: 1mm; padding: 0 1mm; margin-left: 1mm; }
 .name { display: flex; gap: 6mm; margin: 1mm 0 3mm; }
 .name span { flex: 1; border-bottom: 1px solid #555; padding-top: 5mm; font-size: 8.5pt; color: #444; }
@@ -91,8 +98,6 @@ The die passes to the left: the next player is the Leader.</li>
 <h2>The end</h2>
 <p>When the bag is empty, the round is finished and the game ends: unsold tiles are worth nothing.
 The richest player wins. Solitaire: $800 is fair, $900 good, $1000 outstanding.</p>
-<h2>Tip</h2>
-<p>Buy in small lots and sell in big words: 8² + 5² = $89 buys the tiles of ENJOYED, which sells for 13² = $169.</p>
 <div class="box"><b>How the toolkit plays the open points.</b>
 <ul>
 <li>Words: the "{r.word_list}" English word list (no names or abbreviations){
@@ -172,8 +177,6 @@ who passes is out. If you drew and win, pay the bank; if someone else wins, they
 <p>A purple BUX card drawn is tucked away and replaced. After the 2nd, the <b>Double-BUX period</b>: every set
 pays double. The 3rd ends it and a new draw deck is made. The 3rd BUX card of the 3rd deck ends the game at
 once: cards are then worth nothing. Count your chips.</p>
-<h2>Tip</h2>
-<p>If you drew the lot, stop bidding at half its value to you: above that, being paid by the winner is better.</p>
 <div class="box"><b>How the toolkit plays the open points.</b>
 <ul>
 <li>Each kind of card has one back of 25, one of 50 and one of 100 bux.</li>
@@ -246,8 +249,6 @@ highest card of the suit led wins the trick and leads next. The winner of the la
 <li>No bug card at all: points <b>doubled</b>: 4 tricks = 80.</li>
 <li>The first player with <b>{r.target} points</b> or more wins.</li>
 </ul>
-<h2>Tip</h2>
-<p>A good bug suit is one you can play under (low cards) and that few other players can throw at you.</p>
 <div class="box"><b>How the toolkit plays the open points.</b>
 <ul>
 <li>Misère: {r.misere_success:+d} points with no trick, {r.misere_failure_per_trick} for each trick taken (not published: our assumption).</li>
@@ -264,6 +265,165 @@ RULES_SHEETS = {"rules-buyword.html": _buyword, "rules-bue.html": _bue, "rules-b
                 "rules-tenbucks.html": _tenbucks, "rules-bugami.html": _bugami}
 
 
+# ---------------------------------------------------------------------------------------------
+# Strategy pages: what each lesson found, to take home once the lesson is over (they state
+# answers of the lesson, so they are handed out after its exit ticket, never during it)
+
+
+def _strategy_buyword() -> tuple[str, str]:
+    from toolkit import buyword as bw
+    a, b, word = bw.price(bw.pips("EEJD")), bw.price(bw.pips("NOY")), bw.word_value("enjoyed")
+    body = f"""
+<h1>BuyWord: strategy page</h1>
+<p class="sub">What lesson 01 (Buy small, sell big) found. Keep it with the rules sheet for your next game.</p>
+<h2>Buy small, sell big</h2>
+<ul>
+<li>Prices are squares of pips, for buying and for selling. So buy in <b>small lots</b> and sell in <b>big words</b>:
+E E J D in one round and N O Y in another cost {bw.pips("EEJD")}² + {bw.pips("NOY")}² = ${a} + ${b} = ${a + b};
+the word ENJOYED sells for {bw.pips("ENJOYED")}² = ${word}. A profit of ${word - a - b}.</li>
+<li>Two lots of <i>a</i> and <i>b</i> pips sold as one word earn (a + b)² − a² − b² = <b>2ab</b>: the most when the
+lots are about equal (6 + 7 pips: ${2 * 6 * 7}).</li>
+<li>One more pip in a word of <i>n</i> pips adds 2n + 1 dollars: a pip is worth more in a big word.</li>
+</ul>
+<h2>Before you buy</h2>
+<ul>
+<li>A draw's price grows fast with its size: 3 tiles cost ${float(bw.expected_cost(3)):.2f} on average, 6 tiles
+${float(bw.expected_cost(6)):.2f}, nearly four times as much.</li>
+<li>With an empty hand, small draws pay better than big ones. Big draws pay when the new tiles join a word you are
+building.</li>
+<li>Decide before the game the most you will pay for a draw, and keep tiles (at most {bw.Rules().tile_limit}) that can
+grow into a bigger word instead of selling every small word at once.</li>
+</ul>
+<p class="foot">Hand out after lesson 01 (once the exit ticket was tried): this page states answers of the lesson.</p>
+"""
+    return "BuyWord: strategy page", body
+
+
+def _strategy_bue() -> tuple[str, str]:
+    from toolkit import bue
+    r = bue.Rules()
+    p = bue.p_bue(r)
+    plain = r.cards - {"x2": r.cards.get("x2"), "x0": r.cards.get("x0")}
+    ratio = float(p / bue.p_bue(plain))
+    body = f"""
+<h1>Bué: strategy page</h1>
+<p class="sub">What lesson 02 (Exactly 50) found. Keep it with the rules sheet for your next game.</p>
+<h2>The odds</h2>
+<ul>
+<li>A Bué on the deal is rare: about 1 hand in {round(1 / float(p))} with the standard deck. The exchanges are how
+you get there.</li>
+<li>The x2 and x0 cards give their owner a <b>choice</b> of totals, and more choice means more ways to hit exactly 50:
+with the standard deck a Bué on the deal is about {ratio:.1f} times as likely as without them.</li>
+<li>There are C({r.n_cards}, 5) different five-card hands: too many to list, so count with a generating function
+or let the computer deal thousands of hands. The more hands, the closer the share of Bués gets to the exact chance.</li>
+</ul>
+<h2>At the table</h2>
+<ul>
+<li>Before a move, ask: which exchange gives the best chance of reaching 50? (In the lesson the decision helper
+shows it for every move.)</li>
+<li>A card you reveal can no longer be exchanged: reveal the cards you want to keep, and keep face down the ones you
+would still give away.</li>
+<li>Gold cards break ties: between two equal totals, more gold cards win.</li>
+</ul>
+<p class="foot">Hand out after lesson 02: this page states answers of the lesson. Never play Bué for money prizes.</p>
+"""
+    return "Bué: strategy page", body
+
+
+def _strategy_bux() -> tuple[str, str]:
+    from toolkit import bux
+    r = bux.Rules()
+    body = f"""
+<h1>BUX: strategy page</h1>
+<p class="sub">What lesson 03 (What is it worth to you?) found. Keep it with the rules sheet for your next game.</p>
+<h2>Bidding</h2>
+<ul>
+<li>A lot is worth what it adds to <b>your</b> spread: its private value. If you did not draw it, bid up to that
+value, never above.</li>
+<li>If <b>you drew</b> the lot, stop bidding at <b>half</b> its value to you: above that, letting another player win
+and pay you is better than winning it yourself.</li>
+<li>When everyone only guesses a lot's worth, the winner is the one who guessed highest, and often pays too much
+(the <b>winner's curse</b>). Bid a little below your estimate.</li>
+</ul>
+<h2>Your spread</h2>
+<ul>
+<li>A card is protected when its suit and its shape both appear on other cards of your spread: cards that overlap
+protect each other, and they are the ones that grow into sets.</li>
+<li>A perfect set pays {r.perfect_set_value} bux, almost three times an average mixed set (175 bux). During the
+Double-BUX period every set pays double.</li>
+</ul>
+<p class="foot">Hand out after lesson 03: this page states answers of the lesson.</p>
+"""
+    return "BUX: strategy page", body
+
+
+def _strategy_tenbucks() -> tuple[str, str]:
+    body = """
+<h1>Ten Bucks: strategy page</h1>
+<p class="sub">What lesson 04 (Rules as constraints) found. Keep it with the rules sheet for your next game.</p>
+<h2>Look before you play</h2>
+<ul>
+<li>Before you play a bill, check which of your plays would make a stack worth $5 or more: then Five Max makes you
+force someone to claim it, and the laws decide who can. Do not hand the money to the player in the lead.</li>
+<li>The player you force can be you ("it can be you", say the rules): the $5 stack you make can be your own, if
+you can claim it.</li>
+<li>Plan your claims over different numbers: Diversity forbids a number you claimed before, and the one you just
+played.</li>
+</ul>
+<h2>Keeping the game close</h2>
+<ul>
+<li>Slow Down: nobody can be more than one stack ahead of the player with the fewest. A leader has to wait, so games
+stay close until late.</li>
+<li>Is the start player favoured? Count it over many games, among the games that have a winner, and compare with the
+fair share (1 in 4 with four players).</li>
+</ul>
+<p class="foot">Hand out after lesson 04: this page states answers of the lesson.</p>
+"""
+    return "Ten Bucks: strategy page", body
+
+
+def _strategy_bugami() -> tuple[str, str]:
+    body = """
+<h1>Bugami: strategy page</h1>
+<p class="sub">What lesson 05 (Choosing what to avoid) found. Keep it with the rules sheet for your next game.</p>
+<h2>Choosing your bug suit</h2>
+<ul>
+<li>A good bug suit is one you can <b>play under</b> (you hold its low cards) and that few other players can
+<b>throw at you</b>.</li>
+<li>The first bug card you take costs half your points (the doubling is lost); each further one divides again.</li>
+<li>The more cards of a suit you hold, the likelier another player has none of it, and then may throw any card when
+it is led.</li>
+</ul>
+<h2>Weighing a declaration</h2>
+<ul>
+<li>Compare declarations by their <b>expected points</b> and by their <b>spread</b>: with the same average, the one
+with the bigger spread is the riskier.</li>
+<li>Misère (no trick at all) pays with a <b>weak hand</b> of low cards; with aces and kings you will take tricks
+whatever you do.</li>
+</ul>
+<p class="foot">Hand out after lesson 05: this page states answers of the lesson.</p>
+"""
+    return "Bugami: strategy page", body
+
+
+#: file name -> builder of (title, body): one strategy page per game, handed out after its lesson.
+STRATEGY_PAGES = {"strategy-buyword.html": _strategy_buyword, "strategy-bue.html": _strategy_bue,
+                  "strategy-bux.html": _strategy_bux, "strategy-tenbucks.html": _strategy_tenbucks,
+                  "strategy-bugami.html": _strategy_bugami}
+
+
+def strategy_page(name: str) -> str:
+    """The print-ready HTML of one game's strategy page (``name``: a key of :data:`STRATEGY_PAGES`):
+    what its lesson found, for the students to keep. It states answers of the lesson, so it is
+    handed out after the lesson (:data:`HANDOUTS`).
+
+    Raises:
+        KeyError: no such page.
+    """
+    title, body = STRATEGY_PAGES[name]()
+    return _page(title, body)
+
+
 def rules_sheet(name: str) -> str:
     """The print-ready HTML of one game's rules sheet (``name``: a key of :data:`RULES_SHEETS`).
 
@@ -275,23 +435,114 @@ def rules_sheet(name: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Worksheets: the lesson's questions, no answers
+# Worksheets: the lesson's questions, numbered, with the data they need and room for the answer
+# on paper first and the result checked in the lesson after; never an answer
 
 _WS = {
     "en": {"worksheet": "Student worksheet", "name": "Name", "class": "Class", "date": "Date",
-           "intro": "Answer each question on paper first, then check yourself in the lesson. Questions marked "
-                    "<i>extension</i> are for fast finishers.",
-           "guess": "Your guess", "ext": "extension", "q": "Question", "lesson": "Lesson"},
+           "intro": "Answer each question on paper first (left), then check it in the lesson and write what you "
+                    "found (right). Questions marked <i>extension</i> are for fast finishers.",
+           "ext": "extension", "q": "Question", "lesson": "Lesson", "prediction": "prediction",
+           "need": "What you need", "cols_answer": ("Your answer, on paper first", "Checked in the lesson"),
+           "cols_predict": ("Your prediction, before", "What happened, after")},
     "it": {"worksheet": "Scheda per lo studente", "name": "Nome", "class": "Classe", "date": "Data",
-           "intro": "Rispondi prima su carta a ogni domanda, poi verifica nella lezione. Le domande "
-                    "<i>approfondimento</i> sono per chi finisce prima.",
-           "guess": "La tua previsione", "ext": "approfondimento", "q": "Domanda", "lesson": "Lezione"},
+           "intro": "Rispondi prima su carta a ogni domanda (a sinistra), poi verifica nella lezione e scrivi che "
+                    "cosa hai trovato (a destra). Le domande <i>approfondimento</i> sono per chi finisce prima.",
+           "ext": "approfondimento", "q": "Domanda", "lesson": "Lezione", "prediction": "previsione",
+           "need": "Che cosa ti serve", "cols_answer": ("La tua risposta, prima su carta", "Verificata nella lezione"),
+           "cols_predict": ("La tua previsione, prima", "Che cosa è successo, dopo")},
 }
+
+#: Words that make a worksheet item a prediction (it gets prediction / result columns).
+_PREDICT = ("predict", "guess", "previsione", "prevedi")
+
+
+def _predicts(q) -> bool:
+    """Whether question ``q`` asks for a prediction (a guess, or a question that says so)."""
+    text = (q.worksheet or q.prompt).lower()
+    return q.kind == "guess" or text.startswith(_PREDICT)
+
+
+def _need_buyword(lang: str) -> str:
+    from toolkit import buyword as bw
+    r = bw.Rules()
+    by_pips: dict[int, list] = {}
+    for letter, count, p in r.bag:
+        by_pips.setdefault(p, []).append((letter, count))
+    rows = "".join(f"<tr><td>{p}</td><td>{' '.join(sorted(l for l, _c in by_pips[p]))}</td>"
+                   f"<td>{sum(c for _l, c in by_pips[p])}</td></tr>" for p in sorted(by_pips))
+    return (f"<p>Each letter tile has 1 to 4 dots, its <b>pips</b>. Letters by pips, and how many such tiles the bag "
+            f"holds ({r.n_letters} letter tiles in all):</p><table><tr><th>pips</th><th>letters</th>"
+            f"<th>tiles in the bag</th></tr>{rows}</table>"
+            f"<p>A round: the die says how many tiles everyone draws; you buy your tiles or decline them, then sell "
+            f"words to the bank. You may keep at most {r.tile_limit} letter tiles between rounds.</p>")
+
+
+def _need_bue(lang: str) -> str:
+    from toolkit import bue
+    r = bue.Rules()
+    if lang == "it":
+        return (f"<p>Il mazzo ({r.n_cards} carte): carte ordinarie <b>blu</b> e <b>oro</b> da 1 a 24 (una per valore e "
+                f"colore), quattro carte <b>100</b>, tre <b>x2</b> (raddoppia una tua carta) e tre <b>x0</b> (annulla "
+                f"una tua carta, o una x2). Una x2 o una x0 tenuta va usata.</p>"
+                f"<p><b>Bué</b>: le tue cinque carte fanno esattamente 50 ({r.bue_points} punti). <b>SuperBué</b>: "
+                f"esattamente 50 con sole carte oro, senza x2 né x0 ({r.superbue_points} punti).</p>")
+    return (f"<p>The deck ({r.n_cards} cards): <b>blue</b> and <b>gold</b> ordinary cards worth 1 to 24 (one of each "
+            f"value and colour), four <b>100</b>s, three <b>x2</b> (doubles one of your cards) and three <b>x0</b> "
+            f"(cancels one of your cards, or an x2). A kept x2 or x0 must be used.</p>"
+            f"<p><b>Bué</b>: your five cards add up to exactly 50 ({r.bue_points} points). <b>SuperBué</b>: exactly 50 "
+            f"with gold cards only, no x2 or x0 ({r.superbue_points} points).</p>")
+
+
+def _need_bux(lang: str) -> str:
+    from toolkit import bux
+    r = bux.Rules()
+    return ("<p>Every card shows a <b>suit</b> (hearts, diamonds, clubs, spades) inside a <b>shape</b> (square, "
+            "circle, X, oval), and a number on its back: 25, 50 or 100 bux.</p>"
+            "<p>A <b>mixed set</b> (only the suit or only the shape matches) pays the sum of its backs; a "
+            f"<b>perfect set</b> (three identical cards) pays {r.perfect_set_value} bux. A card is <b>protected</b> "
+            "when both its suit and its shape appear on other cards of its owner's spread. The drawer of a lot pays "
+            "the bank if they win it; if another player wins, that player pays the drawer.</p>")
+
+
+def _need_tenbucks(lang: str) -> str:
+    return ("<p>Bills of $1 up to the number of players. On your turn you must play a bill on the stack of its value, "
+            "then you may claim one stack. The first player to claim $10 or more wins.</p><ul>"
+            "<li><b>Diversity:</b> you can't claim a number you claimed before, or the one you just played.</li>"
+            "<li><b>Five Max:</b> if you make a stack worth $5 or more, you must force a player who can claim it to "
+            "claim it, now or at the end of your turn; it can be you.</li>"
+            "<li><b>Slow Down:</b> your number of stacks can never be more than 1 ahead of the player with the "
+            "fewest.</li></ul>")
+
+
+def _need_bugami(lang: str) -> str:
+    return ("<p>4 players, 13 cards each. Each player chooses a <b>bug suit</b> to avoid (or misère: no trick at all). "
+            "Follow suit if you can; the highest card of the suit led wins the trick.</p>"
+            "<p><b>Points of a deal:</b> 10 per trick, divided by the number of bug-suit cards you took, rounded "
+            "down; with no bug card at all, 20 per trick.</p>")
+
+
+def _need_pei(lang: str) -> str:
+    from toolkit.scoresheet import PEI_CHANGES
+    from toolkit.scoresheet.pei import PEI_FLOOR, PEI_START
+    first, second, third, last = (f"{c:+d}" if c else "0" for c in PEI_CHANGES[4])
+    return (f"<p><b>The Personal Earning Index (PEI)</b> of BUX: everyone starts at {PEI_START}. After each "
+            f"4-player game: 1st place {first}, 2nd {second}, 3rd {third}, last {last}. The PEI never "
+            f"goes below {PEI_FLOOR}.</p>"
+            "<p>Question 6 is about the numbers of the lesson's own tournament: write them down as you read them "
+            "in the lesson.</p>")
+
+
+#: What each lesson's worksheet prints before its questions: the data its items need on paper.
+_NEED = {"01": _need_buyword, "02": _need_bue, "03": _need_bux, "04": _need_tenbucks, "05": _need_bugami,
+         "06": _need_pei}
 
 
 def worksheet(number: str, lang: str = "en") -> str:
-    """The print-ready HTML of lesson ``number``'s student worksheet in ``lang``: its questions
-    (the bank's ``worksheet`` text) in order, with room to write; never an answer.
+    """The print-ready HTML of lesson ``number``'s student worksheet in ``lang``: the data its
+    questions need on paper (the letters' pips, the deck, the laws, the scoring rule...), then
+    every question of the bank, numbered as in the lesson, each with two columns: the answer on
+    paper first and what the lesson showed after (a prediction: before / after); never an answer.
 
     Raises:
         KeyError: no such lesson. ValueError: a language the lesson is not written in.
@@ -300,19 +551,86 @@ def worksheet(number: str, lang: str = "en") -> str:
     t = _WS[lang]
     items = []
     for q in bank(number).all(lang):
-        label = f"{t['q']} {q.key[1:]}" if q.kind != "guess" else t["guess"]
-        ext = f'<span class="ext">{t["ext"]}</span>' if q.extension else ""
-        items.append(f'<div class="q {q.kind}"><b>{escape(label)}.</b>{ext} {escape(q.worksheet or q.prompt)}'
-                     f'<div class="space"></div></div>')
+        predicts = _predicts(q)
+        label = f"{t['q']} {q.key[1:]}" + (f" ({t['prediction']})" if predicts else "")
+        ext = f' <span class="ext">{t["ext"]}</span>' if q.extension else ""
+        left, right = t["cols_predict" if predicts else "cols_answer"]
+        items.append(f'<div class="q{" guess" if predicts else ""}"><p><b>{escape(label)}.</b>{ext} '
+                     f'{escape(q.worksheet or q.prompt)}</p>'
+                     f'<table class="cols"><tr><th>{left}</th><th>{right}</th></tr>'
+                     f'<tr><td class="space"></td><td class="space"></td></tr></table></div>')
+    need = _NEED[number](lang) if number in _NEED else ""
     body = (f"<h1>{escape(info.title[lang])} · {escape(t['worksheet'])}</h1>"
             f'<p class="sub">{t["lesson"]} {number} · {escape(info.game)}</p>'
             f'<div class="name"><span>{t["name"]}</span><span>{t["class"]}</span><span>{t["date"]}</span></div>'
-            f"<p>{t['intro']}</p>" + "\n".join(items))
+            f"<p>{t['intro']}</p>"
+            + (f'<div class="box need"><h2>{t["need"]}</h2>{need}</div>' if need else "")
+            + "\n".join(items))
     return _page(f"{info.title[lang]}: {t['worksheet']}", body, lang)
 
 
 def _worksheet_name(number: str, lang: str) -> str:
     return f"worksheet-{number}.html" if lang == "en" else f"worksheet-{number}-{lang}.html"
+
+
+# ---------------------------------------------------------------------------------------------
+# When each page goes to the students
+
+
+@dataclass(frozen=True)
+class Handout:
+    """A printed page and when students hold it. The materials list says it to the teacher, and
+    the giveaway test (``tests/lesson_answers.py``, :func:`answers_in_print`) scans the page
+    against the answers of every question asked while students hold it.
+
+    Attributes:
+        name: its file in ``lessons/print``.
+        lessons: the lessons in which students hold it, in order (a rules sheet comes back when a
+            later lesson plays the same game); ``()`` for a teacher's page (scanned against every
+            lesson).
+        from_key: the first question of ``lessons[0]`` asked while students hold it: ``None``
+            from the start of the lesson, ``"after"`` once the lesson is over (a strategy page,
+            which states the lesson's answers). In the later lessons students hold it throughout.
+        when: when to hand it out, in the teacher's words.
+        again: when it comes back in the later lessons (students may keep theirs).
+    """
+
+    name: str
+    lessons: tuple = ()
+    from_key: str | None = None
+    when: str = ""
+    again: str = ""
+
+
+def _handouts() -> dict[str, Handout]:
+    out = {}
+    for number, info in LESSONS.items():
+        for lang in info.files:
+            name = _worksheet_name(number, lang)
+            out[name] = Handout(name, (number,), None, "at the start of the lesson, one per student")
+    rules = {
+        "rules-buyword.html": (("01",), "q8", "when the class reaches section 5 (Play), after Question 7: the "
+                                             "lesson has the class find the price rule first"),
+        "rules-bue.html": (("02",), "q3", "when the class reaches section 2 (Play a hand), after Question 2"),
+        "rules-bux.html": (("03", "06"), "q9", "when the class reaches section 6 (Play), after Question 8"),
+        "rules-tenbucks.html": (("04",), None, "at the start of the lesson (it plays first)"),
+        "rules-bugami.html": (("05",), None, "at the start of the lesson (section 1 reads the rules)"),
+    }
+    for name, (lessons, key, when) in rules.items():
+        again = "at section 5 (the class's game of BUX)" if len(lessons) > 1 else ""
+        out[name] = Handout(name, lessons, key, when + "; one per group", again)
+    for name, lessons in (("strategy-buyword.html", ("01",)), ("strategy-bue.html", ("02",)),
+                          ("strategy-bux.html", ("03", "06")), ("strategy-tenbucks.html", ("04",)),
+                          ("strategy-bugami.html", ("05",))):
+        out[name] = Handout(name, lessons, "after", f"after lesson {lessons[0]} (once the exit ticket was tried), "
+                                                    "never during it: it states the lesson's answers")
+    out["materials.html"] = Handout("materials.html", (), None, "for the teacher")
+    out["index.html"] = Handout("index.html", (), None, "for the teacher")
+    return out
+
+
+#: Every printed page and when students hold it (:class:`Handout`), by file name.
+HANDOUTS = _handouts()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -329,8 +647,8 @@ _MATERIALS = {
 
 
 def materials() -> str:
-    """The print-ready HTML of the course's materials list: what every lesson needs, and the
-    optional physical games for the warm-ups."""
+    """The print-ready HTML of the course's materials list: what every lesson needs, the optional
+    physical games for the warm-ups, and when to hand out each printed page (:data:`HANDOUTS`)."""
     rows = []
     for number, info in LESSONS.items():
         files = ", ".join(info.files.values())
@@ -338,9 +656,19 @@ def materials() -> str:
         extra = "; ".join(_MATERIALS.get(number, ()))
         rows.append(f"<tr><td>{number} · {escape(info.title['en'])}</td><td>{escape(info.game)}</td>"
                     f"<td>{escape(files)}</td><td>{escape(sheets)}</td><td>{escape(extra)}</td></tr>")
+    handouts = []
+    for number, info in LESSONS.items():
+        held = [h for h in HANDOUTS.values() if h.lessons and h.lessons[0] == number]
+        again = [h for h in HANDOUTS.values() if number in h.lessons[1:] and h.from_key != "after"]
+        start = [h.name for h in held if h.from_key is None]
+        during = [f"{h.name}: {h.when}" for h in held if h.from_key not in (None, "after")]
+        during += [f"{h.name} again, {h.again} (students may keep theirs)" for h in again]
+        after = [h.name for h in held if h.from_key == "after"]
+        handouts.append(f"<tr><td>{number}</td><td>{escape(', '.join(start))}</td><td>{escape('; '.join(during))}</td>"
+                        f"<td>{escape(', '.join(after))}</td></tr>")
     body = f"""
 <h1>Materials list</h1>
-<p class="sub">Money and decisions through tabletop games: what each lesson needs.</p>
+<p class="sub">Money and decisions through tabletop games: what each lesson needs, and when to hand out each page.</p>
 <h2>For every lesson</h2>
 <ul>
 <li>One device per student or pair (laptop, Chromebook or tablet) with the course open: <code>python -m toolkit.lab</code>
@@ -348,36 +676,46 @@ def materials() -> str:
 Nothing needs the internet once installed.</li>
 <li>A projector for the teacher's screen (app mode reads well on it).</li>
 <li>The lesson's printed worksheet, one per student, and pencils. A calculator is welcome but not needed.</li>
-<li>The rules sheet of the lesson's game (rules-&lt;game&gt;.html), one per group.</li>
+<li>The rules sheet of the lesson's game (rules-&lt;game&gt;.html), one per group, and after the lesson its strategy
+page (strategy-&lt;game&gt;.html), one per student: when, see below.</li>
 </ul>
 <h2>Per lesson</h2>
 <table><tr><th>lesson</th><th>game</th><th>notebook</th><th>worksheet</th><th>optional, for a warm-up</th></tr>
 {''.join(rows)}</table>
+<h2>When to hand out each page</h2>
+<p>The lessons let the class find each idea before naming it, so a page that states a rule or a strategy waits until
+the lesson has asked about it. The strategy pages state the lessons' answers: hand them out only after the lesson.</p>
+<table><tr><th>lesson</th><th>at the start</th><th>during the lesson</th><th>after the lesson</th></tr>
+{''.join(handouts)}</table>
 <h2>Printing</h2>
-<p>Open any file of this folder in a browser and print it (A4 or US Letter); each rules sheet fits on one page.
-The files are made by <code>python -m toolkit.lessons.printable</code> from the lessons themselves, so they always
-match the notebooks.</p>
+<p>Open any file of this folder in a browser and print it (A4 or US Letter); each rules sheet and strategy page fits on
+one page. The files are made by <code>python -m toolkit.lessons.printable</code> from the lessons themselves, so they
+always match the notebooks.</p>
 """
     return _page("Materials list", body)
 
 
 def _index(names: list[str]) -> str:
     links = "".join(f'<li><a href="{escape(n)}">{escape(n)}</a></li>' for n in names)
-    return _page("Printable material", f"<h1>Printable material</h1><p>Rules sheets, worksheets and the materials "
-                                       f"list of the course.</p><ul>{links}</ul>")
+    return _page("Printable material", f"<h1>Printable material</h1><p>Rules sheets, worksheets, strategy pages (hand "
+                                       f"them out after their lesson) and the materials list of the course.</p>"
+                                       f"<ul>{links}</ul>")
 
 
 def generate(out: Path) -> list[Path]:
     """Write every printable file into ``out`` (created if needed).
 
     Returns:
-        the paths written, in order: the rules sheets, the worksheets, the materials list, the index.
+        the paths written, in order: the rules sheets, the strategy pages, the worksheets, the
+        materials list, the index.
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     files: dict[str, str] = {}
     for name in RULES_SHEETS:
         files[name] = rules_sheet(name)
+    for name in STRATEGY_PAGES:
+        files[name] = strategy_page(name)
     for number, info in LESSONS.items():
         for lang in info.files:
             files[_worksheet_name(number, lang)] = worksheet(number, lang)

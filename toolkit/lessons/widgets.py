@@ -128,20 +128,34 @@ class Lesson:
         if check is not None:
             check.on_try(lambda _c: once())
 
-    def after(self, key: str) -> HeldOutput:
-        """Hold what a block prints and displays until question ``key`` was tried: for the
-        cells under a question whose results would give its answer away (in app mode every cell
-        has run before the student reads). Use it as ``with L.after("q7"): ...``; the cell
+    def after(self, *keys: str) -> HeldOutput:
+        """Hold what a block prints and displays until questions ``keys`` were all tried: for
+        the cells under a question whose results would give its answer away (in app mode every
+        cell has run before the student reads). Use it as ``with L.after("q7"): ...``; the cell
         shows a note until the student checks an answer (or locks in a guess), then the outputs.
+        With several keys (``with L.after("q2", "q3"):``) the outputs wait for every one of them:
+        lesson 01's idea under Question 3 writes prices as squares, which Question 2 asks to find.
 
         Returns:
             a :class:`~toolkit.core.widgets.HeldOutput` (a context manager).
 
         Raises:
-            KeyError: no question ``key`` in this lesson.
+            KeyError: no question of one of ``keys`` in this lesson. TypeError: no key.
         """
+        if not keys:
+            raise TypeError("L.after() needs the key of at least one question, e.g. L.after('q7')")
+        for key in keys:
+            self.bank.get(key, self.lang)  # KeyError before anything waits
         held = HeldOutput(lang=self.lang)
-        self.when_tried(key, held.release)
+        waiting = set(keys)
+
+        def tried(key: str) -> None:
+            waiting.discard(key)
+            if not waiting:
+                held.release()
+
+        for key in keys:
+            self.when_tried(key, lambda key=key: tried(key))
         return held
 
     def release(self, key: str) -> None:

@@ -210,6 +210,32 @@ class ResultEntry(View):
                 placements.append(int(p))
         return pairs, placements
 
+    def fill(self, scores, variant: str = "", new_players: bool = True) -> None:
+        """Write a game's result into the form without recording it: one row per player (name
+        and final money or points, places left empty), the other rows cleared. The class checks
+        it and presses Record (lesson 06: four bots' quick game of BUX, when the class cannot
+        play one itself).
+
+        Args:
+            scores: ``{name: final money or points}`` in seat order (at most :attr:`rows`).
+            variant: what to write in *Variant* (``"quick game, played by bots"``).
+            new_players: tick *new players allowed* (bots are not on the sheet yet).
+
+        Raises:
+            ValueError: more players than the form has rows, or none.
+        """
+        scores = dict(scores)
+        if not 1 <= len(scores) <= self.rows:
+            raise ValueError(f"the form has {self.rows} rows; got {len(scores)} players")
+        rows = list(scores.items()) + [("", "")] * (self.rows - len(scores))
+        for i, (name, score) in enumerate(rows):
+            self.controls[f"name_{i}"].value = str(name)
+            self.controls[f"score_{i}"].value = "" if score == "" else f"{score:g}" if isinstance(score, float) else str(score)
+            self.controls[f"place_{i}"].value = ""
+        self.controls["variant"].value = variant
+        self.controls["new_players"].value = bool(new_players)
+        self.message.value = _message("The form holds the game: check it and press <b>Record</b> to keep it.", "info")
+
     def record(self) -> int | None:
         """Validate the form and record the game (what the Record button does).
 
@@ -453,7 +479,8 @@ class StandingsView(View):
             if standings.empty:
                 html_t, html_h = f"<i>No {escape(label)} games on the score sheet yet.</i>", ""
             else:
-                html_t, html_h = _html_table(standings, index=False), _html_table(h2h, index=True)
+                html_t = _html_table(standings.rename(columns=_HEADINGS), index=False)
+                html_h = _html_table(h2h, index=True)
             series = tally.pei_series() if show else []
             hit = self._cache[(game, show)] = (tally.generation, standings, h2h, html_t, html_h, series)
         _gen, self.standings, self.head_to_head, html_t, html_h, series = hit
@@ -517,6 +544,10 @@ def _cells(values: list) -> list[str]:
     if all(type(v) is int for v in values):
         return [str(v) for v in values]
     return [f"{v:.2f}" if isinstance(v, float) else escape(str(v)) for v in values]
+
+
+#: The standings' columns as a class reads them (the DataFrame keeps its names for code).
+_HEADINGS = {"mean_place": "average place", "mean_score": "average score", "pei": "PEI"}
 
 
 def _html_table(df, index: bool) -> str:
