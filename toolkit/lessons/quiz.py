@@ -177,14 +177,14 @@ def _q8(lang):
 
 @BANK.question("q9")
 def _q9(lang):
-    risky = "B (anywhere from 0 to 70 points)"
+    risky = "the wild way (0 to 70 points)"
     return Question(
-        "q9", "choice", "Two ways to play the last deal have the same average: 30 points. Way A always scores "
-                        "between 28 and 32 points; way B scores anywhere from 0 to 70. You are behind and need "
-                        "60 points in this deal to win. Which way do you choose?",
-        options=["A (28 to 32 points)", risky, "Either: they have the same average"], answer=risky,
-        explanation="Only B can reach 60. When the averages are the same, the <b>spread</b> (the risk) decides: "
-                    "far behind, choose the risky way; ahead, the steady one.")
+        "q9", "choice", "Two ways to play the last deal have the same average: 30 points. The steady way always "
+                        "scores between 28 and 32 points; the wild way scores anywhere from 0 to 70. You are behind "
+                        "and need 60 points in this deal to win. Which way do you choose?",
+        options=["the steady way (28 to 32 points)", risky, "either: they have the same average"], answer=risky,
+        explanation="Only the wild way can reach 60. When the averages are the same, the <b>spread</b> (the risk) "
+                    "decides: far behind, choose the risky way; ahead, the steady one.")
 
 
 @BANK.question("q10")
