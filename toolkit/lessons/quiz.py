@@ -167,6 +167,7 @@ def _q7(lang):
 def _q8(lang):
     players = 5
     share = Fraction(100, players)
+    share = share.numerator if share.denominator == 1 else share
     return Question(
         "q8", "number", f"A game for {players} players is fair. What percentage of the games should the start "
                         "player win?",
