@@ -45,10 +45,6 @@ BANK = Bank("00")
 RUNS = ("pre", "post")
 #: What each run is called for the teacher.
 RUN_NAMES = {"pre": "before the course (pre-quiz)", "post": "after the course (post-quiz)"}
-#: What the quiz's page says first (HTML).
-QUIZ_NOTE = ("Ten questions about money and decisions in the course's games. Take the quiz before lesson 01 "
-             "and again after lesson 06, and see how much you learned. Before the course nobody expects you to "
-             "know the answers: think, and make your best guess.")
 #: The lesson whose class session each run uses: students who join for the pre-quiz stay in for
 #: lesson 01, and the post-quiz runs in lesson 06's session.
 RUN_LESSON = {"pre": "01", "post": "06"}
@@ -405,7 +401,7 @@ def results_figure(table):
     from .classmode import BLUE, ORANGE, _LAYOUT
 
     keys = BANK.keys()
-    labels = [f"Question {k[1:]} (lesson {LESSON_OF[k]})" for k in keys]
+    labels = [f"Q{k[1:]} · lesson {LESSON_OF[k]}" for k in keys]
     fig = go.Figure()
     for run, colour, name in (("pre", BLUE, "before the course"), ("post", ORANGE, "after the course")):
         cols = table[[f"{run} {k}" for k in keys]]

@@ -187,6 +187,20 @@ def _row(children) -> _w.HBox:
     return _w.HBox(children, layout=_w.Layout(flex_flow="row wrap", align_items="center"))
 
 
+def _draw(panel, fig) -> None:
+    """Draw plotly figure ``fig`` in ``panel.chart`` (a :class:`~toolkit.core.charts.Chart`),
+    made and added at the end of ``panel.box`` the first time: a class panel's chart."""
+    from ..core.charts import Chart
+    if panel.chart is None:
+        panel.chart = Chart(layout=fig.layout)
+        panel.box.children = tuple(panel.box.children) + (panel.chart.widget,)
+    with panel.chart.batch_update():
+        panel.chart.fig.data = []
+        for tr in fig.data:
+            panel.chart.fig.add_trace(tr)
+        panel.chart.fig.layout = fig.layout
+
+
 def _class_question(lesson: Lesson, q: Question, check: SelfCheck) -> None:
     """Give a self-check its class strip: an empty box at the bottom of the check, filled with
     the *Ask the class* controls when class mode opens (and only then)."""
@@ -503,7 +517,6 @@ class ClassQuestion:
 
         Returns:
             the question's status with the class's answers (``results``), or None."""
-        from ..core.charts import Chart
         from .classmode import answers_figure, reveal_of
 
         if self.qid is None:
@@ -525,14 +538,7 @@ class ClassQuestion:
                      f"<p>{self.q.explanation}</p>")
         self.result.value = words
         fig = answers_figure(self.q, st, self.mode.lang)
-        if self.chart is None:
-            self.chart = Chart(layout=fig.layout)
-            self.box.children = tuple(self.box.children) + (self.chart.widget,)
-        with self.chart.batch_update():
-            self.chart.fig.data = []
-            for tr in fig.data:
-                self.chart.fig.add_trace(tr)
-            self.chart.fig.layout = fig.layout
+        _draw(self, fig)
         self.chart.widget.layout.display = None
         self.controls["reveal"].disabled = True
         self.lesson.release(self.q.key)
@@ -678,21 +684,13 @@ class ClassGame(View):
 
     def show_numbers(self, numbers) -> None:
         """Draw :class:`~toolkit.lessons.classmode.ClassNumbers` (chart, sentence, table)."""
-        from ..core.charts import Chart
         self.numbers = numbers
         self.summary.value = numbers.summary
         if numbers.table is not None:
             self.table.value = ('<div style="overflow-x:auto;max-width:100%">'
                                 + numbers.table.to_html(classes="class-numbers", border=0, na_rep="-") + "</div>")
         if numbers.figure is not None:
-            if self.chart is None:
-                self.chart = Chart(layout=numbers.figure.layout)
-                self.box.children = tuple(self.box.children) + (self.chart.widget,)
-            with self.chart.batch_update():
-                self.chart.fig.data = []
-                for tr in numbers.figure.data:
-                    self.chart.fig.add_trace(tr)
-                self.chart.fig.layout = numbers.figure.layout
+            _draw(self, numbers.figure)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -737,7 +735,7 @@ class CourseQuiz(View):
 
     def __init__(self, run: str = "pre"):
         super().__init__()
-        from .quiz import BANK, QUIZ_NOTE, RUN_NAMES, RUNS
+        from .quiz import BANK, RUN_NAMES, RUNS
         if run not in RUNS:
             raise ValueError(f"the quiz runs {RUNS}, not {run!r}")
         self.bank, self.number, self.lang = BANK, "00", "en"
@@ -750,7 +748,7 @@ class CourseQuiz(View):
                                                  style={"button_width": "auto"})}
         self.note = _w.HTML()
         self.klass = ClassQuiz(self)
-        self.widget = _w.VBox([_w.HTML(f"<p>{QUIZ_NOTE}</p>"), self.controls["run"], self.note, self.klass.widget])
+        self.widget = _w.VBox([self.controls["run"], self.note, self.klass.widget])
         self.controls["run"].observe(self._timed(lambda ch: self.switch(ch["new"])), names="value")
         self._show_note()
 
@@ -1022,7 +1020,6 @@ class QuizFlow:
 
         Returns:
             the :func:`toolkit.lessons.quiz.pre_post` table, or None (the reason shows)."""
-        from ..core.charts import Chart
         from .quiz import results_figure
         try:
             table = self.table = self._table()
@@ -1040,15 +1037,7 @@ class QuizFlow:
                 words += (f"<p>{len(both)} of them also took it before the course: on average "
                           f"{float(both['pre right'].mean()):.1f} then, {float(both['post right'].mean()):.1f} now.</p>")
         self.result.value = words
-        fig = results_figure(table)
-        if self.chart is None:
-            self.chart = Chart(layout=fig.layout)
-            self.box.children = tuple(self.box.children) + (self.chart.widget,)
-        with self.chart.batch_update():
-            self.chart.fig.data = []
-            for tr in fig.data:
-                self.chart.fig.add_trace(tr)
-            self.chart.fig.layout = fig.layout
+        _draw(self, results_figure(table))
         self.controls["save"].disabled = False
         return table
 
