@@ -415,5 +415,5 @@ def results_figure(table):
     fig.update_layout(title=dict(text="Right at the first try"), barmode="group", **_LAYOUT)
     fig.update_layout(height=max(420, 130 + 34 * len(keys) * max(1, len(fig.data))),
                       xaxis=dict(title=dict(text="% of the students who answered"), range=[0, 100], dtick=20),
-                      yaxis=dict(autorange="reversed", automargin=True))
+                      yaxis=dict(autorange="reversed", automargin=True, title=dict(text="question")))
     return fig
