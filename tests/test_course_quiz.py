@@ -152,11 +152,15 @@ def _value(q, right: bool):
     return _right(q) if right else "999"
 
 
-def _run(flow, pages, plan, skip=(), change=()):
-    """The teacher sends every question; each page answers as ``plan`` says (``skip``: (student,
-    key) left unanswered; ``change``: (student, key) answered wrong, then right)."""
+def _run(flow, pages, plan, skip=(), change=(), keys=KEYS):
+    """The teacher sends the questions ``keys``; each page answers as ``plan`` says (``skip``:
+    (student, key) left unanswered; ``change``: (student, key) answered wrong, then right); after
+    the last question the teacher finishes the quiz.
+
+    Returns:
+        the class's table after the finish (None when ``keys`` stops before the last question)."""
     mode = flow.mode
-    for key in KEYS:
+    for key in keys:
         st = flow.next()
         assert st is not None, flow.status.value
         assert st["key"] == f"quiz-{flow.run}/{key}"
@@ -176,6 +180,8 @@ def _run(flow, pages, plan, skip=(), change=()):
             answered += 1
         mode.refresh()                                   # what the live view does every 2 s
         assert f"<b>{answered}</b> of {len(pages)} answered" in flow.status.value
+    if keys[-1] != KEYS[-1]:
+        return None
     assert flow.controls["send"].disabled and not flow.controls["finish"].disabled
     table = flow.finish()
     assert table is not None, flow.status.value
@@ -195,7 +201,17 @@ def test_the_quiz_on_phones_before_and_after_the_course(db, tmp_path):
     assert flow.widget.layout.display is None                         # shown once class mode is open
     url = mode.client.url
     pages = [LoggingSeat(url, join(url, mode.code, name)["token"]) for name in PRE]
-    table = _run(flow, pages, PRE)
+    _run(flow, pages, PRE, keys=KEYS[:3])
+    # the projector's page is reloaded in the middle of the quiz (a new kernel): the quiz picks up
+    # at question 3, whose answers are still open, with questions 1 and 2 marked
+    lw._MODES.clear()
+    quiz = lw.CourseQuiz()
+    flow = quiz.klass.flows["pre"]
+    assert flow.mode.open(db=db) is not None and flow.mode.code == mode.code
+    mode = flow.mode
+    assert flow.index == 2 and flow.marked == {"q1", "q2"} and "Question 3 of 10." in flow.current.value
+    assert "<b>4</b> of 4 answered" in flow.status.value and flow.controls["send"].description == "Next question"
+    table = _run(flow, pages, PRE, keys=KEYS[3:])
     rows = mode.client.answers(mode.session)
     assert {r["key"] for r in rows} == {f"quiz-pre/{k}" for k in KEYS} and len(rows) == 40
     assert all(r["first_right"] is not None for r in rows)           # marked: judged and stored

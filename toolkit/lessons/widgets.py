@@ -846,7 +846,9 @@ class ClassQuiz:
     through them with the key). Then the class's share of right first answers per question shows
     (before and after, once both runs are marked), and **Save before and after (CSV)** writes one
     row per student (:func:`toolkit.lessons.quiz.pre_post_of`). The keys ``quiz-pre/q3`` and
-    ``quiz-post/q3`` keep the runs apart in the class's database and in every CSV.
+    ``quiz-post/q3`` keep the runs apart in the class's database and in every CSV. A projector
+    page reloaded in the middle of the quiz picks it up where the session is (the questions sent
+    and marked are read from the server).
 
     Attributes:
         widget: the VBox shown (the class mode of the current run and its quiz panel).
@@ -891,6 +893,7 @@ class QuizFlow:
         self.last: dict | None = None
         self.table = None
         self.chart = None
+        self._session: int | None = None
         other = "06" if RUN_LESSON[run] == "01" else "01"
         mode.intro.value = (
             f"<p><b>Class mode</b> (for the teacher): the class answers the quiz {_esc(RUN_NAMES[run])} on their "
@@ -927,8 +930,52 @@ class QuizFlow:
 
     # -- what ClassMode calls on its game panels ---------------------------------------------
     def show(self) -> None:
-        """Show the panel (class mode is open)."""
+        """Show the panel (class mode is open). In a session it has not followed yet (class mode
+        opened, or reopened after a reload of the page) it picks the run up where the session
+        left it: the questions of this run already sent and marked are read from the server."""
         self.widget.layout.display = None
+        if self.mode.session != self._session:
+            self._session = self.mode.session
+            self._resume()
+
+    def _resume(self) -> None:
+        from .quiz import BANK, parse_key
+        self.asked, self.marked, self.index, self.table, self.last = {}, set(), -1, None, None
+        self.current.value = self.status.value = self.result.value = ""
+        if self.chart is not None:
+            self.box.children = tuple(c for c in self.box.children if c is not self.chart.widget)
+            self.chart = None
+        try:
+            sent = self.mode.client.questions(self.mode.session)
+        except Exception as e:  # noqa: BLE001 (the server's words, shown)
+            self._error(e)
+            sent = []
+        for q in sorted(sent, key=lambda q: q["id"]):
+            parsed = parse_key(q["key"])
+            if parsed and parsed[0] == self.run:
+                self.asked[parsed[1]] = q["id"]
+                if q["status"] == "revealed":
+                    self.marked.add(parsed[1])
+                else:
+                    self.marked.discard(parsed[1])
+        n = len(self.keys)
+        if self.asked:
+            self.index = max(self.keys.index(k) for k in self.asked)
+        self.controls["send"].description = "Next question" if self.index >= 0 else "Send question 1"
+        self.controls["send"].disabled = self.index + 1 >= n
+        done = self.index + 1 == n and self.keys[-1] in self.marked
+        self.controls["finish"].disabled = self.index + 1 < n or done
+        if done:
+            self.current.value = f"<p><b>Quiz finished:</b> {len(self.marked)} questions marked.</p>"
+            self.results()
+        elif self.index >= 0:
+            self._show_question(BANK.get(self.keys[self.index]))
+            self.refresh()
+
+    def _show_question(self, q: Question) -> None:
+        options = "".join(f"<li>{_esc(o)}</li>" for o in q.options)
+        self.current.value = (f'<p class="quiz-question" style="font-size:18px"><b>Question {self.index + 1} of '
+                              f"{len(self.keys)}.</b> {q.prompt}</p>" + (f"<ol type='A'>{options}</ol>" if options else ""))
 
     def refresh(self, _status: dict | None = None) -> None:
         """Read how many answered the question on the phones (nothing else before marking)."""
@@ -985,11 +1032,8 @@ class QuizFlow:
         self.index += 1
         self.asked[key] = st["id"]
         self.last = st
-        n = len(self.keys)
-        options = "".join(f"<li>{_esc(o)}</li>" for o in q.options)
-        self.current.value = (f'<p class="quiz-question" style="font-size:18px"><b>Question {self.index + 1} of {n}.'
-                              f"</b> {q.prompt}</p>" + (f"<ol type='A'>{options}</ol>" if options else ""))
-        last = self.index + 1 == n
+        self._show_question(q)
+        last = self.index + 1 == len(self.keys)
         self.controls["send"].description = "Next question"
         self.controls["send"].disabled = last
         self.controls["finish"].disabled = not last
