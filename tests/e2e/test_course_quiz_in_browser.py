@@ -17,8 +17,8 @@ from toolkit.classroom.service import find_server, stop_server
 from toolkit.lessons import bank
 
 from .checks import assert_no_errors, check_accessibility
-from .conftest import instrumented, new_context, offline
-from .test_class_mode_in_browser import PHONE, WAIT_MS, chart_points, until
+from .conftest import instrumented, new_context
+from .test_class_mode_in_browser import WAIT_MS, chart_points, join_from_browsers, until
 from .test_lessons_in_browser import open_app
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("browser")]
@@ -33,7 +33,7 @@ def test_the_class_takes_the_pre_quiz_on_their_phones(browser, lab, work_folder,
     teacher_ctx.set_default_timeout(WAIT_MS)
     teacher = instrumented(teacher_ctx.new_page())
     teacher.external_requests = teacher_ctx.external_requests
-    contexts, students = [teacher_ctx], []
+    contexts = [teacher_ctx]
     questions = bank("00").all()
     try:
         open_app(teacher, lab.base, QUIZ)
@@ -43,20 +43,7 @@ def test_the_class_takes_the_pre_quiz_on_their_phones(browser, lab, work_folder,
         code = code_el.inner_text().strip()
         address = teacher.locator(".join-address").inner_text().strip()
         assert find_server(db) is not None
-        for k, name in enumerate(NAMES):
-            phone = k != 2
-            ctx = browser.new_context(viewport=PHONE if phone else {"width": 1280, "height": 800},
-                                      is_mobile=phone, has_touch=phone)
-            ctx.set_default_timeout(60_000)
-            pg = instrumented(ctx.new_page())
-            pg.external_requests = offline(ctx, address)
-            contexts.append(ctx)
-            pg.goto(address)
-            pg.fill("#code", code)
-            pg.fill("#name", name)
-            pg.click("#join-button")
-            pg.wait_for_selector("#play:not([hidden])")
-            students.append(pg)
+        students = join_from_browsers(browser, address, code, NAMES, lambda k: k != 2, contexts)
         panel = teacher.locator(".widget-vbox").filter(has=teacher.locator("h3:has-text('The quiz on the phones')")).last
         until("the quiz panel shown", lambda: panel.is_visible(), teacher)
         send = panel.locator("button:has-text('Send question 1'), button:has-text('Next question')").first
