@@ -137,6 +137,51 @@ def test_answers_are_kept_through_a_restart(tmp_path):
         srv.stop()
 
 
+def test_a_question_marked_without_showing_is_judged_and_stored_but_no_page_gets_its_answer(tmp_path):
+    """A pre-quiz is marked with ``show=False``: judged and stored like any reveal (first and final
+    answers right or wrong, in the CSV), while the pages learn only that answers are closed, then,
+    after a restart of the server and on reconnecting too."""
+    db = tmp_path / "class.sqlite"
+    srv = ClassServer(db, host="127.0.0.1", port=0).start()
+    try:
+        teacher, s, pages = class_of(srv, ["Ann", "Ben", "Cy"])
+        sid = s["id"]
+        q = teacher.ask(sid, "number", "How many hands of 2 cards from 10 cards?", "quiz-pre/q4", unit="hands")
+        for pg, typed in zip(pages, ["45", "90", "20"]):
+            pg.wait_question(lambda m: m["id"] == q["id"])
+            assert pg.answer(typed)["type"] == "answered"
+        assert pages[2].answer("45")["tries"] == 2                  # Cy changes his answer
+        out = teacher.reveal(sid, q["id"], answer=45, explanation="10 × 9 / 2 = <b>45</b>", show=False)
+        assert out["status"] == "revealed" and out["reveal"]["show"] is False
+        assert (out["results"]["first_right"], out["results"]["final_right"]) == (1, 2)
+        for pg in pages:
+            closed = pg.wait_question(lambda m: m["id"] == q["id"] and m["status"] == "revealed")
+            assert "reveal" not in closed
+        told = json.dumps([m for pg in pages for m in pg.messages])
+        assert '"reveal":' not in told and "10 × 9" not in told and "45" not in told.replace('"45"', "")
+        rows = {r["student"]: r for r in csv.DictReader(io.StringIO(teacher.answers_csv(sid)))}
+        assert [(rows[n]["first_right"], rows[n]["final_right"]) for n in ("Ann", "Ben", "Cy")] == [
+            ("yes", "yes"), ("no", "no"), ("no", "yes")]
+        for pg in pages:
+            pg.close()
+        # shown later? no: a marked question stays unshown through a restart and a reconnect
+        srv.stop()
+        srv = ClassServer(db, host="127.0.0.1", port=0).start()
+        late = Page(srv.url, join(srv.url, s["code"], "Di")["token"])
+        again = late.wait_question()
+        assert again["id"] == q["id"] and again["status"] == "revealed" and "reveal" not in again
+        late.close()
+        teacher = TeacherClient(srv.url, srv.teacher_key)
+        assert teacher.question(sid, q["id"])["reveal"]["show"] is False
+        # a reveal asks for true or false, nothing else
+        q2 = teacher.ask(sid, "choice", "Pick", "quiz-pre/q2", options=["a", "b"])
+        with pytest.raises(ServerError, match="'show' must be true or false"):
+            teacher.reveal(sid, q2["id"], answer="a", show="no")
+        assert teacher.question(sid, q2["id"])["status"] == "open"
+    finally:
+        srv.stop()
+
+
 def test_question_requests_are_checked_and_answered_in_json(server):
     teacher, s, pages = class_of(server, ["Ann", "Ben"])
     sid = s["id"]

@@ -263,12 +263,14 @@ def test_the_config_files_ship_with_the_package():
 
 def test_app_mode_index_titles_are_the_course_in_order():
     """The app-mode index shows titles, lessons first in course order (issue 27: it listed bare
-    file names); every lesson and notebook has one."""
-    from toolkit.lessons import LESSONS
+    file names), the course quiz (taken before lesson 01 and after lesson 06) before them; every
+    lesson and notebook has one."""
+    from toolkit.lessons import LESSONS, QUIZ
     titles = lab.page_titles(ROOT)
     lessons = [t for name, t in titles.items() if (ROOT / "lessons" / name).exists()]
-    assert lessons[0] == "01 · Buy small, sell big" and [t[:2] for t in lessons] == sorted(t[:2] for t in lessons)
-    files = {f for info in LESSONS.values() for f in info.files.values()}
+    assert lessons[:2] == ["00 · Course quiz (before and after)", "01 · Buy small, sell big"]
+    assert [t[:2] for t in lessons] == sorted(t[:2] for t in lessons)
+    files = {f for info in (QUIZ, *LESSONS.values()) for f in info.files.values()}
     assert set(titles) == files | {p.name for p in (ROOT / "notebooks").glob("*.ipynb")}
     assert all(not t.endswith(".ipynb") for t in titles.values())
     config = _course_config()

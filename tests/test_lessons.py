@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.lessons import LESSONS, Question, bank, number_forms
+from toolkit.lessons import LESSONS, QUIZ, Question, bank, number_forms
 
 from lesson_answers import answers_given_away, answers_in_app_mode, answers_right_after, asked, lesson_of
 
@@ -29,7 +29,7 @@ def _nb(path):
 
 
 def test_every_lesson_file_is_in_the_course_list():
-    listed = {f for info in LESSONS.values() for f in info.files.values()}
+    listed = {f for info in (QUIZ, *LESSONS.values()) for f in info.files.values()}
     assert {p.name for p in LESSON_FILES} == listed
 
 
@@ -426,7 +426,7 @@ def test_the_text_check_finds_what_students_saw_typeset_wrongly():
                                          "text": "quota 0,0323 (3,23%), 4.582.116 mani, carta x2\n"}), lang="it")
 
 
-@pytest.mark.parametrize("number", list(LESSONS))
+@pytest.mark.parametrize("number", [*LESSONS, QUIZ.number])
 def test_the_questions_read_right(number):
     """A question's words (prompt, options, hint, explanation: HTML widgets, not typeset) say
     yes and no in words, write exponents as x², and in Italian write Italian numbers."""

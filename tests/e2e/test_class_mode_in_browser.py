@@ -22,7 +22,7 @@ import pytest
 from toolkit.classroom.service import find_server, stop_server
 
 from .checks import assert_no_errors, check_accessibility, console
-from .conftest import instrumented, offline
+from .conftest import instrumented, new_context, offline
 from .test_lessons_in_browser import open_app
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("browser")]
@@ -30,7 +30,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("browse
 LESSON = "lessons/03-what-is-it-worth.ipynb"
 NAMES = ["Ann", "Ben", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
 PHONE = {"width": 390, "height": 844}
-TEACHER = {"width": 1366, "height": 768}
 WAIT_MS = 180_000          # the kernel's live view reads the class every 2 s; a busy machine is slow
 
 
@@ -57,13 +56,39 @@ def until(what: str, check, page=None, timeout: float = WAIT_MS / 1000):
     raise AssertionError(f"{what} did not happen in {timeout:.0f} s" + (f"; console:\n{console(page)}" if page else ""))
 
 
-def test_a_class_answers_and_plays_lesson_03_from_their_phones(browser, lab_server, work_folder, screenshots):
+def join_from_browsers(browser, address: str, code: str, names, phone, contexts: list) -> list:
+    """Students join from their own browsers with the code and the address on the board: a
+    390x844 phone when ``phone(k)`` of the ``k``-th student, else a 1280x800 Chromebook. The
+    contexts go into ``contexts`` (to close).
+
+    Returns:
+        the students' pages, joined."""
+    pages = []
+    for k, name in enumerate(names):
+        on_phone = phone(k)
+        ctx = browser.new_context(viewport=PHONE if on_phone else {"width": 1280, "height": 800},
+                                  is_mobile=on_phone, has_touch=on_phone)
+        ctx.set_default_timeout(60_000)
+        pg = instrumented(ctx.new_page())
+        pg.external_requests = offline(ctx, address)
+        contexts.append(ctx)
+        pg.goto(address)
+        pg.fill("#code", code)
+        pg.fill("#name", name)
+        pg.click("#join-button")
+        pg.wait_for_selector("#play:not([hidden])")
+        pages.append(pg)
+    return pages
+
+
+def test_a_class_answers_and_plays_lesson_03_from_their_phones(browser, lab, work_folder, screenshots):
     db = work_folder / "scores" / "class.sqlite"
-    teacher_ctx = browser.new_context(viewport=TEACHER)
+    lab_server = lab.base
+    teacher_ctx = new_context(browser, lab)        # the teacher's laptop (1366x768), signed in to the lab
     teacher_ctx.set_default_timeout(WAIT_MS)
     teacher = instrumented(teacher_ctx.new_page())
-    teacher.external_requests = offline(teacher_ctx, lab_server)
-    contexts, students = [teacher_ctx], []
+    teacher.external_requests = teacher_ctx.external_requests
+    contexts = [teacher_ctx]
     try:
         open_app(teacher, lab_server, LESSON)
         teacher.click("button:has-text('Open class mode')")
@@ -77,20 +102,7 @@ def test_a_class_answers_and_plays_lesson_03_from_their_phones(browser, lab_serv
         srv = find_server(db)
         assert srv is not None and srv.public_url == address, "the lesson shows the server's network address"
         # eight students join from their own browsers, with the code and the address on the board
-        for k, name in enumerate(NAMES):
-            phone = k % 3 != 2
-            ctx = browser.new_context(viewport=PHONE if phone else {"width": 1280, "height": 800},
-                                      is_mobile=phone, has_touch=phone)
-            ctx.set_default_timeout(60_000)
-            pg = instrumented(ctx.new_page())
-            pg.external_requests = offline(ctx, address)
-            contexts.append(ctx)
-            pg.goto(address)
-            pg.fill("#code", code)
-            pg.fill("#name", name)
-            pg.click("#join-button")
-            pg.wait_for_selector("#play:not([hidden])")
-            students.append(pg)
+        students = join_from_browsers(browser, address, code, NAMES, lambda k: k % 3 != 2, contexts)
         until("the lesson counting 8 students", lambda: "<b>8</b> students joined" in
               teacher.locator(".class-students").inner_html(), teacher)
 

@@ -172,11 +172,14 @@ class TeacherClient:
         """Stop taking answers to a question; returns its status."""
         return self._post(f"/api/teacher/sessions/{int(session)}/questions/{int(question)}/close")
 
-    def reveal(self, session: int, question: int, answer=None, tolerance=0, explanation: str = "") -> dict:
+    def reveal(self, session: int, question: int, answer=None, tolerance=0, explanation: str = "",
+               show: bool = True) -> dict:
         """Reveal a question's answer (``None`` for a guess): the students' answers are judged,
-        their pages show the answer, and the status returned holds the class's answers."""
+        their pages show the answer, and the status returned holds the class's answers. With
+        ``show=False`` the question is only marked: judged and stored, while the pages say no more
+        than that answers are closed (a pre-quiz)."""
         return self._post(f"/api/teacher/sessions/{int(session)}/questions/{int(question)}/reveal",
-                          {"answer": answer, "tolerance": tolerance, "explanation": explanation})
+                          {"answer": answer, "tolerance": tolerance, "explanation": explanation, "show": show})
 
     def answers(self, session: int) -> list[dict]:
         """Every student's first and final answer to every question of a session (see

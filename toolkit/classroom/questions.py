@@ -205,22 +205,30 @@ def read_answer(spec: dict, value) -> tuple[object, float | None]:
 
 def make_reveal(spec: dict, data) -> dict:
     """The teacher's reveal of a question, checked: the right answer (``None`` for a guess,
-    which has none), the accepted distance and the explanation.
+    which has none), the accepted distance, the explanation, and whether the students' pages
+    show them.
+
+    A reveal with ``show`` false *marks* the question without showing it: the answers close and
+    are judged and stored as at any reveal, but the pages only say that answers are closed, and
+    never receive the answer or the explanation. A pre-quiz is marked so: its answers would
+    give away the lessons' questions before the students have tried them
+    (:mod:`toolkit.lessons.quiz`).
 
     Args:
         spec: the question (:func:`make_spec`).
         data: ``{"answer": an option (choice) or a number, or None; "tolerance": number >= 0
-            (number, slider); "explanation": HTML}``.
+            (number, slider); "explanation": HTML; "show": bool (default true)}``.
 
     Returns:
-        ``{"answer", "tolerance", "explanation" (cleaned)}``.
+        ``{"answer", "tolerance", "explanation" (cleaned), "show"}``.
 
     Raises:
-        ValueError: an answer that is not an option or not a number, a negative tolerance.
+        ValueError: an answer that is not an option or not a number, a negative tolerance, a
+            ``show`` that is not true or false.
     """
     if not isinstance(data, dict):
         raise ValueError("a reveal is a JSON object")
-    unknown = sorted(set(data) - {"answer", "tolerance", "explanation"})
+    unknown = sorted(set(data) - {"answer", "tolerance", "explanation", "show"})
     if unknown:
         raise ValueError(f"unknown reveal fields {unknown}")
     answer = data.get("answer")
@@ -238,7 +246,10 @@ def make_reveal(spec: dict, data) -> dict:
     explanation = data.get("explanation") or ""
     if not isinstance(explanation, str) or len(explanation) > MAX_PROMPT:
         raise ValueError(f"the explanation must be a text of at most {MAX_PROMPT} characters")
-    return {"answer": answer, "tolerance": tol, "explanation": clean_html(explanation)}
+    show = data.get("show", True)
+    if not isinstance(show, bool):
+        raise ValueError("'show' must be true or false")
+    return {"answer": answer, "tolerance": tol, "explanation": clean_html(explanation), "show": show}
 
 
 def judge(spec: dict, reveal: dict, stored) -> bool | None:

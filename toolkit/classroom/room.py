@@ -1266,7 +1266,9 @@ class Classroom:
             "decimal", "status", "yours" (the student's final answer or None), "tries"}``; once
             revealed also ``"reveal": {"answer", "explanation", "right"}`` (``right``: whether
             this student's final answer was right; ``None`` for a question without a right
-            answer or a student who did not answer).
+            answer or a student who did not answer), unless the teacher marked it without
+            showing it (``show`` false, :func:`toolkit.classroom.questions.make_reveal`): then
+            the page only learns that answers are closed.
         """
         polls = p.session.polls
         if not polls:
@@ -1277,7 +1279,7 @@ class Classroom:
         msg = {"type": "question", "id": poll.id, "kind": spec["kind"], "prompt": spec["prompt"],
                "options": spec["options"], "slider": spec["slider"], "unit": spec["unit"], "decimal": spec["decimal"],
                "status": poll.status, "yours": a.final if a else None, "tries": a.tries if a else 0}
-        if poll.status == "revealed":
+        if poll.status == "revealed" and poll.reveal.get("show", True):
             msg["reveal"] = {"answer": poll.reveal["answer"], "explanation": poll.reveal["explanation"],
                              "right": a.final_right if a else None}
         return msg

@@ -42,7 +42,7 @@ the server before the reveal): ``POST /api/teacher/sessions/<id>/questions`` (a 
 its answer; every page shows it), ``GET /api/teacher/sessions/<id>/questions`` and
 ``.../questions/<qid>`` (how many answered; the class's answers only once revealed),
 ``POST .../questions/<qid>/close``, ``POST .../questions/<qid>/reveal`` ``{"answer",
-"tolerance", "explanation"}``, ``GET /api/teacher/sessions/<id>/answers`` (JSON) and
+"tolerance", "explanation", "show"}`` (``show`` false: marked, not shown on the pages), ``GET /api/teacher/sessions/<id>/answers`` (JSON) and
 ``.../answers.csv`` (every student's first and final answer to every question). A page answers
 with ``{"type": "answer", "question": id, "value": ...}`` and is acknowledged ``{"type":
 "answered", "question", "value", "tries"}`` once it is in the database; it receives ``{"type":

@@ -226,6 +226,8 @@ class SelfCheck:
             ``reveal_after``).
         reveal_after: wrong attempts after which the answer and explanation are shown
             (``None``: never), so that no student is stuck.
+        blind: ``None`` (a self-check), or the note a check shows instead of its verdict while
+            the check only records answers (a test taken before a course: see :meth:`set_blind`).
     """
 
     def __init__(self, question: str, answer_control: w.Widget, answer: Any, explanation: str,
@@ -242,6 +244,7 @@ class SelfCheck:
         self.attempts = 0
         self.revealed = False
         self._wrong = 0
+        self.blind: str | None = None
         self._tried: list = []
         self._judge = judge
         self._show_answer = show_answer if show_answer is not None else str(answer)
@@ -300,7 +303,25 @@ class SelfCheck:
         or a locked-in guess): how :class:`HeldOutput` knows the student has tried."""
         self._tried.append(callback)
 
+    def set_blind(self, note: str | None) -> None:
+        """Record answers without judging them on screen, or judge them again.
+
+        With a ``note`` (HTML), a check still counts the attempt and sets :attr:`correct` (so a
+        score can be kept), but shows only ``note``: never right or wrong, a hint or the answer,
+        and :meth:`reveal` shows nothing. A pre-quiz is taken so (its answers would give the
+        course's questions away, :mod:`toolkit.lessons.quiz`). ``None`` makes it a self-check
+        again. Either way the feedback on screen is cleared.
+        """
+        self.blind = note
+        self.feedback.value = ""
+        self.controls["reveal"].layout.display = "none"
+        if note is not None:
+            self.correct = None
+
     def _verdict(self, verdict: bool, message: str) -> bool:
+        if self.blind is not None:
+            self.feedback.value = _INFO.format(self.blind)
+            return verdict
         if verdict:
             self.revealed = True
             self.controls["reveal"].layout.display = "none"
@@ -328,6 +349,8 @@ class SelfCheck:
         """
         if not self.attempts:
             raise ValueError("the answer is shown only after a try: check an answer first")
+        if self.blind is not None:
+            return              # answers are recorded, never shown (set_blind)
         self.revealed = True
         self.controls["reveal"].layout.display = "none"
         if not self.correct:

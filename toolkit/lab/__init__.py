@@ -286,7 +286,9 @@ def page_titles(source: Path | None = None) -> dict:
     """The titles app mode's index shows instead of file names, in course order.
 
     Lessons: their number and title from :data:`toolkit.lessons.LESSONS` ("01 · Buy small,
-    sell big"; an edition in another language says so). Notebooks: their first heading, read
+    sell big"; an edition in another language says so), after the course quiz taken before
+    lesson 01 and after lesson 06 (:data:`toolkit.lessons.QUIZ`, "00 · Course quiz (before and
+    after)"). Notebooks: their first heading, read
     from ``source/notebooks`` (default :func:`course_root`; a notebook without one keeps its
     file name). The index (``data/voila/templates/money-games/tree.html``) lists pages in the
     order of this dict, then any other file, and reads it from the Jinja variable
@@ -296,10 +298,10 @@ def page_titles(source: Path | None = None) -> dict:
     Returns:
         ``{file name: title}``, lessons first in course order, then notebooks by name.
     """
-    from toolkit.lessons import LESSONS
+    from toolkit.lessons import LESSONS, QUIZ
     titles = {}
     languages = {"en": "English", "it": "in italiano"}
-    for info in LESSONS.values():
+    for info in (QUIZ, *LESSONS.values()):
         for lang, name in info.files.items():
             extra = f" ({languages.get(lang, lang)})" if len(info.files) > 1 and lang != "en" else ""
             titles[name] = f"{info.number} · {info.title[lang]}{extra}"

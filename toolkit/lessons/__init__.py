@@ -7,7 +7,11 @@ student has checked an answer (``DESIGN.md``, "Widgets and lessons"). The printe
 (:mod:`toolkit.lessons.printable`) take their questions from the same banks, and the tests
 check that no answer appears in a lesson's text or code before its check.
 
-Public names: :class:`Question`, :class:`Bank`, :func:`bank`, :data:`LESSONS`.
+The course quiz (:data:`QUIZ`, number ``"00"``, :mod:`toolkit.lessons.quiz`): ten questions on
+the six lessons' core ideas, taken before lesson 01 and again after lesson 06; its bank has the
+lessons' shape, so ``bank("00")`` returns it.
+
+Public names: :class:`Question`, :class:`Bank`, :func:`bank`, :data:`LESSONS`, :data:`QUIZ`.
 
 Nothing here imports ipywidgets or plotly (the widgets live in :mod:`toolkit.lessons.widgets`).
 """
@@ -20,7 +24,7 @@ from typing import Any, Callable
 
 from ..core.numbers import is_percent_unit
 
-__all__ = ["Question", "Bank", "bank", "LESSONS", "LessonInfo"]
+__all__ = ["Question", "Bank", "bank", "LESSONS", "LessonInfo", "QUIZ"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,11 @@ LESSONS = {
     "06": LessonInfo("06", "toolkit.lessons.lesson06", {"en": "06-luck-or-skill.ipynb"},
                      {"en": "Luck or skill?"}, "score sheets and the PEI"),
 }
+
+#: The course quiz, taken before lesson 01 and after lesson 06 (not a lesson of :data:`LESSONS`:
+#: it has no worksheet, no rules sheet and no section of its own in the teacher guide).
+QUIZ = LessonInfo("00", "toolkit.lessons.quiz", {"en": "00-course-quiz.ipynb"},
+                  {"en": "Course quiz (before and after)"}, "the whole course")
 
 KINDS = ("choice", "number", "guess")
 
@@ -250,13 +259,13 @@ class Bank:
 
 
 def bank(number: str) -> Bank:
-    """The question bank of lesson ``number`` (``"01"`` ... ``"06"``).
+    """The question bank of lesson ``number`` (``"01"`` ... ``"06"``), or of the course quiz
+    (``"00"``, :data:`QUIZ`).
 
     Raises:
         KeyError: no such lesson.
     """
-    try:
-        info = LESSONS[number]
-    except KeyError:
-        raise KeyError(f"no lesson {number!r}; the course has {', '.join(LESSONS)}") from None
+    info = QUIZ if number == QUIZ.number else LESSONS.get(number)
+    if info is None:
+        raise KeyError(f"no lesson {number!r}; the course has {', '.join(LESSONS)} and the quiz {QUIZ.number}")
     return importlib.import_module(info.module).BANK

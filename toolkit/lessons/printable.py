@@ -28,10 +28,11 @@ from fractions import Fraction
 from html import escape, unescape
 from pathlib import Path
 
-from . import LESSONS, bank
+from . import LESSONS, QUIZ, bank
 
 __all__ = ["RULES_SHEETS", "rules_sheet", "STRATEGY_PAGES", "strategy_page", "Handout", "HANDOUTS", "worksheet",
-           "materials", "generate", "answer_table", "update_guide", "main"]
+           "materials", "generate", "answer_table", "update_guide", "main",
+           "quiz_sheet"]
 
 _CSS = """
 @page { size: A4; margin: 12mm 14mm; }
@@ -624,6 +625,9 @@ def _handouts() -> dict[str, Handout]:
                           ("strategy-bugami.html", ("05",))):
         out[name] = Handout(name, lessons, "after", f"after lesson {lessons[0]} (once the exit ticket was tried), "
                                                     "never during it: it states the lesson's answers")
+    out["course-quiz.html"] = Handout("course-quiz.html", ("01",), None,
+                                      "before lesson 01 and again after lesson 06, collected at once; one per "
+                                      "student")
     out["materials.html"] = Handout("materials.html", (), None, "for the teacher")
     out["index.html"] = Handout("index.html", (), None, "for the teacher")
     return out
@@ -631,6 +635,35 @@ def _handouts() -> dict[str, Handout]:
 
 #: Every printed page and when students hold it (:class:`Handout`), by file name.
 HANDOUTS = _handouts()
+
+
+# The course quiz on paper (toolkit.lessons.quiz): its questions and options, never an answer
+
+
+def quiz_sheet() -> str:
+    """The print-ready HTML of the course quiz (:data:`toolkit.lessons.QUIZ`), taken before
+    lesson 01 and again after lesson 06: every question with its options (a letter to circle)
+    or a line for a number; never an answer or an explanation (the key is in the teacher
+    guide)."""
+    items = []
+    for n, q in enumerate(bank(QUIZ.number).all(), 1):
+        prompt = re.sub(r"<(/?)(?!/?(b|i)>)[^>]*>", "", q.prompt)     # keep <b> and <i>, our own
+        if q.options:
+            opts = "".join(f"<li>{escape(o)}</li>" for o in q.options)
+            answer = f'<ol type="A" class="opts">{opts}</ol>'
+        else:
+            answer = f'<p class="line">Answer: <span></span> {escape(q.unit)}</p>'
+        items.append(f'<div class="q"><b>Question {n}.</b> {prompt}{answer}</div>')
+    body = (f"<h1>{escape(QUIZ.title['en'])}</h1>"
+            '<p class="sub">Money and decisions through tabletop games: ten questions on the whole course</p>'
+            '<div class="name"><span>Name</span><span>Class</span><span>Date</span></div>'
+            "<p><b>Tick one:</b> &#9744; before the course (before lesson 01) &nbsp; &#9744; after the course "
+            "(after lesson 06)</p><p>Answer every question on your own. For a choice, circle one letter; for a "
+            "number, write it on the line. Before the course nobody expects you to know the answers: make your "
+            "best guess.</p><style>.q .opts { margin: 1mm 0 0; } .q .line span { display: inline-block; "
+            "width: 40mm; border-bottom: 1px dotted #777; } .q { margin-bottom: 2mm; }</style>"
+            + "\n".join(items))
+    return _page(QUIZ.title["en"], body)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -707,7 +740,7 @@ def generate(out: Path) -> list[Path]:
 
     Returns:
         the paths written, in order: the rules sheets, the strategy pages, the worksheets, the
-        materials list, the index.
+        course quiz, the materials list, the index.
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -719,6 +752,7 @@ def generate(out: Path) -> list[Path]:
     for number, info in LESSONS.items():
         for lang in info.files:
             files[_worksheet_name(number, lang)] = worksheet(number, lang)
+    files["course-quiz.html"] = quiz_sheet()
     files["materials.html"] = materials()
     files["index.html"] = _index(list(files))
     written = []
@@ -792,7 +826,7 @@ def update_guide(path: Path) -> bool:
     path = Path(path)
     text = path.read_text(encoding="utf-8")
     new = text
-    for number in LESSONS:
+    for number in (*LESSONS, QUIZ.number):      # the quiz's key too
         begin, end = _GUIDE_BEGIN.format(number=number), _GUIDE_END.format(number=number)
         pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.S)
         if not pattern.search(new):

@@ -33,7 +33,8 @@ import ipywidgets as _w
 from ..core.widgets import HeldOutput, SelfCheck, View, numeric_check, predict, quiz
 from . import Question, bank
 
-__all__ = ["Lesson", "check_widget", "class_mode", "ClassMode", "ClassQuestion", "ClassGame"]
+__all__ = ["Lesson", "check_widget", "class_mode", "ClassMode", "ClassQuestion", "ClassGame", "CourseQuiz", "ClassQuiz",
+           "QuizFlow"]
 
 
 def check_widget(q: Question, lang: str = "en", decimal: str | None = None) -> SelfCheck:
@@ -198,6 +199,20 @@ def _esc(x) -> str:
 
 def _row(children) -> _w.HBox:
     return _w.HBox(children, layout=_w.Layout(flex_flow="row wrap", align_items="center"))
+
+
+def _draw(panel, fig) -> None:
+    """Draw plotly figure ``fig`` in ``panel.chart`` (a :class:`~toolkit.core.charts.Chart`),
+    made and added at the end of ``panel.box`` the first time: a class panel's chart."""
+    from ..core.charts import Chart
+    if panel.chart is None:
+        panel.chart = Chart(layout=fig.layout)
+        panel.box.children = tuple(panel.box.children) + (panel.chart.widget,)
+    with panel.chart.batch_update():
+        panel.chart.fig.data = []
+        for tr in fig.data:
+            panel.chart.fig.add_trace(tr)
+        panel.chart.fig.layout = fig.layout
 
 
 def _class_question(lesson: Lesson, q: Question, check: SelfCheck) -> None:
@@ -516,7 +531,6 @@ class ClassQuestion:
 
         Returns:
             the question's status with the class's answers (``results``), or None."""
-        from ..core.charts import Chart
         from .classmode import answers_figure, reveal_of
 
         if self.qid is None:
@@ -538,14 +552,7 @@ class ClassQuestion:
                      f"<p>{self.q.explanation}</p>")
         self.result.value = words
         fig = answers_figure(self.q, st, self.mode.lang)
-        if self.chart is None:
-            self.chart = Chart(layout=fig.layout)
-            self.box.children = tuple(self.box.children) + (self.chart.widget,)
-        with self.chart.batch_update():
-            self.chart.fig.data = []
-            for tr in fig.data:
-                self.chart.fig.add_trace(tr)
-            self.chart.fig.layout = fig.layout
+        _draw(self, fig)
         self.chart.widget.layout.display = None
         self.controls["reveal"].disabled = True
         self.lesson.release(self.q.key)
@@ -691,18 +698,420 @@ class ClassGame(View):
 
     def show_numbers(self, numbers) -> None:
         """Draw :class:`~toolkit.lessons.classmode.ClassNumbers` (chart, sentence, table)."""
-        from ..core.charts import Chart
         self.numbers = numbers
         self.summary.value = numbers.summary
         if numbers.table is not None:
             self.table.value = ('<div style="overflow-x:auto;max-width:100%">'
                                 + numbers.table.to_html(classes="class-numbers", border=0, na_rep="-") + "</div>")
         if numbers.figure is not None:
-            if self.chart is None:
-                self.chart = Chart(layout=numbers.figure.layout)
-                self.box.children = tuple(self.box.children) + (self.chart.widget,)
-            with self.chart.batch_update():
-                self.chart.fig.data = []
-                for tr in numbers.figure.data:
-                    self.chart.fig.add_trace(tr)
-                self.chart.fig.layout = numbers.figure.layout
+            _draw(self, numbers.figure)
+
+
+# ---------------------------------------------------------------------------------------------
+# The course quiz, before and after (lessons/00-course-quiz.ipynb; the questions and the class's
+# runs: toolkit.lessons.quiz)
+
+#: What a question says after a check while the quiz is taken before the course.
+QUIZ_SAVED = "Saved. The answers come after the course: your first answer is the one that counts."
+
+
+class CourseQuiz(View):
+    """The course quiz on the page: ten questions on the course's core ideas, taken before
+    lesson 01 and again after lesson 06 (:mod:`toolkit.lessons.quiz`). In its notebook::
+
+        L = CourseQuiz()
+        L                # the switch "before / after the course" and the teacher's class mode
+        L.ask("q1")      # one cell per question
+        L.score()        # the student's score
+
+    **Before the course** a question only records: a check says the answer is saved, never
+    whether it is right, and never the answer (the answers would give the lessons' questions
+    away before the students tried them); once every question has an answer, the score of the
+    first answers shows. **After the course** each question is a self-check as in the lessons
+    (the answer and its explanation after a try), and the score shows beside the one before.
+
+    For the teacher, :attr:`klass` (a :class:`ClassQuiz`, inside this widget) sends the quiz to
+    the students' phones through class mode.
+
+    Args:
+        run: ``"pre"`` (before the course, the default) or ``"post"``.
+
+    Attributes:
+        widget: the VBox to display (the switch, a note, the class panel).
+        controls: ``{"run": ToggleButtons}``.
+        run: ``"pre"`` or ``"post"``; ``checks``: ``{key: SelfCheck}`` of the questions asked;
+        first: ``{run: {key: True/False}}``, each question's first answer in each run, judged.
+        bank, number, lang: the quiz's bank, ``"00"``, ``"en"`` (as a :class:`Lesson`).
+
+    Raises:
+        ValueError: a run other than ``"pre"`` and ``"post"``.
+    """
+
+    def __init__(self, run: str = "pre"):
+        super().__init__()
+        from .quiz import BANK, RUN_NAMES, RUNS
+        if run not in RUNS:
+            raise ValueError(f"the quiz runs {RUNS}, not {run!r}")
+        self.bank, self.number, self.lang = BANK, "00", "en"
+        self.run = run
+        self.checks: dict[str, SelfCheck] = {}
+        self.first: dict[str, dict[str, bool]] = {r: {} for r in RUNS}
+        self._scores: list[_w.HTML] = []
+        self.controls = {"run": _w.ToggleButtons(options=[("Before the course", "pre"), ("After the course", "post")],
+                                                 value=run, tooltips=[RUN_NAMES["pre"], RUN_NAMES["post"]],
+                                                 style={"button_width": "auto"})}
+        self.note = _w.HTML()
+        self.klass = ClassQuiz(self)
+        self.widget = _w.VBox([self.controls["run"], self.note, self.klass.widget])
+        self.controls["run"].observe(self._timed(lambda ch: self.switch(ch["new"])), names="value")
+        self._show_note()
+
+    def _show_note(self) -> None:
+        self.note.value = ("<p><b>Before the course.</b> Answer every question as well as you can, then press "
+                           "<b>Check</b>: your answer is saved, and the answers come after the course.</p>"
+                           if self.run == "pre" else
+                           "<p><b>After the course.</b> Answer every question again: now each one tells you "
+                           "whether you were right, and why.</p>")
+
+    def question(self, key: str) -> Question:
+        """Question ``key`` of the quiz (its answer included: for tests and the teacher)."""
+        return self.bank.get(key, self.lang)
+
+    def ask(self, key: str) -> SelfCheck:
+        """The widget of question ``key`` (a cell ending with it displays it).
+
+        Raises:
+            KeyError: no such question.
+        """
+        q = self.question(key)
+        check = check_widget(q, self.lang)
+        check.set_blind(QUIZ_SAVED if self.run == "pre" else None)
+        check.on_try(lambda c, key=key: self._tried(key, c))
+        self.checks[key] = check
+        return check
+
+    def _tried(self, key: str, check: SelfCheck) -> None:
+        if check.correct is not None:
+            self.first[self.run].setdefault(key, bool(check.correct))
+        self._show_scores()
+
+    def switch(self, run: str) -> None:
+        """Take the quiz before (``"pre"``) or after (``"post"``) the course: the questions
+        record or judge from now on, their feedback is cleared, and the class panel follows.
+
+        Raises:
+            ValueError: another run.
+        """
+        from .quiz import RUNS
+        if run not in RUNS:
+            raise ValueError(f"the quiz runs {RUNS}, not {run!r}")
+        self.run = run
+        if self.controls["run"].value != run:
+            self.controls["run"].value = run
+        for check in self.checks.values():
+            check.set_blind(QUIZ_SAVED if run == "pre" else None)
+        self._show_note()
+        self._show_scores()
+        self.klass.switch(run)
+
+    def score(self) -> _w.HTML:
+        """The student's score (an HTML widget that follows the answers): how many questions
+        are answered; once all are, how many were right at the first try, after the course
+        beside the score before it."""
+        box = _w.HTML()
+        self._scores.append(box)
+        self._show_scores()
+        return box
+
+    def score_text(self) -> str:
+        """What :meth:`score` shows now (HTML)."""
+        n = len(self.bank.keys())
+        mine = self.first[self.run]
+        if len(mine) < n:
+            return (f"<p>You have answered <b>{len(mine)} of {n}</b> questions "
+                    f"{'before' if self.run == 'pre' else 'after'} the course. Your score shows when all {n} "
+                    "have an answer.</p>")
+        right = sum(mine.values())
+        if self.run == "pre":
+            return (f"<p><b>Before the course: {right} of {n}</b> right at the first try. Write it down, and take "
+                    "the quiz again after lesson 06: then you will see the answers and how much you learned.</p>")
+        before = self.first["pre"]
+        then = (f" Before the course: {sum(before.values())} of {n}." if len(before) == n else "")
+        return f"<p><b>After the course: {right} of {n}</b> right at the first try.{then}</p>"
+
+    def _show_scores(self) -> None:
+        text = self.score_text()
+        for box in self._scores:
+            box.value = text
+
+
+class ClassQuiz:
+    """The course quiz on the students' phones, for the teacher (inside :class:`CourseQuiz`).
+
+    It uses class mode (:class:`ClassMode`): the pre-quiz runs in lesson 01's class session and
+    the post-quiz in lesson 06's (:data:`toolkit.lessons.quiz.RUN_LESSON`), so students who join
+    for the quiz stay in for the lesson, and the lesson's own class mode finds the same session
+    and join code. Once class mode is open, **Send question 1** sends the first question to every
+    phone (without its answer), **Next question** the next one; the projector shows the question
+    and how many answered. Each question is marked when the next one goes out, and the last by
+    **Finish the quiz** (:func:`toolkit.classroom.questions.make_reveal`): judged and stored,
+    each student's first and final answer, without the answers ever reaching the phones (a
+    pre-quiz's answers would give the lessons' questions away; after the course the teacher goes
+    through them with the key). Then the class's share of right first answers per question shows
+    (before and after, once both runs are marked), and **Save before and after (CSV)** writes one
+    row per student (:func:`toolkit.lessons.quiz.pre_post_of`). The keys ``quiz-pre/q3`` and
+    ``quiz-post/q3`` keep the runs apart in the class's database and in every CSV. A projector
+    page reloaded in the middle of the quiz picks it up where the session is (the questions sent
+    and marked are read from the server).
+
+    Attributes:
+        widget: the VBox shown (the class mode of the current run and its quiz panel).
+        flows: ``{"pre": QuizFlow, "post": QuizFlow}`` (each with its own ``mode``, a
+            :class:`ClassMode`).
+    """
+
+    def __init__(self, quiz: CourseQuiz):
+        from .quiz import RUN_LESSON, RUNS
+        self.quiz = quiz
+        self.flows = {run: QuizFlow(class_mode(RUN_LESSON[run], "en"), run) for run in RUNS}
+        self.widget = _w.VBox()
+        self.switch(quiz.run)
+
+    def switch(self, run: str) -> None:
+        """Show the class mode of run ``run``."""
+        flow = self.flows[run]
+        self.widget.children = (flow.mode.widget, flow.widget)
+
+
+class QuizFlow:
+    """One run of the course quiz sent to a class (see :class:`ClassQuiz`), in the session of
+    class mode ``mode``. It is one of the mode's game panels (``mode.games``): it shows when
+    class mode opens, follows the count of answers with the mode's live view, and hides when
+    class mode ends.
+
+    Attributes:
+        controls: ``{"send", "finish", "save"}``; ``current``, ``status``, ``result``: HTML;
+            ``chart``: a :class:`~toolkit.core.charts.Chart` once a run is marked (else None).
+        run: ``"pre"`` or ``"post"``; ``asked``: ``{key: question id on the server}`` in the
+        order sent; ``index``: the position of the question on the phones (-1 before the first);
+        ``marked``: keys marked; ``table``: the last :func:`toolkit.lessons.quiz.pre_post` table.
+    """
+
+    def __init__(self, mode: "ClassMode", run: str):
+        from .quiz import BANK, RUN_LESSON, RUN_NAMES
+        self.mode, self.run = mode, run
+        self.keys = BANK.keys()
+        self.asked: dict[str, int] = {}
+        self.marked: set[str] = set()
+        self.index = -1
+        self.last: dict | None = None
+        self.table = None
+        self.chart = None
+        self._session: int | None = None
+        other = "06" if RUN_LESSON[run] == "01" else "01"
+        mode.intro.value = (
+            f"<p><b>Class mode</b> (for the teacher): the class answers the quiz {_esc(RUN_NAMES[run])} on their "
+            f"own phones or Chromebooks, in <b>lesson {RUN_LESSON[run]}</b>'s class session: students who join now "
+            f"stay in for lesson {RUN_LESSON[run]} (open class mode there too: it finds this session and its join "
+            "code), so do not end class mode here. The answers never show on the phones; you get the class's "
+            f"results and a CSV of each student's answers before and after (the other run is in lesson {other}'s "
+            "session). Without class mode the students answer on this page.</p>")
+        self.controls = {
+            "send": _w.Button(description="Send question 1", button_style="primary", icon="mobile",
+                              tooltip="Send the next question to every phone (without its answer)",
+                              layout=_w.Layout(width="auto")),
+            "finish": _w.Button(description="Finish the quiz", disabled=True,
+                                tooltip="Close the last question and mark every answer (the phones are not told "
+                                        "the answers)", layout=_w.Layout(width="auto")),
+            "save": _w.Button(description="Save before and after (CSV)", disabled=True,
+                              tooltip="One row per student: right at the first try before and after, per question",
+                              layout=_w.Layout(width="auto")),
+        }
+        self.controls["send"].on_click(lambda _b: self.next())
+        self.controls["finish"].on_click(lambda _b: self.finish())
+        self.controls["save"].on_click(lambda _b: self.save())
+        self.current = _w.HTML()
+        self.status = _w.HTML()
+        self.result = _w.HTML()
+        self.box = _w.VBox([_w.HTML(f"<h3>The quiz on the phones: {_esc(RUN_NAMES[run])}</h3>"), self.current,
+                            _row([self.controls["send"], self.status, self.controls["finish"],
+                                  self.controls["save"]]), self.result], layout=_w.Layout(width="100%"))
+        self.widget = _w.VBox([self.box], layout=_w.Layout(display="none", border="2px solid #332288",
+                                                           padding="6px 10px", margin="6px 0"))
+        mode.games.append(self)
+        if mode.session is not None:
+            self.show()
+
+    # -- what ClassMode calls on its game panels ---------------------------------------------
+    def show(self) -> None:
+        """Show the panel (class mode is open). In a session it has not followed yet (class mode
+        opened, or reopened after a reload of the page) it picks the run up where the session
+        left it: the questions of this run already sent and marked are read from the server."""
+        self.widget.layout.display = None
+        if self.mode.session != self._session:
+            self._session = self.mode.session
+            self._resume()
+
+    def _resume(self) -> None:
+        from .quiz import BANK, parse_key
+        self.asked, self.marked, self.index, self.table, self.last = {}, set(), -1, None, None
+        self.current.value = self.status.value = self.result.value = ""
+        if self.chart is not None:
+            self.box.children = tuple(c for c in self.box.children if c is not self.chart.widget)
+            self.chart = None
+        try:
+            sent = self.mode.client.questions(self.mode.session)
+        except Exception as e:  # noqa: BLE001 (the server's words, shown)
+            self._error(e)
+            sent = []
+        for q in sorted(sent, key=lambda q: q["id"]):
+            parsed = parse_key(q["key"])
+            if parsed and parsed[0] == self.run:
+                self.asked[parsed[1]] = q["id"]
+                if q["status"] == "revealed":
+                    self.marked.add(parsed[1])
+                else:
+                    self.marked.discard(parsed[1])
+        n = len(self.keys)
+        if self.asked:
+            self.index = max(self.keys.index(k) for k in self.asked)
+        self.controls["send"].description = "Next question" if self.index >= 0 else "Send question 1"
+        self.controls["send"].disabled = self.index + 1 >= n
+        done = self.index + 1 == n and self.keys[-1] in self.marked
+        self.controls["finish"].disabled = self.index + 1 < n or done
+        if done:
+            self.current.value = f"<p><b>Quiz finished:</b> {len(self.marked)} questions marked.</p>"
+            self.results()
+        elif self.index >= 0:
+            self._show_question(BANK.get(self.keys[self.index]))
+            self.refresh()
+
+    def _show_question(self, q: Question) -> None:
+        options = "".join(f"<li>{_esc(o)}</li>" for o in q.options)
+        self.current.value = (f'<p class="quiz-question" style="font-size:18px"><b>Question {self.index + 1} of '
+                              f"{len(self.keys)}.</b> {q.prompt}</p>" + (f"<ol type='A'>{options}</ol>" if options else ""))
+
+    def refresh(self, _status: dict | None = None) -> None:
+        """Read how many answered the question on the phones (nothing else before marking)."""
+        if self.index < 0 or self.mode.session is None:
+            return
+        key = self.keys[self.index]
+        if key in self.marked:
+            return
+        st = self.mode.client.question(self.mode.session, self.asked[key])
+        self.last = st
+        self._count(st)
+
+    # -- the teacher's buttons -------------------------------------------------------------------
+    def _error(self, e) -> None:
+        self.status.value = _RED.format(_esc(getattr(e, "message", None) or str(e)))
+
+    def _count(self, st: dict) -> None:
+        closed = "" if st["status"] == "open" else " (answers closed)"
+        self.status.value = (f'<span class="class-count" style="font-size:16px"><b>{st["answered"]}</b> of '
+                             f'{st["students"]} answered{closed}</span>')
+
+    def _mark(self, key: str) -> bool:
+        from .classmode import reveal_of
+        from .quiz import BANK
+        if key in self.marked or key not in self.asked:
+            return True
+        try:
+            self.mode.client.reveal(self.mode.session, self.asked[key], **reveal_of(BANK.get(key)), show=False)
+        except Exception as e:  # noqa: BLE001 (the server's words, shown)
+            self._error(e)
+            return False
+        self.marked.add(key)
+        return True
+
+    def next(self) -> dict | None:
+        """Mark the question on the phones (if any) and send the next one.
+
+        Returns:
+            the new question's status on the server, or None (none left, or refused: the
+            reason shows)."""
+        from .classmode import question_spec
+        from .quiz import BANK
+        if self.mode.session is None or self.index + 1 >= len(self.keys):
+            return None
+        if self.index >= 0 and not self._mark(self.keys[self.index]):
+            return None
+        key = self.keys[self.index + 1]
+        q = BANK.get(key)
+        try:
+            st = self.mode.client.ask(self.mode.session, **question_spec(q, f"quiz-{self.run}"))
+        except Exception as e:  # noqa: BLE001
+            self._error(e)
+            return None
+        self.index += 1
+        self.asked[key] = st["id"]
+        self.last = st
+        self._show_question(q)
+        last = self.index + 1 == len(self.keys)
+        self.controls["send"].description = "Next question"
+        self.controls["send"].disabled = last
+        self.controls["finish"].disabled = not last
+        self._count(st)
+        return st
+
+    def finish(self) -> object:
+        """Mark the last question sent and show the class's results.
+
+        Returns:
+            the :func:`toolkit.lessons.quiz.pre_post` table, or None (refused: the reason shows)."""
+        if self.index < 0 or not self._mark(self.keys[self.index]):
+            return None
+        self.controls["finish"].disabled = True
+        self.controls["send"].disabled = True
+        self.current.value = f"<p><b>Quiz finished:</b> {len(self.marked)} questions marked.</p>"
+        return self.results()
+
+    def _table(self):
+        from .quiz import pre_post, pre_post_of
+        if self.run == "pre":
+            return pre_post(self.mode.client.answers(self.mode.session), [])
+        return pre_post_of(self.mode.client, post_session=self.mode.session)[0]
+
+    def results(self):
+        """Read the class's answers and show the share of right first answers per question
+        (before and after when both runs are marked): no student's name on the projector.
+
+        Returns:
+            the :func:`toolkit.lessons.quiz.pre_post` table, or None (the reason shows)."""
+        from .quiz import results_figure
+        try:
+            table = self.table = self._table()
+        except Exception as e:  # noqa: BLE001
+            self._error(e)
+            return None
+        mine = table[f"{self.run} right"].dropna()
+        n = len(self.keys)
+        words = (f"<p>{len(mine)} students took the quiz {'before' if self.run == 'pre' else 'after'} the course; "
+                 f"on average <b>{float(mine.mean()):.1f} of {n}</b> right at the first try.</p>" if len(mine) else
+                 "<p>Nobody answered yet.</p>")
+        if self.run == "post":
+            both = table.dropna(subset=["pre right", "post right"])
+            if len(both):
+                words += (f"<p>{len(both)} of them also took it before the course: on average "
+                          f"{float(both['pre right'].mean()):.1f} then, {float(both['post right'].mean()):.1f} now.</p>")
+        self.result.value = words
+        _draw(self, results_figure(table))
+        self.controls["save"].disabled = False
+        return table
+
+    def save(self, path=None):
+        """Write the class's answers before and after, one row per student, to a CSV file
+        (default ``course-quiz-<join code>.csv`` beside the quiz).
+
+        Returns:
+            the file's path, or None (the reason shows)."""
+        from pathlib import Path
+        try:
+            table = self.table if self.table is not None else self._table()
+            target = Path(path) if path is not None else Path.cwd() / f"course-quiz-{self.mode.code}.csv"
+            table.to_csv(target, encoding="utf-8")
+        except Exception as e:  # noqa: BLE001
+            self._error(e)
+            return None
+        self.result.value += f"<p>Saved to <code>{_esc(target)}</code>.</p>"
+        return target

@@ -1,0 +1,419 @@
+"""The course quiz: ten questions on the six lessons' core ideas, taken before lesson 01 (the
+*pre-quiz*) and again after lesson 06 (the *post-quiz*), so that a teacher sees what the course
+taught, student by student and question by question.
+
+The questions are a bank in the lessons' shape (:class:`toolkit.lessons.Bank`, number ``"00"``,
+``toolkit.lessons.bank("00")``), their numbers computed by the toolkit: square prices
+(``toolkit.buyword.price``, seed "Buying Tiles"), an expected value and counts of hands
+(:mod:`toolkit.core.exact`), the drawer's bid limit (``toolkit.bux.suggested_bid``, seed BUX "(3)
+Drawing cards"), the winner's curse, a fair share, risk against the mean, and a binomial test
+(``toolkit.core.exact.binomial_test``). Every question is new: none is a lesson's own question,
+so the quiz measures the ideas, not a remembered answer.
+
+Three ways to take it:
+
+* **on paper**: ``lessons/print/course-quiz.html`` (:func:`toolkit.lessons.printable.quiz_sheet`,
+  no answers; the key is in the teacher guide);
+* **on the page**: ``lessons/00-course-quiz.ipynb`` (:class:`toolkit.lessons.widgets.CourseQuiz`):
+  before the course the page records the answers and shows no verdict and no answer, only a
+  score at the end; after the course each question is a self-check with its explanation;
+* **on the students' phones**, through class mode: the teacher sends the questions one by one
+  (:class:`toolkit.lessons.widgets.ClassQuiz`), each with the key ``quiz-pre/q3`` or
+  ``quiz-post/q3`` (:func:`class_key`), so the two runs stay apart in the class's database and
+  in every CSV. A pre-quiz is *marked* without showing its answers on the phones (``show=False``,
+  :func:`toolkit.classroom.questions.make_reveal`): they would answer the lessons' questions
+  before the students have tried them.
+
+:func:`pre_post` pairs a class's two runs student by student (right at the first try, per
+question) into one table, the teacher's CSV file; :func:`class_runs` finds the runs on a class
+game server.
+
+Nothing here imports ipywidgets; pandas loads only in :func:`pre_post`.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import Bank, Question
+
+__all__ = ["BANK", "RUNS", "RUN_NAMES", "RUN_LESSON", "LESSON_OF", "class_key", "parse_key", "marks", "pre_post",
+           "class_runs", "pre_post_of", "results_figure"]
+
+BANK = Bank("00")
+
+#: The two runs of the quiz: before lesson 01 and after lesson 06.
+RUNS = ("pre", "post")
+#: What each run is called for the teacher.
+RUN_NAMES = {"pre": "before the course (pre-quiz)", "post": "after the course (post-quiz)"}
+#: The lesson whose class session each run uses: students who join for the pre-quiz stay in for
+#: lesson 01, and the post-quiz runs in lesson 06's session.
+RUN_LESSON = {"pre": "01", "post": "06"}
+
+
+# ---------------------------------------------------------------------------------------------
+# The questions
+
+
+@BANK.question("q1")
+def _q1(lang):
+    from toolkit.buyword import price
+    return Question(
+        "q1", "number", "In BuyWord, tiles cost (their pips) × (their pips) dollars. You buy tiles with 3 pips in "
+                        "all in one round, and tiles with 4 pips in all in the next round. How many dollars do you "
+                        "pay in all?",
+        answer=price(3) + price(4), unit="dollars",
+        hint="Price each purchase on its own: its pips times its pips.",
+        explanation=f"3 × 3 + 4 × 4 = {price(3)} + {price(4)} = <b>${price(3) + price(4)}</b>. Each purchase is "
+                    "priced on its own (BuyWord's rules, \"Buying Tiles\").")
+
+
+@BANK.question("q2")
+def _q2(lang):
+    from toolkit.buyword import price
+    one, two = price(10), 2 * price(5)
+    split = "5 pips, then 5 pips in another round"
+    return Question(
+        "q2", "choice", "Prices are (pips) × (pips), as in BuyWord. You need tiles with 10 pips in all. Which "
+                        "costs less?",
+        options=["10 pips in one purchase", split, "Both cost the same: it is the same 10 pips"], answer=split,
+        explanation=f"One purchase: 10 × 10 = ${one}. Two purchases: 5 × 5 + 5 × 5 = ${two}. Squares grow fast, "
+                    f"so small purchases cost less, and a 10-pip word still sells for ${one}: buy small, sell big.")
+
+
+@BANK.question("q3")
+def _q3(lang):
+    from toolkit.core.exact import expectation
+    tickets, cost, prize = 100, 2, 150
+    win = expectation({prize: Fraction(1, tickets), 0: Fraction(tickets - 1, tickets)})
+    profit = win - cost
+    return Question(
+        "q3", "number", f"A raffle sells {tickets} tickets at ${cost} each. One ticket wins ${prize}. What is the "
+                        "expected profit of one ticket, in dollars? (A loss is a negative number.)",
+        answer=profit, tolerance=Fraction(1, 100), unit="dollars",
+        hint="On average, how much does one ticket win? Then take away what it costs.",
+        explanation=f"On average a ticket wins {prize} / {tickets} = ${float(win):.2f} and costs ${cost}: the "
+                    f"expected profit is {float(win):.2f} − {cost} = <b>−${-float(profit):.2f}</b>, a loss. The "
+                    "<b>expected value</b> is the average over many tickets.",
+        giveaway=(f"{float(win):.2f} − {cost}",))
+
+
+def _deck() -> dict:
+    return {v: 1 for v in range(1, 11)}
+
+
+@BANK.question("q4")
+def _q4(lang):
+    from toolkit.core.exact import draw_sum_ways
+    hands = sum(draw_sum_ways(_deck(), 2).values())
+    return Question(
+        "q4", "number", "A small deck has 10 cards, numbered 1 to 10. How many different hands of 2 cards can it "
+                        "deal? (The order of the two cards does not matter.)",
+        answer=hands, unit="hands",
+        hint="Count the ordered pairs first (10 choices, then 9), then think about order.",
+        explanation=f"10 × 9 = 90 ordered pairs, and each hand is counted twice (3 then 7, 7 then 3): 90 / 2 = "
+                    f"<b>{hands} hands</b>, the binomial coefficient C(10, 2).", giveaway=("90 / 2",))
+
+
+@BANK.question("q5")
+def _q5(lang):
+    from toolkit.core.exact import draw_sum_distribution, draw_sum_ways
+    target = 10
+    p = draw_sum_distribution(_deck(), 2)[target]
+    ways = draw_sum_ways(_deck(), 2)[target]
+    pairs = [f"{a} + {target - a}" for a in range(1, (target + 1) // 2) if target - a <= 10]
+    return Question(
+        "q5", "number", "From the same 10 cards (1 to 10) you are dealt 2 at random. What is the probability that "
+                        "they add up to exactly 10? (Type a fraction like 3/4, or a decimal.)",
+        answer=p, tolerance=0.005,
+        hint="List the hands that add up to 10, then divide by the number of hands.",
+        explanation=f"The hands that make 10: {', '.join(pairs)} (5 + 5 would need two 5s). {ways} of the "
+                    f"{sum(draw_sum_ways(_deck(), 2).values())} hands: {p.numerator}/{p.denominator} ≈ "
+                    f"<b>{float(p):.3f}</b>, about 1 in {round(1 / p)}.")
+
+
+@BANK.question("q6")
+def _q6(lang):
+    from toolkit.bux import suggested_bid
+    value = 80
+    limit = suggested_bid(value, is_drawer=True, chips=1000)
+    return Question(
+        "q6", "number", f"In BUX you drew a lot that is worth {value} bux to you. If another player wins the "
+                        "auction, they pay <i>you</i> the price. What is the highest bid worth making?",
+        answer=limit, unit="bux",
+        hint=f"Compare: win at price b and gain {value} − b, or let someone else win and be paid b.",
+        explanation=f"Winning at price b gives {value} − b; losing gives b (the winner pays you). Winning is better "
+                    f"only while {value} − b > b, that is b < {limit}: stop at <b>{limit} bux</b>, half the value.",
+        giveaway=(f"{value} − b > b",))
+
+
+@BANK.question("q7")
+def _q7(lang):
+    answer = "paid more than the jar is worth"
+    return Question(
+        "q7", "choice", "Ten classmates each guess how much a jar of coins is worth; each guess is as likely to be "
+                        "too high as too low. Then they bid for the jar in an auction, each up to their own guess. "
+                        "The winner usually ...",
+        options=["paid about what the jar is worth", answer, "paid less than the jar is worth"], answer=answer,
+        explanation="The winner is the one who guessed highest, and the highest of ten guesses is usually far too "
+                    "high: the <b>winner's curse</b>. Bidding a bit below your own guess guards against it.",
+        giveaway=("winner's curse", "guessed highest"))
+
+
+@BANK.question("q8")
+def _q8(lang):
+    players = 5
+    share = Fraction(100, players)
+    share = share.numerator if share.denominator == 1 else share
+    return Question(
+        "q8", "number", f"A game for {players} players is fair. What percentage of the games should the start "
+                        "player win?",
+        answer=share, unit="%", hint="Fair means every seat has the same chance. How many seats share the wins?",
+        explanation=f"Fair means every seat wins equally often: 1 in {players} = <b>{share}%</b>. To test a real "
+                    f"game, play many games and compare the start player's share with {share}%.")
+
+
+@BANK.question("q9")
+def _q9(lang):
+    risky = "the wild way (0 to 70 points)"
+    return Question(
+        "q9", "choice", "Two ways to play the last deal have the same average: 30 points. The steady way always "
+                        "scores between 28 and 32 points; the wild way scores anywhere from 0 to 70. You are behind "
+                        "and need 60 points in this deal to win. Which way do you choose?",
+        options=["the steady way (28 to 32 points)", risky, "either: they have the same average"], answer=risky,
+        explanation="Only the wild way can reach 60. When the averages are the same, the <b>spread</b> (the risk) "
+                    "decides: far behind, choose the risky way; ahead, the steady one.")
+
+
+@BANK.question("q10")
+def _q10(lang):
+    from toolkit.core.exact import binomial_test
+    p = binomial_test(4, 6)
+    answer = "6 games are too few to tell skill from luck"
+    return Question(
+        "q10", "choice", "Ann beat Ben in 4 of their first 6 games. What is the best conclusion?",
+        options=["Ann is the better player", "Ben will win the next games: his luck must turn", answer],
+        answer=answer,
+        explanation=f"Two equally good players split 6 games 4 to 2, or more unevenly, quite often: a binomial test "
+                    f"gives p = {float(p):.2f}. Luck evens out only over many games; then skill shows.",
+        giveaway=("too few",))
+
+
+# ---------------------------------------------------------------------------------------------
+# The quiz on the class game server
+
+
+def class_key(run: str, key: str) -> str:
+    """The key of quiz question ``key`` in run ``run`` on the class server: ``"quiz-pre/q3"``.
+
+    Raises:
+        ValueError: ``run`` is not ``"pre"`` or ``"post"``, or ``key`` is not a quiz question.
+    """
+    if run not in RUNS:
+        raise ValueError(f"the quiz runs {RUNS}, not {run!r}")
+    if key not in BANK.keys():
+        raise ValueError(f"the quiz has no question {key!r}; it has {', '.join(BANK.keys())}")
+    return f"quiz-{run}/{key}"
+
+
+def parse_key(key: str) -> tuple[str, str] | None:
+    """``(run, question key)`` of a class server question key such as ``"quiz-post/q7"``, or
+    ``None`` for a key that is not the quiz's (a lesson's ``"03/q6"``)."""
+    head, sep, q = str(key).partition("/")
+    if not sep or not head.startswith("quiz-") or head[5:] not in RUNS or q not in BANK.keys():
+        return None
+    return head[5:], q
+
+
+def _judge_first(q: Question, first) -> bool | None:
+    """Whether a stored first answer to quiz question ``q`` is right (the server's own rule)."""
+    from ..classroom.questions import judge
+    from .classmode import question_spec, reveal_of
+    if first is None:
+        return None
+    spec = question_spec(q, "quiz")
+    return bool(judge(spec, reveal_of(q), first))
+
+
+def marks(rows: list[dict], run: str) -> dict[str, dict[str, bool | None]]:
+    """Each student's first-try marks in one run of the quiz, from a session's answer rows.
+
+    Args:
+        rows: :meth:`toolkit.classroom.TeacherClient.answers` of a session (a row per student and
+            question: ``question`` id, ``key``, ``student``, ``first``, ``first_right``,
+            ``answer``...).
+        run: ``"pre"`` or ``"post"``.
+
+    Returns:
+        ``{student: {question key: True (right at the first try), False (wrong), None (not
+        answered)}}`` over the run's questions asked. A question asked twice counts its last
+        asking. A question the teacher marked carries the server's verdict; one not marked yet is
+        judged here by the same rule (:func:`toolkit.classroom.questions.judge`) against the bank.
+    """
+    last: dict[str, int] = {}
+    for r in rows:
+        parsed = parse_key(r["key"])
+        if parsed and parsed[0] == run:
+            last[parsed[1]] = max(last.get(parsed[1], -1), r["question"])
+    out: dict[str, dict] = {}
+    for r in rows:
+        parsed = parse_key(r["key"])
+        if not parsed or parsed[0] != run or r["question"] != last[parsed[1]]:
+            continue
+        q = BANK.get(parsed[1])
+        right = r.get("first_right")
+        if right is None and r.get("answer") is None:
+            right = _judge_first(q, r.get("first"))
+        out.setdefault(r["student"], {})[q.key] = None if r.get("first") is None else bool(right)
+    return out
+
+
+def _same(name: str) -> str:
+    from ..classroom.names import skeleton
+    return skeleton(" ".join(str(name).split()))
+
+
+def pre_post(pre_rows: list[dict], post_rows: list[dict]):
+    """The class's two runs of the quiz side by side, one row per student: the teacher's CSV.
+
+    Students are paired by name as the class server compares names (``Ann`` and ``ann`` are one
+    student, :func:`toolkit.classroom.names.skeleton`); a student who took only one run has
+    blanks in the other.
+
+    Args:
+        pre_rows, post_rows: the answer rows of the sessions holding the pre-quiz and the
+            post-quiz (:meth:`toolkit.classroom.TeacherClient.answers`; the same session twice is
+            fine: the keys tell the runs apart).
+
+    Returns:
+        a pandas DataFrame indexed by ``student`` with the columns ``pre right``, ``pre
+        answered``, ``post right``, ``post answered``, ``change`` (post right minus pre right),
+        then ``pre q1`` ... ``pre q10`` and ``post q1`` ... ``post q10``: 1 right at the first try,
+        0 wrong, blank not answered (pandas ``Int64``). Counts are blank for a run the student did
+        not take.
+    """
+    import pandas as pd
+
+    keys = BANK.keys()
+    runs = {"pre": marks(pre_rows, "pre"), "post": marks(post_rows, "post")}
+    names: dict[str, str] = {}
+    for run in RUNS:                       # the post-quiz's spelling wins: it is the latest
+        for student in runs[run]:
+            names[_same(student)] = student
+    table = {}
+    for same, shown in names.items():
+        row = {}
+        for run in RUNS:
+            got = next((m for s, m in runs[run].items() if _same(s) == same), None)
+            answered = None if got is None else sum(1 for k in keys if got.get(k) is not None)
+            row[f"{run} right"] = None if got is None or not answered else sum(1 for k in keys if got.get(k))
+            row[f"{run} answered"] = answered or None
+            for k in keys:
+                v = None if got is None else got.get(k)
+                row[f"{run} {k}"] = None if v is None else int(v)
+        table[shown] = row
+    columns = ["pre right", "pre answered", "post right", "post answered"]
+    frame = pd.DataFrame.from_dict(table, orient="index", columns=columns + [f"{r} {k}" for r in RUNS for k in keys])
+    frame.insert(4, "change", frame["post right"] - frame["pre right"])
+    frame = frame.astype("Int64")
+    frame.index.name = "student"
+    return frame.sort_index(key=lambda ix: ix.map(_same))
+
+
+def class_runs(client) -> list[dict]:
+    """Every run of the quiz on a class game server.
+
+    Args:
+        client: a :class:`toolkit.classroom.TeacherClient`.
+
+    Returns:
+        ``[{"session", "code", "label", "created", "run", "questions" (how many of the quiz's
+        questions were asked in it)}]``, oldest first.
+    """
+    out = []
+    for s in sorted(client.sessions(), key=lambda s: (s.get("created") or 0, s["id"])):
+        asked: dict[str, set] = {}
+        for q in client.questions(s["id"]):
+            parsed = parse_key(q["key"])
+            if parsed:
+                asked.setdefault(parsed[0], set()).add(parsed[1])
+        for run in RUNS:
+            if run in asked:
+                out.append({"session": s["id"], "code": s["code"], "label": s.get("label", ""),
+                            "created": s.get("created"), "run": run, "questions": len(asked[run])})
+    return out
+
+
+def pre_post_of(client, post_session: int | None = None, pre_session: int | None = None):
+    """:func:`pre_post` of a class on a class game server, its runs found by :func:`class_runs`.
+
+    Args:
+        client: a :class:`toolkit.classroom.TeacherClient`.
+        post_session: the session of the post-quiz (default: the latest holding one; None when
+            there is none yet: the table then has the pre-quiz only).
+        pre_session: the session of the pre-quiz (default: of the sessions holding one, the one
+            whose students are most like the post-quiz's, the latest on a tie: a teacher with
+            several classes on one server gets each class's own pre-quiz).
+
+    Returns:
+        ``(table, {"pre": session id or None, "post": session id or None})``.
+
+    Raises:
+        LookupError: no run of the quiz on the server (or in the sessions given).
+    """
+    runs = class_runs(client)
+    if post_session is None:
+        post = [r["session"] for r in runs if r["run"] == "post"]
+        post_session = post[-1] if post else None
+    post_rows = client.answers(post_session) if post_session is not None else []
+    if pre_session is None:
+        candidates = [r["session"] for r in runs if r["run"] == "pre"]
+        if candidates:
+            students = {_same(r["student"]) for r in post_rows}
+
+            def likeness(sid):
+                rows = client.answers(sid)
+                return len(students & {_same(r["student"]) for r in rows}), candidates.index(sid)
+            pre_session = max(candidates, key=likeness)
+    if pre_session is None and post_session is None:
+        raise LookupError("the quiz has not been asked on this class server yet")
+    pre_rows = client.answers(pre_session) if pre_session is not None else []
+    return pre_post(pre_rows, post_rows), {"pre": pre_session, "post": post_session}
+
+
+#: The lesson each question of the quiz belongs to (the chart's labels: an idea's name would
+#: teach it before its lesson).
+LESSON_OF = {"q1": "01", "q2": "01", "q3": "01", "q4": "02", "q5": "02", "q6": "03", "q7": "03", "q8": "04",
+             "q9": "05", "q10": "06"}
+
+
+def results_figure(table):
+    """The class's share of right first answers per question, before and after (a run without
+    answers is left out): what the teacher projects once a run is marked. No student's name.
+
+    Args:
+        table: :func:`pre_post`'s table.
+
+    Returns:
+        a plotly ``Figure`` (horizontal bars, one per question and run).
+    """
+    import plotly.graph_objects as go
+
+    from .classmode import BLUE, ORANGE, _LAYOUT
+
+    keys = BANK.keys()
+    labels = [f"Q{k[1:]} · lesson {LESSON_OF[k]}" for k in keys]
+    fig = go.Figure()
+    for run, colour, name in (("pre", BLUE, "before the course"), ("post", ORANGE, "after the course")):
+        cols = table[[f"{run} {k}" for k in keys]]
+        took = int(cols.notna().any(axis=1).sum())
+        if not took:
+            continue
+        shares = [None if cols[c].notna().sum() == 0 else round(100 * float(cols[c].mean(skipna=True)))
+                  for c in cols.columns]
+        fig.add_trace(go.Bar(y=labels, x=shares, orientation="h", name=f"{name} ({took} students)",
+                             marker_color=colour, hovertemplate="%{y}: %{x}% right<extra></extra>"))
+    fig.update_layout(title=dict(text="Right at the first try"), barmode="group", **_LAYOUT)
+    fig.update_layout(height=max(420, 130 + 34 * len(keys) * max(1, len(fig.data))),
+                      xaxis=dict(title=dict(text="% of the students who answered"), range=[0, 100], dtick=20),
+                      yaxis=dict(autorange="reversed", automargin=True, title=dict(text="question")))
+    return fig
