@@ -4,10 +4,53 @@ one place, computed from the toolkit where they are numbers.
 A lesson notebook never holds an answer: its code cells ask by key (``L.ask("q3")``, see
 :mod:`toolkit.lessons.widgets`), and the answer and its explanation show only after the
 student has checked an answer (``DESIGN.md``, "Widgets and lessons"). The printed worksheets
-(:mod:`toolkit.lessons.printable`) take their questions from the same banks, and the tests
-check that no answer appears in a lesson's text or code before its check.
+(:mod:`toolkit.lessons.printable`) and the class mode (:mod:`toolkit.lessons.classmode`) take
+their questions from the same banks, and the tests check that no answer appears in a lesson's
+text or code before its check.
 
-Public names: :class:`Question`, :class:`Bank`, :func:`bank`, :data:`LESSONS`.
+Where the questions live. A lesson's prose is a data file shipped with the package,
+``toolkit/lessons/data/lessonNN.toml``, that a translator or a teacher can read and edit; the
+numbers it quotes are computed by the lesson's module (``lessonNN.py``), so every answer still
+comes from the toolkit and is written nowhere by hand. The data file has one table per question,
+named by its key, in the lesson's order::
+
+    [q2]                                   # the question's key; its text in the lesson's first language
+    kind = "number"                        # "choice", "number" or "guess"
+    prompt = "Best total (closest to 50) of B20, G15 and x2?"
+    answer = "{best}"                      # a placeholder alone: the computed value, typed (int, Fraction, float)
+    unit = "points"
+    hint = "Try doubling each card in turn."
+    explanation = "... 20 + 30 = <b>{best}</b>: a Bué. ... the only totals are {totals}."
+    worksheet = "What is the best total of B20, G15 and x2? Where does the x2 go?"
+    giveaway = ["20 + 30", "doubling the 15"]
+    plain_answer = false
+
+    [q2.it]                                # the same question's text in another of its languages
+    prompt = "Miglior totale (il più vicino a 50) di B20, G15 e x2?"
+    ...
+
+A question's table holds any :class:`Question` field but ``key``: ``kind`` and ``prompt`` always,
+``options``, ``answer``, ``tolerance``, ``unit``, ``hint``, ``explanation``, ``worksheet``,
+``giveaway``, ``extension``, ``plain_answer`` as the question needs (absent: the field's default).
+A language's table (``[q2.it]``) gives the text fields again in its language (``prompt``,
+``options``, ``answer`` of a choice, ``unit``, ``hint``, ``explanation``, ``worksheet``,
+``giveaway``): every one that the first language's table gives, and no other field (``kind``,
+``tolerance``, ``extension``, ``plain_answer`` and a number's ``answer`` are the question's, set
+once). Long text is a TOML multi-line string; a line that ends with a backslash goes on at the
+next line's first word.
+
+``{name}`` or ``{name:spec}`` is a placeholder, filled from the dict that the question's values
+function returns (``@BANK.values("q2")`` in the lesson's module, see :class:`Bank`); ``spec`` is a
+Python format spec (``{p:.2%}``, ``{hands:,}``), and numbers are written with the language's
+marks (:data:`NUMBER_MARKS`: Italian ``4.582.116`` and ``0,0125``). Any other brace is text
+(``{1, 2, 3}``). An ``answer`` or ``tolerance`` that is one placeholder alone is the value itself.
+A question that cannot be data is still built by a Python function (:meth:`Bank.question`). A
+data file that cannot make its questions (an unknown field, a field of the wrong type, a missing
+translation, a placeholder without a value, a value no field uses) raises
+:class:`LessonDataError` naming the file, the question and the field.
+
+Public names: :class:`Question`, :class:`Bank`, :func:`bank`, :data:`LESSONS`,
+:class:`LessonDataError`, :data:`NUMBER_MARKS`.
 
 Nothing here imports ipywidgets or plotly (the widgets live in :mod:`toolkit.lessons.widgets`).
 """
@@ -30,7 +73,7 @@ else:  # pragma: no cover (the same parser, before it joined the standard librar
 
 from ..core.numbers import is_percent_unit
 
-__all__ = ["Question", "Bank", "bank", "LESSONS", "LessonInfo", "LessonDataError"]
+__all__ = ["Question", "Bank", "bank", "LESSONS", "LessonInfo", "LessonDataError", "NUMBER_MARKS"]
 
 
 @dataclass(frozen=True)
@@ -410,6 +453,10 @@ class Bank:
                 made[f] = fill(f, v)
             else:
                 made[f] = v
+        for f in ("answer", "tolerance"):
+            if isinstance(made.get(f), str) and (f == "tolerance" or made.get("kind") == "number"):
+                raise LessonDataError(f"{self._file}: [{where}] {f}: a number's {f} is a number or one "
+                                      f"placeholder alone (\"{{name}}\"), got {table[f]!r}")
         try:
             return Question(key, **made)
         except ValueError as e:
@@ -446,7 +493,8 @@ class Bank:
                 raise LessonDataError(f"{self._file or 'lesson ' + self.number}: no question [{key}] for "
                                       f"@BANK.values({key!r}) to fill")
             if key in self._values:
-                raise LessonDataError(f"lesson {self.number}: @BANK.values({key!r}) defined twice")
+                raise LessonDataError(f"lesson {self.number}: question {key!r} already has values "
+                                      f"(@BANK.values({key!r}) defined twice)")
             self._values[key] = fn
             return fn
         return register
