@@ -200,3 +200,23 @@ def test_form_actions_read_back_what_they_write_and_name_their_form():
             Swap.from_args(bad)
     with pytest.raises(ValueError, match="mine in 'swap' must be a whole number"):
         Swap.from_args("two with 3:1")
+
+
+def test_an_action_is_a_frozen_dataclass_by_declaration_with_its_name_as_verb():
+    import dataclasses
+
+    from toolkit.bux.state import Bid, TopCard
+    from toolkit.core.engine import NumberAction
+
+    class Raise(NumberAction):
+        amount: int
+
+    assert dataclasses.is_dataclass(Raise) and Raise.verb == "raise" and str(Raise(5)) == "raise 5"
+    assert Raise.from_args("5") == Raise(5) and hash(Raise(5)) == hash(Raise(5)) and Raise(5) != Bid(5)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Raise(5).amount = 6
+    assert TopCard.verb == "top"                    # a verb other than the name is set on the class
+    with pytest.raises(TypeError, match="__setattr__"):   # decorated a second time: refused
+        @dataclasses.dataclass(frozen=True)
+        class Twice(NumberAction):
+            amount: int

@@ -39,7 +39,7 @@ from ..core.engine import ArgAction, EngineState, FormAction, NumberAction, PerS
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .hand import gold_count, hand_total, is_bue, is_superbue
-from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, parse_int, player_names
+from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value, parse_card
 
 #: The phases of a Bué match (:attr:`BueState.phase`): chance in ``deal``, ``flip``, ``draw`` and
@@ -66,41 +66,32 @@ class _CardAction(ArgAction):
         return text
 
 
-@dataclass(frozen=True)
 class Deal(_CardAction):
     """Chance: the next card dealt is ``card`` (it goes face down to the next player)."""
 
     card: str
-    verb: ClassVar[str] = "deal"
 
 
-@dataclass(frozen=True)
 class Flip(_CardAction):
     """Chance: the top of the exchange deck, ``card``, is turned face up to start the discards."""
 
     card: str
-    verb: ClassVar[str] = "flip"
 
 
-@dataclass(frozen=True)
 class Draw(_CardAction):
     """Chance: the player who discarded draws ``card`` from the exchange deck."""
 
     card: str
-    verb: ClassVar[str] = "draw"
 
 
-@dataclass(frozen=True)
 class Reorder(NumberAction):
     """Chance (``Rules.reordering="secret"``): the player who has just received a card mixes
     their hidden cards out of sight; the new card ends up in hidden slot ``slot`` (the card that
     was there takes the new card's old slot). Text ``reorder 3``."""
 
     slot: int
-    verb: ClassVar[str] = "reorder"
 
 
-@dataclass(frozen=True)
 class Swap(FormAction):
     """Give my hidden card in ``slot`` for ``opponent``'s hidden card in ``their_slot`` (blind).
 
@@ -111,25 +102,20 @@ class Swap(FormAction):
     slot: int
     opponent: int
     their_slot: int
-    verb: ClassVar[str] = "swap"
     form: ClassVar[str] = "swap {slot} {opponent}:{their_slot}"
     example: ClassVar[str] = "swap 2 3:1"
 
 
-@dataclass(frozen=True)
 class Discard(NumberAction):
     """Discard my hidden card in ``slot`` face up, then draw (a ``draw`` chance event follows)."""
 
     slot: int
-    verb: ClassVar[str] = "discard"
 
 
-@dataclass(frozen=True)
 class Reveal(NumberAction):
     """Choose my hidden card in ``slot`` to turn face up at the end of this exchange turn."""
 
     slot: int
-    verb: ClassVar[str] = "reveal"
 
 
 _CODEC = ActionCodec([Deal, Flip, Draw, Reorder, Swap, Discard, Reveal])

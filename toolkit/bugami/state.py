@@ -54,7 +54,6 @@ class _CardAction(ArgAction):
                             f"number 2-14, suit a letter); got {c!r}")
 
 
-@dataclass(frozen=True)
 class DealCard(_CardAction):
     """Chance: the next card dealt (to the next player round the table) is ``card``."""
 
@@ -62,7 +61,6 @@ class DealCard(_CardAction):
     verb: ClassVar[str] = "deal"
 
 
-@dataclass(frozen=True)
 class PlayCard(_CardAction):
     """Play ``card`` to the current trick."""
 
@@ -70,7 +68,6 @@ class PlayCard(_CardAction):
     verb: ClassVar[str] = "play"
 
 
-@dataclass(frozen=True)
 class DeclareBug(Action):
     """Declare the bug suit to avoid (``"C"``, ``"D"``, ``"H"``, ``"S"``) or ``"misere"``.
 

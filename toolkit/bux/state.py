@@ -65,23 +65,18 @@ class _CardAction(ArgAction):
     parse_arg = staticmethod(parse_card)
 
 
-@dataclass(frozen=True)
 class Deal(_CardAction):
     """Chance: the next card dealt face up at set-up is ``card``."""
 
     card: Card
-    verb: ClassVar[str] = "deal"
 
 
-@dataclass(frozen=True)
 class Reveal(_CardAction):
     """Chance: the card drawn from the draw deck is ``card`` (possibly :data:`~toolkit.bux.BUX`)."""
 
     card: Card
-    verb: ClassVar[str] = "reveal"
 
 
-@dataclass(frozen=True)
 class TopCard(_CardAction):
     """Chance (``Rules.top_card_visible``): ``card`` comes to the top of the numbers-up draw deck,
     so its back value (or, for a BUX card, its purple side) shows to everyone until it is drawn.
@@ -91,7 +86,6 @@ class TopCard(_CardAction):
     verb: ClassVar[str] = "top"
 
 
-@dataclass(frozen=True)
 class Swap(FormAction):
     """Give your card at position ``mine`` for the unprotected card at position ``theirs`` of
     seat ``seat`` (seed, "(1) Swap"). Text form ``swap 2 with 3:1``."""
@@ -99,12 +93,10 @@ class Swap(FormAction):
     mine: int
     seat: int
     theirs: int
-    verb: ClassVar[str] = "swap"
     form: ClassVar[str] = "swap {mine} with {seat}:{theirs}"
     example: ClassVar[str] = "swap 2 with 3:1"
 
 
-@dataclass(frozen=True)
 class Sell(FormAction):
     """Cash in the matching 3-card set at positions ``i < j < k`` of your spread (seed, "(2)
     Cashing in"). Text form ``sell 0 3 4``."""
@@ -112,68 +104,51 @@ class Sell(FormAction):
     i: int
     j: int
     k: int
-    verb: ClassVar[str] = "sell"
     form: ClassVar[str] = "sell {i} {j} {k}"
     example: ClassVar[str] = "sell 0 3 4"
 
 
-@dataclass(frozen=True)
 class Done(Action):
     """End the turn after cashing in one or more sets."""
 
-    verb: ClassVar[str] = "done"
 
 
-@dataclass(frozen=True)
 class Draw(Action):
     """Draw 3 cards and auction them as one lot (or, with no cards, keep them free)."""
 
-    verb: ClassVar[str] = "draw"
 
 
-@dataclass(frozen=True)
 class Bid(NumberAction):
     """Bid ``amount`` bux for the lot. Text form ``bid 25``."""
 
     amount: int
-    verb: ClassVar[str] = "bid"
 
 
-@dataclass(frozen=True)
 class Pass(Action):
     """Pass: out of the bidding for this lot."""
 
-    verb: ClassVar[str] = "pass"
 
 
-@dataclass(frozen=True)
 class Wait(Action):
     """The drawer does not open the bidding but stays in it: the player on the drawer's left
     speaks first and the drawer may bid when the bidding comes round (``Rules.drawer_may_wait``;
     seed, "(3) Drawing cards": "You can bid too, so if you wish, start the bidding")."""
 
-    verb: ClassVar[str] = "wait"
 
 
-@dataclass(frozen=True)
 class Keep(Action):
     """With no cards at the start of the turn: keep the 3 drawn cards with no payment."""
 
-    verb: ClassVar[str] = "keep"
 
 
-@dataclass(frozen=True)
 class Auction(Action):
     """With no cards at the start of the turn: put the 3 drawn cards up for bid after all."""
 
-    verb: ClassVar[str] = "auction"
 
 
-@dataclass(frozen=True)
 class Assistance(Action):
     """With no chips at the start of the turn: take 100 bux from the bank and end the turn."""
 
-    verb: ClassVar[str] = "assistance"
 
 
 def _is_bux(card: Card) -> bool:

@@ -6,7 +6,6 @@ them is :mod:`.state`. Every action's text parses back to it (``BuyWordState.cod
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ..core.engine import ArgAction, NumberAction
@@ -35,79 +34,60 @@ class _LetterAction(ArgAction):
         return a
 
 
-@dataclass(frozen=True)
 class Roll(NumberAction):
     """Chance: the die shows ``face`` (2-5 or ``"CHOICE"``)."""
 
     face: int | str
-    verb: ClassVar[str] = "roll"
 
     @classmethod
     def parse_arg(cls, text: str) -> int | str:
         return CHOICE if text.upper() == CHOICE else super().parse_arg(text)
 
 
-@dataclass(frozen=True)
 class Choose(NumberAction):
     """The Leader, having rolled CHOICE, picks how many tiles each player draws."""
 
     n: int
-    verb: ClassVar[str] = "choose"
 
 
-@dataclass(frozen=True)
 class Draw(_LetterAction):
     """Chance: the next tile drawn from the bag is ``letter``."""
 
     letter: str
-    verb: ClassVar[str] = "draw"
 
 
-@dataclass(frozen=True)
 class Take(_LetterAction):
     """Tile Drafts: take one ``letter`` from the drafted pool."""
 
     letter: str
-    verb: ClassVar[str] = "take"
 
 
-@dataclass(frozen=True)
 class Buy(Action):
     """Buy all the tiles drawn this round for (pips)^2 dollars, paid to the bank."""
 
-    verb: ClassVar[str] = "buy"
 
 
-@dataclass(frozen=True)
 class Decline(Action):
     """Do not buy: the tiles drawn this round go out of play (into the box)."""
 
-    verb: ClassVar[str] = "decline"
 
 
-@dataclass(frozen=True)
 class Auction(Action):
     """Auctions variation: put this round's tiles up for auction."""
 
-    verb: ClassVar[str] = "auction"
 
 
-@dataclass(frozen=True)
 class Bid(NumberAction):
     """Auctions variation: bid ``amount`` dollars for the lot."""
 
     amount: int
-    verb: ClassVar[str] = "bid"
 
 
-@dataclass(frozen=True)
 class Pass(Action):
     """Auctions variation: do not bid."""
 
-    verb: ClassVar[str] = "pass"
 
 
-@dataclass(frozen=True)
 class SellWord(Action):
     """Sell ``word`` to the bank for (pips)^2 dollars.
 
@@ -157,22 +137,17 @@ class SellWord(Action):
         return cls(sale.word, sale.wild)
 
 
-@dataclass(frozen=True)
 class Discard(_LetterAction):
     """Tile limit: put one ``letter`` tile out of play."""
 
     letter: str
-    verb: ClassVar[str] = "discard"
 
 
-@dataclass(frozen=True)
 class Done(Action):
     """End your selling for this round."""
 
-    verb: ClassVar[str] = "done"
 
 
-@dataclass(frozen=True)
 class Offer(Action):
     """Trades / Sales variations: offer my whole draw for seat ``to``'s whole draw.
 
@@ -185,7 +160,6 @@ class Offer(Action):
 
     to: int
     money: int = 0
-    verb: ClassVar[str] = "offer"
 
     def __str__(self):
         return f"offer {self.to}" if self.money == 0 else f"offer {self.to} {self.money:+d}"
@@ -198,21 +172,16 @@ class Offer(Action):
         return cls(_int_arg(parts[0], cls.verb), _int_arg(parts[1], cls.verb) if len(parts) == 2 else 0)
 
 
-@dataclass(frozen=True)
 class Accept(Action):
     """Trades / Sales variations: accept the offer made to me (``decline`` refuses it)."""
 
-    verb: ClassVar[str] = "accept"
 
 
-@dataclass(frozen=True)
 class Challenge(Action):
     """Challenge the word just claimed (``Rules.challenges``; ``pass`` lets it stand)."""
 
-    verb: ClassVar[str] = "challenge"
 
 
-@dataclass(frozen=True)
 class Place(Action):
     """Crossword variation: sell ``word`` by placing it on the table.
 
@@ -230,7 +199,6 @@ class Place(Action):
     col: int
     across: bool = True
     wild: int | None = None
-    verb: ClassVar[str] = "place"
 
     def __post_init__(self):
         super().__post_init__()

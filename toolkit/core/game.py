@@ -77,12 +77,22 @@ class IllegalActionError(ValueError):
 # Actions
 
 
+@typing.dataclass_transform(frozen_default=True)
 class Action:
     """Base class for actions: small frozen dataclasses named in the game's own terms.
 
-    Each subclass sets ``verb`` (the first word of its text form) and gets a readable ``str()``
-    and a parser back from it through :meth:`parse`.  A game package collects its action classes
-    in an :class:`ActionCodec`.
+    A subclass is declared as a plain class with annotated fields; it becomes a frozen
+    dataclass when it is defined (:pep:`681`'s ``dataclass_transform``, as attrs and pydantic
+    models do), so it must not be decorated with ``@dataclass`` again (that raises
+    ``TypeError: Cannot overwrite attribute __setattr__``)::
+
+        class Bid(NumberAction):   # text form "bid 25"
+            amount: int
+
+    Its ``verb`` (the first word of its text form) is its name in lower case unless the class
+    sets one (``verb: ClassVar[str] = "top"``). Each action has a readable ``str()`` and a
+    parser back from it through :meth:`parse`. A game package collects its action classes in
+    an :class:`ActionCodec`.
 
     Fields are checked against their annotations when an action is built (``__post_init__``):
     an ``int`` field refuses ``True`` and ``4.0``, a ``str`` field refuses ``3``, a ``bool`` field
@@ -96,6 +106,12 @@ class Action:
     """
 
     verb: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if "verb" not in cls.__dict__:
+            cls.verb = cls.__name__.lower()
+        dataclasses.dataclass(frozen=True)(cls)
 
     def __post_init__(self) -> None:
         cls = type(self)

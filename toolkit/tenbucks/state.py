@@ -66,19 +66,16 @@ def _bill_arg(text: str, verb: str) -> str:
     return b
 
 
-@dataclass(frozen=True)
 class Deal(ArgAction):
     """Chance: the next bill dealt is ``bill`` (text ``deal 3``, ``deal W``, ``deal 2/5``)."""
 
     bill: str
-    verb: ClassVar[str] = "deal"
 
     @classmethod
     def parse_arg(cls, text: str) -> str:
         return _bill_arg(text, cls.verb)
 
 
-@dataclass(frozen=True)
 class Play(Action):
     """Play ``bill`` from your hand onto the stack of ``number`` (starting it if there is none).
 
@@ -88,7 +85,6 @@ class Play(Action):
 
     bill: str
     number: int
-    verb: ClassVar[str] = "play"
 
     def __str__(self):
         nums = bill_numbers(self.bill)
@@ -110,27 +106,21 @@ class Play(Action):
         raise ValueError(f"'play' takes a bill, or a bill 'on' a number, got {args!r}")
 
 
-@dataclass(frozen=True)
 class Claim(NumberAction):
     """Claim the whole stack of ``number`` (your one optional claim this turn)."""
 
     number: int
-    verb: ClassVar[str] = "claim"
 
 
-@dataclass(frozen=True)
 class Force(NumberAction):
     """Five Max: force the player at seat ``seat`` (0-based) to claim the stack that reached 5+."""
 
     seat: int
-    verb: ClassVar[str] = "force"
 
 
-@dataclass(frozen=True)
 class End(Action):
     """End your turn (no more claims)."""
 
-    verb: ClassVar[str] = "end"
 
 
 _CODEC = ActionCodec([Deal, Play, Claim, Force, End])
