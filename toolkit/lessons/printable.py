@@ -613,7 +613,7 @@ def _handouts() -> dict[str, Handout]:
         "rules-buyword.html": (("01",), "q8", "when the class reaches section 5 (Play), after Question 7: the "
                                              "lesson has the class find the price rule first"),
         "rules-bue.html": (("02",), "q3", "when the class reaches section 2 (Play a hand), after Question 2"),
-        "rules-bux.html": (("03", "06"), "q9", "when the class reaches section 6 (Play), after Question 8"),
+        "rules-bux.html": (("03", "06"), "q9", "when the class reaches section 6 (Play)"),
         "rules-tenbucks.html": (("04",), None, "at the start of the lesson (it plays first)"),
         "rules-bugami.html": (("05",), None, "at the start of the lesson (section 1 reads the rules)"),
     }
