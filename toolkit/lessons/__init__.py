@@ -10,7 +10,7 @@ text or code before its check.
 
 The course quiz (:data:`QUIZ`, number ``"00"``, :mod:`toolkit.lessons.quiz`): ten questions on
 the six lessons' core ideas, taken before lesson 01 and again after lesson 06; its bank has the
-lessons' shape, so ``bank("00")`` returns it.
+lessons' shape (its prose in ``toolkit/lessons/data/quiz.toml``), so ``bank("00")`` returns it.
 
 Where the questions live. A lesson's prose is a data file shipped with the package,
 ``toolkit/lessons/data/lessonNN.toml``, that a translator or a teacher can read and edit; the
