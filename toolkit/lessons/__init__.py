@@ -64,18 +64,13 @@ import importlib
 import numbers
 import os
 import re
-import sys
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from importlib import resources
 from typing import Any, Callable
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover (the same parser, before it joined the standard library)
-    import tomli as tomllib
-
 from ..core.numbers import is_percent_unit
+from ..core.texts import read_toml
 
 __all__ = ["Question", "Bank", "bank", "LESSONS", "LessonInfo", "QUIZ", "LessonDataError", "NUMBER_MARKS"]
 
@@ -334,12 +329,7 @@ class Bank:
     def _load(self, data) -> None:
         path = data if isinstance(data, os.PathLike) else resources.files(__name__) / "data" / data
         self._file = str(path)
-        try:
-            doc = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise LessonDataError(f"{self._file}: no such file (lesson {self.number}'s questions)") from None
-        except tomllib.TOMLDecodeError as e:
-            raise LessonDataError(f"{self._file}: not valid TOML: {e}") from None
+        doc = read_toml(path, LessonDataError, self._file, f"lesson {self.number}'s questions")
         first = self.langs[0]
         for key, table in doc.items():
             if not isinstance(table, dict):
