@@ -20,16 +20,14 @@ GOOD = '''
 deal = "Deal hands"
 summary = "{n} hands dealt: share {share}; {} left"
 cols = ["option", "P(exactly 50)"]
-
-[en.phases]
-deal = "deal"
+phases = {deal = "deal"}                    # a group of words, inline
 
 [it]
 deal = "Distribuisci"
 summary = "{} rimaste; quota {share} su {n} mani"
 cols = ["opzione", "P(esattamente 50)"]
 
-[it.phases]
+[it.phases]                                 # the same group as a table
 deal = "distribuzione"
 '''
 
