@@ -120,8 +120,7 @@ class OddsExplorer(View):
         )
         self.fig = self.chart.fig
         self._apply()
-        for c in self.controls.values():
-            c.observe(self._timed(lambda _ch: self._apply()), names="value")
+        self._on_values(lambda _ch: self._apply(), *self.controls.values())
         intro = w.HTML(t["odds_intro"])
         self.widget = w.VBox([intro, w.HBox(list(self.controls.values())), self.summary, self.chart.widget])
 

@@ -196,8 +196,7 @@ class PriceExplorer(View):
         )
         self.fig = self.chart.fig
         self._apply(lots, wilds)
-        text.observe(self._timed(self._on_change), names="value")
-        wild.observe(self._timed(self._on_change), names="value")
+        self._on_values(self._on_change, text, wild)
         intro = w.HTML(value="<b>Price explorer.</b> Type the tiles you buy. Spaces separate purchases "
                              "made at different times (e.g. <code>EEJD NOY</code>); the word is sold "
                              "from all of them together.")

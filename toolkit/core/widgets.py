@@ -136,7 +136,8 @@ class View:
     """Base of every game's widget views: ``.widget`` (what a cell displays), ``.controls``
     (name -> control, so tests can set values and click) and ``.callback_times`` (seconds per
     callback, for the 50 ms budget of ``DESIGN.md``). Subclasses wrap their callbacks with
-    :meth:`_timed`; the object displays as its ``.widget``.
+    :meth:`_timed` (or :meth:`_on_values` for a control's changes); the object displays as its
+    ``.widget``.
 
     A view with a chart has ``.chart``, a :class:`toolkit.core.charts.Chart` (its ``.widget``
     sits in the view's box; ``chart.shown()`` is what the browser was last sent), and ``.fig``,
@@ -156,6 +157,13 @@ class View:
             finally:
                 self.callback_times.append(time.perf_counter() - t0)
         return wrapper
+
+    def _on_values(self, fn, *controls: w.Widget) -> None:
+        """Call ``fn(change)`` (timed, see :meth:`_timed`) whenever the value of one of
+        ``controls`` changes."""
+        callback = self._timed(fn)
+        for c in controls:
+            c.observe(callback, names="value")
 
     def _repr_mimebundle_(self, **kwargs):
         return fit(self.widget)._repr_mimebundle_(**kwargs)
