@@ -29,7 +29,7 @@ from ..core.widgets import GameTable, View
 from ..core.charts import Chart
 from ..core.texts import load_texts
 from .bots import GreedyBot, SamplingBot
-from .hand import hand_total, is_superbue
+from .hand import hand_total
 from .odds import best_total_distribution, decision_helper, expected_distance, simulate_deals
 from .rules import Rules
 from .state import BueState, Deal, Discard, Draw, Flip, Reorder, Reveal, Swap, new_game

@@ -179,7 +179,7 @@ class AdvisorView(View):
     def __init__(self, players: int = 4, position: int = 1, seed: int = 0, samples: int = 300,
                  rules: Rules | None = None):
         super().__init__()
-        self.rules = r = rules or Rules.one_deal()
+        self.rules = rules or Rules.one_deal()
         self.players, self.position = players, position
         self._seed = seed
         self._deals = 0

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 import re
-import time
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
