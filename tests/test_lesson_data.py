@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.lessons import LESSONS, Bank, LessonDataError, Question, bank
+from toolkit.lessons import LESSONS, QUIZ, Bank, LessonDataError, Question, bank
 
 GOOD = '''
 [q1]
@@ -178,9 +178,10 @@ def test_every_lessons_data_file_ships_with_the_package():
     in ``toolkit/lessons/data`` into the wheel (a lesson installed without it has no questions)."""
     data = resources.files("toolkit.lessons") / "data"
     files = sorted(p.name for p in data.iterdir() if p.name.endswith(".toml"))
-    assert files == [f"lesson{n}.toml" for n in LESSONS]
+    assert files == [f"lesson{n}.toml" for n in LESSONS] + ["quiz.toml"]
     for number in LESSONS:
         assert bank(number)._file.endswith(f"lesson{number}.toml")
+    assert bank(QUIZ.number)._file.endswith("quiz.toml")
     root = Path(__file__).resolve().parents[1]
     patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     assert all(any(fnmatch.fnmatch(f"data/{f}", pat) for pat in patterns["toolkit.lessons"]) for f in files)

@@ -27,8 +27,9 @@ from ..core.cards import Multiset
 from ..core.game import new_rng
 from ..core.widgets import GameTable, View
 from ..core.charts import Chart
+from ..core.texts import load_texts
 from .bots import GreedyBot, SamplingBot
-from .hand import hand_total, is_superbue
+from .hand import hand_total
 from .odds import best_total_distribution, decision_helper, expected_distance, simulate_deals
 from .rules import Rules
 from .state import BueState, Deal, Discard, Draw, Flip, Reorder, Reveal, Swap, new_game
@@ -44,99 +45,9 @@ MAX_SHOWN = 160
 #: Every word the Bué widgets show, in English and Italian (the seed's language): pass
 #: ``lang="it"`` to :func:`odds_explorer`, :func:`convergence_view`, :func:`play_table`,
 #: :func:`render_html`, :func:`helper_html`, :func:`action_label` and :func:`move_sentence`.
-TEXT = {
-    "en": {
-        "x2": "x2 cards", "x0": "x0 cards",
-        "odds_intro": "<b>What x2 and x0 do.</b> Choose how many x2 and x0 cards are in the deck (the ordinary "
-                      "cards and 100s stay as they are, so each special card you take out makes the deck one card "
-                      "smaller). The bars are exact probabilities of each best total of a five-card deal: the owner "
-                      "puts every x2/x0 where it brings the total closest to 50.",
-        "this_deck": "this deck", "no_multipliers": "no x2 or x0",
-        "best_total_axis": "best total of five cards (points; {} = more)", "probability": "probability",
-        "odds_title": "Deck of {n} cards with {a} x2 and {b} x0: P(Bué on the deal) = {p}",
-        "odds_summary": "With <b>{a} x2</b> and <b>{b} x0</b>: P(Bué) = <b>{num}/{den}</b> &asymp; <b>{p}</b>; "
-                        "expected distance from 50: {ed} points. Without any x2 or x0 (same other cards): {plain}.",
-        "hands_per_deal": "Hands per deal", "deal": "Deal hands", "deal_tip": "Deal a batch of random hands",
-        "reset": "Start again", "reset_tip": "Forget the hands dealt so far", "dealing": "Dealing",
-        "press_deal": "<i>Press <b>Deal hands</b>.</i>",
-        "share_so_far": "share of Bués so far", "exact_chance": "exact chance", "band": "95% band",
-        "conv_title": "Share of five-card deals that can make exactly 50", "hands_dealt": "hands dealt",
-        "share_axis": "share of hands with a Bué",
-        "conv_summary": "{n} hands dealt, {hits} could make exactly 50: share <b>{share}</b>; exact chance {exact}.",
-        "you": "You", "bot": "Bot {}", "dealer": "mazziere / dealer", "you_tag": "you", "pts": "pts",
-        "best_total": "best total", "hidden_somewhere": "has, hidden somewhere:",
-        "head": "Hand {hand}, exchange turn {turn} of {turns}, phase <b>{phase}</b>; exchange deck {deck} cards; "
-                "discards: {disc}",
-        "phases": {"deal": "deal", "flip": "deal", "draw": "draw", "reorder": "draw", "exchange": "exchange",
-                   "reveal": "reveal", "over": "over"},
-        "last_hand": "Last hand: {kind}; points {points}; totals {totals}",
-        "kinds": {"bue": "Bué!", "superbue": "SuperBué!", "closest": "closest to 50"},
-        "choose_reveal": "<i>Choose a card to reveal: it can no longer be exchanged.</i>",
-        "helper_head": "<b>Decision helper</b> (exact, assuming every unseen card is equally likely anywhere)",
-        "helper_cols": ("option", "P(exactly 50)", "expected distance", "card you get"),
-        # the student's options (imperative) and the move log (sentences)
-        "opt_swap": "Give your card {slot}{mine} for {who}'s card {their}",
-        "opt_discard": "Discard your card {slot}{mine} and draw",
-        "opt_reveal": "Reveal your card {slot}{mine}",
-        "log_swap_mine": "You give your card {slot} ({card}) for {who}'s card {their}.",
-        "log_swap_to_me": "{actor} gives their card {slot} for your card {their} ({card}).",
-        "log_swap": "{actor} swaps their card {slot} with {who}'s card {their}.",
-        "log_discard": "{actor} discards {card}.",
-        "log_discard_mine": "You discard {card}.",
-        "log_draw_mine": "You draw {card}.", "log_draw": "{actor} draws a card.",
-        "log_flip": "The dealer turns up {card} to start the discard pile.",
-        "log_reorder_mine": "You mix your hidden cards: {card} is now your card {slot}.",
-        "log_reorder": "{actor} mixes their hidden cards.",
-        "log_reveal_mine": "You will reveal your card {slot} ({card}).",
-        "log_reveal": "{actor} chooses a card to reveal.",
-    },
-    "it": {
-        "x2": "carte x2", "x0": "carte x0",
-        "odds_intro": "<b>Che cosa fanno x2 e x0.</b> Scegli quante carte x2 e x0 ci sono nel mazzo (le carte "
-                      "ordinarie e i 100 restano come sono, quindi ogni carta speciale tolta rende il mazzo più "
-                      "piccolo di una carta). Le barre sono le probabilità esatte di ogni miglior totale di cinque "
-                      "carte: chi le ha mette ogni x2/x0 dove porta il totale più vicino a 50.",
-        "this_deck": "questo mazzo", "no_multipliers": "senza x2 né x0",
-        "best_total_axis": "miglior totale di cinque carte (punti; {} = di più)", "probability": "probabilità",
-        "odds_title": "Mazzo di {n} carte con {a} x2 e {b} x0: P(Bué alla distribuzione) = {p}",
-        "odds_summary": "Con <b>{a} x2</b> e <b>{b} x0</b>: P(Bué) = <b>{num}/{den}</b> &asymp; <b>{p}</b>; "
-                        "distanza attesa da 50: {ed} punti. Senza x2 né x0 (stesse altre carte): {plain}.",
-        "hands_per_deal": "Mani per volta", "deal": "Distribuisci", "deal_tip": "Distribuisci un gruppo di mani a caso",
-        "reset": "Ricomincia", "reset_tip": "Dimentica le mani distribuite finora", "dealing": "Distribuzione",
-        "press_deal": "<i>Premi <b>Distribuisci</b>.</i>",
-        "share_so_far": "quota di Bué finora", "exact_chance": "probabilità esatta", "band": "fascia del 95%",
-        "conv_title": "Quota di mani di cinque carte che possono fare esattamente 50", "hands_dealt": "mani distribuite",
-        "share_axis": "quota di mani con un Bué",
-        "conv_summary": "{n} mani distribuite, {hits} potevano fare esattamente 50: quota <b>{share}</b>; "
-                        "probabilità esatta {exact}.",
-        "you": "Tu", "bot": "Bot {}", "dealer": "mazziere", "you_tag": "tu", "pts": "punti",
-        "best_total": "miglior totale", "hidden_somewhere": "ha, coperta da qualche parte:",
-        "head": "Partita {hand}, turno di scambio {turn} di {turns}, fase <b>{phase}</b>; mazzo degli scambi {deck} "
-                "carte; scarti: {disc}",
-        "phases": {"deal": "distribuzione", "flip": "distribuzione", "draw": "pesca", "reorder": "pesca",
-                   "exchange": "scambio", "reveal": "carta scoperta", "over": "fine"},
-        "last_hand": "Ultima partita: {kind}; punti {points}; totali {totals}",
-        "kinds": {"bue": "Bué!", "superbue": "SuperBué!", "closest": "più vicino a 50"},
-        "choose_reveal": "<i>Scegli una carta da scoprire: non potrà più essere scambiata.</i>",
-        "helper_head": "<b>Aiuto alle decisioni</b> (esatto, se ogni carta non vista può essere ovunque con la "
-                       "stessa probabilità)",
-        "helper_cols": ("mossa", "P(esattamente 50)", "distanza attesa", "carta che ricevi"),
-        "opt_swap": "Dai la tua carta {slot}{mine} per la carta {their} di {who}",
-        "opt_discard": "Scarta la tua carta {slot}{mine} e pesca",
-        "opt_reveal": "Scopri la tua carta {slot}{mine}",
-        "log_swap_mine": "Dai la tua carta {slot} ({card}) per la carta {their} di {who}.",
-        "log_swap_to_me": "{actor} dà la sua carta {slot} per la tua carta {their} ({card}).",
-        "log_swap": "{actor} scambia la sua carta {slot} con la carta {their} di {who}.",
-        "log_discard": "{actor} scarta {card}.",
-        "log_discard_mine": "Scarti {card}.",
-        "log_draw_mine": "Peschi {card}.", "log_draw": "{actor} pesca una carta.",
-        "log_flip": "Il mazziere scopre {card} per iniziare il mazzo degli scarti.",
-        "log_reorder_mine": "Mescoli le tue carte coperte: {card} ora è la tua carta {slot}.",
-        "log_reorder": "{actor} mescola le sue carte coperte.",
-        "log_reveal_mine": "Scoprirai la tua carta {slot} ({card}).",
-        "log_reveal": "{actor} sceglie una carta da scoprire.",
-    },
-}
+#: ``{language: {key: text}}``, read from ``toolkit/bue/data/widgets.toml``: a translator edits
+#: that file (every language with the same keys and placeholders, :func:`toolkit.core.texts.load_texts`).
+TEXT = load_texts(__package__, "widgets.toml")
 
 
 def _text(lang: str) -> dict:
@@ -209,8 +120,7 @@ class OddsExplorer(View):
         )
         self.fig = self.chart.fig
         self._apply()
-        for c in self.controls.values():
-            c.observe(self._timed(lambda _ch: self._apply()), names="value")
+        self._on_values(lambda _ch: self._apply(), *self.controls.values())
         intro = w.HTML(t["odds_intro"])
         self.widget = w.VBox([intro, w.HBox(list(self.controls.values())), self.summary, self.chart.widget])
 

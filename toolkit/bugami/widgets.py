@@ -61,8 +61,7 @@ class ScoreExplorer(View):
             height=300, margin=dict(l=60, r=20, t=50, b=50),
             xaxis=dict(title="bug-suit cards taken", dtick=1), yaxis=dict(title="points this deal")))
         self.fig = self.chart.fig
-        for c in self.controls.values():
-            c.observe(self._timed(lambda _ch: self.update()), names="value")
+        self._on_values(lambda _ch: self.update(), *self.controls.values())
         self.widget = w.VBox([w.HBox([tricks, bugs]), self.text, self.chart.widget])
         self.update()
 
@@ -121,8 +120,7 @@ class CardCounter(View):
             xaxis=dict(title=f"{SUIT_NAMES[suit]} in one other player's hand", dtick=1),
             yaxis=dict(title="probability", rangemode="tozero")))
         self.fig = self.chart.fig
-        for c in self.controls.values():
-            c.observe(self._timed(lambda _ch: self.update()), names="value")
+        self._on_values(lambda _ch: self.update(), *self.controls.values())
         self.widget = w.VBox([w.HBox([players, mine]), self.text, self.chart.widget])
         self.update()
 
@@ -181,7 +179,7 @@ class AdvisorView(View):
     def __init__(self, players: int = 4, position: int = 1, seed: int = 0, samples: int = 300,
                  rules: Rules | None = None):
         super().__init__()
-        self.rules = r = rules or Rules.one_deal()
+        self.rules = rules or Rules.one_deal()
         self.players, self.position = players, position
         self._seed = seed
         self._deals = 0

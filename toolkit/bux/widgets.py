@@ -203,9 +203,7 @@ class LotValuer(View):
                         legend=dict(orientation="h", y=-0.25), **_LAYOUT))
         self.fig = self.chart.fig
         self._apply()
-        cb = self._timed(lambda ch: self._apply())
-        deal_s.observe(cb, names="value")
-        shade.observe(cb, names="value")
+        self._on_values(lambda ch: self._apply(), deal_s, shade)
         self.widget = w.VBox([w.HBox([deal_s, shade]), self.board, self.summary, self.chart.widget])
 
     def _apply(self) -> None:
@@ -318,9 +316,7 @@ class WinnersCurse(View):
                         **_LAYOUT))
         self.fig = self.chart.fig
         self._apply()
-        cb = self._timed(lambda ch: self._apply())
-        for c in self.controls.values():
-            c.observe(cb, names="value")
+        self._on_values(lambda ch: self._apply(), *self.controls.values())
         intro = w.HTML("<b>The winner's curse.</b> A lot is truly worth 200 bux to everyone, but each bidder "
                        "only <i>guesses</i> its value. Each stays in the bidding up to their guess (minus the "
                        "shading). Move the sliders: how much does the winner gain or lose on average?")
@@ -391,9 +387,7 @@ class ClockExplorer(View):
                         legend=dict(orientation="h", y=-0.25), **_LAYOUT))
         self.fig = self.chart.fig
         self._apply()
-        cb = self._timed(lambda ch: self._apply())
-        p.observe(cb, names="value")
-        h.observe(cb, names="value")
+        self._on_values(lambda ch: self._apply(), p, h)
         self.widget = w.VBox([p, h, self.summary, self.chart.widget])
 
     def _apply(self) -> None:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 import re
-import time
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
@@ -196,8 +195,7 @@ class PriceExplorer(View):
         )
         self.fig = self.chart.fig
         self._apply(lots, wilds)
-        text.observe(self._timed(self._on_change), names="value")
-        wild.observe(self._timed(self._on_change), names="value")
+        self._on_values(self._on_change, text, wild)
         intro = w.HTML(value="<b>Price explorer.</b> Type the tiles you buy. Spaces separate purchases "
                              "made at different times (e.g. <code>EEJD NOY</code>); the word is sold "
                              "from all of them together.")
@@ -710,9 +708,12 @@ class SolitaireGame(View):
         c["buy"].on_click(self._timed(lambda _b: self.play(Buy())))
         c["decline"].on_click(self._timed(lambda _b: self.play(Decline())))
         c["choose"].on_click(self._timed(lambda _b: self.play(Choose(int(c["choice"].value)))))
-        c["sell"].on_click(self._timed(lambda _b: self._sell_selected()))
-        c["sell_best"].on_click(self._timed(lambda _b: self._sell_best()))
-        c["discard"].on_click(self._timed(lambda _b: self._discard_selected()))
+        no_word = "No word to sell: your tiles spell no word."
+        c["sell"].on_click(self._timed(lambda _b: self._play_chosen(c["words"].value, _sale_action, no_word)))
+        c["sell_best"].on_click(self._timed(lambda _b: self._play_chosen((self._sales() or [None])[0], _sale_action,
+                                                                         no_word)))
+        c["discard"].on_click(self._timed(lambda _b: self._play_chosen(c["discard_letter"].value, Discard,
+                                                                       "You have no tile to discard.")))
         c["done"].on_click(self._timed(lambda _b: self.play(Done())))
         c["hint"].on_click(self._timed(lambda _b: self._hint()))
         c["new_game"].on_click(self._timed(lambda _b: self.new_game(int(c["seed"].value))))
@@ -787,26 +788,13 @@ class SolitaireGame(View):
         return True
 
     # -- buttons -------------------------------------------------------------------------
-    def _sell_selected(self) -> None:
-        sale = self.controls["words"].value
-        if sale is None:
-            self.message.value = _message("No word to sell: your tiles spell no word.")
-            return
-        self.play(_sale_action(sale))
-
-    def _sell_best(self) -> None:
-        sales = self._sales()
-        if not sales:
-            self.message.value = _message("No word to sell: your tiles spell no word.")
-            return
-        self.play(_sale_action(sales[0]))
-
-    def _discard_selected(self) -> None:
-        letter = self.controls["discard_letter"].value
-        if letter is None:
-            self.message.value = _message("You have no tile to discard.")
-            return
-        self.play(Discard(letter))
+    def _play_chosen(self, choice, make, missing: str) -> None:
+        """Play ``make(choice)`` (a sale from the chosen word, a discard from the chosen letter),
+        or say ``missing`` when there is nothing to choose (``choice`` is None)."""
+        if choice is None:
+            self.message.value = _message(missing)
+        else:
+            self.play(make(choice))
 
     def _hint(self) -> None:
         s = self.state

@@ -187,13 +187,15 @@ def results(table_df):
 # The class's decisions against the toolkit's answers
 
 
-def _human_steps(rec: dict):
-    """``(state_before, action, seat)`` of every move a student made at this table."""
+def _human_moves(rec: dict, kinds=object):
+    """``(state_before, action, seat)`` of every move a student made at this table whose action
+    is one of ``kinds`` (a class or a tuple of classes, as :func:`isinstance` takes; default:
+    every move)."""
     states = replay(rec["record"])
     for n, actor in enumerate(rec["actors"]):
-        if actor == "human":
-            s = states[n]
-            yield s, states[n + 1].last_action, s.current_player, states[n + 1]
+        a = states[n + 1].last_action
+        if actor == "human" and isinstance(a, kinds):
+            yield states[n], a, states[n].current_player
 
 
 def _decision(rec: dict, s, seat: int, decision, answer, **extra) -> dict:
@@ -240,7 +242,7 @@ def _rng(rec, n):
 def _tenbucks(rec: dict) -> list[dict]:
     from ..tenbucks import Claim
     out = []
-    for s, a, seat, _ in _human_steps(rec):
+    for s, a, seat in _human_moves(rec):
         claims = [x for x in s.legal_actions() if isinstance(x, Claim)]
         if not claims:
             continue
@@ -253,9 +255,7 @@ def _tenbucks(rec: dict) -> list[dict]:
 def _bue(rec: dict) -> list[dict]:
     from ..bue import Discard, Swap, decision_helper
     out = []
-    for s, a, seat, _ in _human_steps(rec):
-        if not isinstance(a, (Swap, Discard)):
-            continue
+    for s, a, seat in _human_moves(rec, (Swap, Discard)):
         rows = decision_helper(s, seat)
         chosen = next((r for r in rows if r.action == a), None)
         if chosen is None or not rows:
@@ -268,9 +268,7 @@ def _bue(rec: dict) -> list[dict]:
 def _bugami(rec: dict, samples: int = 100) -> list[dict]:
     from ..bugami import DeclareBug, advise_state
     out = []
-    for s, a, seat, _ in _human_steps(rec):
-        if not isinstance(a, DeclareBug):
-            continue
+    for s, a, seat in _human_moves(rec, DeclareBug):
         advice = advise_state(s, seat, samples=samples, seed=len(s.history()))
         means = {adv.declaration: adv.mean.value for adv in advice}
         if a.choice not in means:
@@ -284,9 +282,7 @@ def _bugami(rec: dict, samples: int = 100) -> list[dict]:
 def _buyword(rec: dict) -> list[dict]:
     from ..buyword import Done, SellWord, best_word, price
     out = []
-    for s, a, seat, _ in _human_steps(rec):
-        if not isinstance(a, (SellWord, Done)):
-            continue
+    for s, a, seat in _human_moves(rec, (SellWord, Done)):
         tiles = "".join(s.hands[seat].elements())
         best = best_word(tiles, s.wilds[seat], s.rules)
         if best is None:

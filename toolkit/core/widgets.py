@@ -28,6 +28,7 @@ from typing import Any, Sequence
 import ipywidgets as w
 
 from .numbers import DECIMAL_MARKS, as_fraction, judge_number, parse_number
+from .texts import load_texts
 
 __all__ = ["View", "SelfCheck", "HeldOutput", "BackgroundRun", "GameTable", "quiz", "numeric_check", "predict", "parse_number",
            "labels", "LABELS", "move_voice", "no_math", "fit"]
@@ -40,50 +41,9 @@ _REVEAL = ('<div style="border-left:4px solid #332288;padding:2px 8px"><b>{answe
 
 #: Every word the shared widgets show, per language (``lang="en"`` or ``"it"``): a lesson in
 #: another language passes ``lang`` to :func:`quiz`, :func:`numeric_check`, :func:`predict` and
-#: :class:`GameTable`. A new language adds a table with the same keys.
-LABELS = {
-    "en": {
-        "check_yourself": "Check yourself.", "check": "Check", "check_tip": "Check your answer",
-        "right": "Right.", "wrong": "Not quite.", "answer_is": "The answer is",
-        "show_answer": "Show the answer", "show_answer_tip": "Show the answer and why",
-        "pick_one": "Pick one of the answers first.", "type_number": "Type a number in the box first.",
-        "too_high": "{} is too high.", "too_low": "{} is too low.", "hint": "Hint:", "try_again": "Try again.",
-        "answer": "Answer", "your_answer": "Your answer", "number_placeholder": "a number, e.g. 12",
-        "within": "anything within {} counts",
-        "not_number": "{} is not a number: type digits only, like {}",
-        "your_guess": "Your guess", "lock_in": "Lock in my guess", "lock_in_tip": "Lock in your guess, then see",
-        "guessed": "You guessed: {}.", "predict": "Predict first.", "locked": "Locked in.",
-        "your_move": "Your move", "play": "Play", "play_tip": "Play the chosen move",
-        "new_game": "New game", "new_game_tip": "Deal a new game", "moves": "Moves",
-        "no_move": "There is no move to play now.", "game_over": "Game over.", "scores": "Scores",
-        "winner": "Winner", "over_new_game": "the game is over; press New game", "not_your_turn": "it is not your turn",
-        "held": "Answer the question above first: what comes next shows here once you have checked an answer.",
-        "running": "Running in the background: read on, the results appear here.",
-        "done": "Done in {}.", "failed": "The run stopped with an error: {}",
-    },
-    "it": {
-        "check_yourself": "Verifica.", "check": "Verifica", "check_tip": "Verifica la tua risposta",
-        "right": "Giusto.", "wrong": "Non proprio.", "answer_is": "La risposta è",
-        "show_answer": "Mostra la risposta", "show_answer_tip": "Mostra la risposta e il perché",
-        "pick_one": "Scegli prima una delle risposte.", "type_number": "Scrivi prima un numero nella casella.",
-        "too_high": "{} è troppo alto.", "too_low": "{} è troppo basso.", "hint": "Suggerimento:",
-        "try_again": "Riprova.", "answer": "Risposta", "your_answer": "La tua risposta",
-        "number_placeholder": "un numero, es. 12", "within": "va bene tutto entro {}",
-        "not_number": "{} non è un numero: scrivi solo cifre, come {}",
-        "your_guess": "La tua previsione", "lock_in": "Conferma la previsione",
-        "lock_in_tip": "Conferma la previsione, poi guarda", "guessed": "Hai previsto: {}.",
-        "locked": "Confermata.",
-        "predict": "Prima prevedi.",
-        "your_move": "La tua mossa", "play": "Gioca", "play_tip": "Gioca la mossa scelta",
-        "new_game": "Nuova partita", "new_game_tip": "Distribuisci una nuova partita", "moves": "Mosse",
-        "no_move": "Ora non c'è nessuna mossa da giocare.", "game_over": "Partita finita.",
-        "scores": "Punti", "winner": "Vince", "over_new_game": "la partita è finita; premi Nuova partita",
-        "not_your_turn": "non è il tuo turno",
-        "held": "Prima rispondi alla domanda qui sopra: il seguito compare qui dopo la verifica.",
-        "running": "In corso, in sottofondo: continua a leggere, i risultati compaiono qui.",
-        "done": "Fatto in {}.", "failed": "Il calcolo si è fermato con un errore: {}",
-    },
-}
+#: :class:`GameTable`. ``{language: {key: text}}``, read from ``toolkit/core/data/widgets.toml``:
+#: a new language adds a table there with the same keys (:func:`toolkit.core.texts.load_texts`).
+LABELS = load_texts(__package__, "widgets.toml")
 
 
 def no_math(html: str) -> str:
@@ -176,7 +136,8 @@ class View:
     """Base of every game's widget views: ``.widget`` (what a cell displays), ``.controls``
     (name -> control, so tests can set values and click) and ``.callback_times`` (seconds per
     callback, for the 50 ms budget of ``DESIGN.md``). Subclasses wrap their callbacks with
-    :meth:`_timed`; the object displays as its ``.widget``.
+    :meth:`_timed` (or :meth:`_on_values` for a control's changes); the object displays as its
+    ``.widget``.
 
     A view with a chart has ``.chart``, a :class:`toolkit.core.charts.Chart` (its ``.widget``
     sits in the view's box; ``chart.shown()`` is what the browser was last sent), and ``.fig``,
@@ -196,6 +157,13 @@ class View:
             finally:
                 self.callback_times.append(time.perf_counter() - t0)
         return wrapper
+
+    def _on_values(self, fn, *controls: w.Widget) -> None:
+        """Call ``fn(change)`` (timed, see :meth:`_timed`) whenever the value of one of
+        ``controls`` changes."""
+        callback = self._timed(fn)
+        for c in controls:
+            c.observe(callback, names="value")
 
     def _repr_mimebundle_(self, **kwargs):
         return fit(self.widget)._repr_mimebundle_(**kwargs)

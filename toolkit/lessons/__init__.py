@@ -10,7 +10,7 @@ text or code before its check.
 
 The course quiz (:data:`QUIZ`, number ``"00"``, :mod:`toolkit.lessons.quiz`): ten questions on
 the six lessons' core ideas, taken before lesson 01 and again after lesson 06; its bank has the
-lessons' shape, so ``bank("00")`` returns it.
+lessons' shape (its prose in ``toolkit/lessons/data/quiz.toml``), so ``bank("00")`` returns it.
 
 Where the questions live. A lesson's prose is a data file shipped with the package,
 ``toolkit/lessons/data/lessonNN.toml``, that a translator or a teacher can read and edit; the
@@ -64,18 +64,13 @@ import importlib
 import numbers
 import os
 import re
-import sys
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from importlib import resources
 from typing import Any, Callable
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover (the same parser, before it joined the standard library)
-    import tomli as tomllib
-
 from ..core.numbers import is_percent_unit
+from ..core.texts import read_toml
 
 __all__ = ["Question", "Bank", "bank", "LESSONS", "LessonInfo", "QUIZ", "LessonDataError", "NUMBER_MARKS"]
 
@@ -334,12 +329,7 @@ class Bank:
     def _load(self, data) -> None:
         path = data if isinstance(data, os.PathLike) else resources.files(__name__) / "data" / data
         self._file = str(path)
-        try:
-            doc = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise LessonDataError(f"{self._file}: no such file (lesson {self.number}'s questions)") from None
-        except tomllib.TOMLDecodeError as e:
-            raise LessonDataError(f"{self._file}: not valid TOML: {e}") from None
+        doc = read_toml(path, LessonDataError, self._file, f"lesson {self.number}'s questions")
         first = self.langs[0]
         for key, table in doc.items():
             if not isinstance(table, dict):

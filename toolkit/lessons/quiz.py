@@ -3,7 +3,8 @@
 taught, student by student and question by question.
 
 The questions are a bank in the lessons' shape (:class:`toolkit.lessons.Bank`, number ``"00"``,
-``toolkit.lessons.bank("00")``), their numbers computed by the toolkit: square prices
+``toolkit.lessons.bank("00")``): their text is data, ``toolkit/lessons/data/quiz.toml``, and the
+numbers it quotes are computed here by the toolkit (``@BANK.values``): square prices
 (``toolkit.buyword.price``, seed "Buying Tiles"), an expected value and counts of hands
 (:mod:`toolkit.core.exact`), the drawer's bid limit (``toolkit.bux.suggested_bid``, seed BUX "(3)
 Drawing cards"), the winner's curse, a fair share, risk against the mean, and a binomial test
@@ -39,7 +40,7 @@ from . import Bank, Question
 __all__ = ["BANK", "RUNS", "RUN_NAMES", "RUN_LESSON", "LESSON_OF", "class_key", "parse_key", "marks", "pre_post",
            "class_runs", "pre_post_of", "results_figure"]
 
-BANK = Bank("00")
+BANK = Bank("00", data="quiz.toml")
 
 #: The two runs of the quiz: before lesson 01 and after lesson 06.
 RUNS = ("pre", "post")
@@ -54,148 +55,66 @@ RUN_LESSON = {"pre": "01", "post": "06"}
 # The questions
 
 
-@BANK.question("q1")
+@BANK.values("q1")
 def _q1(lang):
     from toolkit.buyword import price
-    return Question(
-        "q1", "number", "In BuyWord, tiles cost (their pips) × (their pips) dollars. You buy tiles with 3 pips in "
-                        "all in one round, and tiles with 4 pips in all in the next round. How many dollars do you "
-                        "pay in all?",
-        answer=price(3) + price(4), unit="dollars",
-        hint="Price each purchase on its own: its pips times its pips.",
-        explanation=f"3 × 3 + 4 × 4 = {price(3)} + {price(4)} = <b>${price(3) + price(4)}</b>. Each purchase is "
-                    "priced on its own (BuyWord's rules, \"Buying Tiles\").")
+    return {"first": price(3), "second": price(4), "total": price(3) + price(4)}
 
 
-@BANK.question("q2")
+@BANK.values("q2")
 def _q2(lang):
     from toolkit.buyword import price
-    one, two = price(10), 2 * price(5)
-    split = "5 pips, then 5 pips in another round"
-    return Question(
-        "q2", "choice", "Prices are (pips) × (pips), as in BuyWord. You need tiles with 10 pips in all. Which "
-                        "costs less?",
-        options=["10 pips in one purchase", split, "Both cost the same: it is the same 10 pips"], answer=split,
-        explanation=f"One purchase: 10 × 10 = ${one}. Two purchases: 5 × 5 + 5 × 5 = ${two}. Squares grow fast, "
-                    f"so small purchases cost less, and a 10-pip word still sells for ${one}: buy small, sell big.")
+    return {"one": price(10), "two": 2 * price(5)}
 
 
-@BANK.question("q3")
+@BANK.values("q3")
 def _q3(lang):
     from toolkit.core.exact import expectation
     tickets, cost, prize = 100, 2, 150
     win = expectation({prize: Fraction(1, tickets), 0: Fraction(tickets - 1, tickets)})
-    profit = win - cost
-    return Question(
-        "q3", "number", f"A raffle sells {tickets} tickets at ${cost} each. One ticket wins ${prize}. What is the "
-                        "expected profit of one ticket, in dollars? (A loss is a negative number.)",
-        answer=profit, tolerance=Fraction(1, 100), unit="dollars",
-        hint="On average, how much does one ticket win? Then take away what it costs.",
-        explanation=f"On average a ticket wins {prize} / {tickets} = ${float(win):.2f} and costs ${cost}: the "
-                    f"expected profit is {float(win):.2f} − {cost} = <b>−${-float(profit):.2f}</b>, a loss. The "
-                    "<b>expected value</b> is the average over many tickets.",
-        giveaway=(f"{float(win):.2f} − {cost}",))
+    return {"tickets": tickets, "cost": cost, "prize": prize, "win": win, "profit": win - cost,
+            "loss": cost - win, "tolerance": Fraction(1, 100)}
 
 
 def _deck() -> dict:
     return {v: 1 for v in range(1, 11)}
 
 
-@BANK.question("q4")
+@BANK.values("q4")
 def _q4(lang):
     from toolkit.core.exact import draw_sum_ways
-    hands = sum(draw_sum_ways(_deck(), 2).values())
-    return Question(
-        "q4", "number", "A small deck has 10 cards, numbered 1 to 10. How many different hands of 2 cards can it "
-                        "deal? (The order of the two cards does not matter.)",
-        answer=hands, unit="hands",
-        hint="Count the ordered pairs first (10 choices, then 9), then think about order.",
-        explanation=f"10 × 9 = 90 ordered pairs, and each hand is counted twice (3 then 7, 7 then 3): 90 / 2 = "
-                    f"<b>{hands} hands</b>, the binomial coefficient C(10, 2).", giveaway=("90 / 2",))
+    return {"hands": sum(draw_sum_ways(_deck(), 2).values())}
 
 
-@BANK.question("q5")
+@BANK.values("q5")
 def _q5(lang):
     from toolkit.core.exact import draw_sum_distribution, draw_sum_ways
     target = 10
     p = draw_sum_distribution(_deck(), 2)[target]
-    ways = draw_sum_ways(_deck(), 2)[target]
+    ways = draw_sum_ways(_deck(), 2)
     pairs = [f"{a} + {target - a}" for a in range(1, (target + 1) // 2) if target - a <= 10]
-    return Question(
-        "q5", "number", "From the same 10 cards (1 to 10) you are dealt 2 at random. What is the probability that "
-                        "they add up to exactly 10? (Type a fraction like 3/4, or a decimal.)",
-        answer=p, tolerance=0.005,
-        hint="List the hands that add up to 10, then divide by the number of hands.",
-        explanation=f"The hands that make 10: {', '.join(pairs)} (5 + 5 would need two 5s). {ways} of the "
-                    f"{sum(draw_sum_ways(_deck(), 2).values())} hands: {p.numerator}/{p.denominator} ≈ "
-                    f"<b>{float(p):.3f}</b>, about 1 in {round(1 / p)}.")
+    return {"p": p, "pairs": ", ".join(pairs), "ways": ways[target], "hands": sum(ways.values()),
+            "one_in": round(1 / p)}
 
 
-@BANK.question("q6")
+@BANK.values("q6")
 def _q6(lang):
     from toolkit.bux import suggested_bid
     value = 80
-    limit = suggested_bid(value, is_drawer=True, chips=1000)
-    return Question(
-        "q6", "number", f"In BUX you drew a lot that is worth {value} bux to you. If another player wins the "
-                        "auction, they pay <i>you</i> the price. What is the highest bid worth making?",
-        answer=limit, unit="bux",
-        hint=f"Compare: win at price b and gain {value} − b, or let someone else win and be paid b.",
-        explanation=f"Winning at price b gives {value} − b; losing gives b (the winner pays you). Winning is better "
-                    f"only while {value} − b > b, that is b < {limit}: stop at <b>{limit} bux</b>, half the value.",
-        giveaway=(f"{value} − b > b",))
+    return {"value": value, "limit": suggested_bid(value, is_drawer=True, chips=1000)}
 
 
-@BANK.question("q7")
-def _q7(lang):
-    answer = "paid more than the jar is worth"
-    return Question(
-        "q7", "choice", "Ten classmates each guess how much a jar of coins is worth; each guess is as likely to be "
-                        "too high as too low. Then they bid for the jar in an auction, each up to their own guess. "
-                        "The winner usually ...",
-        options=["paid about what the jar is worth", answer, "paid less than the jar is worth"], answer=answer,
-        explanation="The winner is the one who guessed highest, and the highest of ten guesses is usually far too "
-                    "high: the <b>winner's curse</b>. Bidding a bit below your own guess guards against it.",
-        giveaway=("winner's curse", "guessed highest"))
-
-
-@BANK.question("q8")
+@BANK.values("q8")
 def _q8(lang):
     players = 5
     share = Fraction(100, players)
-    share = share.numerator if share.denominator == 1 else share
-    return Question(
-        "q8", "number", f"A game for {players} players is fair. What percentage of the games should the start "
-                        "player win?",
-        answer=share, unit="%", hint="Fair means every seat has the same chance. How many seats share the wins?",
-        explanation=f"Fair means every seat wins equally often: 1 in {players} = <b>{share}%</b>. To test a real "
-                    f"game, play many games and compare the start player's share with {share}%.")
+    return {"players": players, "share": share.numerator if share.denominator == 1 else share}
 
 
-@BANK.question("q9")
-def _q9(lang):
-    risky = "the wild way (0 to 70 points)"
-    return Question(
-        "q9", "choice", "Two ways to play the last deal have the same average: 30 points. The steady way always "
-                        "scores between 28 and 32 points; the wild way scores anywhere from 0 to 70. You are behind "
-                        "and need 60 points in this deal to win. Which way do you choose?",
-        options=["the steady way (28 to 32 points)", risky, "either: they have the same average"], answer=risky,
-        explanation="Only the wild way can reach 60. When the averages are the same, the <b>spread</b> (the risk) "
-                    "decides: far behind, choose the risky way; ahead, the steady one.")
-
-
-@BANK.question("q10")
+@BANK.values("q10")
 def _q10(lang):
     from toolkit.core.exact import binomial_test
-    p = binomial_test(4, 6)
-    answer = "6 games are too few to tell skill from luck"
-    return Question(
-        "q10", "choice", "Ann beat Ben in 4 of their first 6 games. What is the best conclusion?",
-        options=["Ann is the better player", "Ben will win the next games: his luck must turn", answer],
-        answer=answer,
-        explanation=f"Two equally good players split 6 games 4 to 2, or more unevenly, quite often: a binomial test "
-                    f"gives p = {float(p):.2f}. Luck evens out only over many games; then skill shows.",
-        giveaway=("too few",))
+    return {"p": binomial_test(4, 6)}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -80,8 +80,7 @@ class ClaimExplorer(View):
                              yaxis=dict(title="Dollars if claimed"), font=_FONT,
                              margin=dict(l=60, r=20, t=50, b=50)))
         self.fig = self.chart.fig
-        move.observe(self._timed(lambda _c: self.update()), names="value")
-        who.observe(self._timed(lambda _c: self.update()), names="value")
+        self._on_values(lambda _c: self.update(), move, who)
         self.widget = w.VBox([w.HBox([move, who]), self.title, self.board, self.laws, self.chart.widget])
         self.update()
 

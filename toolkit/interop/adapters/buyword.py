@@ -123,23 +123,23 @@ class BuyWordAdapter(Adapter):
                 for x in tiles:
                     view[abc[x.upper()]] += 1.0
 
+        def per_seat(name, sizes):
+            """Each seat's tiles of ``obs[name]``: counted where this seat sees them, only their
+            number where hidden (the observation gives an int)."""
+            for s, tiles in enumerate(obs[name]):
+                if isinstance(tiles, int):
+                    v[sizes][s] = tiles
+                else:
+                    count(v[name][s], tiles)
+                    v[sizes][s] = len(tiles)
+
         one_hot(v["leader"], obs["leader"])
         v["clock"][:] = (obs["round"], obs["n"], obs["bag_size"], obs["box_face_down"], obs["last_round"])
         if obs["bag"] is not None:
             count(v["bag"], obs["bag"])
-        for s, d in enumerate(obs["drawn"]):
-            if isinstance(d, int):
-                v["drawn_sizes"][s] = d
-            else:
-                count(v["drawn"][s], d)
-                v["drawn_sizes"][s] = len(d)
+        per_seat("drawn", "drawn_sizes")
         count(v["pool"], obs["pool"])
-        for s, h in enumerate(obs["hands"]):
-            if isinstance(h, int):
-                v["hand_sizes"][s] = h
-            else:
-                count(v["hands"][s], h)
-                v["hand_sizes"][s] = len(h)
+        per_seat("hands", "hand_sizes")
         v["wilds"][:] = obs["wilds"]
         v["money"][:] = obs["money"]
         count(v["box"], obs["box"])
