@@ -38,7 +38,7 @@ from .rules import CHOICE, MAX_PLAYERS, Rules
 
 __all__ = [
     "BuyWordState", "Roll", "Choose", "Draw", "Take", "Buy", "Decline", "Auction", "Bid", "Pass",
-    "SellWord", "Discard", "Done", "Offer", "Accept", "Challenge", "Place", "initial_state", "new_game", "solitaire_rating", "warm_up",
+    "SellWord", "Discard", "Done", "Offer", "Accept", "Challenge", "Bluff", "Place", "initial_state", "new_game", "solitaire_rating", "warm_up",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -260,6 +260,49 @@ class Challenge(Action):
 
 
 @dataclass(frozen=True)
+class Bluff(Action):
+    """Challenges (``Rules.challenges``, 2 or more players): claim that ``tiles`` (with a Wild if
+    ``wild``) spell a word when they spell none. Like a sale it goes to the others, who may
+    ``challenge`` it (the claimant then pays the penalty and keeps the tiles) or ``pass`` (it
+    sells for (pips)^2 if nobody challenges).
+
+    The bluffs a player may make are listed in a bounded form (:meth:`BuyWordState.bluffs`): for
+    each length, the tiles of most pips (ties: alphabetical) when they spell no word; a bluff is
+    paid by its pips alone, so no other bluff of that length pays more now.
+
+    Attributes:
+        tiles: the letter tiles claimed, uppercase, stored in alphabetical order.
+        wild: a Wild completes the claim (it counts ``Rules.wild_pips``).
+
+    Text form: ``bluff AEST``, ``bluff AEST?`` (``?``: the Wild).
+    """
+
+    tiles: str
+    wild: bool = False
+    verb: ClassVar[str] = "bluff"
+
+    def __post_init__(self):
+        super().__post_init__()
+        if not self.tiles.isascii() or not self.tiles.isalpha():
+            raise ValueError(f"a bluff claims letter tiles A-Z, got {self.tiles!r}")
+        object.__setattr__(self, "tiles", "".join(sorted(self.tiles.upper())))
+
+    @property
+    def letters_used(self) -> str:
+        """The letter tiles the claim uses (uppercase)."""
+        return self.tiles
+
+    def __str__(self):
+        return f"bluff {self.tiles}{'?' if self.wild else ''}"
+
+    @classmethod
+    def from_args(cls, args):
+        a = args.strip()
+        wild = a.endswith("?")
+        return cls(a[:-1] if wild else a, wild)
+
+
+@dataclass(frozen=True)
 class Place(Action):
     """Crossword variation: sell ``word`` by placing it on the table.
 
@@ -307,7 +350,13 @@ class Place(Action):
 
 
 _CODEC = ActionCodec([Roll, Choose, Draw, Take, Buy, Decline, Auction, Bid, Pass, SellWord, Discard, Done,
-                      Offer, Accept, Challenge, Place])
+                      Offer, Accept, Challenge, Bluff, Place])
+
+def _claimed(claim: SellWord | Bluff) -> str:
+    """A claim as the table hears it: ``ENjOYED`` (the Wild's letter in lowercase) or, for a
+    bluff, its tiles in alphabetical order with ``?`` for a Wild (``AEST?``)."""
+    return str(claim).partition(" ")[2]
+
 
 # --------------------------------------------------------------------------------------------
 # State
@@ -384,7 +433,7 @@ class BuyWordState(CachedLegalActions, State):
     offers_made: tuple = ()
     offer: Offer | None = None
     offerer: int = -1
-    claim: SellWord | None = None
+    claim: SellWord | Bluff | None = None
     claimant: int = -1
     challenge_pos: int = 0
     parent: "BuyWordState | None" = history_field()
@@ -517,7 +566,7 @@ class BuyWordState(CachedLegalActions, State):
             if self.rules.crossword:
                 acts = [Place.from_scored(sp) for sp in self.placements(p)]
             else:
-                acts = [SellWord(s.word, s.wild) for s in self.sales(p)]
+                acts = [SellWord(s.word, s.wild) for s in self.sales(p)] + self.bluffs(p)
             over = self.over_limit(p)
             if over:
                 acts += [Discard(letter) for letter in self.hands[p]]
@@ -532,6 +581,34 @@ class BuyWordState(CachedLegalActions, State):
         return self.dictionary().find(
             self.hands[seat].elements(), self.wilds[seat], pips=r.letter_pips, wild_pips=r.wild_pips,
             min_length=r.min_word_length, max_wilds=r.max_wilds_per_word)
+
+    def bluffs(self, seat: int) -> list[Bluff]:
+        """The bluffs ``seat`` may claim (``Rules.challenges`` with 2 or more players, not in
+        Crossword; else none), in a bounded form: for each length, the tiles of most pips in the
+        hand (ties: the alphabetically first) when they spell no word, without and then with a
+        Wild (if the player holds one and the rules allow it). A claim's value is its pips squared
+        whatever it spells, so no other bluff of that length pays more now; tiles that do spell a
+        word are sold as that word (:meth:`sales`), for the same money and no risk.
+
+        Returns:
+            list of :class:`Bluff`, by Wild (none first), then length.
+        """
+        r = self.rules
+        if not r.challenges or self.n_players < 2 or r.crossword:
+            return []
+        d = self.dictionary()
+        pips = r.letter_pips
+        tiles = sorted(self.hands[seat].elements(), key=lambda c: (-pips[c], c))
+        out = []
+        for wild in (False, True):
+            if wild and not (self.wilds[seat] and r.max_wilds_per_word):
+                break
+            words = d._blank_index() if wild else d._anagrams  # sorted letters (less one) -> words
+            for n in range(max(1, r.min_word_length - wild), len(tiles) + 1):
+                key = "".join(sorted(tiles[:n]))
+                if key not in words:
+                    out.append(Bluff(key, wild))
+        return out
 
     def placements(self, seat: int) -> list[ScoredPlacement]:
         """Crossword: every legal placement of ``seat``'s tiles on the table, most valuable first
@@ -793,6 +870,15 @@ class BuyWordState(CachedLegalActions, State):
             if self.rules.challenges and self.n_players > 1:
                 return self._claim(p, a)
             return self._sell(p, a)
+        if isinstance(a, Bluff):
+            if a not in self.bluffs(p):
+                if not self.rules.challenges or self.n_players < 2 or self.rules.crossword:
+                    raise IllegalActionError("a bluff is a claim open to challenge: only with Rules(challenges=True), "
+                                             "2 or more players, and not in Crossword")
+                raise IllegalActionError(
+                    f"{a} is not one of {self.players[p]}'s bluffs: a bluff claims, for its length, the tiles of "
+                    f"most pips that spell no word ({', '.join(str(b) for b in self.bluffs(p)) or 'none now'})")
+            return self._claim(p, a)
         if isinstance(a, Place):
             if not self.rules.crossword:
                 raise IllegalActionError("place is for the Crossword variation (Rules(crossword=True)); "
@@ -816,16 +902,21 @@ class BuyWordState(CachedLegalActions, State):
             return self._r(order_pos=self.order_pos + 1)._next_seller()
         self._wrong(a, f"{self.players[p]} to sell words, discard or say done")
 
-    def _sell(self, p: int, a: SellWord, checked: bool = True) -> "BuyWordState":
-        """Sell ``a`` for ``p``; ``checked=False`` skips the dictionary (an unchallenged claim)."""
+    def _sell(self, p: int, a: SellWord | Bluff, checked: bool = True) -> "BuyWordState":
+        """Sell ``a`` for ``p``; ``checked=False`` skips the dictionary (an unchallenged claim;
+        a :class:`Bluff` is never looked up)."""
         r = self.rules
-        word = a.word
+        bluff = isinstance(a, Bluff)
+        word = a.tiles + "?" * a.wild if bluff else a.word
+        wild = a.wild if bluff else a.wild is not None
         if len(word) < r.min_word_length:
             raise IllegalActionError(f"{word.upper()!r} is shorter than {r.min_word_length} letters")
-        if checked and word not in self.dictionary():
+        if checked and not bluff and word not in self.dictionary():
             where = f"the theme {r.theme_name!r}" if r.theme_words is not None else "the dictionary"
-            raise IllegalActionError(f"{word.upper()!r} is not in {where}")
-        if a.wild is not None:
+            extra = " (with challenges a claim that is no word is a bluff: see the legal actions)" \
+                if r.challenges and self.n_players > 1 else ""
+            raise IllegalActionError(f"{word.upper()!r} is not in {where}{extra}")
+        if wild:
             if r.max_wilds_per_word < 1:
                 raise IllegalActionError("these rules allow no Wild in a word")
             if self.wilds[p] < 1:
@@ -836,9 +927,9 @@ class BuyWordState(CachedLegalActions, State):
             raise IllegalActionError(
                 f"{self.players[p]} lacks {''.join(missing.elements())} to spell {a} "
                 f"(at most one Wild per word, seed 'Selling Words')")
-        pips = sum(r.letter_pips[c] for c in a.letters_used) + (r.wild_pips if a.wild is not None else 0)
+        pips = sum(r.letter_pips[c] for c in a.letters_used) + (r.wild_pips if wild else 0)
         value = pips * pips
-        w_used = 1 if a.wild is not None else 0
+        w_used = 1 if wild else 0
         return self._r(hands=self._set(self.hands, p, self.hands[p] - need),
                        wilds=self._set(self.wilds, p, self.wilds[p] - w_used),
                        wilds_used=self.wilds_used + w_used,
@@ -846,10 +937,11 @@ class BuyWordState(CachedLegalActions, State):
                        bank=self.bank - value, box=self.box + need)
 
     # -- challenges ($20 penalty) -------------------------------------------------------------
-    def _claim(self, p: int, a: SellWord) -> "BuyWordState":
-        # Everything but the dictionary is checked now (tiles, Wild, length): a claim is a sale
-        # that the others may challenge before it is paid.
-        self._sell(p, a, checked=False)
+    def _claim(self, p: int, a: SellWord | Bluff) -> "BuyWordState":
+        # Everything is checked now (tiles, Wild, length, and a word's place in the dictionary, so
+        # that what apply accepts is what legal_actions lists): a claim is a sale that the
+        # others may challenge before it is paid; a claim that is no word is a Bluff.
+        self._sell(p, a, checked=True)
         return self._r(phase="challenge", claim=a, claimant=p, challenge_pos=0)
 
     def _on_challenge(self, a):
@@ -862,9 +954,9 @@ class BuyWordState(CachedLegalActions, State):
             # Nobody challenged: the claim sells, word or not.
             return self._sell(claimant, claim, checked=False)._r(**back)
         if not isinstance(a, Challenge):
-            self._wrong(a, f"{self.players[p]} to challenge {claim.word.upper()} or pass")
+            self._wrong(a, f"{self.players[p]} to challenge {_claimed(claim)} or pass")
         # "the loser must pay a $20 penalty" (seed, Selling Words); the dictionary decides.
-        valid = claim.word in self.dictionary()
+        valid = isinstance(claim, SellWord) and claim.word in self.dictionary()
         loser = p if valid else claimant
         fine = min(self.rules.challenge_penalty, self.money[loser])
         s = self._r(money=self._set(self.money, loser, self.money[loser] - fine), bank=self.bank + fine)
@@ -955,7 +1047,7 @@ class BuyWordState(CachedLegalActions, State):
             "offer": None if self.offer is None else {
                 "from": self.offerer, "to": self.offer.to, "money": self.offer.money},
             "offers_made": list(self.offers_made),
-            "claim": None if self.claim is None else {"claimant": self.claimant, "word": str(self.claim)[5:]},
+            "claim": None if self.claim is None else {"claimant": self.claimant, "word": _claimed(self.claim)},
             "board": [[r, c, letter, wild] for r, c, letter, wild in self.board.tiles],
         }
 
@@ -971,7 +1063,7 @@ class BuyWordState(CachedLegalActions, State):
         if self.offer is not None:
             lines.append(f"  offer from {self.players[self.offerer]}: {self.offer}")
         if self.claim is not None:
-            lines.append(f"  {self.players[self.claimant]} claims {str(self.claim)[5:]}")
+            lines.append(f"  {self.players[self.claimant]} claims {_claimed(self.claim)}")
         if self.rules.crossword:
             lines.append("  table:\n" + "\n".join("    " + row for row in str(self.board).splitlines()))
         return "\n".join(lines)
