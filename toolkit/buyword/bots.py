@@ -534,8 +534,9 @@ class PlannerBot(_BuyWordBot):
         challenges (each opponent's chance from :meth:`challenge_rates`), else costs the penalty
         and keeps the tiles."""
         bluffs = state.bluffs(p)
-        if not bluffs:
-            return best
+        if not bluffs or self._bluffed_this_round(state, p):
+            return best  # one bluff a round: a refused claim leaves the same choice, and a
+            # broke player (who pays what they have) would otherwise claim for ever
         rates = self.challenge_rates(state, p)
         ok = 1.0
         for q, rate in rates.items():
@@ -551,6 +552,15 @@ class PlannerBot(_BuyWordBot):
             if best is None or v > best[0]:
                 best = (v, b)
         return best
+
+    @staticmethod
+    def _bluffed_this_round(state: BuyWordState, p: int) -> bool:
+        s = state
+        while s.parent is not None and s.parent.round == state.round:
+            if isinstance(s.last_action, Bluff) and s.parent.current_player == p:
+                return True
+            s = s.parent
+        return False
 
     @staticmethod
     def challenge_rates(state: BuyWordState, p: int, prior: tuple = (4, 1)) -> dict:

@@ -651,9 +651,11 @@ def _subtree_pips(trie: WordTrie, pips: np.ndarray) -> np.ndarray:
 def best_pips(trie: WordTrie, hands: np.ndarray, wild: bool, pips: np.ndarray, wild_pips: int,
               min_length: int) -> np.ndarray:
     """The pips of the most valuable word each hand can spell (a Wild's pips included), or 0:
-    ``Dictionary.best(hand, wilds).pips`` for many hands in one compiled call (a hand of 8-13
-    tiles takes some microseconds, against milliseconds for ``Dictionary.best``). A word's value
-    is the square of its pips (seed, "Selling Words").
+    the first sale of ``Dictionary.find(hand, wilds)`` (the most valuable), for many hands in one
+    compiled call (tens of microseconds a hand of 8-13 tiles, against milliseconds for the
+    dictionary's finder). A word's value is the square of its pips (seed, "Selling Words"). With
+    ``wild_pips`` above a letter's pips the Wild may stand for a letter the hand holds, as the
+    engine allows (``Dictionary.best`` only fills a missing letter).
 
     Args:
         trie: the dictionary's :class:`WordTrie` (:func:`word_trie`).

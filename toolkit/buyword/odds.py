@@ -341,8 +341,9 @@ def _pip_vector(rules: Rules) -> np.ndarray:
 
 def best_pips(hands: np.ndarray, wild: bool, rules: Rules | None = None) -> np.ndarray:
     """The pips of the most valuable word each hand can spell (0 if none): the compiled twin of
-    ``best_word(...).pips`` for many hands at once (:func:`toolkit.buyword.kernel.best_pips`),
-    what the planner asks thousands of times a decision. The word's value is the square.
+    the first (most valuable) sale of :func:`find_words` for many hands at once
+    (:func:`toolkit.buyword.kernel.best_pips`), what the planner asks thousands of times a
+    decision. The word's value is the square.
 
     Args:
         hands: ``int64 (m, 26)`` letter counts (rows of :func:`letter_counts`), or one ``(26,)``.
