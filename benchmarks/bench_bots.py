@@ -11,8 +11,9 @@ Per game, every bot of the game's ``BOTS`` table meets every other bot and the r
 the games played, a k-way tie counting 1/k. With equal strength the share is 1/players; the
 *margin* is share - 1/players, with the 95% Wilson score interval of the share (scipy's
 ``binomtest(...).proportion_ci(method="wilson")``, on the share rounded to whole games when ties
-make it fractional). Decision time is each bot's CPU time per decision
-(``time.thread_time``: the machine may be shared), 95th percentile over the row's decisions.
+make it fractional): :func:`toolkit.core.montecarlo.head_to_head`. Decision time is each bot's
+CPU time per decision (``time.thread_time``: the machine may be shared), 95th percentile over the
+row's decisions.
 
 The search bots (``toolkit.core.search``) decide within a CPU budget, so their strength depends a
 little on the machine; their row against the game's best heuristic (``MAIN``) gets ``--games``
@@ -32,7 +33,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import math
 import platform
 import sys
 import time
@@ -54,84 +54,37 @@ SOLITAIRE_BOTS = ("planner", "sampling", "greedy")
 YARDSTICK = (800, 900, 1000)
 
 
-def wilson(successes: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (``scipy.stats.binomtest(k, n).proportion_ci(
-    confidence, method="wilson")``; a fractional count from ties is rounded to whole games)."""
-    from scipy import stats
-
-    if n == 0:
-        return (math.nan, math.nan)
-    k = int(round(successes))
-    ci = stats.binomtest(k, n).proportion_ci(confidence, method="wilson")
-    return float(ci.low), float(ci.high)
-
-
-class _Timed:
-    """A bot that records its CPU time per decision."""
-
-    def __init__(self, bot, times: list):
-        self.bot, self.times = bot, times
-
-    def choose(self, state, rng):
-        t = time.thread_time()
-        a = self.bot.choose(state, rng)
-        self.times.append(time.thread_time() - t)
-        return a
-
-
 def _bot(game: str, name: str):
     return importlib.import_module(f"toolkit.{game}.bots").BOTS[name]()
 
 
-def _deal(game: str, players: int, a: str, b: str, rng: np.random.Generator) -> tuple:
-    """One seeded deal played in every seating of one A among B's: ``(A's share of the games,
-    A's decision times, B's decision times)``."""
-    from toolkit.core import play
-
-    mod = importlib.import_module(f"toolkit.{game}")
-    seed = int(rng.integers(2**31))
-    ta, tb = [], []
-    won = 0.0
-    for seat in range(players):
-        table = [_Timed(_bot(game, b), tb) for _ in range(players)]
-        table[seat] = _Timed(_bot(game, a), ta)
-        final = play(mod.new_game(mod.Rules(), players, seed), table, seed)
-        w = final.winners()
-        won += 1.0 / len(w) if seat in w else 0.0
-    return won, ta, tb
-
-
 def matchup(game: str, a: str, b: str, games: int, workers: int = 1, seed: int = 0, progress: bool = True) -> dict:
-    """One row: ``games`` games (rounded up to whole deals) of one ``a`` among ``b``'s.
+    """One row: ``games`` games (rounded up to whole deals) of one ``a`` among ``b``'s
+    (:func:`toolkit.core.montecarlo.head_to_head`).
 
     Returns:
         ``{game, bot, among, players, games, share, ci, margin, margin_ci, p95_ms_bot, p95_ms_among}``.
     """
-    from toolkit.core.montecarlo import run_trials
+    from toolkit.core.montecarlo import head_to_head
 
     players = GAMES[game]["players"]
-    deals = max(1, -(-games // players))
-    rows = run_trials(partial(_deal, game, players, a, b), deals, seed=seed, workers=workers, progress=progress,
-                      desc=f"{game}: {a} among {b}")
-    n = deals * players
-    won = sum(r[0] for r in rows)
-    ta = [t for r in rows for t in r[1]]
-    tb = [t for r in rows for t in r[2]]
-    lo, hi = wilson(won, n)
-    fair = 1.0 / players
-    return {"game": game, "bot": a, "among": b, "players": players, "games": n, "share": won / n, "ci": [lo, hi],
-            "margin": won / n - fair, "margin_ci": [lo - fair, hi - fair],
-            "p95_ms_bot": float(np.percentile(ta, 95) * 1e3) if ta else None,
-            "p95_ms_among": float(np.percentile(tb, 95) * 1e3) if tb else None}
+    h = head_to_head(game, _bot(game, a), _bot(game, b), games, players, seed=seed, workers=workers,
+                     progress=progress, desc=f"{game}: {a} among {b}")
+    share, margin = h["share"], h["margin"]
+    return {"game": game, "bot": a, "among": b, "players": players, "games": h["games"], "share": share.value,
+            "ci": [share.low, share.high], "margin": margin.value, "margin_ci": [margin.low, margin.high],
+            "p95_ms_bot": float(np.percentile(h["bot_ms"], 95)) if h["bot_ms"] else None,
+            "p95_ms_among": float(np.percentile(h["among_ms"], 95)) if h["among_ms"] else None}
 
 
 def _solitaire_game(name: str, rng: np.random.Generator) -> tuple:
     from toolkit import buyword as bw
     from toolkit.core import play
+    from toolkit.core.montecarlo import TimedBot
 
     seed = int(rng.integers(2**31))
     times: list = []
-    final = play(bw.new_game(bw.Rules(), 1, seed), [_Timed(bw.BOTS[name](), times)], seed)
+    final = play(bw.new_game(bw.Rules(), 1, seed), [TimedBot(bw.BOTS[name](), times)], seed)
     return final.money[0], times
 
 
@@ -141,7 +94,7 @@ def solitaire(name: str, games: int, workers: int = 1, seed: int = 0, progress: 
     Returns:
         ``{bot, games, mean, median, at: {800: (share, ci), 900: ..., 1000: ...}, p95_ms}``.
     """
-    from toolkit.core.montecarlo import run_trials
+    from toolkit.core.montecarlo import estimate_proportion, run_trials
 
     rows = run_trials(partial(_solitaire_game, name), games, seed=seed, workers=workers, progress=progress,
                       desc=f"buyword solitaire: {name}")
@@ -149,8 +102,8 @@ def solitaire(name: str, games: int, workers: int = 1, seed: int = 0, progress: 
     times = [t for r in rows for t in r[1]]
     at = {}
     for d in YARDSTICK:
-        k = int((money >= d).sum())
-        at[d] = (k / games, wilson(k, games))
+        e = estimate_proportion(int((money >= d).sum()), games)
+        at[d] = (e.value, (e.low, e.high))
     return {"bot": name, "games": games, "mean": float(money.mean()), "median": float(np.median(money)),
             "at": at, "p95_ms": float(np.percentile(times, 95) * 1e3)}
 

@@ -184,3 +184,17 @@ def test_bugami_worlds_deal_the_unseen_cards_respecting_voids():
                 assert len(cards) == len(s.hands[q]) and not {c.suit for c in cards} & view.voids[q]
         checked += 1
     assert checked
+
+
+def test_head_to_head_plays_every_seating_and_reports_a_wilson_interval():
+    from toolkit.core.montecarlo import head_to_head
+
+    tb = _mod("tenbucks")
+    h = head_to_head("tenbucks", tb.GreedyBot(), tb.RandomBot(), 6, players=2, progress=False)
+    again = head_to_head("tenbucks", tb.GreedyBot(), tb.RandomBot(), 6, players=2, progress=False)
+    assert h["games"] == 6 and h["share"].value == again["share"].value
+    assert h["share"].low <= h["share"].value <= h["share"].high
+    assert h["margin"].value == pytest.approx(h["share"].value - 0.5)
+    assert len(h["bot_ms"]) > 0 and len(h["among_ms"]) > 0
+    with pytest.raises(ValueError):
+        head_to_head("tenbucks", tb.GreedyBot(), tb.RandomBot(), 0)
