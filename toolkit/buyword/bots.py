@@ -18,7 +18,7 @@ from ..core.bots import RandomBot
 from ..core.game import Action, Bot
 from .rules import Rules
 from ..core.cards import Multiset
-from .odds import future_draws, letter_counts
+from .odds import DrawValue, future_draws, letter_counts
 from .state import (Accept, Auction, Bid, Bluff, Buy, BuyWordState, Challenge, Choose, Decline, Discard, Done,
                     Offer, Pass, Place, SellWord)
 
@@ -320,7 +320,7 @@ class _Plan:
             pv[ord(letter) - 65] = p
         self.pips = pv
         self.wild_ok = rules.max_wilds_per_word > 0
-        self.draws, self.weights = futures.draws, futures.weights
+        self.draws, self.weights, self.exact = futures.draws, futures.weights, futures.exact
         self.last = last
         self.wild_cost = wild_cost
         self.deadline = deadline
@@ -479,6 +479,28 @@ class PlannerBot(_BuyWordBot):
                                                  deadline))
         rc[2].deadline = deadline
         return rc[2]
+
+    def buy_value(self, state: BuyWordState, rng) -> "DrawValue":
+        """Why the planner buys or declines the draw of the player to move (phase ``"buy"``):
+        :class:`~toolkit.buyword.odds.DrawValue` ``(with_draw, without, price, gain, exact,
+        outcomes)``, where ``with_draw`` and ``without`` are the expected dollars of the best it
+        can do selling now and keeping the rest for a word next round, with and without the draw;
+        it buys when ``gain = with_draw - without - price`` is positive.
+
+        Raises:
+            ValueError: not a buying decision.
+        """
+        if state.phase != "buy":
+            raise ValueError(f"buy_value explains a purchase (phase 'buy'), not phase {state.phase!r}")
+        p = state.current_player
+        obs = state.observation(p)
+        plan = self.plan(state, p, rng)
+        H = letter_counts(obs["hands"][p])
+        w = obs["wilds"][p]
+        with_draw = plan.sell_value(H + letter_counts(obs["drawn"][p]), w, 2)
+        without = plan.sell_value(H, w, 2)
+        price = state.price(p)
+        return DrawValue(with_draw, without, price, with_draw - without - price, plan.exact, len(plan.weights))
 
     def choose(self, state: BuyWordState, rng) -> Action:
         common = self._common(state)
