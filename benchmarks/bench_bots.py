@@ -17,7 +17,7 @@ row's decisions.
 
 The search bots (``toolkit.core.search``) decide within a CPU budget, so their strength depends a
 little on the machine; their row against the game's best heuristic (``MAIN``) gets ``--games``
-games (400), the other rows ``--others`` (100).
+games (400), the other rows ``--others`` (60).
 
 BuyWord solitaire is measured against the seed's yardstick ("consider a total of $800 to be a
 fair game, $900 is good, and $1000 is outstanding", seed 003, "Ending the Game"): ``--solitaire``
@@ -133,7 +133,7 @@ def print_solitaire(rows: list, file=sys.stdout) -> None:
               + f" | {r['p95_ms']:.1f} |", file=file)
 
 
-def plan(only=None, games: int = 400, others: int = 100) -> list:
+def plan(only=None, games: int = 400, others: int = 60) -> list:
     """The rows to play: ``(game, bot, among, games)``."""
     out = []
     for game, spec in GAMES.items():
@@ -141,9 +141,9 @@ def plan(only=None, games: int = 400, others: int = 100) -> list:
             continue
         bots = spec["bots"]
         main = spec["main"]
+        # each bot among the ones listed after it (at 3 players one A among B's is not one B among
+        # A's: the table lists the stronger-looking bot first), then each among random bots
         pairs = [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
-        if spec["players"] > 2:  # one A among B's differs from one B among A's
-            pairs += [(b, a) for a, b in pairs]
         pairs += [(a, "random") for a in bots]
         for a, b in pairs:
             out.append((game, a, b, games if (a, b) == main else others))
@@ -154,7 +154,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", nargs="*", help=f"games ({', '.join(GAMES)}) and/or 'solitaire'")
     ap.add_argument("--games", type=int, default=400, help="games of each search bot against the best heuristic")
-    ap.add_argument("--others", type=int, default=100, help="games of every other row")
+    ap.add_argument("--others", type=int, default=60, help="games of every other row")
     ap.add_argument("--solitaire", type=int, default=1000, help="BuyWord solitaire games of the planner")
     ap.add_argument("--quick", action="store_true", help="a smoke run: 12 / 6 / 20 games")
     ap.add_argument("--workers", type=int, default=1, help="worker processes (at most 2 on a shared machine)")

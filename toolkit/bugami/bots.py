@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.search import DEFAULT_BUDGET_MS, SearchBot as _SearchBot
+from ..core.search import SearchBot as _SearchBot
 from .odds import suit_advisor
 from .playout import (BugamiBot, DeclareView, HeuristicBot, PlayView, RandomBot, Table, declare_view, play_view,
                       sample_hidden, simulate_deal)
@@ -90,7 +90,8 @@ class SearchBot(_SearchBot):
     with ``rollout`` in each world (declarations are simultaneous), as the suit advisor does.
 
     Args:
-        budget_ms: CPU milliseconds per decision (default 150).
+        budget_ms: CPU milliseconds per decision (default 50: Bugami's deals play out on the fast
+            table, and a match has many decisions).
         playouts: most worlds per decision (``None``: as the budget allows; with
             ``budget_ms=None`` the bot is deterministic given the Generator).
         rollout: the bot in every seat of the playouts (default :class:`HeuristicBot`).
@@ -98,7 +99,7 @@ class SearchBot(_SearchBot):
 
     name = "search"
 
-    def __init__(self, budget_ms: float | None = DEFAULT_BUDGET_MS, playouts: int | None = None,
+    def __init__(self, budget_ms: float | None = 50.0, playouts: int | None = None,
                  rollout: BugamiBot | None = None):
         super().__init__(budget_ms, playouts)
         self.rollout = rollout or HeuristicBot()

@@ -16,7 +16,7 @@ import numpy as np
 from ..core.bots import RandomBot
 from ..core.cards import Multiset
 from ..core.game import Action, Bot, successor
-from ..core.search import DEFAULT_BUDGET_MS, SearchBot as _SearchBot
+from ..core.search import SearchBot as _SearchBot
 from .odds import SEARCH_LIMIT, CashIn, _rules, best_cash_in, lot_value, suggested_bid
 from .rules import SHAPES, SUITS, Card, Rules
 from .playout import HISTORY_LIMIT, BuxView, Table, _chain_recent, _hidden, table_key, view_of_state
@@ -578,7 +578,8 @@ class SearchBot(_SearchBot):
     raises follow the rollout bot's limit (most of a game's moves are bids).
 
     Args:
-        budget_ms: CPU milliseconds per decision (default 150).
+        budget_ms: CPU milliseconds per decision (default 50: BUX's round plays out on the bulk
+            table, and a game has many decisions).
         playouts: most worlds per decision (``None``: as the budget allows; with
             ``budget_ms=None`` the bot is deterministic given the Generator).
         swaps: swaps among the candidates (default 2).
@@ -587,7 +588,7 @@ class SearchBot(_SearchBot):
 
     name = "search"
 
-    def __init__(self, budget_ms: float | None = DEFAULT_BUDGET_MS, playouts: int | None = None, swaps: int = 2,
+    def __init__(self, budget_ms: float | None = 50.0, playouts: int | None = None, swaps: int = 2,
                  rollout: BuxBot | None = None):
         super().__init__(budget_ms, playouts)
         self.swaps = swaps
