@@ -291,55 +291,22 @@ def _find(hand, use_wild, pips, wild_pips, min_len, child_start, edge_letter, ed
     cap = sales.shape[0]
     # the walk: a stack of (node, next edge * 2 + which try, pips so far, Wild's letter or -1,
     # letter taken from the hand or -1); the depth is the stack's
-    node_s = stack[0]
-    edge_s = stack[1]
-    pips_s = stack[2]
-    info_s = stack[3]  # wild letter + 1 in the low byte, taken letter + 1 in the next, edge letter + 1 above
+    node_s, edge_s, pips_s, info_s = _begin(stack, child_start)
     sp = 0
-    node_s[0] = 0
-    edge_s[0] = 2 * child_start[0]
-    pips_s[0] = 0
-    info_s[0] = 0
     while sp >= 0:
         node = node_s[sp]
         e2 = edge_s[sp]
         e = e2 >> 1
         if e >= child_start[node + 1]:
-            took = ((info_s[sp] >> 8) & 255) - 1
-            if took >= 0:
-                hand[took] += 1
-            sp -= 1
+            sp = _leave(info_s, hand, sp)
             continue
-        letter = edge_letter[e]
         child = edge_child[e]
-        wl = (info_s[sp] & 255) - 1
-        prev = (info_s[sp] >> 16) - 1
-        nxt = -1
-        if e2 & 1 == 0:
-            edge_s[sp] = e2 + 1
-            if hand[letter] > 0:
-                hand[letter] -= 1
-                nxt = 0
-        else:
-            edge_s[sp] = e2 + 1  # the next edge, first try
-            if use_wild and wl < 0 and prev != letter:
-                nxt = 1
-        if nxt < 0:
-            continue
-        # enter the child: from the hand (nxt 0) or as the Wild (nxt 1)
-        sp += 1
-        if sp >= node_s.shape[0]:
+        if sp + 1 >= node_s.shape[0]:
             return -1  # deeper than any word: cannot happen (words are at most 30 letters)
-        node_s[sp] = child
-        edge_s[sp] = 2 * child_start[child]
-        if nxt == 0:
-            pips_s[sp] = pips_s[sp - 1] + pips[letter]
-            info_s[sp] = (wl + 1) | ((letter + 1) << 8) | ((letter + 1) << 16)
-            w = wl
-        else:
-            pips_s[sp] = pips_s[sp - 1]
-            info_s[sp] = (letter + 1) | ((letter + 1) << 16)
-            w = letter
+        sp, w = _enter(node_s, edge_s, pips_s, info_s, sp, e2, edge_letter[e], child, hand, use_wild, pips,
+                       child_start)
+        if w == _NO_ENTRY:
+            continue
         g0 = group_start[child]
         g1 = group_start[child + 1]
         if g0 < g1 and sp >= min_len:
@@ -363,6 +330,62 @@ def _find(hand, use_wild, pips, wild_pips, min_len, child_start, edge_letter, ed
                             sales[ns] = key | (np.int64(r) << 6) | (i - word_start[r] + 1)
                             ns += 1
     return ns
+
+
+_NO_ENTRY = -2
+
+
+@njit(cache=True, inline="always")
+def _begin(stack, child_start):
+    """The word finders' walk stack at the trie's root: ``(node, next edge * 2 + which try, pips
+    so far, info)`` rows of ``stack``; info holds the Wild's letter + 1 in the low byte, the
+    letter taken from the hand + 1 in the next, the edge's letter + 1 above."""
+    node_s, edge_s, pips_s, info_s = stack[0], stack[1], stack[2], stack[3]
+    node_s[0] = 0
+    edge_s[0] = 2 * child_start[0]
+    pips_s[0] = 0
+    info_s[0] = 0
+    return node_s, edge_s, pips_s, info_s
+
+
+@njit(cache=True, inline="always")
+def _leave(info_s, hand, sp):
+    """Step back up from depth ``sp``: the tile taken from the hand there goes back; the new depth."""
+    took = ((info_s[sp] >> 8) & 255) - 1
+    if took >= 0:
+        hand[took] += 1
+    return sp - 1
+
+
+@njit(cache=True, inline="always")
+def _enter(node_s, edge_s, pips_s, info_s, sp, e2, letter, child, hand, use_wild, pips, child_start):
+    """One step of the word finders' walk of the anagram trie (:func:`_find`, :func:`_best_pips`):
+    the next try of the edge ``e2 >> 1`` into ``child`` (``letter``): first with a tile of the
+    hand, then as the Wild (once per word, the first of a run of equal letters, so each key is
+    reached once). Pushes the child on the stack and returns ``(depth, the Wild's letter or -1)``,
+    or ``(sp, _NO_ENTRY)`` when this try cannot be taken (the edge then moves to its next try)."""
+    wl = (info_s[sp] & 255) - 1
+    prev = (info_s[sp] >> 16) - 1
+    edge_s[sp] = e2 + 1
+    if e2 & 1 == 0:
+        if hand[letter] <= 0:
+            return sp, _NO_ENTRY
+        hand[letter] -= 1
+        from_hand = True
+    else:
+        if not (use_wild and wl < 0 and prev != letter):
+            return sp, _NO_ENTRY
+        from_hand = False
+    sp += 1
+    node_s[sp] = child
+    edge_s[sp] = 2 * child_start[child]
+    if from_hand:
+        pips_s[sp] = pips_s[sp - 1] + pips[letter]
+        info_s[sp] = (wl + 1) | ((letter + 1) << 8) | ((letter + 1) << 16)
+        return sp, wl
+    pips_s[sp] = pips_s[sp - 1]
+    info_s[sp] = (letter + 1) | ((letter + 1) << 16)
+    return sp, letter
 
 
 @njit(cache=True)
@@ -700,17 +723,10 @@ def _best_pips(hand, use_wild, pips, wild_pips, min_len, child_start, edge_lette
     known to be reached): neither the pips so far plus every tile left from the edge's letter on
     (keys are sorted, so a word's later letters come after it), nor plus the most pips a key
     below the child adds (``below``, from :func:`_subtree_pips`)."""
-    node_s = stack[0]
-    edge_s = stack[1]
-    pips_s = stack[2]
-    info_s = stack[3]  # wild letter + 1 in the low byte, taken letter + 1 in the next, edge letter + 1 above
+    node_s, edge_s, pips_s, info_s = _begin(stack, child_start)
     extra = wild_pips if use_wild else 0  # a Wild used, or still free
     best = floor
     sp = 0
-    node_s[0] = 0
-    edge_s[0] = 2 * child_start[0]
-    pips_s[0] = 0
-    info_s[0] = 0
     while sp >= 0:
         node = node_s[sp]
         e2 = edge_s[sp]
@@ -723,42 +739,17 @@ def _best_pips(hand, use_wild, pips, wild_pips, min_len, child_start, edge_lette
                 bound += hand[i] * pips[i]
             stop = bound <= best  # later edges have later letters: no better
         if stop:
-            took = ((info_s[sp] >> 8) & 255) - 1
-            if took >= 0:
-                hand[took] += 1
-            sp -= 1
+            sp = _leave(info_s, hand, sp)
             continue
         child = edge_child[e]
-        wl = (info_s[sp] & 255) - 1
         # the most this child's keys can reach: the pips so far, the child's letter and the most
         # a key below adds (a Wild in them counts a letter's pips, plus the slack)
-        if pips_s[sp] + pips[letter] + below[child] + (wild_pips if wl >= 0 else slack) <= best:
+        if pips_s[sp] + pips[letter] + below[child] + (wild_pips if info_s[sp] & 255 else slack) <= best:
             edge_s[sp] = e2 + 2 - (e2 & 1)  # skip this edge, both tries
             continue
-        prev = (info_s[sp] >> 16) - 1
-        nxt = -1
-        if e2 & 1 == 0:
-            edge_s[sp] = e2 + 1
-            if hand[letter] > 0:
-                hand[letter] -= 1
-                nxt = 0
-        else:
-            edge_s[sp] = e2 + 1
-            if use_wild and wl < 0 and prev != letter:
-                nxt = 1
-        if nxt < 0:
+        sp, w = _enter(node_s, edge_s, pips_s, info_s, sp, e2, letter, child, hand, use_wild, pips, child_start)
+        if w == _NO_ENTRY:
             continue
-        sp += 1
-        node_s[sp] = child
-        edge_s[sp] = 2 * child_start[child]
-        if nxt == 0:
-            pips_s[sp] = pips_s[sp - 1] + pips[letter]
-            info_s[sp] = (wl + 1) | ((letter + 1) << 8) | ((letter + 1) << 16)
-            w = wl
-        else:
-            pips_s[sp] = pips_s[sp - 1]
-            info_s[sp] = (letter + 1) | ((letter + 1) << 16)
-            w = letter
         if group_start[child] < group_start[child + 1] and sp >= min_len:
             p = pips_s[sp] + (wild_pips if w >= 0 else 0)
             if p > best:
