@@ -1,7 +1,7 @@
 """Compile every game's numba code once, so no student waits for it: ``python -m toolkit.warm``.
 
-The compiled random playouts (``toolkit/<game>/kernel.py``) and the BUX bots' scoring compile on
-their first call on a machine (about 6-13 s of CPU per game, measured in
+The compiled random playouts (``toolkit/<game>/kernel.py``), the BUX bots' scoring and the BuyWord
+planner's word values compile on their first call on a machine (about 6-13 s of CPU per game, measured in
 ``benchmarks/run.py``) and are then loaded from numba's on-disk cache (under a second). The
 course's setup runs this ahead of the lessons: Binder's ``postBuild`` (so the image holds the
 cache) and the launcher ``python -m toolkit.lab`` (in a background process at start, while the
@@ -42,6 +42,9 @@ def warm(games=None, echo=print) -> dict:
     for game in names:
         t0 = time.process_time()
         importlib.import_module(f"toolkit.{game}.playout").random_playouts(None, GAMES[game], 1, 0)
+        if game == "buyword":  # the planner's compiled word values
+            from toolkit.buyword.odds import best_pips, letter_counts
+            best_pips(letter_counts("AERT"), True)
         if game == "bux":  # the heuristic bots' compiled scoring
             from toolkit.bux.kernel import _cash_in_kernel, _potential_kernel
             import numpy as np
