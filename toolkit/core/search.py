@@ -5,8 +5,10 @@ supplies the game's pieces:
 
 * :meth:`SearchBot.determinize`: one *world* (a full State) consistent with everything the seat
   has seen: the hidden cards dealt at random among the places the seat cannot see, respecting
-  what it knows (the cards it gave away, revealed cards, voids). The true state is read only for
-  what the seat's own ``state.observation(seat)`` shows;
+  what it knows (the cards it gave away, revealed cards, voids). Only what the seat may know is
+  read from the true state: the cards it sees, and the makeup of the ones it does not (the whole
+  material less what it sees). A game whose :meth:`SearchBot.playout` runs on its own fast table
+  (BUX, Bugami) may return any world that playout understands;
 * :meth:`SearchBot.candidates`: the root actions worth trying (all legal ones, or the best few of
   the game's heuristic, so the budget is not spread too thin);
 * :meth:`SearchBot.rollout_bots`, :meth:`SearchBot.finished` and :meth:`SearchBot.reward`: how a
@@ -14,9 +16,9 @@ supplies the game's pieces:
   playout stops (the end of a hand, a deal, a number of moves) and what it is worth to the seat
   (a number in [0, 1], higher is better).
 
-The search (*perfect-information Monte Carlo* over determinizations, as in Ginsberg's GIB for
-bridge and Long et al., "Understanding the Success of Perfect Information Monte Carlo Sampling in
-Game Tree Search", AAAI 2010; each iteration samples one world and one random stream and plays
+The search is *perfect-information Monte Carlo* over determinizations (as in Ginsberg's GIB for
+bridge; Long et al., "Understanding the Success of Perfect Information Monte Carlo Sampling in
+Game Tree Search", AAAI 2010): each iteration samples one world and one random stream and plays
 every candidate still in the race on that same world with that same stream (common random
 numbers: the comparison between two moves is not drowned by the luck of the deal, and the
 differences are *paired*); a candidate whose paired difference to the leader is significantly
