@@ -4,6 +4,7 @@
     nice -n 10 python benchmarks/bench_bots.py --quick           # a smoke run (a few minutes)
     nice -n 10 python benchmarks/bench_bots.py --only bue tenbucks --workers 2 --json bots.json
     nice -n 10 python benchmarks/bench_bots.py --only solitaire
+    nice -n 10 python benchmarks/bench_bots.py --main --only solitaire bue   # the acceptance rows only
 
 Per game, every bot of the game's ``BOTS`` table meets every other bot and the random bot. A row
 "A among B" seats one A with ``players - 1`` copies of B and plays every seating of each seeded deal
@@ -133,14 +134,17 @@ def print_solitaire(rows: list, file=sys.stdout) -> None:
               + f" | {r['p95_ms']:.1f} |", file=file)
 
 
-def plan(only=None, games: int = 400, others: int = 60) -> list:
-    """The rows to play: ``(game, bot, among, games)``."""
+def plan(only=None, games: int = 400, others: int = 60, main_only: bool = False) -> list:
+    """The rows to play: ``(game, bot, among, games)``; ``main_only``: each game's main row."""
     out = []
     for game, spec in GAMES.items():
         if only and game not in only:
             continue
         bots = spec["bots"]
         main = spec["main"]
+        if main_only:
+            out.append((game, *main, games))
+            continue
         # each bot among the ones listed after it (at 3 players one A among B's is not one B among
         # A's: the table lists the stronger-looking bot first), then each among random bots
         pairs = [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
@@ -157,6 +161,9 @@ def main(argv=None) -> int:
     ap.add_argument("--others", type=int, default=60, help="games of every other row")
     ap.add_argument("--solitaire", type=int, default=1000, help="BuyWord solitaire games of the planner")
     ap.add_argument("--quick", action="store_true", help="a smoke run: 12 / 6 / 20 games")
+    ap.add_argument("--main", action="store_true",
+                    help="only the acceptance rows: each search bot against its game's best heuristic, and the "
+                         "planner's solitaire")
     ap.add_argument("--workers", type=int, default=1, help="worker processes (at most 2 on a shared machine)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", help="also write the rows to this JSON file")
@@ -172,12 +179,12 @@ def main(argv=None) -> int:
     only = set(args.only) if args.only else None
     t0 = time.time()
     rows = []
-    for game, a, b, n in plan(only, args.games, args.others):
+    for game, a, b, n in plan(only, args.games, args.others, args.main):
         rows.append(matchup(game, a, b, n, args.workers, args.seed, not args.no_progress))
         print_matchups(rows[-1:])
     sol = []
     if only is None or "solitaire" in only:
-        for name in SOLITAIRE_BOTS:
+        for name in SOLITAIRE_BOTS[:1] if args.main else SOLITAIRE_BOTS:
             n = args.solitaire if name == "planner" else max(1, args.solitaire // 5)
             sol.append(solitaire(name, n, args.workers, args.seed, not args.no_progress))
     print()

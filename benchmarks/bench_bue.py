@@ -22,7 +22,7 @@ def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None, compiled: bool
     """Bué's bulk random playout, whole matches to 110 for about ``seconds`` of CPU time
     (``time.process_time``): with ``bots=None`` and ``compiled`` the compiled kernel through
     ``toolkit.bue.playout.random_playouts`` (numba's compile excluded by a warm-up call); with
-    ``compiled=False`` or other bots, ``playout()`` on the Python table (``BueTable``).
+    ``compiled=False`` or other bots, ``playout()`` through the protocol (Bué has no other bulk path).
 
     Returns:
         ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions_per_game"}`` (and
@@ -131,10 +131,10 @@ def rows(quick: bool) -> list:
     rec = record_rates(sec)
     out.append(Row("bue", "  the same through playout(), each match decoded into its JSON record",
                    rec["actions_per_cpu_s"], "actions/s", note=f"{rec['games_per_cpu_s']:,.0f} matches/CPU-s"))
-    playout(bue.Rules(), 4, None, 10**6, _compiled=False)  # warm the table's caches (reachable totals)
+    playout(bue.Rules(), 4, None, 10**6, _compiled=False)  # warm the engine's caches (reachable totals)
     tab = bulk_rates(sec, compiled=False)
-    out.append(Row("bue", "bulk random playout, Python table (playout(..., _compiled=False)), 4 players, actions per "
-                   "CPU-s", tab["actions_per_cpu_s"], "actions/s",
+    out.append(Row("bue", "random playout through the protocol (playout(..., _compiled=False)), 4 players, actions "
+                   "per CPU-s", tab["actions_per_cpu_s"], "actions/s",
                    note=f"{tab['games_per_cpu_s']:.1f} matches/CPU-s; the compiled path is "
                    f"{rnd['actions_per_cpu_s'] / tab['actions_per_cpu_s']:.0f}x faster"))
     if not quick:

@@ -56,7 +56,8 @@ def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None, compiled: bool
     """BUX's bulk random playout, whole games for about ``seconds`` of CPU time
     (``time.process_time``, this process only): with ``bots=None`` and ``compiled`` the compiled
     kernel through ``toolkit.bux.playout.random_playouts`` (numba's compile excluded by a
-    warm-up call); with ``compiled=False`` or other bots, ``playout()`` on the Python table.
+    warm-up call); with ``compiled=False`` or other bots, ``playout()`` without the kernel (the
+    table for the heuristic bots, else the protocol).
     ``rules``: one Rules object for every game (``None``: each game builds the default ``Rules()``).
 
     Returns:
@@ -162,7 +163,8 @@ def rows(quick: bool) -> list:
         out.append(Row("bux", f"whole games per second, {label} (one process)", games / el, "games/s",
                        note=f"{games} games, {steps / games:.0f} actions per game, {steps / el:,.0f} actions/s"))
 
-    # 3b. the bulk path (toolkit.bux.playout): same games, mutable table, CPU time
+    # 3b. the bulk path (toolkit.bux.playout): same games, compiled kernel (random bots) or the table
+    # (heuristic bots), CPU time
     import os
     rnd = bulk_rates(1.0 if quick else 3.0)
     out.append(Row("bux", "bulk random playout, compiled (random_playouts, kernel.py), 4 players, actions per CPU-s",
@@ -170,8 +172,8 @@ def rows(quick: bool) -> list:
                    note=f"{rnd['games_per_cpu_s']:,.0f} games/CPU-s, {rnd['actions_per_game']:.0f} actions per game; "
                    "the issue's target is OpenSpiel Hearts' rate in the same run (anchor section)"))
     tab = bulk_rates(1.0 if quick else 3.0, compiled=False)
-    out.append(Row("bux", "bulk random playout, Python table (playout(..., _compiled=False)), 4 players, actions per "
-                   "CPU-s", tab["actions_per_cpu_s"], "actions/s",
+    out.append(Row("bux", "random playout through the protocol (playout(..., _compiled=False)), 4 players, actions "
+                   "per CPU-s", tab["actions_per_cpu_s"], "actions/s",
                    note=f"{tab['games_per_cpu_s']:.1f} games/CPU-s; the compiled path is "
                    f"{rnd['actions_per_cpu_s'] / tab['actions_per_cpu_s']:.0f}x faster"))
     if not quick:

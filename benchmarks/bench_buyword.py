@@ -1,7 +1,6 @@
 """BuyWord benchmarks (``python benchmarks/run.py --only buyword``): random whole games per
-CPU-second on the compiled kernel (``random_playouts``), through ``playout()``, on the Python
-table and on the game protocol, the
-figures the anchor section compares with OpenSpiel's Hearts (issue 17). The word finder's budget
+CPU-second on the compiled kernel (``random_playouts``), through ``playout()`` and on the game
+protocol, the figures the anchor section compares with OpenSpiel's Hearts (issue 17). The word finder's budget
 and the solitaire playouts are in ``run.py`` (sections ``finder`` and ``playouts``).
 """
 from __future__ import annotations
@@ -18,7 +17,7 @@ def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None, compiled: bool
     time (``time.process_time``): with ``bots=None`` and ``compiled`` the compiled kernel and its
     word finder through ``toolkit.buyword.playout.random_playouts`` (numba's compile and the
     dictionary's arrays excluded by a warm-up call); with ``compiled=False`` or other bots,
-    ``playout()`` on the Python table (the Python word finder).
+    ``playout()`` through the protocol (the Python word finder).
 
     Returns:
         ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions_per_game"}`` (and
@@ -47,7 +46,6 @@ def rows(quick: bool) -> list:
     rnd = bulk_rates(sec)
     rec = playout_rates(playout, 4, None, sec, rules=bw.Rules())
     playout(bw.Rules(), 4, None, 10**6, _compiled=False)  # the Python finder's indexes: built on first use
-    tab = bulk_rates(sec, compiled=False)
     p = protocol_rates(0.5 if quick else 1.5)
     out = [Row("buyword", "bulk random playout, compiled (random_playouts, kernel.py), 4 players, actions per CPU-s",
                rnd["actions_per_cpu_s"], "actions/s",
@@ -55,12 +53,9 @@ def rows(quick: bool) -> list:
                "word finder compiled too; the issue's target is OpenSpiel Hearts' rate in the same run (anchor)"),
            Row("buyword", "  the same through playout(), each game decoded into its JSON record",
                rec["actions_per_cpu_s"], "actions/s", note=f"{rec['games_per_cpu_s']:,.0f} games/CPU-s"),
-           Row("buyword", "bulk random playout, Python table (playout(..., _compiled=False)), 4 players, actions per "
-               "CPU-s", tab["actions_per_cpu_s"], "actions/s",
-               note=f"{tab['games_per_cpu_s']:.1f} games/CPU-s, mostly the Python word finder; the compiled path is "
-               f"{rnd['actions_per_cpu_s'] / tab['actions_per_cpu_s']:.0f}x faster"),
-           Row("buyword", "  the same through the game protocol (information)", p["actions_per_cpu_s"], "actions/s",
-               None, None, f"{p['games_per_cpu_s']:.1f} games/CPU-s")]
+           Row("buyword", "random playout through the game protocol (information)", p["actions_per_cpu_s"],
+               "actions/s", None, None, f"{p['games_per_cpu_s']:.1f} games/CPU-s, mostly the Python word finder; "
+               f"the compiled path is {rnd['actions_per_cpu_s'] / p['actions_per_cpu_s']:.0f}x faster")]
     if not quick:
         out += first_call_rows("buyword", "buyword", 4)
     return out

@@ -56,7 +56,7 @@ def bulk_rates(seconds: float = 3.0, players: int = 4, bots=None, compiled: bool
     """Ten Bucks' bulk random playout, whole games for about ``seconds`` of CPU time
     (``time.process_time``, this process only): with ``bots=None`` and ``compiled`` the compiled
     kernel through ``toolkit.tenbucks.playout.random_playouts`` (numba's compile excluded by a
-    warm-up call); with ``compiled=False`` or other bots, ``playout()`` on the Python table.
+    warm-up call); with ``compiled=False`` or other bots, ``playout()`` through the protocol.
 
     Returns:
         ``{"actions_per_cpu_s", "games_per_cpu_s", "games", "actions_per_game"}`` (and
@@ -96,14 +96,14 @@ def rows(quick: bool) -> list:
         el = time.perf_counter() - t0
         out.append(Row("tenbucks", f"{cls.name} bots, 4 players, base, games per second", m / el, "games/s",
                        None, None, f"{m} games, {el / m * 1000:.1f} ms/game"))
-    # 1b. the bulk path (toolkit.tenbucks.playout): same games, mutable table, CPU time
+    # 1b. the bulk path (toolkit.tenbucks.playout): same games, compiled kernel, CPU time
     rnd = bulk_rates(1.0 if quick else 3.0)
     out.append(Row("tenbucks", "bulk random playout, compiled (random_playouts, kernel.py), 4 players, actions per "
                    "CPU-s", rnd["actions_per_cpu_s"], "actions/s",
                    note=f"{rnd['games_per_cpu_s']:,.0f} games/CPU-s, {rnd['actions_per_game']:.0f} actions per game; "
                    "the issue's target is OpenSpiel Hearts' rate in the same run (anchor section)"))
     tab = bulk_rates(1.0 if quick else 3.0, compiled=False)
-    out.append(Row("tenbucks", "bulk random playout, Python table (playout(..., _compiled=False)), 4 players, "
+    out.append(Row("tenbucks", "random playout through the protocol (playout(..., _compiled=False)), 4 players, "
                    "actions per CPU-s", tab["actions_per_cpu_s"], "actions/s",
                    note=f"{tab['games_per_cpu_s']:,.0f} games/CPU-s; the compiled path is "
                    f"{rnd['actions_per_cpu_s'] / tab['actions_per_cpu_s']:.0f}x faster"))

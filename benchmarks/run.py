@@ -35,10 +35,13 @@ from typing import Callable
 
 import numpy as np
 
+from toolkit.core.game import game_names
+
 #: Game sections live in ``benchmarks/bench_<game>.py``: each has ``rows(quick: bool) -> list[Row]``
 #: and may reuse this module's helpers with ``from run import Row, time_calls, percentile, bench_widgets``.
-GAME_SECTIONS = ("bue", "bux", "tenbucks", "bugami", "buyword")
-SECTIONS = ("imports", "finder", "exact", "playouts", "widgets") + GAME_SECTIONS + ("scoresheet", "anchor")
+#: One per game of the registry (every ``toolkit/<game>/spec.py``).
+GAME_SECTIONS = game_names()
+SECTIONS = ("imports", "finder", "exact", "playouts", "widgets") + GAME_SECTIONS + ("scoresheet", "classroom", "anchor")
 
 #: Modules the engine must never import (DESIGN.md: "no widget or plotting import at engine import").
 FORBIDDEN_AT_IMPORT = ("ipywidgets", "plotly", "anywidget", "matplotlib", "IPython")
@@ -135,8 +138,8 @@ def compiled_bulk_rates(game: str, seconds: float = 3.0, players: int = 4, bots=
                         compiled: bool = True, rules=None) -> dict:
     """A game's bulk random playout for a bench's ``bulk_rates()``: with ``bots=None`` and
     ``compiled``, the compiled kernel through ``toolkit.<game>.playout.random_playouts``
-    (:func:`random_playouts_rates`); with ``compiled=False`` or other bots, ``playout()`` on the
-    Python table (:func:`playout_rates`). ``rules``: one Rules object for every game (``None``:
+    (:func:`random_playouts_rates`); with ``compiled=False`` or other bots, ``playout()`` without
+    the kernel (BUX's table for its heuristic bots, else the protocol; :func:`playout_rates`). ``rules``: one Rules object for every game (``None``:
     the default Rules, built per game on the table path)."""
     import importlib
 
@@ -219,8 +222,7 @@ print(repr((dt, sorted(m for m in sys.modules if m.split('.')[0] in %r))))
 def bench_imports(quick: bool) -> list[Row]:
     repeats = 3 if quick else 7
     rows = []
-    for mod in ("toolkit", "toolkit.core", "toolkit.buyword", "toolkit.bue", "toolkit.bux",
-                "toolkit.tenbucks", "toolkit.bugami"):
+    for mod in ("toolkit", "toolkit.core") + tuple(f"toolkit.{game}" for game in GAME_SECTIONS):
         times, forbidden = [], set()
         for _ in range(repeats):
             out = subprocess.run([sys.executable, "-c", _IMPORT_PROBE, mod], capture_output=True,
@@ -610,29 +612,45 @@ def bench_widgets(quick: bool, module: str, builders: tuple[str, ...]) -> list[R
 # score sheet
 
 
-def bench_scoresheet(quick: bool) -> list[Row]:
+def bench_scoresheet(quick: bool, build: Callable | None = None, label: str = "standings_view()") -> list[Row]:
     """The standings view of a class of 48 players over a school year: 300 BUX games and 120
     Bugami games of 4 players (an in-memory sheet, fixed seed). Its controls (game menu, the PEI
-    box, Refresh) are set round-robin and each set or click is timed from outside."""
+    box, Refresh) are set round-robin and each set or click is timed from outside; before each
+    Refresh another BUX game is recorded (untimed), as a class does between two looks at the
+    standings, so every Refresh reads a changed sheet.
+
+    Args:
+        build: the view's builder (default :func:`toolkit.scoresheet.widgets.standings_view`;
+            another implementation, e.g. an older one, can be timed in the same run).
+        label: how the row names it.
+    """
     from toolkit.scoresheet import ScoreSheet
     from toolkit.scoresheet.widgets import standings_view
 
+    build = build or standings_view
     rng = np.random.default_rng(48)
     names = [f"Student {i:02d}" for i in range(48)]
     sheet = ScoreSheet(":memory:")
+
+    def record(game: str, g: int) -> None:
+        seats = rng.choice(48, size=4, replace=False)
+        sheet.record(game, {names[p]: int(rng.integers(0, 1000)) for p in seats},
+                     date=f"2026-{1 + g // 28 % 12:02d}-{1 + g % 28:02d}")
+
     for game, n in (("bux", 300), ("bugami", 120)):
         for g in range(n):
-            seats = rng.choice(48, size=4, replace=False)
-            sheet.record(game, {names[p]: int(rng.integers(0, 1000)) for p in seats},
-                         date=f"2026-{1 + g // 28 % 12:02d}-{1 + g % 28:02d}")
+            record(game, g)
     t0 = time.perf_counter()
-    view = standings_view(sheet)
-    build = time.perf_counter() - t0
+    view = build(sheet)
+    build_s = time.perf_counter() - t0
     times: dict[str, list[float]] = {c: [] for c in view.controls}
     cpu: list[float] = []
     games = ["bugami", "bux"]
-    for i in range(10 if quick else 40):
+    rounds = 20 if quick else 60
+    for i in range(rounds):
         for name, ctrl in view.controls.items():
+            if name == "refresh":
+                record("bux", 300 + i)   # dated after the season: the usual case, a game just played
             t0, c0 = time.perf_counter(), time.process_time()
             if name == "refresh":
                 ctrl.click()
@@ -644,11 +662,12 @@ def bench_scoresheet(quick: bool) -> list[Row]:
             cpu.append((time.process_time() - c0) * 1000)
     every = [t for ts in times.values() for t in ts]
     worst = max(times, key=lambda c: percentile(times[c], 95))
-    return [Row("scoresheet", "widget callback p95, standings_view(): 48 players, 420 games",
+    return [Row("scoresheet", f"widget callback p95, {label}: 48 players, 420+ games",
                 percentile(every, 95), "ms", 50, "max",
-                f"built in {build * 1000:.0f} ms; {len(every)} sets/clicks; slowest {worst!r} p95 "
-                f"{percentile(times[worst], 95):.1f} ms, max {max(times[worst]):.1f} ms; CPU time p95 "
-                f"{percentile(cpu, 95):.1f} ms (what a busy machine adds is the difference)")]
+                f"built in {build_s * 1000:.0f} ms; {len(every)} sets/clicks, a game recorded before each "
+                f"Refresh; slowest {worst!r} p95 {percentile(times[worst], 95):.1f} ms, max "
+                f"{max(times[worst]):.1f} ms; CPU time p95 {percentile(cpu, 95):.1f} ms (what a busy "
+                "machine adds is the difference)")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -656,7 +675,7 @@ def bench_scoresheet(quick: bool) -> list[Row]:
 
 #: Every game of the toolkit, for the anchor section (each may have benchmarks/bench_<game>.py
 #: with ``bulk_rates(seconds) -> {"actions_per_cpu_s", "games_per_cpu_s"}``).
-ANCHOR_GAMES = ("buyword", "bue", "bux", "tenbucks", "bugami")
+ANCHOR_GAMES = GAME_SECTIONS
 
 
 def hearts_rates(seconds: float = 3.0) -> dict:
@@ -701,6 +720,14 @@ def hearts_rates(seconds: float = 3.0) -> dict:
     return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games, "version": ver}
 
 
+def _anchor_rules(game: str):
+    """The rules the anchor's protocol row plays (Bugami one deal, the others their full Rules())."""
+    from toolkit.core.game import game_module
+
+    mod = game_module(game)
+    return mod.Rules.one_deal() if game == "bugami" else mod.Rules()
+
+
 def protocol_rates(game: str, seconds: float = 1.0) -> dict:
     """Random whole games through the toolkit's protocol (``toolkit.core.play``, RandomBot in
     every seat, 4 players; Bugami one deal), in CPU time: the teaching path, for comparison."""
@@ -708,19 +735,86 @@ def protocol_rates(game: str, seconds: float = 1.0) -> dict:
     from toolkit.core.game import game_module
 
     mod = game_module(game)
-    rules = mod.Rules.one_deal() if game == "bugami" else mod.Rules()
+    rules = _anchor_rules(game)
     bots = [RandomBot()] * 4
     play(mod.new_game(rules, 4, seed=10**6), bots, seed=0)  # warm up: word lists, caches
+    return _cpu_rates(lambda i: len(play(mod.new_game(rules, 4, seed=i), bots, seed=i).history()), seconds)
+
+
+def _cpu_rates(one_game: Callable[[int], int], seconds: float) -> dict:
+    """Play ``one_game(i)`` (returning its number of actions) for i = 0, 1, ... until ``seconds``
+    of CPU time have passed; ``{"actions_per_cpu_s", "games_per_cpu_s", "games"}``."""
     games = actions = 0
     t0 = time.process_time()
     while True:
-        final = play(mod.new_game(rules, 4, seed=games), bots, seed=games)
-        actions += len(final.history())
+        actions += one_game(games)
         games += 1
         el = time.process_time() - t0
         if el >= seconds:
-            break
-    return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games}
+            return {"actions_per_cpu_s": actions / el, "games_per_cpu_s": games / el, "games": games}
+
+
+def openspiel_rates(game: str, seconds: float = 1.0, players: int = 4) -> dict:
+    """Random whole games through the game's OpenSpiel interface (``toolkit.interop.openspiel``,
+    a Python game over the engine), as the protocol row plays them: chance outcomes drawn with
+    their probabilities from ``chance_outcomes()``, moves uniformly from ``legal_actions()``,
+    chance events counted as actions. CPU time.
+
+    Raises:
+        ImportError: OpenSpiel is not installed (``pip install -e '.[research]'``).
+    """
+    import random
+
+    from toolkit.core.gamespec import game_spec
+    from toolkit.interop import openspiel as ospiel
+
+    rules = _anchor_rules(game)
+    preset = next(p.key for p in game_spec(game).presets if p.rules() == rules)
+    g = ospiel.load_game(game, preset, players=players)
+    rnd = random.Random(0)
+
+    def one(_):
+        state, k = g.new_initial_state(), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                ids, ps = zip(*state.chance_outcomes())
+                state.apply_action(rnd.choices(ids, ps)[0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rnd.randrange(len(legal))])
+            k += 1
+        return k
+
+    one(0)  # warm up: word lists, caches
+    return _cpu_rates(one, seconds)
+
+
+def zoo_rates(game: str, seconds: float = 1.0, players: int = 4) -> dict:
+    """Random whole games through the game's PettingZoo AEC environment (``toolkit.interop.zoo``,
+    wrapped as ``env()`` returns it): each agent samples a legal action from its
+    ``action_mask``; actions counted as the engine's history (chance events included). CPU time.
+
+    Raises:
+        ImportError: PettingZoo is not installed (``pip install -e '.[research]'``).
+    """
+    import importlib
+
+    env = importlib.import_module(f"toolkit.interop.zoo.{game}_v0").env(rules=_anchor_rules(game), players=players)
+    rng = np.random.default_rng(0)
+
+    def one(seed):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+        return len(env.unwrapped.engine.history())
+
+    one(10**6)  # warm up
+    return _cpu_rates(one, seconds)
 
 
 def bench_anchor(quick: bool) -> list[Row]:
@@ -765,14 +859,19 @@ def bench_anchor(quick: bool) -> list[Row]:
             except Exception as e:  # noqa: BLE001 - report, never crash the run
                 rows.append(Row("anchor", f"{game}: bulk random playout / Hearts", None, "x", 1, "min",
                                 f"{type(e).__name__}: {e}"))
-        try:
-            p = protocol_rates(game, seconds / 3)
-            rows.append(Row("anchor", f"  {game}: protocol (immutable states) random playout / Hearts, actions",
-                            p["actions_per_cpu_s"] / h_act, "x", None, None,
-                            f"{p['actions_per_cpu_s']:,.0f} actions/s, {p['games_per_cpu_s']:,.1f} games/s "
-                            f"({p['games']} games; 4 players{', one deal' if game == 'bugami' else ''})"))
-        except Exception as e:  # noqa: BLE001
-            rows.append(Row("anchor", f"  {game}: protocol playout", None, "x", note=f"{type(e).__name__}: {e}"))
+        for label, rates in (("protocol (immutable states)", protocol_rates),
+                             ("OpenSpiel interface (Python game)", openspiel_rates), ("PettingZoo env", zoo_rates)):
+            try:
+                r = rates(game, seconds / 3)
+                rows.append(Row("anchor", f"  {game}: {label} random playout / Hearts, actions",
+                                r["actions_per_cpu_s"] / h_act, "x", None, None,
+                                f"{r['actions_per_cpu_s']:,.0f} actions/s, {r['games_per_cpu_s']:,.1f} games/s "
+                                f"({r['games']} games; 4 players{', one deal' if game == 'bugami' else ''})"))
+            except ImportError as e:
+                rows.append(Row("anchor", f"  {game}: {label}", None, "x",
+                                note=f"not installed ({e.name}): pip install -e '.[research]'"))
+            except Exception as e:  # noqa: BLE001
+                rows.append(Row("anchor", f"  {game}: {label}", None, "x", note=f"{type(e).__name__}: {e}"))
     return rows
 
 
@@ -876,6 +975,8 @@ def main(argv=None) -> int:
             rows += bench_game(section, args.quick)
         elif section == "scoresheet":
             rows += bench_scoresheet(args.quick)
+        elif section == "classroom":      # benchmarks/bench_classroom.py: the class game server in its own process
+            rows += bench_game("classroom", args.quick)
         elif section == "anchor":
             rows += bench_anchor(args.quick)
         print(f"  [{section}: {time.perf_counter() - t0:.1f} s]", file=sys.stderr)

@@ -95,3 +95,34 @@ youtube tiktok fanta doritos mcdonalds starbucks netflix spotify instagram snapc
 nvidia disney pixar ikea audi bmw volvo skype gmail paypal
 bonjour merci danke gracias hola nein oui bitte arigato gato perro hund grazie bonsoir
 """.split()
+
+
+#: Issue 26: the pronouns of a school grammar's tables (personal, possessive, reflexive,
+#: demonstrative, interrogative and relative, indefinite), two letters or more ("I" is one
+#: letter; Rules.min_word_length is 2). Written from the grammar, not read off any word list.
+PRONOUNS = """
+me my mine you your yours he him his she her hers it its we us our ours they them their theirs
+myself yourself himself herself itself ourselves yourselves themselves
+this that these those who whom whose which what whoever whatever whichever whomever
+anybody anyone anything everybody everyone everything nobody nothing somebody someone something
+each either neither none one both few many several all any most some other others another
+""".split()
+
+#: Issue 26: the simple past and past participle of the irregular verbs a 12-year-old uses
+#: (a school grammar's irregular-verb table, American and British forms), e.g. led, fled, bled.
+IRREGULAR_PAST = """
+arose arisen awoke awoken was were been bore born borne beat beaten became become began begun
+bent bet bound bit bitten bled blew blown broke broken bred brought built burnt burst bought
+caught chose chosen clung came cost crept cut dealt dug did done drew drawn dreamt drank drunk
+drove driven dove dwelt ate eaten fell fallen fed felt fought found fled flung flew flown
+forbade forbidden forgot forgotten forgave forgiven froze frozen got gotten gave given went gone
+ground grew grown hung had heard hid hidden hit held hurt kept knelt knew known laid led leant
+leapt learnt left lent let lay lain lit lost made meant met mistook mistaken mown overcame paid
+put quit read rode ridden rang rung rose risen ran run sawn said saw seen sought sold sent set
+sewn shook shaken shorn shed shone shot showed shown shrank shrunk shut sang sung sank sunk sat
+slew slain slept slid slung slit smelt spoke spoken sped spelt spent spilt spun spat split
+spread sprang sprung stood stole stolen stuck stung stank stunk strode struck strung strove
+striven swore sworn swept swollen swam swum swung took taken taught tore torn told thought threw
+thrown thrust trod trodden understood undid undone upset woke woken wore worn wove woven wept
+won wound wrung wrote written withdrew withdrawn
+""".split()

@@ -19,6 +19,7 @@ AFTER = re.compile(r"""\bL\.after\(\s*["'](\w+)["']\s*\)""")
 #: A markdown cell that gives an answer: "**Answer.**", "**Answers**", "Answer:" at a paragraph start.
 ANSWER_CELL = re.compile(r"(^|\n)\s*(\*\*|#+\s*)?(Answers?|Risposte?|Soluzioni?)\b\s*[.:*,]", re.I)
 WIDGET = "application/vnd.jupyter.widget-view+json"
+PLOTLY = "application/vnd.plotly.v1+json"
 
 
 def lesson_of(nb: dict) -> tuple[str, str]:
@@ -33,26 +34,83 @@ def _source(cell) -> str:
 
 
 def _found(form: str, text: str) -> bool:
-    if any(ch.isalpha() for ch in form):
-        return form.lower() in text.lower()
+    if any(ch.isalpha() for ch in form) or not re.search(r"[0-9]", form):
+        return form.lower() in text.lower()   # words, or working such as "² = $"
     # a number: not part of a longer number (169 is not in 1169 or 16.9 or 169.5)
     return re.search(r"(?<![\w.,])" + re.escape(form) + r"(?![\w%]|[.,]\d)", text) is not None or (
         form.endswith("%") and form in text)
 
 
-def _output_text(cell) -> str:
+#: Plotly figure properties a student reads on the chart (titles, legend names, labels, hovers).
+_CHART_TEXT = ("text", "name", "title", "hovertemplate", "texttemplate", "ticktext")
+#: Widget state a student reads: an HTML or Label's text, a box's typed value, a control's label,
+#: a placeholder, a tooltip. A choice's options are left out (a quiz shows its answer among them).
+_WIDGET_TEXT = ("value", "description", "placeholder", "tooltip", "title")
+
+
+def _chart_text(obj, key: str = "") -> list[str]:
+    """The strings of a plotly figure's JSON that show on the chart."""
+    if isinstance(obj, dict):
+        return [t for k, v in obj.items() for t in _chart_text(v, k)]
+    if isinstance(obj, list):
+        return [t for v in obj for t in _chart_text(v, key)]
+    return [obj] if isinstance(obj, str) and key in _CHART_TEXT else []
+
+
+def _widget_text(states: dict, model_id: str, seen: set | None = None) -> list[str]:
+    """What a widget shows, from the notebook's saved widget state (``nbclient`` saves it): the
+    text of every visible widget in its tree, and the outputs of Output widgets (a chart's title,
+    legend and labels included). A widget hidden by its layout (``display: none``) shows nothing."""
+    seen = set() if seen is None else seen
+    if model_id in seen or model_id not in states:
+        return []
+    seen.add(model_id)
+    state = states[model_id].get("state", {})
+    layout = states.get(str(state.get("layout", "")).removeprefix("IPY_MODEL_"), {}).get("state", {})
+    if layout.get("display") == "none":
+        return []
+    texts = [state[k] for k in _WIDGET_TEXT if isinstance(state.get(k), str)]
+    for child in state.get("children", []):
+        texts += _widget_text(states, str(child).removeprefix("IPY_MODEL_"), seen)
+    for out in state.get("outputs", []):
+        texts.append(_one_output_text(out, states, seen))
+    return texts
+
+
+def _one_output_text(out: dict, states: dict | None = None, seen: set | None = None) -> str:
     parts = []
-    for out in cell.get("outputs", []):
-        data = out.get("data", {})
-        if WIDGET in data:
-            continue  # the widget itself (a quiz shows its options, the answer among them)
-        if "text" in out:
-            parts.append(out["text"] if isinstance(out["text"], str) else "".join(out["text"]))
+    data = out.get("data", {})
+    if "text" in out:
+        parts.append(out["text"] if isinstance(out["text"], str) else "".join(out["text"]))
+    if WIDGET in data:
+        # a widget shows its text (without saved state: the widget is not checked)
+        parts += _widget_text(states or {}, data[WIDGET].get("model_id", ""), seen)
+    else:
         for mime in ("text/plain", "text/html", "text/markdown", "text/latex"):
             if mime in data:
                 v = data[mime]
                 parts.append(v if isinstance(v, str) else "".join(v))
+    if PLOTLY in data:
+        parts += _chart_text(data[PLOTLY])
     return "\n".join(parts)
+
+
+def _output_text(cell) -> str:
+    """What a cell's outputs other than widgets show as text: streams, text, HTML, markdown,
+    LaTeX, charts."""
+    return "\n".join(_one_output_text(out) for out in cell.get("outputs", []) if WIDGET not in out.get("data", {}))
+
+
+def _widgets_text(cell, states: dict) -> str:
+    """What a cell's widgets show as text, from the notebook's saved widget ``states``."""
+    return "\n".join(_one_output_text(out, states) for out in cell.get("outputs", []) if WIDGET in out.get("data", {}))
+
+
+def _widget_forms(q) -> list[str]:
+    """The giveaways to look for in a widget's text: a choice's answer is left out (a widget may
+    well say "2 tiles" without answering "which is better, 2 tiles or 5?"); numbers and the
+    question's own giveaway strings are looked for."""
+    return sorted(set(q.giveaway)) if q.kind == "choice" else q.giveaways()
 
 
 def asked(nb: dict) -> list[tuple[int, str]]:
@@ -64,8 +122,10 @@ def asked(nb: dict) -> list[tuple[int, str]]:
 def answers_given_away(nb: dict, outputs: bool = False) -> list[str]:
     """Every place where the lesson ``nb`` (a notebook as a dict) shows an answer before its
     check: a giveaway string (:meth:`toolkit.lessons.Question.giveaways`) in a markdown cell,
-    in a code cell's source or (``outputs=True``) in a non-widget output of a cell before the
-    question's check, or in the check's own cell; and every "Answer" markdown cell.
+    in a code cell's source or (``outputs=True``) in an output of a cell before the question's
+    check (a widget's text and charts included, read from the saved widget state; there a
+    choice's answer is not looked for, see :func:`_widget_forms`), or in the check's own cell;
+    and every "Answer" markdown cell.
 
     Returns:
         list of str, one problem per line (empty: nothing given away).
@@ -74,6 +134,7 @@ def answers_given_away(nb: dict, outputs: bool = False) -> list[str]:
     b = bank(number)
     problems = []
     cells = nb["cells"]
+    states = _widget_states(nb)
     for i, cell in enumerate(cells):
         if cell["cell_type"] == "markdown" and ANSWER_CELL.search(_source(cell)):
             problems.append(f"markdown cell {i} gives answers outside a self-check: "
@@ -85,8 +146,9 @@ def answers_given_away(nb: dict, outputs: bool = False) -> list[str]:
             texts = [("text" if cell["cell_type"] == "markdown" else "code", _source(cell))]
             if outputs and cell["cell_type"] == "code" and j < at:
                 texts.append(("output", _output_text(cell)))
+                texts.append(("widget", _widgets_text(cell, states)))
             for where, text in texts:
-                for form in q.giveaways():
+                for form in (_widget_forms(q) if where == "widget" else q.giveaways()):
                     if _found(form, text):
                         problems.append(f"{key}: its answer {form!r} shows in the {where} of cell {j}, "
                                         f"before its check in cell {at}")
@@ -118,9 +180,10 @@ def _shows_control(nb: dict, cell) -> bool:
 def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
     """Every place where the lesson ``nb`` shows a question's answer right *under* its check,
     where a student sees it before trying (in app mode every cell has run): a giveaway string in
-    the text, or (``outputs=True``) in a non-widget output, of the cells between the check and
-    the next control (a cell showing a widget), the next question or the next section heading.
-    A cell holding its outputs until that question was tried (``with L.after(key):``) is fine.
+    the text, or (``outputs=True``) in an output, of the cells between the check and the next
+    control (a cell showing a widget: what it shows before the student works with it is checked
+    too), the next question or the next section heading. A cell holding its outputs until that
+    question was tried (``with L.after(key):``) is fine.
 
     Returns:
         list of str, one problem per line (empty: nothing given away).
@@ -129,6 +192,7 @@ def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
     b = bank(number)
     cells = nb["cells"]
     asks = asked(nb)
+    states = _widget_states(nb)
     problems = []
     for n, (at, key) in enumerate(asks):
         q = b.get(key, lang)
@@ -140,23 +204,28 @@ def answers_right_after(nb: dict, outputs: bool = False) -> list[str]:
         for j in range(at + 1, end):
             cell = cells[j]
             text = _source(cell)
-            new_section = False
+            new_section = control = False
             if cell["cell_type"] == "markdown":
                 heading = re.search(r"(^|\n)\s*#{1,3} ", text)
                 if heading:  # a new section starts: only the text before it is under the question
                     text, new_section = text[:heading.start()], True
-                where = "text"
+                texts = [("text", text, forms)]
             else:
                 if AFTER.search(text):
                     continue  # held until a question was tried
-                if not outputs or _shows_control(nb, cell):
-                    break  # a control (the student works with it before reading on), or unknown
-                    # without outputs: the executed lesson is checked with its outputs
-                text, where = _output_text(cell), "output"
-            for form in forms:
-                if _found(form, text):
+                if not outputs:
+                    break  # unknown without outputs: the executed lesson is checked with its outputs
+                # a control: the student works with it before reading on, but sees it first
+                control = _shows_control(nb, cell)
+                texts = [("output", _output_text(cell), forms)]
+                if control:
+                    texts.append(("widget", _widgets_text(cell, states), _widget_forms(q)))
+            for where, text, looked_for in texts:
+                for form in looked_for:
+                    if not _found(form, text):
+                        continue
                     problems.append(f"{key}: its answer {form!r} shows in the {where} of cell {j}, right under "
                                     f"its check in cell {at}: hold it with `with L.after({key!r}):`")
-            if new_section:
+            if new_section or control:
                 break
     return problems

@@ -224,52 +224,80 @@ def test_hand_total_uses_multipliers_best():
 FOLLOW = Rules(reordering="never")  # cards stay in their slots: a giver can follow its card
 
 
+BAN_SEED = ("SCAMBI TRA GIOCATORI - L'UNICO DIVIETO: nello stesso turno, per prevenire situazioni di stallo, "
+            "non si può ripetere due volte lo stesso scambio di valori tra gli stessi giocatori. E' permesso "
+            "invece nei turni successivi oppure se le carte scambiate sono entrambe di valore diverso. Esempio: "
+            "se nel primo turno il giocatore A scambia il 100 con il 4 del giocatore B, nello stesso turno, B non "
+            "può restituire ad A il 100 e riprendersi il 4. B potrà scambiare con A solo se i valori delle nuove "
+            "carte sono diversi dal 100 e dal 4. Nei turni successivi il problema non sussiste.")
+# seat 0: dealer; seat 1 = A (moves first, holds the 100); seat 2 = B (holds the 4 and a second 100)
+BAN_HANDS = [["B1", "B2", "B3", "B5", "B6"], ["100", "B7", "B8", "B9", "B10"], ["B4", "100", "B12", "B13", "B14"]]
+
+
 def test_reversal_ban_seed_example():
-    # "SCAMBI TRA GIOCATORI - L'UNICO DIVIETO: nello stesso turno ... non si può ripetere due volte
-    # lo stesso scambio di valori tra gli stessi giocatori ... se nel primo turno il giocatore A
-    # scambia il 100 con il 4 del giocatore B, nello stesso turno, B non può restituire ad A il 100
-    # e riprendersi il 4 ... Nei turni successivi il problema non sussiste."
-    hands = [["B1", "B2", "B3", "B5", "B6"],            # seat 0: dealer
-             ["100", "B7", "B8", "B9", "B10"],          # seat 1 = A (moves first)
-             ["B4", "100", "B12", "B13", "B14"]]        # seat 2 = B, with a second 100
-    s = at_exchange(FOLLOW, players=3, hands=hands, dealer=0)
-    s = s.apply("swap 0 2:0")                           # A gives the 100 for B's 4
+    # The seed's own example (BAN_SEED) under the default rules (cards followed slot by slot).
+    assert Rules().reversal_ban == "strict" and FOLLOW.reversal_ban == "strict"
+    s = at_exchange(FOLLOW, players=3, hands=BAN_HANDS, dealer=0)
+    s = s.apply("swap 0 2:0")                           # "A scambia il 100 con il 4 del giocatore B"
     assert s.hands[1][0] == "B4" and s.hands[2][0] == "100"
     assert s.observation(2)["banned"] == [[1, 2, "100", "4"]] and s.observation(0)["banned"] == []
-    assert bue.Swap(0, 1, 0) not in s.legal_actions()  # the same 100 back for the 4
-    # the ban is about values: B's *other* 100 for the 4 is the same exchange of values
-    assert bue.Swap(1, 1, 0) not in s.legal_actions()
+    legal = s.legal_actions()
+    # "B non può restituire ad A il 100 e riprendersi il 4": neither that 100 nor B's other one
+    assert bue.Swap(0, 1, 0) not in legal and bue.Swap(1, 1, 0) not in legal
+    # "B potrà scambiare con A solo se i valori delle nuove carte sono diversi dal 100 e dal 4"
+    # ("se le carte scambiate sono entrambe di valore diverso"): no 100 for A's 7, no 12 for A's 4
+    assert bue.Swap(1, 1, 1) not in legal and bue.Swap(2, 1, 0) not in legal
+    assert bue.Swap(2, 1, 1) in legal                   # a 12 for a 7: both values new
+    assert bue.Swap(1, 0, 0) in legal                   # the ban is between A and B only
     before = s
-    with pytest.raises(IllegalActionError, match="already exchanged these values this turn: a 100 for a 4"):
-        s.apply("swap 1 1:0")
+    with pytest.raises(IllegalActionError, match=r"already exchanged a 100 and a 4 this turn: a 100 is barred.*strict"):
+        s.apply("swap 1 1:1")
     assert s == before
-    # "B potrà scambiare con A solo se i valori delle nuove carte sono diversi dal 100 e dal 4":
-    # other values are allowed (the default reading: only the same exchange of values is barred)
-    assert bue.Swap(2, 1, 1) in s.legal_actions() and bue.Swap(1, 1, 1) in s.legal_actions()
-    # next turn: allowed again
+    # "Nei turni successivi il problema non sussiste"
     s = s.apply("discard 2").apply("draw B15").apply("discard 1").apply("draw B16")
     for seat in (1, 2, 0):
         s = s.apply("reveal 4")
     assert s.turn == 2 and s.current_player == 1
     s = s.apply("discard 1").apply("draw B17")
     assert bue.Swap(0, 1, 0) in s.legal_actions() and bue.Swap(1, 1, 0) in s.legal_actions()
-    # and without the ban (Rules field) the reversal is legal at once
-    t = at_exchange(Rules(reordering="never", reversal_ban="off"), players=3, hands=hands, dealer=0).apply("swap 0 2:0")
-    assert bue.Swap(0, 1, 0) in t.legal_actions()
-    assert Rules(reversal_ban=False).reversal_ban == "off" and Rules(reversal_ban=True) == Rules()
 
 
-def test_reversal_ban_strict_reading():
-    # The stricter reading of "solo se i valori delle nuove carte sono diversi dal 100 e dal 4":
-    # no 100 and no 4 between A and B for the rest of the turn (Rules.reversal_ban="strict").
-    hands = [["B1", "B2", "B3", "B5", "B6"], ["100", "B7", "B8", "B9", "B10"], ["B4", "100", "B12", "B13", "B14"]]
-    s = at_exchange(Rules(reordering="never", reversal_ban="strict"), players=3, hands=hands).apply("swap 0 2:0")
+def test_reversal_ban_a_second_100_cannot_follow_the_first():
+    # The case the old default ("values") let through: Ben takes a 100 from Cy blind; in the same
+    # turn Cy may not hand Ben her other 100 for another of his cards (the 100 is one of "the
+    # values exchanged"; BAN_SEED: "solo se i valori delle nuove carte sono diversi dal 100").
+    hands = [["B1", "B2", "B3", "B5", "B6"], ["B7", "B8", "B9", "B10", "B11"], ["100", "100", "B12", "B13", "B14"]]
+    names = ["Ann", "Ben", "Cy"]
+    for ban, allowed in (("strict", False), ("values", True)):
+        s = at_exchange(Rules(reversal_ban=ban), players=names, hands=hands, dealer=0)
+        s = s.apply("swap 0 2:0")                       # Ben's B7 for Cy's slot 0: a 100
+        while s.phase == "reorder":
+            s = s.apply(s.legal_actions()[0])
+        assert s.current_player == 2 and s.hands[1].count("100") == 1
+        other = s.hands[2].index("100")                 # Cy's other 100
+        gives_100 = [a for a in s.legal_actions() if isinstance(a, bue.Swap) and a.opponent == 1 and a.slot == other]
+        assert bool(gives_100) is allowed, ban
+        if not allowed:
+            with pytest.raises(IllegalActionError, match="Cy and Ben already exchanged a 100 and a 7 this turn: "
+                                                         "a 100 is barred"):
+                s.apply(bue.Swap(other, 1, 1))
+            assert any(isinstance(a, bue.Swap) and a.opponent == 0 and a.slot == other for a in s.legal_actions())
+
+
+def test_reversal_ban_values_reading():
+    # Rules.reversal_ban="values": only the same exchange of values between the same two players
+    # is barred ("non si può ripetere due volte lo stesso scambio di valori").
+    s = at_exchange(Rules(reordering="never", reversal_ban="values"), players=3, hands=BAN_HANDS).apply("swap 0 2:0")
     legal = s.legal_actions()
-    assert bue.Swap(1, 1, 1) not in legal                  # giving a 100, even for A's 7
-    assert bue.Swap(2, 1, 0) not in legal                  # taking the 4 A is known to hold
-    assert bue.Swap(2, 1, 1) in legal                      # a 12 for a 7: both values new
-    with pytest.raises(IllegalActionError, match="strict"):
-        s.apply("swap 1 1:1")
+    assert bue.Swap(0, 1, 0) not in legal and bue.Swap(1, 1, 0) not in legal  # a 100 for the 4, either 100
+    with pytest.raises(IllegalActionError, match="already exchanged a 100 and a 4 this turn: a 100 for a 4 .*'values'"):
+        s.apply("swap 1 1:0")
+    assert bue.Swap(1, 1, 1) in legal and bue.Swap(2, 1, 0) in legal and bue.Swap(2, 1, 1) in legal
+    # and without the ban (Rules field) the reversal is legal at once
+    t = at_exchange(Rules(reordering="never", reversal_ban="off"), players=3, hands=BAN_HANDS).apply("swap 0 2:0")
+    assert bue.Swap(0, 1, 0) in t.legal_actions()
+    # records made before "strict" became the default wrote True for "values"
+    assert Rules(reversal_ban=False).reversal_ban == "off" and Rules(reversal_ban=True).reversal_ban == "values"
     with pytest.raises(ValueError, match="reversal_ban"):
         Rules(reversal_ban="cards")
 
@@ -292,7 +320,9 @@ def test_reversal_ban_applies_where_the_mover_knows_both_values():
         t = t.apply(t.legal_actions()[0])
     assert t.observation(2)["holds"] == {"1": ["B4"]}
     assert t.value_known_to(2, 1, 3) is None            # A has 2 hidden cards: which one is the 4?
-    assert all(bue.Swap(i, 1, j) in t.legal_actions() for i in t.hidden_slots(2) for j in (3, 4))
+    g14 = t.hands[2].index("G14")                         # a value B may still give A
+    assert all(bue.Swap(g14, 1, j) in t.legal_actions() for j in (3, 4))  # a blind pick may find the 4
+    assert all(bue.Swap(t.hands[2].index("100"), 1, j) not in t.legal_actions() for j in (3, 4))  # B's 100: known
 
 
 def test_revealed_cards_cannot_be_exchanged_and_reveals_are_shown_together():
@@ -372,8 +402,10 @@ def test_reordering_hides_where_a_given_card_went():
     assert all(p == Fraction(1, 5) for _, p in outcomes)
     s = s.apply("reorder 3")                      # seat 2's new B7 goes to slot 3 (B14 to slot 1)
     assert s.hands[2] == ("B4", "B14", "B13", "B7", "B15")
-    assert s.describe_action(bue.Reorder(0), 2) == "reorders their hidden cards"
-    assert s.describe_action(bue.Reorder(0), 1) == "reorder 0"
+    # seat 1 mixes next: only seat 1 reads where its new B12 went
+    assert s.hides_action(bue.Reorder(0), 2) and not s.hides_action(bue.Reorder(0), 1)
+    assert s.describe_action(bue.Reorder(0), 2) == "Player 2 mixed their hidden cards"
+    assert s.describe_action(bue.Reorder(0), 1) == "Player 2 mixed their hidden cards: B12 is now card 0"
     s = s.apply("reorder 0")                      # seat 1's new B12 goes to slot 0 (it was there)
     assert s.phase == "exchange" and s.current_player == 2
     assert s.observation(1)["known"] == {} and s.observation(1)["holds"] == {"2": ["B7"]}
@@ -404,14 +436,30 @@ def resolve_reorders(s):
 def test_move_log_names_face_down_cards_only_to_their_owner():
     # "Le carte devono essere tenute coperte sul tavolo per nasconderne il valore agli avversari."
     s = bue.initial_state(Rules(), ["Ann", "Ben", "Cy"])
-    assert s.describe_action(bue.Deal("G7"), 1) == "deal G7"           # Ben gets the first card
-    assert s.describe_action(bue.Deal("G7"), 0) == "deals a card to Ben"
+    assert not s.hides_action(bue.Deal("G7"), 1) and s.hides_action(bue.Deal("G7"), 0)  # Ben gets the first card
+    # a deal names no card to anyone (each hand shows its owner's cards), so a log folds it into one line
+    assert s.describe_action(bue.Deal("G7"), 1) == s.describe_action(bue.Deal("G7"), 0) == "A card was dealt"
     hands = [["B1", "B2", "B3", "B5", "B6"], ["B7", "B8", "B9", "B10", "B11"], ["B4", "B12", "B13", "B14", "B15"]]
-    t = at_exchange(players=3, hands=hands).apply("discard 0")          # seat 1 discards, then draws
-    assert t.describe_action(bue.Draw("100"), 1) == "draw 100"
-    assert t.describe_action(bue.Draw("100"), 0) == "draws a card"
-    assert t.describe_action(bue.Draw("100"), 2) == "draws a card"
-    assert at_exchange(players=3, hands=hands).describe_action(bue.Discard(0), 2) == "discard 0"  # public
+    s = at_exchange(players=3, hands=hands)
+    assert s.current_player == 1 and not s.hides_action(bue.Discard(0), 2)
+    assert s.describe_action(bue.Discard(0), 2) == "Player 2 discarded B7 (card 0) face up"   # public
+    t = s.apply("discard 0")                                             # seat 1 discards, then draws
+    assert t.describe_action(bue.Draw("100"), 1) == "Player 2 drew 100"
+    assert t.describe_action(bue.Draw("100"), 0) == t.describe_action(bue.Draw("100"), 2) == "Player 2 drew a card"
+    assert [t.hides_action(bue.Draw("100"), v) for v in range(3)] == [True, False, True]
+    # a blind swap: each of the two players reads what they gave and got, the third only the slots
+    swap = bue.Swap(1, 2, 3)                                            # Player 2's B8 for Player 3's B14
+    assert s.describe_action(swap, 1) == "Player 2 swapped B8 (card 1) for Player 3's card 3 and got B14"
+    assert s.describe_action(swap, 2) == "Player 2 swapped card 1 for Player 3's B14 (card 3); Player 3 got B8"
+    assert s.describe_action(swap, 0) == "Player 2 swapped card 1 for Player 3's card 3"
+    assert not any(s.hides_action(swap, v) for v in range(3))           # the slots are public
+    # the reveals are simultaneous: a choice is secret until the last player has chosen
+    r = dataclasses.replace(s, phase="reveal", pending=(-1, -1, -1))
+    assert r.describe_action(bue.Reveal(4), 0) == "Player 2 chose a card to reveal" and r.hides_action(bue.Reveal(4), 0)
+    assert r.describe_action(bue.Reveal(4), 1) == "Player 2 chose to reveal B11 (card 4)"
+    r = r.apply("reveal 4").apply("reveal 0")                           # Player 3 chose; Player 1 (dealer) last
+    assert r.describe_action(bue.Reveal(2), 1) == ("Player 1 chose a card to reveal. The chosen cards are turned "
+                                                   "up: Player 1 B3, Player 2 B11, Player 3 B4")
 
 
 def test_observations_equal_when_only_unknown_hidden_cards_differ():

@@ -70,7 +70,7 @@ def test_full_matches_to_110(n, seed):
 
 
 @pytest.mark.parametrize("rules", [Rules(target=30, reversal_ban="off"), Rules(target=30, multiplier_stacking=True),
-                                   Rules(target=30, reordering="never", reversal_ban="strict"),
+                                   Rules(target=30, reordering="never", reversal_ban="values"),
                                    Rules(target=30, simultaneous_bue="all"), Rules(target=30, marker_card=False)])
 def test_variants_play_out(rules):
     for n in (3, 6):

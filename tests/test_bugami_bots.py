@@ -59,7 +59,7 @@ def test_bots_read_only_their_own_view():
         s = s.apply(bg.HeuristicBot().choose(s, None))
     assert s.turn == 1
     h = s.hands
-    swapped = s._with(hands=(h[0], h[1], h[3], h[2]))
+    swapped = s._r(hands=(h[0], h[1], h[3], h[2]))
     for bot in (bg.HeuristicBot(), bg.SamplingBot(samples=3)):
         assert bot.choose(swapped, np.random.default_rng(0)) == bot.choose(s, np.random.default_rng(0))
     assert play_view(s).hand == list(s.hands[1])

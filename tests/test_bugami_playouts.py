@@ -116,5 +116,5 @@ def test_redealing_hidden_cards_never_changes_an_observation(players, seed, step
         if p != viewer:
             hands[p] = tuple(sorted(perm[i:i + len(s.hands[p])], key=lambda c: (c.suit, c.rank)))
             i += len(s.hands[p])
-    other = s._with(hands=tuple(hands), stock=tuple(sorted(perm[i:], key=lambda c: (c.suit, c.rank))))
+    other = s._r(hands=tuple(hands), stock=tuple(sorted(perm[i:], key=lambda c: (c.suit, c.rank))))
     assert other.observation(viewer) == s.observation(viewer)

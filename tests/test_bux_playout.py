@@ -3,9 +3,9 @@
 For many seeds, player counts and rule variants, with random and heuristic bots, the bulk
 :func:`~toolkit.bux.playout.playout` and ``play(new_game(rules, players, seed), bots, seed)``
 give identical game records (same chance draws, same bot choices), and the record replays.
-Random bots play in the compiled kernel (:mod:`toolkit.bux.kernel`), the heuristic bots on the
-Python table; a private switch checks the table with random bots too. ``random_playouts`` row
-``i`` is the game of seed ``seed + i``.
+Random bots play in the compiled kernel (:mod:`toolkit.bux.kernel`, checked against the engine
+move by move in ``tests/test_kernels.py``), the heuristic bots on the Python table, a mix with
+random bots through the protocol. ``random_playouts`` row ``i`` is the game of seed ``seed + i``.
 """
 from __future__ import annotations
 
@@ -77,17 +77,6 @@ def test_compiled_random_playout_gives_the_protocol_game_scores_and_winners(vari
         assert got.scores == final.scores and got.winners == final.winners()
 
 
-def test_the_python_table_still_plays_random_bots_exactly():
-    # the private switch keeps the table path under test with random bots (heuristic bots use it anyway)
-    for variant in ("base", "top-visible-no-wait", "debts-one-bux-card"):
-        rules = KERNEL_VARIANTS[variant]
-        for seed in range(3):
-            bots = [RandomBot()] * (3 + seed)
-            table = playout(rules, 3 + seed, bots, seed, _compiled=False)
-            assert table == playout(rules, 3 + seed, bots, seed) == record(
-                play(bux.new_game(rules, 3 + seed, seed), bots, seed))
-
-
 def test_random_playouts_row_i_is_the_game_of_seed_plus_i():
     for variant, n in (("base", 4), ("quick", 3), ("debts-one-bux-card", 5), ("two-players-big-lots", 2)):
         check_random_playouts(random_playouts, playout, KERNEL_VARIANTS[variant], n, 12, seed=50)
@@ -98,16 +87,16 @@ def test_random_playouts_replays_games_that_outgrow_their_first_words(monkeypatc
     from toolkit.bux import kernel
 
     want = random_playouts(None, 3, 5, seed=7)
-    monkeypatch.setattr(kernel.Material, "__init__", _tiny_budget(kernel.Material.__init__))
-    kernel.material.cache_clear()
+    monkeypatch.setattr(kernel.BuxMaterial, "__init__", _tiny_budget(kernel.BuxMaterial.__init__))
+    kernel.KERNEL._material.cache_clear()
     try:
         got = random_playouts(None, 3, 5, seed=7)
         one = playout(None, 3, [RandomBot()] * 3, 9)
     finally:
-        kernel.material.cache_clear()
+        kernel.KERNEL._material.cache_clear()
     for key in ("scores", "actions", "winners"):
         assert (got[key] == want[key]).all()
-    assert one == playout(None, 3, [RandomBot()] * 3, 9, _compiled=False)
+    assert one == record(play(bux.new_game(None, 3, 9), [RandomBot()] * 3, 9))
 
 
 def _tiny_budget(init):
@@ -171,7 +160,6 @@ def test_views_from_both_paths_agree_at_every_decision():
             now_b, before_b = vb.seen_tables()
             assert now_a == now_b and set(before_a) == set(before_b)
             assert list(va.swaps()) == list(vb.swaps())
-            assert t.n_legal() == len(s.legal_actions())
             checked += 1
             a = bots[p].choose(s, rng_a)
             assert bots[p].decide(vb, rng_b) == a
@@ -180,47 +168,25 @@ def test_views_from_both_paths_agree_at_every_decision():
     assert checked > 50 and t.actions == record(s)["actions"]
 
 
-def test_random_index_decoding_matches_the_legal_list():
-    """``Table.legal_at(i)`` is ``legal_actions()[i]`` for every i, at every decision."""
-    rules = VARIANTS["open-auctions"]
-    rng = np.random.default_rng(5)
-    s = resolve_chance(bux.initial_state(rules, 3, None), rng)
-    t = Table(rules, 3)
-    rng_t = np.random.default_rng(5)
-    while t.current == -1:
-        t.apply_chance(t.chance(rng_t))
-    for _ in range(400):
-        if s.is_terminal:
-            break
-        if s.current_player < 0:
-            a = s.sample_chance(rng)
-            t.apply_chance(a.card)
-        else:
-            legal = s.legal_actions()
-            assert [t.legal_at(i) for i in range(t.n_legal())] == legal
-            a = legal[int(rng.integers(len(legal)))]
-            t.apply(a)
-        s = s.apply(a)
-
-
-def test_playout_refuses_a_bot_it_cannot_run():
+def test_other_bots_play_through_the_protocol():
+    """A bot without ``decide(view, rng)`` (or the random bot among heuristic bots) plays the
+    game through the protocol: the same record."""
     class Stubborn(Bot):
         def choose(self, state, rng):
             return state.legal_actions()[0]
 
-    with pytest.raises(TypeError, match="decide"):
-        playout(None, 3, [Stubborn(), RandomBot(), RandomBot()], 1)
+    bots = [Stubborn(), RandomBot(), RandomBot()]
+    assert playout(None, 3, bots, 1) == record(play(bux.new_game(None, 3, 1), bots, 1))
     with pytest.raises(ValueError, match="one bot per player"):
         playout(None, 3, [RandomBot()], 1)
 
 
 def test_cached_move_helpers_match_brute_force():
     """The engine's fast helpers against the seed's definitions checked card by card:
-    ``find_sets``/``set_positions`` and the table's set count against every triple tested with
-    ``is_set``; ``unprotected_positions`` against ``is_protected`` (seed, "(1) Swap")."""
+    ``find_sets``/``set_positions`` against every triple tested with ``is_set``;
+    ``unprotected_positions`` against ``is_protected`` (seed, "(1) Swap")."""
     from itertools import combinations
 
-    from toolkit.bux.playout import _n_sets
     from toolkit.bux.state import find_sets, set_positions, unprotected_positions
 
     cards = sorted(bux.Rules().cards)
@@ -230,5 +196,5 @@ def test_cached_move_helpers_match_brute_force():
         if sp and rng.random() < 0.3:
             sp = sp + (sp[0],) * int(rng.integers(1, 4))  # repeated kinds: perfect sets
         want = tuple(t for t in combinations(range(len(sp)), 3) if bux.is_set([sp[x] for x in t]))
-        assert find_sets(sp) == set_positions(sp) == want and _n_sets(sp) == len(want)
+        assert find_sets(sp) == set_positions(sp) == want
         assert unprotected_positions(sp) == tuple(i for i, c in enumerate(sp) if not bux.is_protected(c, sp))

@@ -232,6 +232,55 @@ def test_extended_play_refills_the_bag_and_targets_end_it():
     assert u.apply("done").is_terminal
 
 
+EXTENDED_SEED = ("Extended Play: ... you can choose to continue play once all the tiles have been placed into the "
+                 "box. Simply put them back into the bag (excluding wild tiles) out and start over while continuing "
+                 "current cash totals. If you wish, you can go through the entire bag any number of times or play "
+                 "until a target dollar amount is reached.")
+
+
+def test_a_target_game_refills_the_bag_until_the_target():
+    # EXTENDED_SEED: "or play until a target dollar amount is reached": with a target the bag is
+    # refilled however many times it runs out (10 refills was once a cap), up to the safety bound
+    # bw.MAX_REFILLS, where the game ends as the base game does (the richest player wins).
+    from toolkit.buyword.rules import MAX_REFILLS
+    r = bw.Rules(target_money=500)
+    assert r.refills == MAX_REFILLS == 100 and bw.Rules().refills == 0
+    assert bw.Rules(extended_passes=3).refills == 3 and bw.Rules(extended_passes=2, target_money=500).refills == 2
+    assert bw.Rules.extended_play(target_money=500) == r and bw.Rules.extended_play().extended_passes == 1
+    for pass_no in (0, 10, 57, MAX_REFILLS - 1):
+        s = make_state(r, players=1, phase="sell", hands=[""], wilds=(8,), last_round=True, pass_no=pass_no,
+                       money=(499,))
+        s = dataclasses.replace(s, bag=Multiset(), box=r.letters)
+        nxt = s.apply("done")
+        assert nxt.phase == "roll" and nxt.bag == r.letters and nxt.pass_no == pass_no + 1 and nxt.money == (499,)
+    # at the bound: over, the target not reached, the richest wins
+    s = make_state(r, players=2, phase="sell", hands=["", ""], last_round=True, pass_no=MAX_REFILLS,
+                   money=(300, 120), order_pos=1)
+    end = dataclasses.replace(s, bag=Multiset(), box=r.letters).apply("done")
+    assert end.is_terminal and max(end.money) < r.target_money and end.winners() == (0,)
+    # the target ends the game at the end of its round even with refills left
+    s = make_state(r, players=1, phase="sell", hands=[""], pass_no=3, money=(500,))
+    assert s.apply("done").is_terminal
+    with pytest.raises(ValueError, match="extended_passes"):
+        bw.Rules(extended_passes=MAX_REFILLS + 1)
+
+
+def test_a_whole_target_game_goes_through_the_bag_many_times():
+    # A small bag (14 one-pip tiles, die 2 or 3): a solitaire greedy player gains a few dollars a
+    # pass and reaches $500 after 23 refills, far past the old cap of 10, far below the bound.
+    bag = (("A", 3, 1), ("T", 3, 1), ("E", 3, 1), ("S", 3, 1), ("R", 2, 1), ("N", 2, 1))
+    r = bw.Rules.extended_play(target_money=500, bag=bag, die=(2, 3))
+    final = play(bw.new_game(r, 1, 2), [bw.GreedyBot()], seed=2)
+    assert final.is_terminal and final.money[0] >= 500
+    assert 10 < final.pass_no < r.refills
+    # it ended at the end of the first round in which the target was reached
+    states = replay(record(final))
+    rounds_over = [s for s in states[1:] if s.round > s.parent.round]
+    assert rounds_over and all(s.phase in ("roll", "over") for s in rounds_over)
+    assert all(max(s.money) < 500 for s in rounds_over[:-1]) and rounds_over[-1] is states[-1]
+    assert states[-1].money == final.money
+
+
 def test_themes_restrict_the_words():
     r = bw.Rules.with_theme("pets", words=["cat", "dog"])
     s = make_state(r, players=1, phase="sell", hands=["CATS"], wilds=(0,))

@@ -135,9 +135,10 @@ def test_challenge_rates_count_each_opponents_answers_to_bluffs():
     r = bw.Rules(challenges=True)
     s = make_state(r, 2, hands=["XQZ", ""], phase="sell")
     assert bw.PlannerBot.challenge_rates(s, 0) == {1: pytest.approx(0.8)}
-    after = s.apply("bluff XQZ").apply("challenge")
+    after = s.apply("bluff 3").apply("challenge")
     assert bw.PlannerBot.challenge_rates(after, 0) == {1: pytest.approx(5 / 6)}
-    # one bluff a round: after a refused bluff the planner does not bluff again this round
+    # one bluff a round: after a refused bluff none is listed, and the planner plays on
+    assert after.bluffs(0) == [] and after.observation(1)["bluffed"] == [True, False]
     assert not isinstance(bw.PlannerBot(samples=2).choose(after, np.random.default_rng(0)), bw.Bluff)
 
 
@@ -155,8 +156,8 @@ def _candidates(s, rng):
             word = "".join(tiles)
             out.append(bw.SellWord(word.lower()))
             out.append(bw.SellWord((word + "e").lower(), len(word)))
-            out.append(bw.Bluff(word))
-            out.append(bw.Bluff(word, True))
+            out.append(bw.Bluff(k))
+            out.append(bw.Bluff(k + 1, True))
         for w in s.dictionary().find(hand, 1)[:20]:
             out.append(bw.SellWord(w.word, w.wild))
         out += [bw.Discard(c) for c in "AEQZ"]
@@ -196,11 +197,27 @@ def test_a_bluff_is_the_most_pips_of_its_length_that_spells_no_word():
     r = bw.Rules(challenges=True)
     s = make_state(r, 2, hands=["DOGQ", ""], wilds=(1, 1), phase="sell")
     bluffs = s.bluffs(0)
-    assert bw.Bluff("Q") not in bluffs  # shorter than a word may be
-    assert bw.Bluff("DQ") in bluffs and bw.Bluff("DGQ") in bluffs and bw.Bluff("DGOQ") in bluffs
-    assert all(b.tiles.lower() not in s.dictionary() for b in bluffs)
+    assert bw.Bluff(1) not in bluffs  # shorter than a word may be
+    assert bw.Bluff(2) in bluffs and bw.Bluff(3) in bluffs and bw.Bluff(4) in bluffs
+    # Q has most pips, then D and G (ties: alphabetical), then O
+    assert [s.bluff_tiles(0, n) for n in (2, 3, 4)] == ["DQ", "DGQ", "DGOQ"]
+    assert all(s.bluff_tiles(0, b.n).lower() not in s.dictionary() for b in bluffs if not b.wild)
+    dog = make_state(r, 2, hands=["DOG", ""], phase="sell")
+    assert bw.Bluff(3) not in dog.bluffs(0)  # D, G, O spell DOG: it is sold, not bluffed
     with pytest.raises(IllegalActionError, match="not one of"):
-        s.apply("bluff DO")  # DO is a word: it is sold, not bluffed
+        dog.apply("bluff 3")
     with pytest.raises(IllegalActionError, match="challenges"):
-        make_state(bw.Rules(), 2, hands=["DOGQ", ""], phase="sell").apply("bluff DQ")
-    assert str(bw.Bluff("qd", True)) == "bluff DQ?" and bw.BuyWordState.codec().parse("bluff QD?") == bw.Bluff("DQ", True)
+        make_state(bw.Rules(), 2, hands=["DOGQ", ""], phase="sell").apply("bluff 2")
+    # the claim names the tiles; the move names how many, so it is one move in every state
+    c = s.apply("bluff 2?")
+    assert c.observation(1)["claim"] == {"claimant": 0, "word": "DQ?"} and c.claim == bw.Bluff(2, True)
+    assert str(bw.Bluff(2, True)) == "bluff 2?" and bw.BuyWordState.codec().parse("bluff 2?") == bw.Bluff(2, True)
+    with pytest.raises(ValueError):
+        bw.Bluff(0)
+    # once a round: refused, no bluff is listed or accepted until the next round
+    refused = c.apply("challenge")
+    assert refused.hands[0] == s.hands[0] and refused.bluffs(0) == []
+    with pytest.raises(IllegalActionError, match="once a round"):
+        refused.apply("bluff 2")
+    nxt = refused.apply("done").apply("done")
+    assert nxt.phase == "roll" and nxt.bluffed == ()

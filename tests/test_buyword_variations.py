@@ -113,10 +113,10 @@ def test_challenge_of_a_non_word_costs_the_seller_20_and_the_sale():
     r = bw.Rules(challenges=True)
     s = _sell_state(r, ["XQZ", "", ""])
     # a claim that is no word is a bluff: listed by legal_actions, and "sell" refuses a non-word
-    assert bw.SellWord("xqz") not in s.legal_actions() and bw.Bluff("XQZ") in s.legal_actions()
+    assert bw.SellWord("xqz") not in s.legal_actions() and bw.Bluff(3) in s.legal_actions()
     with pytest.raises(IllegalActionError, match="bluff"):
         s.apply("sell XQZ")
-    c = s.apply("bluff XQZ")
+    c = s.apply("bluff 3")
     assert c.observation(1)["claim"] == {"claimant": 0, "word": "QXZ"}
     p1 = c.apply("pass")
     assert p1.current_player == 2
@@ -127,7 +127,7 @@ def test_challenge_of_a_non_word_costs_the_seller_20_and_the_sale():
 def test_an_unchallenged_claim_sells_and_a_poor_loser_pays_what_they_have():
     r = bw.Rules(challenges=True)
     s = _sell_state(r, ["XQZ", ""])
-    sold = s.apply("bluff XQZ").apply("pass")
+    sold = s.apply("bluff 3").apply("pass")
     assert sold.money[0] == 200 + bw.price(12) and sold.hands[0].total == 0
     broke = _sell_state(bw.Rules(challenges=True, challenge_penalty=20), ["DOG", ""], money=(200, 7))
     after = broke.apply("sell DOG").apply("challenge")
@@ -139,7 +139,7 @@ def test_an_unchallenged_claim_sells_and_a_poor_loser_pays_what_they_have():
 
 def test_bots_challenge_exactly_the_non_words():
     r = bw.Rules(challenges=True)
-    for word, claim, expect in (("DOG", "sell DOG", bw.Pass()), ("XQZ", "bluff XQZ", bw.Challenge())):
+    for word, claim, expect in (("DOG", "sell DOG", bw.Pass()), ("XQZ", "bluff 3", bw.Challenge())):
         c = _sell_state(r, [word, ""]).apply(claim)
         for bot in (bw.GreedyBot(), bw.SamplingBot(samples=2), bw.PlannerBot(samples=2)):
             assert bot.choose(c, np.random.default_rng(1)) == expect
@@ -187,13 +187,51 @@ def test_crossword_every_word_formed_scores():
         assert w in DICT
 
 
-def _brute_force_best(board, hand, wilds, d, pips):
-    """Every word of the dictionary at every cell near the table, both directions, every Wild
-    position: the independent second method for Board.best."""
+HOOK_DICT = bw.Dictionary(["cat", "scat", "shone", "hone", "one", "ah", "me", "am", "he", "hem", "ha", "at",
+                           "cats", "shoe", "hoe", "so", "on", "no", "oh", "ho", "es", "eh"])
+
+
+def test_crossword_hook_and_parallel_plays_score_every_word():
+    # Seed, Crossword: "new words must be built in a crossword fashion, re-using one or more of
+    # the letter tiles in the old words ... If multiple words are created by clever placement of
+    # the letter tiles, scoring occurs for each word." A word laid beside the table re-uses the
+    # old tiles through the words it forms across its line (issue 26: these were refused).
+    b = bw.Board().place(bw.Placement("cat", 0, 0))                    # C A T at row 0
+    # SHONE down column -1 from row 0: its S makes SCAT in row 0.
+    # SHONE (1+2+1+1+1 = 6 pips) $36 + SCAT (1+2+1+1 = 5 pips) $25 = $61
+    hook = b.score(bw.Placement("shone", 0, -1, False), Multiset("SHONE"), 0, HOOK_DICT, PIPS)
+    assert hook.words == (("shone", 6), ("scat", 5)) and hook.value == 36 + 25 == 61
+    assert hook.letters == "EHNOS"
+    # the same word one cell lower would make HCAT: not a word
+    with pytest.raises(IllegalActionError, match="forms HCAT"):
+        b.score(bw.Placement("shone", -1, -1, False), Multiset("SHONE"), 0, HOOK_DICT, PIPS)
+    # touching nothing is still refused
+    with pytest.raises(IllegalActionError, match="re-uses no tile"):
+        b.score(bw.Placement("shone", 0, -2, False), Multiset("SHONE"), 0, HOOK_DICT, PIPS)
+    # a parallel play: ME under AH makes AM and HE: ME $16 + AM $16 + HE $9 = $41
+    ah = bw.Board().place(bw.Placement("ah", 0, 0))
+    par = ah.score(bw.Placement("me", 1, 0), Multiset("ME"), 0, HOOK_DICT, PIPS)
+    assert par.words == (("me", 4), ("am", 4), ("he", 3)) and par.value == 16 + 16 + 9
+    # placements() lists both, and the engine sells them
+    listed = {str(sp.placement): sp.value for sp in b.placements(Multiset("SHONE"), 0, HOOK_DICT, PIPS)}
+    assert listed["SHONE 0 -1 down"] == 61
+    assert {str(sp.placement) for sp in ah.placements(Multiset("ME"), 0, HOOK_DICT, PIPS)} >= {"ME 1 0 across"}
+    s = make_state(bw.Rules(crossword=True, extra_words=("scat",)), 1, hands=["SHONE"], phase="sell", board=b)
+    assert bw.Place("shone", 0, -1, False) in s.legal_actions()
+    t = s.apply("place SHONE 0 -1 down")
+    assert t.money[0] == s.money[0] + 61 and str(t.board).splitlines()[0] == "SCAT"
+
+
+def _brute_force_all(board, hand, wilds, d, pips):
+    """Every legal placement, as text, found by trying every word at every cell near the table
+    (the independent second method for Board.placements)."""
+    return {str(sp.placement) for sp in _brute_force_placements(board, hand, wilds, d, pips)}
+
+
+def _brute_force_placements(board, hand, wilds, d, pips):
     g = board.grid
     rows = [r for r, _ in g] or [0]
     cols = [c for _, c in g] or [0]
-    best = None
     for word in d.words:
         n = len(word)
         for across in (True, False):
@@ -201,22 +239,29 @@ def _brute_force_best(board, hand, wilds, d, pips):
                 for c in range(min(cols) - n, max(cols) + n + 1):
                     for wild in [None] + (list(range(n)) if wilds else []):
                         try:
-                            sp = board.score(bw.Placement(word, r, c, across, wild), hand, wilds, d, pips)
+                            yield board.score(bw.Placement(word, r, c, across, wild), hand, wilds, d, pips)
                         except IllegalActionError:
                             continue
-                        if best is None or sp.value > best:
-                            best = sp.value
-    return best
 
 
-@pytest.mark.parametrize("hand, wilds", [("SEAT", 0), ("ST", 1), ("E", 0), ("TS", 0)])
-def test_best_placement_equals_brute_force(hand, wilds):
+def _brute_force_best(board, hand, wilds, d, pips):
+    """Every word of the dictionary at every cell near the table, both directions, every Wild
+    position: the independent second method for Board.best."""
+    return max((sp.value for sp in _brute_force_placements(board, hand, wilds, d, pips)), default=None)
+
+
+@pytest.mark.parametrize("hand, wilds, d", [("SEAT", 0, DICT), ("ST", 1, DICT), ("E", 0, DICT), ("TS", 0, DICT),
+                                           ("SHONE", 0, HOOK_DICT), ("HOE", 1, HOOK_DICT), ("MEH", 0, HOOK_DICT)])
+def test_best_placement_equals_brute_force(hand, wilds, d):
     b = bw.Board().place(bw.Placement("cat", 0, 0)).place(bw.Placement("sea", -2, 1, False))
-    found = b.best(Multiset(hand), wilds, DICT, PIPS)
-    brute = _brute_force_best(b, Multiset(hand), wilds, DICT, PIPS)
+    if d is HOOK_DICT:
+        b = bw.Board().place(bw.Placement("cat", 0, 0)).place(bw.Placement("ah", -1, 1))
+    found = b.best(Multiset(hand), wilds, d, PIPS)
+    brute = _brute_force_best(b, Multiset(hand), wilds, d, PIPS)
     assert (found.value if found else None) == brute
-    listed = {str(sp.placement) for sp in b.placements(Multiset(hand), wilds, DICT, PIPS)}
-    assert len(listed) == len(b.placements(Multiset(hand), wilds, DICT, PIPS))
+    listed = {str(sp.placement) for sp in b.placements(Multiset(hand), wilds, d, PIPS)}
+    assert len(listed) == len(b.placements(Multiset(hand), wilds, d, PIPS))
+    assert listed == _brute_force_all(b, Multiset(hand), wilds, d, PIPS)
 
 
 def test_crossword_in_the_engine_places_words_and_keeps_them_on_the_table():

@@ -74,6 +74,17 @@ def test_numpy_data_is_sent_as_json():
     assert list(decoded) == [0.5, 1.5, 2.5]
 
 
+def test_an_array_shared_by_traces_is_sent_to_each_of_them():
+    # issue 29: a shared array is encoded once per drawing; every trace still gets it, and the
+    # bundle equals plotly's own JSON of the figure
+    xs = np.arange(5, dtype=np.int64)
+    fig = go.Figure(data=[go.Scatter(x=xs, y=np.array([i, 2, 3, 4, 5 + i])) for i in range(3)])
+    fig.plotly_restyle({"x": [xs, xs, xs]}, [0, 1, 2])   # the very same array object in all three
+    bundle = mimebundle(fig)[MIMETYPE]
+    assert {k: bundle[k] for k in ("data", "layout")} == _fig_json(fig)
+    assert bundle["data"][0]["x"] == bundle["data"][2]["x"] and bundle["data"][2]["y"] != bundle["data"][0]["y"]
+
+
 def test_mimebundle_names_the_chart_in_plain_text_and_has_no_html():
     fig = go.Figure(layout=dict(title=dict(text="Price of 3 tiles")))
     bundle = mimebundle(fig)

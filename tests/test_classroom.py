@@ -9,21 +9,19 @@ and every table resumes where it was.
 """
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sqlite3
-import subprocess
-import sys
 import time
 
 import numpy as np
 import pytest
 
+from classroom_cli import LoggingSeat, serve as serve_cli, stop as stop_cli
 from toolkit.classroom import ClassServer, SeatClient, ServerError, TeacherClient, join
 from toolkit.classroom import analysis
-from toolkit.classroom.games import collapse_log, game_info, jsonable
-from toolkit.classroom.room import LOG_LINES, finishing_places, hash_token
+from toolkit.classroom.games import game_info, jsonable
+from toolkit.classroom.room import finishing_places, hash_token
 from toolkit.core.game import replay
 from toolkit.scoresheet import ScoreSheet
 from toolkit.scoresheet.records import find_game, game_record
@@ -33,21 +31,19 @@ pytestmark = pytest.mark.xdist_group("classroom")
 NAMES = ["Ann", "Ben", "Cy", "Di"]
 #: Keys a student's state message may carry (Classroom.view): nothing else reaches a page.
 VIEW_KEYS = {"type", "game", "title", "you", "code", "round", "table", "seat", "seats", "status", "version",
-             "observation", "html", "to_move", "your_turn", "moves", "bot_plays_you", "log", "players", "kinds",
-             "result"}
+             "observation", "html", "to_move", "your_turn", "moves", "bot_plays_you", "log_from", "log", "players",
+             "kinds", "bots_playing", "result", "word_entry", "start_when_full"}
 
 
-class LoggingSeat(SeatClient):
-    """A seat that keeps every message it received."""
-
-    def __init__(self, *args, **kw):
-        self.messages: list[dict] = []
-        super().__init__(*args, **kw)
-
-    def receive(self):
-        msg = super().receive()
-        self.messages.append(msg)
-        return msg
+def folded(lines):
+    """A log as the page shows it: a line repeated right after itself is shown once, "(×n)"."""
+    out = []
+    for line in lines:
+        if out and out[-1][0] == line:
+            out[-1][1] += 1
+        else:
+            out.append([line, 1])
+    return [text if n == 1 else f"{text} (\u00d7{n})" for text, n in out]
 
 
 @pytest.fixture
@@ -117,6 +113,7 @@ def test_each_page_gets_only_its_observation_through_a_whole_game(server):
     assert final.is_terminal
     checked = 0
     for seat, c in enumerate(seats):
+        shown, sent = [], 0            # the log as the page assembles it, and the lines it was sent
         for msg in c.messages:
             if msg["type"] != "state" or "version" not in msg:
                 continue
@@ -134,12 +131,19 @@ def test_each_page_gets_only_its_observation_through_a_whole_game(server):
                     assert msg["observation"]["hand_sizes"][other] == st.hands[other].total
                     assert set(msg["observation"]["revealed"][other]) <= set(st.revealed[other])
             assert msg["observation"]["hand"] == jsonable(obs["hand"])
-            # the move log is the one this seat may read: a deal is "a bill is dealt" for every
-            # viewer (the engine's own text, "deal 3", names the bill)
+            # the move log is the engine's sentences for this seat, whole and numbered from the first
+            # action (the deal is "A bill was dealt" for every seat: the hand shows one's own bills)
+            assert msg["log_from"] <= len(shown)
+            shown = shown[:msg["log_from"]] + msg["log"]
+            sent += len(msg["log"])
             lines = [info.log_line(states[n], states[n + 1].last_action, seat) for n in range(msg["version"])]
-            assert msg["log"] == collapse_log(lines[-4 * LOG_LINES:])[-LOG_LINES:]
-            assert not any(line.startswith("deal ") for line in msg["log"])
+            assert shown == folded(lines)
+            assert shown[0].startswith("A bill was dealt (\u00d7") and not any(":" in line[:12] for line in shown)
             checked += 1
+        # only new lines travel (and the last one again, as it may have grown a "(×n)"): not the
+        # whole log with every move
+        states_seen = sum(1 for m in c.messages if m["type"] == "state" and "version" in m)
+        assert sent <= len(shown) + states_seen, (sent, len(shown), states_seen)
     # every page was checked at each decision of the game (a whole game, not a few first moves)
     decisions = sum(1 for st in states[:-1] if st.current_player >= 0)
     assert decisions >= 10 and checked >= decisions, (checked, decisions)
@@ -276,21 +280,7 @@ def drain(c: SeatClient) -> None:
 
 
 def _serve(db, port, *extra):
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "toolkit.classroom", "serve", "--db", str(db), "--host",
-                             "127.0.0.1", "--port", str(port), "--teacher-key", "k" * 24, *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    lines = []
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line.rstrip())
-        if line.startswith("Press Ctrl+C"):
-            return proc, lines
-    proc.kill()
-    raise AssertionError("the server did not start:\n" + "\n".join(lines))
+    return serve_cli(db, port, *extra)
 
 
 def test_sigkill_mid_game_then_every_table_resumes(tmp_path):
@@ -370,12 +360,7 @@ def test_sigkill_mid_game_then_every_table_resumes(tmp_path):
         for c in seats:
             c.close()
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(30)
+        stop_cli(proc)
     with ScoreSheet(db) as sheet:
         assert len(sheet.games("tenbucks")) == 2
 

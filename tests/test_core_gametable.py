@@ -32,8 +32,10 @@ def test_playing_to_the_end_shows_scores_and_winner():
     winner = t.names[t.state.winners()[0]]
     assert f"Winner: {winner}" in t.message.value
     assert t.controls["action"].options == ()
-    # the log holds both players' moves, and the history box shows it
-    assert any(line.startswith("Ben:") for line in t.log) and any(line.startswith("Ann:") for line in t.log)
+    # the log holds both players' moves as the engine's sentences, and the history box shows it
+    assert any(line.startswith("Ben ") for line in t.log) and any(line.startswith("Ann ") for line in t.log)
+    assert not any(":" in line.split(" ")[0] for line in t.log)
+    assert any(line.startswith("Ann bought ") or line.startswith("Ann did not buy ") for line in t.log)
     assert t.history.value.splitlines()[-1] == t.log[-1]
 
 

@@ -24,10 +24,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from toolkit import bue, bugami, bux, buyword, tenbucks
-from toolkit.core.game import CHANCE, Action, IllegalActionError, record, replay
+from toolkit.core.game import CHANCE, Action, IllegalActionError, game_module, game_names, record, replay
 
-GAMES = {"buyword": buyword, "bue": bue, "bux": bux, "tenbucks": tenbucks, "bugami": bugami}
+GAMES = {name: game_module(name) for name in game_names()}
 #: What a refused input may raise (IllegalActionError is a ValueError).
 REFUSED = (ValueError, TypeError)
 

@@ -199,3 +199,65 @@ def test_results_after_a_question_show_only_after_a_try():
         InteractiveShell.clear_instance()
     with pytest.raises(KeyError):
         Lesson("05").after("q99")
+
+
+# -- issue 29: lesson 01's price explorer finds the rule with the student, it does not state it --
+
+def test_the_explorer_writes_its_rule_only_once_question_2_was_tried():
+    from toolkit.buyword import widgets as bww
+    from toolkit.lessons.widgets import Lesson
+
+    def shown(ex):   # everything the explorer shows as text: summary, chart title and legend
+        fig = ex.chart.shown()
+        names = [t.get("name", "") for t in fig["data"] if t.get("showlegend", True) is not False]
+        return " ".join([ex.summary.value, fig["layout"]["title"]["text"], *names])
+
+    L = Lesson("01")
+    ex = bww.price_explorer("CAB", wilds=0, formula=False)
+    L.when_tried("q2", ex.show_formula)          # the lesson's order: explorer first, question later
+    for tiles in ("CAB", "EEJD NOY"):
+        ex.controls["tiles"].value = tiles
+        text = shown(ex)
+        assert "\u00b2" not in text and "2ab" not in text and "$" in text and "pips" in text
+    assert not ex.chart.shown()["data"][0]["x"], "no price curve: it draws the rule"
+    # the points are there: the lots bought, the word sold, and CAB typed before (6 pips, $36)
+    assert [(t["x"], t["y"]) for t in ex.chart.shown()["data"][1:4]] == [([8, 5], [64, 25]), ([13], [169]), ([6], [36])]
+    check = L.ask("q2")
+    check.check()                                # no answer typed: not a try
+    assert "\u00b2" not in shown(ex)
+    check.controls["answer"].value = "1"         # a wrong answer is a try
+    check.check()
+    text = shown(ex)
+    assert "8\u00b2 = $64" in text and "price = pips\u00b2" in text and "Square prices" in text and "2ab" in text
+    assert ex.chart.shown()["data"][0]["y"][:4] == [0, 1, 4, 9]
+    # a question already tried: a widget made later shows its rule at once
+    late = bww.price_explorer("CAB", wilds=0, formula=False)
+    L.when_tried("q2", late.show_formula)
+    assert "6\u00b2 = $36" in late.summary.value
+    with pytest.raises(KeyError):
+        L.when_tried("q99", late.show_formula)
+
+
+def test_lesson_01_section_1_shows_no_rule_before_question_2_in_its_widgets(tmp_path):
+    """Section 1 of lesson 01 executed as app mode runs it: neither the explorer's text nor its
+    chart (title, legend) holds the rule before Question 2 is tried (read from the saved widget
+    state, as tests/test_notebooks.py reads every executed lesson)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    from lesson_answers import _widget_states, _widgets_text
+
+    path = ROOT / "lessons" / LESSONS["01"].files["en"]
+    nb = nbformat.read(path, as_version=4)
+    end = next(i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and "## 2 " in c.source)
+    nb.cells = nb.cells[:end]
+    NotebookClient(nb, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    executed = json.loads(nbformat.writes(nb))
+    problems = answers_given_away(executed, outputs=True) + answers_right_after(executed, outputs=True)
+    assert not problems, "\n".join(problems)
+    states = _widget_states(executed)
+    explorer = next(c for c in executed["cells"] if "price_explorer" in "".join(c["source"]))
+    text = _widgets_text(explorer, states)
+    assert "CAB: 6 pips" in text and "$36" in text and "Prices: buy for $36, sell for $36" in text, text[:500]
+    assert "\u00b2" not in text

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from toolkit.core import RandomBot, montecarlo, play, record, run_trials, simulate
-from toolkit.core.game import game_module
+from toolkit.core.game import game_module, game_names
 
 
 def roll_sum(rng: np.random.Generator) -> int:
@@ -249,7 +249,7 @@ def test_simulate_on_a_dask_cluster(dask_client):
         simulate("bue", bots, 10, seed=2, progress=False, workers=1, bulk=False))
 
 
-@pytest.mark.parametrize("game", ["buyword", "bue", "bux", "tenbucks", "bugami"])
+@pytest.mark.parametrize("game", game_names())
 def test_simulate_bulk_path_gives_the_protocols_table(game):
     """For every game with a bulk path (toolkit.<game>.playout.playout), simulate's default
     (bulk=True) tabulates exactly the games the protocol plays from the same seeds."""

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from toolkit.core.game import game_names
 from toolkit.lessons import LESSONS, bank
 from toolkit.lessons.printable import RULES_SHEETS, generate, main
 
 ROOT = Path(__file__).resolve().parents[1]
 PRINT = ROOT / "lessons" / "print"
-GAMES = ("buyword", "bue", "bux", "tenbucks", "bugami")
+GAMES = game_names()
 
 
 def test_there_is_a_rules_sheet_per_game_a_worksheet_per_lesson_and_a_materials_list():

@@ -12,11 +12,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from toolkit import bue, bugami, bux, buyword, tenbucks
-from toolkit.core.game import CHANCE, TERMINAL, play
+from toolkit import bue, bux, buyword
+from toolkit.core.game import CHANCE, TERMINAL, game_module, game_names, play
 from toolkit.core.testing import ProtocolViolation, check_sample_chance
 
-GAMES = {"bux": bux, "bue": bue, "tenbucks": tenbucks, "buyword": buyword, "bugami": bugami}
+GAMES = {name: game_module(name) for name in game_names()}
 
 
 def chance_nodes(module, seed: int, limit: int = 3):

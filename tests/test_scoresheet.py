@@ -54,6 +54,47 @@ def test_pei_at_zero_last_again_stays_zero_then_rises():
     assert apply_pei([(["A", "B", "C", "D"], [1, 2, 3, 4])], start=0) == {"A": 2, "B": 1, "C": 0, "D": 0}
 
 
+def test_pei_ledger_kept_up_to_date_game_by_game_equals_the_rule_run_afresh():
+    # issue 29: the ledger a standings view keeps (one game added at a time) against the rule
+    # written out plainly, over a season long and wide enough to make its arrays grow
+    import numpy as np
+
+    from toolkit.scoresheet.pei import PeiLedger
+
+    rng = np.random.default_rng(6)
+    names = [f"P{i}" for i in range(30)]
+    ledger, games = PeiLedger(), []
+    for _ in range(150):
+        k = int(rng.integers(2, 6))
+        players = [names[i] for i in rng.choice(30, size=k, replace=False)]
+        places = sorted(int(p) for p in rng.integers(1, k + 1, size=k))
+        places[0] = 1
+        games.append((players, places))
+        ledger.add(players, places)
+        index, history = {}, {}        # the rule, plainly: start 10, floor 0, table rows by size
+        counted = 0
+        for ps, pl in games:
+            for n in ps:
+                index.setdefault(n, 10)
+            row = PEI_CHANGES.get(len(ps))
+            if row is None:
+                continue
+            counted += 1
+            changes = place_changes(pl)
+            for n, c in zip(ps, changes):
+                index[n] = max(0, index[n] + c)
+            for n in ps:
+                history.setdefault(n, [10] * counted)
+            for n in history:
+                history[n].append(index[n])
+        assert ledger.index == index and ledger.games == counted
+        assert ledger.names() == sorted(history, key=str.casefold)
+        assert all(ledger.history(n).tolist() == h for n, h in history.items())
+    assert apply_pei(games) == index
+    names_, rows = ledger.table_rows()
+    assert rows.shape == (counted, len(names_)) and rows[-1].tolist() == [index[n] for n in names_]
+
+
 def test_pei_counts_only_bux_by_default_but_the_game_is_a_parameter(sheet):
     sheet.record("buyword", FOUR)
     assert sheet.pei("Ann") == 10 and sheet.pei_history("Ann").empty

@@ -372,11 +372,49 @@ def test_a_short_csv_row_is_a_value_error_not_a_crash(sheet, tmp_path):
 # Damaged text
 
 
-def test_a_csv_that_is_not_utf8_raises_score_sheet_error(sheet, tmp_path):
-    p = tmp_path / "latin1.csv"
-    p.write_bytes("game_id,game,player,score\n1,bux,Zoë,3\n1,bux,Ben,2\n".encode("latin-1"))
-    with pytest.raises(ScoreSheetError, match="latin1.csv, line 2: not UTF-8 text \\(the byte b'\\\\xeb'\\)"):
+CSV_TEXT = "game_id,game,player,score\n1,bux,Jörg,3\n1,bux,Zoë,2\n1,bux,Renée,1\n2,bux,Åsa,9\n2,bux,Jörg,4\n"
+
+
+@pytest.mark.parametrize("data, encoding", [
+    (CSV_TEXT.encode("cp1252"), "cp1252"),                 # a spreadsheet's plain "CSV" on Windows
+    (CSV_TEXT.encode("latin-1"), "cp1252"),                # Latin-1: the same bytes for these letters
+    (b"\xef\xbb\xbf" + CSV_TEXT.encode("utf-8"), "utf-8-sig"),  # "CSV UTF-8" (with the byte-order mark)
+    (CSV_TEXT.encode("utf-8"), "utf-8"),
+])
+def test_a_csv_in_any_spreadsheet_encoding_is_read_and_says_which(sheet, tmp_path, data, encoding):
+    # Issue 26: "a CSV saved by a spreadsheet in Windows-1252/Latin-1 (names like "Jörg") is
+    # refused". The bytes are real: "Jörg" is b"J\xf6rg" in Windows-1252, b"J\xc3\xb6rg" in UTF-8.
+    assert (b"J\xf6rg" in data) == (encoding == "cp1252")
+    p = tmp_path / "class.csv"
+    p.write_bytes(data)
+    ids = sheet.import_csv(p)
+    assert ids.encoding == encoding and sheet.last_csv_encoding == encoding
+    assert ids == [2, 3] and isinstance(ids, list)
+    assert sheet.game(2)["players"] == ("Jörg", "Zoë", "Renée") and sheet.game(3)["players"] == ("Åsa", "Jörg")
+    assert "Jörg" in sheet.players() and "J\xc3\xb6rg" not in sheet.players()
+
+
+def test_a_windows_1252_csv_with_its_own_characters(sheet, tmp_path):
+    # bytes 0x80-0x9f are letters and signs in Windows-1252 (not in Latin-1): "Œ", curly quotes
+    p = tmp_path / "w.csv"
+    p.write_bytes("game_id,game,variant,player,score\n1,bux,“final”,Œdipe,3\n1,bux,“final”,Zoë,2\n".encode("cp1252"))
+    ids = sheet.import_csv(p)
+    assert ids.encoding == "cp1252" and sheet.game(ids[0])["variant"] == "“final”"
+    assert "Œdipe" in sheet.players()
+
+
+def test_a_csv_in_no_known_encoding_raises_score_sheet_error(sheet, tmp_path):
+    # 0x81 is no character in Windows-1252 and starts no UTF-8 character: a damaged file
+    p = tmp_path / "broken.csv"
+    p.write_bytes("game_id,game,player,score\n1,bux,Zoë,3\n".encode("cp1252") + b"1,bux,B\x81n,2\n")
+    with pytest.raises(ScoreSheetError, match=r"broken.csv, line 3: the byte b'\\x81' is no character in "
+                                              r"UTF-8 or Windows-1252"):
         sheet.import_csv(p)
+    # a byte-order mark promises UTF-8: a Windows-1252 byte after it is damage, not another encoding
+    q = tmp_path / "bom.csv"
+    q.write_bytes(b"\xef\xbb\xbf" + "game_id,game,player,score\n1,bux,Zoë,3\n".encode("cp1252"))
+    with pytest.raises(ScoreSheetError, match=r"bom.csv, line 2: .*byte-order mark"):
+        sheet.import_csv(q)
     assert sheet.count() == (4, 1, 4)
 
 
@@ -393,6 +431,77 @@ def test_damaged_text_in_the_database_raises_score_sheet_error(tmp_path):
             with pytest.raises(ScoreSheetError, match="damaged text \\(not UTF-8\\)"):
                 call()
         assert s.count() == (4, 1, 4)
+
+
+def _damaged_copies(path: Path):
+    """Copies of the sheet at ``path`` with one byte changed to 0xFF or 0x00: inside the schema's
+    text, the names and the stored game record (where the open-time checks cannot see it), and
+    every 401st byte past the header (pages, indexes): files a disk, a sync tool or a bad USB
+    stick could leave."""
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.execute("PRAGMA journal_mode=DELETE")
+    con.close()
+    data = path.read_bytes()
+    spots = set(range(100, len(data), 401))
+    for text in (b"CREATE TABLE games", b"INTEGER PRIMARY KEY", b"sqlite_autoindex_meta", "Jörg".encode(),
+                 b'{"game":"bue"', b'"actions"', b"class:1"):
+        at = data.find(text)
+        assert at >= 0, text
+        spots.update((at + 1, at + len(text) // 2))
+    for pos in sorted(spots):
+        for value in (0xFF, 0x00):
+            if data[pos] != value:
+                yield pos, value, data[:pos] + bytes([value]) + data[pos + 1:]
+
+
+def test_every_read_of_a_byte_damaged_sheet_raises_score_sheet_error(tmp_path):
+    """Issue 26: "A byte-damaged sheet that passes the open-time check later raises a raw
+    UnicodeDecodeError or sqlite3.OperationalError". Every read of every damaged copy either
+    works or raises ScoreSheetError naming the file (or a ValueError about a name or game the
+    damage changed)."""
+    from toolkit import bue
+    from toolkit.core import play
+    from toolkit.scoresheet import find_game, game_record, record_game
+
+    base = tmp_path / "base.sqlite"
+    with ScoreSheet(base) as s:
+        for i in range(6):
+            s.record("bux", {"Ann": 600 + i, "Ben": 410, "Cy": 300 - i, "Di": 120}, date=f"2026-01-{i + 1:02d}")
+            s.record("bue", {"Ann": 50, "Jörg": 110 + i, "Zoë": 20})
+        final = play(bue.new_game(bue.Rules(target=30), ["Ann", "Ben"], 1), [bue.RandomBot()] * 2, seed=1)
+        rid = record_game(s, final, external_id="class:1")
+    reads = [lambda s: s.players(), lambda s: s.results(), lambda s: s.games(), lambda s: s.game(1),
+             lambda s: s.count(), lambda s: s.pei("Ann"), lambda s: s.pei_history("Ann"),
+             lambda s: s.pei_table(), lambda s: s.standings("bux"), lambda s: s.head_to_head("bux"),
+             lambda s: s.to_csv(tmp_path / "out.csv"), lambda s: s.version(),
+             lambda s: game_record(s, rid), lambda s: find_game(s, "class:1")]
+    writes = [lambda s: s.record("bux", {"Ann": 5, "Ben": 3, "Cy": 2}), lambda s: record_game(s, final)]
+    p = tmp_path / "damaged.sqlite"
+    refused = opened = 0
+    kinds = set()
+    for k, (pos, value, data) in enumerate(_damaged_copies(base)):
+        for read_only in (k % 2 == 0,):       # read-only and writable in turn
+            for extra in ("-wal", "-shm"):
+                Path(str(p) + extra).unlink(missing_ok=True)
+            p.write_bytes(data)
+            try:
+                sheet = ScoreSheet(p, read_only=read_only)
+            except ScoreSheetError as e:
+                assert str(p) in str(e)
+                refused += 1
+                continue
+            opened += 1
+            with sheet:
+                for call in reads + ([] if read_only else writes):
+                    try:
+                        call(sheet)
+                    except ScoreSheetError as e:
+                        assert str(p) in str(e), (pos, value, e)
+                        kinds.add("damaged text" if "not UTF-8" in str(e) else "other")
+                    except ValueError as e:       # the damage changed a name or a game id
+                        assert "not on this score sheet" in str(e) or "no game" in str(e), (pos, value, e)
+    assert refused and opened and "damaged text" in kinds, (refused, opened, kinds)
 
 
 # ---------------------------------------------------------------------------------------------

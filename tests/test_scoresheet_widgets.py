@@ -242,3 +242,55 @@ def test_games_played_axes_tick_whole_games(tmp_path):
     assert W.pei_figure(sheet).layout.xaxis.dtick == 3
     view = W.standings_view(sheet)
     assert view.fig.layout.xaxis.dtick == 3 and view.fig.layout.xaxis.tickformat == "d"
+
+
+# -- issue 29: the standings view takes in only the games added since it last read the sheet ---
+
+def test_standings_view_kept_up_to_date_equals_a_fresh_computation(tmp_path):
+    """After every game recorded (by this connection or another), Refresh shows exactly what
+    the sheet computes afresh: standings (PEI on and off), head to head and the PEI lines; a game
+    dated earlier than the last one (it lands mid-season) is taken in too."""
+    import numpy as np
+    import pandas as pd
+
+    from toolkit.scoresheet.widgets import _pei_series
+
+    rng = np.random.default_rng(29)
+    names = ["Ann", "ben", "Cy", "Di", "Ed", "fay", "Gus", "Hal", "Ivy"]
+    path = tmp_path / "class.sqlite"
+    with ScoreSheet(path) as sheet, ScoreSheet(path) as other:
+        view = ssw.standings_view(sheet)
+        ledgers = []
+
+        def same_as_fresh(game):
+            for show in (True, False):
+                view.controls["game"].value = game
+                view.controls["pei"].value = show
+                view.controls["refresh"].click()
+                pd.testing.assert_frame_equal(view.standings, sheet.standings(game, pei=show), check_exact=True)
+                pd.testing.assert_frame_equal(view.head_to_head, sheet.head_to_head(game), check_exact=True)
+                drawn = [(t.name, list(t.x), list(t.y)) for t in view.fig.data if t.visible is not False]
+                fresh = _pei_series(sheet, game) if show else []
+                assert drawn == [(n, list(xs), list(ys)) for n, xs, ys in fresh]
+                for name, _xs, ys in drawn:   # and the running index of pei_history, another path
+                    assert ys[-1] == sheet.pei(name, game)
+
+        for i in range(24):
+            game = "bux" if i % 3 else "bugami"
+            k = int(rng.integers(2, 6))          # 2 players: no PEI row; 3-5: rows; ties from few scores
+            seats = rng.choice(len(names), size=k, replace=False)
+            scores = {names[s]: float(rng.integers(0, 4)) + (0.5 if i % 5 == 0 else 0) for s in seats}
+            writer = other if i % 4 == 0 else sheet
+            writer.record(game, scores, date=f"2026-03-{1 + i:02d}")
+            same_as_fresh(game)
+            ledgers.append(view._tallies[game].ledger)
+        # games added one at a time were taken in one at a time: the bux tally was never rebuilt
+        bux = [ledger for i, ledger in enumerate(ledgers) if i % 3]
+        assert all(ledger is bux[0] for ledger in bux)
+        # a game dated before the others lands mid-season: the tally starts again, still right
+        sheet.record("bux", {"Ann": 1, "ben": 2, "Cy": 3, "Di": 4}, date="2026-01-15")
+        same_as_fresh("bux")
+        assert view._tallies["bux"].ledger is not bux[0]
+        same_as_fresh("bugami")
+        view.controls["game"].value = "buyword"
+        assert view.standings.empty and "No BuyWord games" in view.table.value

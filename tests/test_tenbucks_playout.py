@@ -3,9 +3,9 @@
 For many seeds, 2-6 players and every expansion, with random and strategy bots, the bulk
 :func:`~toolkit.tenbucks.playout.playout` and ``play(new_game(rules, players, seed), bots, seed)``
 give identical game records (same deal, same choices), and the record replays. Random bots play
-in the compiled kernel (:mod:`toolkit.tenbucks.kernel`), the other bots on the Python table; a
-private switch checks the table with random bots too. ``random_playouts`` row ``i`` is the game
-of seed ``seed + i``.
+in the compiled kernel (:mod:`toolkit.tenbucks.kernel`, checked against the engine move by move
+in ``tests/test_kernels.py``), the other bots through the protocol. ``random_playouts`` row ``i``
+is the game of seed ``seed + i``.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from toolkit.core.bots import RandomBot
 from toolkit.core.game import play, record, replay, resolve_chance
 from toolkit.core.bulk import PlayoutRecord
 from toolkit.core.testing import check_random_playouts
-from toolkit.tenbucks.playout import Table, action_text, playout, random_playouts
+from toolkit.tenbucks.playout import playout, random_playouts
 
 VARIANTS = {
     "base": tb.Rules(),
@@ -69,18 +69,6 @@ def test_compiled_random_playout_gives_the_protocol_game_scores_and_winners(vari
         assert got.scores == final.scores and got.winners == final.winners()
 
 
-def test_the_python_table_still_plays_random_bots_exactly():
-    # the private switch keeps the table path under test with random bots (strategy bots use it anyway)
-    for variant in ("base", "all-expansions", "odd-bills"):
-        rules = VARIANTS[variant]
-        for seed in range(6):
-            n = 2 + seed % 5
-            bots = [RandomBot()] * n
-            table = playout(rules, n, bots, seed, _compiled=False)
-            assert table == playout(rules, n, bots, seed) == record(play(tb.new_game(rules, n, seed), bots, seed))
-            assert table.scores == playout(rules, n, bots, seed).scores
-
-
 def test_random_playouts_row_i_is_the_game_of_seed_plus_i():
     for variant, n in (("base", 4), ("all-expansions", 3), ("odd-bills", 5), ("custom-lock-pile", 2)):
         check_random_playouts(random_playouts, playout, VARIANTS[variant], n, 25, seed=100)
@@ -111,29 +99,6 @@ def test_bulk_playout_with_a_generator():
     bots = _bots("strategy", 4)
     want = record(play(resolve_chance(tb.initial_state(None, 4, None), g), bots, g))
     assert playout(None, 4, bots, np.random.default_rng(4)) == want
-
-
-def test_table_legal_moves_and_state_match_the_protocol_at_every_step():
-    """At every decision of seeded random games, the table's legal moves are the protocol's (in
-    order) and its :meth:`Table.state` equals the protocol state."""
-    for seed, rules in enumerate([tb.Rules(), tb.Rules.all_expansions(), tb.Rules(zero_risk=True)]):
-        rng = np.random.default_rng(seed)
-        s = tb.initial_state(rules, 4, None)
-        t = Table(s)
-        rng_t = np.random.default_rng(seed)
-        s = resolve_chance(s, rng)
-        while t.phase == "deal":
-            t.deal(rng_t)
-        steps = 0
-        while not s.is_terminal:
-            legal = s.legal_actions()
-            assert [str(a) for a in legal] == [action_text(a) for a in t.legal()]
-            assert t.state() == s
-            a = legal[int(rng.integers(len(legal)))]
-            t.apply_action(a)
-            s = s.apply(a)
-            steps += 1
-        assert t.phase == "over" and t.state() == s and steps > 5
 
 
 def test_playout_needs_one_bot_per_player():

@@ -1,7 +1,8 @@
 """Compile every game's numba code once, so no student waits for it: ``python -m toolkit.warm``.
 
-The compiled random playouts (``toolkit/<game>/kernel.py``), the BUX bots' scoring and the BuyWord
-planner's word values compile on their first call on a machine (about 6-13 s of CPU per game, measured in
+The compiled twins (``toolkit/<game>/kernel.py``: the random playouts and the step functions the
+conformance tests and rollouts call), the BUX bots' scoring and the BuyWord planner's word values
+compile on their first call on a machine (about 6-13 s of CPU per game, measured in
 ``benchmarks/run.py``) and are then loaded from numba's on-disk cache (under a second). The
 course's setup runs this ahead of the lessons: Binder's ``postBuild`` (so the image holds the
 cache) and the launcher ``python -m toolkit.lab`` (in a background process at start, while the
@@ -20,7 +21,8 @@ GAMES = {"bux": 4, "tenbucks": 4, "bue": 4, "buyword": 2}
 
 
 def warm(games=None, echo=print) -> dict:
-    """Call each game's compiled code once (one tiny game), compiling it or loading the cache.
+    """Call each game's compiled code once (one tiny game and one step: :meth:`Kernel.warm
+    <toolkit.core.jit.Kernel.warm>`), compiling it or loading the cache.
 
     Args:
         games: iterable of game names (keys of :data:`GAMES`); ``None``: all.
@@ -41,7 +43,8 @@ def warm(games=None, echo=print) -> dict:
     took = {}
     for game in names:
         t0 = time.process_time()
-        importlib.import_module(f"toolkit.{game}.playout").random_playouts(None, GAMES[game], 1, 0)
+        kernel = importlib.import_module(f"toolkit.{game}.kernel").KERNEL
+        kernel.warm(importlib.import_module(f"toolkit.{game}").Rules(), GAMES[game])
         if game == "buyword":  # the planner's compiled word values
             from toolkit.buyword.odds import best_pips, letter_counts
             best_pips(letter_counts("AERT"), True)

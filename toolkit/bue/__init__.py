@@ -36,3 +36,7 @@ __all__ += [
     "count_sum_ways", "decision_helper", "expected_distance", "p_bue", "p_superbue", "simulate_deals", "unseen_cards",
     "BOTS", "GreedyBot", "RandomBot", "SamplingBot", "SearchBot", "choose_reveal",
 ]
+
+from .spec import SPEC
+
+__all__ += ["SPEC"]

@@ -1,88 +1,118 @@
-"""Bué's compiled random playout: whole matches of random bots in numba, over flat numpy arrays.
+"""Bué's compiled twin: the engine's rules as a numba step machine over flat arrays.
 
-The same matches as :func:`toolkit.bue.playout.playout` (and so as the game protocol) from the
-same seeds, action for action: the same rules (``seeds/001_c72449e28446bd3a.txt``, every
+The same matches as the game protocol (:class:`~toolkit.bue.state.BueState`) from the same
+seeds, action for action: the same rules (``seeds/001_c72449e28446bd3a.txt``, every
 :class:`~toolkit.bue.rules.Rules` field: any deck, hand size, turns, target, points, first
 dealer, marker card, reversal ban ``"values"``/``"strict"``/``"off"``, reordering
-``"secret"``/``"never"``, multiplier stacking, simultaneous Bués) and the same random numbers in
-the same order (chance draws as :func:`toolkit.core.cards.uniform_index`, twin
-:func:`toolkit.core.jit.word_index`; the random bot's ``rng.integers`` over the legal moves in the
-protocol's order, twin :func:`toolkit.core.jit.word_integers`). It returns action codes and
-points, not Python objects; :func:`decode` turns the codes into the record's text.
+``"secret"``/``"never"``, multiplier stacking, simultaneous Bués) played phase by phase as the
+engine plays them, and the same random numbers in the same order (chance draws as
+:func:`toolkit.core.cards.uniform_index`, twin :func:`toolkit.core.jit.chance_index`; the random
+bot's ``rng.integers`` over the legal moves in the protocol's order, twin
+:func:`toolkit.core.jit.decision_integers`).
+
+It is checked against the engine move by move (``tests/test_kernels.py``): at every state
+reached by every bot, :meth:`BueMaterial.encode` turns the state into a table, the kernel's
+legal moves equal ``state.legal_actions()`` (same order) and one :func:`_step` equals
+``state.apply``. The bulk playouts (:data:`KERNEL`, through :mod:`toolkit.core.jit`) run the
+same :func:`_legal` and :func:`_step`.
 
 Imported only when a compiled playout runs (it imports numba): ``import toolkit.bue`` does not
-load it. The first call in a fresh environment compiles the kernel (a few seconds, once: numba
-keeps it in its cache, ``cache=True``).
+load it. The first call in a fresh environment compiles (a few seconds, once: numba keeps it in
+its cache, ``cache=True``; ``python -m toolkit.warm`` does it at setup).
 
-The table, as arrays (cards are label indices ``0 .. L - 1`` in :class:`~toolkit.core.cards.Multiset`
-order, the order draws walk): ``hands (n, hand_size)`` (``-1``: a slot not dealt or waiting for
-its draw), ``up`` face-up flags, ``counts (L,)`` the exchange deck, ``disc (L,)`` the discard
-pile as counts (its order never matters: a reshuffle makes a Multiset of it), ``known (n, n,
-hand_size)`` per viewer the label they can follow in each seat's slot (``-1``: not known),
-``holds (n, n, L)`` per viewer the count of each label they know to be among a seat's hidden
-cards, ``banned (k, 4)`` this turn's exchanges ``(seat, seat, value, value)`` for the reversal
-ban (values as ids of :func:`~toolkit.bue.rules.card_value`).
+The table (:data:`BueTable`; cards are label indices ``0 .. L - 1`` in
+:class:`~toolkit.core.cards.Multiset` order, the order draws walk): scalars ``phase``,
+``dealer``, ``turn``, ``order_pos``, ``dealt`` (cards dealt so far, while dealing), ``total``
+(cards in the exchange deck), ``n_banned``,
+``draw_seat``/``draw_slot`` (a discard waiting for its draw, ``-1``: none), ``n_reorder``;
+arrays ``hands (n, hand_size)`` (``-1``: a slot not dealt or waiting for its draw), ``up``
+face-up flags, ``counts (L,)`` the exchange deck, ``discards (L,)`` the discard pile as counts
+(its order never matters: a reshuffle makes a Multiset of it), ``known (n, n, hand_size)`` per
+viewer the label they can follow in each seat's slot (``-1``: not known), ``holds (n, n, L)``
+per viewer the count of each label they know to be among a seat's hidden cards, ``banned (n,
+4)`` this turn's exchanges ``(seat, seat, value, value)`` for the reversal ban (values as ids of
+:func:`~toolkit.bue.rules.card_value`), ``pending (n,)`` this turn's reveal choices, ``points
+(n,)`` match points, ``reorder (2, 2)`` the ``(seat, slot)`` of received cards waiting for their
+``reorder`` chance event.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
-from ..core.bulk import playout_seeds
-from ..core.jit import (PLAY_HALF, PLAY_POS, SETUP_POS, begin_play, fresh_streams, njit, one_game, seeded_results,
-                        word_index, word_integers)
+from ..core.jit import Kernel, Layout, Material, chance_index, kernel_jit, njit, seat_from, table_type, turn_of
 from .hand import factor_patterns
 from .rules import Rules, card_value, parse_card
-from .state import initial_state
+from .state import BueState, initial_state
 
-__all__ = ["DEAL", "FLIP", "DRAW", "REORDER", "SWAP", "DISCARD", "REVEAL", "Compiled", "compiled", "play_match",
-           "decode", "compiled_random_playouts"]
+__all__ = ["KERNEL", "BueMaterial", "BueParams", "BueTable", "supports", "DEAL", "FLIP", "DRAW", "REORDER", "SWAP",
+           "DISCARD", "REVEAL"]
 
 #: Action kinds of a code (``code >> 16``); the low 16 bits are the card's label index (deal,
 #: flip, draw), the slot (reorder, discard, reveal) or ``(slot * 16 + opponent) * 16 + their
 #: slot`` (swap).
 DEAL, FLIP, DRAW, REORDER, SWAP, DISCARD, REVEAL = range(7)
 
-# par: the rules as numbers
-_N, _HS, _TURNS, _TARGET, _BUE_TOTAL, _BUE_PTS, _SUPER_PTS, _DEALER, _MARKER, _BAN, _SECRET, _ALL, _L = range(13)
-_BAN_CODE = {"off": 0, "values": 1, "strict": 2}
+#: Phases of the table, as :attr:`BueState.phase` (the chance phases first).
+P_DEAL, P_FLIP, P_DRAW, P_REORDER, P_EXCHANGE, P_REVEAL, P_OVER = range(7)
+_PHASES = ("deal", "flip", "draw", "reorder", "exchange", "reveal", "over")
+_BAN = {"off": 0, "values": 1, "strict": 2}
+
+BueTable = table_type("BueTable", __name__, ("hands", "up", "counts", "discards", "known", "holds", "banned", "pending",
+                                             "points", "reorder"))
+_SCALARS = ("phase", "dealer", "turn", "order_pos", "dealt", "total", "n_banned", "draw_seat", "draw_slot", "n_reorder")
 
 
-class Compiled:
-    """One Rules' material for the kernel (built once per Rules and player count, cached).
+class BueParams(NamedTuple):
+    """The rules as numbers and tables (the compiled functions' ``m``)."""
+
+    n: int  #: players
+    hand_size: int
+    turns: int
+    target: int  #: match points that end the match
+    bue_total: int  #: the total aimed at (50)
+    bue_points: int
+    superbue_points: int
+    marker: bool  #: the marker card starts the discards
+    ban: int  #: reversal ban: 0 off, 1 values, 2 strict
+    secret: bool  #: reordering "secret"
+    all_score: bool  #: simultaneous Bués all score
+    kind: np.ndarray  #: per label: 0 a value card (ordinary or 100), 1 x2, 2 x0
+    value: np.ndarray  #: a value card's points (0 for x2/x0)
+    gold: np.ndarray  #: 1 for a gold ordinary card
+    vid: np.ndarray  #: the card's value for the reversal ban as an id (B7 and G7 share one)
+    full: np.ndarray  #: copies of each label in the whole deck
+    points: np.ndarray  #: points for the closest players (``Rules.points_for(n)``)
+    pat_off: np.ndarray  #: ``(hs + 1, hs + 1)`` where the placements of a x2 and b x0 start in pat
+    pat_cnt: np.ndarray  #: and how many there are
+    pat: np.ndarray  #: ``(m, hs)`` each placement's factor per value card (``factor_patterns``)
+
+
+def supports(rules: Rules, n_players: int) -> bool:
+    """Whether the kernel plays these rules: every Rules value (an action code holds a slot, a
+    seat and a slot in 4 bits each, and the Rules allow at most 8 cards a hand and 10 players)."""
+    return rules.hand_size <= 15 and n_players <= 15 and len(rules.cards.items()) < 1 << 16
+
+
+class BueMaterial(Material):
+    """One Bué Rules' material for the kernel (see :class:`toolkit.core.jit.Material`).
 
     Attributes:
         labels: the card labels in Multiset order (index = label id).
-        par: ``int64 (13,)`` the rules as numbers.
-        kind: ``int64 (L,)`` 0 a value card (ordinary or 100), 1 x2, 2 x0.
-        value: ``int64 (L,)`` a value card's points (0 for x2/x0).
-        gold: ``int64 (L,)`` 1 for a gold ordinary card.
-        vid: ``int64 (L,)`` the card's value for the reversal ban as an id (B7 and G7 share one).
-        full: ``int64 (L,)`` copies of each label in the whole deck.
-        points: ``int64 (k,)`` points for the closest players (``Rules.points_for(n)``).
-        pat_off, pat_cnt: ``int64 (hs + 1, hs + 1)`` where the placements of ``a`` x2 and ``b``
-            x0 start in ``pat`` and how many there are; pat: ``int64 (m, hs)`` each placement's
-            factor per value card (:func:`toolkit.bue.hand.factor_patterns`).
-        table: the action texts by code (:func:`decode`).
+        table: the action texts by code (:meth:`decode`).
     """
+
+    game = "bue"
 
     def __init__(self, rules: Rules, n: int):
         deck = rules.cards
         self.labels = [k for k, _ in deck.items()]
+        self.index = {k: i for i, k in enumerate(self.labels)}
         L, hs = len(self.labels), rules.hand_size
         parsed = [parse_card(k) for k in self.labels]
-        self.kind = np.array([0 if k != "times" else (1 if v == 2 else 2) for k, _, v in parsed], dtype=np.int64)
-        self.value = np.array([v if k != "times" else 0 for k, _, v in parsed], dtype=np.int64)
-        self.gold = np.array([1 if lab[0] == "G" else 0 for lab in self.labels], dtype=np.int64)
         values = sorted({card_value(k) for k in self.labels})
-        self.vid = np.array([values.index(card_value(k)) for k in self.labels], dtype=np.int64)
-        self.full = np.array([c for _, c in deck.items()], dtype=np.int64)
-        self.points = np.array(rules.points_for(n), dtype=np.int64)
-        self.par = np.array([n, hs, rules.turns, rules.target, rules.bue_total, rules.bue_points,
-                             rules.superbue_points, rules.first_dealer, int(rules.marker_card),
-                             _BAN_CODE[rules.reversal_ban], int(rules.reordering == "secret"),
-                             int(rules.simultaneous_bue == "all"), L], dtype=np.int64)
+        self.vids = {v: i for i, v in enumerate(values)}
         off = np.zeros((hs + 1, hs + 1), dtype=np.int64)
         cnt = np.zeros((hs + 1, hs + 1), dtype=np.int64)
         rows: list = []
@@ -91,8 +121,21 @@ class Compiled:
                 pats = factor_patterns(hs - a - b, a, b, rules.multiplier_stacking)
                 off[a, b], cnt[a, b] = len(rows), len(pats)
                 rows += [tuple(p) + (0,) * (a + b) for p in pats]
-        self.pat_off, self.pat_cnt = off, cnt
-        self.pat = np.array(rows, dtype=np.int64).reshape(len(rows), hs)
+        params = BueParams(
+            n=n, hand_size=hs, turns=rules.turns, target=rules.target, bue_total=rules.bue_total,
+            bue_points=rules.bue_points, superbue_points=rules.superbue_points, marker=bool(rules.marker_card),
+            ban=_BAN[rules.reversal_ban], secret=rules.reordering == "secret",
+            all_score=rules.simultaneous_bue == "all",
+            kind=np.array([0 if k != "times" else (1 if v == 2 else 2) for k, _, v in parsed], dtype=np.int64),
+            value=np.array([v if k != "times" else 0 for k, _, v in parsed], dtype=np.int64),
+            gold=np.array([1 if lab[0] == "G" else 0 for lab in self.labels], dtype=np.int64),
+            vid=np.array([self.vids[card_value(k)] for k in self.labels], dtype=np.int64),
+            full=np.array([c for _, c in deck.items()], dtype=np.int64),
+            points=np.array(rules.points_for(n), dtype=np.int64),
+            pat_off=off, pat_cnt=cnt, pat=np.array(rows, dtype=np.int64).reshape(len(rows), hs))
+        layout = Layout(BueTable, _SCALARS, {
+            "hands": (n, hs), "up": (n, hs), "counts": (L,), "discards": (L,), "known": (n, n, hs),
+            "holds": (n, n, L), "banned": (n, 4), "pending": (n,), "points": (n,), "reorder": (2, 2)})
         table = {}
         for i, k in enumerate(self.labels):
             table[(DEAL << 16) | i] = f"deal {k}"
@@ -106,161 +149,110 @@ class Compiled:
                 for j in range(hs):
                     table[(SWAP << 16) | (s * 16 + o) * 16 + j] = f"swap {s} {o}:{j}"
         self.table = table
+        super().__init__(rules, n, params, layout, initial_state(rules, n, None), buffer=hs * n * hs + hs + L,
+                         setup_budget=16 * n, play_budget=160 * n)
 
-    def arrays(self) -> tuple:
-        """The rules' arrays, in the kernel's argument order."""
-        return (self.par, self.kind, self.value, self.gold, self.vid, self.full, self.points, self.pat_off,
-                self.pat_cnt, self.pat)
+    def text(self, code: int) -> str:
+        return self.table[code]
 
-    def work(self) -> tuple:
-        """Fresh working arrays of one table: hands, face-up flags, deck and discard counts,
-        known, holds, this turn's exchanges, per-seat scratch."""
-        n, hs, L = int(self.par[_N]), int(self.par[_HS]), int(self.par[_L])
-        return (np.empty((n, hs), dtype=np.int64), np.empty((n, hs), dtype=np.bool_), np.empty(L, dtype=np.int64),
-                np.empty(L, dtype=np.int64), np.empty((n, n, hs), dtype=np.int64), np.empty((n, n, L), dtype=np.int64),
-                np.empty((n + 1, 4), dtype=np.int64), np.empty((6, hs * n * hs + hs), dtype=np.int64))
-
-
-@lru_cache(maxsize=32)
-def compiled(rules: Rules, n: int) -> Compiled:
-    """The :class:`Compiled` material of ``rules`` for ``n`` players (cached per Rules)."""
-    return Compiled(rules, n)
-
-
-def decode(c: Compiled, codes: np.ndarray) -> list[str]:
-    """The record's action texts (``"deal B7"``, ``"swap 2 3:1"``, ...) of kernel codes."""
-    table = c.table
-    return [table[k] for k in codes.tolist()]
-
-
-def play_match(c: Compiled, sw: np.ndarray, pw: np.ndarray, streams: np.ndarray):
-    """One match on the compiled kernel (the ``kernel`` of :func:`toolkit.core.jit.run_playout_kernel`).
-
-    Args:
-        c: the rules' :class:`Compiled` material.
-        sw, pw: ``uint64`` words of the setup and play streams.
-        streams: ``int64 (4,)`` positions and held halves (in and out).
-
-    Returns:
-        ``(codes, points, winner)``: ``int64`` action codes (``(k,)``), match points per seat
-        (``int64 (n,)``), the winning seat; ``None`` when the words (or the room sized from them)
-        ran out.
-    """
-    res = one_game(lambda *a: _run(c, *a), sw, pw, streams, int(c.par[_N]))
-    if res is None:
-        return None
-    k, points, winners, out = res
-    return out[:k], points, int(np.flatnonzero(winners)[0])
-
-
-def _run(c: Compiled, setup, play, streams, rows, scores, actions, winners):
-    """Matches on :func:`_batch` (the ``run`` of :func:`toolkit.core.jit.one_game`): ``(ok, codes
-    of the last match)``."""
-    out = np.empty(_room(setup.shape[1], play.shape[1]), dtype=np.int64)
-    return _batch(*c.arrays(), setup, play, streams, rows, scores, actions, winners, out, *c.work()), out
-
-
-def _room(setup_words: int, play_words: int) -> int:
-    # every action but a deal reads at least half a word (no choice or reorder is among one), a
-    # deal a whole one: room for twice the words is enough
-    return 2 * (setup_words + play_words) + 64
-
-
-def compiled_random_playouts(rules, players, n, seed) -> dict:
-    """:func:`toolkit.bue.playout.random_playouts` (see there): the matches of seeds
-    ``seed + i`` (:func:`toolkit.core.bulk.playout_seeds`), played in batches by :func:`_batch`."""
-    base = initial_state(rules, players, None)
-    seeds = playout_seeds(seed, n)
-    k = base.n_players
-    c = compiled(base.rules, k)
-
-    def batch(setup, play, rows, scores, actions, winners):
-        return _run(c, setup, play, fresh_streams(setup.shape[0]), rows, scores, actions, winners)[0]
-
-    return seeded_results(batch, seeds, k, 16 * k, 160 * k)
+    def encode(self, state: BueState):
+        """The table of a :class:`BueState` of these rules and players."""
+        t = self.layout.new()
+        s = t.s[0]
+        idx = self.index
+        s["phase"] = _PHASES.index(state.phase)
+        s["dealer"], s["turn"], s["order_pos"] = state.dealer, state.turn, state.order_pos
+        s["dealt"] = state.dealt_cards() if state.phase == "deal" else 0
+        s["total"] = state.deck.total
+        for k, c in state.deck.items():
+            t.counts[idx[k]] = c
+        for k in state.discards:
+            t.discards[idx[k]] += 1
+        for q, (h, rv) in enumerate(zip(state.hands, state.revealed)):
+            t.hands[q] = [-1 if c is None else idx[c] for c in h]
+            t.up[q] = rv
+        t.known.fill(-1)
+        for q, kn in enumerate(state.known):
+            for seat, slot, c in kn:
+                t.known[q, seat, slot] = idx[c]
+        for q, hq in enumerate(state.holds or ()):
+            for seat, c in hq:
+                t.holds[q, seat, idx[c]] += 1
+        s["n_banned"] = len(state.banned)
+        for e, (a, b, v1, v2) in enumerate(state.banned):
+            t.banned[e] = (a, b, self.vids[v1], self.vids[v2])
+        t.pending[:] = state.pending
+        t.points[:] = state.points
+        s["draw_seat"], s["draw_slot"] = state.draw_to if state.draw_to is not None else (-1, -1)
+        s["n_reorder"] = len(state.to_reorder)
+        for e, pos in enumerate(state.to_reorder):
+            t.reorder[e] = pos
+        return t
 
 
 # --------------------------------------------------------------------------------------------
-# the kernel
+# the compiled rules
 
 
-@njit(cache=True)
-def _draw(counts, words, pos, total):
-    # Multiset.draw: one uniform_index over the cards, walked through the counts in label order
-    k, pos = word_index(words, pos, total)
-    if k < 0:
-        return -1, pos
-    for i in range(counts.shape[0]):
-        if k < counts[i]:
-            counts[i] -= 1
-            return i, pos
-        k -= counts[i]
-    return -1, pos  # unreachable: the counts add up to total
+@kernel_jit
+def _current(m, t):
+    """``BueState.current_player``."""
+    s = t.s[0]
+    return turn_of(s.phase, P_REORDER, P_OVER, seat_from(s.dealer, 1 + s.order_pos, m.n))
 
 
-@njit(cache=True)
-def _score(hand, kind, value, gold, pat_off, pat_cnt, pat, target):
-    """``(superbue, bue, best, golds)`` of a full hand: SuperBué, Bué (``target`` reachable), the
-    reachable total closest to ``target`` (the lower on a tie), gold cards."""
-    hs = hand.shape[0]
-    vals = np.empty(hs, dtype=np.int64)
-    nv = 0
-    a = 0
-    b = 0
-    golds = 0
-    total = 0
-    for s in range(hs):
-        c = hand[s]
-        kd = kind[c]
-        if kd == 0:
-            vals[nv] = value[c]
-            total += value[c]
-            nv += 1
-            golds += gold[c]
-        elif kd == 1:
-            a += 1
-        else:
-            b += 1
-    superbue = golds == hs and total == target
-    if a == 0 and b == 0:
-        return superbue, total == target, total, golds
-    bue = False
-    best = 0
-    bd = -1
-    o = pat_off[a, b]
-    for r in range(o, o + pat_cnt[a, b]):
-        t = 0
-        for s in range(nv):
-            t += vals[s] * pat[r, s]
-        if t == target:
-            bue = True
-        d = abs(t - target)
-        if bd < 0 or d < bd or (d == bd and t < best):
-            bd = d
-            best = t
-    return superbue, bue, best, golds
+@kernel_jit
+def _n_hidden(t, seat):
+    """How many face-down cards ``seat`` holds (exchangeable)."""
+    k = 0
+    for s in range(t.hands.shape[1]):
+        if t.hands[seat, s] >= 0 and t.up[seat, s] == 0:
+            k += 1
+    return k
 
 
-@njit(cache=True)
-def _known_value(p, o, j, hands, up, known, holds, vid):
+@kernel_jit
+def _hidden_at(t, seat, r):
+    """``seat``'s ``r``-th face-down slot (``BueState.hidden_slots(seat)[r]``)."""
+    for s in range(t.hands.shape[1]):
+        if t.hands[seat, s] >= 0 and t.up[seat, s] == 0:
+            if r == 0:
+                return s
+            r -= 1
+    return -1
+
+
+@kernel_jit
+def _list_hidden(t, seat, kind, buf, k):
+    """Codes ``kind`` of ``seat``'s face-down slots (``BueState.hidden_slots``) into ``buf`` from
+    ``buf[k]`` on; the new count."""
+    for s in range(t.hands.shape[1]):
+        if t.hands[seat, s] >= 0 and t.up[seat, s] == 0:
+            buf[k] = (kind << 16) | s
+            k += 1
+    return k
+
+
+@kernel_jit
+def _known_value(p, o, j, t, vid):
     """:meth:`BueState.value_known_to`: the ban value of ``o``'s slot ``j`` as ``p`` knows it, or -1."""
-    c = known[p, o, j]
+    c = t.known[p, o, j]
     if c >= 0:
         return vid[c]
     held = 0
-    for lab in range(holds.shape[2]):
-        held += holds[p, o, lab]
+    for lab in range(t.holds.shape[2]):
+        held += t.holds[p, o, lab]
     if held == 0:
         return -1
     free = 0
-    for s in range(hands.shape[1]):
-        if hands[o, s] >= 0 and not up[o, s] and known[p, o, s] < 0:
+    for s in range(t.hands.shape[1]):
+        if t.hands[o, s] >= 0 and t.up[o, s] == 0 and t.known[p, o, s] < 0:
             free += 1
     if held != free:
         return -1
     v = -1
-    for lab in range(holds.shape[2]):
-        if holds[p, o, lab] > 0:
+    for lab in range(t.holds.shape[2]):
+        if t.holds[p, o, lab] > 0:
             if v < 0:
                 v = vid[lab]
             elif vid[lab] != v:
@@ -268,386 +260,466 @@ def _known_value(p, o, j, hands, up, known, holds, vid):
     return v
 
 
-@njit(cache=True)
-def _hidden(hands, up, seat, slots):
-    """``seat``'s face-down slots holding a card, into ``slots``; returns how many."""
-    m = 0
-    for s in range(hands.shape[1]):
-        if hands[seat, s] >= 0 and not up[seat, s]:
-            slots[m] = s
-            m += 1
-    return m
-
-
-@njit(cache=True)
-def _legal(p, hands, up, known, holds, vid, banned, nb, ban, legal, slots):
-    """The legal exchange moves of ``p`` as codes into ``legal``, in the protocol's order
-    (``BueState.legal_actions``: every swap the reversal ban allows, then every discard)."""
-    n, hs = hands.shape
+@kernel_jit
+def _legal(m, t, buf):
+    """``BueState.legal_actions()`` as codes into ``buf``: the chance outcomes (the deck's labels,
+    or the receiver's hidden slots), the reveals, or every swap the reversal ban allows (judged on
+    what the player moving knows: ``BueState._is_banned``) then every discard."""
+    s = t.s[0]
+    ph = s.phase
+    k = 0
+    if ph <= P_DRAW:
+        kind = DEAL if ph == P_DEAL else (FLIP if ph == P_FLIP else DRAW)
+        for lab in range(t.counts.shape[0]):
+            if t.counts[lab] > 0:
+                buf[k] = (kind << 16) | lab
+                k += 1
+        return k
+    if ph == P_REORDER:
+        return _list_hidden(t, t.reorder[0, 0], REORDER, buf, 0)
+    if ph == P_OVER:
+        return 0
+    n, hs = t.hands.shape
+    p = _current(m, t)
+    if ph == P_REVEAL:
+        return _list_hidden(t, p, REVEAL, buf, 0)
     involved = False
-    for e in range(nb):
-        if banned[e, 0] == p or banned[e, 1] == p:
-            involved = True
-    nm = _hidden(hands, up, p, slots)
-    nl = 0
-    for mi in range(nm):
-        i = slots[mi]
-        mv = vid[hands[p, i]]
+    if m.ban != 0:
+        for e in range(s.n_banned):
+            if t.banned[e, 0] == p or t.banned[e, 1] == p:
+                involved = True
+    for i in range(hs):
+        if t.hands[p, i] < 0 or t.up[p, i]:
+            continue
+        mv = m.vid[t.hands[p, i]]
         for kk in range(1, n):
-            o = (p + kk) % n
+            o = seat_from(p, kk, n)
             lo = min(p, o)
             hi = max(p, o)
             for j in range(hs):
-                if hands[o, j] < 0 or up[o, j]:
+                if t.hands[o, j] < 0 or t.up[o, j]:
                     continue
                 barred = False
                 if involved:
-                    tv = _known_value(p, o, j, hands, up, known, holds, vid)
-                    for e in range(nb):
-                        if banned[e, 0] != lo or banned[e, 1] != hi:
+                    tv = _known_value(p, o, j, t, m.vid)
+                    for e in range(s.n_banned):
+                        if t.banned[e, 0] != lo or t.banned[e, 1] != hi:
                             continue
-                        if ban == 1:
-                            if tv >= 0 and banned[e, 2] == min(mv, tv) and banned[e, 3] == max(mv, tv):
+                        if m.ban == 1:
+                            if tv >= 0 and t.banned[e, 2] == min(mv, tv) and t.banned[e, 3] == max(mv, tv):
                                 barred = True
-                        elif mv == banned[e, 2] or mv == banned[e, 3] or tv == banned[e, 2] or tv == banned[e, 3]:
+                        elif mv == t.banned[e, 2] or mv == t.banned[e, 3] or tv == t.banned[e, 2] or tv == t.banned[e, 3]:
                             barred = True
                 if not barred:
-                    legal[nl] = (SWAP << 16) | (i * 16 + o) * 16 + j
-                    nl += 1
-    for mi in range(nm):
-        legal[nl] = (DISCARD << 16) | slots[mi]
-        nl += 1
-    return nl
-
-
-@njit(cache=True)
-def _swap(p, i, o, j, hands, known, holds, secret):
-    """``p`` gives slot ``i`` for ``o``'s slot ``j`` (blind): every viewer follows the two slots,
-    the two players learn what they got (``BueTable.swap``); returns the two cards ``(x, y)``."""
-    n = hands.shape[0]
-    x = hands[p, i]
-    y = hands[o, j]
-    hands[p, i] = y
-    hands[o, j] = x
-    for q in range(n):
-        t = known[q, p, i]
-        known[q, p, i] = known[q, o, j]
-        known[q, o, j] = t
-        if q == p:
-            if holds[q, o, y] > 0:
-                holds[q, o, y] -= 1
-            if secret:
-                holds[q, o, x] += 1
-            else:
-                known[q, o, j] = x
-        elif q == o:
-            if holds[q, p, x] > 0:
-                holds[q, p, x] -= 1
-            if secret:
-                holds[q, p, y] += 1
-            else:
-                known[q, p, i] = y
-        else:
-            for lab in range(holds.shape[2]):
-                holds[q, p, lab] = 0
-                holds[q, o, lab] = 0
-        for s in range(hands.shape[1]):
-            known[q, q, s] = -1
-        for lab in range(holds.shape[2]):
-            holds[q, q, lab] = 0
-    return x, y
-
-
-@njit(cache=True)
-def _reorder(seat, slot, hands, up, known, pw, ppos, slots):
-    """With ``Rules.reordering="secret"``: the card just received in ``slot`` goes to a random
-    hidden slot (a ``reorder`` chance event, one ``uniform_index``); nobody else can follow
-    ``seat``'s hidden cards any more. Returns ``(code or 0 for no event, ppos)``; code -1: out
-    of words."""
-    nh = _hidden(hands, up, seat, slots)
-    if nh < 2:
-        return 0, ppos
-    r, ppos = word_index(pw, ppos, nh)
-    if r < 0:
-        return -1, ppos
-    to = slots[r]
-    t = hands[seat, slot]
-    hands[seat, slot] = hands[seat, to]
-    hands[seat, to] = t
-    for q in range(hands.shape[0]):
-        if q != seat:
-            for s in range(hands.shape[1]):
-                if not up[seat, s]:
-                    known[q, seat, s] = -1
-    return (REORDER << 16) | to, ppos
-
-
-@njit(cache=True)
-def _reveal_all(pending, hands, up, known, holds):
-    """Every seat turns up its chosen slot together (``BueTable.reveal_all``)."""
-    n, hs = hands.shape
-    for q in range(n):
-        up[q, pending[q]] = True
-    for q in range(n):
-        for s in range(n):
-            for slot in range(hs):
-                if up[s, slot]:
-                    known[q, s, slot] = -1
-            if s != q:
-                card = hands[s, pending[s]]
-                if holds[q, s, card] > 0:
-                    holds[q, s, card] -= 1
-
-
-@njit(cache=True)
-def _hand_points(hit, hit_kind, hit_gold, dealer, hands, kind, value, gold, pat_off, pat_cnt, pat, target, ptable,
-                 par, pts):
-    """The hand's points into ``pts``: a Bué or SuperBué (``BueTable.bue_points``), else the
-    totals closest to ``target`` (``score_hand``)."""
-    n = hands.shape[0]
-    for q in range(n):
-        pts[q] = 0
-    if hit:
-        # a SuperBué first, then more gold cards, then nearest the dealer
-        first = -1
-        for r in range(n):
-            q = (dealer + r) % n
-            if hit_kind[q] == 0:
-                continue
-            if first < 0 or hit_kind[q] > hit_kind[first] or (
-                    hit_kind[q] == hit_kind[first] and hit_gold[q] > hit_gold[first]):
-                first = q
-        for q in range(n):
-            if hit_kind[q] > 0 and (par[_ALL] == 1 or q == first):
-                pts[q] = par[_SUPER_PTS] if hit_kind[q] == 2 else par[_BUE_PTS]
-        return
-    # ties go to more gold cards, then nearest the dealer
-    dist = np.empty(n, dtype=np.int64)
-    golds = np.empty(n, dtype=np.int64)
-    taken = np.zeros(n, dtype=np.bool_)
-    for q in range(n):
-        _, _, bt, g = _score(hands[q], kind, value, gold, pat_off, pat_cnt, pat, target)
-        dist[q] = abs(bt - target)
-        golds[q] = g
-    for place in range(min(ptable.shape[0], n)):
-        pick = -1
-        for r in range(n):
-            q = (dealer + r) % n
-            if taken[q]:
-                continue
-            if pick < 0 or dist[q] < dist[pick] or (dist[q] == dist[pick] and golds[q] > golds[pick]):
-                pick = q
-        taken[pick] = True
-        pts[pick] = ptable[place]
-
-
-@njit(cache=True)
-def _match(par, kind, value, gold, vid, full, ptable, pat_off, pat_cnt, pat, sw, pw, streams, out, points,
-           hands, up, counts, disc, known, holds, banned, ints):
-    n = par[_N]
-    hs = par[_HS]
-    target = par[_BUE_TOTAL]
-    ban = par[_BAN]
-    secret = par[_SECRET] == 1
-    L = par[_L]
-    cap = out.shape[0]
-    # small per-seat scratch, rows of ``ints``
-    pts = ints[0]
-    hit_kind = ints[1]
-    hit_gold = ints[2]
-    pending = ints[3]
-    slots = ints[4]
-    legal = ints[5]
-    spos = streams[SETUP_POS]
-    ppos = 0
-    phalf = -1
-    setup = True  # chance draws from the setup stream until the first decision
-    k = 0
-    dealer = par[_DEALER]
-    while True:
-        # -- a new hand: all cards back in the deck, the deal one card at a time from the dealer's left
-        total = 0
-        for i in range(L):
-            counts[i] = full[i]
-            disc[i] = 0
-            total += full[i]
-        hands.fill(-1)
-        up.fill(False)
-        known.fill(-1)
-        holds.fill(0)
-        nb = 0
-        for d in range(n * hs + par[_MARKER]):
-            if setup:
-                c, spos = _draw(counts, sw, spos, total)
-            else:
-                c, ppos = _draw(counts, pw, ppos, total)
-            if c < 0 or k >= cap:
-                return -1, -1
-            total -= 1
-            if d < n * hs:
-                hands[(dealer + 1 + d) % n, d // n] = c
-                out[k] = (DEAL << 16) | c
-            else:  # the marker card starts the discards
-                disc[c] += 1
-                out[k] = (FLIP << 16) | c
-            k += 1
-        # -- Bué straight after the deal: every seat is checked
-        hit = False
-        for q in range(n):
-            sb, bu, _, g = _score(hands[q], kind, value, gold, pat_off, pat_cnt, pat, target)
-            hit_kind[q] = 2 if sb else (1 if bu else 0)
-            hit_gold[q] = g
-            hit = hit or sb or bu
-        turn = 1
-        while not hit:
-            # -- one exchange turn, from the dealer's left round to the dealer
-            for pos in range(n):
-                if setup:
-                    streams[SETUP_POS] = spos
-                    begin_play(streams)
-                    ppos = streams[PLAY_POS]
-                    phalf = streams[PLAY_HALF]
-                    setup = False
-                p = (dealer + 1 + pos) % n
-                nl = _legal(p, hands, up, known, holds, vid, banned, nb if ban != 0 else 0, ban, legal, slots)
-                pick, ppos, phalf = word_integers(pw, ppos, phalf, nl)
-                if pick < 0 or k + 3 > cap:
-                    return -1, -1
-                move = legal[pick]
-                out[k] = move
-                k += 1
-                for q in range(n):
-                    hit_kind[q] = 0
-                if (move >> 16) == SWAP:
-                    i = (move >> 8) & 15
-                    o = (move >> 4) & 15
-                    j = move & 15
-                    x, y = _swap(p, i, o, j, hands, known, holds, secret)
-                    if ban != 0:
-                        banned[nb, 0] = min(p, o)
-                        banned[nb, 1] = max(p, o)
-                        banned[nb, 2] = min(vid[x], vid[y])
-                        banned[nb, 3] = max(vid[x], vid[y])
-                        nb += 1
-                    for r in range(2):
-                        q = p if r == 0 else o
-                        sb, bu, _, g = _score(hands[q], kind, value, gold, pat_off, pat_cnt, pat, target)
-                        hit_kind[q] = 2 if sb else (1 if bu else 0)
-                        hit_gold[q] = g
-                        hit = hit or sb or bu
-                    if hit:
-                        break
-                    if secret:  # each receiver mixes their hidden cards: (o, j) first, then (p, i)
-                        for r in range(2):
-                            code, ppos = _reorder(o if r == 0 else p, j if r == 0 else i, hands, up, known, pw, ppos,
-                                                  slots)
-                            if code < 0:
-                                return -1, -1
-                            if code > 0:
-                                out[k] = code
-                                k += 1
-                else:
-                    i = move & 0xFFFF
-                    card = hands[p, i]
-                    hands[p, i] = -1
-                    for q in range(n):
-                        known[q, p, i] = -1
-                        if q != p and holds[q, p, card] > 0:
-                            holds[q, p, card] -= 1
-                    disc[card] += 1
-                    if total == 0:  # the discards become the exchange deck
-                        for lab in range(L):
-                            counts[lab] = disc[lab]
-                            total += disc[lab]
-                            disc[lab] = 0
-                    c, ppos = _draw(counts, pw, ppos, total)
-                    if c < 0:
-                        return -1, -1
-                    total -= 1
-                    hands[p, i] = c
-                    out[k] = (DRAW << 16) | c
+                    buf[k] = (SWAP << 16) | (i * 16 + o) * 16 + j
                     k += 1
-                    sb, bu, _, g = _score(hands[p], kind, value, gold, pat_off, pat_cnt, pat, target)
-                    hit_kind[p] = 2 if sb else (1 if bu else 0)
-                    hit_gold[p] = g
-                    hit = sb or bu
-                    if hit:
-                        break
-                    if secret:
-                        code, ppos = _reorder(p, i, hands, up, known, pw, ppos, slots)
-                        if code < 0:
-                            return -1, -1
-                        if code > 0:
-                            out[k] = code
-                            k += 1
-            if hit or turn >= par[_TURNS]:
-                break
-            # -- every seat chooses a card to turn up; all are shown together
-            if k + n > cap:
-                return -1, -1
-            for pos in range(n):
-                p = (dealer + 1 + pos) % n
-                nm = _hidden(hands, up, p, slots)
-                pick, ppos, phalf = word_integers(pw, ppos, phalf, nm)
-                if pick < 0:
-                    return -1, -1
-                pending[p] = slots[pick]
-                out[k] = (REVEAL << 16) | slots[pick]
-                k += 1
-            _reveal_all(pending, hands, up, known, holds)
-            nb = 0
-            turn += 1
-        # -- the hand's points; the match ends at the target
-        _hand_points(hit, hit_kind, hit_gold, dealer, hands, kind, value, gold, pat_off, pat_cnt, pat, target, ptable,
-                     par, pts)
-        top = 0
+    return _list_hidden(t, p, DISCARD, buf, k)
+
+
+@kernel_jit
+def _chance(m, t, sw, pw, streams):
+    """The chance outcome ``BueState.sample_chance`` draws, as a code (-1: out of words): the
+    next card off the deck (one ``uniform_index`` walked through the counts in label order), or
+    the hidden slot a received card goes to."""
+    s = t.s[0]
+    if s.phase == P_REORDER:
+        seat = t.reorder[0, 0]
+        r = chance_index(sw, pw, streams, _n_hidden(t, seat))
+        return -1 if r < 0 else (REORDER << 16) | _hidden_at(t, seat, r)
+    u = chance_index(sw, pw, streams, s.total)
+    if u < 0:
+        return -1
+    kind = DEAL if s.phase == P_DEAL else (FLIP if s.phase == P_FLIP else DRAW)
+    for lab in range(t.counts.shape[0]):
+        if u < t.counts[lab]:
+            return (kind << 16) | lab
+        u -= t.counts[lab]
+    return -1  # unreachable: the counts add up to the total
+
+
+@kernel_jit
+def _bue_kind(m, t, q):
+    """``(kind, gold cards)`` of seat ``q``'s full hand: kind 2 SuperBué, 1 Bué (the target is
+    reachable: ``is_bue``), 0 neither."""
+    hs = t.hands.shape[1]
+    total = 0
+    golds = 0
+    a = 0
+    b = 0
+    for s in range(hs):
+        c = t.hands[q, s]
+        if m.kind[c] == 0:
+            total += m.value[c]
+            golds += m.gold[c]
+        elif m.kind[c] == 1:
+            a += 1
+        else:
+            b += 1
+    if golds == hs and total == m.bue_total:
+        return 2, golds
+    if a == 0 and b == 0:
+        return (1 if total == m.bue_total else 0), golds
+    o = m.pat_off[a, b]
+    for r in range(o, o + m.pat_cnt[a, b]):
+        if _pattern_total(m, t, q, r) == m.bue_total:
+            return 1, golds
+    return 0, golds
+
+
+@kernel_jit
+def _pattern_total(m, t, q, r):
+    """Seat ``q``'s total with its value cards (in slot order) times placement ``r``'s factors."""
+    tot = 0
+    v = 0
+    for s in range(t.hands.shape[1]):
+        c = t.hands[q, s]
+        if m.kind[c] == 0:
+            tot += m.value[c] * m.pat[r, v]
+            v += 1
+    return tot
+
+
+@kernel_jit
+def _best_total(m, t, q):
+    """``hand_total``: seat ``q``'s reachable total closest to the target (the lower on a tie)."""
+    a = 0
+    b = 0
+    total = 0
+    for s in range(t.hands.shape[1]):
+        c = t.hands[q, s]
+        if m.kind[c] == 0:
+            total += m.value[c]
+        elif m.kind[c] == 1:
+            a += 1
+        else:
+            b += 1
+    if a == 0 and b == 0:
+        return total
+    best = 0
+    bd = -1
+    o = m.pat_off[a, b]
+    for r in range(o, o + m.pat_cnt[a, b]):
+        tot = _pattern_total(m, t, q, r)
+        d = abs(tot - m.bue_total)
+        if bd < 0 or d < bd or (d == bd and tot < best):
+            bd = d
+            best = tot
+    return best
+
+
+@kernel_jit
+def _golds(m, t, q):
+    g = 0
+    for s in range(t.hands.shape[1]):
+        g += m.gold[t.hands[q, s]]
+    return g
+
+
+@kernel_jit
+def _check_bue(m, t, a, b):
+    """``BueState._check_bue``: when seat ``a`` or ``b`` (``b == -1``: ``a`` alone; ``a == -1``:
+    every seat) has a Bué or SuperBué, the hand ends: a SuperBué first, then more gold cards, then
+    nearest the dealer (``Rules.simultaneous_bue="tiebreak"``: only that one scores). Returns
+    True if it ended."""
+    s = t.s[0]
+    n = m.n
+    first = -1
+    fk = 0
+    fg = 0
+    fr = 0
+    for r in range(n if a < 0 else 2):  # r: places from the dealer (every seat), else a then b
+        q = seat_from(s.dealer, r, n) if a < 0 else (a if r == 0 else b)
+        if q < 0:
+            continue
+        kd, g = _bue_kind(m, t, q)
+        if kd == 0:
+            continue
+        near = r if a < 0 else (q - s.dealer if q >= s.dealer else q - s.dealer + n)
+        if first < 0 or kd > fk or (kd == fk and (g > fg or (g == fg and near < fr))):
+            first = q
+            fk = kd
+            fg = g
+            fr = near
+    if first < 0:
+        return False
+    for q in range(n):
+        if q == first or (m.all_score and (a < 0 or q == a or q == b)):
+            kd, _ = _bue_kind(m, t, q)
+            if kd > 0:
+                t.points[q] += m.superbue_points if kd == 2 else m.bue_points
+                for slot in range(t.up.shape[1]):  # shown by its owner
+                    t.up[q, slot] = 1
+    _end_hand(m, t)
+    return True
+
+
+@kernel_jit
+def _end_hand_closest(m, t):
+    """``BueState._end_hand_closest``: after the last turn every card is face up and the totals
+    closest to the target score ``Rules.points_for(n)`` (ties: more gold cards, then the dealer,
+    then nearest the dealer clockwise: ``score_hand``)."""
+    s = t.s[0]
+    n = m.n
+    taken = 0  # a bit per seat
+    for place in range(min(m.points.shape[0], n)):
+        pick = -1
+        pd = 0
+        pg = 0
+        for r in range(n):
+            q = seat_from(s.dealer, r, n)
+            if taken >> q & 1:
+                continue
+            d = abs(_best_total(m, t, q) - m.bue_total)
+            g = _golds(m, t, q)
+            if pick < 0 or d < pd or (d == pd and g > pg):
+                pick = q
+                pd = d
+                pg = g
+        taken |= 1 << pick
+        t.points[pick] += m.points[place]
+    t.up.fill(1)
+    _end_hand(m, t)
+
+
+@kernel_jit
+def _end_hand(m, t):
+    """``BueState._end_hand`` once the points are added: the match is over at the target, else
+    the next hand's deal (all cards back, the dealer moves clockwise)."""
+    s = t.s[0]
+    t.known.fill(-1)
+    t.holds.fill(0)
+    t.banned.fill(0)
+    t.pending.fill(-1)
+    t.reorder.fill(0)
+    s.n_banned = 0
+    s.n_reorder = 0
+    s.draw_seat = -1
+    s.draw_slot = -1
+    top = 0
+    for q in range(m.n):
+        top = max(top, t.points[q])
+    if top >= m.target:
+        s.phase = P_OVER
+        return
+    s.phase = P_DEAL
+    s.dealer = seat_from(s.dealer, 1, m.n)
+    s.turn = 0
+    s.order_pos = 0
+    s.total = 0
+    for lab in range(t.counts.shape[0]):
+        t.counts[lab] = m.full[lab]
+        s.total += m.full[lab]
+    t.discards.fill(0)
+    t.hands.fill(-1)
+    t.up.fill(0)
+
+
+@kernel_jit
+def _start_turns(m, t):
+    """``BueState._start_turns``: the first exchange turn; a Bué dealt ends the hand at once."""
+    s = t.s[0]
+    s.phase = P_EXCHANGE
+    s.turn = 1
+    s.order_pos = 0
+    _check_bue(m, t, -1, -1)
+
+
+@kernel_jit
+def _next_in_turn(m, t):
+    """``BueState._next_in_turn``: the next player, the reveals, or the closest totals."""
+    s = t.s[0]
+    if s.order_pos + 1 < m.n:
+        s.order_pos += 1
+    elif s.turn >= m.turns:
+        _end_hand_closest(m, t)
+    else:
+        s.phase = P_REVEAL
+        s.order_pos = 0
+        t.pending.fill(-1)
+
+
+@kernel_jit
+def _reorder_then_next(m, t, seat_a, slot_a, seat_b, slot_b):
+    """``BueState._reorder_then_next``: with ``Rules.reordering="secret"`` each receiver with two
+    or more hidden cards (``seat_a`` first; ``seat_b == -1``: one receiver) mixes them, a
+    ``reorder`` chance event each; then the turn goes on."""
+    s = t.s[0]
+    s.n_reorder = 0
+    if m.secret:
+        for r in range(2):
+            seat = seat_a if r == 0 else seat_b
+            if seat >= 0 and _n_hidden(t, seat) > 1:
+                t.reorder[s.n_reorder, 0] = seat
+                t.reorder[s.n_reorder, 1] = slot_a if r == 0 else slot_b
+                s.n_reorder += 1
+    if s.n_reorder:
+        s.phase = P_REORDER
+    else:
+        _next_in_turn(m, t)
+
+
+@kernel_jit
+def _step(m, t, code):
+    """``BueState.apply`` of the action ``code`` (legal: from :func:`_legal` or :func:`_chance`)."""
+    s = t.s[0]
+    n, hs = t.hands.shape
+    kind = code >> 16
+    low = code & 0xFFFF
+    if kind == DEAL or kind == FLIP or kind == DRAW:
+        t.counts[low] -= 1
+        s.total -= 1
+        if kind == FLIP:  # the marker card starts the discards
+            t.discards[low] += 1
+            _start_turns(m, t)
+        elif kind == DEAL:  # one card at a time from the dealer's left
+            k = s.dealt
+            t.hands[seat_from(s.dealer, 1 + k % n, n), k // n] = low
+            s.dealt = k + 1
+            if k + 1 == n * hs:
+                s.dealt = 0
+                if m.marker:
+                    s.phase = P_FLIP
+                else:
+                    _start_turns(m, t)
+        else:
+            p = s.draw_seat
+            slot = s.draw_slot
+            t.hands[p, slot] = low
+            s.phase = P_EXCHANGE
+            s.draw_seat = -1
+            s.draw_slot = -1
+            if not _check_bue(m, t, p, -1):
+                _reorder_then_next(m, t, p, slot, -1, -1)
+        return
+    if kind == REORDER:  # the new card goes to hidden slot ``low``; nobody else can follow them
+        seat = t.reorder[0, 0]
+        slot = t.reorder[0, 1]
+        c = t.hands[seat, slot]
+        t.hands[seat, slot] = t.hands[seat, low]
+        t.hands[seat, low] = c
         for q in range(n):
-            points[q] += pts[q]
-            top = max(top, points[q])
-        if top >= par[_TARGET]:
-            break
-        dealer = (dealer + 1) % n
-    # the match winner: most points, then more gold cards in the last hand, then nearest its dealer
-    winner = -1
+            if q != seat:
+                for i in range(hs):
+                    if t.up[seat, i] == 0:
+                        t.known[q, seat, i] = -1
+        t.reorder[0, 0] = t.reorder[1, 0]
+        t.reorder[0, 1] = t.reorder[1, 1]
+        t.reorder[1, 0] = 0
+        t.reorder[1, 1] = 0
+        s.n_reorder -= 1
+        if s.n_reorder == 0:
+            s.phase = P_EXCHANGE
+            _next_in_turn(m, t)
+        return
+    p = _current(m, t)
+    if kind == REVEAL:
+        t.pending[p] = low
+        if s.order_pos + 1 < n:
+            s.order_pos += 1
+            return
+        # everyone has chosen: the cards are turned up together
+        for q in range(n):
+            t.up[q, t.pending[q]] = 1
+        for q in range(n):
+            for o in range(n):
+                for slot in range(hs):
+                    if t.up[o, slot]:
+                        t.known[q, o, slot] = -1
+                if o != q:
+                    c = t.hands[o, t.pending[o]]
+                    if t.holds[q, o, c] > 0:
+                        t.holds[q, o, c] -= 1
+        s.phase = P_EXCHANGE
+        t.pending.fill(-1)
+        s.turn += 1
+        s.order_pos = 0
+        s.n_banned = 0
+        t.banned.fill(0)
+        return
+    if kind == DISCARD:  # face up, then a draw; the discards become the deck when it is empty
+        card = t.hands[p, low]
+        t.hands[p, low] = -1
+        for q in range(n):
+            t.known[q, p, low] = -1
+            if q != p and t.holds[q, p, card] > 0:
+                t.holds[q, p, card] -= 1
+        t.discards[card] += 1
+        if s.total == 0:
+            for lab in range(t.counts.shape[0]):
+                t.counts[lab] = t.discards[lab]
+                s.total += t.discards[lab]
+                t.discards[lab] = 0
+        s.phase = P_DRAW
+        s.draw_seat = p
+        s.draw_slot = low
+        return
+    # a blind swap: every viewer follows the two slots, the two players learn what they got
+    i = (low >> 8) & 15
+    o = (low >> 4) & 15
+    j = low & 15
+    x = t.hands[p, i]
+    y = t.hands[o, j]
+    t.hands[p, i] = y
+    t.hands[o, j] = x
+    for q in range(n):
+        c = t.known[q, p, i]
+        t.known[q, p, i] = t.known[q, o, j]
+        t.known[q, o, j] = c
+        if q == p:
+            _learn(m, t, p, o, j, x, y)
+        elif q == o:
+            _learn(m, t, o, p, i, y, x)
+        else:
+            for lab in range(t.holds.shape[2]):
+                t.holds[q, p, lab] = 0
+                t.holds[q, o, lab] = 0
+        for slot in range(hs):
+            t.known[q, q, slot] = -1
+        for lab in range(t.holds.shape[2]):
+            t.holds[q, q, lab] = 0
+    if m.ban != 0:
+        e = s.n_banned
+        t.banned[e, 0] = min(p, o)
+        t.banned[e, 1] = max(p, o)
+        t.banned[e, 2] = min(m.vid[x], m.vid[y])
+        t.banned[e, 3] = max(m.vid[x], m.vid[y])
+        s.n_banned += 1
+    if not _check_bue(m, t, p, o):
+        _reorder_then_next(m, t, o, j, p, i)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _learn(m, t, q, o, j, gave, got):
+    """After a swap, seat ``q`` (who gave ``gave`` for ``got``, seat ``o``'s slot ``j``) sees the
+    card it got, no longer counts it among ``o``'s hidden cards, and follows the one it gave to
+    ``o``'s slot ``j`` (``Rules.reordering="never"``) or knows it is among ``o``'s hidden cards."""
+    if t.holds[q, o, got] > 0:
+        t.holds[q, o, got] -= 1
+    if m.secret:
+        t.holds[q, o, gave] += 1
+    else:
+        t.known[q, o, j] = gave
+
+
+@kernel_jit
+def _result(m, t, scores, winners):
+    """Match points, and the winner (``BueState.winners``): most points, then more gold cards in
+    the last hand, then that hand's dealer, then nearest them clockwise."""
+    s = t.s[0]
+    n = m.n
+    win = -1
     wg = 0
     for r in range(n):
-        q = (dealer + r) % n
-        g = 0
-        for s in range(hs):
-            g += gold[hands[q, s]]
-        if winner < 0 or points[q] > points[winner] or (points[q] == points[winner] and g > wg):
-            winner = q
+        q = seat_from(s.dealer, r, n)
+        scores[q] = t.points[q]
+        g = _golds(m, t, q)
+        if win < 0 or t.points[q] > t.points[win] or (t.points[q] == t.points[win] and g > wg):
+            win = q
             wg = g
-    streams[SETUP_POS] = spos
-    if not setup:
-        streams[PLAY_POS] = ppos
-        streams[PLAY_HALF] = phalf
-    return k, winner
+    for q in range(n):
+        winners[q] = q == win
 
 
-@njit(cache=True)
-def _batch(par, kind, value, gold, vid, full, ptable, pat_off, pat_cnt, pat, setup, play, streams_in, rows, scores,
-           actions, winners, out, hands, up, counts, disc, known, holds, banned, ints):
-    """Whole matches, one per row of ``setup``/``play`` words and of ``streams_in`` (each match's
-    :func:`toolkit.core.jit.run_playout_kernel` streams, updated): row ``rows[g]`` of
-    ``scores``, ``actions`` and ``winners`` gets match ``g``, ``out`` the codes of the last one;
-    returns ``ok`` (False: ran out of words, play it again). The kernel's one entry point
-    (``playout`` calls it with one row too), so a session compiles (or loads) it once."""
-    g_n = setup.shape[0]
-    n = par[_N]
-    ok = np.ones(g_n, dtype=np.bool_)
-    points = np.zeros(n, dtype=np.int64)
-    for g in range(g_n):
-        streams = streams_in[g]
-        points[:] = 0
-        k, winner = _match(par, kind, value, gold, vid, full, ptable, pat_off, pat_cnt, pat, setup[g], play[g],
-                           streams, out, points, hands, up, counts, disc, known, holds, banned, ints)
-        if k < 0:
-            ok[g] = False
-            continue
-        r = rows[g]
-        actions[r] = k
-        for q in range(n):
-            scores[r, q] = points[q]
-            winners[r, q] = q == winner
-    return ok
+#: Bué's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.
+KERNEL = Kernel("bue", BueMaterial, supports, module=__name__, file=__file__, current=_current,
+                chance=_chance, legal=_legal, step=_step, result=_result)

@@ -138,19 +138,20 @@ class Rules:
         marker_card: the first card of the exchange deck is turned face up to start the discard
             pile and has no game value (seed, "Mescola e distribuzione"); ``True``.
         reversal_ban: "SCAMBI TRA GIOCATORI - L'UNICO DIVIETO: nello stesso turno ... non si può
-            ripetere due volte lo stesso scambio di valori tra gli stessi giocatori ... B potrà
-            scambiare con A solo se i valori delle nuove carte sono diversi dal 100 e dal 4."
-            The ban is about *values* (a B4 and a G4 are both a 4) and lasts for the exchange
-            turn. ``"values"`` (default): in one turn the same two players may not exchange the
-            same two values again, in either direction (after A gives the 100 for B's 4, B may
-            not give A a 100 for A's 4, whichever 100 and 4). ``"strict"``: the other reading of
-            the example's last sentence: the two may not exchange a card of either value at all
-            that turn (no 100 and no 4 between A and B). ``"off"``: no ban. The ban applies where
-            the player moving knows both values: always their own card; the other player's card
-            when they know it (a card they placed there and can still follow, see
-            ``reordering``). A blind pick that turns out to be the 4 is legal: nobody can be
-            held to a value they could not see. ``True``/``False`` (older records) mean
-            ``"values"``/``"off"``.
+            ripetere due volte lo stesso scambio di valori tra gli stessi giocatori. E' permesso
+            invece nei turni successivi oppure se le carte scambiate sono entrambe di valore
+            diverso. ... B potrà scambiare con A solo se i valori delle nuove carte sono diversi
+            dal 100 e dal 4." The ban is about *values* (a B4 and a G4 are both a 4) and lasts
+            for the exchange turn. ``"strict"`` (default, the reading that meets all three
+            sentences, docs/bue.md): after A and B exchange a 100 and a 4, for the rest of the
+            turn they may exchange only cards that are *both* of another value: no 100 and no 4
+            between them, either way, whatever the other card. ``"values"``: only the same two
+            values again are barred, in either direction (a 100 for a 7 is allowed).
+            ``"off"``: no ban. The ban applies where the player moving knows both values:
+            always their own card; the other player's card when they know it (a card they placed
+            there and can still follow, see ``reordering``). A blind pick that turns out to be
+            the 4 is legal: nobody can be held to a value they could not see. ``True``/``False``
+            (older records, made when ``"values"`` was the default) mean ``"values"``/``"off"``.
         reordering: "I giocatori possono vedere sempre le proprie carte e se desiderano, anche
             cambiarne l'ordine" and FAQ "Posso cambiare l'ordine delle mie carte sul tavolo? Sì,
             tutte le volte che vuoi." Reordering changes no total; it changes what the *others*
@@ -192,7 +193,7 @@ class Rules:
     two_player_points: tuple = (30,)
     first_dealer: int = 0
     marker_card: bool = True
-    reversal_ban: str = "values"
+    reversal_ban: str = "strict"
     reordering: str = "secret"
     multiplier_stacking: bool = False
     simultaneous_bue: str = "tiebreak"
@@ -253,6 +254,12 @@ class Rules:
     def max_players(self) -> int:
         """Most players this deck can deal to (at most 10, the seed's limit)."""
         return min(MAX_PLAYERS, (self.n_cards - int(self.marker_card)) // self.hand_size)
+
+    def player_range(self) -> tuple[int, int]:
+        """The player counts a match with these rules accepts, ``(fewest, most)``: 2 to 10 ("La
+        stessa meccanica si applica da 2 a 10 giocatori"), no more than the deck deals a hand to
+        (:meth:`max_players`), and more than the seat of ``first_dealer``."""
+        return max(MIN_PLAYERS, self.first_dealer + 1), max(self.max_players(), MIN_PLAYERS)
 
     def points_for(self, n_players: int) -> tuple:
         """Points for the closest players with ``n_players`` at the table (2: ``two_player_points``)."""

@@ -29,20 +29,24 @@ player's five cards sit in slots 0-4, and actions name slots.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..core.cards import Multiset, uniform_index
+from ..core.engine import ArgAction, EngineState, NumberAction, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng, successor)
+                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from .hand import gold_count, hand_total, is_bue, is_superbue
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, parse_int, player_names
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value, parse_card
 
-__all__ = ["BueState", "Deal", "Flip", "Draw", "Reorder", "Swap", "Discard", "Reveal", "initial_state",
+#: The phases of a Bué match (:attr:`BueState.phase`): chance in ``deal``, ``flip``, ``draw`` and
+#: ``reorder``; a player's move in ``exchange`` and ``reveal``.
+Phase = Literal["deal", "flip", "draw", "reorder", "exchange", "reveal", "over"]
+
+__all__ = ["BueState", "Phase", "Deal", "Flip", "Draw", "Reorder", "Swap", "Discard", "Reveal", "initial_state",
            "new_game", "tiebreak_order", "score_hand"]
 
 
@@ -50,39 +54,16 @@ __all__ = ["BueState", "Deal", "Flip", "Draw", "Reorder", "Swap", "Discard", "Re
 # Actions
 
 
-def _card_arg(args: str, verb: str) -> str:
-    a = args.strip()
-    try:
-        parse_card(a)
-    except ValueError:
-        raise ValueError(f"{verb!r} takes a card label (B7, G7, 100, x2, x0), got {args!r}") from None
-    return a
-
-
-def _int(text: str, what: str) -> int:
-    return parse_int(text, what)
-
-
-class _CardAction(Action):
+class _CardAction(ArgAction):
     """A chance action naming one card; text ``<verb> <label>``."""
 
-    def __str__(self):
-        return f"{self.verb} {self.card}"
-
     @classmethod
-    def from_args(cls, args):
-        return cls(_card_arg(args, cls.verb))
-
-
-class _SlotAction(Action):
-    """A player's action on one of their own slots; text ``<verb> <slot>``."""
-
-    def __str__(self):
-        return f"{self.verb} {self.slot}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(_int(args.strip(), f"{cls.verb!r} slot"))
+    def parse_arg(cls, text: str) -> str:
+        try:
+            parse_card(text)
+        except ValueError:
+            raise ValueError(f"{cls.verb!r} takes a card label (B7, G7, 100, x2, x0), got {text!r}") from None
+        return text
 
 
 @dataclass(frozen=True)
@@ -110,7 +91,7 @@ class Draw(_CardAction):
 
 
 @dataclass(frozen=True)
-class Reorder(_SlotAction):
+class Reorder(NumberAction):
     """Chance (``Rules.reordering="secret"``): the player who has just received a card mixes
     their hidden cards out of sight; the new card ends up in hidden slot ``slot`` (the card that
     was there takes the new card's old slot). Text ``reorder 3``."""
@@ -141,11 +122,11 @@ class Swap(Action):
         if len(parts) != 2 or parts[1].count(":") != 1:
             raise ValueError(f"'swap' takes '<my slot> <seat>:<their slot>', e.g. 'swap 2 3:1', got {args!r}")
         seat, their = parts[1].split(":")
-        return cls(_int(parts[0], "slot"), _int(seat, "seat"), _int(their, "their slot"))
+        return cls(parse_int(parts[0], "slot"), parse_int(seat, "seat"), parse_int(their, "their slot"))
 
 
 @dataclass(frozen=True)
-class Discard(_SlotAction):
+class Discard(NumberAction):
     """Discard my hidden card in ``slot`` face up, then draw (a ``draw`` chance event follows)."""
 
     slot: int
@@ -153,7 +134,7 @@ class Discard(_SlotAction):
 
 
 @dataclass(frozen=True)
-class Reveal(_SlotAction):
+class Reveal(NumberAction):
     """Choose my hidden card in ``slot`` to turn face up at the end of this exchange turn."""
 
     slot: int
@@ -219,7 +200,7 @@ def score_hand(totals, gold_counts=None, dealer: int = 0, points=None, target: i
 
 
 @dataclass(frozen=True)
-class BueState(CachedLegalActions, State):
+class BueState(EngineState, CachedLegalActions, State):
     """One moment of a Bué match. Immutable: :meth:`apply` returns a new state.
 
     Attributes:
@@ -260,26 +241,26 @@ class BueState(CachedLegalActions, State):
     """
 
     rules: Rules
-    players: tuple
+    players: PerSeat[str]
     seed: int | None
-    phase: str
+    phase: Phase
     hand_no: int
     dealer: int
     turn: int
     order_pos: int
     deck: Multiset
-    discards: tuple
-    hands: tuple
-    revealed: tuple
-    pending: tuple
-    known: tuple
-    banned: tuple
-    draw_to: tuple | None
-    points: tuple
-    hand_points: tuple
+    discards: tuple[str, ...]
+    hands: PerSeat[tuple[str | None, ...]]
+    revealed: PerSeat[tuple[bool, ...]]
+    pending: PerSeat[int]
+    known: PerSeat[tuple[tuple[int, int, str], ...]]
+    banned: tuple[tuple[int, int, str, str], ...]
+    draw_to: tuple[int, int] | None
+    points: PerSeat[int]
+    hand_points: tuple[PerSeat[int], ...]
     last_result: tuple | None
-    holds: tuple = ()
-    to_reorder: tuple = ()
+    holds: PerSeat[tuple[tuple[int, str], ...]] = ()
+    to_reorder: tuple[tuple[int, int], ...] = ()
     parent: "BueState | None" = history_field()
     last_action: Action | None = history_field()
 
@@ -287,11 +268,6 @@ class BueState(CachedLegalActions, State):
     _codec: ClassVar[ActionCodec] = _CODEC
 
     # -- basics -------------------------------------------------------------------------
-    @property
-    def n_players(self) -> int:
-        """Number of players (2-10)."""
-        return len(self.players)
-
     def seat_at(self, k: int) -> int:
         """Seat ``k`` places clockwise from the dealer's left (k = 0 is the dealer's left)."""
         return (self.dealer + 1 + k) % self.n_players
@@ -428,17 +404,6 @@ class BueState(CachedLegalActions, State):
         return None
 
     # -- transitions -------------------------------------------------------------------
-    def _r(self, **changes) -> "BueState":
-        return successor(self, **changes)
-
-    def _wrong(self, action, expected: str):
-        raise IllegalActionError(f"{action} is not possible now: in the {self.phase} phase the game "
-                                 f"expects {expected}")
-
-    @staticmethod
-    def _set(tup: tuple, i: int, value) -> tuple:
-        return tup[:i] + (value,) + tup[i + 1:]
-
     def _apply(self, a: Action) -> "BueState":
         ph = self.phase
         if ph == "reorder":
@@ -500,12 +465,15 @@ class BueState(CachedLegalActions, State):
         if self._is_banned(p, a.slot, o, a.their_slot):
             mine, theirs = card_value(self.hands[p][a.slot]), self.value_known_to(p, o, a.their_slot)
             what = f"a {mine} for a {theirs}" if theirs is not None else f"a {mine}"
-            rule = ("the same exchange of values may not be made again between the same players in this turn"
+            pair = (min(p, o), max(p, o))
+            done = " and ".join(f"a {v1} and a {v2}" for a_, b_, v1, v2 in self.banned if (a_, b_) == pair)
+            rule = ("the same exchange of values may not be made again between the same players in this turn "
+                    "(Rules.reversal_ban='values')"
                     if self.rules.reversal_ban == "values" else
-                    "in this turn they may exchange only cards of values other than the two already exchanged "
-                    "(Rules.reversal_ban='strict')")
+                    "in this turn they may exchange only cards that are both of other values: 'solo se i valori "
+                    "delle nuove carte sono diversi' (Rules.reversal_ban='strict')")
             raise IllegalActionError(
-                f"{self.players[p]} and {self.players[o]} already exchanged these values this turn: {what} is "
+                f"{self.players[p]} and {self.players[o]} already exchanged {done} this turn: {what} is "
                 f"barred; {rule} (seed, 'SCAMBI TRA GIOCATORI - L'UNICO DIVIETO')")
         x, y = self.hands[p][a.slot], self.hands[o][a.their_slot]
         hands = list(self.hands)
@@ -662,29 +630,83 @@ class BueState(CachedLegalActions, State):
                     revealed=((False,) * self.rules.hand_size,) * n)
 
     # -- information -------------------------------------------------------------------
-    def describe_action(self, action, viewer: int) -> str:
-        """A log line of ``action`` for ``viewer``, telling no more than their observation will:
-
-        * a card dealt or drawn face down is named only to the player who gets it; the others
-          read ``"deals a card to <name>"`` / ``"draws a card"``;
-        * a ``reorder`` is seen by its owner only; the others read ``"reorders their hidden cards"``;
-        * which card another player will reveal stays secret until every player has chosen (the
-          reveals are simultaneous): ``"chooses a card to reveal"``;
-        * swaps, discards and the face-up flip are public.
-
-        See :meth:`toolkit.core.game.State.describe_action`.
-        """
+    def hides_action(self, action, viewer: int) -> bool:
+        """Cards are face down: a card dealt or drawn is seen only by the player who gets it; a
+        ``reorder`` only by its owner; the card another player will reveal stays secret until
+        every player has chosen (the reveals are simultaneous). Swaps (by slot), discards (face
+        up) and the flip are public. See :meth:`toolkit.core.game.State.hides_action`."""
         if isinstance(action, Deal) and self.phase == "deal":
-            seat = (self.dealer + 1 + self.dealt_cards()) % self.n_players
-            if viewer != seat:
-                return f"deals a card to {self.players[seat]}"
-        elif isinstance(action, Draw) and self.draw_to is not None and viewer != self.draw_to[0]:
-            return "draws a card"
-        elif isinstance(action, Reorder) and self.to_reorder and viewer != self.to_reorder[0][0]:
-            return "reorders their hidden cards"
-        elif isinstance(action, Reveal) and viewer != self.current_player:
-            return "chooses a card to reveal"
-        return str(action)
+            return viewer != (self.dealer + 1 + self.dealt_cards()) % self.n_players
+        if isinstance(action, Draw) and self.draw_to is not None:
+            return viewer != self.draw_to[0]
+        if isinstance(action, Reorder) and self.to_reorder:
+            return viewer != self.to_reorder[0][0]
+        return isinstance(action, Reveal) and viewer != self.current_player
+
+    def describe_action(self, action, viewer: int) -> str:
+        """The move log's sentence (see :meth:`toolkit.core.game.State.describe_action`), naming a
+        card only to a player who sees it: ``"Ana drew a card"`` (``"Ana drew G12"`` to Ana),
+        ``"Ana swapped card 2 for Ben's card 1"`` (each of the two also reads the cards they gave
+        and got), ``"Cy chose a card to reveal"`` until all have chosen, then the chosen cards
+        are turned up; the end of a hand says who scored. A deal reads ``"A card was dealt"``
+        for every seat (the hand shows each player their own cards), so a log can fold it."""
+        nxt = self.apply(action)
+        hidden = self.hides_action(action, viewer)
+        if isinstance(action, Deal):
+            text = "A card was dealt"
+        elif isinstance(action, Flip):
+            text = f"The dealer turned up {action.card} to start the discard pile"
+        elif isinstance(action, Draw):
+            text = f"{self.players[self.draw_to[0]]} drew " + ("a card" if hidden else action.card)
+        elif isinstance(action, Reorder):
+            seat, slot = self.to_reorder[0]
+            text = f"{self.players[seat]} mixed their hidden cards" + (
+                "" if hidden else f": {self.hands[seat][slot]} is now card {action.slot}")
+        else:
+            p = self.current_player
+            name = self.players[p]
+            if isinstance(action, Swap):
+                o, i, j = action.opponent, action.slot, action.their_slot
+                x, y = self.hands[p][i], self.hands[o][j]
+                # each of the two sees the card they got, unless the swap ended the hand and it
+                # went back into the deck unseen
+                same_hand = nxt.hand_no == self.hand_no or nxt.phase == "over"
+                shown = dict(nxt.last_result)["hands"] if not same_hand else None
+                if viewer == p:
+                    got = f" and got {y}" if same_hand or shown[p][i] == y else ""
+                    text = f"{name} swapped {x} (card {i}) for {self.players[o]}'s card {j}{got}"
+                elif viewer == o:
+                    got = f"; {self.players[o]} got {x}" if same_hand or shown[o][j] == x else ""
+                    text = f"{name} swapped card {i} for {self.players[o]}'s {y} (card {j}){got}"
+                else:
+                    text = f"{name} swapped card {i} for {self.players[o]}'s card {j}"
+            elif isinstance(action, Discard):
+                text = f"{name} discarded {self.hands[p][action.slot]} (card {action.slot}) face up"
+            elif isinstance(action, Reveal):
+                text = (f"{name} chose a card to reveal" if hidden
+                        else f"{name} chose to reveal {self.hands[p][action.slot]} (card {action.slot})")
+                if nxt.phase != "reveal" and nxt.hand_no == self.hand_no:
+                    pend = self._set(self.pending, p, action.slot)
+                    text += ". The chosen cards are turned up: " + ", ".join(
+                        f"{who} {h[k]}" for who, h, k in zip(self.players, self.hands, pend))
+            else:
+                text = f"{name}: {action}"
+        if nxt.last_result is not None and nxt.hand_points != self.hand_points:
+            text += self._hand_end_words(nxt)
+        return text
+
+    def _hand_end_words(self, nxt: "BueState") -> str:
+        """``". Bué! Ben has exactly 50. Hand 1 is over: Ben 50 points"``."""
+        result = dict(nxt.last_result)
+        pts = result["points"]
+        out = ""
+        if result["kind"] in ("bue", "superbue"):
+            who = " and ".join(self.players[q] for q in result["seats"])
+            out = f". {'SuperBué' if result['kind'] == 'superbue' else 'Bué'}! {who} made exactly {self.rules.bue_total}"
+        scored = ", ".join(f"{self.players[q]} {pts[q]}" for q in sorted(range(self.n_players), key=lambda q: -pts[q])
+                           if pts[q])
+        out += f". Hand {self.hand_no} is over, points: {scored or 'none'}"
+        return out + (". The match is over" if nxt.phase == "over" else "")
 
     def observation(self, player: int) -> dict:
         """What ``player`` may see, as a JSON-friendly dict.

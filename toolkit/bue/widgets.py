@@ -488,7 +488,7 @@ def action_label(action, state: BueState | None = None, lang: str = "en") -> str
 def move_sentence(state: BueState, action, viewer: int, lang: str = "en") -> str | None:
     """The move log's sentence for ``action`` played at ``state``, as ``viewer`` may know it.
 
-    It tells no more than the engine's :meth:`~toolkit.bue.BueState.describe_action`: where that
+    It tells no more than the engine's :meth:`~toolkit.bue.BueState.hides_action` allows: where that
     hides a move from ``viewer`` (a card dealt or drawn by someone else, another player's
     reordering, a reveal chosen before everyone has chosen), the sentence names no card or slot.
     Face-down deals are not logged (the table shows your own cards).
@@ -501,7 +501,7 @@ def move_sentence(state: BueState, action, viewer: int, lang: str = "en") -> str
         a sentence, e.g. ``"Bot 1 discards B7 and draws a card."``, or ``None`` for no line.
     """
     t = _text(lang)
-    secret = state.describe_action(action, viewer) != str(action)
+    secret = state.hides_action(action, viewer)
     if isinstance(action, Deal):
         return None
     if isinstance(action, Flip):
@@ -532,7 +532,7 @@ def move_sentence(state: BueState, action, viewer: int, lang: str = "en") -> str
                                               card=state.hands[viewer][action.their_slot])
         return t["log_swap"].format(actor=name, slot=action.slot, who=state.players[action.opponent],
                                     their=action.their_slot)
-    return f"{name}: {state.describe_action(action, viewer)}"
+    return state.describe_action(action, viewer)
 
 
 def play_table(players: int = 3, seed: int = 0, human: int = 0, rules: Rules | None = None,

@@ -25,3 +25,7 @@ __all__ = [
     "suit_count_distribution", "suit_table", "void_probability",
     "BOTS", "HeuristicBot", "RandomBot", "SamplingBot", "SearchBot", "Table", "simulate_deal",
 ]
+
+from .spec import SPEC
+
+__all__ += ["SPEC"]

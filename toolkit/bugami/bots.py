@@ -20,7 +20,6 @@ from ..core.search import SearchBot as _SearchBot
 from .odds import suit_advisor
 from .playout import (BugamiBot, DeclareView, HeuristicBot, PlayView, RandomBot, Table, declare_view, play_view,
                       sample_hidden, simulate_deal)
-from .state import DeclareBug, PlayCard
 
 __all__ = ["DeclareView", "PlayView", "Table", "BugamiBot", "RandomBot", "HeuristicBot", "SamplingBot", "SearchBot",
            "BOTS", "sample_hidden", "play_view", "declare_view", "simulate_deal"]

@@ -146,6 +146,12 @@ class Rules:
         """Cards placed face down aside: 52 mod players (0 for 4, 1 for 3, 2 for 5 ...)."""
         return len(self.deck) - n_players * self.hand_size(n_players)
 
+    def player_range(self) -> tuple[int, int]:
+        """The player counts a match with these rules accepts, ``(fewest, most)``:
+        ``min_players``-``max_players`` (3-7, seed "NUMBER OF PLAYERS"), and more than the seat
+        of ``first_dealer``."""
+        return max(self.min_players, self.first_dealer + 1), self.max_players
+
     def check_players(self, n_players: int) -> None:
         """Raise ValueError unless ``n_players`` is within ``min_players..max_players``."""
         if isinstance(n_players, bool) or not isinstance(n_players, int) or not (

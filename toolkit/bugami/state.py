@@ -20,16 +20,20 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..core.cards import uniform_index
+from ..core.engine import ArgAction, EngineState, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
                          history_field, resolve_chance, setup_rng)
 from ..core.tricks import SUIT_NAMES, SUIT_SYMBOLS, Card, format_cards, parse_card, sort_hand, trick_winner
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import MISERE, Rules
 
-__all__ = ["BugamiState", "DealCard", "DeclareBug", "PlayCard", "DealResult", "initial_state", "new_game",
+#: The phases of a Bugami match (:attr:`BugamiState.phase`): chance in ``deal``.
+Phase = Literal["deal", "declare", "play", "over"]
+
+__all__ = ["BugamiState", "Phase", "DealCard", "DeclareBug", "PlayCard", "DealResult", "initial_state", "new_game",
            "declaration_label"]
 
 
@@ -37,20 +41,17 @@ __all__ = ["BugamiState", "DealCard", "DeclareBug", "PlayCard", "DealResult", "i
 # Actions
 
 
-class _CardAction(Action):
+class _CardAction(ArgAction):
+    """An action naming one card; text ``<verb> <card>`` (``play QH``)."""
+
+    parse_arg = staticmethod(parse_card)
+
     def __post_init__(self):
         super().__post_init__()
         c = self.card
         if type(c.rank) is not int or not isinstance(c.suit, str):
             raise TypeError(f"{type(self).__name__}.card must be a card such as Card(14, 'S') (rank a whole "
                             f"number 2-14, suit a letter); got {c!r}")
-
-    def __str__(self):
-        return f"{self.verb} {self.card}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(parse_card(args))
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,14 @@ class DeclareBug(Action):
         if a in names:
             return cls(names[a])
         raise ValueError(f"'declare' takes a suit (C, D, H, S) or misere, got {args!r}")
+
+
+_RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+
+def _suit_words(suit: str) -> str:
+    """``"hearts \u2665"``."""
+    return f"{SUIT_NAMES.get(suit, suit)} {SUIT_SYMBOLS.get(suit, '')}".strip()
 
 
 def declaration_label(choice: str | None) -> str:
@@ -141,7 +150,7 @@ class DealResult:
 
 
 @dataclass(frozen=True)
-class BugamiState(State):
+class BugamiState(EngineState, State):
     """One moment of a Bugami match (immutable).
 
     Attributes:
@@ -164,19 +173,19 @@ class BugamiState(State):
     """
 
     rules: Rules
-    players: tuple[str, ...]
+    players: PerSeat[str]
     seed: int | None
-    phase: str
+    phase: Phase
     deal_no: int
     dealer: int
-    scores_: tuple[int, ...]
-    hands: tuple[tuple[Card, ...], ...]
+    scores_: PerSeat[int]
+    hands: PerSeat[tuple[Card, ...]]
     stock: tuple[Card, ...]
-    declarations: tuple[str | None, ...]
+    declarations: PerSeat[str | None]
     turn: int
     trick: tuple[tuple[int, Card], ...]
-    tricks_won: tuple[int, ...]
-    captured: tuple[tuple[Card, ...], ...]
+    tricks_won: PerSeat[int]
+    captured: PerSeat[tuple[Card, ...]]
     played: tuple[tuple[tuple[int, Card], ...], ...]
     results: tuple[DealResult, ...]
     parent: State | None = history_field()
@@ -186,10 +195,6 @@ class BugamiState(State):
     _codec: ClassVar[ActionCodec] = ActionCodec([DealCard, DeclareBug, PlayCard])
 
     # -- basic protocol ---------------------------------------------------------------------
-    @property
-    def n_players(self) -> int:
-        return len(self.players)
-
     @property
     def current_player(self) -> int:
         if self.phase == "deal":
@@ -216,12 +221,6 @@ class BugamiState(State):
     @property
     def all_declared(self) -> bool:
         return all(d is not None for d in self.declarations)
-
-    def _with(self, **changes) -> "BugamiState":
-        new = object.__new__(BugamiState)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
-        return new
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """During the deal: each undealt card with probability 1 / (cards undealt).
@@ -292,8 +291,8 @@ class BugamiState(State):
         per = len(self.rules.deck) // n
         if all(len(h) == per for h in hands):
             # Dealing done; the rest (stock) stays face down aside. Declarations from the left.
-            return self._with(hands=tuple(hands), stock=stock, phase="declare", turn=(self.dealer + 1) % n)
-        return self._with(hands=tuple(hands), stock=stock, turn=(seat + 1) % n)
+            return self._r(hands=tuple(hands), stock=stock, phase="declare", turn=(self.dealer + 1) % n)
+        return self._r(hands=tuple(hands), stock=stock, turn=(seat + 1) % n)
 
     def _declare(self, choice: str) -> "BugamiState":
         if choice not in self.rules.declarations:
@@ -306,8 +305,8 @@ class BugamiState(State):
         nxt = (self.turn + 1) % n
         if all(d is not None for d in decl):
             # revealed together; the player left of the dealer leads
-            return self._with(declarations=tuple(decl), phase="play", turn=(self.dealer + 1) % n)
-        return self._with(declarations=tuple(decl), turn=nxt)
+            return self._r(declarations=tuple(decl), phase="play", turn=(self.dealer + 1) % n)
+        return self._r(declarations=tuple(decl), turn=nxt)
 
     def _play(self, card: Card) -> "BugamiState":
         seat = self.turn
@@ -324,7 +323,7 @@ class BugamiState(State):
         hands[seat] = tuple(c for c in hand if c != card)
         trick = self.trick + ((seat, card),)
         if len(trick) < n:
-            return self._with(hands=tuple(hands), trick=trick, turn=(seat + 1) % n)
+            return self._r(hands=tuple(hands), trick=trick, turn=(seat + 1) % n)
         winner = trick_winner(trick)
         won = list(self.tricks_won)
         won[winner] += 1
@@ -332,7 +331,7 @@ class BugamiState(State):
         cap[winner] = cap[winner] + tuple(c for _, c in trick)
         played = self.played + (trick,)
         if hands[winner]:
-            return self._with(hands=tuple(hands), trick=(), turn=winner, tricks_won=tuple(won),
+            return self._r(hands=tuple(hands), trick=(), turn=winner, tricks_won=tuple(won),
                               captured=tuple(cap), played=played)
         return self._end_deal(tuple(hands), tuple(won), cap, played, winner)
 
@@ -356,10 +355,10 @@ class BugamiState(State):
         if r.max_deals is not None and self.deal_no >= r.max_deals:
             over = True
         if over:
-            return self._with(hands=hands, trick=(), tricks_won=won, captured=tuple(tuple(c) for c in cap),
+            return self._r(hands=hands, trick=(), tricks_won=won, captured=tuple(tuple(c) for c in cap),
                               played=played, scores_=scores, results=results, phase="over", turn=-1)
         dealer = (self.dealer + 1) % n
-        return self._with(phase="deal", deal_no=self.deal_no + 1, dealer=dealer, scores_=scores,
+        return self._r(phase="deal", deal_no=self.deal_no + 1, dealer=dealer, scores_=scores,
                           hands=((),) * n, stock=r.deck, declarations=(None,) * n, turn=(dealer + 1) % n,
                           trick=(), tricks_won=(0,) * n, captured=((),) * n, played=(), results=results)
 
@@ -402,14 +401,51 @@ class BugamiState(State):
             "results": [r.to_json() for r in self.results],
         }
 
+    def hides_action(self, action, viewer: int) -> bool:
+        """A card dealt is seen by the player who gets it; a bug suit is declared face down
+        (seed: the choices are revealed together). Card plays are public. See
+        :meth:`toolkit.core.game.State.hides_action`."""
+        if isinstance(action, DealCard):
+            return viewer != self.turn
+        return isinstance(action, DeclareBug) and viewer != self.current_player
+
     def describe_action(self, action, viewer: int) -> str:
-        """A log line of ``action`` for ``viewer``: another player's declaration is secret
-        (seed: the choices are revealed together), so it reads ``"declares (face down)"``;
-        every card play is public. See :meth:`toolkit.core.game.State.describe_action`.
-        """
-        if isinstance(action, DeclareBug) and viewer != self.current_player:
-            return "declares (face down)"
-        return str(action)
+        """The move log's sentence (see :meth:`toolkit.core.game.State.describe_action`): ``"Ana
+        chose a bug suit (face down)"`` to the others until all have chosen, then the last
+        declaration's line turns them all up; ``"Ben played the queen of hearts: Cy won the
+        trick"``. A deal reads ``"A card was dealt"`` for every seat (the hand shows each player
+        their own cards), so a log can fold the deal into one line."""
+        if isinstance(action, DealCard):
+            return "A card was dealt"
+        p = self.current_player
+        name = self.players[p]
+        nxt = self.apply(action)
+        if isinstance(action, DeclareBug):
+            if viewer != p:
+                text = f"{name} chose a bug suit (face down)"
+            elif action.choice == MISERE:
+                text = f"{name} chose misère, to take no trick at all (face down)"
+            else:
+                text = f"{name} chose to avoid {_suit_words(action.choice)} (face down)"
+            if nxt.phase != "declare":
+                text += ". The choices are turned up: " + ", ".join(
+                    f"{who} {'plays misère' if d == MISERE else 'avoids ' + _suit_words(d)}"
+                    for who, d in zip(self.players, nxt.declarations))
+            return text
+        if not isinstance(action, PlayCard):
+            return f"{name}: {action}"
+        c = action.card
+        text = f"{name} played the {_RANK_WORDS.get(c.rank, str(c.rank))} of {_suit_words(c.suit)}"
+        if len(self.trick) + 1 == self.n_players:
+            winner = trick_winner(self.trick + ((p, c),))
+            text += f": {self.players[winner]} won the trick"
+        if len(nxt.results) > len(self.results):
+            pts = nxt.results[-1].points
+            text += (f". Deal {self.deal_no} is over: " + ", ".join(
+                f"{who} {pt:+d}" for who, pt in zip(self.players, pts)) + " points")
+            if nxt.phase == "over":
+                text += ". The game is over"
+        return text
 
     def bug_cards_taken(self) -> tuple[int, ...]:
         """Bug-suit cards captured so far this deal per seat (0 for misère or undeclared)."""
@@ -567,7 +603,7 @@ def deal_state(hands, rules: Rules | None = None, dealer: int = 0, players=None,
         raise ValueError("each card of the pack may be dealt once only")
     if len({len(h) for h in hands}) != 1:
         raise ValueError("every hand must have the same number of cards")
-    s = base._with(dealer=dealer, hands=hands, stock=sort_hand(leftovers), phase="declare", turn=(dealer + 1) % n)
+    s = base._r(dealer=dealer, hands=hands, stock=sort_hand(leftovers), phase="declare", turn=(dealer + 1) % n)
     if declarations is not None:
         for i in range(n):
             seat = (dealer + 1 + i) % n

@@ -295,7 +295,7 @@ def _phrase(state, action, viewer: int, imperative: bool) -> str | None:
     says = move_voice(state, viewer, imperative)
 
     if isinstance(action, DeclareBug):
-        if state.describe_action(action, viewer) != str(action):    # secret until all have chosen
+        if state.hides_action(action, viewer):    # secret until all have chosen
             return says("choose your bug suit", "chooses a bug suit (face down)")
         if action.choice == MISERE:
             return says("declare misère (take no trick)", "declares misère")
@@ -315,7 +315,7 @@ def action_label(action, state) -> str:
 def move_sentence(state, action, viewer: int) -> str | None:
     """The move log's sentence for ``action`` played at ``state``, as ``viewer`` may know it:
     another player's declaration stays secret until all have declared (``"Bot 1 chooses a bug
-    suit (face down)."``, as the engine's ``describe_action``); card plays are public; the deal is
+    suit (face down)."``, as the engine's ``hides_action`` says); card plays are public; the deal is
     not logged."""
     return _phrase(state, action, viewer, imperative=False)
 

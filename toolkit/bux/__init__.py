@@ -34,3 +34,7 @@ __all__ += [
     "suggested_bid", "unseen_cards", "BOTS", "BuxBot", "GreedyBot", "RandomBot", "ValueBot", "SearchBot", "potential", "recent_swaps",
     "repeats_position", "undoes_recent_swap",
 ]
+
+from .spec import SPEC
+
+__all__ += ["SPEC"]

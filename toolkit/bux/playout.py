@@ -1,21 +1,27 @@
-"""BUX's bulk path: a mutable table that plays whole games fast, and the view the bots decide from.
+"""BUX's bulk path: whole games for studies of many games, and the view the bots decide from.
 
-The protocol (:class:`~.state.BuxState`) is immutable and keeps every state of a game alive
-through its parent chain: right for teaching, exact work and bots that think, too slow for
-studies of 100,000 games. :class:`Table` plays the same rules (seed ``000_3d959bb713cf18cb.txt``,
-as :mod:`.state` implements them, open points as :class:`~.rules.Rules` fields) on plain lists
-and ints, and draws its chance events exactly as :meth:`BuxState.sample_chance` does (one
-``rng.integers`` over the cards that may come, in the deck's sorted order), so
-:func:`playout` and ``play(new_game(rules, players, seed), bots, seed)`` play the same game
-from the same seed and give the same record (``tests/test_bux_playout.py`` plays both).
+:func:`playout` plays the game ``play(new_game(rules, players, seed), bots, seed)`` plays and
+returns its record, on the fastest path that plays it exactly: the compiled twin
+(:mod:`toolkit.bux.kernel`, numba, every Rules value, checked against the engine move by move)
+when every seat is the random bot; the :class:`Table` when every seat is a heuristic bot that
+decides from a :class:`BuxView` (``decide(view, rng)``: :class:`~toolkit.bux.GreedyBot`,
+:class:`~toolkit.bux.ValueBot`); else the protocol.
+
+Why a table: the heuristic bots' studies (100,000 games, ``benchmarks/``: under 10 minutes on
+two cores) need it: the protocol's immutable states play those games at half the table's speed
+(measured: 64 against 124 games per CPU-second), and the bots decide from a view, not by looking
+ahead with ``apply``. It keeps the spreads, the lot and the move history the bots read as plain
+lists, draws its chance events exactly as :meth:`BuxState.sample_chance` does and applies the
+bots' actions as :meth:`BuxState.apply` does, so both paths give the same record
+(``tests/test_bux_playout.py`` plays both and compares the views at every decision). The random
+bot has no table path: the kernel plays it.
 
 Bots decide from a :class:`BuxView`: what the player to move may see (their own back values,
 every symbol, chips, the public lot), their legal swaps in the protocol's order, and the public
 history the bots use against endless swapping (the swaps of the last round, the tables seen
 since the last move that was not a swap). :func:`view_of_state` builds it from a protocol
 state, :meth:`Table.view` from the table, so a bot's ``decide(view, rng)`` makes the same
-choice on both paths. :class:`toolkit.core.bots.RandomBot` is played on the table by drawing
-the same index into the (never built) list of legal actions.
+choice on both paths.
 
 Inside the package the imports run ``rules`` <- ``state`` <- ``kernel`` <- ``playout`` <- ``odds`` <-
 ``bots`` (``DESIGN.md``).
@@ -26,13 +32,13 @@ from typing import Sequence
 
 import numpy as np
 
-from ..core.bots import RandomBot
-from ..core.bulk import is_core_random
-from ..core.game import Action, playout_rngs, rules_to_dict
-from ..core.validation import check_rules
+from ..core import bulk
+from ..core.bulk import PlayoutRecord, rules_json
+from ..core.game import Action
+from ..core.validation import DEFAULT_PLAYERS
 from .rules import BUX, Card, Rules
-from .state import (Assistance, Auction, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap, Wait, find_sets,
-                    initial_state, swap_action, unprotected_positions)
+from .state import (Assistance, Auction, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap, Wait, initial_state,
+                    unprotected_positions)
 
 __all__ = ["BuxView", "Table", "view_of_state", "playout", "random_playouts", "table_key", "HISTORY_LIMIT"]
 
@@ -55,36 +61,6 @@ def table_key(spreads) -> tuple:
     key look the same to everyone, whatever the hidden back values)."""
     # c[:2] is c.kind, (suit, shape), without the property call (bots build many keys)
     return tuple([tuple(sorted([c[:2] for c in sp])) for sp in spreads])
-
-
-_N_SETS: dict = {}
-
-
-def _n_sets(spread: tuple) -> int:
-    """How many matching sets ``spread`` holds (``len(find_sets(spread))``), counted: every 3 of a
-    suit, plus every 3 of a shape, minus the triples counted twice (three of one kind). Cached."""
-    n = _N_SETS.get(spread)
-    if n is None:
-        suits: dict = {}
-        shapes: dict = {}
-        kinds: dict = {}
-        for c in spread:
-            suits[c.suit] = suits.get(c.suit, 0) + 1
-            shapes[c.shape] = shapes.get(c.shape, 0) + 1
-            k = c.suit, c.shape
-            kinds[k] = kinds.get(k, 0) + 1
-        n = 0
-        for counts in (suits, shapes):
-            for x in counts.values():
-                if x >= 3:
-                    n += x * (x - 1) * (x - 2) // 6
-        for x in kinds.values():
-            if x >= 3:
-                n -= x * (x - 1) * (x - 2) // 6
-        if len(_N_SETS) >= 1 << 16:
-            _N_SETS.clear()
-        _N_SETS[spread] = n
-    return n
 
 
 class BuxView:
@@ -239,7 +215,6 @@ class Table:
         self.swap_log: list = []   # (turn_no before, mover, seat, given kind, taken kind)
         self.run_keys: list = []   # table keys before each swap since the last other move
         self.track = True          # keep the history above (only bots that read views need it)
-        self._unp: list = [None] * n_players  # per seat: (unprotected positions, number of sets), or None
 
     # -- basics -------------------------------------------------------------------------
     @property
@@ -308,7 +283,6 @@ class Table:
             self.dealt += 1
             self._remove(card)
             self.spreads[seat].append(card)
-            self._unp[seat] = None
             self.shown[seat].append(_hidden(card))
             if self.dealt == self.rules.cards_dealt * self.n:
                 self.phase, self.turn = "turn", self.rules.first_player
@@ -384,74 +358,6 @@ class Table:
         self.turn_no += 1
 
     # -- decisions ------------------------------------------------------------------------
-    def _facts(self, seat: int) -> tuple:
-        """``(unprotected positions, number of matching sets)`` of ``seat``'s spread, kept until
-        the spread changes (and shared between tables through the engine's caches)."""
-        f = self._unp[seat]
-        if f is None:
-            key = tuple(self.spreads[seat])
-            f = self._unp[seat] = (unprotected_positions(key), _n_sets(key))
-        return f
-
-    def n_legal(self) -> int:
-        """How many legal actions the player to act has (the length of ``legal_actions()``)."""
-        ph = self.phase
-        p = self.current
-        if ph == "bid":
-            lo = self.rules.min_bid if self.high_bidder < 0 else self.high_bid + self.rules.bid_increment
-            hi = self.money[p] + self.rules.max_bid_over_chips
-            bids = 0 if hi < lo else (hi - lo) // self.rules.bid_increment + 1
-            return 1 + self.may_wait() + bids
-        if ph == "keep":
-            return 2
-        sells = self._facts(p)[1]
-        if ph == "selling":
-            return sells + 1
-        mine = len(self.spreads[p])
-        swaps = 0
-        if mine:
-            for seat in range(self.n):
-                if seat != p:
-                    swaps += len(self._facts(seat)[0])
-        return (self.money[p] <= 0) + swaps * mine + sells + 1
-
-    def legal_at(self, i: int) -> Action:
-        """``legal_actions()[i]`` of the player to act, without building the list."""
-        ph = self.phase
-        p = self.current
-        r = self.rules
-        if ph == "bid":
-            if i == 0:
-                return Pass()
-            if self.may_wait():
-                if i == 1:
-                    return Wait()
-                i -= 1
-            lo = r.min_bid if self.high_bidder < 0 else self.high_bid + r.bid_increment
-            return Bid(lo + (i - 1) * r.bid_increment)
-        if ph == "keep":
-            return Keep() if i == 0 else Auction()
-        if ph == "selling":
-            sets = find_sets(tuple(self.spreads[p]))
-            return Sell(*sets[i]) if i < len(sets) else Done()
-        if self.money[p] <= 0:
-            if i == 0:
-                return Assistance()
-            i -= 1
-        mine = len(self.spreads[p])
-        if mine:
-            for seat in range(self.n):
-                if seat == p:
-                    continue
-                unprot = self._facts(seat)[0]
-                block = len(unprot) * mine
-                if i < block:
-                    return swap_action(i % mine, seat, unprot[i // mine])
-                i -= block
-        if i < self._facts(p)[1]:
-            return Sell(*find_sets(tuple(self.spreads[p]))[i])
-        return Draw()
-
     def apply(self, a: Action) -> None:
         """Apply the decision ``a`` of the player to act (assumed legal: bots choose from the
         view or from :meth:`legal_at`)."""
@@ -467,7 +373,6 @@ class Table:
                 if len(self.swap_log) > 4 * self.n:
                     del self.swap_log[:-2 * self.n]
             give, take = mine.pop(a.mine), theirs.pop(a.theirs)
-            self._unp[p] = self._unp[a.seat] = None
             mine.append(take)
             theirs.append(give)
             sm, st = self.shown[p], self.shown[a.seat]
@@ -486,7 +391,6 @@ class Table:
             cards = [sp[x] for x in idx]
             value = self.rules.set_value(cards, self.double)
             self.spreads[p] = [c for x, c in enumerate(sp) if x not in idx]
-            self._unp[p] = None
             self.shown[p] = [c for x, c in enumerate(self.shown[p]) if x not in idx]
             self.discards.extend(cards)
             self.money[p] += value
@@ -507,7 +411,6 @@ class Table:
         elif t is Keep:
             p = self.turn
             self.spreads[p].extend(self.lot)
-            self._unp[p] = None
             self.shown[p].extend(_hidden(c) for c in self.lot)
             self.lot = []
             self._end_turn(p)
@@ -539,14 +442,12 @@ class Table:
         if w < 0:
             if self.rules.unbid_lot == "drawer":
                 self.spreads[drawer].extend(lot)
-                self._unp[drawer] = None
                 self.shown[drawer].extend(_hidden(c) for c in lot)
             else:
                 self.discards.extend(lot)
             self._end_turn(drawer)
             return
         self.spreads[w].extend(lot)
-        self._unp[w] = None
         self.shown[w].extend(_hidden(c) for c in lot)
         self.money[w] -= price
         if w == drawer:
@@ -556,73 +457,65 @@ class Table:
         self._end_turn(w if self.rules.next_player == "left_of_buyer" else drawer)
 
     def run(self, bots: Sequence, rng: np.random.Generator, max_steps: int = 1_000_000) -> None:
-        """Play to the end: chance with :meth:`chance`; a :class:`~toolkit.core.bots.RandomBot`
-        draws an index into the legal actions (as on the protocol); any other bot decides with
+        """Play to the end: chance with :meth:`chance`; each bot decides with
         ``bot.decide(view, rng)``."""
-        kinds = [type(b) is RandomBot for b in bots]
-        self.track = not all(kinds)
+        self.track = True
         for _ in range(max_steps):
             p = self.current
             if p == -2:
                 return
             if p == -1:
                 self.apply_chance(self.chance(rng))
-            elif kinds[p]:
-                self.apply(self.legal_at(int(rng.integers(self.n_legal()))))
             else:
                 self.apply(bots[p].decide(self.view(p), rng))
         raise RuntimeError(f"game did not end within {max_steps} actions")
 
 
-def playout(rules: Rules | None, players, bots: Sequence, rng: int | np.random.Generator | None = None,
-            *, _compiled: bool = True) -> dict:
-    """Play one whole BUX game on a :class:`Table` and return its game record.
+def _table_playout(state: BuxState, bots: Sequence, setup, play, seed) -> PlayoutRecord | None:
+    """The game on a :class:`Table` when every bot decides from a view (else ``None``: the
+    protocol plays it); the ``table`` of :func:`toolkit.core.bulk.playout`."""
+    if not all(hasattr(b, "decide") for b in bots):
+        return None
+    t = Table(state.rules, len(state.players))
+    while t.current == -1:  # the opening deal, as new_game
+        t.apply_chance(t.chance(setup))
+    t.run(bots, play)
+    best = max(t.money)
+    return PlayoutRecord("bux", rules_json(state.rules), state.players, seed, t.actions, t.money,
+                         tuple(i for i, m in enumerate(t.money) if m == best))
 
-    Every seat a :class:`~toolkit.core.bots.RandomBot` with an int seed (or ``None``): the game is
-    played in the compiled kernel (:mod:`toolkit.bux.kernel`, numba; every Rules value), the same
-    game, returned as a :class:`~toolkit.core.bulk.PlayoutRecord` (with ``scores`` in bux and
-    ``winners``). With a Generator the table plays, so the Generator advances exactly as on the
-    protocol. ``_compiled=False`` (private, for tests) plays random bots on the table too.
+
+def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,
+            seed: int | None = None, _compiled: bool = True) -> PlayoutRecord:
+    """Play one whole BUX game on the fastest path that plays it exactly, and return its record.
+
+    Every seat a :class:`~toolkit.core.bots.RandomBot` (and NumPy's default Generator): the
+    compiled kernel (:mod:`toolkit.bux.kernel`, every Rules value); every seat a bot with
+    ``decide(view, rng)`` (:class:`~toolkit.bux.GreedyBot`, :class:`~toolkit.bux.ValueBot`): a
+    :class:`Table`; otherwise the protocol (:func:`toolkit.core.bulk.playout`). The same game
+    from the same seed on each.
 
     Args:
         rules: the Rules (default ``Rules()``).
         players: names or a player count, as :func:`~toolkit.bux.new_game`.
-        bots: one per seat: :class:`~toolkit.core.bots.RandomBot` or a BUX bot with
-            ``decide(view, rng)`` (:class:`~toolkit.bux.GreedyBot`, :class:`~toolkit.bux.ValueBot`).
+        bots: one per seat (default: the random bot everywhere).
         rng: an int seed: the game ``play(new_game(rules, players, seed), bots, seed)`` plays (the
             deal from :func:`~toolkit.core.game.setup_rng`, the rest from ``new_rng(seed)``), and
             the record's ``seed``; or a Generator used for the deal and the play (the record's
-            seed is then ``None``: the same game as ``play(resolve_chance(initial_state(rules,
-            players, None), g), bots, g)``).
+            seed is then ``None``, or ``seed`` when given: the same game as
+            ``play(resolve_chance(initial_state(rules, players, None), g), bots, g)``).
+        seed: with a Generator ``rng``: the seed of the deal and of the record.
 
     Returns:
-        the record ``{game, rules, players, seed, actions}`` that ``toolkit.core.record`` gives for
-        that protocol game; ``toolkit.core.replay`` rebuilds it.
+        a :class:`~toolkit.core.bulk.PlayoutRecord`: the record ``{game, rules, players, seed,
+        actions}`` that ``toolkit.core.record`` gives for that protocol game (``toolkit.core.replay``
+        rebuilds it), with ``scores`` (bux) and ``winners``.
 
     Raises:
-        TypeError, ValueError: as :func:`~toolkit.bux.new_game`; a bot that is neither a
-            RandomBot nor has ``decide``.
+        TypeError, ValueError: as :func:`~toolkit.bux.new_game`; not one bot per player.
     """
-    rules = check_rules(rules, Rules, "bux")
-    seed, deal_rng, play_rng = playout_rngs(rng)
-    s0 = initial_state(rules, players, seed)  # validates players and seed
-    names = s0.players
-    if len(bots) != len(names):
-        raise ValueError(f"give one bot per player ({len(names)}), got {len(bots)}")
-    for b in bots:
-        if type(b) is not RandomBot and not hasattr(b, "decide"):
-            raise TypeError(f"{b!r} cannot play on the bulk table: it needs decide(view, rng) "
-                            "(or use toolkit.core.play)")
-    if _compiled and not isinstance(rng, np.random.Generator) and all(is_core_random(b) for b in bots):
-        from .kernel import compiled_playout
-
-        return compiled_playout(rules, names, seed)
-    t = Table(rules, len(names))
-    while t.current == -1:  # the opening deal, as new_game
-        t.apply_chance(t.chance(deal_rng))
-    t.run(bots, play_rng)
-    return {"game": "bux", "rules": rules_to_dict(rules), "players": list(names), "seed": seed,
-            "actions": t.actions}
+    return bulk.playout("bux", initial_state, rules, players, bots, rng, seed, compiled=_compiled,
+                        table=_table_playout)
 
 
 def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict:
@@ -649,6 +542,4 @@ def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict
         TypeError, ValueError: as :func:`~toolkit.bux.new_game`; ``n`` or ``seed`` not a whole
             number >= 0 (``seed=None`` is refused: the games must be reproducible).
     """
-    from .kernel import compiled_random_playouts
-
-    return compiled_random_playouts(rules, players, n, seed)
+    return bulk.random_playouts("bux", initial_state, rules, players, n, seed)

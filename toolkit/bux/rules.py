@@ -410,6 +410,12 @@ class Rules:
         """:func:`set_value` with these rules' perfect-set price and Double-BUX factor."""
         return set_value(cards, double, self.perfect_set_value, self.double_multiplier)
 
+    def player_range(self) -> tuple[int, int]:
+        """The player counts a game with these rules accepts, ``(fewest, most)``:
+        ``min_players``-``max_players`` (3-5 by default), and more than the seat of
+        ``first_player``."""
+        return max(self.min_players, self.first_player + 1), self.max_players
+
     # -- presets -------------------------------------------------------------------------
     def replace(self, **changes) -> "Rules":
         """A copy with some fields changed (``dataclasses.replace``)."""

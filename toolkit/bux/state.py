@@ -35,20 +35,23 @@ has received net, so ``sum(money) + bank == players x 200`` always.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..core.cards import Multiset
+from ..core.engine import ArgAction, EngineState, NumberAction, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng, successor)
+                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import BUX, Card, Rules, is_set, parse_card
 
+#: The phases of a BUX game (:attr:`BuxState.phase`): chance in ``deal``, ``reveal`` and ``top``.
+Phase = Literal["deal", "turn", "selling", "reveal", "top", "keep", "bid", "over"]
+
 __all__ = [
-    "BuxState", "Deal", "Reveal", "TopCard", "Swap", "Sell", "Done", "Draw", "Bid", "Pass", "Wait", "Keep",
+    "BuxState", "Phase", "Deal", "Reveal", "TopCard", "Swap", "Sell", "Done", "Draw", "Bid", "Pass", "Wait", "Keep",
     "Auction", "Assistance", "initial_state", "new_game", "unprotected_positions", "set_positions", "find_sets", "swap_action", "bid_action", "sell_action",
 ]
 
@@ -66,15 +69,10 @@ def _ints(args: str, n: int, verb: str, example: str) -> tuple[int, ...]:
     return vals
 
 
-class _CardAction(Action):
+class _CardAction(ArgAction):
     """A chance event naming one card; text ``<verb> <card>`` (``deal x-hearts-25``)."""
 
-    def __str__(self):
-        return f"{self.verb} {self.card}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(parse_card(args))
+    parse_arg = staticmethod(parse_card)
 
 
 @dataclass(frozen=True)
@@ -154,18 +152,11 @@ class Draw(Action):
 
 
 @dataclass(frozen=True)
-class Bid(Action):
+class Bid(NumberAction):
     """Bid ``amount`` bux for the lot. Text form ``bid 25``."""
 
     amount: int
     verb: ClassVar[str] = "bid"
-
-    def __str__(self):
-        return f"bid {self.amount}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(*_ints(args, 1, cls.verb, "bid 25"))
 
 
 @dataclass(frozen=True)
@@ -322,7 +313,7 @@ _CODEC = ActionCodec([Deal, Reveal, TopCard, Swap, Sell, Done, Draw, Bid, Pass, 
 
 
 @dataclass(frozen=True)
-class BuxState(CachedLegalActions, State):
+class BuxState(EngineState, CachedLegalActions, State):
     """One moment of a BUX game. Immutable: :meth:`apply` returns a new state.
 
     Attributes:
@@ -354,15 +345,15 @@ class BuxState(CachedLegalActions, State):
     """
 
     rules: Rules
-    players: tuple
+    players: PerSeat[str]
     seed: int | None
-    phase: str
+    phase: Phase
     turn: int
     deck: Multiset
-    discards: tuple
-    spreads: tuple
-    lot: tuple
-    money: tuple
+    discards: tuple[Card, ...]
+    spreads: PerSeat[tuple[Card, ...]]
+    lot: tuple[Card, ...]
+    money: PerSeat[int]
     bank: int
     tucked: int = 0
     deck_no: int = 1
@@ -371,10 +362,10 @@ class BuxState(CachedLegalActions, State):
     bidder: int = -1
     high_bid: int = 0
     high_bidder: int = -1
-    active: tuple = ()
-    ended_by: str = ""
+    active: PerSeat[bool] = ()
+    ended_by: Literal["", "bux", "turn_limit"] = ""
     top: Card | None = None
-    resume: str = ""
+    resume: Phase | Literal[""] = ""
     parent: "BuxState | None" = history_field()
     last_action: Action | None = history_field()
 
@@ -382,10 +373,6 @@ class BuxState(CachedLegalActions, State):
     _codec: ClassVar[ActionCodec] = _CODEC
 
     # -- basics -------------------------------------------------------------------------
-    @property
-    def n_players(self) -> int:
-        return len(self.players)
-
     @property
     def current_player(self) -> int:
         ph = self.phase
@@ -493,17 +480,6 @@ class BuxState(CachedLegalActions, State):
         return acts + sells + [_DRAW]
 
     # -- transitions -------------------------------------------------------------------
-    def _r(self, **changes) -> "BuxState":
-        return successor(self, **changes)
-
-    @staticmethod
-    def _set(tup: tuple, i: int, value) -> tuple:
-        return tup[:i] + (value,) + tup[i + 1:]
-
-    def _wrong(self, action, expected: str):
-        raise IllegalActionError(f"{action} is not possible now: in the {self.phase} phase "
-                                 f"the game expects {expected}")
-
     def _apply(self, action: Action) -> "BuxState":
         handler = {"deal": self._on_deal, "turn": self._on_turn, "selling": self._on_selling,
                    "reveal": self._on_reveal, "top": self._on_top, "keep": self._on_keep,
@@ -746,6 +722,92 @@ class BuxState(CachedLegalActions, State):
             return None
         return "BUX" if self.top.is_bux else self.top.value
 
+    # -- the move log -------------------------------------------------------------------
+    def _lot_card_seen(self, card: Card, viewer: int) -> bool:
+        """Whether ``viewer`` sees the back value of ``card`` drawn for the lot now."""
+        return card.is_bux or self.rules.lot_values_public or (self.free_draw and viewer == self.turn)
+
+    def hides_action(self, action, viewer: int) -> bool:
+        """Back values are the secret of BUX (RULES-NOTES: "symbols are public; a card's back
+        value is seen only by its owner"): a card dealt shows its symbol to all and its value to
+        its owner; a card drawn for the lot shows its value to all only with
+        ``Rules.lot_values_public``; the draw deck's top card shows only its back. See
+        :meth:`toolkit.core.game.State.hides_action`."""
+        if isinstance(action, Deal):
+            return viewer != self.dealer_next()
+        if isinstance(action, Reveal) or (isinstance(action, TopCard) and self.resume == "reveal"):
+            return not self._lot_card_seen(action.card, viewer)
+        return isinstance(action, TopCard) and not action.card.is_bux
+
+    def describe_action(self, action, viewer: int) -> str:
+        """The move log's sentence (see :meth:`toolkit.core.game.State.describe_action`): ``"Ana
+        swapped X-hearts (25) for Ben's circle-clubs"``, ``"Ben sold X-hearts, circle-hearts and
+        oval-hearts for 175 bux"``, ``"Cy bid 7 bux"``. A back value is named only to a player
+        who sees it (their own card before or after the move; the lot's with
+        ``Rules.lot_values_public``). A deal reads ``"A card was dealt"`` for every seat (the
+        spreads show the cards), so a log can fold the deal into one line."""
+        if isinstance(action, Deal):
+            return "A card was dealt"
+        if isinstance(action, TopCard) and self.resume != "reveal":
+            shown = "its purple BUX side" if action.card.is_bux else f"{action.card.value} on its back"
+            return f"The top card of the draw deck shows {shown}"
+        if isinstance(action, (Reveal, TopCard)):
+            return self._drawn_words(action.card, viewer)
+        p = self.current_player
+        name = self.players[p]
+        nxt = self.apply(action)
+        if isinstance(action, Swap):
+            sees = viewer in (p, action.seat)
+            mine, theirs = self.spreads[p][action.mine], self.spreads[action.seat][action.theirs]
+            text = (f"{name} swapped {_card_words(mine, sees)} for {self.players[action.seat]}'s "
+                    f"{_card_words(theirs, sees)}")
+        elif isinstance(action, Sell):
+            cards = [self.spreads[p][i] for i in (action.i, action.j, action.k)]
+            words = [_card_words(c, False) for c in cards]
+            text = (f"{name} sold {words[0]}, {words[1]} and {words[2]} for "
+                    f"{self.rules.set_value(cards, self.double)} bux" + (" (Double-BUX)" if self.double else ""))
+        elif isinstance(action, Draw):
+            text = (f"{name} drew {self.rules.cards_drawn} cards" + (" (no cards: keep them free or auction them)"
+                                                                   if not self.spreads[p] else " to auction"))
+        else:
+            text = {Done: f"{name} ended the turn", Pass: f"{name} passed",
+                    Wait: f"{name} waited: the next player opens the bidding",
+                    Keep: f"{name} kept the {len(self.lot)} cards for free",
+                    Auction: f"{name} put the {len(self.lot)} cards up for auction",
+                    Assistance: f"{name} took {self.rules.assistance} bux of Assistance from the bank",
+                    }.get(type(action), f"{name} bid {getattr(action, 'amount', '')} bux"
+                          if isinstance(action, Bid) else f"{name}: {action}")
+        if self.phase == "bid" and nxt.phase != "bid":
+            text += ": " + self._sold_words(action)
+        if nxt.phase == "over" and nxt.ended_by == "turn_limit":
+            text += ". The game is over (turn limit)"
+        return text
+
+    def _drawn_words(self, card: Card, viewer: int) -> str:
+        """A card drawn from the draw deck (for the lot, or a purple BUX card tucked)."""
+        name = self.players[self.turn]
+        if not card.is_bux:
+            return f"{name} drew {_card_words(card, self._lot_card_seen(card, viewer))}"
+        k, last = self.tucked + 1, self.rules.bux_cards
+        if k < last:
+            what = "Double-BUX begins, sets pay double" if k == last - 1 else "time passes"
+        elif self.deck_no >= self.rules.decks:
+            what = "it was the last one, so the game is over"
+        else:
+            what = (("Double-BUX ends; " if last >= 2 else "")
+                    + f"every loose card is shuffled into draw deck {self.deck_no + 1}")
+        return f"{name} drew purple BUX card {k}: {what}"
+
+    def _sold_words(self, action) -> str:
+        """How the auction ended, said after the last bid or pass."""
+        drawer = self.turn
+        winner, price = (self.bidder, action.amount) if isinstance(action, Bid) else (self.high_bidder, self.high_bid)
+        if winner < 0:
+            return ("nobody bid, so " + (f"{self.players[drawer]} keeps the lot for free"
+                                          if self.rules.unbid_lot == "drawer" else "the lot is discarded"))
+        to = "the bank" if winner == drawer else self.players[drawer]
+        return f"{self.players[winner]} won the lot for {price} bux, paid to {to}"
+
     # -- display ---------------------------------------------------------------------
     def __str__(self) -> str:
         lines = [f"BUX, turn {self.turn_no} ({self.players[self.turn]}), phase {self.phase}, deck {self.deck_no} "
@@ -765,6 +827,15 @@ class BuxState(CachedLegalActions, State):
 _SUIT_SYMBOL = {"hearts": "&hearts;", "diamonds": "&diams;", "clubs": "&clubs;", "spades": "&spades;"}
 _SHAPE_CSS = {"square": "border-radius:2px", "circle": "border-radius:50%", "x": "border-style:dashed",
               "oval": "border-radius:50%/35%"}
+
+
+def _card_words(card: Card, value: bool) -> str:
+    """A card as players say it: ``"X-hearts (25)"``, ``"circle-clubs"`` (``value=False``),
+    ``"a purple BUX card"``."""
+    if card.is_bux:
+        return "a purple BUX card"
+    name = f"{'X' if card.shape == 'x' else card.shape}-{card.suit}"
+    return f"{name} ({card.value})" if value and card.value is not None else name
 
 
 def card_html(card: Card) -> str:

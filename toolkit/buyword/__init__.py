@@ -9,14 +9,14 @@ Rules: ``seeds/003_ed01dcb0ec781bb1.txt``. Quick start::
     s.legal_actions()                                # [buy, decline]
     final = toolkit.core.play(s, [buyword.GreedyBot(), buyword.SamplingBot()], seed=1)
 
-The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`;
+The engine is :mod:`.state` (its moves in :mod:`.actions`), the calculators :mod:`.odds`, the bots :mod:`.bots`;
 ``toolkit.buyword.widgets`` (ipywidgets + plotly) is imported only by notebooks.
 """
 from .rules import CHOICE, DEFAULT_BAG, Rules, load_bag
 from .dictionary import WORD_LISTS, Dictionary, WordSale, build_word_list, default_dictionary
-from .state import (Accept, Auction, Bid, Bluff, Buy, BuyWordState, Challenge, Choose, Decline, Discard, Done, Draw, Offer,
-                    Pass, Place, Roll,
-                    SellWord, Take, initial_state, new_game, solitaire_rating, warm_up)
+from .actions import (Accept, Auction, Bid, Bluff, Buy, Challenge, Choose, Decline, Discard, Done, Draw, Offer,
+                      Pass, Place, Roll, SellWord, Take)
+from .state import BuyWordState, initial_state, new_game, solitaire_rating, warm_up
 from .odds import (bag_counts, best_word, draw_cost_distribution, draw_pips_distribution, expected_cost,
                    expected_cost_moments, expected_profit, find_words, marginal_pip_value, pips, price,
                    square_price_derivation, word_value)
@@ -33,3 +33,7 @@ __all__ = [
     "expected_cost_moments", "expected_profit", "find_words", "marginal_pip_value", "pips", "price",
     "square_price_derivation", "word_value", "BOTS", "GreedyBot", "PlannerBot", "RandomBot", "SamplingBot",
 ]
+
+from .spec import SPEC
+
+__all__ += ["SPEC"]

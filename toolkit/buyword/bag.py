@@ -1,8 +1,11 @@
-"""BuyWord's tile bag as data: the letters, how many of each, and their pips.
+"""BuyWord's tile bag as data: the letters, how many of each, their pips, and the price of pips.
 
 Source: ``seeds/003_ed01dcb0ec781bb1.txt``, "What you Get" (letter tiles carrying 1 to 4 pips);
-the counts are not published, see ``data/bag.csv`` and ``RULES-NOTES.md`` (BuyWord). Its own
-module so that the dictionary (which prices words by their pips) and the rules both read it:
+the counts are not published, see ``data/bag.csv`` and ``RULES-NOTES.md`` (BuyWord). The price
+rule ("Buying Tiles" and "Selling Words": total pips squared) is written once, here:
+:func:`price`, and :data:`PRICES`, the same prices as a table (for the word finder's inner loop
+and the compiled kernel, which reads it). Its own module so that the dictionary (which prices
+words by their pips), the table (Crossword) and the rules all read it:
 inside the package the imports run one way, ``bag`` <- ``dictionary`` <- ``rules`` <- ``board``
 <- ``state`` (``DESIGN.md``).
 """
@@ -15,7 +18,8 @@ from pathlib import Path
 
 from ..core.validation import RulesFields, describe
 
-__all__ = ["DEFAULT_BAG", "load_bag", "check_bag", "MAX_LETTER_COUNT", "MAX_PIPS", "MAX_BAG"]
+__all__ = ["DEFAULT_BAG", "load_bag", "check_bag", "price", "PRICES", "MAX_LETTER_COUNT", "MAX_PIPS", "MAX_BAG",
+           "MAX_WORD_PIPS"]
 
 #: Most tiles of one letter in a bag.
 MAX_LETTER_COUNT = 50
@@ -23,6 +27,29 @@ MAX_LETTER_COUNT = 50
 MAX_PIPS = 20
 #: Most letter tiles in a bag.
 MAX_BAG = 500
+#: Most pips one word can carry (30 letters and a Wild, each at most :data:`MAX_PIPS`): the
+#: length of :data:`PRICES`.
+MAX_WORD_PIPS = 31 * MAX_PIPS
+
+
+def price(pips: int) -> int:
+    """Dollars for tiles (or paid for a word) with ``pips`` pips in all: ``pips ** 2``.
+
+    Source: seed "Buying Tiles" ("counting the total number of spots ... and then squaring") and
+    "Selling Words" (a word's value is found the same way). Every price in the package comes
+    from here (:data:`PRICES` is this function's table).
+
+    Raises:
+        ValueError: ``pips`` is not a non-negative whole number.
+    """
+    if isinstance(pips, bool) or not hasattr(pips, "__index__") or pips < 0:
+        raise ValueError(f"pips must be a non-negative whole number, got {pips!r}")
+    p = int(pips)
+    return p * p
+
+
+#: :func:`price` of ``0 .. MAX_WORD_PIPS`` pips, as a tuple indexed by pips.
+PRICES = tuple(price(p) for p in range(MAX_WORD_PIPS + 1))
 
 
 def _parse_bag(text: str, source: str) -> tuple[tuple[str, int, int], ...]:

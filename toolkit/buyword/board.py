@@ -12,11 +12,17 @@ docs/buyword.md, "Crossword"):
 
 * the table is an unbounded square grid; the first word is placed at row 0, column 0, across
   (on an empty, unbounded table every position is the same);
-* a new word lies along one row (across) or column (down), re-uses at least one tile already on
-  the table in that line, adds at least one tile from the player's hand, and is the whole run of
-  tiles in its line (the cells just before and after it are empty);
+* a new word lies along one row (across) or column (down), adds at least one tile from the
+  player's hand, and is the whole run of tiles in its line (the cells just before and after it
+  are empty);
 * every other run of two or more tiles that a new tile joins (the cross-words) must be a word
   too, and each scores: (pips of all its tiles, reused ones included)^2 dollars;
+* the placement re-uses at least one tile already on the table, in the new word's own line or in
+  a cross-word: a hook (SHONE down beside CAT, its S making SCAT) or a parallel play (ME under
+  AH, making AM and HE) re-uses the old tiles through its cross-words. The seed: "re-using one
+  or more of the letter tiles in the old words ... If multiple words are created by clever
+  placement of the letter tiles, scoring occurs for each word" (until issue 26 only the first
+  kind was allowed);
 * a Wild placed on the table stays a Wild (one pip) for every later word through it, and no word
   may contain more than ``max_wilds`` Wilds (the seed's one Wild per word).
 
@@ -34,7 +40,7 @@ from typing import Mapping, NamedTuple
 
 from ..core.cards import Multiset
 from ..core.game import IllegalActionError
-from .bag import DEFAULT_BAG
+from .bag import DEFAULT_BAG, price
 
 __all__ = ["Board", "Placement", "ScoredPlacement"]
 
@@ -180,9 +186,6 @@ class Board:
             else:
                 new_cells.append(i)
         if g:
-            if len(new_cells) == len(cells):
-                raise IllegalActionError(f"{p.spelled()} re-uses no tile on the table (seed, Crossword: "
-                                         f"new words re-use one or more of the letter tiles in the old words)")
             if not new_cells:
                 raise IllegalActionError(f"{p.spelled()} is already on the table: place at least one tile")
             dr, dc = (0, 1) if p.across else (1, 0)
@@ -226,7 +229,11 @@ class Board:
             if len(cross) < min_length or cross not in dictionary:
                 raise IllegalActionError(f"{p.spelled()} forms {cross.upper()}, which is not a sellable word")
             formed.append(check(cross, run))
-        value = sum(pp * pp for _, pp in formed)
+        if g and len(new_cells) == len(cells) and len(formed) == 1:
+            raise IllegalActionError(f"{p.spelled()} re-uses no tile on the table, in its line or in a word it "
+                                     f"forms across it (seed, Crossword: new words re-use one or more of the "
+                                     f"letter tiles in the old words)")
+        value = sum(price(pp) for _, pp in formed)
         return ScoredPlacement(value, p, tuple(formed), "".join(sorted(need.elements())),
                                1 if p.wild is not None else 0)
 
@@ -322,7 +329,84 @@ class Board:
                                     consider(Placement(sale.word, fixed, start, True, sale.wild))
                                 else:
                                     consider(Placement(sale.word, start, fixed, False, sale.wild))
+            self._hooks_and_parallels(hand_letters, use_wilds, dictionary, pips, wild_pips, max_wilds,
+                                      min_length, consider)
         return sorted(found.values(), key=lambda s: (-s.value, str(s.placement)))
+
+    def _hooks_and_parallels(self, hand_letters, use_wilds, dictionary, pips, wild_pips, max_wilds, min_length,
+                             consider) -> None:
+        """The candidates :meth:`placements` finds beside the table rather than along a line of
+        it: a word of the hand's tiles alone whose own line holds no tile within it or at its
+        ends, with at least one letter next to a tile across its line, so that it forms a
+        cross-word (SHONE down beside CAT, its S making SCAT). An empty cell with tiles across
+        the line admits only the letters that make that cross-word a word (checked once per
+        cell); each candidate is then checked by :meth:`score`."""
+        g = self.grid
+        anchors: dict[tuple[bool, int], set] = {}  # (across, row or column) -> positions
+        for r, c, _, _ in self.tiles:
+            for dr in (-1, 1):
+                if (r + dr, c) not in g:
+                    anchors.setdefault((True, r + dr), set()).add(c)
+                if (r, c + dr) not in g:
+                    anchors.setdefault((False, c + dr), set()).add(r)
+        if not anchors:
+            return
+        allowed: dict[tuple, frozenset | None] = {}
+
+        def letters_at(cell, across):
+            """The letters a new tile at ``cell`` may be (its cross-word a word), or None."""
+            key = (cell, across)
+            if key not in allowed:
+                dr, dc = (1, 0) if across else (0, 1)  # the cross-word's direction
+                before, after = [], []
+                r, c = cell[0] - dr, cell[1] - dc
+                while (r, c) in g:
+                    before.append(g[(r, c)][0])
+                    r, c = r - dr, c - dc
+                r, c = cell[0] + dr, cell[1] + dc
+                while (r, c) in g:
+                    after.append(g[(r, c)][0])
+                    r, c = r + dr, c + dc
+                if not before and not after:
+                    allowed[key] = None
+                else:
+                    pre, post = "".join(reversed(before)).lower(), "".join(after).lower()
+                    ok = len(before) + len(after) + 1 >= min_length
+                    allowed[key] = frozenset(ch for ch in "abcdefghijklmnopqrstuvwxyz"
+                                             if ok and pre + ch + post in dictionary)
+            return allowed[key]
+
+        by_letter: dict[str, list] = {}  # letter -> (word, Wild position, index of that letter)
+        seen = set()
+        for sale in dictionary.find(hand_letters, use_wilds, pips=pips, wild_pips=wild_pips,
+                                    min_length=min_length, max_wilds=max_wilds):
+            if (sale.word, sale.wild) not in seen:
+                seen.add((sale.word, sale.wild))
+                for i, ch in enumerate(sale.word):
+                    by_letter.setdefault(ch, []).append((sale.word, sale.wild, i))
+        for (across, fixed), positions in sorted(anchors.items()):
+            def cell(pos):
+                return (fixed, pos) if across else (pos, fixed)
+
+            occupied = [c if across else r for (r, c) in g if (r if across else c) == fixed]
+            tried = set()
+            for a in sorted(positions):
+                # only the words with a letter the anchor cell admits, laid on it
+                for ch in sorted(letters_at(cell(a), across) or ()):
+                    for word, wild, i in by_letter.get(ch, ()):
+                        start = a - i
+                        if (word, wild, start) in tried:
+                            continue
+                        tried.add((word, wild, start))
+                        end = start + len(word)
+                        if any(start - 1 <= pos <= end for pos in occupied):
+                            continue  # touches its own line's tiles: the search along the line covers it
+                        for k, letter in enumerate(word):
+                            ok = letters_at(cell(start + k), across)
+                            if ok is not None and letter not in ok:
+                                break
+                        else:
+                            consider(Placement(word, *cell(start), across, wild))
 
     def best(self, hand: Multiset, wilds: int, dictionary, pips: Mapping[str, int], wild_pips: int = 1,
              max_wilds: int = 1, min_length: int = 2) -> ScoredPlacement | None:

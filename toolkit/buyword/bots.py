@@ -16,9 +16,10 @@ import numpy as np
 
 from ..core.bots import RandomBot
 from ..core.game import Action, Bot
+from .bag import price
 from .rules import Rules
 from ..core.cards import Multiset
-from .odds import DrawValue, future_draws, letter_counts
+from .odds import DrawValue, _pip_vector, future_draws, letter_counts, word_prices
 from .state import (Accept, Auction, Bid, Bluff, Buy, BuyWordState, Challenge, Choose, Decline, Discard, Done,
                     Offer, Pass, Place, SellWord)
 
@@ -56,8 +57,7 @@ def _lot(obs: dict, owner: int) -> str | None:
 
 
 def _price(rules: Rules, letters: str) -> int:
-    p = sum(rules.letter_pips[c] for c in letters)
-    return p * p
+    return price(sum(rules.letter_pips[c] for c in letters))
 
 
 class _BuyWordBot(Bot):
@@ -315,10 +315,7 @@ class _Plan:
         self.bot = bot
         self.rules = rules
         self.trie = word_trie(rules.dictionary())
-        pv = np.zeros(26, dtype=np.int64)
-        for letter, _, p in rules.bag:
-            pv[ord(letter) - 65] = p
-        self.pips = pv
+        self.pips = _pip_vector(rules)
         self.wild_ok = rules.max_wilds_per_word > 0
         self.draws, self.weights, self.exact = futures.draws, futures.weights, futures.exact
         self.last = last
@@ -341,7 +338,7 @@ class _Plan:
             r = self.rules
             p = best_pips(self.trie, R + self.draws, w > 0 and self.wild_ok, self.pips, r.wild_pips,
                           r.min_word_length)
-            v = self.cache[key] = float(self.weights @ (p * p))
+            v = self.cache[key] = float(self.weights @ word_prices(p))
         return v
 
     def keep(self, R: np.ndarray, w: int) -> tuple[float, np.ndarray]:
@@ -555,10 +552,9 @@ class PlannerBot(_BuyWordBot):
         """A bluff in place of ``best`` when its expected money is higher: it sells if nobody
         challenges (each opponent's chance from :meth:`challenge_rates`), else costs the penalty
         and keeps the tiles."""
-        bluffs = state.bluffs(p)
-        if not bluffs or self._bluffed_this_round(state, p):
-            return best  # one bluff a round: a refused claim leaves the same choice, and a
-            # broke player (who pays what they have) would otherwise claim for ever
+        bluffs = state.bluffs(p)  # none once it has bluffed this round (the engine's bound)
+        if not bluffs:
+            return best
         rates = self.challenge_rates(state, p)
         ok = 1.0
         for q, rate in rates.items():
@@ -567,22 +563,14 @@ class PlannerBot(_BuyWordBot):
         fine = min(state.rules.challenge_penalty, state.money[p])
         r = state.rules
         for b in bluffs:
-            used = letter_counts(b.tiles)
-            pips = sum(r.letter_pips[c] for c in b.tiles) + (r.wild_pips if b.wild else 0)
-            sold = plan.sale_worth(pips * pips, b.wild) + plan.keep(H - used, w - b.wild)[0]
+            tiles = state.bluff_tiles(p, b.n)
+            used = letter_counts(tiles)
+            value = price(sum(r.letter_pips[c] for c in tiles) + (r.wild_pips if b.wild else 0))
+            sold = plan.sale_worth(value, b.wild) + plan.keep(H - used, w - b.wild)[0]
             v = ok * sold + (1.0 - ok) * (stay - fine)
             if best is None or v > best[0]:
                 best = (v, b)
         return best
-
-    @staticmethod
-    def _bluffed_this_round(state: BuyWordState, p: int) -> bool:
-        s = state
-        while s.parent is not None and s.parent.round == state.round:
-            if isinstance(s.last_action, Bluff) and s.parent.current_player == p:
-                return True
-            s = s.parent
-        return False
 
     @staticmethod
     def challenge_rates(state: BuyWordState, p: int, prior: tuple = (4, 1)) -> dict:

@@ -1,14 +1,19 @@
-"""BuyWord's compiled random playout: whole games of random bots in numba, with a compiled word finder.
+"""BuyWord's compiled twin: the engine's rules as a numba step machine, with a compiled word finder.
 
-The same games as :func:`toolkit.buyword.playout.playout` (and so as the game protocol) from the
-same seeds, action for action, for every rule set the bulk path plays on its table
-(:func:`toolkit.buyword.playout.supports`: no Auctions, Trades, Sales, Tile Drafts, Crossword,
-nor Challenges among 2 or more players; every other Rules field, the dictionary included: word
-list, school-safe list, themes, extra and blocked words). Source: ``seeds/003_ed01dcb0ec781bb1.txt``
-(BuyWord), as :mod:`toolkit.buyword.state`. Chance draws are those of
-:func:`toolkit.core.cards.uniform_index` (twin :func:`toolkit.core.jit.word_index`), the random
-bot's choices those of ``rng.integers`` over the legal moves in the protocol's order (twin
-:func:`toolkit.core.jit.word_integers`).
+The same games as the game protocol (:class:`~toolkit.buyword.state.BuyWordState`) from the same
+seeds, action for action, for every rule set :func:`supports` plays (no Auctions, Trades, Sales,
+Tile Drafts, Crossword, nor Challenges among 2 or more players: those go through the protocol;
+every other Rules field, the dictionary included: word list, school-safe list, themes, extra
+and blocked words). Source: ``seeds/003_ed01dcb0ec781bb1.txt`` (BuyWord), as
+:mod:`toolkit.buyword.state`. Chance draws are those of :func:`toolkit.core.cards.uniform_index`
+(twin :func:`toolkit.core.jit.chance_index`), the random bot's choices those of ``rng.integers``
+over the legal moves in the protocol's order (twin :func:`toolkit.core.jit.decision_integers`).
+Prices are read from :data:`toolkit.buyword.bag.PRICES`, the table of the one price function.
+
+It is checked against the engine move by move (``tests/test_kernels.py``): at every state
+reached by every bot, :meth:`BuyWordMaterial.encode` turns the state into a table, the kernel's
+legal moves equal ``state.legal_actions()`` (same order) and one :func:`_step` equals
+``state.apply``.
 
 The word finder (:meth:`toolkit.buyword.dictionary.Dictionary.find`, every legal sale of a hand,
 best first) runs inside the kernel on :class:`WordTrie`, the dictionary as numpy arrays: a trie
@@ -19,6 +24,11 @@ a run of equal letters, so each key is reached once); each key's words are liste
 ``(value, word rank, Wild position)`` and sorted as ``find`` sorts them (value down, then the
 word, then the Wild's position, no Wild first).
 
+The table (:data:`BuyWordTable`; letters 0-25 for A-Z): scalars ``phase``, ``leader``,
+``draw_n`` (tiles per player this round), ``draw_count``, ``order_pos``, ``last_round``,
+``pass_no``, ``bag_total``; arrays ``bag``, ``box`` (tiles out of play), ``hands (n, 26)``,
+``drawn (n, 26)`` (this round's draws, not bought yet), ``wilds (n,)``, ``money (n,)``.
+
 Imported only when a compiled playout runs (it imports numba): ``import toolkit.buyword`` does
 not load it; it sits between ``state`` and ``playout`` in the package's one-way imports. The
 first call in a fresh environment compiles the kernel (seconds, once: numba keeps it in its
@@ -26,30 +36,36 @@ cache, ``cache=True``).
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
-from ..core.bulk import playout_seeds
-from ..core.jit import (PLAY_HALF, PLAY_POS, SETUP_POS, begin_play, fresh_streams, njit, one_game, seeded_results,
-                        word_index, word_integers)
+from ..core.jit import (Kernel, Layout, Material, chance_index, decision_integers, kernel_jit, njit,
+                        random_listed, richest, seat_from, table_type, turn_of)
+from .bag import PRICES
 from .rules import CHOICE, Rules
-from .state import initial_state
+from .state import BuyWordState, initial_state
 
-__all__ = ["WordTrie", "word_trie", "Compiled", "compiled", "play_game", "compiled_random_playouts", "find_sales",
-           "ROLL", "CHOOSE", "DRAW", "BUY", "DECLINE", "SELL", "DISCARD", "DONE"]
+__all__ = ["KERNEL", "BuyWordMaterial", "BuyWordParams", "BuyWordTable", "WordTrie", "word_trie", "find_sales",
+           "best_pips",
+           "supports", "ROLL", "CHOOSE", "DRAW", "BUY", "DECLINE", "SELL", "DISCARD", "DONE"]
 
 #: Action kinds of a code (``code >> 32``). Low bits: the die face's index (roll), the number
 #: (choose), the letter 0-25 (draw, discard), ``word rank * 64 + Wild position + 1`` (sell).
 ROLL, CHOOSE, DRAW, BUY, DECLINE, SELL, DISCARD, DONE = range(8)
+#: Phases of the table, as :attr:`BuyWordState.phase` (the chance phases first).
+P_ROLL, P_DRAW, P_CHOOSE, P_BUY, P_SELL, P_OVER = range(6)
+_PHASES = ("roll", "draw", "choose", "buy", "sell", "over")
 
 #: A sale's sort key: ``(VMAX - value) << 26 | rank << 6 | (Wild position + 1)``: ascending keys
 #: are ``find``'s order. Values are below 2**19 (30 letters of 20 pips and a Wild: 620**2), word
 #: ranks below 2**20, Wild positions below 63 (words are at most 30 letters).
 _VMAX = 1 << 19
 _MAX_WORDS = 1 << 20
+_LOW26 = (1 << 26) - 1
 
-_OK, _OUT_OF_WORDS, _NO_ROOM = 0, 1, 2
+BuyWordTable = table_type("BuyWordTable", __name__, ("bag", "box", "hands", "drawn", "wilds", "money"))
+_SCALARS = ("phase", "leader", "draw_n", "draw_count", "order_pos", "last_round", "pass_no", "bag_total")
 
 
 class WordTrie:
@@ -124,114 +140,113 @@ def word_trie(dictionary) -> WordTrie:
     return trie
 
 
-class Compiled:
-    """One Rules' material for the kernel (cached per Rules and player count by :func:`compiled`).
+class BuyWordParams(NamedTuple):
+    """The rules as numbers and tables, and the dictionary's trie (the compiled functions' ``m``)."""
+
+    n: int  #: players
+    lo: int  #: ``Rules.choice_range``
+    hi: int
+    limit: int  #: ``Rules.tile_limit`` (-1: none)
+    use_wild: bool  #: a word may use a Wild (``Rules.max_wilds_per_word > 0``)
+    min_len: int  #: ``Rules.min_word_length``
+    wild_pips: int
+    everyone: bool  #: ``Rules.short_draw == "everyone"``
+    passes: int  #: ``Rules.refills`` (Extended Play: times the bag is refilled)
+    target: int  #: ``Rules.target_money`` (-1: none)
+    faces: np.ndarray  #: the die's faces (-1 for CHOICE)
+    pips: np.ndarray  #: ``(26,)`` pips per letter (0 for letters not in the bag)
+    prices: np.ndarray  #: :data:`toolkit.buyword.bag.PRICES`
+    child_start: np.ndarray  #: the :class:`WordTrie`'s arrays
+    edge_letter: np.ndarray
+    edge_child: np.ndarray
+    group_start: np.ndarray
+    group_words: np.ndarray
+    word_start: np.ndarray
+    word_letters: np.ndarray
+    stack: np.ndarray  #: ``(4, 64)`` scratch for the word finder's walk (the kernel allocates nothing)
+
+
+def supports(rules: Rules, n_players: int) -> bool:
+    """Whether the kernel plays these rules: no Auctions, Trades, Sales, Tile Drafts, Crossword,
+    nor Challenges among 2 or more players (their extra decisions are the protocol's); a
+    dictionary under 2**20 words."""
+    return not (rules.auctions or rules.trading or rules.tile_drafts or rules.crossword
+                or (rules.challenges and n_players > 1)) and len(rules.dictionary().words) < _MAX_WORDS
+
+
+class BuyWordMaterial(Material):
+    """One BuyWord Rules' material for the kernel (see :class:`toolkit.core.jit.Material`).
 
     Attributes:
-        par: ``int64`` the rules as numbers (see the indices below).
-        faces: ``int64`` the die's faces (-1 for CHOICE); pips: ``int64 (26,)`` each letter's
-            pips (0 for letters not in the bag); bag: ``int64 (26,)`` the letter tiles;
-            money, wilds: ``int64 (n,)`` each seat's start.
         trie: the dictionary's :class:`WordTrie`.
     """
 
+    game = "buyword"
+
     def __init__(self, rules: Rules, n: int):
         s0 = initial_state(rules, n, None)
-        self.trie = word_trie(rules.dictionary())
+        self.trie = trie = word_trie(rules.dictionary())
         lo, hi = rules.choice_range
-        self.par = np.array([n, lo, hi, -1 if rules.tile_limit is None else rules.tile_limit,
-                             int(rules.max_wilds_per_word > 0), rules.min_word_length, rules.wild_pips,
-                             int(rules.short_draw == "everyone"), s0.leader, rules.extended_passes,
-                             -1 if rules.target_money is None else rules.target_money], dtype=np.int64)
-        self.faces = np.array([-1 if f == CHOICE else int(f) for f in rules.die], dtype=np.int64)
-        self.pips = np.zeros(26, dtype=np.int64)
-        self.bag = np.zeros(26, dtype=np.int64)
-        for letter, count, p in rules.bag:
-            self.pips[ord(letter) - 65] = p
-            self.bag[ord(letter) - 65] = count
-        self.money = np.array(s0.money, dtype=np.int64)
-        self.wilds = np.array(s0.wilds, dtype=np.int64)
+        pips = np.zeros(26, dtype=np.int64)
+        for letter, _, p in rules.bag:
+            pips[ord(letter) - 65] = p
+        params = BuyWordParams(
+            n=n, lo=lo, hi=hi, limit=-1 if rules.tile_limit is None else rules.tile_limit,
+            use_wild=rules.max_wilds_per_word > 0, min_len=rules.min_word_length, wild_pips=rules.wild_pips,
+            everyone=rules.short_draw == "everyone", passes=rules.refills,
+            target=-1 if rules.target_money is None else rules.target_money,
+            faces=np.array([-1 if f == CHOICE else int(f) for f in rules.die], dtype=np.int64), pips=pips,
+            prices=np.array(PRICES, dtype=np.int64), child_start=trie.child_start, edge_letter=trie.edge_letter,
+            edge_child=trie.edge_child, group_start=trie.group_start, group_words=trie.group_words,
+            word_start=trie.word_start, word_letters=trie.word_letters, stack=np.empty((4, 64), dtype=np.int64))
         self.die_text = [f"roll {f}" for f in rules.die]
+        layout = Layout(BuyWordTable, _SCALARS, {"bag": (26,), "box": (26,), "hands": (n, 26), "drawn": (n, 26),
+                                                 "wilds": (n,), "money": (n,)})
+        most = max(max([f for f in rules.die if f != CHOICE] + [0]), hi)
+        super().__init__(rules, n, params, layout, s0, buffer=4096, setup_budget=8 + most * n, play_budget=256 * n)
 
-    def arrays(self) -> tuple:
-        """The kernel's rule and dictionary arguments, in order."""
-        return (self.par, self.faces, self.pips, self.bag, self.money, self.wilds) + self.trie.arrays()
+    def room(self, setup_words: int, play_words: int) -> int:
+        # every action but buy, done, a one-move decline and a die of one face reads at least half
+        # a word; room for four times the words and some spare, else the game is played again
+        return 4 * (setup_words + play_words) + 256
 
-    def decode(self, codes: np.ndarray) -> list[str]:
-        """The record's action texts of kernel codes (``"roll 3"``, ``"sell ENjOYED"``, ...)."""
-        words = self.trie.words
-        out = []
-        for c in codes.tolist():
-            kind, low = c >> 32, c & 0xFFFFFFFF
-            if kind == ROLL:
-                out.append(self.die_text[low])
-            elif kind == CHOOSE:
-                out.append(f"choose {low}")
-            elif kind == DRAW:
-                out.append(f"draw {chr(65 + low)}")
-            elif kind == BUY:
-                out.append("buy")
-            elif kind == DECLINE:
-                out.append("decline")
-            elif kind == SELL:
-                w = words[low >> 6].upper()
-                i = (low & 63) - 1
-                out.append("sell " + (w if i < 0 else w[:i] + w[i].lower() + w[i + 1:]))
-            elif kind == DISCARD:
-                out.append(f"discard {chr(65 + low)}")
-            else:
-                out.append("done")
-        return out
+    def text(self, code: int) -> str:
+        """The record's text of a kernel code (``"roll 3"``, ``"sell ENjOYED"``, ...)."""
+        kind, low = code >> 32, code & 0xFFFFFFFF
+        if kind == ROLL:
+            return self.die_text[low]
+        if kind == CHOOSE:
+            return f"choose {low}"
+        if kind == DRAW or kind == DISCARD:
+            return f"{'draw' if kind == DRAW else 'discard'} {chr(65 + low)}"
+        if kind == SELL:
+            w = self.trie.words[low >> 6].upper()
+            i = (low & 63) - 1
+            return "sell " + (w if i < 0 else w[:i] + w[i].lower() + w[i + 1:])
+        return ("buy", "decline")[kind - BUY] if kind in (BUY, DECLINE) else "done"
 
+    def encode(self, state: BuyWordState):
+        """The table of a :class:`BuyWordState` of these rules and players (phases the kernel
+        plays)."""
+        t = self.layout.new()
+        s = t.s[0]
+        s["phase"] = _PHASES.index(state.phase)
+        s["leader"], s["draw_n"], s["draw_count"] = state.leader, state.n, state.draw_count
+        s["order_pos"], s["last_round"], s["pass_no"] = state.order_pos, state.last_round, state.pass_no
+        s["bag_total"] = state.bag.total
 
-# par indices
-_N, _LO, _HI, _LIMIT, _USE_WILD, _MIN_LEN, _WILD_PIPS, _EVERYONE, _LEADER, _PASSES, _TARGET = range(11)
+        def put(row, letters):
+            for letter, c in letters:
+                row[ord(letter) - 65] += c
 
-
-@lru_cache(maxsize=16)
-def compiled(rules: Rules, n: int) -> Compiled:
-    """The :class:`Compiled` material of ``rules`` for ``n`` players."""
-    return Compiled(rules, n)
-
-
-def _room(setup_words: int, play_words: int) -> int:
-    # every action but buy, done, a one-move decline and a die of one face reads at least half a
-    # word; room for four times the words and some spare, else the kernel says so and gets more
-    return 4 * (setup_words + play_words) + 256
-
-
-def play_game(c: Compiled, sw: np.ndarray, pw: np.ndarray, streams: np.ndarray):
-    """One game on the compiled kernel (the ``kernel`` of :func:`toolkit.core.jit.run_playout_kernel`).
-
-    Returns:
-        ``(codes, money)``: ``int64`` action codes and each seat's dollars (``int64 (n,)``), or
-        ``None`` when the words (or the room sized from them) ran out.
-    """
-    res = one_game(lambda *a: _run(c, *a), sw, pw, streams, int(c.par[_N]))
-    if res is None:
-        return None
-    k, money, _, out = res
-    return out[:k], money
-
-
-def _run(c: Compiled, setup, play, streams, rows, scores, actions, winners):
-    """Games on :func:`_batch` (the ``run`` of :func:`toolkit.core.jit.one_game`): ``(ok, codes of
-    the last game)``; all are played again with a longer list of sales when a hand had more."""
-    k = int(c.par[_N])
-    sales = np.empty(4096, dtype=np.int64)
-    start = streams.copy()
-    while True:
-        out = np.empty(_room(setup.shape[1], play.shape[1]), dtype=np.int64)
-        ok = _batch(*c.arrays(), setup, play, streams, rows, scores, actions, winners, out, sales, *_work(k))
-        if ok.shape[0] == setup.shape[0]:
-            return ok, out
-        sales = np.empty(2 * len(sales), dtype=np.int64)
-        streams[:] = start
-
-
-def _work(n: int) -> tuple:
-    return (np.empty((n, 26), dtype=np.int64), np.empty((n, 32), dtype=np.int64), np.empty(26, dtype=np.int64),
-            np.empty((4, 512), dtype=np.int64))
+        put(t.bag, state.bag.items())
+        put(t.box, state.box.items())
+        for q in range(len(state.players)):
+            put(t.hands[q], state.hands[q].items())
+            put(t.drawn[q], ((letter, 1) for letter in state.drawn[q]))
+        t.wilds[:] = state.wilds
+        t.money[:] = state.money
+        return t
 
 
 def find_sales(trie: WordTrie, hand: np.ndarray, wild: bool, pips: np.ndarray, wild_pips: int, min_length: int):
@@ -249,10 +264,11 @@ def find_sales(trie: WordTrie, hand: np.ndarray, wild: bool, pips: np.ndarray, w
         list of ``(value in dollars, word, Wild index or None)``.
     """
     room = 4096
+    prices = np.array(PRICES, dtype=np.int64)
     while True:
         sales = np.empty(room, dtype=np.int64)
-        ns = _find(hand.astype(np.int64).copy(), wild, pips, wild_pips, min_length, *trie.arrays(), sales,
-                   np.empty((4, 512), dtype=np.int64))
+        ns = _find(hand.astype(np.int64).copy(), wild, pips, wild_pips, prices, min_length, *trie.arrays(), sales,
+                   np.empty((4, 64), dtype=np.int64))
         if ns >= 0:
             break
         room *= 2
@@ -263,30 +279,17 @@ def find_sales(trie: WordTrie, hand: np.ndarray, wild: bool, pips: np.ndarray, w
     return out
 
 
-def compiled_random_playouts(rules, players, n, seed) -> dict:
-    """:func:`toolkit.buyword.playout.random_playouts` (see there): the games of seeds
-    ``seed + i`` (:func:`toolkit.core.bulk.playout_seeds`), played in batches by :func:`_batch`."""
-    base = initial_state(rules, players, None)
-    seeds = playout_seeds(seed, n)
-    k = base.n_players
-    c = compiled(base.rules, k)
-
-    def batch(setup, play, rows, scores, actions, winners):
-        return _run(c, setup, play, fresh_streams(setup.shape[0]), rows, scores, actions, winners)[0]
-
-    most = max(int(c.faces.max()), int(c.par[_HI]))
-    return seeded_results(batch, seeds, k, 8 + most * k, 256 * k)
-
-
 # --------------------------------------------------------------------------------------------
-# the kernel
+# the compiled rules
 
 
-@njit(cache=True)
-def _find(hand, use_wild, pips, wild_pips, min_len, child_start, edge_letter, edge_child, group_start, group_words,
-          word_start, word_letters, sales, stack):
-    """Every legal sale of ``hand`` (letter counts, changed and restored) as sort keys into
-    ``sales``; returns how many (unsorted), or -1 when ``sales`` is too small."""
+@kernel_jit
+def _find(hand, use_wild, pips, wild_pips, prices, min_len, child_start, edge_letter, edge_child, group_start,
+          group_words, word_start, word_letters, sales, stack):
+    """Every legal sale of ``hand`` (letter counts, changed and restored, also when it stops
+    early) as sort keys into ``sales`` (values from ``prices``, :data:`toolkit.buyword.bag.PRICES`);
+    returns how many (unsorted), or -1 when ``sales`` is too small (the caller retries with a larger
+    one, on the same hand)."""
     ns = 0
     cap = sales.shape[0]
     # the walk: a stack of (node, next edge * 2 + which try, pips so far, Wild's letter or -1,
@@ -302,7 +305,7 @@ def _find(hand, use_wild, pips, wild_pips, min_len, child_start, edge_letter, ed
             continue
         child = edge_child[e]
         if sp + 1 >= node_s.shape[0]:
-            return -1  # deeper than any word: cannot happen (words are at most 30 letters)
+            return _unwind(info_s, hand, sp)  # deeper than any word: cannot happen (words are at most 30 letters)
         sp, w = _enter(node_s, edge_s, pips_s, info_s, sp, e2, edge_letter[e], child, hand, use_wild, pips,
                        child_start)
         if w == _NO_ENTRY:
@@ -312,21 +315,21 @@ def _find(hand, use_wild, pips, wild_pips, min_len, child_start, edge_letter, ed
         if g0 < g1 and sp >= min_len:
             p = pips_s[sp]
             if w < 0:
-                key = np.int64(_VMAX - p * p) << 26
+                key = np.int64(_VMAX - prices[p]) << 26
                 for g in range(g0, g1):
                     if ns >= cap:
-                        return -1
+                        return _unwind(info_s, hand, sp)
                     sales[ns] = key | (np.int64(group_words[g]) << 6)
                     ns += 1
             else:
                 p += wild_pips
-                key = np.int64(_VMAX - p * p) << 26
+                key = np.int64(_VMAX - prices[p]) << 26
                 for g in range(g0, g1):
                     r = group_words[g]
                     for i in range(word_start[r], word_start[r + 1]):
                         if word_letters[i] == w:
                             if ns >= cap:
-                                return -1
+                                return _unwind(info_s, hand, sp)
                             sales[ns] = key | (np.int64(r) << 6) | (i - word_start[r] + 1)
                             ns += 1
     return ns
@@ -335,7 +338,7 @@ def _find(hand, use_wild, pips, wild_pips, min_len, child_start, edge_letter, ed
 _NO_ENTRY = -2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _begin(stack, child_start):
     """The word finders' walk stack at the trie's root: ``(node, next edge * 2 + which try, pips
     so far, info)`` rows of ``stack``; info holds the Wild's letter + 1 in the low byte, the
@@ -348,7 +351,7 @@ def _begin(stack, child_start):
     return node_s, edge_s, pips_s, info_s
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _leave(info_s, hand, sp):
     """Step back up from depth ``sp``: the tile taken from the hand there goes back; the new depth."""
     took = ((info_s[sp] >> 8) & 255) - 1
@@ -357,7 +360,15 @@ def _leave(info_s, hand, sp):
     return sp - 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
+def _unwind(info_s, hand, sp):
+    """Stop a walk at depth ``sp``: every tile taken from the hand goes back; returns -1."""
+    while sp >= 0:
+        sp = _leave(info_s, hand, sp)
+    return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _enter(node_s, edge_s, pips_s, info_s, sp, e2, letter, child, hand, use_wild, pips, child_start):
     """One step of the word finders' walk of the anagram trie (:func:`_find`, :func:`_best_pips`):
     the next try of the edge ``e2 >> 1`` into ``child`` (``letter``): first with a tile of the
@@ -388,7 +399,7 @@ def _enter(node_s, edge_s, pips_s, info_s, sp, e2, letter, child, hand, use_wild
     return sp, letter
 
 
-@njit(cache=True)
+@kernel_jit
 def _sort(a, n):
     """Sort ``a[:n]`` in place (Shell's sort, gaps halving: a few lines, so it compiles in a
     moment, where ``np.sort`` adds over a second to the first compile)."""
@@ -404,241 +415,287 @@ def _sort(a, n):
         gap //= 2
 
 
-@njit(cache=True)
-def _game(par, faces, pips, bag0, money0, wilds0, child_start, edge_letter, edge_child, group_start, group_words,
-          word_start, word_letters, sw, pw, streams, out, money, sales, hands, drawn, bag, stack):
-    """One game; returns ``(status, actions)``: ``_OK``, ``_OUT_OF_WORDS`` or ``_NO_ROOM`` (more
-    sales in one hand than ``sales`` holds)."""
-    n = par[_N]
-    cap = out.shape[0]
-    box = np.zeros(26, dtype=np.int64)
-    wilds = wilds0.copy()
-    ndrawn = np.zeros(n, dtype=np.int64)
-    for q in range(n):
-        money[q] = money0[q]
+@kernel_jit
+def _current(m, t):
+    """``BuyWordState.current_player``."""
+    s = t.s[0]
+    seat = s.leader if s.phase == P_CHOOSE else seat_from(s.leader, s.order_pos, m.n)
+    return turn_of(s.phase, P_DRAW, P_OVER, seat)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _over_limit(m, t, seat):
+    """``BuyWordState.over_limit(seat) > 0``: more letter tiles than the tile limit (not in the last round)."""
+    if m.limit < 0 or t.s[0].last_round:
+        return False
+    held = 0
     for i in range(26):
-        bag[i] = bag0[i]
-    hands.fill(0)
-    bag_total = 0
-    for i in range(26):
-        bag_total += bag[i]
-    spos = streams[SETUP_POS]
-    ppos = 0
-    phalf = -1
-    setup = True
-    leader = par[_LEADER]
-    last_round = False
-    passes = 0
+        held += t.hands[seat, i]
+    return held > m.limit
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _sales(m, t, seat, buf):
+    """Every sale ``seat`` can make now as sort keys into ``buf`` (unsorted), their count, or -1
+    when ``buf`` is too small (:func:`_find`)."""
+    return _find(t.hands[seat], m.use_wild and t.wilds[seat] > 0, m.pips, m.wild_pips, m.prices, m.min_len,
+                 m.child_start, m.edge_letter, m.edge_child, m.group_start, m.group_words, m.word_start,
+                 m.word_letters, buf, m.stack)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _after_sales(m, t, seat, buf, k):
+    """After ``k`` sales in ``buf``: the discards (letters held, A-Z) when ``seat`` is over the
+    tile limit, else ``done``; the new count, or -1 when ``buf`` is too small."""
+    if _over_limit(m, t, seat):
+        for i in range(26):
+            if t.hands[seat, i] > 0:
+                if k >= buf.shape[0]:
+                    return -1
+                buf[k] = (np.int64(DISCARD) << 32) | i
+                k += 1
+        return k
+    if k >= buf.shape[0]:
+        return -1
+    buf[k] = np.int64(DONE) << 32
+    return k + 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _legal(m, t, buf):
+    """``BuyWordState.legal_actions()`` as codes into ``buf`` (-1: it does not fit): the die's
+    faces (each once, in the die's order), the letters in the bag, the numbers to choose, buy (if
+    affordable) and decline, or the sales in ``find``'s order then the discards or ``done``."""
+    s = t.s[0]
     k = 0
-    limit = par[_LIMIT]
-    while True:
-        if k + 64 > cap:
-            return _OUT_OF_WORDS, k  # the caller doubles the words, and the room with them
-        # -- the roll (chance); CHOICE: the Leader chooses
-        if setup:
-            f, spos = word_index(sw, spos, faces.shape[0])
-        else:
-            f, ppos = word_index(pw, ppos, faces.shape[0])
-        if f < 0:
-            return _OUT_OF_WORDS, k
-        out[k] = (np.int64(ROLL) << 32) | f
-        k += 1
-        draw = faces[f]
-        if draw < 0:
-            if setup:
-                streams[SETUP_POS] = spos
-                begin_play(streams)
-                ppos = streams[PLAY_POS]
-                phalf = streams[PLAY_HALF]
-                setup = False
-            c, ppos, phalf = word_integers(pw, ppos, phalf, par[_HI] - par[_LO] + 1)
-            if c < 0:
-                return _OUT_OF_WORDS, k
-            draw = par[_LO] + c
-            out[k] = (np.int64(CHOOSE) << 32) | draw
+    if s.phase == P_OVER:
+        return 0
+    if s.phase == P_ROLL:
+        for f in range(m.faces.shape[0]):
+            seen = False
+            for g in range(f):
+                if m.faces[g] == m.faces[f]:
+                    seen = True
+            if not seen:
+                buf[k] = (np.int64(ROLL) << 32) | f
+                k += 1
+        return k
+    if s.phase == P_DRAW:
+        for i in range(26):
+            if t.bag[i] > 0:
+                buf[k] = (np.int64(DRAW) << 32) | i
+                k += 1
+        return k
+    if s.phase == P_CHOOSE:
+        for x in range(m.lo, m.hi + 1):
+            buf[k] = (np.int64(CHOOSE) << 32) | x
             k += 1
-        # -- the draws, round the table from the Leader, until each has the number or the bag is empty
-        if k + draw * n + 8 * n > cap:
-            return _OUT_OF_WORDS, k
-        for q in range(n):
-            ndrawn[q] = 0
-        for d in range(draw * n):
-            if bag_total == 0:
-                break
-            if setup:
-                j, spos = word_index(sw, spos, bag_total)
-            else:
-                j, ppos = word_index(pw, ppos, bag_total)
-            if j < 0:
-                return _OUT_OF_WORDS, k
-            letter = 0
+        return k
+    p = _current(m, t)
+    if s.phase == P_BUY:
+        if _price_of_draw(m, t, p) <= t.money[p]:
+            buf[k] = np.int64(BUY) << 32
+            k += 1
+        buf[k] = np.int64(DECLINE) << 32
+        return k + 1
+    ns = _sales(m, t, p, buf)
+    if ns < 0:
+        return -1
+    _sort(buf, ns)
+    for i in range(ns):
+        buf[i] = (np.int64(SELL) << 32) | (buf[i] & _LOW26)
+    return _after_sales(m, t, p, buf, ns)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _price_of_draw(m, t, seat):
+    """``BuyWordState.price(seat)``: the price of ``seat``'s draw this round (pips from the table)."""
+    p = 0
+    for i in range(26):
+        p += m.pips[i] * t.drawn[seat, i]
+    return m.prices[p]
+
+
+@kernel_jit
+def _chance(m, t, sw, pw, streams):
+    """The chance outcome ``BuyWordState.sample_chance`` draws, as a code (-1: out of words): a
+    face of the die (one ``uniform_index`` over the faces) or the next tile (one over the bag,
+    walked A-Z)."""
+    s = t.s[0]
+    if s.phase == P_ROLL:
+        f = chance_index(sw, pw, streams, m.faces.shape[0])
+        return -1 if f < 0 else (np.int64(ROLL) << 32) | f
+    j = chance_index(sw, pw, streams, s.bag_total)
+    if j < 0:
+        return -1
+    for i in range(26):
+        if j < t.bag[i]:
+            return (np.int64(DRAW) << 32) | i
+        j -= t.bag[i]
+    return -1  # unreachable: the counts add up to the total
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _after_draw(m, t):
+    """``BuyWordState._after_draw`` and ``_start_buy``: once each has the round's number of tiles
+    or the bag is empty, the short draws go out of play (everyone's with ``short_draw=
+    "everyone"``) and the buying starts from the Leader."""
+    s = t.s[0]
+    if s.draw_count < s.draw_n * m.n and s.bag_total > 0:
+        return
+    if s.bag_total == 0:
+        s.last_round = 1
+    short = False
+    for q in range(m.n):
+        held = 0
+        for i in range(26):
+            held += t.drawn[q, i]
+        if held != s.draw_n:
+            short = True
+    for q in range(m.n):
+        held = 0
+        for i in range(26):
+            held += t.drawn[q, i]
+        if held != s.draw_n or (short and m.everyone):
             for i in range(26):
-                if j < bag[i]:
-                    letter = i
-                    break
-                j -= bag[i]
-            bag[letter] -= 1
-            bag_total -= 1
-            seat = (leader + d) % n
-            drawn[seat, ndrawn[seat]] = letter
-            ndrawn[seat] += 1
-            out[k] = (np.int64(DRAW) << 32) | letter
-            k += 1
-        if setup:
-            streams[SETUP_POS] = spos
-            begin_play(streams)
-            ppos = streams[PLAY_POS]
-            phalf = streams[PLAY_HALF]
-            setup = False
-        if bag_total == 0:
-            last_round = True
-        # -- buying, from the Leader round: short draws go out of play
-        short = False
-        for q in range(n):
-            if ndrawn[q] != draw:
-                short = True
-        for q in range(n):
-            if ndrawn[q] != draw or (short and par[_EVERYONE] == 1):
-                for t in range(ndrawn[q]):
-                    box[drawn[q, t]] += 1
-                ndrawn[q] = 0
-        for pos in range(n):
-            seat = (leader + pos) % n
-            if ndrawn[seat] == 0:
-                continue
-            price = 0
-            for t in range(ndrawn[seat]):
-                price += pips[drawn[seat, t]]
-            price *= price
-            if price <= money[seat]:
-                c, ppos, phalf = word_integers(pw, ppos, phalf, 2)
-                if c < 0:
-                    return _OUT_OF_WORDS, k
-            else:
-                c = 1  # decline is the one legal move (rng.integers(1) draws nothing)
-            if c == 0:
-                out[k] = np.int64(BUY) << 32
-                money[seat] -= price
-                for t in range(ndrawn[seat]):
-                    hands[seat, drawn[seat, t]] += 1
-            else:
-                out[k] = np.int64(DECLINE) << 32
-                for t in range(ndrawn[seat]):
-                    box[drawn[seat, t]] += 1
-            k += 1
-        # -- selling, from the Leader round: words until done (or discards over the tile limit)
-        for pos in range(n):
-            seat = (leader + pos) % n
-            hand = hands[seat]
-            while True:
-                if k >= cap:
-                    return _OUT_OF_WORDS, k
-                ns = _find(hand, par[_USE_WILD] == 1 and wilds[seat] > 0, pips, par[_WILD_PIPS], par[_MIN_LEN],
-                           child_start, edge_letter, edge_child, group_start, group_words, word_start, word_letters,
-                           sales, stack)
-                if ns < 0:
-                    return _NO_ROOM, k
-                held = 0
-                kinds = 0
-                for i in range(26):
-                    held += hand[i]
-                    if hand[i] > 0:
-                        kinds += 1
-                over = limit >= 0 and not last_round and held > limit
-                m, ppos, phalf = word_integers(pw, ppos, phalf, ns + (kinds if over else 1))
-                if m < 0:
-                    return _OUT_OF_WORDS, k
-                if m < ns:
-                    _sort(sales, ns)
-                    key = sales[m]
-                    r = (key >> 6) & (_MAX_WORDS - 1)
-                    wi = (key & 63) - 1
-                    value = _VMAX - (key >> 26)
-                    out[k] = (np.int64(SELL) << 32) | (key & ((np.int64(1) << 26) - 1))
-                    k += 1
-                    for i in range(word_start[r], word_start[r + 1]):
-                        if i - word_start[r] != wi:
-                            hand[word_letters[i]] -= 1
-                            box[word_letters[i]] += 1
-                    money[seat] += value
-                    if wi >= 0:
-                        wilds[seat] -= 1
-                elif over:
-                    m -= ns
-                    for i in range(26):
-                        if hand[i] > 0:
-                            if m == 0:
-                                out[k] = (np.int64(DISCARD) << 32) | i
-                                k += 1
-                                hand[i] -= 1
-                                box[i] += 1
-                                break
-                            m -= 1
-                else:
-                    out[k] = np.int64(DONE) << 32
-                    k += 1
-                    break
-        # -- the end of the round
-        leader = (leader + 1) % n
-        target = False
-        if par[_TARGET] >= 0:
-            for q in range(n):
-                if money[q] >= par[_TARGET]:
-                    target = True
-        if last_round or target:
-            for q in range(n):  # unsold tiles are lost
-                for i in range(26):
-                    box[i] += hands[q, i]
-                    hands[q, i] = 0
-            if not target and passes < par[_PASSES]:
-                for i in range(26):  # Extended Play: every letter back in the bag
-                    bag[i] += box[i]
-                    bag_total += box[i]
-                    box[i] = 0
-                last_round = False
-                passes += 1
-                continue
-            break
-    streams[SETUP_POS] = spos
-    if not setup:
-        streams[PLAY_POS] = ppos
-        streams[PLAY_HALF] = phalf
-    return _OK, k
+                t.box[i] += t.drawn[q, i]
+                t.drawn[q, i] = 0
+    s.phase = P_BUY
+    s.order_pos = 0
+    _next_buyer(m, t)
 
 
-@njit(cache=True)
-def _batch(par, faces, pips, bag0, money0, wilds0, child_start, edge_letter, edge_child, group_start, group_words,
-           word_start, word_letters, setup, play, streams_in, rows, scores, actions, winners, out, sales, hands, drawn,
-           bag, stack):
-    """Whole games, one per row of ``setup``/``play`` words and of ``streams_in`` (each game's
-    :func:`toolkit.core.jit.run_playout_kernel` streams, updated): row ``rows[g]`` of
-    ``scores``, ``actions`` and ``winners`` gets game ``g``, ``out`` the codes of the last game;
-    returns ``ok`` per game (False: ran out of words), or an empty array when a hand had more
-    sales than ``sales`` holds (all are played again). The kernel's one entry point (``playout`` calls
-    it with one row too), so a session compiles (or loads) it once."""
-    g_n = setup.shape[0]
-    n = par[_N]
-    ok = np.ones(g_n, dtype=np.bool_)
-    money = np.zeros(n, dtype=np.int64)
-    for g in range(g_n):
-        streams = streams_in[g]
-        status, k = _game(par, faces, pips, bag0, money0, wilds0, child_start, edge_letter, edge_child, group_start,
-                          group_words, word_start, word_letters, setup[g], play[g], streams, out, money, sales, hands,
-                          drawn, bag, stack)
-        if status == _NO_ROOM:
-            return np.zeros(0, dtype=np.bool_)
-        if status != _OK:
-            ok[g] = False
-            continue
-        r = rows[g]
-        actions[r] = k
-        best = money[0]
-        for q in range(n):
-            best = max(best, money[q])
-        for q in range(n):
-            scores[r, q] = money[q]
-            winners[r, q] = money[q] == best
-    return ok
+@njit(cache=True, _nrt=False, inline="always")
+def _next_buyer(m, t):
+    """``BuyWordState._next_buyer``: skip the seats with nothing to buy; then the selling."""
+    s = t.s[0]
+    while s.order_pos < m.n:
+        q = seat_from(s.leader, s.order_pos, m.n)
+        for i in range(26):
+            if t.drawn[q, i]:
+                return
+        s.order_pos += 1
+    s.phase = P_SELL
+    s.order_pos = 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _end_round(m, t):
+    """``BuyWordState._end_round``: the Leader moves on; after the last round (or once someone has
+    the target money) unsold tiles are lost and the game ends, or Extended Play refills the bag."""
+    s = t.s[0]
+    s.leader = seat_from(s.leader, 1, m.n)
+    s.draw_n = 0
+    s.draw_count = 0
+    s.order_pos = 0
+    target = False
+    if m.target >= 0:
+        for q in range(m.n):
+            if t.money[q] >= m.target:
+                target = True
+    s.phase = P_ROLL
+    if not (s.last_round or target):
+        return
+    for q in range(m.n):
+        for i in range(26):
+            t.box[i] += t.hands[q, i]
+            t.hands[q, i] = 0
+    if not target and s.pass_no < m.passes:
+        for i in range(26):
+            t.bag[i] += t.box[i]
+            s.bag_total += t.box[i]
+            t.box[i] = 0
+        s.last_round = 0
+        s.pass_no += 1
+        return
+    s.phase = P_OVER
+
+
+@kernel_jit
+def _step(m, t, code):
+    """``BuyWordState.apply`` of the action ``code`` (legal: from :func:`_legal` or :func:`_chance`)."""
+    s = t.s[0]
+    kind = code >> 32
+    low = code & 0xFFFFFFFF
+    if kind == ROLL or kind == CHOOSE:
+        face = m.faces[low] if kind == ROLL else low
+        if face < 0:  # CHOICE: the Leader chooses
+            s.phase = P_CHOOSE
+            return
+        s.phase = P_DRAW
+        s.draw_n = face
+        s.draw_count = 0
+        _after_draw(m, t)
+        return
+    if kind == DRAW:  # round the table from the Leader
+        t.bag[low] -= 1
+        s.bag_total -= 1
+        t.drawn[seat_from(s.leader, s.draw_count, m.n), low] += 1
+        s.draw_count += 1
+        _after_draw(m, t)
+        return
+    p = _current(m, t)
+    if kind == BUY or kind == DECLINE:
+        if kind == BUY:
+            t.money[p] -= _price_of_draw(m, t, p)
+        for i in range(26):
+            if kind == BUY:
+                t.hands[p, i] += t.drawn[p, i]
+            else:
+                t.box[i] += t.drawn[p, i]
+            t.drawn[p, i] = 0
+        s.order_pos += 1
+        _next_buyer(m, t)
+    elif kind == SELL:  # the letters go out of play (a Wild stands for the one at its position)
+        r = low >> 6
+        wi = (low & 63) - 1
+        pips = 0 if wi < 0 else m.wild_pips
+        for i in range(m.word_start[r], m.word_start[r + 1]):
+            if i - m.word_start[r] != wi:
+                letter = m.word_letters[i]
+                t.hands[p, letter] -= 1
+                t.box[letter] += 1
+                pips += m.pips[letter]
+        t.money[p] += m.prices[pips]
+        if wi >= 0:
+            t.wilds[p] -= 1
+    elif kind == DISCARD:
+        t.hands[p, low] -= 1
+        t.box[low] += 1
+    else:  # done
+        s.order_pos += 1
+        if s.order_pos >= m.n:
+            _end_round(m, t)
+
+
+@kernel_jit
+def _result(m, t, scores, winners):
+    """Dollars, and the winners: the seats with the most."""
+    richest(t.money, scores, winners)
+
+
+@kernel_jit
+def _decide(m, t, pw, streams, buf):
+    """The random bot's action: ``rng.integers`` over the legal actions; when selling, the sales
+    are sorted only if it sells one (the choice is an index into ``find``'s order). -2: ``buf``
+    holds fewer than the hand's sales."""
+    if t.s[0].phase != P_SELL:
+        return random_listed(_legal(m, t, buf), pw, streams, buf)
+    p = _current(m, t)
+    ns = _sales(m, t, p, buf)
+    nl = _after_sales(m, t, p, buf, ns) if ns >= 0 else -1
+    if nl < 0:
+        return -2
+    pick = decision_integers(pw, streams, nl)
+    if 0 <= pick < ns:
+        _sort(buf, ns)
+        return (np.int64(SELL) << 32) | (buf[pick] & _LOW26)
+    return buf[pick] if pick >= 0 else -1
+
+
+#: BuyWord's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.
+KERNEL = Kernel("buyword", BuyWordMaterial, supports, module=__name__, file=__file__, current=_current,
+                chance=_chance, legal=_legal, step=_step, result=_result, decide=_decide)
 
 
 # --------------------------------------------------------------------------------------------
@@ -703,7 +760,7 @@ def best_pips(trie: WordTrie, hands: np.ndarray, wild: bool, pips: np.ndarray, w
     return out[0] if one else out
 
 
-@njit(cache=True)
+@kernel_jit
 def _best_pips_many(hands, use_wild, pips, wild_pips, min_len, child_start, edge_letter, edge_child, group_start,
                     below, slack, out, stack):
     for r in range(hands.shape[0]):
@@ -715,7 +772,7 @@ def _best_pips_many(hands, use_wild, pips, wild_pips, min_len, child_start, edge
                                                        floor)
 
 
-@njit(cache=True)
+@kernel_jit
 def _best_pips(hand, use_wild, pips, wild_pips, min_len, child_start, edge_letter, edge_child, group_start, below,
                slack, stack, floor):
     """The best word's pips of ``hand`` (counts, changed and restored): :func:`_find`'s walk of

@@ -16,6 +16,7 @@ import numpy as np
 from ..core.cards import Multiset
 from ..core.exact import count_draws, draw_outcomes, draw_sum_distribution, expectation, transform
 from ..core.montecarlo import Estimate, estimate_mean
+from .bag import PRICES, price
 from .dictionary import WordSale, default_dictionary
 from .rules import DEFAULT_BAG, Rules
 
@@ -23,7 +24,7 @@ __all__ = [
     "price", "pips", "word_value", "best_word", "find_words",
     "draw_pips_distribution", "draw_cost_distribution", "expected_cost", "expected_cost_moments",
     "marginal_pip_value", "expected_profit", "square_price_derivation", "bag_counts",
-    "letter_counts", "best_pips", "Futures", "future_draws", "DrawValue", "draw_value",
+    "letter_counts", "best_pips", "word_prices", "Futures", "future_draws", "DrawValue", "draw_value",
 ]
 
 _DEFAULT_PIPS = {letter: p for letter, _, p in DEFAULT_BAG}
@@ -35,19 +36,6 @@ def _pips_table(bag) -> dict[str, int]:
     if isinstance(bag, Rules):
         return bag.letter_pips
     return {letter: p for letter, _, p in bag}
-
-
-def price(pips: int) -> int:
-    """Dollars to buy tiles (or paid for a word) with ``pips`` pips in all: ``pips ** 2``.
-
-    Source: seed "Buying Tiles" ("counting the total number of spots ... and then squaring").
-
-    Raises:
-        ValueError: ``pips`` is not a non-negative whole number.
-    """
-    if isinstance(pips, bool) or not isinstance(pips, (int, np.integer)) or pips < 0:
-        raise ValueError(f"pips must be a non-negative whole number, got {pips!r}")
-    return int(pips) * int(pips)
 
 
 def pips(letters: str, bag=None) -> int:
@@ -339,6 +327,19 @@ def _pip_vector(rules: Rules) -> np.ndarray:
     return got
 
 
+_PRICE_ARRAY = np.array(PRICES, dtype=np.int64)
+
+
+def word_prices(pips_array: np.ndarray) -> np.ndarray:
+    """:func:`price` of each entry of ``pips_array`` (whole numbers of pips), in dollars, read
+    from :data:`toolkit.buyword.bag.PRICES`: the values of the words :func:`best_pips` finds.
+
+    Returns:
+        ``int64`` array of the same shape.
+    """
+    return _PRICE_ARRAY[pips_array]
+
+
 def best_pips(hands: np.ndarray, wild: bool, rules: Rules | None = None) -> np.ndarray:
     """The pips of the most valuable word each hand can spell (0 if none): the compiled twin of
     the first (most valuable) sale of :func:`find_words` for many hands at once
@@ -474,7 +475,7 @@ def draw_value(hand: str, drawn: str, wilds: int = 1, rules: Rules | None = None
     d = letter_counts(drawn)
     with_d = best_pips(h + d + futures, wilds > 0, r)
     without = best_pips(h + futures, wilds > 0, r)
-    w_val = float(weights @ (with_d * with_d))
-    wo_val = float(weights @ (without * without))
+    w_val = float(weights @ word_prices(with_d))
+    wo_val = float(weights @ word_prices(without))
     cost = price(pips(drawn, r))
     return DrawValue(w_val, wo_val, cost, w_val - wo_val - cost, exact, len(weights))

@@ -22,7 +22,7 @@ from ..core.validation import RulesFields, describe
 from .bag import DEFAULT_BAG, check_bag, load_bag
 from .dictionary import WORD_LISTS, default_dictionary, dictionary_for
 
-__all__ = ["Rules", "load_bag", "DEFAULT_BAG", "CHOICE", "MAX_DRAW", "MAX_PLAYERS", "MAX_STARTING_MONEY"]
+__all__ = ["Rules", "load_bag", "DEFAULT_BAG", "CHOICE", "MAX_DRAW", "MAX_PLAYERS", "MAX_STARTING_MONEY", "MAX_REFILLS"]
 
 #: The die face that lets the Leader choose the number of tiles.
 CHOICE = "CHOICE"
@@ -33,6 +33,14 @@ MAX_PLAYERS = 10
 #: Most dollars a player may start with: every bid and every Sales offer a player can afford is a
 #: legal action, so the purse bounds how many there are.
 MAX_STARTING_MONEY = 1000
+#: Most times the bag is refilled in one game ("Extended Play"): the most ``extended_passes`` a
+#: class may choose, and the safety bound of a game played "until a target dollar amount is
+#: reached" (``target_money``) when nobody reaches it (every player broke, or bots that never
+#: sell): at the bound the game ends when the bag runs out, as the base game ends (the richest
+#: player wins; ``max(state.money) < rules.target_money`` tells such a game). A 2-player pass
+#: through the default bag is about 15 rounds, so the bound is some 1,500 rounds; no test game
+#: and no class game comes near it.
+MAX_REFILLS = 100
 
 
 @dataclass(frozen=True)
@@ -74,8 +82,9 @@ class Rules:
         challenges: seed, "Selling Words": "In the event a player wishes to challenge another
             player's word, the loser must pay a $20 penalty." ``False`` (default): the
             dictionary checks every sale at once, so no challenge arises. ``True`` (2+ players):
-            each sale is a claim: a word (``sell``) or a bluff (``bluff``: tiles that spell no
-            word, listed in a bounded form, see ``BuyWordState.bluffs``); the others, clockwise
+            each sale is a claim: a word (``sell``) or a bluff (``bluff n``: one's n tiles of most
+            pips, which spell no word; listed in a bounded form, at most once a player a round, see
+            ``BuyWordState.bluffs``); the others, clockwise
             from the seller's left, may ``challenge`` it (or ``pass``); the dictionary decides;
             the loser pays ``challenge_penalty`` to the bank (all their money if they have less;
             the seed is silent), and a refused claim is not sold (the tiles stay in the hand).
@@ -104,10 +113,15 @@ class Rules:
             may make at most this many offers a round (2).
         tile_drafts: "Tile Drafts": the Leader draws die x players tiles, then players draft
             them one at a time from the Leader, clockwise, and pay for their set as usual.
-        extended_passes: "Extended Play": times the used tiles go back into the bag (Wilds
-            excluded) after the bag runs out; 0 plays the bag once.
-        target_money: "Extended Play": end the game at the end of the round in which a player
-            has at least this many dollars (``None``: no target).
+        extended_passes: "Extended Play": "you can go through the entire bag any number of
+            times": times the used tiles go back into the bag (Wilds excluded) after the bag
+            runs out; 0 plays the bag once. With ``target_money`` set, a number above 0 also
+            stops the game after that many refills if nobody has reached the target (a time box
+            the class agrees on), and 0 means no limit but the target (and :data:`MAX_REFILLS`).
+        target_money: "Extended Play": "or play until a target dollar amount is reached": the
+            game ends at the end of the round in which a player has at least this many dollars;
+            the bag is refilled every time it runs out until then (``None``: no target). The
+            safety bound :data:`MAX_REFILLS` ends a game nobody can win (see there).
         crossword: "Crossword": sold words stay on the table and later words cross them; every
             word formed scores, reused letters included (:mod:`toolkit.buyword.board`; a word
             is sold with ``place``). The seed says "If there is enough room": the engine's table
@@ -139,7 +153,7 @@ class Rules:
     :data:`MAX_PLAYERS` (10) players; the bag at most 500 tiles (50 of a letter, 1-20 pips);
     the starting purse at most :data:`MAX_STARTING_MONEY` ($1000), since every affordable bid
     and Sales offer is a legal action; ``min_word_length`` 1 to 15; ``extended_passes`` 0 to
-    10; ``trade_offers`` 0 to 10; words 1 to 30 letters.
+    :data:`MAX_REFILLS` (100); ``trade_offers`` 0 to 10; words 1 to 30 letters.
     """
 
     bag: tuple = DEFAULT_BAG
@@ -207,7 +221,7 @@ class Rules:
         f.int("auction_min_bid", 0, 1000, unit="dollars")
         f.int("auction_increment", 1, 1000, unit="dollars")
         f.int("trade_offers", 0, 10, unit="offers a round")
-        f.int("extended_passes", 0, 10, unit="times through the bag")
+        f.int("extended_passes", 0, MAX_REFILLS, unit="times through the bag")
         f.int("target_money", 1, 100_000, none=True, unit="dollars")
         f.choice("word_list", WORD_LISTS)
         f.text("theme_name", 100)
@@ -276,6 +290,31 @@ class Rules:
                              f"{self.wild_tiles} Wild tiles (Rules.extra_players_wilds)")
         return self.extra_players_wilds
 
+    def player_range(self) -> tuple[int, int]:
+        """The player counts a game with these rules accepts, ``(fewest, most)``: 1 (solitaire) or
+        2 with Auctions, more than the seat of ``first_leader``, up to :data:`MAX_PLAYERS` (10;
+        "Extended Play": "a game with more than 4 players") while :meth:`wilds_for` can hand out
+        the Wilds."""
+        lo = max(2 if self.auctions else 1, self.first_leader + 1)
+        hi = 0
+        for n in range(1, MAX_PLAYERS + 1):
+            try:
+                self.wilds_for(n)
+            except ValueError:
+                break
+            hi = n
+        return lo, hi
+
+    @property
+    def refills(self) -> int:
+        """The most times the bag is refilled in this game ("Extended Play"): ``extended_passes``;
+        with a target (``target_money``) and no ``extended_passes``, :data:`MAX_REFILLS` (the
+        game goes on until the target, this bound only stops a game nobody can win). The engine,
+        the Python table and the compiled kernel all read this one number."""
+        if self.target_money is not None and self.extended_passes == 0:
+            return MAX_REFILLS
+        return self.extended_passes
+
     @property
     def trading(self) -> bool:
         """Whether players may exchange their draws (the Trades or the Sales variation)."""
@@ -294,17 +333,23 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     @classmethod
-    def extended_play(cls, passes: int = 1, target_money: int | None = None, **kw) -> "Rules":
+    def extended_play(cls, passes: int | None = None, target_money: int | None = None, **kw) -> "Rules":
         """Rules for "Extended Play": "continue play once all the tiles have been placed into the
         box. Simply put them back into the bag (excluding wild tiles) ... go through the entire
         bag any number of times or play until a target dollar amount is reached." The seed
         offers it for "a game with more than 4 players" too: any player count plays with it.
 
         Args:
-            passes: times the bag is refilled (1).
-            target_money: end at the end of the round in which someone has this many dollars.
+            passes: times the bag is refilled; default 1 without a target, and with a target no
+                limit but the target (and the safety bound :data:`MAX_REFILLS`).
+            target_money: play until someone has this many dollars at the end of a round.
             **kw: other Rules fields.
+
+        ``Rules.extended_play(target_money=1000)`` plays until someone has $1000;
+        ``Rules.extended_play(passes=3)`` goes through the bag four times in all.
         """
+        if passes is None:
+            passes = 1 if target_money is None else 0
         return cls(extended_passes=passes, target_money=target_money, **kw)
 
     @classmethod

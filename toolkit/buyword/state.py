@@ -1,5 +1,5 @@
-"""BuyWord's engine: immutable game states, actions, and whole games (1-4 players, more with
-Extended Play).
+"""BuyWord's engine: immutable game states and whole games (1-4 players, more with Extended Play);
+the actions they take are in :mod:`.actions`.
 
 Source: ``seeds/003_ed01dcb0ec781bb1.txt``. A round (seed, "A Round" to "Ending a Round"):
 
@@ -23,339 +23,29 @@ Source: ``seeds/003_ed01dcb0ec781bb1.txt``. A round (seed, "A Round" to "Ending 
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..core.cards import Multiset, uniform_index
+from ..core.engine import EngineState, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions, successor,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
-from .board import Board, Placement, ScoredPlacement
+from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
+from .actions import (CODEC, Accept, Auction, Bid, Bluff, Buy, Challenge, Choose, Decline, Discard, Done, Draw,
+                      Offer, Pass, Place, Roll, SellWord, Take, claimed)
+from .bag import price
+from .board import Board, ScoredPlacement
 from .dictionary import WordSale
-from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, parse_int, player_names
 from .rules import CHOICE, MAX_PLAYERS, Rules
 
+#: The phases of a BuyWord game (:attr:`BuyWordState.phase`): chance in ``roll`` and ``draw``.
+Phase = Literal["roll", "choose", "draw", "take", "trade", "answer", "buy", "bid", "sell", "challenge", "over"]
+
 __all__ = [
-    "BuyWordState", "Roll", "Choose", "Draw", "Take", "Buy", "Decline", "Auction", "Bid", "Pass",
+    "BuyWordState", "Phase", "Roll", "Choose", "Draw", "Take", "Buy", "Decline", "Auction", "Bid", "Pass",
     "SellWord", "Discard", "Done", "Offer", "Accept", "Challenge", "Bluff", "Place", "initial_state", "new_game", "solitaire_rating", "warm_up",
 ]
-
-# --------------------------------------------------------------------------------------------
-# Actions
-
-
-def _one_letter(args: str, verb: str) -> str:
-    a = args.strip().upper()
-    if len(a) != 1 or not ("A" <= a <= "Z"):
-        raise ValueError(f"{verb!r} takes one letter A-Z, got {args!r}")
-    return a
-
-
-def _int_arg(args: str, verb: str) -> int:
-    return parse_int(args.strip(), f"the number after {verb!r}")
-
-
-class _LetterAction(Action):
-    """An action on one letter tile; text form ``<verb> <LETTER>``."""
-
-    def __str__(self):
-        return f"{self.verb} {self.letter}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(_one_letter(args, cls.verb))
-
-
-class _NumberAction(Action):
-    """An action with one whole number; text form ``<verb> <n>``."""
-
-    def __str__(self):
-        return f"{self.verb} {self._number()}"
-
-    def _number(self):
-        return getattr(self, dataclasses.fields(self)[0].name)
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(_int_arg(args, cls.verb))
-
-
-@dataclass(frozen=True)
-class Roll(_NumberAction):
-    """Chance: the die shows ``face`` (2-5 or ``"CHOICE"``)."""
-
-    face: int | str
-    verb: ClassVar[str] = "roll"
-
-    @classmethod
-    def from_args(cls, args):
-        a = args.strip().upper()
-        return cls(CHOICE if a == CHOICE else _int_arg(a, cls.verb))
-
-
-@dataclass(frozen=True)
-class Choose(_NumberAction):
-    """The Leader, having rolled CHOICE, picks how many tiles each player draws."""
-
-    n: int
-    verb: ClassVar[str] = "choose"
-
-
-@dataclass(frozen=True)
-class Draw(_LetterAction):
-    """Chance: the next tile drawn from the bag is ``letter``."""
-
-    letter: str
-    verb: ClassVar[str] = "draw"
-
-
-@dataclass(frozen=True)
-class Take(_LetterAction):
-    """Tile Drafts: take one ``letter`` from the drafted pool."""
-
-    letter: str
-    verb: ClassVar[str] = "take"
-
-
-@dataclass(frozen=True)
-class Buy(Action):
-    """Buy all the tiles drawn this round for (pips)^2 dollars, paid to the bank."""
-
-    verb: ClassVar[str] = "buy"
-
-
-@dataclass(frozen=True)
-class Decline(Action):
-    """Do not buy: the tiles drawn this round go out of play (into the box)."""
-
-    verb: ClassVar[str] = "decline"
-
-
-@dataclass(frozen=True)
-class Auction(Action):
-    """Auctions variation: put this round's tiles up for auction."""
-
-    verb: ClassVar[str] = "auction"
-
-
-@dataclass(frozen=True)
-class Bid(_NumberAction):
-    """Auctions variation: bid ``amount`` dollars for the lot."""
-
-    amount: int
-    verb: ClassVar[str] = "bid"
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """Auctions variation: do not bid."""
-
-    verb: ClassVar[str] = "pass"
-
-
-@dataclass(frozen=True)
-class SellWord(Action):
-    """Sell ``word`` to the bank for (pips)^2 dollars.
-
-    Attributes:
-        word: the word, lowercase.
-        wild: index of the letter a Wild stands for, or ``None``.
-
-    Text form: the word in capitals with the Wild's letter in lowercase, ``sell ENjOYED``.
-    """
-
-    word: str
-    wild: int | None = None
-    verb: ClassVar[str] = "sell"
-
-    def __post_init__(self):
-        super().__post_init__()
-        if not self.word.isascii() or not self.word.isalpha():
-            raise ValueError(f"a word is letters A-Z only, got {self.word!r}")
-        object.__setattr__(self, "word", self.word.lower())
-        if self.wild is not None and not 0 <= self.wild < len(self.word):
-            raise ValueError(f"wild index {self.wild!r} is outside the word {self.word!r}")
-
-    @property
-    def letters_used(self) -> str:
-        """The letter tiles the sale uses (uppercase), without the Wild's letter."""
-        w = self.word.upper()
-        return w if self.wild is None else w[: self.wild] + w[self.wild + 1:]
-
-    def __str__(self):
-        w = self.word.upper()
-        if self.wild is not None:
-            w = w[: self.wild] + w[self.wild].lower() + w[self.wild + 1:]
-        return f"sell {w}"
-
-    @classmethod
-    def from_args(cls, args):
-        a = args.strip()
-        if not a.isascii() or not a.isalpha():
-            raise ValueError(f"'sell' takes a word of letters, got {args!r}")
-        lows = [i for i, c in enumerate(a) if c.islower()]
-        if len(lows) > 1:
-            raise ValueError(f"at most one lowercase (Wild) letter in {a!r}")
-        return cls(a.lower(), lows[0] if lows else None)
-
-    @classmethod
-    def from_sale(cls, sale: WordSale) -> "SellWord":
-        return cls(sale.word, sale.wild)
-
-
-@dataclass(frozen=True)
-class Discard(_LetterAction):
-    """Tile limit: put one ``letter`` tile out of play."""
-
-    letter: str
-    verb: ClassVar[str] = "discard"
-
-
-@dataclass(frozen=True)
-class Done(Action):
-    """End your selling for this round."""
-
-    verb: ClassVar[str] = "done"
-
-
-@dataclass(frozen=True)
-class Offer(Action):
-    """Trades / Sales variations: offer my whole draw for seat ``to``'s whole draw.
-
-    Attributes:
-        to: the seat the offer is made to.
-        money: Sales only: dollars I also pay them (positive) or they also pay me (negative).
-
-    Text form: ``offer 2`` (a trade), ``offer 2 +15`` / ``offer 2 -15`` (a sale).
-    """
-
-    to: int
-    money: int = 0
-    verb: ClassVar[str] = "offer"
-
-    def __str__(self):
-        return f"offer {self.to}" if self.money == 0 else f"offer {self.to} {self.money:+d}"
-
-    @classmethod
-    def from_args(cls, args):
-        parts = args.split()
-        if len(parts) not in (1, 2):
-            raise ValueError(f"'offer' takes a seat and optional dollars (offer 2 +15), got {args!r}")
-        return cls(_int_arg(parts[0], cls.verb), _int_arg(parts[1], cls.verb) if len(parts) == 2 else 0)
-
-
-@dataclass(frozen=True)
-class Accept(Action):
-    """Trades / Sales variations: accept the offer made to me (``decline`` refuses it)."""
-
-    verb: ClassVar[str] = "accept"
-
-
-@dataclass(frozen=True)
-class Challenge(Action):
-    """Challenge the word just claimed (``Rules.challenges``; ``pass`` lets it stand)."""
-
-    verb: ClassVar[str] = "challenge"
-
-
-@dataclass(frozen=True)
-class Bluff(Action):
-    """Challenges (``Rules.challenges``, 2 or more players): claim that ``tiles`` (with a Wild if
-    ``wild``) spell a word when they spell none. Like a sale it goes to the others, who may
-    ``challenge`` it (the claimant then pays the penalty and keeps the tiles) or ``pass`` (it
-    sells for (pips)^2 if nobody challenges).
-
-    The bluffs a player may make are listed in a bounded form (:meth:`BuyWordState.bluffs`): for
-    each length, the tiles of most pips (ties: alphabetical) when they spell no word; a bluff is
-    paid by its pips alone, so no other bluff of that length pays more now.
-
-    Attributes:
-        tiles: the letter tiles claimed, uppercase, stored in alphabetical order.
-        wild: a Wild completes the claim (it counts ``Rules.wild_pips``).
-
-    Text form: ``bluff AEST``, ``bluff AEST?`` (``?``: the Wild).
-    """
-
-    tiles: str
-    wild: bool = False
-    verb: ClassVar[str] = "bluff"
-
-    def __post_init__(self):
-        super().__post_init__()
-        if not self.tiles.isascii() or not self.tiles.isalpha():
-            raise ValueError(f"a bluff claims letter tiles A-Z, got {self.tiles!r}")
-        object.__setattr__(self, "tiles", "".join(sorted(self.tiles.upper())))
-
-    @property
-    def letters_used(self) -> str:
-        """The letter tiles the claim uses (uppercase)."""
-        return self.tiles
-
-    def __str__(self):
-        return f"bluff {self.tiles}{'?' if self.wild else ''}"
-
-    @classmethod
-    def from_args(cls, args):
-        a = args.strip()
-        wild = a.endswith("?")
-        return cls(a[:-1] if wild else a, wild)
-
-
-@dataclass(frozen=True)
-class Place(Action):
-    """Crossword variation: sell ``word`` by placing it on the table.
-
-    Attributes:
-        word: the word, lowercase.
-        row, col: cell of its first letter.
-        across: along a row (``True``) or down a column.
-        wild: index of the letter a Wild from the hand stands for, or ``None``.
-
-    Text form: ``place ENjOYED 0 0 across`` (the Wild's letter in lowercase).
-    """
-
-    word: str
-    row: int
-    col: int
-    across: bool = True
-    wild: int | None = None
-    verb: ClassVar[str] = "place"
-
-    def __post_init__(self):
-        super().__post_init__()
-        SellWord(self.word, self.wild)  # validates the word and the Wild's index
-        object.__setattr__(self, "word", self.word.lower())
-
-    @property
-    def placement(self) -> Placement:
-        return Placement(self.word, self.row, self.col, self.across, self.wild)
-
-    def __str__(self):
-        return f"place {self.placement}"
-
-    @classmethod
-    def from_args(cls, args):
-        parts = args.split()
-        if len(parts) != 4 or parts[3].lower() not in ("across", "down"):
-            raise ValueError(f"'place' takes WORD ROW COL across|down, got {args!r}")
-        sale = SellWord.from_args(parts[0])
-        return cls(sale.word, _int_arg(parts[1], cls.verb), _int_arg(parts[2], cls.verb),
-                   parts[3].lower() == "across", sale.wild)
-
-    @classmethod
-    def from_scored(cls, scored: ScoredPlacement) -> "Place":
-        p = scored.placement
-        return cls(p.word, p.row, p.col, p.across, p.wild)
-
-
-_CODEC = ActionCodec([Roll, Choose, Draw, Take, Buy, Decline, Auction, Bid, Pass, SellWord, Discard, Done,
-                      Offer, Accept, Challenge, Bluff, Place])
-
-def _claimed(claim: SellWord | Bluff) -> str:
-    """A claim as the table hears it: ``ENjOYED`` (the Wild's letter in lowercase) or, for a
-    bluff, its tiles in alphabetical order with ``?`` for a Wild (``AEST?``)."""
-    return str(claim).partition(" ")[2]
 
 
 # --------------------------------------------------------------------------------------------
@@ -365,7 +55,7 @@ _EMPTY = Multiset()
 
 
 @dataclass(frozen=True)
-class BuyWordState(CachedLegalActions, State):
+class BuyWordState(EngineState, CachedLegalActions, State):
     """One moment of a BuyWord game. Immutable: :meth:`apply` returns a new state.
 
     Attributes:
@@ -399,27 +89,29 @@ class BuyWordState(CachedLegalActions, State):
         board: Crossword: the tiles on the table (:class:`~toolkit.buyword.board.Board`).
         offers_made: Trades/Sales: per seat, offers made this round.
         offer, offerer: Trades/Sales: the offer awaiting an answer and who made it.
-        claim, claimant, challenge_pos: challenges: the word claimed, by whom, and how many
-            players after the claimant have passed.
+        claim, claimant, challenge_pos: challenges: the word claimed (or the :class:`Bluff`), by
+            whom, and how many players after the claimant have passed.
+        claim_tiles: a bluff awaiting challenges: the letter tiles it claims (alphabetical).
+        bluffed: challenges: per seat, whether that player has bluffed this round (once a round).
     """
 
     rules: Rules
-    players: tuple
+    players: PerSeat[str]
     seed: int | None
-    phase: str
+    phase: Phase
     round: int
     leader: int
     n: int
     bag: Multiset
-    drawn: tuple
+    drawn: PerSeat[tuple[str, ...]]
     pool: Multiset
-    hands: tuple
-    wilds: tuple
-    money: tuple
+    hands: PerSeat[Multiset]
+    wilds: PerSeat[int]
+    money: PerSeat[int]
     bank: int
     box: Multiset
     wilds_used: int
-    eligible: tuple
+    eligible: PerSeat[bool]
     order_pos: int = 0
     draw_count: int = 0
     last_round: bool = False
@@ -428,25 +120,23 @@ class BuyWordState(CachedLegalActions, State):
     high_bid: int = 0
     high_bidder: int = -1
     bid_pos: int = 0
-    box_hidden: tuple = ()
+    box_hidden: PerSeat[Multiset] = ()
     board: Board = Board()
-    offers_made: tuple = ()
+    offers_made: PerSeat[int] = ()
     offer: Offer | None = None
     offerer: int = -1
     claim: SellWord | Bluff | None = None
     claimant: int = -1
     challenge_pos: int = 0
+    claim_tiles: str = ""
+    bluffed: PerSeat[bool] = ()
     parent: "BuyWordState | None" = history_field()
     last_action: Action | None = history_field()
 
     game_name: ClassVar[str] = "buyword"
-    _codec: ClassVar[ActionCodec] = _CODEC
+    _codec: ClassVar[ActionCodec] = CODEC
 
     # -- basics -------------------------------------------------------------------------
-    @property
-    def n_players(self) -> int:
-        return len(self.players)
-
     def _seat(self, k: int) -> int:
         """Seat ``k`` places clockwise from the Leader."""
         return (self.leader + k) % self.n_players
@@ -485,8 +175,7 @@ class BuyWordState(CachedLegalActions, State):
 
     def price(self, seat: int) -> int:
         """Dollars ``seat`` would pay for the tiles drawn this round: (pips)^2."""
-        p = sum(self.rules.letter_pips[c] for c in self.drawn[seat])
-        return p * p
+        return price(sum(self.rules.letter_pips[c] for c in self.drawn[seat]))
 
     def over_limit(self, seat: int) -> int:
         """Letter tiles ``seat`` holds above the tile limit (0 if within it or no limit)."""
@@ -584,31 +273,50 @@ class BuyWordState(CachedLegalActions, State):
 
     def bluffs(self, seat: int) -> list[Bluff]:
         """The bluffs ``seat`` may claim (``Rules.challenges`` with 2 or more players, not in
-        Crossword; else none), in a bounded form: for each length, the tiles of most pips in the
-        hand (ties: the alphabetically first) when they spell no word, without and then with a
-        Wild (if the player holds one and the rules allow it). A claim's value is its pips squared
-        whatever it spells, so no other bluff of that length pays more now; tiles that do spell a
-        word are sold as that word (:meth:`sales`), for the same money and no risk.
+        Crossword; else none), in a bounded form: for each length ``n``, ``Bluff(n)`` claims the
+        ``n`` tiles of most pips in the hand (ties: the alphabetically first,
+        :meth:`bluff_tiles`), listed when they spell no word, without and then with a Wild (if
+        the player holds one and the rules allow it); none once the player has bluffed this
+        round. A claim's value is its pips squared whatever it spells, so no other bluff of that
+        length pays more now; tiles that do spell a word are sold as that word (:meth:`sales`),
+        for the same money and no risk. Once a round: a refused bluff leaves the same hand, and a
+        broke player (who pays what they have) could otherwise claim for ever, so the game has a
+        bound on its length (:func:`toolkit.buyword.spec.max_game_length`).
 
         Returns:
             list of :class:`Bluff`, by Wild (none first), then length.
         """
         r = self.rules
-        if not r.challenges or self.n_players < 2 or r.crossword:
+        if not r.challenges or self.n_players < 2 or r.crossword or (self.bluffed and self.bluffed[seat]):
             return []
         d = self.dictionary()
-        pips = r.letter_pips
-        tiles = sorted(self.hands[seat].elements(), key=lambda c: (-pips[c], c))
+        tiles = self._by_pips(seat)
         out = []
         for wild in (False, True):
             if wild and not (self.wilds[seat] and r.max_wilds_per_word):
                 break
             words = d._blank_index() if wild else d._anagrams  # sorted letters (less one) -> words
             for n in range(max(1, r.min_word_length - wild), len(tiles) + 1):
-                key = "".join(sorted(tiles[:n]))
-                if key not in words:
-                    out.append(Bluff(key, wild))
+                if "".join(sorted(tiles[:n])) not in words:
+                    out.append(Bluff(n, wild))
         return out
+
+    def _by_pips(self, seat: int) -> list[str]:
+        pips = self.rules.letter_pips
+        return sorted(self.hands[seat].elements(), key=lambda c: (-pips[c], c))
+
+    def bluff_tiles(self, seat: int, n: int) -> str:
+        """The letter tiles ``Bluff(n)`` of ``seat`` claims: the ``n`` of most pips in the hand
+        (ties: the alphabetically first), in alphabetical order (``"AEST"``).
+
+        Raises:
+            IllegalActionError: the hand holds fewer than ``n`` letter tiles.
+        """
+        tiles = self._by_pips(seat)
+        if not 1 <= n <= len(tiles):
+            raise IllegalActionError(f"{self.players[seat]} holds {len(tiles)} letter tiles: a bluff of {n} "
+                                     "cannot be claimed")
+        return "".join(sorted(tiles[:n]))
 
     def placements(self, seat: int) -> list[ScoredPlacement]:
         """Crossword: every legal placement of ``seat``'s tiles on the table, most valuable first
@@ -642,10 +350,6 @@ class BuyWordState(CachedLegalActions, State):
         new = successor(self, **changes)
         new.__dict__.pop("_placements", None)
         return new
-
-    def _wrong(self, action, expected: str):
-        raise IllegalActionError(f"{action} is not possible now: in the {self.phase} phase "
-                                 f"the game expects {expected}")
 
     def _on_roll(self, a):
         if not isinstance(a, Roll):
@@ -825,10 +529,6 @@ class BuyWordState(CachedLegalActions, State):
         return self._r(hands=hands, money=money, bank=self.bank + price,
                        drawn=self._set(self.drawn, owner, ()))
 
-    @staticmethod
-    def _set(tup: tuple, i: int, value) -> tuple:
-        return tup[:i] + (value,) + tup[i + 1:]
-
     def _on_bid(self, a):
         p = self.current_player
         if isinstance(a, Bid):
@@ -875,6 +575,8 @@ class BuyWordState(CachedLegalActions, State):
                 if not self.rules.challenges or self.n_players < 2 or self.rules.crossword:
                     raise IllegalActionError("a bluff is a claim open to challenge: only with Rules(challenges=True), "
                                              "2 or more players, and not in Crossword")
+                if self.bluffed and self.bluffed[p]:
+                    raise IllegalActionError(f"{self.players[p]} has bluffed this round already (once a round)")
                 raise IllegalActionError(
                     f"{a} is not one of {self.players[p]}'s bluffs: a bluff claims, for its length, the tiles of "
                     f"most pips that spell no word ({', '.join(str(b) for b in self.bluffs(p)) or 'none now'})")
@@ -902,12 +604,13 @@ class BuyWordState(CachedLegalActions, State):
             return self._r(order_pos=self.order_pos + 1)._next_seller()
         self._wrong(a, f"{self.players[p]} to sell words, discard or say done")
 
-    def _sell(self, p: int, a: SellWord | Bluff, checked: bool = True) -> "BuyWordState":
+    def _sell(self, p: int, a: SellWord | Bluff, checked: bool = True, tiles: str = "") -> "BuyWordState":
         """Sell ``a`` for ``p``; ``checked=False`` skips the dictionary (an unchallenged claim;
-        a :class:`Bluff` is never looked up)."""
+        a :class:`Bluff`, of the letter ``tiles``, is never looked up)."""
         r = self.rules
         bluff = isinstance(a, Bluff)
-        word = a.tiles + "?" * a.wild if bluff else a.word
+        word = tiles + "?" * a.wild if bluff else a.word
+        letters = tiles if bluff else a.letters_used
         wild = a.wild if bluff else a.wild is not None
         if len(word) < r.min_word_length:
             raise IllegalActionError(f"{word.upper()!r} is shorter than {r.min_word_length} letters")
@@ -921,14 +624,13 @@ class BuyWordState(CachedLegalActions, State):
                 raise IllegalActionError("these rules allow no Wild in a word")
             if self.wilds[p] < 1:
                 raise IllegalActionError(f"{self.players[p]} has no Wild tile left")
-        need = Multiset(a.letters_used)
+        need = Multiset(letters)
         if not need <= self.hands[p]:
             missing = need - Multiset({k: min(c, self.hands[p][k]) for k, c in need.items()})
             raise IllegalActionError(
                 f"{self.players[p]} lacks {''.join(missing.elements())} to spell {a} "
                 f"(at most one Wild per word, seed 'Selling Words')")
-        pips = sum(r.letter_pips[c] for c in a.letters_used) + (r.wild_pips if wild else 0)
-        value = pips * pips
+        value = price(sum(r.letter_pips[c] for c in letters) + (r.wild_pips if wild else 0))
         w_used = 1 if wild else 0
         return self._r(hands=self._set(self.hands, p, self.hands[p] - need),
                        wilds=self._set(self.wilds, p, self.wilds[p] - w_used),
@@ -941,20 +643,26 @@ class BuyWordState(CachedLegalActions, State):
         # Everything is checked now (tiles, Wild, length, and a word's place in the dictionary, so
         # that what apply accepts is what legal_actions lists): a claim is a sale that the
         # others may challenge before it is paid; a claim that is no word is a Bluff.
+        if isinstance(a, Bluff):
+            tiles = self.bluff_tiles(p, a.n)
+            self._sell(p, a, checked=True, tiles=tiles)
+            bluffed = self._set(self.bluffed or (False,) * self.n_players, p, True)
+            return self._r(phase="challenge", claim=a, claimant=p, challenge_pos=0, claim_tiles=tiles,
+                           bluffed=bluffed)
         self._sell(p, a, checked=True)
         return self._r(phase="challenge", claim=a, claimant=p, challenge_pos=0)
 
     def _on_challenge(self, a):
         p = self.current_player
         claimant, claim = self.claimant, self.claim
-        back = dict(phase="sell", claim=None, claimant=-1, challenge_pos=0)
+        back = dict(phase="sell", claim=None, claimant=-1, challenge_pos=0, claim_tiles="")
         if isinstance(a, Pass):
             if self.challenge_pos + 2 < self.n_players:
                 return self._r(challenge_pos=self.challenge_pos + 1)
             # Nobody challenged: the claim sells, word or not.
-            return self._sell(claimant, claim, checked=False)._r(**back)
+            return self._sell(claimant, claim, checked=False, tiles=self.claim_tiles)._r(**back)
         if not isinstance(a, Challenge):
-            self._wrong(a, f"{self.players[p]} to challenge {_claimed(claim)} or pass")
+            self._wrong(a, f"{self.players[p]} to challenge {claimed(claim, self.claim_tiles)} or pass")
         # "the loser must pay a $20 penalty" (seed, Selling Words); the dictionary decides.
         valid = isinstance(claim, SellWord) and claim.word in self.dictionary()
         loser = p if valid else claimant
@@ -980,14 +688,14 @@ class BuyWordState(CachedLegalActions, State):
         n_p = self.n_players
         r = self.rules
         s = self._r(round=self.round + 1, leader=(self.leader + 1) % n_p, n=0,
-                    drawn=((),) * n_p, order_pos=0, draw_count=0, eligible=(False,) * n_p)
+                    drawn=((),) * n_p, order_pos=0, draw_count=0, eligible=(False,) * n_p, bluffed=())
         target = r.target_money is not None and max(self.money) >= r.target_money
         if self.last_round or target:
             # Unsold tiles are lost (seed, "Ending the Game").
             for seat, h in enumerate(s.hands):
                 s = s._to_box(seat, h.elements(), hidden=True)
             s = s._r(hands=(_EMPTY,) * n_p)
-            if not target and self.pass_no < r.extended_passes:
+            if not target and self.pass_no < r.refills:
                 # Extended Play: every letter tile goes back into the bag (the Crossword table's
                 # too); Wilds do not.
                 return s._r(phase="roll", bag=s.bag + s.box + s.board.letters, box=_EMPTY,
@@ -1047,9 +755,109 @@ class BuyWordState(CachedLegalActions, State):
             "offer": None if self.offer is None else {
                 "from": self.offerer, "to": self.offer.to, "money": self.offer.money},
             "offers_made": list(self.offers_made),
-            "claim": None if self.claim is None else {"claimant": self.claimant, "word": _claimed(self.claim)},
+            "claim": None if self.claim is None else {"claimant": self.claimant,
+                                                      "word": claimed(self.claim, self.claim_tiles)},
+            "bluffed": [bool(self.bluffed and self.bluffed[q]) for q in range(self.n_players)],
             "board": [[r, c, letter, wild] for r, c, letter, wild in self.board.tiles],
         }
+
+    # -- the move log -------------------------------------------------------------------
+    def hides_action(self, action, viewer: int) -> bool:
+        """With ``Rules.hidden_tiles`` a tile drawn is seen only by its drawer (Tile Drafts: the
+        pool is open) and a tile put out of play only by its owner; otherwise every move is
+        public. See :meth:`toolkit.core.game.State.hides_action`."""
+        if not self.rules.hidden_tiles:
+            return False
+        if isinstance(action, Draw):
+            return not self.rules.tile_drafts and viewer != self.drawer()
+        return isinstance(action, Discard) and viewer != self.current_player
+
+    def describe_action(self, action, viewer: int) -> str:
+        """The move log's sentence (see :meth:`toolkit.core.game.State.describe_action`): ``"Ben
+        sold CAT for $49"``, ``"Ana bought KEAT for $49"``; with ``Rules.hidden_tiles`` another
+        player's letters are not named (``"Ana bought 4 tiles for $49"``). A draw reads ``"A
+        tile was drawn"`` for every seat (the table shows each player what they may see of the
+        draws), so a log can fold a round's draws into one line."""
+        if isinstance(action, Roll):
+            return (f"The die showed {action.face}: everyone draws {action.face} tiles" if action.face != CHOICE
+                    else f"The die showed CHOICE: {self.players[self.leader]} chooses how many tiles everyone draws")
+        if isinstance(action, Draw):
+            return "A tile was drawn"
+        p = self.current_player
+        name = self.players[p]
+        nxt = self.apply(action)
+
+        def letters(seat: int, tiles, shown: bool = False) -> str:
+            """``"4 tiles (C D N R)"``; the letters only if ``viewer`` may see them."""
+            tiles = list(tiles)
+            text = f"{len(tiles)} tile{'s' if len(tiles) != 1 else ''}"
+            if shown or not self.rules.hidden_tiles or viewer == seat:
+                text += f" ({' '.join(tiles)})"
+            return text
+
+        r = self.rules
+        if isinstance(action, Choose):
+            text = f"{name} chose {action.n} tiles for everyone"
+        elif isinstance(action, Take):
+            text = f"{name} took {action.letter} from the draft pool"
+        elif isinstance(action, Buy):
+            text = f"{name} bought {letters(p, self.drawn[p])} for ${self.price(p)}"
+        elif isinstance(action, Decline) and self.phase == "answer":
+            text = f"{name} said no to {self.players[self.offerer]}'s offer"
+        elif isinstance(action, Decline):
+            text = f"{name} did not buy {letters(p, self.drawn[p])}: they go out of play"
+        elif isinstance(action, Auction):
+            text = f"{name} put {letters(p, self.drawn[p], True)} up for auction"
+        elif isinstance(action, Bid):
+            text = f"{name} bid ${action.amount}"
+        elif isinstance(action, Pass) and self.phase == "challenge":
+            text = f"{name} let {self.claim.word.upper()} stand"
+        elif isinstance(action, Pass):
+            text = f"{name} passed"
+        elif isinstance(action, SellWord):
+            worth = _word_words(action, r)
+            text = (f"{name} offered to sell {worth} (anyone may challenge)"
+                    if self.rules.challenges and self.n_players > 1 else f"{name} sold {worth}")
+        elif isinstance(action, Place):
+            sp = next((x for x in self.placements(p) if Place.from_scored(x) == action), None)
+            where = f"{'across' if action.across else 'down'} at row {action.row}, column {action.col}"
+            text = f"{name} placed {action.word.upper()} {where}" + (f" for ${sp.value}" if sp else "")
+        elif isinstance(action, Discard):
+            shown = "a tile" if self.hides_action(action, viewer) else action.letter
+            text = f"{name} put {shown} out of play (tile limit)"
+        elif isinstance(action, Done) and self.phase == "trade":
+            text = f"{name} made no more offers"
+        elif isinstance(action, Done):
+            text = f"{name} stopped selling for this round"
+        elif isinstance(action, Offer):
+            to = self.players[action.to]
+            extra = "" if not action.money else (f" and pay ${action.money}" if action.money > 0
+                                                 else f" if {to} pays ${-action.money}")
+            text = f"{name} offered to swap draws with {to}{extra}"
+        elif isinstance(action, Accept):
+            text = f"{name} accepted: {self.players[self.offerer]} and {name} swapped their draws"
+        elif isinstance(action, Challenge):
+            claimant, word = self.players[self.claimant], self.claim.word.upper()
+            if self.claim.word in self.dictionary():
+                text = (f"{name} challenged {word}: it is a word, so {name} pays a ${r.challenge_penalty} penalty "
+                        f"and {claimant} sold {_word_words(self.claim, r)}")
+            else:
+                text = (f"{name} challenged {word}: it is not in the dictionary, so {claimant} pays a "
+                        f"${r.challenge_penalty} penalty")
+        else:
+            text = f"{name}: {action}"
+        if self.phase == "bid" and nxt.phase != "bid":
+            lot = letters(self.auctioneer, self.drawn[self.auctioneer], True)
+            winner, bid = (p, action.amount) if isinstance(action, Bid) else (self.high_bidder, self.high_bid)
+            text += (f": {self.players[winner]} won {lot} for ${bid}" if winner >= 0
+                     else f": nobody bid, so the {lot} go out of play")
+        if self.phase == "challenge" and isinstance(action, Pass) and nxt.phase != "challenge":
+            text += f": {self.players[self.claimant]} sold {_word_words(self.claim, r)}"
+        if nxt.round != self.round and nxt.phase != "over":
+            text += f". Round {self.round} is over"
+        if nxt.phase == "over":
+            text += ". The game is over"
+        return text
 
     # -- display ---------------------------------------------------------------------
     def __str__(self) -> str:
@@ -1063,7 +871,7 @@ class BuyWordState(CachedLegalActions, State):
         if self.offer is not None:
             lines.append(f"  offer from {self.players[self.offerer]}: {self.offer}")
         if self.claim is not None:
-            lines.append(f"  {self.players[self.claimant]} claims {_claimed(self.claim)}")
+            lines.append(f"  {self.players[self.claimant]} claims {claimed(self.claim, self.claim_tiles)}")
         if self.rules.crossword:
             lines.append("  table:\n" + "\n".join("    " + row for row in str(self.board).splitlines()))
         return "\n".join(lines)
@@ -1072,6 +880,14 @@ class BuyWordState(CachedLegalActions, State):
         from .display import state_html
 
         return state_html(self)
+
+
+def _word_words(sale: "SellWord", rules: Rules) -> str:
+    """A word sold and its price: ``"CAT for $25"``, ``"ENJOYED (a Wild as J) for $169"``."""
+    pips = sum(rules.letter_pips[c] for c in sale.letters_used) + (rules.wild_pips if sale.wild is not None else 0)
+    word = sale.word.upper()
+    wild = f" (a Wild as {word[sale.wild]})" if sale.wild is not None else ""
+    return f"{word}{wild} for ${pips * pips}"
 
 
 def initial_state(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = None) -> BuyWordState:

@@ -136,8 +136,11 @@ class PriceExplorer(View):
     Attributes:
         widget: the ``ipywidgets.VBox`` to display.
         controls: ``{"tiles": Text, "wilds": IntSlider}``.
-        fig: the plotly ``Figure`` that ``chart`` draws (traces: 0 the price curve, 1 the lots bought,
-            2 the best word sold).
+        fig: the plotly ``Figure`` that ``chart`` draws (traces: 0 the price curve, empty until the
+            formula shows, 1 the lots bought, 2 the best word sold, 3 the lots typed before, one
+            point per number of pips, so that the points a student tries trace the rule).
+        formula_shown: whether the rule is written out (``6² = $36``, the curve ``price = pips²``);
+            see :meth:`show_formula`.
         summary: ``ipywidgets.HTML``: the tiles, the cost, the best word, the profit.
         message: ``ipywidgets.HTML``: empty, or a friendly message about bad input.
         lots: the accepted lots (list of uppercase strings).
@@ -151,9 +154,12 @@ class PriceExplorer(View):
         callback_times: seconds taken by each callback.
     """
 
-    def __init__(self, tiles: str = "ENJOYED", wilds: int = 1, rules: Rules | None = None):
+    def __init__(self, tiles: str = "ENJOYED", wilds: int = 1, rules: Rules | None = None,
+                 formula: bool = True):
         super().__init__()
         self.rules = rules or Rules()
+        self.formula_shown = bool(formula)
+        self._seen: dict[int, str] = {}   # pips -> the first lot typed with that many pips
         _warm_word_finder(self.rules)
         lots = parse_lots(tiles, self.rules)  # a bad default is the caller's error: raise
         if isinstance(wilds, bool) or not isinstance(wilds, int) or not 0 <= wilds <= 8:
@@ -167,7 +173,7 @@ class PriceExplorer(View):
         self.summary = w.HTML(value="")
         self.chart = Chart(
             data=[
-                go.Scatter(x=[], y=[], mode="lines+markers", name="price = pips\u00b2",
+                go.Scatter(x=[], y=[], mode="lines+markers", name="", showlegend=False,
                            line=dict(color=SAFE[0], width=2), marker=dict(size=5),
                            hovertemplate="%{x} pips: $%{y}<extra></extra>"),
                 go.Scatter(x=[], y=[], mode="markers+text", name="lots you buy",
@@ -178,8 +184,11 @@ class PriceExplorer(View):
                            marker=dict(color=SAFE[3], size=17, symbol="star"), text=[],
                            textposition="top left", cliponaxis=False,
                            hovertemplate="%{text}: %{x} pips, $%{y}<extra>sold</extra>"),
+                go.Scatter(x=[], y=[], mode="markers", name="tiles you tried before",
+                           marker=dict(color=SAFE[4], size=9, symbol="circle-open"), text=[],
+                           hovertemplate="%{text}: %{x} pips, $%{y}<extra>tried</extra>"),
             ],
-            layout=dict(title=dict(text="Square prices: dollars = pips\u00b2"),
+            layout=dict(title=dict(text="Prices"),
                         xaxis=dict(title=dict(text="total pips (spots on the tiles)"), rangemode="tozero"),
                         yaxis=dict(title=dict(text="dollars"), rangemode="tozero"),
                         height=380, margin=dict(l=60, r=20, t=50, b=50), font=_FONT,
@@ -204,10 +213,21 @@ class PriceExplorer(View):
         self.message.value = ""
         self._apply(lots, self.controls["wilds"].value)
 
+    def show_formula(self) -> None:
+        """Write the rule out from now on: each price as ``6² = $36``, the price curve
+        ``price = pips²`` and the chart's title. Until then the explorer shows the tiles, their
+        pips and prices and the points they make, so that a student can find the rule (lesson 01
+        calls this once its Question 2 has been tried)."""
+        if not self.formula_shown:
+            self.formula_shown = True
+            self._apply(self.lots, self.wilds)
+
     def _apply(self, lots: list[str], wilds: int) -> None:
         pips_of = self.rules.letter_pips
         self.lots = lots
         self.lot_pips = [sum(pips_of[c] for c in lot) for lot in lots]
+        for lot, p in zip(lots, self.lot_pips):
+            self._seen.setdefault(p, lot)
         self.pips = sum(self.lot_pips)
         self.cost = sum(price(p) for p in self.lot_pips)
         self.wilds = wilds
@@ -220,9 +240,17 @@ class PriceExplorer(View):
         xs = list(range(top + 1))
         with self.chart.batch_update():
             curve = self.fig.data[0]
-            if len(curve.x or ()) != len(xs):
+            if not self.formula_shown:
+                pass   # no curve: it would draw the rule the student is looking for
+            elif len(curve.x or ()) != len(xs):
                 curve.x = xs
                 curve.y = [x * x for x in xs]
+                curve.name, curve.showlegend = "price = pips\u00b2", True
+            now = set(self.lot_pips)
+            seen = sorted((p, lot) for p, lot in self._seen.items() if p not in now)
+            self.fig.data[3].x = [p for p, _lot in seen]
+            self.fig.data[3].y = [p * p for p, _lot in seen]
+            self.fig.data[3].text = [lot for _p, lot in seen]
             self.fig.data[1].x = self.lot_pips
             self.fig.data[1].y = [p * p for p in self.lot_pips]
             self.fig.data[1].text = list(lots)
@@ -232,21 +260,30 @@ class PriceExplorer(View):
                 self.fig.data[2].text = [self.best.spelled()]
             else:
                 self.fig.data[2].x, self.fig.data[2].y, self.fig.data[2].text = [], [], []
-            self.fig.layout.title.text = (f"Square prices: buy for {_money(self.cost)}, "
-                                          f"sell for {_money(self.value)}")
+            self.fig.layout.title.text = (f"{'Square prices' if self.formula_shown else 'Prices'}: "
+                                          f"buy for {_money(self.cost)}, sell for {_money(self.value)}")
+            if self.formula_shown:   # the curve sets the axes
+                self.fig.layout.xaxis.update(range=None, autorange=True)
+                self.fig.layout.yaxis.update(range=None, autorange=True)
+            else:   # room around the points, none at an edge of the chart
+                most = max([*self.lot_pips, *(p for p, _lot in seen), self.best.pips if self.best else 0])
+                self.fig.layout.xaxis.update(range=[0, max(10, most + 2)], autorange=False)
+                self.fig.layout.yaxis.update(range=[0, max(50, 1.25 * most * most)], autorange=False)
 
     def _summary_html(self) -> str:
         pips_of = self.rules.letter_pips
         letters = "".join(self.lots)
         rows = []
-        parts = [f"{escape(lot)}: {p} pips \u2192 {p}\u00b2 = {_money(p * p)}"
-                 for lot, p in zip(self.lots, self.lot_pips)]
+        # before the rule is shown, a price is only a price: "6 pips -> $36"
+        square = (lambda p: f" \u2192 {p}\u00b2 = {_money(p * p)}") if self.formula_shown else \
+            (lambda p: f" \u2192 {_money(p * p)}")
+        parts = [f"{escape(lot)}: {p} pips{square(p)}" for lot, p in zip(self.lots, self.lot_pips)]
         rows.append(("You buy", "<br>".join(parts), _money(self.cost)))
         if self.best:
             b = self.best
             wild_note = " (lowercase letter: a Wild, 1 pip)" if b.wild is not None else ""
-            rows.append(("Best word", f"{escape(b.spelled())}{wild_note}: {b.pips} pips \u2192 "
-                                      f"{b.pips}\u00b2", _money(b.value)))
+            said = f" \u2192 {b.pips}\u00b2" if self.formula_shown else ""
+            rows.append(("Best word", f"{escape(b.spelled())}{wild_note}: {b.pips} pips{said}", _money(b.value)))
         else:
             rows.append(("Best word", "none: these tiles spell no word", "$0"))
         rows.append(("Profit", "sell \u2212 buy", f"<b>{_money(self.profit)}</b>"))
@@ -258,7 +295,7 @@ class PriceExplorer(View):
             saved = together - self.cost
             notes.append(f"Bought in one draw these {self.pips} pips would cost {_money(together)}; in "
                          f"{len(self.lots)} lots they cost {_money(self.cost)}: {_money(saved)} less.")
-            if len(self.lots) == 2:
+            if len(self.lots) == 2 and self.formula_shown:
                 a, b = self.lot_pips
                 notes.append(f"That is 2 \u00d7 {a} \u00d7 {b} = {_money(2 * a * b)}: "
                              f"(a + b)\u00b2 \u2212 (a\u00b2 + b\u00b2) = 2ab.")
@@ -276,7 +313,8 @@ def _best_cached(rules: Rules, key: str, wilds: int):
     return best_word(key, wilds, rules)
 
 
-def price_explorer(tiles: str = "ENJOYED", wilds: int = 1, rules: Rules | None = None) -> PriceExplorer:
+def price_explorer(tiles: str = "ENJOYED", wilds: int = 1, rules: Rules | None = None,
+                   formula: bool = True) -> PriceExplorer:
     """An explorer of square prices: what tiles cost, the best word they make, the profit.
 
     Source: seed "Buying Tiles" (price = total pips squared, e.g. E E J D = 8 pips = $64) and
@@ -287,6 +325,10 @@ def price_explorer(tiles: str = "ENJOYED", wilds: int = 1, rules: Rules | None =
             (``"EEJD NOY"``: two purchases, $64 + $25).
         wilds: Wild tiles held (0-8); at most one is used in a word.
         rules: the Rules (bag, pips, dictionary); default ``Rules()``.
+        formula: write the rule out (``6² = $36``, the curve ``price = pips²``); ``False``
+            shows only the tiles, pips, prices and their points until
+            :meth:`PriceExplorer.show_formula` (a lesson that asks for the rule calls it once its
+            question has been tried).
 
     Returns:
         a :class:`PriceExplorer`: ``.widget``, ``.controls`` (``"tiles"``, ``"wilds"``),
@@ -297,7 +339,7 @@ def price_explorer(tiles: str = "ENJOYED", wilds: int = 1, rules: Rules | None =
         ValueError: bad starting ``tiles`` or ``wilds`` (typed input later only shows a
             message in the widget).
     """
-    return PriceExplorer(tiles, wilds, rules)
+    return PriceExplorer(tiles, wilds, rules, formula)
 
 
 # ---------------------------------------------------------------------------------------------

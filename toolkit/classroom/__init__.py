@@ -13,27 +13,36 @@ Pieces:
 * :mod:`.store`: the SQLite storage (the score sheet's database; the action log is written
   before a move is acknowledged);
 * :mod:`.room`: sessions, tables, seats, moves, bots (:class:`Classroom`);
-* :mod:`.server`: the Starlette app and :class:`ClassServer` (a server in a background thread);
+* :mod:`.names`: students' names (NFKC, look-alikes refused);
+* :mod:`.server`: the Starlette app, its :class:`Limits`, and :class:`ClassServer` (a server in a
+  background thread);
 * :mod:`.client`: :class:`TeacherClient` (the teacher's API) and :class:`SeatClient` (a seat);
 * :mod:`.analysis`: a session's records replayed and analysed (pandas DataFrames);
+* :mod:`.questions`: questions sent to the class (what may be asked and answered, how answers
+  are judged once the teacher reveals the answer);
+* :mod:`.service`: the server as a background service of the teacher's machine, found or
+  started by a lesson's class mode (:func:`class_server`, :func:`stop_server`);
 * ``widgets.py`` (notebooks only): the teacher's view.
 """
 from .games import GAMES, GameInfo, game_info
 from .room import Classroom, ClassroomError, SessionConfig, finishing_places
 
 __all__ = ["GAMES", "GameInfo", "game_info", "Classroom", "ClassroomError", "SessionConfig",
-           "finishing_places", "ClassServer", "TeacherClient", "SeatClient", "ServerError", "join",
-           "load_session", "replay_session", "decisions", "simulate_session"]
+           "finishing_places", "ClassServer", "Limits", "TeacherClient", "SeatClient", "ServerError", "join",
+           "load_session", "replay_session", "decisions", "simulate_session", "class_server", "stop_server", "ClassService"]
 
 
 def __getattr__(name):
     # the web stack (starlette, uvicorn, websockets) loads only when the server or a client is used
-    if name == "ClassServer":
-        from .server import ClassServer
-        return ClassServer
+    if name in ("ClassServer", "Limits"):
+        from . import server
+        return getattr(server, name)
     if name in ("TeacherClient", "SeatClient", "ServerError", "join"):
         from . import client
         return getattr(client, name)
+    if name in ("class_server", "stop_server", "ClassService"):
+        from . import service
+        return getattr(service, name)
     if name in ("load_session", "replay_session", "decisions", "simulate_session"):
         from . import analysis
         return getattr(analysis, name)

@@ -196,6 +196,13 @@ def _human_steps(rec: dict):
             yield s, states[n + 1].last_action, s.current_player, states[n + 1]
 
 
+def _decision(rec: dict, s, seat: int, decision, answer, **extra) -> dict:
+    """One row of the decisions table: ``seat``'s choice in ``s`` against the toolkit's answer
+    (``gap`` = decision - answer), with game-specific columns ``extra`` after the player."""
+    return {"table": rec["number"], "round": rec["round"], "player": s.players[seat], **extra,
+            "decision": float(decision), "answer": float(answer), "gap": float(decision - answer)}
+
+
 def _bux(rec: dict) -> list[dict]:
     from ..bux import Bid, lot_value
     out = []
@@ -222,8 +229,7 @@ def _bux_row(rec, s, winner, price, lot_value) -> dict:
     others = [c for i, sp in enumerate(s.spreads) if i != winner for c in sp] + list(s.discards)
     value = lot_value(s.spreads[winner], s.lot, s.double, s.rules, known=others, future=1,
                       rng=_rng(rec, len(s.history())))
-    return {"table": rec["number"], "round": rec["round"], "player": s.players[winner], "drawer": winner == s.turn,
-            "decision": float(price), "answer": float(value), "gap": float(price) - float(value)}
+    return _decision(rec, s, winner, price, value, drawer=winner == s.turn)
 
 
 def _rng(rec, n):
@@ -240,8 +246,7 @@ def _tenbucks(rec: dict) -> list[dict]:
             continue
         best = max(s.claim_value(c.number) for c in claims)
         got = s.claim_value(a.number) if isinstance(a, Claim) else 0
-        out.append({"table": rec["number"], "round": rec["round"], "player": s.players[seat], "turn": s.turn,
-                    "decision": float(got), "answer": float(best), "gap": float(got - best)})
+        out.append(_decision(rec, s, seat, got, best, turn=s.turn))
     return out
 
 
@@ -256,8 +261,7 @@ def _bue(rec: dict) -> list[dict]:
         if chosen is None or not rows:
             continue
         best = max(r.p_bue for r in rows)
-        out.append({"table": rec["number"], "round": rec["round"], "player": s.players[seat],
-                    "decision": float(chosen.p_bue), "answer": float(best), "gap": float(chosen.p_bue - best)})
+        out.append(_decision(rec, s, seat, chosen.p_bue, best))
     return out
 
 
@@ -272,9 +276,8 @@ def _bugami(rec: dict, samples: int = 100) -> list[dict]:
         if a.choice not in means:
             continue
         best = max(means.values())
-        out.append({"table": rec["number"], "round": rec["round"], "player": s.players[seat],
-                    "decision": float(means[a.choice]), "answer": float(best),
-                    "gap": float(means[a.choice] - best)})
+        out.append(dict(_decision(rec, s, seat, means[a.choice], best), chosen=a.choice,
+                        best=max(means, key=means.get)))
     return out
 
 
@@ -291,15 +294,14 @@ def _buyword(rec: dict) -> list[dict]:
         r = s.rules
         got = 0 if isinstance(a, Done) else price(sum(r.letter_pips[c] for c in a.letters_used)
                                                   + (r.wild_pips if a.wild is not None else 0))
-        out.append({"table": rec["number"], "round": rec["round"], "player": s.players[seat],
-                    "decision": float(got), "answer": float(best.value), "gap": float(got - best.value)})
+        out.append(_decision(rec, s, seat, got, best.value))
     return out
 
 
 _DECIDERS = {"bux": _bux, "tenbucks": _tenbucks, "bue": _bue, "bugami": _bugami, "buyword": _buyword}
 
 
-def decisions(records: Sequence[dict]):
+def decisions(records: Sequence[dict], samples: int = 100):
     """The class's own decisions next to the toolkit's answer for the same moment.
 
     Only moves made by students count (not the bots', nor a bot playing for a student who
@@ -312,11 +314,13 @@ def decisions(records: Sequence[dict]):
 
     Args:
         records: from :func:`load_session` or ``TeacherClient.records`` (one game).
+        samples: Bugami: sampled deals per declaration for the advisor's estimates.
 
     Returns:
         a pandas DataFrame ``table, round, player, decision, answer, gap`` (decision minus
-        answer, in the unit of :data:`DECISIONS`), plus ``drawer`` (BUX) or ``turn`` (Ten
-        Bucks); ``df.attrs["game"]``, ``["decision"]``, ``["answer"]``, ``["unit"]`` say what
+        answer, in the unit of :data:`DECISIONS`), plus ``drawer`` (BUX), ``turn`` (Ten
+        Bucks) or ``chosen`` and ``best`` (Bugami: the declaration chosen, the advisor's best);
+        ``df.attrs["game"]``, ``["decision"]``, ``["answer"]``, ``["unit"]`` say what
         the columns mean.
 
     Raises:
@@ -331,9 +335,9 @@ def decisions(records: Sequence[dict]):
     game = games.pop() if games else None
     if game is not None:
         for r in records:
-            rows.extend(_DECIDERS[game](r))
+            rows.extend(_bugami(r, samples) if game == "bugami" else _DECIDERS[game](r))
     cols = ["table", "round", "player", "decision", "answer", "gap"]
-    extra = [c for c in ("drawer", "turn") if rows and c in rows[0]]
+    extra = [c for c in ("drawer", "turn", "chosen", "best") if rows and c in rows[0]]
     df = pd.DataFrame(rows, columns=cols + extra)
     if game is not None:
         what, answer, unit = DECISIONS[game]
@@ -414,7 +418,8 @@ def simulate_session(db_path: str | os.PathLike, game: str = "bux", students: in
         student_bot: which of the game's ``BOTS`` plays the students' moves (default
             ``"random"``: a student who has not thought yet).
         seed: the session's seed (the same seed, the same games).
-        settings: more session settings (``preset``, ``table_size``, ``bot``...).
+        settings: more session settings (``preset``, ``table_size``, ``bot``, an activity's
+            ``opening`` and ``stop``...).
 
     Returns:
         ``{"session": id, "code": join code, "tables": started tables}``.
@@ -460,12 +465,12 @@ def simulate_session(db_path: str | os.PathLike, game: str = "bux", students: in
                     moved = False
                     for p in players:
                         t = p.table
-                        if t is None or t.state is None or t.state.is_terminal or t.state.current_player != p.seat:
+                        if t is None or t.state is None or t.status != "playing" or t.state.current_player != p.seat:
                             continue
                         a = brains[p.id].choose(t.state, step_rng(t.seed, 3, t.version))
                         await room.move(p, {"version": t.version, "action": str(a)})
                         moved = True
-                    busy = [t for t in s.tables if t.round == s.round and t.status != "finished"]
+                    busy = [t for t in s.tables if t.round == s.round and t.status not in ("finished", "stopped")]
                     if not busy:
                         break
                     if not moved:

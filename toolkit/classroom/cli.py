@@ -1,23 +1,34 @@
 """The command line of the class game server: ``python -m toolkit.classroom serve``.
 
-It opens (or reuses) the class's database, resumes every table stored there, opens a session
-of the chosen game and prints the address students open and the join code they type::
+It opens (or reuses) the class's database, resumes every table stored there, re-opens the last
+open session (same join code: running the same command again after a crash or a reboot brings
+the class back) or opens a new one, and prints the address students open and the join code
+they type::
 
     python -m toolkit.classroom serve --game tenbucks --table-size 4
 
+It writes ``<database>.server.json`` (its address) while it runs, so that a lesson's class mode
+finds it (:mod:`toolkit.classroom.service`); ``python -m toolkit.classroom stop`` stops the
+server of a database (a lesson starts one in the background: this is how it ends).
+
 Options: ``--game``, ``--preset``, ``--table-size``, ``--bot``, ``--seed``, ``--db``, ``--host``,
 ``--port``, ``--public-url``, ``--teacher-key``, ``--replace-after``, ``--bot-delay``,
-``--no-session`` (only resume what is stored), ``--synchronous``. ``python -m toolkit.classroom
-serve --help`` lists them with their defaults.
+``--new-session`` (open a new session even if one is open), ``--no-session`` (only resume what
+is stored), ``--join-limit``, ``--synchronous``, ``--hints`` (BuyWord: show a student the best
+word after each sale). ``python -m toolkit.classroom serve --help`` lists them with their defaults.
 """
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 
 from .games import GAMES
 
 __all__ = ["main", "parser"]
+
+#: The game of a new session when ``--game`` is not given.
+DEFAULT_GAME = "tenbucks"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -25,8 +36,9 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m toolkit.classroom",
                                 description="The class game server: students play each other on their own devices.")
     sub = p.add_subparsers(dest="command", required=True)
-    s = sub.add_parser("serve", help="start the server and open a session")
-    s.add_argument("--game", choices=sorted(GAMES), default="tenbucks", help="the game to play (default: tenbucks)")
+    s = sub.add_parser("serve", help="start the server and open (or re-open) a session")
+    s.add_argument("--game", choices=sorted(GAMES), default=None,
+                   help=f"the game to play (default: the last open session's game, else {DEFAULT_GAME})")
     s.add_argument("--preset", default=None, help="the game's rule preset (default: the game's first; "
                    + "; ".join(f"{g}: {', '.join(GAMES[g].presets)}" for g in sorted(GAMES)) + ")")
     s.add_argument("--table-size", type=int, default=None, help="seats per table (default 4 where the game allows)")
@@ -40,38 +52,64 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--public-url", default=None, help="the address students type (default: this machine's "
                    "network address and the port)")
     s.add_argument("--teacher-key", default=None, help="the teacher's key for the notebook widget "
-                   "(default: the one stored in the database, else a new one)")
+                   "(default: the one kept beside the database, else a new one)")
     s.add_argument("--replace-after", type=float, default=30.0,
-                   help="seconds a student may be away before a bot plays their turns (default: 30)")
+                   help="seconds a student may be away (page closed, never opened, not back after a restart) "
+                   "before a bot plays their turns (default: 30)")
     s.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot waits before each move (default: 0.8)")
-    s.add_argument("--no-session", action="store_true", help="open no new session (resume the stored ones)")
+    s.add_argument("--new-session", action="store_true",
+                   help="open a new session (new join code) even if the database has an open one")
+    s.add_argument("--no-session", action="store_true", help="open no session (resume the stored ones)")
+    s.add_argument("--join-limit", type=int, default=None,
+                   help="joins from one network address: this many at once, then a fifth of it a minute "
+                   "(default: 100, a whole class behind one router)")
+    s.add_argument("--hints", action="store_true", help="BuyWord: after a student sells a word, show them the best "
+                   "word their tiles made (never before the sale)")
     s.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="FULL",
                    help="SQLite durability: FULL (default) flushes every move to the disk")
+    t = sub.add_parser("stop", help="stop the server of a database (one a lesson started in the background)")
+    t.add_argument("--db", default=None, help="the class's SQLite file (default: the score sheet's)")
     return p
+
+
+def _given(args, name: str) -> bool:
+    return getattr(args, name) is not None
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = parser().parse_args(argv)
+    if args.command == "stop":
+        from .service import stop_server
+        stopped = stop_server(args.db)
+        print("Stopped the class game server." if stopped else "No class game server of this database is running.")
+        return 0
     import asyncio
     import signal
     import threading
 
     from .room import SessionConfig
-    from .server import ClassServer
+    from .server import ClassServer, Limits
 
     cfg = None
     if not args.no_session:
         try:
-            cfg = SessionConfig.make(args.game, preset=args.preset, table_size=args.table_size, bot=args.bot,
-                                     seed=args.seed, replace_after=args.replace_after, bot_delay=args.bot_delay)
+            cfg = SessionConfig.make(args.game or DEFAULT_GAME, preset=args.preset, table_size=args.table_size,
+                                     bot=args.bot, seed=args.seed, replace_after=args.replace_after,
+                                     bot_delay=args.bot_delay, hints=args.hints)
         except ValueError as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
+    limits = None
+    if args.join_limit is not None:
+        if args.join_limit < 1:
+            print("error: --join-limit must be at least 1", file=sys.stderr)
+            return 2
+        limits = Limits(joins_burst=args.join_limit, joins_per_minute=args.join_limit / 5)
     server = ClassServer(args.db, host=args.host, port=args.port, teacher_key=args.teacher_key,
-                         public_url=args.public_url, synchronous=args.synchronous)
+                         public_url=args.public_url, synchronous=args.synchronous, limits=limits)
     try:
-        server.start()
+        server.start()     # returns once every stored table resumed and BuyWord's dictionary is loaded
     except Exception as e:  # noqa: BLE001 (a message, not a traceback, for a teacher)
         print(f"error: the server did not start: {e}", file=sys.stderr)
         return 1
@@ -80,25 +118,39 @@ def main(argv: list[str] | None = None) -> int:
              f"Database: {server.db_path}",
              f"Teacher's key: {server.teacher_key}  (for the notebook widget: "
              f"toolkit.classroom.widgets.teacher_view(url={server.url!r}, key=...))"]
+    session = None
     if cfg is not None:
-        future = asyncio.run_coroutine_threadsafe(room.open_session(cfg), _loop_of(server))
-        session = future.result(30)
-        lines += [f"Join code: {session.code}   ({GAMES[cfg.game].title}, tables of {cfg.table_size})",
+        session = None if args.new_session else room.last_open_session(args.game)
+        if session is not None:
+            opened = time.strftime("%Y-%m-%d %H:%M", time.localtime(session.created))
+            lines.append(f"Re-opened session {session.id} (opened {opened}; --new-session opens a new one)")
+            changed = [f"--{n.replace('_', '-')}" for n in ("preset", "table_size", "bot", "seed") if _given(args, n)]
+            if changed:
+                lines.append(f"  note: {', '.join(changed)} apply to new sessions only; this one keeps its settings")
+        else:
+            future = asyncio.run_coroutine_threadsafe(room.open_session(cfg), _loop_of(server))
+            session = future.result(120)
+        c = session.config
+        lines += [f"Join code: {session.code}   ({GAMES[c.game].title}, tables of {c.table_size})",
                   f"Students open {server.public_url} (or {server.public_url}/join/{session.code}) on any browser "
                   "and type the code and their name."]
     for s in room.sessions.values():
-        if cfg is None or s.code != session.code:
-            if s.status == "open":
-                lines.append(f"Also open: session {s.id}, code {s.code} ({GAMES[s.config.game].title}, "
-                             f"round {s.round})")
+        if s is not session and s.status == "open":
+            lines.append(f"Also open: session {s.id}, code {s.code} ({GAMES[s.config.game].title}, "
+                         f"round {s.round})")
+    from .service import remove_info, write_info
+    write_info(server.db_path, server)       # a lesson's class mode finds this server by it
     print("\n".join(lines), flush=True)
     print("Press Ctrl+C to stop (tables resume at the next start).", flush=True)
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
-    while not stop.wait(3600):
-        pass
-    server.stop()
+    try:
+        while not stop.wait(3600):
+            pass
+        server.stop()
+    finally:
+        remove_info(server.db_path)
     return 0
 
 

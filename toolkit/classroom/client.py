@@ -19,14 +19,17 @@ __all__ = ["TeacherClient", "SeatClient", "ServerError", "join"]
 
 class ServerError(Exception):
     """The server refused a request. ``code`` is its error code (``"forbidden"``,
-    ``"bad_config"``, ``"bad_code"``, ``"name_taken"``, ...), the message its explanation."""
+    ``"bad_config"``, ``"bad_code"``, ``"name_taken"``, ``"rate_limited"``, ...), the message
+    its explanation, ``status`` the HTTP status, ``retry_after`` the seconds to wait (with
+    ``"rate_limited"``)."""
 
-    def __init__(self, code: str, message: str, status: int | None = None):
+    def __init__(self, code: str, message: str, status: int | None = None, retry_after: float | None = None):
         super().__init__(message)
-        self.code, self.message, self.status = code, message, status
+        self.code, self.message, self.status, self.retry_after = code, message, status, retry_after
 
 
-def _request(url: str, method: str = "GET", data: Any = None, key: str | None = None, timeout: float = 30):
+def _request(url: str, method: str = "GET", data: Any = None, key: str | None = None, timeout: float = 30,
+             raw: bool = False):
     headers = {"Content-Type": "application/json"}
     if key is not None:
         headers["Authorization"] = f"Bearer {key}"
@@ -34,13 +37,16 @@ def _request(url: str, method: str = "GET", data: Any = None, key: str | None = 
     req = urllib.request.Request(url, data=body, method=method, headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=timeout) as r:
-            return json.loads(r.read() or b"null")
+            content = r.read()
+            return content.decode("utf-8") if raw else json.loads(content or b"null")
     except urllib.error.HTTPError as e:
         try:
             err = json.loads(e.read())
         except (ValueError, OSError):
             err = {"error": str(e), "code": "http"}
-        raise ServerError(err.get("code", "http"), err.get("error", str(e)), e.code) from None
+        if not isinstance(err, dict):
+            err = {"error": str(e), "code": "http"}
+        raise ServerError(err.get("code", "http"), err.get("error", str(e)), e.code, err.get("retry_after")) from None
 
 
 class TeacherClient:
@@ -72,7 +78,7 @@ class TeacherClient:
     def open_session(self, game: str, **settings) -> dict:
         """Open a session (settings as :meth:`toolkit.classroom.room.SessionConfig.make`:
         ``preset``, ``table_size``, ``bot``, ``seed``, ``rules`` (a dict of changes),
-        ``replace_after``, ``bot_delay``, ``start_when_full``).
+        ``replace_after``, ``bot_delay``, ``start_when_full``, ``hints``).
 
         Returns:
             ``{"id", "code", "join_url", "public_url"}``.
@@ -106,12 +112,88 @@ class TeacherClient:
         :meth:`toolkit.classroom.room.Classroom.records`)."""
         return self._get(f"/api/teacher/sessions/{int(session)}/records")
 
+    def new_device(self, session: int, player: int) -> dict:
+        """Move student ``player`` (an id of :meth:`status`'s ``players``) to another device:
+        a new seat token; the old device's token stops working at once (its page shows the join
+        form).
+
+        Returns:
+            ``{"player", "name", "token", "link"}``: open ``link`` on the new device (it keeps
+            the token and plays on from the same seat).
+        """
+        return self._post(f"/api/teacher/sessions/{int(session)}/players/{int(player)}/new-device")
+
+    def seat_late(self, session: int, player: int, table: int | None = None) -> dict:
+        """Seat a student who came late (joined while the tables were playing) at a playing
+        table's bot seat (see :meth:`toolkit.classroom.room.Classroom.seat_late`).
+
+        Args:
+            table: the table's number (default: the first playing table with a bot seat).
+
+        Returns:
+            ``{"player", "name", "table", "seat"}``.
+
+        Raises:
+            ServerError: ``no_seat`` (no playing table with a bot seat), ``bad_config`` (the
+                student already plays).
+        """
+        return self._post(f"/api/teacher/sessions/{int(session)}/players/{int(player)}/seat", {"table": table})
+
+
+    # -- questions sent to the class --------------------------------------------------------
+    def ask(self, session: int, kind: str, prompt: str, key: str, **spec) -> dict:
+        """Send a question to every student of a session (without its answer: that comes with
+        :meth:`reveal`).
+
+        Args:
+            kind: ``"choice"``, ``"number"`` or ``"slider"``.
+            prompt: the question (simple HTML).
+            key: the lesson's name for it (``"03/q6"``).
+            spec: ``options`` (choice), ``min``, ``max``, ``step`` (slider), ``unit``,
+                ``decimal`` (see :func:`toolkit.classroom.questions.make_spec`).
+
+        Returns:
+            the question's status (:meth:`question`).
+        """
+        return self._post(f"/api/teacher/sessions/{int(session)}/questions",
+                          dict(spec, kind=kind, prompt=prompt, key=key))
+
+    def questions(self, session: int) -> list[dict]:
+        """Every question sent in a session, with its status (:meth:`question`)."""
+        return self._get(f"/api/teacher/sessions/{int(session)}/questions")
+
+    def question(self, session: int, question: int) -> dict:
+        """A question's status: ``{"id", "key", "kind", "status", "students", "connected",
+        "answered", ...}``; once revealed also ``"reveal"`` and ``"results"`` (the class's
+        answers: see :func:`toolkit.classroom.questions.summary`)."""
+        return self._get(f"/api/teacher/sessions/{int(session)}/questions/{int(question)}")
+
+    def close_question(self, session: int, question: int) -> dict:
+        """Stop taking answers to a question; returns its status."""
+        return self._post(f"/api/teacher/sessions/{int(session)}/questions/{int(question)}/close")
+
+    def reveal(self, session: int, question: int, answer=None, tolerance=0, explanation: str = "") -> dict:
+        """Reveal a question's answer (``None`` for a guess): the students' answers are judged,
+        their pages show the answer, and the status returned holds the class's answers."""
+        return self._post(f"/api/teacher/sessions/{int(session)}/questions/{int(question)}/reveal",
+                          {"answer": answer, "tolerance": tolerance, "explanation": explanation})
+
+    def answers(self, session: int) -> list[dict]:
+        """Every student's first and final answer to every question of a session (see
+        :meth:`toolkit.classroom.room.Classroom.answer_rows`)."""
+        return self._get(f"/api/teacher/sessions/{int(session)}/answers")
+
+    def answers_csv(self, session: int) -> str:
+        """:meth:`answers` as the text of a CSV file."""
+        return _request(f"{self.url}/api/teacher/sessions/{int(session)}/answers.csv", key=self.key, raw=True)
+
 
 def join(url: str, code: str, name: str) -> dict:
     """Join a session as a student: ``{"token", "name", "code", "table", "seat"}``.
 
     Raises:
-        ServerError: a wrong code (``bad_code``), a bad or taken name.
+        ServerError: a wrong code (``bad_code``), a bad or taken name, too many tries
+            (``rate_limited``, with ``retry_after``).
     """
     return _request(url.rstrip("/") + "/api/join", "POST", {"code": code, "name": name})
 
@@ -125,6 +207,10 @@ class SeatClient:
 
     Attributes:
         state: the last ``{"type": "state"}`` message received.
+        question: the last ``{"type": "question"}`` message received (the question the page
+            shows), or None.
+        log: the seat's whole move log as the page shows it (each state message carries only
+            the lines from its ``log_from`` on).
     """
 
     def __init__(self, url: str, token: str, timeout: float = 30):
@@ -136,6 +222,8 @@ class SeatClient:
         self.ws = connect(ws_url, open_timeout=timeout, max_size=2 ** 24).__enter__()
         self.ws.send(json.dumps({"type": "hello", "token": token}))
         self.state: dict | None = None
+        self.question: dict | None = None
+        self.log: list[str] = []
         first = self.receive()
         if first.get("type") == "error":
             self.ws.close()
@@ -148,8 +236,12 @@ class SeatClient:
             TimeoutError: nothing came within the timeout.
         """
         msg = json.loads(self.ws.recv(timeout=self.timeout))
+        if msg.get("type") == "question":
+            self.question = msg
         if msg.get("type") == "state":
             self.state = msg
+            if "log_from" in msg:
+                self.log = self.log[:msg["log_from"]] + msg["log"]
         return msg
 
     def send(self, message: dict) -> None:
@@ -184,6 +276,30 @@ class SeatClient:
             answer = self.receive()
             if answer.get("type") in ("ack", "error"):
                 return answer
+
+    def wait_question(self, predicate=lambda q: True, limit: int = 10_000) -> dict:
+        """Receive until a ``question`` message satisfies ``predicate(question)``; return it.
+
+        Raises:
+            TimeoutError: the server went quiet first; RuntimeError: ``limit`` messages passed.
+        """
+        if self.question is not None and predicate(self.question):
+            return self.question
+        for _ in range(limit):
+            msg = self.receive()
+            if msg.get("type") == "question" and predicate(msg):
+                return msg
+        raise RuntimeError(f"no matching question in {limit} messages")
+
+    def answer(self, value, question: int | None = None) -> dict:
+        """Answer the question the page shows (or ``question``) and return the server's answer:
+        ``{"type": "answered", ...}`` or the ``error`` message."""
+        qid = question if question is not None else self.question["id"]
+        self.send({"type": "answer", "question": qid, "value": value})
+        while True:
+            msg = self.receive()
+            if msg.get("type") in ("answered", "error"):
+                return msg
 
     def close(self) -> None:
         """Close the connection (the server then counts the student as away)."""

@@ -2,14 +2,18 @@
 
 For each of the five games a :class:`GameInfo` holds:
 
-* the rule presets a teacher picks from (each a ``Rules`` of the engine) and the table sizes;
-* the bots that fill empty seats (the game's ``BOTS``) and the default one;
-* :meth:`GameInfo.log_line`: the move log as one seat may read it. It is the engine's
-  ``state.describe_action(action, viewer)``, except for chance events whose text would tell a
-  seat more than its observation: the engines write those as their text form for every viewer
-  (``deal square-clubs-25`` in BUX tells everyone a back value; ``deal 3`` in Ten Bucks and
-  ``deal QH`` in Bugami tell everyone another player's card), so the server writes what the
-  seat may see instead (``deal square-clubs``; ``a bill is dealt``; ``a card is dealt``);
+* from the game's :class:`~toolkit.core.gamespec.GameSpec` (``toolkit.<game>.SPEC``, the one place
+  a game's facts are declared): the rule presets a teacher picks from (each a ``Rules`` of the
+  engine), the table sizes, the bots that fill empty seats (the game's ``BOTS``) and the default
+  one, the title and the unit;
+* :meth:`GameInfo.log_line`: the move log as one seat may read it: the engine's sentence
+  ``state.describe_action(action, viewer)`` (the engines decide what each seat may read, chance
+  events included: ``"Ana swapped X-hearts for Ben's circle-clubs"``, ``"A bill was dealt"``);
+* :meth:`GameInfo.final_cards`: once a game is over, every seat's cards, hidden ones included,
+  shown beside the final scores;
+* BuyWord's word entry (:meth:`GameInfo.word_entry`, :meth:`GameInfo.word_action`): the student
+  spells a word from their own tiles instead of picking from a list of every sellable word, and
+  (``SessionConfig.hints``) :meth:`GameInfo.hint` names the best word after the sale;
 * :meth:`GameInfo.sentence`: a legal move as a sentence for the student who may make it
   (``"Swap your ♥ circle (50) for Di's ♦ x"``), built from that student's observation;
 * :meth:`GameInfo.view_html`: the student's page of the table, built from the observation
@@ -20,14 +24,14 @@ there); the observation of each engine says what a seat may see.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable, Mapping
 
-from ..core.game import CHANCE, Action, State
+from ..core.game import Action, State
+from ..core.gamespec import GameSpec, game_spec
 
-__all__ = ["GameInfo", "GAMES", "game_info", "collapse_log"]
+__all__ = ["GameInfo", "GAMES", "game_info"]
 
 
 def _name(obs: Mapping, seat: int) -> str:
@@ -111,7 +115,8 @@ def _bux_view(obs: Mapping, rules) -> str:
             _bux_card(t, k, s == you) for k, t in enumerate(obs["spreads"][s])) or "-") + "</div>"),
     ]))
     if obs["phase"] == "over":
-        parts.append(f"<p class=\"over\">Game over ({escape(obs['ended_by'] or 'end')}).</p>")
+        why = {"bux": "the last purple BUX card was drawn", "turn_limit": "the turn limit was reached"}
+        parts.append(f"<p class=\"over\">Game over: {why.get(obs['ended_by'], 'the end')}.</p>")
     return "".join(parts)
 
 
@@ -142,17 +147,8 @@ def _bux_sentence(obs: Mapping, action: Action, rules) -> str:
     return fixed.get(kind, str(action))
 
 
-def _bux_chance(state, action, viewer) -> str:
-    kind = type(action).__name__
-    card = action.card
-    if kind == "Deal":
-        return f"deal {card.hidden()}"          # symbols are public, the back value is not
-    if kind == "Reveal":
-        shown = card if (card.is_bux or state.rules.lot_values_public) else card.hidden()
-        return f"reveal {shown}"
-    if kind == "TopCard":                        # numbers-up deck: only the back value shows
-        return "the draw deck's top card shows " + ("BUX" if card.is_bux else f"{card.value}")
-    return "a chance event"
+def _bux_final(state) -> list[str]:
+    return ['<div class="cards">' + ("".join(_bux_card(str(c)) for c in sp) or "-") + "</div>" for sp in state.spreads]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -195,7 +191,9 @@ def _tenbucks_view(obs: Mapping, rules) -> str:
     ]))
     if obs["phase"] == "over":
         who = _name(obs, obs["winner"]) if obs["winner"] >= 0 else "nobody"
-        parts.append(f'<p class="over">Game over: {escape(who)} wins ({escape(obs["end_reason"])}).</p>')
+        why = {"target": f"the first to claim ${rules.target}", "zero_risk": "enough $0 bills claimed",
+               "no_bills": "nobody could play a bill"}.get(obs["end_reason"], obs["end_reason"])
+        parts.append(f'<p class="over">Game over: {escape(who)} wins ({escape(why)}).</p>')
     return "".join(parts)
 
 
@@ -221,8 +219,9 @@ def _tenbucks_sentence(obs: Mapping, action: Action, rules) -> str:
     return str(action)
 
 
-def _tenbucks_chance(state, action, viewer) -> str:
-    return "a bill is dealt"
+def _tenbucks_final(state) -> list[str]:
+    from ..tenbucks.rules import bill_sort_key
+    return ["".join(_bill(b) for b in sorted(h.elements(), key=bill_sort_key)) or "-" for h in state.hands]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -267,9 +266,16 @@ def _bugami_view(obs: Mapping, rules) -> str:
             return escape(_decl(decl)) + " (only you know)"
         return "chosen (face down)" if obs["declared"][s] else "not yet"
 
+    if obs.get("results"):
+        last = obs["results"][-1]
+        left = "".join(_pcard(c) for c in last["leftovers"])
+        to = "" if last["leftovers_to"] is None else f" (taken by {escape(_name(obs, last['leftovers_to']))})"
+        parts.append(f"<p>Deal {last['deal']} is over: "
+                     + escape(", ".join(f"{_name(obs, q)} {pt:+d}" for q, pt in enumerate(last["points"])))
+                     + " points." + (f" The cards put aside: {left}{to}." if left else "") + "</p>")
     parts.append(_players_table(obs, [
         ("points", lambda s: str(obs["scores"][s])),
-        ("bug suit", declaration),
+        ("bug", declaration),
         ("tricks", lambda s: str(obs["tricks_won"][s])),
         ("cards", lambda s: str(obs["hand_sizes"][s])),
     ]))
@@ -287,10 +293,6 @@ def _bugami_sentence(obs: Mapping, action: Action, rules) -> str:
     if kind == "PlayCard":
         return f"Play {action.card.symbol}"
     return str(action)
-
-
-def _bugami_chance(state, action, viewer) -> str:
-    return "a card is dealt"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -333,7 +335,8 @@ def _bue_view(obs: Mapping, rules) -> str:
     ]))
     lr = obs.get("last_result")
     if lr:
-        parts.append(f"<p>Last hand: {escape(str(lr.get('kind', '')))}; points "
+        kind = {"bue": "Bué!", "superbue": "SuperBué!", "closest": "closest to 50"}.get(lr.get("kind"), "")
+        parts.append(f"<p>Last hand: {escape(kind)}; points "
                      + escape(", ".join(f"{_name(obs, s)} {p}" for s, p in enumerate(obs["hand_points"][-1])))
                      + ".</p>" if obs["hand_points"] else "")
     if obs["phase"] == "over":
@@ -354,8 +357,8 @@ def _bue_sentence(obs: Mapping, action: Action, rules) -> str:
     return str(action)
 
 
-def _bue_chance(state, action, viewer) -> str:
-    return state.describe_action(action, viewer)   # the engine writes each viewer's line
+def _bue_final(state) -> list[str]:
+    return ['<div class="cards">' + "".join(_bue_card(c) for c in h if c is not None) + "</div>" for h in state.hands]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -438,51 +441,129 @@ def _buyword_sentence(obs: Mapping, action: Action, rules) -> str:
     return fixed.get(kind, str(action))
 
 
-def _buyword_chance(state, action, viewer) -> str:
-    if type(action).__name__ == "Draw" and state.rules.hidden_tiles:
-        return "a tile is drawn"
-    return str(action)
+def _buyword_final(state) -> list[str]:
+    """The tiles each player held unsold when the game ended (lost then; face down with
+    ``Rules.hidden_tiles``)."""
+    from ..buyword.display import tiles_html
+    last = state.parent if state.parent is not None else state
+    return [tiles_html(h.elements(), state.rules.letter_pips, w) for h, w in zip(last.hands, last.wilds)]
 
 
-def _buyword_private(state, action, viewer) -> str | None:
-    """With hidden tiles, the letter a player puts out of play is face down to the others."""
-    if type(action).__name__ == "Discard" and state.rules.hidden_tiles and viewer != state.current_player:
-        return "puts a tile out of play"
-    return None
+def _buyword_word_entry(state) -> dict | None:
+    r = state.rules
+    if state.phase != "sell" or r.crossword:
+        return None
+    p = state.current_player
+    return {"tiles": "".join(state.hands[p].elements()), "wilds": state.wilds[p] if r.max_wilds_per_word else 0,
+            "pips": dict(r.letter_pips), "wild_pips": r.wild_pips, "min_length": r.min_word_length}
+
+
+def _buyword_word_action(state, word) -> Action:
+    """``"cat"`` -> ``SellWord("cat")``; a Wild stands for the one letter the player lacks."""
+    from collections import Counter
+
+    from ..buyword import SellWord
+    if not isinstance(word, str) or not word.strip():
+        raise ValueError("Type a word first.")
+    w = word.strip().upper()
+    if not w.isascii() or not w.isalpha() or len(w) > 30:
+        raise ValueError("A word is made of the letters A to Z only.")
+    p = state.current_player
+    have = Counter(state.hands[p].elements())
+    missing = Counter(w) - have
+    if not missing:
+        return SellWord(w.lower())
+    wilds = state.wilds[p] if state.rules.max_wilds_per_word else 0
+    if sum(missing.values()) == 1 and wilds:
+        return SellWord(w.lower(), w.rindex(next(iter(missing))))
+    lack = ", ".join(sorted(missing.elements()))
+    extra = " (your Wild can stand for one letter only)" if wilds else ""
+    raise ValueError(f"You do not have the tiles for {w}: no {lack}{extra}.")
+
+
+def _buyword_hint(state, action) -> str | None:
+    """After a sale or a stop: the best word the tiles made (``SessionConfig.hints``)."""
+    from ..buyword import best_word
+    kind = type(action).__name__
+    if state.phase != "sell" or kind not in ("SellWord", "Done") or state.rules.crossword:
+        return None
+    p = state.current_player
+    best = best_word("".join(state.hands[p].elements()), state.wilds[p], state.rules)
+    if best is None:
+        return None
+    word = best.word.upper() + (f" (a Wild as {best.word.upper()[best.wild]})" if best.wild is not None else "")
+    if kind == "Done":
+        return f"Hint: you could still have sold {word} for ${best.value}"
+    r = state.rules
+    pips = sum(r.letter_pips[c] for c in action.letters_used) + (r.wild_pips if action.wild is not None else 0)
+    if pips * pips >= best.value:
+        return "Hint: that was the best word your tiles made"
+    return f"Hint: the best word your tiles made was {word} for ${best.value}"
 
 
 # ---------------------------------------------------------------------------------------------
 
 
+#: The fewest seats a class table has (a single player's game is for notebooks, not a class table).
+MIN_TABLE = 2
+
+
 @dataclass(frozen=True)
 class GameInfo:
-    """One game as the class game server plays it.
+    """One game as the class game server plays it: the game's facts from its
+    :class:`~toolkit.core.gamespec.GameSpec` (``toolkit.<game>.SPEC``), and the server's own pages
+    and sentences for it.
 
     Attributes:
         name: the engine's game name (``"bux"``).
-        title: the game's name for people (``"BUX"``).
-        presets: rule presets, ``{key: (label, factory)}``; each factory returns the engine's
-            ``Rules``. The first is the default.
-        seats: the table sizes the server offers (min, max).
-        bots: the bot names (keys of the game's ``BOTS``), the default first.
-        unit: what the score counts (``"bux"``, ``"dollars"``, ``"points"``).
+        milestones: where a short class activity may stop (:attr:`SessionConfig.stop`):
+            ``{name: (words, reached(before, after) -> bool)}``, read from the engine's state
+            (its phase or its round), e.g. BUX ``"lot"``: the first auction is settled.
     """
 
     name: str
-    title: str
-    presets: dict
-    seats: tuple[int, int]
-    bots: tuple[str, ...]
-    unit: str
     _view: Callable = field(repr=False, default=None)
     _sentence: Callable = field(repr=False, default=None)
-    _chance: Callable = field(repr=False, default=None)
-    _private: Callable | None = field(repr=False, default=None)
+    _final: Callable | None = field(repr=False, default=None)
+    _word: tuple | None = field(repr=False, default=None)   # BuyWord: (entry, action, hint)
+    milestones: dict = field(repr=False, default_factory=dict)
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game's :class:`~toolkit.core.gamespec.GameSpec` (imports the engine on first use)."""
+        return game_spec(self.name)
+
+    @property
+    def title(self) -> str:
+        """The game's name for people (``"BUX"``)."""
+        return self.spec.title
+
+    @property
+    def unit(self) -> str:
+        """What the score counts (``"bux"``, ``"dollars"``, ``"points"``)."""
+        return self.spec.unit
+
+    @property
+    def presets(self) -> dict:
+        """The rule presets, ``{key: (label, factory)}``; each factory returns the engine's
+        ``Rules``. The first is the default."""
+        return {p.key: (p.label, p.make) for p in self.spec.presets}
+
+    @property
+    def seats(self) -> tuple[int, int]:
+        """The table sizes the server offers over the presets (min, max): the engine's, from
+        :data:`MIN_TABLE` seats."""
+        return max(MIN_TABLE, self.spec.min_players), self.spec.max_players
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """The bot names (keys of the game's ``BOTS``), the default first."""
+        return self.spec.bot_names
 
     @property
     def module(self):
         """The engine's package (``toolkit.bux``)."""
-        return importlib.import_module(f"toolkit.{self.name}")
+        return self.spec.module
 
     def rules(self, preset: str | None = None, **changes):
         """The ``Rules`` of a preset (default: the first), with optional field changes.
@@ -490,25 +571,19 @@ class GameInfo:
         Raises:
             ValueError: an unknown preset, or a change the engine's ``Rules`` refuses.
         """
-        key = next(iter(self.presets)) if preset is None else preset
-        if key not in self.presets:
-            raise ValueError(f"{self.title} has no rule preset {key!r}; choose one of {sorted(self.presets)}")
-        r = self.presets[key][1]()
-        if changes:
-            import dataclasses
-            try:
-                r = dataclasses.replace(r, **changes)
-            except TypeError as e:
-                raise ValueError(f"{self.title} rules: {e}") from None
-        return r
+        spec = self.spec
+        if preset is not None and preset not in self.presets:
+            raise ValueError(f"{spec.title} has no rule preset {preset!r}; choose one of {sorted(self.presets)}")
+        try:
+            return spec.rules(preset, **changes)
+        except TypeError as e:
+            raise ValueError(f"{spec.title} rules: {e}") from None
 
     def seat_range(self, rules) -> tuple[int, int]:
-        """The table sizes these rules allow (the engines' own limits where they have them)."""
-        lo = getattr(rules, "min_players", self.seats[0])
-        hi = getattr(rules, "max_players", self.seats[1])
-        if callable(hi):
-            hi = hi()
-        return max(lo, self.seats[0]), min(hi, self.seats[1])
+        """The table sizes these rules allow: the engine's (``Rules.player_range()``), from
+        :data:`MIN_TABLE` seats."""
+        lo, hi = self.spec.player_range(rules)
+        return max(MIN_TABLE, lo), hi
 
     def make_bot(self, name: str | None = None):
         """A new bot of the game (``name`` a key of the game's ``BOTS``; default: the first of
@@ -517,27 +592,60 @@ class GameInfo:
         Raises:
             ValueError: an unknown bot name.
         """
-        name = self.bots[0] if name is None else name
-        table = self.module.BOTS
-        if name not in table:
-            raise ValueError(f"{self.title} has no bot {name!r}; choose one of {sorted(table)}")
-        return table[name]()
+        return self.spec.bot(name)
 
     def log_line(self, state: State, action: Action, viewer: int) -> str:
-        """The move log's line of ``action`` (played in ``state``) for seat ``viewer``.
+        """The move log's line of ``action`` (played in ``state``) for seat ``viewer``: the
+        engine's sentence ``state.describe_action(action, viewer)``, which names nothing the seat
+        may not see (chance events included; see ``State.hides_action``)."""
+        return state.describe_action(action, viewer)
 
-        Player moves: the engine's ``describe_action`` (secret moves already read ``"declares
-        (face down)"``), except a move the engine writes in full although it is face down (BuyWord
-        with hidden tiles: the tile put out of play). Chance events: what ``viewer`` may see of
-        them (see the module docstring). Prefixed with the mover's name for player moves.
+    def final_cards(self, state: State, stopped: bool = False) -> list[str] | None:
+        """Once the game is over (or ``stopped``: an activity's table that reached its stop):
+        each seat's cards or tiles as HTML, the hidden ones shown (``None`` for a game that ends
+        with nothing hidden, such as Bugami's empty hands)."""
+        return None if self._final is None or not (state.is_terminal or stopped) else self._final(state)
+
+    def milestone(self, name: str, before: State, after: State) -> bool:
+        """Whether the step from ``before`` to ``after`` reaches milestone ``name`` (a key of
+        :attr:`milestones`), where an activity may stop (:attr:`SessionConfig.stop`).
+
+        Raises:
+            KeyError: no such milestone.
         """
-        p = state.current_player
-        if p == CHANCE:
-            return "\u00b7 " + self._chance(state, action, viewer)
-        text = None if self._private is None else self._private(state, action, viewer)
-        if text is None:
-            text = state.describe_action(action, viewer)
-        return f"{state.players[p]}: {text}"
+        return self.milestones[name][1](before, after)
+
+    @property
+    def final_title(self) -> str:
+        """The heading of :meth:`final_cards`' column (``"cards"``, ``"bills"``, ``"tiles left"``)."""
+        return {"tenbucks": "bills", "buyword": "tiles left"}.get(self.name, "cards")
+
+    def word_entry(self, state: State) -> dict | None:
+        """BuyWord's sell phase: what the page needs to let the player to move spell a word
+        (``{"tiles", "wilds", "pips", "wild_pips", "min_length"}``), or ``None`` (another game
+        or phase: the moves are listed)."""
+        return None if self._word is None else self._word[0](state)
+
+    def typed(self, action: Action) -> bool:
+        """Whether ``action`` is entered by typing (BuyWord's word sales) rather than listed."""
+        return self._word is not None and type(action).__name__ == "SellWord"
+
+    def word_action(self, state: State, word: str) -> Action:
+        """The engine's action for a word the player to move typed (BuyWord: a Wild stands for
+        the one letter they lack).
+
+        Raises:
+            ValueError: not a word of letters, or letters the player does not hold (the message
+                says which, for a student).
+        """
+        if self._word is None:
+            raise ValueError(f"{self.title} has no words to type.")
+        return self._word[1](state, word)
+
+    def hint(self, state: State, action: Action) -> str | None:
+        """The teacher's ``hints`` option: after a player's sale (or stop), the best word their
+        tiles made then, as a sentence for that player only; ``None`` if there is nothing to say."""
+        return None if self._word is None else self._word[2](state, action)
 
     def sentence(self, obs: Mapping, action: Action, rules) -> str:
         """A legal move of the student to move as a sentence, from their observation only."""
@@ -551,42 +659,35 @@ class GameInfo:
         return self._view(obs, rules)
 
 
-def _presets(game: str) -> dict:
-    if game == "bux":
-        return {"quick": ("Quick game (no clubs or ovals)", lambda: _mod("bux").Rules.quick()),
-                "full": ("Full game", lambda: _mod("bux").Rules())}
-    if game == "tenbucks":
-        return {"standard": ("Standard", lambda: _mod("tenbucks").Rules()),
-                "expansions": ("All expansions", lambda: _mod("tenbucks").Rules.all_expansions())}
-    if game == "bugami":
-        return {"one_deal": ("One deal", lambda: _mod("bugami").Rules.one_deal()),
-                "full": ("Full game (to the target score)", lambda: _mod("bugami").Rules())}
-    if game == "bue":
-        return {"one_hand": ("One hand", lambda: _mod("bue").Rules.single_hand()),
-                "full": ("Full game (five hands)", lambda: _mod("bue").Rules())}
-    if game == "buyword":
-        return {"standard": ("Standard", lambda: _mod("buyword").Rules()),
-                "auctions": ("Auctions", lambda: _mod("buyword").Rules(auctions=True)),
-                "hidden": ("Hidden tiles", lambda: _mod("buyword").Rules(hidden_tiles=True))}
-    raise ValueError(game)
+def _phase_ended(phase: str):
+    """A milestone: the game leaves ``phase`` (the engine's ``state.phase``)."""
+    return lambda before, after: before.phase == phase and after.phase != phase
 
 
-def _mod(name: str):
-    return importlib.import_module(f"toolkit.{name}")
+def _grew(name: str):
+    """A milestone: the engine's counter ``name`` (a round, a hand) moves on, or the game ends."""
+    return lambda before, after: getattr(after, name) > getattr(before, name) or after.is_terminal
 
 
-#: The five games, by engine name.
+_MILESTONES = {
+    "bux": {"lot": ("after the first lot is sold (one auction)", _phase_ended("bid"))},
+    "buyword": {"round": ("after one round (one draw, one purchase, the sales)", _grew("round"))},
+    "bue": {"hand": ("after one hand", _grew("hand_no"))},
+    "bugami": {"declarations": ("once every player has chosen a bug suit", _phase_ended("declare"))},
+    "tenbucks": {},
+}
+
+#: The five games, by engine name, with the server's own code for each: the student's page, a
+#: move as a sentence, the cards shown at the end, (BuyWord) the word a student spells, and
+#: where a class activity may stop.
 GAMES: dict[str, GameInfo] = {
-    "tenbucks": GameInfo("tenbucks", "Ten Bucks", _presets("tenbucks"), (2, 6), ("lookahead", "greedy", "random"),
-                         "dollars", _tenbucks_view, _tenbucks_sentence, _tenbucks_chance),
-    "bux": GameInfo("bux", "BUX", _presets("bux"), (2, 5), ("value", "greedy", "random"), "bux",
-                    _bux_view, _bux_sentence, _bux_chance),
-    "bue": GameInfo("bue", "Bu\u00e9", _presets("bue"), (2, 10), ("greedy", "sampling", "random"), "points",
-                    _bue_view, _bue_sentence, _bue_chance),
-    "bugami": GameInfo("bugami", "Bugami", _presets("bugami"), (3, 7), ("heuristic", "sampling", "random"), "points",
-                       _bugami_view, _bugami_sentence, _bugami_chance),
-    "buyword": GameInfo("buyword", "BuyWord", _presets("buyword"), (2, 6), ("greedy", "sampling", "random"),
-                        "dollars", _buyword_view, _buyword_sentence, _buyword_chance, _buyword_private),
+    "tenbucks": GameInfo("tenbucks", _tenbucks_view, _tenbucks_sentence, _tenbucks_final,
+                         milestones=_MILESTONES["tenbucks"]),
+    "bux": GameInfo("bux", _bux_view, _bux_sentence, _bux_final, milestones=_MILESTONES["bux"]),
+    "bue": GameInfo("bue", _bue_view, _bue_sentence, _bue_final, milestones=_MILESTONES["bue"]),
+    "bugami": GameInfo("bugami", _bugami_view, _bugami_sentence, milestones=_MILESTONES["bugami"]),
+    "buyword": GameInfo("buyword", _buyword_view, _buyword_sentence, _buyword_final,
+                        (_buyword_word_entry, _buyword_word_action, _buyword_hint), _MILESTONES["buyword"]),
 }
 
 
@@ -600,20 +701,6 @@ def game_info(name: str) -> GameInfo:
         return GAMES[name]
     except (KeyError, TypeError):
         raise ValueError(f"unknown game {name!r}; choose one of {sorted(GAMES)}") from None
-
-
-def collapse_log(lines: list[str]) -> list[str]:
-    """Join runs of the same log line: ``["· a card is dealt"] * 13`` -> ``["· a card is dealt (×13)"]``."""
-    out: list[str] = []
-    last, count = None, 0
-    for line in lines:
-        if line == last:
-            count += 1
-            out[-1] = f"{line} (\u00d7{count})"
-        else:
-            last, count = line, 1
-            out.append(line)
-    return out
 
 
 def jsonable(value: Any) -> Any:

@@ -21,6 +21,7 @@ for a game's ``random_playouts(rules, players, n, seed)`` (many random games as 
 """
 from __future__ import annotations
 
+import importlib
 import json
 import time
 from functools import lru_cache
@@ -32,8 +33,9 @@ from .bots import RandomBot
 from .game import new_rng, play, record, resolve_chance, rules_to_dict, setup_rng
 from .validation import _is_int, check_seed
 
-__all__ = ["PlayoutRecord", "playout_rngs", "rules_json", "start_playout", "protocol_playout", "is_core_random",
-           "cpu_rates", "check_count", "playout_seeds", "fresh_seed", "records_to_arrays"]
+__all__ = ["PlayoutRecord", "playout_rngs", "rules_json", "start_playout", "protocol_playout", "playout",
+           "random_playouts", "game_kernel", "is_core_random", "cpu_rates", "check_count", "playout_seeds", "fresh_seed",
+           "records_to_arrays"]
 
 
 class PlayoutRecord(dict):
@@ -127,7 +129,7 @@ def start_playout(initial_state: Callable, rules, players, bots, rng, seed, defa
     n = len(state.players)
     bots = [default_bot()] * n if bots is None else list(bots)
     if len(bots) != n:
-        raise ValueError(f"{len(bots)} bots for {n} players")
+        raise ValueError(f"{len(bots)} bots for {n} players: give one bot per player")
     setup, play_rng, seed = playout_rngs(rng, seed)
     return state, bots, setup, play_rng, seed
 
@@ -140,6 +142,89 @@ def protocol_playout(initial_state: Callable, rules, players, bots, setup, rng, 
     rec = record(final)
     return PlayoutRecord(rec["game"], rec["rules"], rec["players"], rec["seed"], rec["actions"], final.scores,
                          final.winners())
+
+
+def game_kernel(game: str):
+    """The compiled twin of game ``game`` (``toolkit.<game>.kernel.KERNEL``, a
+    :class:`toolkit.core.jit.Kernel`); importing it imports numba."""
+    return importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.{game}.kernel").KERNEL
+
+
+def _pcg64(*gens) -> bool:
+    # the kernels copy NumPy's default bit generator's draws (toolkit.core.jit.compiled_streams)
+    return all(type(g.bit_generator) is np.random.PCG64 for g in gens)
+
+
+def playout(game: str, initial_state: Callable, rules, players, bots, rng, seed=None, *, compiled: bool = True,
+            table: Callable | None = None) -> PlayoutRecord:
+    """Every game's bulk ``playout``: one whole game on the fastest path that plays it exactly.
+
+    The game's compiled kernel (``toolkit/<game>/kernel.py``) when every seat is the random bot,
+    the kernel plays the rules (``KERNEL.supports``) and the Generators are NumPy's default
+    (PCG64, whose draws the kernel copies); else ``table`` (a game's own bulk path for its bots,
+    if it has one and it takes them); else the protocol. Every path gives the record of
+    ``play(new_game(rules, players, seed), bots, seed)`` (see the module docstring for the
+    Generator forms).
+
+    Args:
+        game: the game's name (its package under ``toolkit``).
+        initial_state: the game's ``initial_state(rules, players, seed)``.
+        rules, players, bots, rng, seed: as the game's ``playout`` (``bots=None``: the random
+            bot everywhere; :func:`playout_rngs` for ``rng`` and ``seed``).
+        compiled: ``False`` never uses the kernel (tests and benchmarks of the other paths).
+        table: ``table(state, bots, setup, play, seed) -> PlayoutRecord | None``: a game's
+            table for bots the kernel does not play (``None`` when it cannot play them).
+
+    Returns:
+        a :class:`PlayoutRecord`.
+
+    Raises:
+        TypeError, ValueError: as ``initial_state`` and :func:`playout_rngs`; not one bot per
+            seat.
+    """
+    caller_rng = isinstance(rng, np.random.Generator)
+    if compiled and not caller_rng and seed is None:
+        # a seed and random bots: the kernel seeds the game's two streams itself (no Generators)
+        state = initial_state(rules, players, None)
+        n = len(state.players)
+        if (bots is None or (len(bots) == n and all(is_core_random(b) for b in bots))) and \
+                game_kernel(game).supports(state.rules, n):
+            return game_kernel(game).playout_seeded(state.rules, state.players, check_seed(rng))
+    state, bots, setup, play_rng, seed = start_playout(initial_state, rules, players, bots, rng, seed, RandomBot)
+    rules, names = state.rules, state.players
+    if compiled and all(is_core_random(b) for b in bots) and _pcg64(setup, play_rng):
+        kernel = game_kernel(game)
+        if kernel.supports(rules, len(names)):
+            return kernel.playout(rules, names, setup, play_rng, seed, keep=caller_rng)
+    if table is not None:
+        rec = table(state, bots, setup, play_rng, seed)
+        if rec is not None:
+            return rec
+    return protocol_playout(initial_state, rules, names, bots, setup, play_rng, seed)
+
+
+def random_playouts(game: str, initial_state: Callable, rules, players, n, seed) -> dict:
+    """Every game's ``random_playouts(rules, players, n, seed)``: ``n`` whole games with the
+    random bot in every seat as numpy arrays, game ``i`` the game of seed ``seed + i``
+    (:func:`playout_seeds`). On the compiled kernel when it plays the rules; else game by game
+    through :func:`playout` (the same games, protocol speed).
+
+    Returns:
+        ``{"scores": (n, k) int64, "actions": (n,) int64, "winners": (n, k) bool, "seeds": (n,)
+        object}`` (:func:`records_to_arrays`).
+
+    Raises:
+        TypeError, ValueError: as ``initial_state`` for ``rules`` and ``players``; ``n`` or
+            ``seed`` not a whole number >= 0 (``seed=None`` is refused: the games must be
+            reproducible).
+    """
+    s0 = initial_state(rules, players, None)
+    seeds = playout_seeds(seed, n)
+    k = len(s0.players)
+    kernel = game_kernel(game)
+    if kernel.supports(s0.rules, k):
+        return kernel.random_playouts(s0.rules, k, seeds)
+    return records_to_arrays([playout(game, initial_state, s0.rules, s0.players, None, s) for s in seeds], k, seeds)
 
 
 def is_core_random(bot) -> bool:
@@ -175,12 +260,11 @@ def check_count(n) -> int:
         TypeError: not a whole number (``2.5``, ``"10"``, ``True``).
         ValueError: negative.
     """
-    if not _is_int(n):
-        raise TypeError(f"n (number of games) must be a whole number, got {type(n).__name__} {n!r}")
-    n = int(n)
-    if n < 0:
+    if _is_int(n) and n >= 0:
+        return int(n)
+    if _is_int(n):
         raise ValueError(f"n (number of games) must be >= 0, got {n}")
-    return n
+    raise TypeError(f"n (number of games) must be a whole number, got {type(n).__name__} {n!r}")
 
 
 def playout_seeds(seed, n) -> list[int]:

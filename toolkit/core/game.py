@@ -14,7 +14,7 @@ Shaped after OpenSpiel's ``State`` API, in plain Python (see ``DESIGN.md``):
 
 Public names: :data:`CHANCE`, :data:`TERMINAL`, :class:`IllegalActionError`, :class:`Action`,
 :class:`State`, :class:`Bot`, :func:`new_rng`, :func:`resolve_chance`, :func:`play`,
-:func:`record`, :func:`replay`, :func:`register_game`.
+:func:`record`, :func:`replay`, :func:`register_game`, :func:`game_module`, :func:`game_names`.
 """
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ import types
 import typing
 from abc import ABC, abstractmethod
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 import numpy as np
@@ -44,7 +45,6 @@ __all__ = [
     "setup_rng",
     "resolve_chance",
     "sample_chance",
-    "playout_rngs",
     "play",
     "record",
     "replay",
@@ -53,6 +53,7 @@ __all__ = [
     "successor",
     "ActionCodec",
     "game_module",
+    "game_names",
     "rules_to_dict",
     "rules_from_dict",
 ]
@@ -129,20 +130,38 @@ _ACTION_FIELDS: dict[type, tuple] = {}
 _KIND_WORDS = {int: "a whole number", str: "text", bool: "True or False", type(None): "None"}
 
 
+def _field_hints(cls) -> dict:
+    """The evaluated annotations of an action class's fields, ``{name: type}``, by
+    :func:`typing.get_type_hints` (the standard way to read annotations written as strings, as
+    ``from __future__ import annotations`` makes them). If one annotation names something the
+    class's module cannot resolve, the others are read one by one and that one is left out."""
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - NameError, TypeError...: read the fields one at a time
+        pass
+    module = sys.modules.get(cls.__module__)
+    ns = dict(vars(module)) if module else {}
+    hints = {}
+    for f in dataclasses.fields(cls):
+        holder = types.SimpleNamespace(__annotations__={f.name: f.type})
+        try:
+            hints.update(typing.get_type_hints(holder, globalns=ns))
+        except Exception:  # noqa: BLE001 - not checked, as documented
+            continue
+    return hints
+
+
 def _action_field_kinds(cls) -> tuple:
     """``(name, allowed types, words)`` for each checked field of an action class, from its
-    annotations (evaluated once per class; an annotation that cannot be evaluated, or ``Any``,
-    is not checked)."""
+    annotations (read once per class with :func:`typing.get_type_hints`; an annotation that
+    cannot be resolved, or ``Any``, is not checked)."""
     out = []
     if dataclasses.is_dataclass(cls):
-        module = sys.modules.get(cls.__module__)
-        ns = dict(vars(module)) if module else {}
+        hints = _field_hints(cls)
         for f in dataclasses.fields(cls):
-            ann = f.type
-            try:
-                t = eval(ann, ns) if isinstance(ann, str) else ann  # noqa: S307 - our own annotations
-            except Exception:  # noqa: BLE001
+            if f.name not in hints:
                 continue
+            t = hints[f.name]
             if isinstance(t, types.UnionType) or typing.get_origin(t) is typing.Union:
                 allowed = typing.get_args(t)
             elif isinstance(t, type):
@@ -290,21 +309,45 @@ class State(ABC):
 
     # -- provided ------------------------------------------------------------------------
     def describe_action(self, action: Action, viewer: int) -> str:
-        """What ``viewer`` sees of ``action`` when the player to act here plays it (a log line).
+        """The move log's line of ``action`` (played here) as ``viewer`` may read it: a sentence
+        a 12-year-old understands, in the past tense, starting with the mover's name for a
+        player's move (``"Ana sold CAT for $49"``, ``"Cy bid 7 bux"``) and saying what chance did
+        for a chance event (``"Ben drew a card"``).
 
-        The default is the action's text form: right for games where every move is public. Games
-        with secret moves (simultaneous declarations, a card chosen face down) override this so
-        a move log never tells ``viewer`` more than ``observation(viewer)`` will. Call it on the
-        state *before* the action is applied.
+        It never tells ``viewer`` more than their observations before and after the action do: a
+        card dealt face down to someone else, a choice made face down, another player's hidden
+        card are left out (see :meth:`hides_action`). The games override it; the default is
+        ``"<name>: <text form>"`` (``str(action)`` for a chance event), right only for games where
+        every move is public. Call it on the state *before* the action is applied. The text form
+        (``str(action)``) stays the engine's notation, for records and parsers.
 
         Args:
             action: a legal action of this state.
             viewer: the seat reading the log (0-based).
 
         Returns:
-            str, e.g. ``"pass"`` or ``"declares (face down)"``.
+            str, one line without a final full stop.
+
+        Raises:
+            IllegalActionError: ``action`` is not legal here (the games' sentences say what follows
+                from it, so they play it).
         """
-        return str(action)
+        p, names = self.current_player, getattr(self, "players", ())
+        return f"{names[p]}: {action}" if 0 <= p < len(names) else str(action)
+
+    def hides_action(self, action: Action, viewer: int) -> bool:
+        """Whether ``action`` played here is secret, in whole or in part, to ``viewer``: its text
+        form names something ``viewer`` may not see (a card dealt face down to another player, a
+        bug suit declared face down, a card another player will reveal). :meth:`describe_action`
+        then leaves it out. Default ``False`` (every move public).
+
+        Args:
+            action: a legal action of this state. viewer: the seat (0-based).
+
+        Returns:
+            bool.
+        """
+        return False
 
     def apply(self, action: Action | str) -> "State":
         """Apply ``action`` (an Action or its text form) and return the next state.
@@ -458,28 +501,6 @@ def setup_rng(seed: int | None) -> np.random.Generator:
     return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0,)))
 
 
-def playout_rngs(rng: int | np.random.Generator | None) -> tuple:
-    """The random streams a game's bulk ``playout(rules, players, bots, rng)`` uses, so that it
-    plays the game the protocol plays.
-
-    Args:
-        rng: an int seed (or ``None``): the game ``play(new_game(rules, players, seed), bots,
-            seed)`` plays; or a Generator feeding the deal and the play alike (the game
-            ``play(resolve_chance(initial_state(rules, players, None), g), bots, g)`` plays).
-
-    Returns:
-        ``(seed for the record, Generator for the deal, Generator for the play)``: ``(seed,
-        setup_rng(seed), new_rng(seed))`` for a seed, ``(None, g, g)`` for a Generator.
-
-    Raises:
-        TypeError, ValueError: a seed :func:`new_rng` refuses.
-    """
-    if isinstance(rng, np.random.Generator):
-        return None, rng, rng
-    seed = check_seed(rng)
-    return seed, setup_rng(seed), new_rng(seed)
-
-
 def sample_chance(state: State, rng: np.random.Generator) -> Action:
     """Draw one chance outcome of ``state``: ``state.sample_chance(rng)`` (see :meth:`State.sample_chance`).
 
@@ -534,13 +555,27 @@ def play(
 # ---------------------------------------------------------------------------------------------
 # Records (JSON) and the game registry
 
-_GAMES: dict[str, str] = {}
+def _toolkit_games() -> dict[str, str]:
+    """The toolkit's own games: every package ``toolkit/<name>/`` that declares its facts in a
+    ``spec.py`` (``SPEC``, a :class:`toolkit.core.gamespec.GameSpec`), by name. Found on disk, so
+    nothing is imported until a game is asked for, and a new game package needs no line here."""
+    root = Path(__file__).resolve().parent.parent
+    return {p.parent.name: f"toolkit.{p.parent.name}" for p in sorted(root.glob("*/spec.py"))}
+
+
+_GAMES: dict[str, str] = _toolkit_games()
 
 
 def register_game(name: str, module: str) -> None:
     """Register game ``name`` as implemented by ``module`` (which has ``Rules`` and
-    ``initial_state(rules, players, seed)``)."""
+    ``initial_state(rules, players, seed)``, and a ``SPEC`` for :func:`toolkit.core.gamespec.game_spec`).
+    The toolkit's own games need no call: they are found by their ``spec.py``."""
     _GAMES[name] = module
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of the registered games, sorted (``("bue", "bugami", "bux", "buyword", "tenbucks")``)."""
+    return tuple(sorted(_GAMES))
 
 
 def game_module(name: str):
@@ -700,9 +735,3 @@ def replay(rec: Mapping | str, upto: int | None = None) -> list[State]:
         states.append(state)
     return states
 
-
-register_game("buyword", "toolkit.buyword")
-register_game("bue", "toolkit.bue")
-register_game("bux", "toolkit.bux")
-register_game("tenbucks", "toolkit.tenbucks")
-register_game("bugami", "toolkit.bugami")

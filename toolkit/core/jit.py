@@ -1,48 +1,88 @@
-"""Compiled playout kernels: numba, and the random words they draw from.
+"""The games' compiled twins (numba): one kernel interface, and the random words they draw from.
 
-A game's fastest random playout (``toolkit/<game>/playout.py``) runs as one numba-compiled
-function over flat numpy arrays. It must give the *same game* as the protocol path for the same
-seed (the playout tests compare records), so it draws exactly what the protocol draws:
+**The interface.** A game with a compiled twin of its engine (``toolkit/<game>/kernel.py``: Bué,
+BuyWord, BUX, Ten Bucks) exposes one :class:`Kernel`, ``KERNEL``::
+
+    from toolkit.bue.kernel import KERNEL
+    mat = KERNEL.material(rules, players)       # Material: the rules as numbers (mat.params, a
+                                                # NamedTuple), the table's Layout, mat.initial
+    t = KERNEL.encode(mat, state)               # a protocol State as a table (NamedTuple of arrays)
+    codes = KERNEL.legal(mat, t)                # int64 codes, in state.legal_actions()'s order
+    KERNEL.decode(mat, codes)                   # their texts: [str(a) for a in state.legal_actions()]
+    KERNEL.step(mat, t, codes[i])               # t becomes the table of state.apply(legal[i])
+    KERNEL.current(mat, t), KERNEL.result(mat, t)   # current_player; (scores, winners) at the end
+    KERNEL.play_batch(mat, setup, play, streams, rows, scores, actions, winners)  # random games
+    KERNEL.playout(rules, names, setup_rng, play_rng, seed)   # one random game's record
+    KERNEL.random_playouts(rules, n_players, seeds)          # seeded random games as arrays
+    KERNEL.supports(rules, n_players)           # what it plays (the rest: the protocol)
+
+A game writes its rules once more, as compiled ``current``, ``legal``, ``step``, ``result`` and
+``chance`` functions over its table (:func:`kernel_jit`: no reference counting, nothing
+allocated), with rule arithmetic read from data the engine builds (price tables, factor
+patterns, bill worths); :func:`compile_batch` compiles the one loop every game's random playouts
+share around them, so the bulk playouts run the very functions that
+``toolkit.core.testing.check_kernel`` checks against the engine move by move (the same legal
+actions in the same order, the same successor). :func:`toolkit.core.bulk.playout` is the one
+dispatch every game's ``playout`` uses: the kernel when every seat is the random bot and the
+kernel supports the rules, a game's table for the bots it has one for (BUX), else the protocol.
+
+**The random words.** A kernel must give the *same game* as the protocol for the same seed (the
+playout tests compare records), so it draws exactly what the protocol draws:
 :func:`toolkit.core.cards.uniform_index` takes one 64-bit word from the Generator's bit generator
 per draw (Lemire's multiply-and-reject; another word only in the rare rejection). Here the words
 are taken from numpy first, as one array (:func:`raw_words`), and :func:`word_index` maps them to
 indices inside compiled code, word for word as ``uniform_index`` does: numba has no 128-bit
 integers, so the high half of the 64x64-bit product is computed from 32-bit halves
-(:func:`mulhilo64`).
+(:func:`mulhilo64`). :func:`word_integers` is ``int(rng.integers(n))`` (the random bot's choice,
+``Multiset.draw_one``), with NumPy's held 32-bit half.
 
-How a kernel uses them::
+A kernel that runs out of words stops and reports it; the game is played again from its seed
+with twice the words (:func:`run_seeded`, :func:`run_playout_kernel`), so a game's result never
+depends on the first guess of its length.
 
-    words = raw_words(rng, budget)           # numpy uint64 array, taken from rng's stream
-    pos = 0
-    idx, pos = word_index(words, pos, n)     # inside @njit code; idx == -1: out of words
-    # as int(rng.integers(n)) (RandomBot, Multiset.draw_one), with NumPy's held 32-bit half:
-    idx, pos, half = word_integers(words, pos, half, n)   # half starts as held_half(rng)
+A bulk playout draws from two streams (:func:`toolkit.core.bulk.playout_rngs`: the opening chance
+events from the setup one, everything after the first decision from the play one, which may be
+the same Generator). A kernel keeps where it is in each in a small ``streams`` array
+(:data:`SETUP_POS`, :data:`SETUP_HALF`, :data:`PLAY_POS`, :data:`PLAY_HALF`, :data:`PLAYING`):
+:func:`chance_index` and :func:`chance_integers` draw chance on the stream in use,
+:func:`decision_integers` the random bot's choice (the first begins play), and a caller's
+Generators are left exactly where the protocol leaves them. Seeded games' streams are seeded in
+compiled code (:func:`seed_words`).
 
-A kernel that runs out of words (``idx == -1``) stops and reports it; :func:`run_with_words`
-then re-runs it from the same seed with twice the words, so a game's result never depends on the
-first guess of its length.
-
-A bulk playout draws from two Generators (:func:`toolkit.core.bulk.playout_rngs`: the opening
-chance events from the setup one, everything after the first decision from the play one, which
-may be the same Generator). :func:`run_playout_kernel` runs a game's kernel on both streams of
-words: the kernel keeps where it is in each in a small ``streams`` array (:data:`SETUP_POS`,
-:data:`SETUP_HALF`, :data:`PLAY_POS`, :data:`PLAY_HALF`), calls :func:`begin_play` at its first
-decision, and the Generators a caller passed in are left exactly where the protocol leaves them.
+Numba caches compiled code beside each source file and reuses it until that file changes; a
+change to this module's compiled helpers is not seen by the games' caches (numba's limit):
+after editing them, delete the ``*.nbi``/``*.nbc`` files in ``toolkit/*/__pycache__``.
 
 Source: numba (https://numba.pydata.org), the accelerator issue 17 names for bulk simulation;
-Lemire, "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019.
+Lemire, "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019; OpenSpiel's
+state-by-state consistency tests (``kuhn_poker_test.test_consistent``) for the twins' check.
 """
 from __future__ import annotations
 
+import types
+from collections import namedtuple
+from functools import lru_cache
 from typing import Callable, Sequence
 
 import numpy as np
 from numba import njit
 from numpy.random import PCG64, SeedSequence
 
+from .game import CHANCE, TERMINAL
+
 __all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "held_half", "run_with_words",
-           "SETUP_POS", "SETUP_HALF", "PLAY_POS", "PLAY_HALF", "begin_play", "compiled_streams",
-           "run_playout_kernel", "fresh_streams", "one_game", "seed_words", "pcg64_words", "run_seeded", "seeded_results"]
+           "SETUP_POS", "SETUP_HALF", "PLAY_POS", "PLAY_HALF", "PLAYING", "STREAM_SLOTS", "begin_play",
+           "chance_index", "chance_integers", "decision_integers", "compiled_streams", "run_playout_kernel",
+           "fresh_streams", "seed_words", "pcg64_words", "run_seeded", "seeded_results", "table_type", "Layout",
+           "Material", "Kernel", "compile_batch", "random_listed", "richest", "MAX_ACTIONS", "kernel_jit", "seat_from", "turn_of"]
+
+#: The decorator of compiled code that never allocates an array: numba without its reference
+#: counting (``_nrt=False``), and cached on disk. Every kernel's step functions use it: they
+#: take their tables as NamedTuples of arrays, and counting the references of each array at
+#: every call and field access cost three times the work itself (measured: Ten Bucks' bulk
+#: playout at 2.3 against 6.0 million actions per CPU-second). Code that allocates uses
+#: ``njit(cache=True)``.
+kernel_jit = njit(cache=True, _nrt=False)
 
 _LO32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
@@ -67,7 +107,7 @@ def raw_words(rng: np.random.Generator, n: int) -> np.ndarray:
     return np.asarray(rng.bit_generator.random_raw(n), dtype=np.uint64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def mulhilo64(a, b):
     """The 128-bit product of two uint64 as ``(high, low)`` 64-bit halves (compiled).
 
@@ -91,7 +131,7 @@ def mulhilo64(a, b):
     return hi, lo
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def word_index(words, pos, n):
     """One index uniform on ``0 .. n - 1`` from ``words[pos:]``, exactly as ``uniform_index`` (compiled).
 
@@ -119,7 +159,7 @@ def word_index(words, pos, n):
     return np.int64(hi), pos
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _next_uint32(words, pos, half):
     # PCG64's buffered next_uint32: a held high half first, else a fresh word's low half
     if half >= 0:
@@ -130,7 +170,7 @@ def _next_uint32(words, pos, half):
     return w & _LO32, pos + 1, np.int64(w >> _S32)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def word_integers(words, pos, half, n):
     """One index uniform on ``0 .. n - 1``, exactly as ``int(rng.integers(n))`` (compiled).
 
@@ -211,20 +251,77 @@ def run_with_words(seed_rng: Callable[[], np.random.Generator], kernel: Callable
         budget *= 2
 
 
-#: Where a playout kernel keeps its place in its two word streams: the ``streams`` array
-#: (``int64``, shape ``(4,)``) :func:`run_playout_kernel` hands it holds the next unused word
-#: and the held 32-bit half (``-1``: none) of the setup stream and of the play stream.
-SETUP_POS, SETUP_HALF, PLAY_POS, PLAY_HALF = 0, 1, 2, 3
+#: Where a kernel keeps its place in its two word streams: the ``streams`` array
+#: (``int64``, shape ``(5,)``) :func:`run_playout_kernel` hands it holds the next unused word
+#: and the held 32-bit half (``-1``: none) of the setup stream and of the play stream, and
+#: whether play has begun (``PLAYING``: 1 from the first decision on, when chance draws from the
+#: play stream as ``play`` does after ``new_game``).
+SETUP_POS, SETUP_HALF, PLAY_POS, PLAY_HALF, PLAYING = 0, 1, 2, 3, 4
+STREAM_SLOTS = 5
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def begin_play(streams):
-    """Call at a kernel's first decision (compiled): when the play Generator *is* the setup
-    Generator (``streams[PLAY_POS] == -1``), the play stream goes on where the setup stream
-    stopped, word and held half."""
+    """Call at a kernel's first decision (compiled): play begins (``streams[PLAYING] = 1``), and
+    when the play Generator *is* the setup Generator (``streams[PLAY_POS] == -1``) the play
+    stream goes on where the setup stream stopped, word and held half."""
+    streams[4] = 1
     if streams[2] < 0:
         streams[2] = streams[0]
         streams[3] = streams[1]
+
+
+@njit(cache=True, _nrt=False)
+def chance_index(sw, pw, streams, n):
+    """A chance event's ``uniform_index(rng, n)`` (compiled) on the stream in use: the setup
+    words until play begins, then the play words; the place is kept in ``streams``.
+
+    Returns:
+        the index, or ``-1`` when the words ran out.
+    """
+    if streams[4]:
+        i, pos = word_index(pw, streams[2], n)
+        streams[2] = pos
+    else:
+        i, pos = word_index(sw, streams[0], n)
+        streams[0] = pos
+    return i
+
+
+@njit(cache=True, _nrt=False)
+def chance_integers(sw, pw, streams, n):
+    """A chance event's ``int(rng.integers(n))`` (``Multiset.draw_one``; compiled) on the stream
+    in use (see :func:`chance_index`), held 32-bit half included.
+
+    Returns:
+        the index, or ``-1`` when the words ran out.
+    """
+    if streams[4]:
+        i, pos, half = word_integers(pw, streams[2], streams[3], n)
+        streams[2] = pos
+        streams[3] = half
+    else:
+        i, pos, half = word_integers(sw, streams[0], streams[1], n)
+        streams[0] = pos
+        streams[1] = half
+    return i
+
+
+@njit(cache=True, _nrt=False)
+def decision_integers(pw, streams, n):
+    """The random bot's choice (compiled): ``int(rng.integers(n))`` over ``n`` legal actions on
+    the play stream (:class:`toolkit.core.bots.RandomBot`); the first one begins play
+    (:func:`begin_play`).
+
+    Returns:
+        the index, or ``-1`` when the words ran out.
+    """
+    if not streams[4]:
+        begin_play(streams)
+    i, pos, half = word_integers(pw, streams[2], streams[3], n)
+    streams[2] = pos
+    streams[3] = half
+    return i
 
 
 def compiled_streams(*gens: np.random.Generator) -> bool:
@@ -246,41 +343,9 @@ def _restore(gen: np.random.Generator, state: dict, used: int, half: int) -> Non
 
 def fresh_streams(games: int) -> np.ndarray:
     """The ``streams`` rows of ``games`` fresh seeded games (:func:`seed_words`): ``int64
-    (games, 4)``, each ``[0, -1, 0, -1]`` (both streams at their first word, no held half)."""
-    return np.tile(np.array([0, -1, 0, -1], dtype=np.int64), (games, 1))
-
-
-def one_game(run: Callable, setup_words: np.ndarray, play_words: np.ndarray, streams: np.ndarray, players: int):
-    """One game through a game's *batch* kernel, as :func:`run_playout_kernel`'s ``kernel``.
-
-    A kernel module with one compiled entry point for many games (``random_playouts``) plays
-    ``playout``'s single game as a batch of one, so a session compiles (or loads) one function.
-
-    Args:
-        run: ``run(setup, play, streams_in, rows, scores, actions, winners) -> (ok, extra)``:
-            plays the games of the word rows (2-D arrays, one row per game) from their
-            ``streams_in`` rows (updated), writing row ``rows[g]`` of ``scores`` (int64),
-            ``actions`` (int64) and ``winners`` (bool); ``ok`` False for a game that ran out of
-            words; ``extra`` anything the caller needs (the action codes).
-        setup_words, play_words: the game's two word arrays (the same array when the streams are
-            one Generator's).
-        streams: ``int64 (4,)`` the game's streams (updated when it finishes).
-        players: seats.
-
-    Returns:
-        ``(actions, scores, winners, extra)`` (scores ``int64 (players,)``, winners ``bool
-        (players,)``), or ``None`` when the game ran out of words.
-    """
-    st = streams.copy().reshape(1, 4)
-    scores = np.zeros((1, players), dtype=np.int64)
-    actions = np.zeros(1, dtype=np.int64)
-    winners = np.zeros((1, players), dtype=np.bool_)
-    ok, extra = run(setup_words.reshape(1, -1), play_words.reshape(1, -1), st, np.zeros(1, dtype=np.int64), scores,
-                    actions, winners)
-    if not ok[0]:
-        return None
-    streams[:] = st[0]
-    return int(actions[0]), scores[0], winners[0], extra
+    (games, 5)``, each ``[0, -1, 0, -1, 0]`` (both streams at their first word, no held half,
+    play not begun)."""
+    return np.tile(np.array([0, -1, 0, -1, 0], dtype=np.int64), (games, 1))
 
 
 def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, kernel: Callable, budget: int,
@@ -291,11 +356,11 @@ def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, ke
         setup, play: the Generators of :func:`toolkit.core.bulk.playout_rngs` (PCG64, see
             :func:`compiled_streams`; they may be the same Generator).
         kernel: ``kernel(setup_words, play_words, streams) -> result``, or ``None`` when it ran
-            out of words (or of room it sized from them). ``streams`` (``int64``, shape ``(4,)``)
-            comes in as ``[0, setup's held half, 0, play's held half]`` (``PLAY_POS == -1``
-            when ``play is setup``: one array of words, and the kernel calls
-            :func:`begin_play` at its first decision) and the kernel leaves in it how far it
-            read each stream.
+            out of words (or of room it sized from them). ``streams``
+            (``int64``, shape ``(5,)``) comes in as ``[0, setup's held half, 0, play's held
+            half, 0]`` (``PLAY_POS == -1`` when ``play is setup``: one array of words, and the
+            kernel calls :func:`begin_play` at its first decision) and the kernel leaves in it
+            how far it read each stream.
         budget: words to draw from the play Generator first (doubled, by drawing the stream's
             next words, until the kernel finishes); ``setup_budget`` the same for the setup
             Generator (default ``budget``; the opening chance events usually need far fewer).
@@ -322,10 +387,11 @@ def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, ke
     halves = [int(st["uinteger"]) if st["has_uint32"] else -1 for st in states]
     sw = raw_words(setup, max(budget, setup_budget) if shared else setup_budget)
     pw = sw if shared else raw_words(play, budget)
-    streams = np.zeros(4, dtype=np.int64)
+    streams = np.zeros(STREAM_SLOTS, dtype=np.int64)
     while True:
         streams[SETUP_POS], streams[SETUP_HALF] = 0, halves[0]
         streams[PLAY_POS], streams[PLAY_HALF] = (-1, -1) if shared else (0, halves[1])
+        streams[PLAYING] = 0
         result = kernel(sw, pw, streams)
         if result is not None:
             break
@@ -539,3 +605,481 @@ def seeded_results(play_batch: Callable, seeds: Sequence[int], players: int, set
     run_seeded(lambda setup, play, rows: play_batch(setup, play, rows, scores, actions, winners), seeds,
                setup_budget, play_budget)
     return {"scores": scores, "actions": actions, "winners": winners, "seeds": np.array(seeds, dtype=object)}
+
+
+# --------------------------------------------------------------------------------------------
+# One interface for every game's kernel: material, table, legal/step, batches, playouts
+
+#: A game longer than this many actions is a rules bug (``toolkit.core.game.play``'s ``max_steps``).
+MAX_ACTIONS = 1_000_000
+
+
+def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf, ok):
+    # The loop of every game's ``batch`` (see :func:`compile_batch`, which compiles it with the
+    # game's ``current``, ``chance``, ``decide``, ``step`` and ``result`` as its globals).
+    for g in range(setup.shape[0]):
+        ok[g] = 0
+        for i in range(initial.buf.shape[0]):  # the table of the initial state
+            t.buf[i] = initial.buf[i]
+        sw, pw, st = setup[g], play[g], streams[g]
+        k = 0
+        while True:
+            p = current(m, t)  # noqa: F821 - the game's, from compile_batch
+            if p == TERMINAL:
+                break
+            code = chance(m, t, sw, pw, st) if p == CHANCE else decide(m, t, pw, st, buf)  # noqa: F821
+            if code == -2:
+                for i in range(ok.shape[0]):
+                    ok[i] = -1
+                return
+            if code < 0 or k >= out.shape[0]:
+                k = -1
+                break
+            if k >= MAX_ACTIONS:
+                raise RuntimeError("a game did not end within the step limit (a rules bug)")
+            out[k] = code
+            k += 1
+            step(m, t, code)  # noqa: F821
+        if k >= 0:
+            ok[g] = 1
+            actions[rows[g]] = k
+            result(m, t, scores[rows[g]], winners[rows[g]])  # noqa: F821
+
+
+def _decide_listed(m, t, pw, streams, buf):
+    # The random bot's action over the legal actions ``legal`` lists (compile_batch's default
+    # ``decide``, compiled with the game's ``legal`` as its global).
+    return random_listed(legal(m, t, buf), pw, streams, buf)  # noqa: F821 - the game's
+
+
+def compile_batch(module: str, file: str, *, current, chance, legal, step, result, decide=None):
+    """A game's compiled ``batch``: whole random games, one per row of words, played by the one
+    loop every game shares with the game's own compiled functions.
+
+    Each game starts from the table ``initial`` (copied into ``t``) and runs to its end: at a
+    chance node ``chance(m, t, setup_words, play_words, streams)`` gives the outcome's code (as
+    ``sample_chance`` draws it), at a decision ``decide(m, t, play_words, streams, buf)`` the
+    random bot's (by default :func:`random_listed` over what ``legal(m, t, buf)`` lists: a game
+    passes its own ``decide`` when it can choose without the whole list), ``step(m, t, code)``
+    plays it, and ``result(m, t, scores_row, winners_row)`` writes the end. Row ``rows[g]`` of
+    ``scores``, ``actions`` and ``winners`` gets game ``g``; ``out`` the codes of the last game;
+    ``ok`` (``int64 (games,)``) 1 for a game played, 0 for one out of words or of room in ``out``
+    (play it again with more), all -1 when ``decide`` found ``buf`` too small (-2: play all
+    again). Compiled with :data:`kernel_jit` (nothing is allocated).
+
+    Why compiled per game, from one loop: numba caches a function beside the file it comes from
+    and reuses the cache until that file changes, and it cannot cache a function that receives
+    other compiled functions as arguments and may raise. So the loop's code is compiled as a
+    function of the game's module (its file, its name), with the game's functions as its
+    globals: the cache lives beside the game's kernel, follows its changes, and any change to
+    the loop changes its bytecode, which numba's cache key includes.
+
+    Args:
+        module, file: the game kernel's ``__name__`` and ``__file__``.
+        current, chance, legal, step, result, decide: the game's compiled functions (see
+            :class:`Kernel`; ``decide`` optional).
+
+    Returns:
+        the compiled ``batch(m, initial, t, setup, play, streams, rows, scores, actions, winners,
+        out, buf, ok)`` (a numba dispatcher).
+
+    Raises (the compiled function):
+        RuntimeError: a game longer than :data:`MAX_ACTIONS` (a rules bug).
+    """
+    code = _play_games.__code__.replace(co_filename=file, co_name="_batch", co_qualname="_batch")
+    scope = {"__name__": module, "TERMINAL": TERMINAL, "CHANCE": CHANCE, "MAX_ACTIONS": MAX_ACTIONS}
+    for name, f in (("current", current), ("chance", chance), ("step", step), ("result", result)):
+        scope[name] = _inline(f.py_func)
+    if decide is None:
+        decide = types.FunctionType(_decide_listed.__code__, {"legal": _inline(legal.py_func),
+                                                              "random_listed": random_listed}, "decide")
+    else:
+        decide = decide.py_func
+    scope["decide"] = _inline(decide)
+    return kernel_jit(types.FunctionType(code, scope, "_batch"))
+
+
+def _inline(py_func):
+    # Inlined into the loop (numba IR): a call would pass the material's and the table's
+    # NamedTuples member by member (about 150 words for Bué), which cost a tenth of the game.
+    return njit(_nrt=False, inline="always")(py_func)
+
+
+@njit(cache=True, _nrt=False)
+def random_listed(n, pw, streams, buf):
+    """The random bot's action (:class:`toolkit.core.bots.RandomBot`): ``rng.integers`` over the
+    ``n`` legal actions listed in ``buf`` (``n < 0``: the list did not fit). Returns its code,
+    -1 out of words, -2 ``buf`` too small."""
+    if n < 0:
+        return -2
+    i = decision_integers(pw, streams, n)
+    return buf[i] if i >= 0 else -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def seat_from(seat, k, n):
+    """Seat ``k`` places clockwise from ``seat`` at a table of ``n``: ``(seat + k) % n`` for
+    ``0 <= seat < n`` and ``k >= 0``, without a division when ``k < n`` (a 64-bit division costs
+    about as much as the rest of a kernel's step: the seat to act is asked at every decision)."""
+    x = seat + k
+    if x >= 2 * n:
+        return x % n
+    return x - n if x >= n else x
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def turn_of(phase, last_chance, over, seat):
+    """``state.current_player`` of a kernel table whose phases number the chance phases first
+    (``0 .. last_chance``) and the end ``over``: ``TERMINAL``, ``CHANCE`` or ``seat``."""
+    if phase == over:
+        return TERMINAL
+    return CHANCE if phase <= last_chance else seat
+
+
+@njit(cache=True, _nrt=False)
+def richest(money, scores, winners):
+    """``scores`` = ``money``; ``winners``: the seats with the most (``State.winners()``'s default)."""
+    best = money[0]
+    for q in range(money.shape[0]):
+        scores[q] = money[q]
+        best = max(best, money[q])
+    for q in range(money.shape[0]):
+        winners[q] = money[q] == best
+
+
+
+def table_type(name: str, module: str, arrays: Sequence[str]) -> type:
+    """The NamedTuple class of a game's kernel table (declare it once, at module level, so numba
+    compiles and caches one type): ``buf``, the whole table as one flat ``int64`` buffer; ``s``,
+    its named scalars (a one-element record array: ``t.s[0].phase`` in compiled code); then the
+    named arrays, all views of ``buf`` (see :class:`Layout`).
+
+    Args:
+        name: the class name (``"BueTable"``); module: the kernel module's ``__name__``.
+        arrays: the array fields' names, in order.
+    """
+    cls = namedtuple(name, ("buf", "s") + tuple(arrays))
+    cls.__module__ = module
+    return cls
+
+
+class Layout:
+    """Where each part of a kernel table lies in its flat ``int64`` buffer.
+
+    One buffer holds the whole table, so a batch resets a table for its next game with one copy
+    (``t.buf[:] = initial.buf``) and two tables are equal when their buffers are. Every value is
+    an ``int64`` (flags 0/1, ``-1`` for none).
+
+    Args:
+        cls: the table's NamedTuple class (:func:`table_type`).
+        scalars: the scalar fields' names (the record ``s``).
+        shapes: ``{array name: shape}`` in the order of ``cls``' array fields.
+
+    Raises:
+        ValueError: ``shapes`` does not name ``cls``' array fields in order.
+    """
+
+    def __init__(self, cls: type, scalars: Sequence[str], shapes: dict):
+        if tuple(shapes) != tuple(cls._fields[2:]):
+            raise ValueError(f"{cls.__name__} has arrays {cls._fields[2:]}, the layout gives {tuple(shapes)}")
+        self.cls = cls
+        self.scalars = tuple(scalars)
+        self.dtype = np.dtype([(name, np.int64) for name in self.scalars], align=True)
+        self.shapes = [(name, tuple(int(x) for x in shape)) for name, shape in shapes.items()]
+        self._parts = []  # (start, end, shape) of each array in the buffer
+        off = len(self.scalars)
+        for _, shape in self.shapes:
+            size = int(np.prod(shape))
+            self._parts.append((off, off + size, shape))
+            off += size
+        self.size = off
+
+    def view(self, buf: np.ndarray):
+        """The table whose parts are views of ``buf`` (``int64 (size,)``)."""
+        return self.cls(buf, buf[:len(self.scalars)].view(self.dtype),
+                        *[buf[a:b].reshape(shape) for a, b, shape in self._parts])
+
+    def new(self):
+        """A table of zeros."""
+        return self.view(np.zeros(self.size, dtype=np.int64))
+
+    def copy(self, t):
+        """A copy of table ``t`` (a buffer of its own)."""
+        return self.view(t.buf.copy())
+
+    def diff(self, a, b) -> list[str]:
+        """The fields in which tables ``a`` and ``b`` differ, each as ``"name: a-value != b-value"``."""
+        if np.array_equal(a.buf, b.buf):
+            return []
+        out = [f"{name}: {int(a.s[0][name])} != {int(b.s[0][name])}" for name in self.scalars
+               if a.s[0][name] != b.s[0][name]]
+        for i, (name, _) in enumerate(self.shapes):
+            x, y = a[2 + i], b[2 + i]
+            if not np.array_equal(x, y):
+                out.append(f"{name}: {x.tolist()} != {y.tolist()}")
+        return out
+
+
+class Material:
+    """One rule set's material for a game's kernel, at one table size (built by the game's
+    :class:`Kernel`, once per ``(rules, players)``).
+
+    Subclasses (one per game, in ``toolkit/<game>/kernel.py``) build, from the checked
+    ``Rules``: :attr:`params`, the rules as numbers and tables (a NamedTuple the compiled code
+    reads: ``m.hand_size``, ``m.points[place]``), :attr:`layout`, the table's shape, and
+    :meth:`encode`, the adapter from a protocol ``State`` to a table. The table of the initial
+    state (:attr:`initial`) starts every game of a batch.
+
+    Attributes:
+        rules, n_players: what it was built for.
+        params: the NamedTuple of numbers and arrays the compiled functions take as ``m``.
+        layout: the table's :class:`Layout`.
+        initial: the table of ``initial_state(rules, n_players)``.
+        buffer: ``int64`` scratch for a legal-move list (grown when a list does not fit).
+        setup_budget, play_budget: first guesses of a game's words per stream (a game that runs
+            out is played again with twice as many).
+    """
+
+    game = ""
+
+    def __init__(self, rules, n_players: int, params, layout: Layout, initial_state, buffer: int,
+                 setup_budget: int, play_budget: int):
+        self.rules = rules
+        self.n_players = n_players
+        self.params = params
+        self.layout = layout
+        self.buffer = np.empty(max(int(buffer), 1), dtype=np.int64)
+        self.setup_budget = int(setup_budget)
+        self.play_budget = int(play_budget)
+        self._texts: dict = {}
+        self.initial = self.encode(initial_state)
+
+    def encode(self, state):
+        """The kernel table of a protocol ``state`` of these rules and players (the adapter the
+        conformance test and :attr:`initial` use)."""
+        raise NotImplementedError
+
+    def text(self, code: int) -> str:
+        """The record's text of one action code (``"deal B7"``, ``"swap 2 3:1"``...)."""
+        raise NotImplementedError
+
+    def decode(self, codes) -> list[str]:
+        """The record's action texts of action codes (``int64`` array), each code's :meth:`text`
+        worked out once."""
+        memo = self._texts
+        out = []
+        for c in codes.tolist():
+            t = memo.get(c)
+            if t is None:
+                t = memo[c] = self.text(c)
+            out.append(t)
+        return out
+
+    def room(self, setup_words: int, play_words: int) -> int:
+        """Room for one game's action codes with this many words per stream. A game that fills
+        it reports running out and is played again with twice the words (and so the room).
+        The default: every action but a deal reads at least half a word, a deal a whole one."""
+        return 2 * (setup_words + play_words) + 64
+
+
+class Kernel:
+    """A game's compiled twin of its engine, behind one interface (one instance, ``KERNEL``, in
+    each ``toolkit/<game>/kernel.py``).
+
+    The game's compiled functions, each taking the material's ``params`` as ``m`` and a table
+    ``t`` (its :class:`Layout`'s NamedTuple):
+
+    * ``current(m, t) -> int``: the seat to act, :data:`~toolkit.core.game.CHANCE` or
+      :data:`~toolkit.core.game.TERMINAL` (as ``state.current_player``);
+    * ``legal(m, t, buf) -> int``: the legal action codes (chance outcomes at a chance node) in
+      ``state.legal_actions()``'s order into ``buf``, their count, or ``-1`` when ``buf`` is too
+      small;
+    * ``step(m, t, code)``: the table after that action (as ``state.apply``);
+    * ``result(m, t, scores, winners)``: at the end, each seat's score and winner flag;
+    * ``chance(m, t, setup_words, play_words, streams) -> code``: the chance outcome
+      ``sample_chance`` draws (with the stream helpers :func:`chance_index` or
+      :func:`chance_integers`), ``-1`` when the words ran out;
+    * ``decide(m, t, play_words, streams, buf) -> code`` (optional): the random bot's action
+      without listing them all (default: :func:`random_listed` over ``legal``).
+
+    From these it compiles the game's ``batch`` (:func:`compile_batch`: whole random games, one
+    per row of words, each from the material's ``initial`` table), so the bulk playouts run the
+    very functions the conformance tests check.
+
+    Args:
+        game: the game's name (``"bue"``).
+        material: the game's :class:`Material` subclass, ``material(rules, n_players)``.
+        supports: ``supports(rules, n_players) -> bool``, what the kernel plays (the rest goes
+            through the protocol).
+        module, file: the kernel module's ``__name__`` and ``__file__`` (numba caches the batch
+            beside it).
+        current, chance, legal, step, result, decide: the compiled functions above.
+    """
+
+    def __init__(self, game: str, material: Callable, supports: Callable, *, module: str, file: str, current, chance,
+                 legal, step, result, decide=None):
+        self.game = game
+        self._material = lru_cache(maxsize=32)(material)
+        self._supports = supports
+        self._current, self._legal, self._step, self._result = current, legal, step, result
+        self._batch = compile_batch(module, file, current=current, chance=chance, legal=legal, step=step,
+                                    result=result, decide=decide)
+
+    def __repr__(self) -> str:
+        return f"Kernel({self.game!r})"
+
+    def supports(self, rules, n_players: int) -> bool:
+        """Whether the kernel plays ``rules`` at ``n_players`` seats (checked rules)."""
+        return bool(self._supports(rules, n_players))
+
+    def material(self, rules, players) -> Material:
+        """The :class:`Material` of ``(rules, players)`` (a count or names), built once.
+
+        Raises:
+            ValueError: rules the kernel does not play (:meth:`supports`).
+            TypeError, ValueError: rules or players the game refuses.
+        """
+        n = players if isinstance(players, int) and not isinstance(players, bool) else len(players)
+        if not self.supports(rules, n):
+            raise ValueError(f"the {self.game} kernel does not play these rules with {n} players; "
+                             "they are played through the protocol")
+        return self._material(rules, n)
+
+    def decode(self, mat: Material, codes) -> list[str]:
+        """The record's action texts of action codes."""
+        return mat.decode(np.asarray(codes, dtype=np.int64))
+
+    def encode(self, mat: Material, state):
+        """The table of a protocol state (:meth:`Material.encode`)."""
+        return mat.encode(state)
+
+    def current(self, mat: Material, t) -> int:
+        """The seat to act in table ``t``, ``CHANCE`` or ``TERMINAL``."""
+        return int(self._current(mat.params, t))
+
+    def legal(self, mat: Material, t) -> np.ndarray:
+        """The legal action codes of table ``t`` (chance outcomes at a chance node), in the
+        protocol's order (``int64 (k,)``)."""
+        buf = mat.buffer
+        while True:
+            k = int(self._legal(mat.params, t, buf))
+            if k >= 0:
+                return buf[:k].copy()
+            buf = mat.buffer = np.empty(2 * len(buf), dtype=np.int64)
+
+    def step(self, mat: Material, t, code: int) -> None:
+        """Apply the action ``code`` to table ``t`` (in place)."""
+        self._step(mat.params, t, np.int64(code))
+
+    def result(self, mat: Material, t) -> tuple[tuple, tuple]:
+        """``(scores, winners)`` of a finished table, as ``state.scores`` and ``state.winners()``."""
+        scores = np.zeros(mat.n_players, dtype=np.int64)
+        winners = np.zeros(mat.n_players, dtype=np.bool_)
+        self._result(mat.params, t, scores, winners)
+        return tuple(scores.tolist()), tuple(np.flatnonzero(winners).tolist())
+
+    def play_batch(self, mat: Material, setup: np.ndarray, play: np.ndarray, streams: np.ndarray, rows: np.ndarray,
+                   scores: np.ndarray, actions: np.ndarray, winners: np.ndarray):
+        """Whole random games, one per row of words: row ``rows[g]`` of ``scores`` (``int64``),
+        ``actions`` (``int64``) and ``winners`` (``bool``) gets game ``g``.
+
+        Args:
+            mat: the :class:`Material`.
+            setup, play: ``uint64 (games, words)`` the games' two word streams (:func:`seed_words`,
+                or one Generator's words, the same array for both when they share it).
+            streams: ``int64 (games, 5)`` each game's places in its streams (in and out).
+            rows, scores, actions, winners: where the results go.
+
+        Returns:
+            ``(ok, codes)``: ``bool (games,)``, False for a game that ran out of words (play it
+            again with more); ``int64`` the last game's action codes.
+
+        Raises:
+            RuntimeError: a game longer than :data:`MAX_ACTIONS` actions (a rules bug).
+        """
+        t = mat.layout.copy(mat.initial)
+        out = np.empty(mat.room(setup.shape[1], play.shape[1]), dtype=np.int64)
+        start = streams.copy()
+        ok = np.zeros(setup.shape[0], dtype=np.int64)
+        while True:
+            self._batch(mat.params, mat.initial, t, setup, play, streams, rows, scores, actions, winners, out,
+                        mat.buffer, ok)
+            if (ok >= 0).all():
+                break
+            mat.buffer = np.empty(2 * len(mat.buffer), dtype=np.int64)  # a legal list did not fit: all again
+            streams[:] = start
+        last = int(actions[rows[-1]]) if len(rows) and ok[-1] > 0 else 0
+        return ok > 0, out[:last]
+
+    def playout(self, rules, names, setup: np.random.Generator, play: np.random.Generator, seed, keep: bool = True):
+        """One random game (every seat the random bot) on the kernel, as the record the protocol
+        gives: ``play(resolve_chance(initial_state(rules, names, seed), setup), bots, play)``.
+
+        Args:
+            rules: checked rules the kernel :meth:`supports`; names: the players' names.
+            setup, play: PCG64 Generators (:func:`toolkit.core.bulk.playout_rngs`).
+            seed: the record's seed.
+            keep: leave the Generators where the protocol leaves them (:func:`run_playout_kernel`).
+
+        Returns:
+            a :class:`~toolkit.core.bulk.PlayoutRecord`.
+        """
+        from .bulk import PlayoutRecord, rules_json
+
+        n = len(names)
+        mat = self.material(rules, n)
+
+        def run(sw, pw, streams):
+            scores = np.zeros((1, n), dtype=np.int64)
+            actions = np.zeros(1, dtype=np.int64)
+            winners = np.zeros((1, n), dtype=np.bool_)
+            ok, codes = self.play_batch(mat, sw.reshape(1, -1), pw.reshape(1, -1), streams.reshape(1, -1),
+                                        np.zeros(1, dtype=np.int64), scores, actions, winners)
+            return (codes.copy(), scores[0], winners[0]) if ok[0] else None
+
+        codes, scores, winners = run_playout_kernel(setup, play, run, mat.play_budget, keep,
+                                                    setup_budget=mat.setup_budget)
+        return PlayoutRecord(self.game, rules_json(rules), names, seed, mat.decode(codes), scores.tolist(),
+                             tuple(np.flatnonzero(winners).tolist()))
+
+    def warm(self, rules, n_players: int) -> None:
+        """Compile (or load from numba's cache) every compiled function of the kernel: one seeded
+        game, and one legal list, step and result on a table (``python -m toolkit.warm``)."""
+        mat = self.material(rules, n_players)
+        self.random_playouts(rules, n_players, [0])
+        t = mat.layout.copy(mat.initial)
+        self.current(mat, t)
+        self.step(mat, t, self.legal(mat, t)[0])
+        self.result(mat, t)
+
+    def playout_seeded(self, rules, names, seed):
+        """:meth:`playout` of the game of ``seed`` (``None``: a fresh random game, record seed
+        ``None``), its two streams seeded in compiled code (:func:`seed_words`) rather than
+        through NumPy Generators."""
+        from .bulk import PlayoutRecord, fresh_seed, rules_json
+
+        n = len(names)
+        mat = self.material(rules, n)
+        scores = np.zeros((1, n), dtype=np.int64)
+        actions = np.zeros(1, dtype=np.int64)
+        winners = np.zeros((1, n), dtype=np.bool_)
+        got = []
+
+        def batch(setup, play, rows):
+            ok, codes = self.play_batch(mat, setup, play, fresh_streams(1), rows, scores, actions, winners)
+            got.append(codes.copy())
+            return ok
+
+        run_seeded(batch, [fresh_seed() if seed is None else seed], mat.setup_budget, mat.play_budget)
+        return PlayoutRecord(self.game, rules_json(rules), names, seed, mat.decode(got[-1]), scores[0].tolist(),
+                             tuple(np.flatnonzero(winners[0]).tolist()))
+
+    def random_playouts(self, rules, n_players: int, seeds: Sequence[int]) -> dict:
+        """The seeded random games' arrays (``scores``, ``actions``, ``winners``, ``seeds``): game
+        ``i`` is ``playout(rules, n_players, None, seeds[i])``; see :func:`seeded_results`."""
+        mat = self.material(rules, n_players)
+
+        def batch(setup, play, rows, scores, actions, winners):
+            return self.play_batch(mat, setup, play, fresh_streams(len(rows)), rows, scores, actions, winners)[0]
+
+        return seeded_results(batch, seeds, n_players, mat.setup_budget, mat.play_budget)

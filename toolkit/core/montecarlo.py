@@ -383,10 +383,12 @@ def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: 
         workers: worker processes; ``None`` (default): every core (see :func:`run_trials`).
         progress: show a progress bar.
         desc: the progress bar's label (default ``"<game> games"``).
-        bulk: play on the game's bulk path (``toolkit.<game>.playout.playout``: a mutable table,
-            same rules, the same game from the same seed) when it has one and it accepts the bots
-            (a bulk path refuses bots it cannot run with ``TypeError``); ``False``, or a game
-            without one, plays through the immutable-state protocol (``toolkit.core.play``).
+        bulk: play on the game's bulk path (``toolkit.<game>.playout.playout``: the compiled
+            kernel for random bots, a game's table for the bots it has one for, else the
+            protocol; the same game from the same seed on each) when the game has one (a bulk
+            path that refuses the bots with ``TypeError`` leaves them to the protocol);
+            ``False``, or a game without one, plays through the immutable-state protocol
+            (``toolkit.core.play``).
         client: a ``dask.distributed.Client``: play the games on its cluster (see
             ``docs/performance.md``).
 

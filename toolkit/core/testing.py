@@ -9,6 +9,11 @@
   invariants (tiles or cards conserved, money accounted for) as a callback.
 * :func:`check_random_playouts` checks a game's bulk ``random_playouts`` against its ``playout``
   game by game (shapes, dtypes, the seeds ``seed + i``, scores, lengths, winners).
+* :func:`check_kernel` checks a game's compiled twin (``toolkit/<game>/kernel.py``) against its
+  engine move by move, at every state a game of the given bots reaches: the same legal actions
+  in the same order and, for each action taken (or every legal one), the same successor (as
+  OpenSpiel checks its Python and C++ games state by state); :func:`check_kernel_tree` does it at
+  every state of a small game (every action and chance outcome followed).
 * :func:`playthrough_text` renders a game record as lines (one per action with a summary of
   the state) for golden files under ``tests/playthroughs/``; ``scripts/regen_playthroughs.py``
   rewrites them after an intended rule change.
@@ -24,8 +29,8 @@ import numpy as np
 
 from .game import CHANCE, TERMINAL, Action, IllegalActionError, State, record, replay, sample_chance
 
-__all__ = ["check_playout", "check_sample_chance", "check_step", "check_random_playouts", "playthrough_text",
-           "ProtocolViolation"]
+__all__ = ["check_playout", "check_sample_chance", "check_step", "check_random_playouts", "check_kernel",
+           "check_kernel_tree", "playthrough_text", "ProtocolViolation", "KernelMismatch"]
 
 
 class ProtocolViolation(AssertionError):
@@ -252,3 +257,128 @@ def check_random_playouts(random_playouts: Callable, playout: Callable, rules, p
         assert out["actions"][i] == len(rec["actions"]), f"game {i}: number of actions"
         assert tuple(np.flatnonzero(out["winners"][i]).tolist()) == tuple(rec.winners), f"game {i}: winners"
     return out
+
+
+class KernelMismatch(AssertionError):
+    """A game's compiled twin and its engine disagree (the message says where and how)."""
+
+
+def _first_difference(a: list, b: list) -> str:
+    i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return (f"{len(a)} vs {len(b)} actions; first difference at {i}: engine {a[i:i + 3]}, kernel {b[i:i + 3]}")
+
+
+def _kernel_state(kernel, mat, state: State, where: str, t=None):
+    """Check one state's table (``t``, default its encoding) against the engine: the player to
+    act, the legal actions (texts and order), and at the end the scores and winners. Returns
+    ``(table, codes, legal)``."""
+    t = kernel.encode(mat, state) if t is None else t
+
+    def fail(msg: str):
+        raise KernelMismatch(f"{kernel.game}, {where}: {msg}\nstate:\n{state}")
+
+    p = state.current_player
+    if kernel.current(mat, t) != p:
+        fail(f"the kernel's player to act is {kernel.current(mat, t)}, the engine's {p}")
+    codes = kernel.legal(mat, t)
+    legal = state.legal_actions()
+    texts = kernel.decode(mat, codes)
+    if texts != [str(a) for a in legal]:
+        fail("legal actions differ: " + _first_difference([str(a) for a in legal], texts))
+    if p == TERMINAL:
+        want = (tuple(state.scores), tuple(state.winners()))
+        got = kernel.result(mat, t)
+        if got != want:
+            fail(f"the end differs: kernel (scores, winners) {got}, engine {want}")
+    return t, codes, legal
+
+
+def _kernel_step(kernel, mat, state: State, t, codes, legal: list, action, where: str) -> State:
+    """Check that one kernel step of ``action`` gives the table of ``state.apply(action)``;
+    returns that next state and its table."""
+    nxt = state.apply(action)
+    t2 = mat.layout.copy(t)
+    kernel.step(mat, t2, codes[legal.index(action)])
+    diff = mat.layout.diff(t2, kernel.encode(mat, nxt))
+    if diff:
+        raise KernelMismatch(f"{kernel.game}, {where}: after {action} the tables differ (kernel != engine): "
+                             + "; ".join(diff) + f"\nstate:\n{state}")
+    return nxt, t2
+
+
+def check_kernel(kernel, state: State, bots: Sequence, seed=0, *, every_action: bool = False,
+                 max_steps: int = 100_000) -> int:
+    """Play ``state`` to the end and check the game's compiled twin against the engine at every
+    state on the way: the twin's legal actions are ``state.legal_actions()`` (same texts, same
+    order; the chance outcomes at a chance node), its player to act is ``current_player``, one
+    twin step is ``state.apply`` (the table after the step equals the table of the engine's next
+    state, field by field), and at the end its scores and winners are the engine's.
+
+    Args:
+        kernel: the game's :class:`toolkit.core.jit.Kernel` (``toolkit.<game>.kernel.KERNEL``),
+            with rules it supports.
+        state: where to start (e.g. ``initial_state(rules, players, None)``).
+        bots: one bot per seat (they choose on the engine's states; chance is sampled with
+            ``state.sample_chance``, as :func:`~toolkit.core.game.play` does).
+        seed: int seed or Generator for the chance draws and the bots.
+        every_action: check the step of every legal action at every state (else only the one
+            taken).
+        max_steps: bound on the game's length.
+
+    Returns:
+        the number of states checked.
+
+    Raises:
+        KernelMismatch: the first disagreement (state, action, and the fields that differ).
+        RuntimeError: the game did not end within ``max_steps`` actions.
+    """
+    from .game import new_rng
+
+    rng = new_rng(seed)
+    mat = kernel.material(state.rules, state.players)
+    t = None
+    for step in range(max_steps + 1):
+        where = f"action {step}"
+        t, codes, legal = _kernel_state(kernel, mat, state, where, t)
+        p = state.current_player
+        if p == TERMINAL:
+            return step + 1
+        action = state.sample_chance(rng) if p == CHANCE else bots[p].choose(state, rng)
+        nxt, t_next = _kernel_step(kernel, mat, state, t, codes, legal, action, where)
+        if every_action:
+            for a in legal:
+                if a != action:
+                    _kernel_step(kernel, mat, state, t, codes, legal, a, where)
+        state, t = nxt, t_next
+    raise RuntimeError(f"the game did not end within {max_steps} actions")
+
+
+def check_kernel_tree(kernel, state: State, max_states: int = 100_000) -> int:
+    """Check the compiled twin against the engine at *every* state of a small game: every legal
+    action and every chance outcome is followed, depth first, from ``state`` to every end (as
+    :func:`check_kernel` checks one path).
+
+    Args:
+        kernel, state: as :func:`check_kernel`.
+        max_states: the most states to visit; a larger tree raises (pick smaller rules).
+
+    Returns:
+        the number of states checked (the whole tree).
+
+    Raises:
+        KernelMismatch: the first disagreement.
+        ValueError: the tree has more than ``max_states`` states.
+    """
+    mat = kernel.material(state.rules, state.players)
+    stack = [(state, None, ())]
+    seen = 0
+    while stack:
+        s, t, path = stack.pop()
+        seen += 1
+        if seen > max_states:
+            raise ValueError(f"the game tree has more than {max_states:,} states: use smaller rules")
+        where = "after " + (" ".join(f"[{a}]" for a in path[-6:]) or "the start")
+        t, codes, legal = _kernel_state(kernel, mat, s, where, t)
+        for a in legal:
+            stack.append(_kernel_step(kernel, mat, s, t, codes, legal, a, where) + (path + (a,),))
+    return seen

@@ -20,13 +20,14 @@ Example::
 """
 from __future__ import annotations
 
-import re
 import time
 from fractions import Fraction
 from html import escape
 from typing import Any, Sequence
 
 import ipywidgets as w
+
+from .numbers import DECIMAL_MARKS, as_fraction, judge_number, parse_number
 
 __all__ = ["View", "SelfCheck", "HeldOutput", "GameTable", "quiz", "numeric_check", "predict", "parse_number",
            "labels", "LABELS", "move_voice"]
@@ -405,15 +406,9 @@ def quiz(question: str, options: Sequence[str], answer: str, explanation: str = 
             them, or an unknown ``lang``.
     """
     t = labels(lang)
-    options = [str(o) for o in options]
-    if len(options) < 2:
-        raise ValueError("a quiz needs at least two options")
-    if len(set(options)) != len(options):
-        raise ValueError(f"quiz options must be distinct, got {options}")
-    if answer not in options:
-        raise ValueError(f"the answer {answer!r} is not one of the options {options}")
-    radio = w.RadioButtons(options=options, value=None, description=description or t["answer"],
-                           layout=w.Layout(width="max-content"))
+    radio = _choices(options, description or t["answer"], "a quiz")
+    if answer not in radio.options:
+        raise ValueError(f"the answer {answer!r} is not one of the options {list(radio.options)}")
 
     def judge(value):
         if value is None:
@@ -422,6 +417,18 @@ def quiz(question: str, options: Sequence[str], answer: str, explanation: str = 
 
     return SelfCheck(question, radio, answer, explanation, judge, hint=hint, reveal_after=reveal_after,
                      lang=lang)
+
+
+def _choices(options: Sequence, description: str, what: str):
+    """Radio buttons over ``options`` written as text, none chosen (a quiz's or a prediction's).
+
+    Raises:
+        ValueError: fewer than two options, or repeated ones (the message names ``what``).
+    """
+    options = [str(o) for o in options]
+    if len(options) < 2 or len(set(options)) != len(options):
+        raise ValueError(f"{what} needs at least two distinct options, got {options}")
+    return w.RadioButtons(options=options, value=None, description=description, layout=w.Layout(width="max-content"))
 
 
 def predict(question: str, options: Sequence[str], explanation: str, description: str | None = None,
@@ -445,11 +452,7 @@ def predict(question: str, options: Sequence[str], explanation: str, description
         ValueError: fewer than two options or repeated ones, or an unknown ``lang``.
     """
     t = labels(lang)
-    options = [str(o) for o in options]
-    if len(options) < 2 or len(set(options)) != len(options):
-        raise ValueError(f"a prediction needs at least two distinct options, got {options}")
-    radio = w.RadioButtons(options=options, value=None, description=description or t["your_guess"],
-                           layout=w.Layout(width="max-content"))
+    radio = _choices(options, description or t["your_guess"], "a prediction")
 
     def judge(value):
         if value is None:
@@ -461,111 +464,6 @@ def predict(question: str, options: Sequence[str], explanation: str, description
     check.controls["check"].tooltip = t["lock_in_tip"]
     check.widget.children[0].value = f"<b>{t['predict']}</b> {question}"
     return check
-
-
-_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?$")
-
-
-#: A mixed number, "2 2/3".
-_MIXED = re.compile(r"^([+-]?)(\d+)\s+(\d+)/(\d+)$")
-#: A number followed by unit words, "13 points", "25 bux", "$64 dollars".
-_WITH_UNIT = re.compile(r"^(.*?[\d.,%])\s*([A-Za-z][A-Za-z .]*)$")
-#: Thousands grouped with commas: "1,000", "12,345,678.5" (never a leading 0: "0,565" is a decimal).
-_COMMA_THOUSANDS = re.compile(r"^[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d+)?$")
-#: Thousands grouped with dots and a decimal comma: "1.000,5", "12.345".
-_DOT_THOUSANDS = re.compile(r"^[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d+)?$")
-#: Numbers a student may type, for the error message and the box's placeholder.
-DECIMAL_MARKS = (None, ".", ",")
-
-
-def _normalise_separators(t: str, decimal: str | None) -> str:
-    """``t`` with its thousands separators removed and its decimal mark written ``.``.
-
-    ``decimal=None`` (the default, for classes that write either mark) reads a comma as a
-    thousands separator only where it groups digits in threes after a first group of 1-3 digits
-    that does not start with 0 (``1,000``, ``12,345.5``); every other comma is a decimal comma
-    (``0,565``, ``2,5``, ``12,34``). So ``1,500`` is 1500: type ``1,5`` for one and a half.
-    Dots group thousands only together with a decimal comma (``1.000,5``); a lone dot is a
-    decimal point (``1.500`` is 1.5). ``decimal=","`` reads every comma as the decimal mark and
-    dots as thousands separators (Italian, French, German...); ``decimal="."`` every comma as a
-    thousands separator (the old reading).
-    """
-    if decimal == ".":
-        return t.replace(",", "")
-    if decimal == ",":
-        if t.count(",") > 1:
-            return t  # rejected by the caller: two decimal marks
-        if "." in t and not _DOT_THOUSANDS.match(t):
-            return t + "?"  # dots that are not thousands groups: not a number
-        return t.replace(".", "").replace(",", ".")
-    if "," not in t:
-        return t
-    if _COMMA_THOUSANDS.match(t):
-        return t.replace(",", "")
-    if _DOT_THOUSANDS.match(t) and "," in t:
-        return t.replace(".", "").replace(",", ".")
-    if t.count(",") == 1 and "." not in t:
-        return t.replace(",", ".")
-    return t + "?"  # several commas that are not thousands groups: not a number
-
-
-def parse_number(text: str, decimal: str | None = None) -> Fraction:
-    """Read a number a student typed: ``"64"``, ``"$1,000"``, ``"27.99"``, ``"0,565"`` (a decimal
-    comma), ``"-3"``, ``"2/3"``, ``"2 2/3"`` (a mixed number), ``"12%"`` (= 0.12); unit words
-    after the number are ignored (``"13 points"``, ``"25 bux"``).
-
-    Commas: with ``decimal=None`` a comma that groups digits in threes is a thousands separator
-    (``"1,000"`` is 1000, ``"12,345.5"`` is 12345.5) and any other comma is a decimal comma
-    (``"0,565"`` is 0.565, ``"2,5"`` is 2.5, ``"1.000,5"`` is 1000.5). The one ambiguous case,
-    a comma followed by exactly three digits after a first group that does not start with 0
-    (``"1,500"``), reads as thousands. ``decimal=","`` (a class that writes decimal commas, as in
-    Italy) reads every comma as the decimal mark (``"1,500"`` is 1.5) and dots as thousands
-    separators; ``decimal="."`` every comma as a thousands separator.
-
-    Args:
-        text: what the student typed.
-        decimal: ``None`` (either mark, the rule above), ``","`` or ``"."``.
-
-    Returns:
-        the number as an exact ``Fraction``.
-
-    Raises:
-        ValueError: the text is not a number (the message says what to type), or ``decimal`` is
-            not one of ``None``, ``","``, ``"."``.
-    """
-    if decimal not in DECIMAL_MARKS:
-        raise ValueError(f"decimal must be None, ',' or '.', got {decimal!r}")
-    if not isinstance(text, str):
-        text = str(text)
-    t = text.strip().replace("\u2212", "-")
-    unit = _WITH_UNIT.match(t)
-    if unit:
-        t = unit.group(1)
-    t = t.replace("$", "").strip()
-    t = re.sub(r"\s+%$", "%", t)
-    percent = t.endswith("%")
-    if percent:
-        t = t[:-1].strip()
-    t = _normalise_separators(t, decimal)
-    mixed = _MIXED.match(t)
-    if mixed:
-        sign, whole, num, den = mixed.groups()
-        if int(den) == 0:
-            raise ValueError("cannot divide by zero")
-        value = int(whole) + Fraction(int(num), int(den))
-        value = -value if sign == "-" else value
-        return value / 100 if percent else value
-    if not t or not _NUMBER.match(t):
-        example = "64 or 27,5" if decimal == "," else "64 or 27.5"
-        raise ValueError(f"{text.strip()!r} is not a number: type digits only, like {example}")
-    if "/" in t:
-        num, den = t.split("/")
-        if int(den) == 0:
-            raise ValueError("cannot divide by zero")
-        value = Fraction(num) / int(den)
-    else:
-        value = Fraction(t)
-    return value / 100 if percent else value
 
 
 def numeric_check(question: str, answer, tolerance=0, explanation: str = "", unit: str = "",
@@ -605,13 +503,11 @@ def numeric_check(question: str, answer, tolerance=0, explanation: str = "", uni
     if decimal not in DECIMAL_MARKS:
         raise ValueError(f"decimal must be None, ',' or '.', got {decimal!r}")
     try:
-        target = Fraction(answer) if not isinstance(answer, float) else Fraction(str(answer))
-        tol = Fraction(tolerance) if not isinstance(tolerance, float) else Fraction(str(tolerance))
-    except (TypeError, ValueError):
+        target, tol = as_fraction(answer), as_fraction(tolerance)
+    except ValueError:
         raise ValueError(f"answer and tolerance must be numbers, got {answer!r}, {tolerance!r}") from None
     if tol < 0:
         raise ValueError(f"tolerance must be >= 0, got {tolerance!r}")
-    percent_unit = unit.strip().lower() in ("%", "percent", "per cent")
     box = w.Text(value="", description=description or t["your_answer"], placeholder=t["number_placeholder"],
                  continuous_update=False, style={"description_width": "initial"})
 
@@ -619,17 +515,10 @@ def numeric_check(question: str, answer, tolerance=0, explanation: str = "", uni
         if not str(value).strip():
             return None, t["type_number"]
         try:
-            x = parse_number(value, decimal=decimal)
+            right, x = judge_number(value, target, tol, unit, decimal)
         except ValueError as e:
             return None, str(e)
-        if percent_unit:
-            # the answer is in percentage points: "25%" and "25" mean 25, and a share written
-            # as a fraction (0.25, 1/4) is right too
-            if "%" in str(value):
-                x *= 100
-            elif abs(x) <= 1 and abs(x * 100 - target) <= tol:
-                return True, ""
-        if abs(x - target) <= tol:
+        if right:
             return True, ""
         return False, t["too_high" if x > target else "too_low"].format(value.strip())
 
@@ -719,8 +608,9 @@ class GameTable(View):
             circle-clubs"``).
         describe: optional ``describe(state, action, viewer) -> str | None``: the log line of
             ``action`` played at ``state`` (chance events included), as a full sentence of what
-            ``viewer`` (the student) may know, or ``None`` for no line. Default: ``"<name>:
-            " + state.describe_action(action, viewer)`` for players' moves, nothing for chance.
+            ``viewer`` (the student) may know, or ``None`` for no line. Default: the engine's
+            sentence ``state.describe_action(action, viewer)`` for players' moves (it names the
+            players as ``state.players`` does), nothing for chance.
         lang: the language of the table's own words (see :data:`LABELS`).
 
     The move log shows each move through ``describe`` (by default the engine's
@@ -793,7 +683,7 @@ class GameTable(View):
         from .game import CHANCE
         if state.current_player == CHANCE:
             return None
-        return f"{self._name(state.current_player)}: {state.describe_action(action, viewer)}"
+        return state.describe_action(action, viewer)
 
     def _record(self, state, action) -> None:
         line = self._describe(state, action, self.human)

@@ -36,6 +36,8 @@ def _q2(lang):
     return Question(
         "q2", "number", "How many dollars does the bank pay for ENJOYED?", answer=bw.word_value("enjoyed"),
         unit="dollars", hint="Count all the dots, then square the total.",
+        # the rule itself, as the price explorer above writes it once this was tried
+        giveaway=("pips\u00b2", "\u00b2 = $"),
         explanation=f"1 + 1 + 4 + 1 + 3 + 1 + 2 = {p} pips, and {p} × {p} = <b>${bw.word_value('enjoyed')}</b> "
                     "(the rules' example, \"Selling Words\").",
         worksheet="The bank buys words the same way. What does it pay for ENJOYED?")

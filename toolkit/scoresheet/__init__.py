@@ -17,11 +17,11 @@ Example::
 """
 from .pei import GAME_RULES, GAMES, PEI_CHANGES, PEI_FLOOR, PEI_GAME, PEI_START, apply_pei, \
     place_changes, places_from_scores
-from .store import CSV_COLUMNS, MAX_NAME_LENGTH, MAX_SCORE, MAX_VARIANT_LENGTH, SCHEMA_VERSION, ScoreSheet, \
-    ScoreSheetError, default_path
+from .store import CSV_COLUMNS, MAX_NAME_LENGTH, MAX_SCORE, MAX_VARIANT_LENGTH, SCHEMA_VERSION, CsvImport, \
+    ScoreSheet, ScoreSheetError, default_path
 from .records import find_game, game_record, record_game
 
-__all__ = ["ScoreSheet", "ScoreSheetError", "SCHEMA_VERSION", "CSV_COLUMNS", "default_path",
+__all__ = ["ScoreSheet", "ScoreSheetError", "CsvImport", "SCHEMA_VERSION", "CSV_COLUMNS", "default_path",
            "MAX_SCORE", "MAX_NAME_LENGTH", "MAX_VARIANT_LENGTH",
            "GAME_RULES", "GAMES", "PEI_CHANGES", "PEI_FLOOR", "PEI_GAME", "PEI_START",
            "apply_pei", "place_changes", "places_from_scores", "record_game", "game_record", "find_game"]

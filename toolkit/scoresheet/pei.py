@@ -28,11 +28,12 @@ lesson can apply the same rule to other games and say so openly.
 from __future__ import annotations
 
 from functools import lru_cache
-
 from typing import Iterable, Mapping, Sequence
 
+import numpy as np
+
 __all__ = ["PEI_START", "PEI_FLOOR", "PEI_CHANGES", "PEI_GAME", "GAMES", "GAME_RULES",
-           "place_changes", "places_from_scores", "apply_pei"]
+           "place_changes", "places_from_scores", "apply_pei", "PeiLedger"]
 
 #: Everyone's index before their first game (publisher).
 PEI_START = 10
@@ -145,10 +146,100 @@ def _changes(places, table) -> list[int] | None:
     return out
 
 
+class PeiLedger:
+    """The Personal Earning Index run game by game, kept up to date as games are added: what
+    :func:`apply_pei` computes, without running the whole season again after each new game (a
+    standings view refreshed after every game of a class of 48 over a year).
+
+    Args:
+        start: everyone's index before their first game.
+        floor: the lowest the index can go.
+        table: changes by number of players (default :data:`PEI_CHANGES`).
+
+    Attributes:
+        index: ``{player: index}`` for every player seen, in the order first seen (players of
+            games that do not count are there too, at ``start``): :func:`apply_pei`'s result.
+        games: how many counted games were added (games whose player count has no row in the
+            table do not count).
+
+    Example:
+        >>> ledger = PeiLedger()
+        >>> ledger.add(["A", "B", "C", "D"], [1, 2, 3, 4])
+        [2, 1, 0, -1]
+        >>> ledger.index, ledger.history("D").tolist()
+        ({'A': 12, 'B': 11, 'C': 10, 'D': 9}, [10, 9])
+    """
+
+    def __init__(self, start: int = PEI_START, floor: int = PEI_FLOOR,
+                 table: Mapping[int, Sequence[int]] | None = None):
+        self.start, self.floor, self.table = start, floor, table
+        self.index: dict[str, int] = {}
+        self.games = 0
+        self._col: dict[str, int] = {}   # players of counted games -> column of _rows
+        # row r: everyone's index after counted game r (row 0: before any game); columns in the
+        # order players first played a counted game. Spare rows and columns hold ``start``, so
+        # a player's column reads ``start`` up to their first game without being written.
+        self._rows = np.full((64, 8), start, dtype=np.int64)
+
+    def add(self, players: Sequence[str], places: Sequence[int]) -> list[int] | None:
+        """Add the next game (in playing order).
+
+        Args:
+            players: the names, one per seat.
+            places: their places (1 = first), in the same order (ties share a place).
+
+        Returns:
+            each player's change (as :func:`place_changes`), or ``None`` when the game does not
+            count (no row for this many players).
+        """
+        changes = place_changes(places, self.table)
+        for name in players:
+            self.index.setdefault(name, self.start)
+        if changes is None:
+            return None
+        n = self.games + 1
+        rows, cols = self._rows.shape
+        new = [name for name in players if name not in self._col]
+        if n >= rows or len(self._col) + len(new) > cols:
+            grown = np.full((max(rows, 2 * n), max(cols, 2 * (len(self._col) + len(new)))), self.start,
+                            dtype=np.int64)
+            grown[:rows, :cols] = self._rows
+            self._rows = grown
+        for name in new:
+            self._col[name] = len(self._col)
+        row = self._rows[n]
+        row[:] = self._rows[n - 1]
+        for name, c in zip(players, changes):
+            i = self._col[name]
+            row[i] = max(self.floor, int(row[i]) + c)
+            self.index[name] = int(row[i])
+        self.games = n
+        return changes
+
+    def names(self) -> list[str]:
+        """The players of counted games, sorted by name (case-insensitively)."""
+        return sorted(self._col, key=str.casefold)
+
+    def history(self, player: str) -> np.ndarray:
+        """``player``'s index before the first counted game and after each one (``games + 1``
+        whole numbers, carried forward through games the player did not play).
+
+        Raises:
+            KeyError: a player of no counted game.
+        """
+        return self._rows[:self.games + 1, self._col[player]].copy()
+
+    def table_rows(self) -> tuple[list[str], np.ndarray]:
+        """``(names, rows)``: :meth:`names` and every counted game's indexes, one row per game
+        (``games`` x players, int64), the columns in the order of ``names``."""
+        names = self.names()
+        return names, self._rows[1:self.games + 1, [self._col[n] for n in names]]
+
+
 def apply_pei(games: Iterable[tuple[Sequence[str], Sequence[int]]], start: int = PEI_START,
               floor: int = PEI_FLOOR, table: Mapping[int, Sequence[int]] | None = None
               ) -> dict[str, int]:
-    """Run the PEI over games given in playing order.
+    """Run the PEI over games given in playing order (a :class:`PeiLedger` run once).
 
     Args:
         games: ``(players, places)`` pairs, oldest first.
@@ -163,13 +254,7 @@ def apply_pei(games: Iterable[tuple[Sequence[str], Sequence[int]]], start: int =
         >>> apply_pei([(["A", "B", "C", "D"], [1, 2, 3, 4])])
         {'A': 12, 'B': 11, 'C': 10, 'D': 9}
     """
-    pei: dict[str, int] = {}
+    ledger = PeiLedger(start, floor, table)
     for players, places in games:
-        changes = place_changes(places, table)
-        for name in players:
-            pei.setdefault(name, start)
-        if changes is None:
-            continue
-        for name, c in zip(players, changes):
-            pei[name] = max(floor, pei[name] + c)
-    return pei
+        ledger.add(players, places)
+    return dict(ledger.index)

@@ -21,7 +21,7 @@ import json
 from typing import Mapping
 
 from ..core.game import State, record as _record, replay as _replay
-from .store import ScoreSheet, _as_date, _retry_locked
+from .store import ScoreSheet, ScoreSheetError, _as_date, _write_transaction
 
 __all__ = ["record_game", "game_record", "find_game"]
 
@@ -30,9 +30,8 @@ _TABLE_SQL = ("CREATE TABLE IF NOT EXISTS game_records ("
               "record TEXT NOT NULL, external_id TEXT UNIQUE)")
 
 
-def _has_table(con) -> bool:
-    return con.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='game_records'"
-                       ).fetchone() is not None
+def _has_table(sheet: ScoreSheet) -> bool:
+    return bool(sheet._read("SELECT 1 FROM sqlite_master WHERE type='table' AND name='game_records'"))
 
 
 def record_game(sheet: ScoreSheet, game: State | Mapping | str, date=None, variant: str = "",
@@ -60,6 +59,7 @@ def record_game(sheet: ScoreSheet, game: State | Mapping | str, date=None, varia
             (``IllegalActionError`` is a ``ValueError``), the game is not one of the score
             sheet's games, or the result is refused by :meth:`ScoreSheet.validate` (e.g. two
             players with the same name). Nothing is written.
+        ScoreSheetError: the sheet's file is damaged (naming it). Nothing is written.
     """
     if isinstance(game, State):
         final = game
@@ -104,7 +104,7 @@ def record_game(sheet: ScoreSheet, game: State | Mapping | str, date=None, varia
                 con.execute("ROLLBACK")
             raise
 
-    return _retry_locked(transaction)
+    return _write_transaction(sheet.path, transaction)
 
 
 def game_record(sheet: ScoreSheet, game_id: int) -> dict | None:
@@ -113,18 +113,30 @@ def game_record(sheet: ScoreSheet, game_id: int) -> dict | None:
     Returns:
         the record dict ``{game, rules, players, seed, actions}``; replay it with
         :func:`toolkit.core.game.replay`.
+
+    Raises:
+        ScoreSheetError: the file is damaged there (text that is not UTF-8 or not JSON).
     """
-    con = sheet.connection
-    if not _has_table(con):
+    if not _has_table(sheet):
         return None
-    row = con.execute("SELECT record FROM game_records WHERE game_id = ?", (int(game_id),)).fetchone()
-    return None if row is None else json.loads(row[0])
+    rows = sheet._read("SELECT record FROM game_records WHERE game_id = ?", (int(game_id),))
+    if not rows:
+        return None
+    try:
+        return json.loads(rows[0][0])
+    except (TypeError, ValueError) as e:   # bytes changed inside the record's text
+        raise ScoreSheetError(f"{sheet.path or ':memory:'} holds a damaged game record for game "
+                              f"{game_id} ({e}). Nothing was changed; restore the file from a "
+                              "copy.") from None
 
 
 def find_game(sheet: ScoreSheet, external_id: str) -> int | None:
     """The id of the game recorded with ``external_id`` by :func:`record_game`, or None."""
-    con = sheet.connection
-    if not _has_table(con):
+    if not _has_table(sheet):
         return None
-    row = con.execute("SELECT game_id FROM game_records WHERE external_id = ?", (external_id,)).fetchone()
-    return None if row is None else int(row[0])
+    rows = sheet._read("SELECT game_id FROM game_records WHERE external_id = ?", (external_id,))
+    if rows and not isinstance(rows[0][0], int):   # bytes changed in the table's page
+        raise ScoreSheetError(f"{sheet.path or ':memory:'} holds damaged data: the game of "
+                              f"{external_id!r} is {rows[0][0]!r}. Nothing was changed; restore the "
+                              "file from a copy.")
+    return rows[0][0] if rows else None

@@ -24,9 +24,15 @@ Safety:
 * CSV export neutralises spreadsheet formulas: a text cell starting with ``=``, ``+``, ``-``,
   ``@``, a tab or a carriage return is written with a leading ``'`` (OWASP's advice for CSV
   injection), which :meth:`ScoreSheet.import_csv` removes again, so names round-trip;
-* damaged text inside the database raises :class:`ScoreSheetError`, a CSV file that is not UTF-8
-  text raises :class:`ScoreSheetError` naming the byte, an over-long CSV field or a score beyond
-  :data:`MAX_SCORE` raises ``ValueError``.
+* a damaged file raises :class:`ScoreSheetError` naming it, from every read and write: damaged
+  pages, text that is not UTF-8, a damaged schema (whose SQLite message, quoting the bad bytes,
+  Python cannot even decode), a stored game record that is no longer JSON; the open-time check
+  (``PRAGMA quick_check``) cannot see damage inside text, so each read checks again;
+* CSV import reads what spreadsheets save: UTF-8 with or without a byte-order mark, and the
+  Windows-1252 of a plain "CSV" on Windows (names like "Jörg", Latin-1 files too); the result
+  says which encoding was read (:class:`CsvImport`); a byte no encoding gives a character
+  raises :class:`ScoreSheetError` naming the line and the byte; an over-long CSV field or a
+  score beyond :data:`MAX_SCORE` raises ``ValueError``.
 
 Player names are one line of text: runs of white space inside a name, line breaks and tabs
 included, become one space (``"Ann\\nLee"`` is stored as ``"Ann Lee"``) and names are compared
@@ -54,7 +60,7 @@ from typing import Mapping, Sequence
 from . import pei as _pei
 
 __all__ = ["ScoreSheet", "ScoreSheetError", "SCHEMA_VERSION", "default_path", "CSV_COLUMNS",
-           "MAX_SCORE", "MAX_NAME_LENGTH", "MAX_VARIANT_LENGTH"]
+           "MAX_SCORE", "MAX_NAME_LENGTH", "MAX_VARIANT_LENGTH", "CsvImport"]
 
 #: The version of the database layout this code reads and writes.
 SCHEMA_VERSION = 1
@@ -104,6 +110,32 @@ class ScoreSheetError(Exception):
     version (another version, not an SQLite database, damaged, another application's database),
     it holds damaged text, it cannot be created (a read-only folder), or it was opened read-only
     and a write was asked. The file was not changed."""
+
+
+def _is_busy(e: BaseException) -> bool:
+    """SQLite's "database is locked" / "busy": another connection's transaction, not damage."""
+    msg = str(e).lower()
+    return isinstance(e, sqlite3.OperationalError) and ("locked" in msg or "busy" in msg)
+
+
+def _damaged(path, e: BaseException, done: str = "Nothing was changed") -> ScoreSheetError:
+    """The :class:`ScoreSheetError` for a damaged file: SQLite's error (a damaged page, text that
+    is not UTF-8, a damaged schema) or Python's ``UnicodeDecodeError`` (SQLite's own message
+    quoting the damaged bytes cannot be decoded), naming the file."""
+    msg = str(e)
+    if isinstance(e, UnicodeDecodeError) or "decode" in msg.lower():
+        what = "damaged text (not UTF-8)"
+        if isinstance(e, UnicodeDecodeError):
+            msg = e.object.decode("utf-8", "replace") if isinstance(e.object, bytes) else msg
+    else:
+        what = "damaged data"
+    return ScoreSheetError(f"{path or ':memory:'} holds {what}: {msg}. {done}; restore the file "
+                           "from a copy or a CSV export.")
+
+
+#: What reading a damaged file raises: SQLite's errors, and Python's UnicodeDecodeError when
+#: SQLite's message quotes the damaged bytes.
+_DAMAGE = (sqlite3.DatabaseError, UnicodeDecodeError)
 
 
 def default_path() -> Path:
@@ -165,6 +197,9 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
         try:
             con.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
             return con
+        except UnicodeDecodeError as e:          # a damaged schema, quoted in SQLite's message
+            con.close()
+            raise _damaged(path, e, "The file was not changed") from None
         except sqlite3.OperationalError as e:    # cannot open the WAL index: try immutable
             con.close()
             last = e
@@ -199,6 +234,16 @@ def _check_existing(path: Path, con: sqlite3.Connection) -> bool:
             ``meta`` table, a ``meta`` of another shape, views only, a missing or extra column),
             or another schema version.
     """
+    try:
+        return _check_schema(path, con)
+    except _DAMAGE as e:   # the checks read a damaged schema or page
+        if isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError):
+            raise ScoreSheetError(f"{path} is damaged or not a database ({e}). The file was not "
+                                  "changed.") from None
+        raise _damaged(path, e, "The file was not changed") from None
+
+
+def _check_schema(path: Path, con: sqlite3.Connection) -> bool:
     unchanged = "The file was not changed."
     try:
         objects = con.execute("SELECT type, name FROM sqlite_master").fetchall()
@@ -266,6 +311,17 @@ def _retry_locked(fn, timeout: float = BUSY_TIMEOUT_MS / 1000):
             if ("locked" not in msg and "busy" not in msg) or time.monotonic() > deadline:
                 raise
             time.sleep(random.uniform(0.005, 0.05))
+
+
+def _write_transaction(path, transaction):
+    """Run a write ``transaction`` (:func:`_retry_locked`); SQLite's errors from a damaged file
+    become a :class:`ScoreSheetError` naming it."""
+    try:
+        return _retry_locked(transaction)
+    except _DAMAGE as e:
+        if _is_busy(e):
+            raise
+        raise _damaged(path, e, "Nothing was written") from None
 
 
 def _as_date(date) -> str:
@@ -368,6 +424,8 @@ class ScoreSheet:
         self._con = None
         #: Why the sheet is read-only (``""``: it is writable).
         self.read_only_reason = ""
+        #: The text encoding of the last CSV file :meth:`import_csv` read (``None``: none yet).
+        self.last_csv_encoding = None
         if memory:
             if read_only:
                 raise ScoreSheetError("a new ':memory:' sheet is empty: there is nothing to read")
@@ -381,6 +439,11 @@ class ScoreSheet:
             if not self.read_only:
                 con.execute("PRAGMA foreign_keys=ON")
                 _retry_locked(lambda: self._setup(memory, ready))
+        except _DAMAGE as e:
+            self.close()
+            if _is_busy(e):
+                raise
+            raise _damaged(self.path, e, "The file was not changed") from None
         except BaseException:
             self.close()
             raise
@@ -618,7 +681,7 @@ class ScoreSheet:
                 raise
             return ids
 
-        return _retry_locked(transaction)
+        return _write_transaction(self.path, transaction)
 
     def record(self, game: str, results, date=None, variant: str = "", placements=None,
                allow_new_players: bool = True) -> int:
@@ -690,13 +753,10 @@ class ScoreSheet:
         """Run a reading query; damaged text or pages raise :class:`ScoreSheetError`."""
         try:
             return self.connection.execute(sql, args).fetchall()
-        except sqlite3.DatabaseError as e:
-            msg = str(e)
-            if isinstance(e, sqlite3.OperationalError) and ("locked" in msg or "busy" in msg):
+        except _DAMAGE as e:
+            if _is_busy(e):
                 raise
-            what = "damaged text (not UTF-8)" if "decode" in msg.lower() else "damaged data"
-            raise ScoreSheetError(f"{self.path or ':memory:'} holds {what}: {msg}. Nothing was "
-                                  "changed; restore the file from a copy or a CSV export.") from None
+            raise _damaged(self.path, e) from None
 
     def players(self) -> list[str]:
         """Every player's name on the sheet, sorted (case-insensitively).
@@ -729,7 +789,7 @@ class ScoreSheet:
         (``total_changes``) or a commit by any other connection or process (SQLite's
         ``PRAGMA data_version``). Views compare it to know whether to read the sheet again."""
         con = self.connection
-        return con.execute("PRAGMA data_version").fetchone()[0], con.total_changes
+        return self._read("PRAGMA data_version")[0][0], con.total_changes
 
     def _rows(self, game: str | None = None, game_id: int | None = None) -> list[tuple]:
         """Result rows ``(game_id, date, game, variant, name, score, place)``, in order.
@@ -763,8 +823,12 @@ class ScoreSheet:
             sql += " WHERE g.id = ?"
             args = (int(game_id),)
         sql += " ORDER BY g.date, g.id, r.place, p.name COLLATE NOCASE"
-        return [(gid, d, g, v, n, int(sc) if float(sc).is_integer() else sc, pl)
-                for gid, d, g, v, n, sc, pl in self._read(sql, args)]
+        rows = self._read(sql, args)
+        try:
+            return [(gid, d, g, v, n, int(sc) if float(sc).is_integer() else sc, pl)
+                    for gid, d, g, v, n, sc, pl in rows]
+        except (TypeError, ValueError, OverflowError) as e:   # a score that is no number
+            raise _damaged(self.path, e) from None
 
     def games(self, game: str | None = None):
         """One row per recorded game.
@@ -905,24 +969,11 @@ class ScoreSheet:
         import pandas as pd
 
         _check_game(game)
-        games = []
+        ledger = _pei.PeiLedger()
         for g in self.games(game).itertuples(index=False):
-            changes = _pei.place_changes(g.places)
-            if changes is not None:
-                games.append((g.players, changes))
-        import numpy as np
-
-        names = sorted({n for players, _ in games for n in players}, key=str.casefold)
-        col = {n: i for i, n in enumerate(names)}
-        current = [_pei.PEI_START] * len(names)
-        rows = np.empty((len(games), len(names)), dtype=np.int64)
-        floor = _pei.PEI_FLOOR
-        for r, (players, changes) in enumerate(games):
-            for n, c in zip(players, changes):
-                i = col[n]
-                current[i] = max(floor, current[i] + c)
-            rows[r] = current
-        return pd.DataFrame(rows, columns=names, index=pd.RangeIndex(1, len(games) + 1, name="game"))
+            ledger.add(g.players, g.places)
+        names, rows = ledger.table_rows()
+        return pd.DataFrame(rows, columns=names, index=pd.RangeIndex(1, ledger.games + 1, name="game"))
 
     def standings(self, game: str, pei: bool | None = None, _pei_table=None):
         """Standings of every player in one game.
@@ -1021,26 +1072,27 @@ class ScoreSheet:
         A cell :meth:`to_csv` protected from spreadsheets (``'=...``, ``'-...``) is read
         without its leading ``'``.
 
+        The file may be UTF-8 (with or without the byte-order mark a spreadsheet's "CSV UTF-8"
+        writes) or Windows-1252 (a spreadsheet's plain "CSV" on Windows, names like "Jörg"):
+        a byte-order mark means UTF-8, else text that decodes as UTF-8 is UTF-8, else it is
+        read as Windows-1252 (which Latin-1 files are too, for every letter). The encoding read
+        is the result's ``encoding`` (and the sheet's ``last_csv_encoding``).
+
         Returns:
-            the new game ids, in the order the games first appear in the file.
+            a :class:`CsvImport`: the new game ids (a list), in the order the games first appear
+            in the file, with ``.encoding`` ``"utf-8-sig"``, ``"utf-8"`` or ``"cp1252"``.
 
         Raises:
             ValueError: a missing column, a field longer than Python's CSV limit (131,072
                 characters) or a bad game, naming the file's line; nothing is written.
-            ScoreSheetError: the file is not UTF-8 text (damaged, or saved in another
-                encoding), naming the line; or the sheet is open read-only.
+            ScoreSheetError: the file is neither UTF-8 nor Windows-1252 text (a byte neither
+                gives a character: damaged, or another encoding), naming the line and the byte;
+                or the sheet is open read-only.
         """
         need = {"game_id", "game", "player", "score"}
         groups: dict[str, list] = {}
-        data = Path(path).read_bytes()
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            line = data[:e.start].count(b"\n") + 1
-            raise ScoreSheetError(f"{path}, line {line}: not UTF-8 text (the byte "
-                                  f"{e.object[e.start:e.start + 1]!r}): the file is damaged or "
-                                  "saved in another encoding; save it as 'CSV UTF-8'. Nothing "
-                                  "was imported.") from None
+        text, encoding = _decode_csv(Path(path).read_bytes(), path)
+        self.last_csv_encoding = encoding
         reader = csv.DictReader(io.StringIO(text, newline=""))
         try:
             if reader.fieldnames is None or not need <= set(reader.fieldnames):
@@ -1082,7 +1134,7 @@ class ScoreSheet:
             except ValueError as e:
                 raise ValueError(f"{path}, line {line} (game {gid}): {e}") from None
             items.append((game, date, variant, names, scores, pl))
-        return self._write(items, "csv") if items else []
+        return CsvImport(self._write(items, "csv") if items else [], encoding)
 
     @classmethod
     def from_csv(cls, csv_path: str | os.PathLike, db_path: str | os.PathLike | None = None
@@ -1102,6 +1154,51 @@ class ScoreSheet:
             sheet.close()
             raise
         return sheet
+
+
+class CsvImport(list):
+    """The game ids :meth:`ScoreSheet.import_csv` wrote (a plain list of ints, in file order),
+    with the text encoding the file was read in.
+
+    Attributes:
+        encoding: ``"utf-8-sig"`` (UTF-8 with a byte-order mark), ``"utf-8"`` or ``"cp1252"``
+            (Windows-1252).
+    """
+
+    def __init__(self, ids, encoding: str):
+        super().__init__(ids)
+        self.encoding = encoding
+
+
+#: The encodings :func:`_decode_csv` tries, in order, after a UTF-8 byte-order mark.
+CSV_ENCODINGS = ("utf-8", "cp1252")
+
+
+def _decode_csv(data: bytes, path) -> tuple[str, str]:
+    """The text of a CSV file and the encoding read: UTF-8 after a byte-order mark; else UTF-8
+    if every byte decodes; else Windows-1252.
+
+    Raises:
+        ScoreSheetError: no encoding decodes the bytes, naming the line and the byte.
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        encoding = "utf-8-sig"
+        try:
+            return data.decode(encoding), encoding
+        except UnicodeDecodeError as e:
+            bad = e
+    else:
+        for encoding in CSV_ENCODINGS:
+            try:
+                return data.decode(encoding), encoding
+            except UnicodeDecodeError as e:
+                bad = e
+    line = data[:bad.start].count(b"\n") + 1
+    tried = "UTF-8 (it starts with UTF-8's byte-order mark)" if encoding == "utf-8-sig" else \
+        "UTF-8 or Windows-1252"
+    raise ScoreSheetError(f"{path}, line {line}: the byte {bad.object[bad.start:bad.start + 1]!r} is no "
+                          f"character in {tried}: the file is damaged or saved in another encoding; "
+                          "save it as 'CSV UTF-8'. Nothing was imported.")
 
 
 def _ordinal(n: int) -> str:

@@ -271,6 +271,103 @@ def result_entry(sheet: ScoreSheet, rows: int = 5, game: str = _pei.PEI_GAME) ->
     return ResultEntry(sheet, rows=rows, game=game)
 
 
+class _GameTally:
+    """What a standings view shows of one game, brought up to date game by game.
+
+    Fed the sheet's result rows of the game (``ScoreSheet._rows``: in playing order, each game's
+    rows together): when the rows it took in last are still the first rows, only the games
+    after them are added; otherwise (a game recorded with an earlier date lands in the middle of
+    the season) it starts again from the first game. Its tables equal
+    :meth:`ScoreSheet.standings`, :meth:`ScoreSheet.head_to_head` and
+    :meth:`ScoreSheet.pei_table`, the fresh computations (``tests/test_scoresheet_widgets.py``
+    checks it after every added game).
+    """
+
+    def __init__(self):
+        self.generation = 0   # moves whenever the tally changes
+        self._reset()
+
+    def _reset(self) -> None:
+        self.rows: list[tuple] = []
+        self.players: dict[str, list] = {}   # name -> [games, wins, sum of places, sum of scores]
+        self.ahead: dict[tuple[str, str], int] = {}   # (a, b) -> games a finished ahead of b
+        self.ledger = _pei.PeiLedger()
+
+    def update(self, rows: list[tuple]) -> None:
+        """Take in the game's rows ``(game_id, date, game, variant, name, score, place)``
+        (:attr:`generation` moves when they hold anything new)."""
+        k = len(self.rows)
+        appended = (len(rows) >= k and rows[:k] == self.rows
+                    and (k in (0, len(rows)) or rows[k][0] != rows[k - 1][0]))
+        if appended and k == len(rows):
+            return
+        self.generation += 1
+        if not appended:
+            self._reset()
+            k = 0
+        start = k
+        for i in range(k, len(rows) + 1):   # one game at a time (its rows are consecutive)
+            if i == len(rows) or (i > start and rows[i][0] != rows[start][0]):
+                if i > start:
+                    self._add(rows[start:i])
+                start = i
+        self.rows = list(rows)
+
+    def _add(self, game: list[tuple]) -> None:
+        names = [r[4] for r in game]
+        places = [r[6] for r in game]
+        for _gid, _date, _g, _variant, name, score, place in game:
+            t = self.players.get(name)
+            if t is None:
+                t = self.players[name] = [0, 0, 0, 0]
+            t[0] += 1
+            t[1] += place == 1
+            t[2] += place
+            t[3] += score
+        for a, pa in zip(names, places):
+            for b, pb in zip(names, places):
+                if pa < pb:
+                    self.ahead[a, b] = self.ahead.get((a, b), 0) + 1
+        self.ledger.add(names, places)
+
+    def standings(self, show_pei: bool):
+        """As :meth:`ScoreSheet.standings` (``pei=show_pei``)."""
+        import pandas as pd
+
+        cols = ["player", "games", "wins", "mean_place", "mean_score"] + (["pei"] if show_pei else [])
+        if not self.players:
+            return pd.DataFrame(columns=cols)
+        index = self.ledger.index
+        rows = [(name, n, wins, places / n, score / n, index.get(name, _pei.PEI_START))
+                for name, (n, wins, places, score) in self.players.items()]
+        if show_pei:
+            rows.sort(key=lambda r: (-r[5], -r[2], r[3], r[0]))
+        else:
+            rows.sort(key=lambda r: (-r[2], r[3], r[0]))
+        columns = list(zip(*rows))
+        data = {"player": list(columns[0])}
+        for j, (name, dtype) in enumerate((("games", np.int64), ("wins", np.int64), ("mean_place", np.float64),
+                                           ("mean_score", np.float64), ("pei", np.int64)), start=1):
+            if name in cols:
+                data[name] = np.asarray(columns[j], dtype=dtype)
+        return pd.DataFrame(data, columns=cols)
+
+    def head_to_head(self):
+        """As :meth:`ScoreSheet.head_to_head`."""
+        import pandas as pd
+
+        names = sorted(self.players, key=str.casefold)
+        ahead = self.ahead
+        return pd.DataFrame(np.array([[ahead.get((a, b), 0) for b in names] for a in names], dtype=np.int64)
+                            .reshape(len(names), len(names)), index=pd.Index(names, name="winner"), columns=names)
+
+    def pei_series(self) -> list[tuple[str, np.ndarray, np.ndarray]]:
+        """``(name, games played, PEI)`` per player of a counted game, as :func:`_pei_series`."""
+        ledger = self.ledger
+        xs = np.arange(ledger.games + 1, dtype=np.int64)
+        return [(name, xs, ledger.history(name)) for name in ledger.names()]
+
+
 class StandingsView(View):
     """Standings, head-to-head and PEI plot of one game; built by :func:`standings_view`.
 
@@ -306,6 +403,10 @@ class StandingsView(View):
             yaxis=dict(title=dict(text="PEI (starts at 10)"), rangemode="tozero")),
             hide_empty=True)  # shown once the sheet has a game to draw
         self.fig = self.chart.fig
+        self._tallies: dict[str, _GameTally] = {}
+        self._lines: list = []                  # what each line of the chart shows (see refresh)
+        self._read_at: dict[str, tuple] = {}   # game -> the sheet's version its rows were read at
+        self._cache: dict = {}                  # (game, PEI shown) -> (tally generation, what is shown)
         self.controls["game"].observe(self._timed(self._on_game), names="value")
         self._quiet = False
         self.controls["pei"].observe(self._timed(self._on_pei), names="value")
@@ -334,23 +435,28 @@ class StandingsView(View):
         game = self.controls["game"].value
         show = self.controls["pei"].value
         label = GAME_LABELS.get(game, game)
-        # what the sheet says for (game, PEI shown), kept while the sheet does not change: a
-        # teacher flicking between games and the PEI box does not re-read 48 players' results
+        # A game's rows are read again only when the sheet changed (its version: this
+        # connection's writes and every other connection's commits), and its tally then takes
+        # in only the games added since (a class records one game at a time), not the whole
+        # year again. What is shown for (game, PEI shown) is kept while the tally is unchanged,
+        # so flicking between games, or recording a BUX game, redoes nothing for Bugami.
+        tally = self._tallies.get(game)
+        if tally is None:
+            tally = self._tallies[game] = _GameTally()
         version = self.sheet.version()
-        if getattr(self, "_cache_version", None) != version:
-            self._cache, self._cache_version = {}, version
+        if self._read_at.get(game) != version:
+            tally.update(self.sheet._rows(game))
+            self._read_at[game] = version
         hit = self._cache.get((game, show))
-        if hit is None:
-            table = self.sheet.pei_table(game) if show else None
-            standings = self.sheet.standings(game, pei=show, _pei_table=table)
-            h2h = self.sheet.head_to_head(game)
+        if hit is None or hit[0] != tally.generation:
+            standings, h2h = tally.standings(show), tally.head_to_head()
             if standings.empty:
                 html_t, html_h = f"<i>No {escape(label)} games on the score sheet yet.</i>", ""
             else:
                 html_t, html_h = _html_table(standings, index=False), _html_table(h2h, index=True)
-            series = _pei_series(self.sheet, game, table=table) if show else []
-            hit = self._cache[(game, show)] = (standings, h2h, html_t, html_h, series)
-        self.standings, self.head_to_head, html_t, html_h, series = hit
+            series = tally.pei_series() if show else []
+            hit = self._cache[(game, show)] = (tally.generation, standings, h2h, html_t, html_h, series)
+        _gen, self.standings, self.head_to_head, html_t, html_h, series = hit
         self.table.value = html_t
         self.h2h.value = html_h
         if not show:
@@ -368,35 +474,49 @@ class StandingsView(View):
             # callback's whole budget. New lines are added only when more players are shown
             # than ever before; lines not needed now are emptied and hidden.
             if len(self.fig.data) < len(series):
+                self._lines += [None] * (len(series) - len(self.fig.data))
                 self.fig.add_traces([go.Scatter(mode="lines", line=_line_style(i))
                                      for i in range(len(self.fig.data), len(series))])
+            # what each line shows is compared with self._lines, (name, PEI) or None for a hidden
+            # line: reading trace.x or trace.y back from plotly copies the array each time
+            changed, new_x, new_y = [], [], []
             for i, trace in enumerate(self.fig.data):
+                was = self._lines[i]
                 if i < len(series):
                     name, xs, ys = series[i]
-                    if trace.name != name:
+                    if was is None or was[0] != name:
                         trace.name = name
                         trace.hovertemplate = _hover(name)
-                    if trace.visible is False:
+                    if was is None:
                         trace.visible = True
                         trace.showlegend = True
-                    # numpy arrays: plotly validates a list value by value (2 ms a line)
-                    if trace.x is None or len(trace.x) != len(xs):
-                        trace.x = np.asarray(xs, dtype=np.int64)
-                    if trace.y is None or not np.array_equal(trace.y, ys):
-                        trace.y = np.asarray(ys, dtype=np.int64)
-                elif trace.visible is not False:
+                    if was is None or (was[1] is not ys and not np.array_equal(was[1], ys)):
+                        changed.append(i)
+                        new_x.append(np.asarray(xs, dtype=np.int64))
+                        new_y.append(np.asarray(ys, dtype=np.int64))
+                    self._lines[i] = (name, ys)
+                elif was is not None or trace.visible is not False:
                     trace.x, trace.y = [], []
                     trace.visible = False
                     trace.showlegend = False
+                    self._lines[i] = None
+            if changed:
+                # One restyle for every line that changed (after a new game: all of them, each
+                # one game longer). Setting ``trace.x``/``trace.y`` one by one has plotly probe
+                # each array for a dataframe library first: 6 ms for 48 lines, an eighth of the
+                # callback's budget, for int64 arrays built here.
+                self.fig.plotly_restyle({"x": new_x, "y": new_y}, changed)
             self.fig.layout.title = dict(text=_pei_title(game) if show else
                                          f"{label}: PEI not shown")
             self.fig.layout.xaxis.update(_game_ticks(max((xs[-1] for _n, xs, _y in series), default=0)))
 
 
-def _cell(v) -> str:
-    if isinstance(v, float):
-        return f"{v:.2f}"
-    return escape(str(v))
+def _cells(values: list) -> list[str]:
+    """One column's cells as HTML text: floats with 2 decimals, whole numbers as they are,
+    anything else escaped."""
+    if all(type(v) is int for v in values):
+        return [str(v) for v in values]
+    return [f"{v:.2f}" if isinstance(v, float) else escape(str(v)) for v in values]
 
 
 def _html_table(df, index: bool) -> str:
@@ -405,13 +525,10 @@ def _html_table(df, index: bool) -> str:
     fifth of a callback's budget."""
     head = "".join(f"<th>{escape(str(c))}</th>" for c in df.columns)
     corner = f"<th>{escape(str(df.index.name or ''))}</th>" if index else ""
-    body = []
-    cols = [df[c].tolist() for c in df.columns]
-    labels = df.index.tolist()
-    for r in range(len(df)):
-        cells = "".join(f"<td>{_cell(col[r])}</td>" for col in cols)
-        lead = f"<th>{escape(str(labels[r]))}</th>" if index else ""
-        body.append(f"<tr>{lead}{cells}</tr>")
+    cols = [_cells(df[c].tolist()) for c in df.columns]
+    leads = [f"<th>{escape(str(label))}</th>" for label in df.index.tolist()] if index else [""] * len(df)
+    body = [f"<tr>{lead}<td>{'</td><td>'.join(cells)}</td></tr>" if cells else f"<tr>{lead}</tr>"
+            for lead, cells in zip(leads, zip(*cols) if cols else [()] * len(df))]
     return (f'<table class="dataframe"><thead><tr style="text-align: right;">{corner}{head}</tr></thead>'
             f"<tbody>{''.join(body)}</tbody></table>")
 

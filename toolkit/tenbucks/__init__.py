@@ -33,3 +33,7 @@ from .bots import BOTS, GreedyBot, LookaheadBot, RandomBot, SearchBot, simulate_
 
 __all__ += ["ClaimOption", "FiveMaxPlay", "claim_table", "five_max_plays", "forced_now", "laws_summary",
             "simulate_games", "summarise_design", "choose_copies", "stack_values", "why_not", "BOTS", "GreedyBot", "LookaheadBot", "RandomBot", "SearchBot"]
+
+from .spec import SPEC
+
+__all__ += ["SPEC"]

@@ -1,509 +1,420 @@
-"""Ten Bucks' compiled random playout: whole games with every seat a RandomBot, in numba.
+"""Ten Bucks' compiled twin: the engine's rules as a numba step machine over flat arrays.
 
-The same rules as :class:`~toolkit.tenbucks.playout.Table` and the protocol
-(:class:`~toolkit.tenbucks.state.TenBucksState`; seed ``002_cfa1118029310021.txt``: the deal,
-same values stack, wilds on a stack, multi-number bills, the Three Laws of Claiming, Zero Risk,
-every :class:`~toolkit.tenbucks.Rules` field), played on flat integer arrays, drawing exactly
-what the protocol draws: each dealt bill is one ``rng.integers`` over the bills left in the
-deck's sorted order (``Multiset.draw_one``), each choice one ``rng.integers`` over the legal
-actions in the protocol's order (:class:`toolkit.core.bots.RandomBot`); both are reproduced by
-:func:`toolkit.core.jit.word_integers` on the raw words of the game's two streams (the deal from
-``setup_rng(seed)``, the play from ``new_rng(seed)``). So for an int seed the kernel plays the
-game ``play(new_game(rules, players, seed), [RandomBot()] * n, seed)`` plays, action for action
-(``tests/test_tenbucks_playout.py`` compares the records).
+The same rules as the protocol (:class:`~toolkit.tenbucks.state.TenBucksState`; seed
+``002_cfa1118029310021.txt``: the deal, same values stack, wilds on a stack, multi-number bills,
+the Three Laws of Claiming, Zero Risk, every :class:`~toolkit.tenbucks.Rules` field but custom
+rules), played phase by phase on integer arrays, drawing exactly what the protocol draws: each
+dealt bill is one ``rng.integers`` over the bills left in the deck's sorted order
+(``Multiset.draw_one``, twin :func:`toolkit.core.jit.chance_integers`), each random choice one
+``rng.integers`` over the legal actions in the protocol's order
+(:class:`toolkit.core.bots.RandomBot`, twin :func:`toolkit.core.jit.decision_integers`). What a
+bill is worth on a stack is read from tables built with the engine's own
+:func:`~toolkit.tenbucks.state.bill_worth` (one place for that arithmetic).
 
-Custom rules (``Rules.custom_rules``, Python code written against the protocol state) are the one
-thing it does not run: :func:`supports` says so, and the callers then play on the Python table or
-the protocol (same games, slower).
+It is checked against the engine move by move (``tests/test_kernels.py``): at every state
+reached by every bot, :meth:`TenBucksMaterial.encode` turns the state into a table, the
+kernel's legal moves equal ``state.legal_actions()`` (same order) and one :func:`_step` equals
+``state.apply``. Custom rules (``Rules.custom_rules``, Python code written against the protocol
+state) are the one thing it does not run: :func:`supports` says so, and those games go through
+the protocol.
 
 Bills are numbered by their place in the deck's sorted order (``deck.items()``), the table's
 numbers by their place in the sorted list of every number a bill of the deck shows. An action is
-one int (:func:`decode` turns the codes back into the record's texts): ``verb | a << 3 | b << 16``
-with verb 0 deal (a = bill), 1 play (a = bill, b = number), 2 claim (a = number), 3 force
-(a = seat), 4 end.
+one int (:meth:`TenBucksMaterial.decode` turns the codes back into the record's texts):
+``verb | a << 3 | b << 16`` with verb 0 deal (a = bill), 1 play (a = bill, b = number), 2 claim
+(a = number), 3 force (a = seat), 4 end.
 
-Imported lazily (by ``playout`` and ``random_playouts``): importing :mod:`toolkit.tenbucks` does
-not import numba. The first call in a fresh process compiles (or loads numba's on-disk cache:
-``cache=True``).
+The table (:data:`TenBucksTable`): scalars ``phase``, ``to_move``, ``played`` and ``pending``
+(number indices, ``-1``: none), ``claimed_this_turn``, ``winner``, ``total`` (bills in the deck),
+``dealt``; arrays ``counts`` (the deck), ``hands (n, bills)``, ``on_table``, ``live``,
+``claim_value`` and ``zero_bills`` per number (a stack's dollars now, once claimed, and its
+0-dollar bills), ``claimed (n, numbers)``, ``n_claimed``, ``money``, ``zeros`` per seat.
+
+Imported lazily: importing :mod:`toolkit.tenbucks` does not import numba.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
-from functools import lru_cache
-
-from ..core.bulk import PlayoutRecord, fresh_seed, rules_json
-from ..core.jit import njit, run_seeded, seeded_results, word_integers
+from ..core.jit import Kernel, Layout, Material, chance_integers, kernel_jit, richest, seat_from, table_type, turn_of
 from .rules import WILD, Rules, bill_numbers, bill_sort_key
-from .state import Play, initial_state
+from .state import Play, TenBucksState, _zero_bills, bill_worth, initial_state, stack_total
 
-__all__ = ["supports", "Material", "material", "play_one", "play_seeds", "decode", "winners_of",
-           "compiled_playout", "compiled_random_playouts"]
+__all__ = ["KERNEL", "TenBucksMaterial", "TenBucksParams", "TenBucksTable", "supports"]
 
 # verbs of the action codes
 DEAL, PLAY, CLAIM, FORCE, END = 0, 1, 2, 3, 4
-# phases
+# phases, as TenBucksState.phase
 P_DEAL, P_PLAY, P_ACT, P_OVER = 0, 1, 2, 3
-# slots of the int parameter array
-(R_N, R_HAND, R_FIRST, R_FIVE_MAX, R_FIVE_SELF, R_SLOW, R_ZERO_RISK, R_ZERO_WIN, R_TARGET, R_STACKS,
- R_MOST_MONEY, R_ZERO_IDX, R_MAX_STEPS) = range(13)
-N_PARAMS = 13
-#: The Table's safety bound: a game longer than this many decisions is a rules bug.
-MAX_STEPS = 100_000
-# statuses of one game
-OK, OUT_OF_WORDS, TOO_LONG = 0, 1, 2
+_PHASES = ("deal", "play", "act", "over")
+
+TenBucksTable = table_type("TenBucksTable", __name__, ("counts", "hands", "on_table", "live", "claim_value",
+                                                       "zero_bills", "claimed", "n_claimed", "money", "zeros"))
+_SCALARS = ("phase", "to_move", "played", "pending", "claimed_this_turn", "winner", "total", "dealt")
 
 
-def supports(rules: Rules) -> bool:
-    """Whether the kernel plays these rules: every Rules value except custom rules (Python code)."""
+class TenBucksParams(NamedTuple):
+    """The rules as numbers and tables (the compiled functions' ``m``)."""
+
+    n: int  #: players
+    hand_size: int
+    first: int  #: ``Rules.first_player``
+    five_max: int
+    five_max_self: bool
+    slow_down: int  #: -1: no Slow Down
+    zero_risk: bool
+    zero_win: int
+    target: int
+    stacks: bool  #: leftovers start stacks (``Rules.leftovers == "stacks"``)
+    most_money: bool  #: nobody can play: the richest win (``Rules.no_bills_end == "most_money"``)
+    zero_idx: int  #: the number 0's index, -1 if no bill shows 0
+    nnums: np.ndarray  #: how many numbers each bill shows
+    nums: np.ndarray  #: their indices into the numbers
+    wild: np.ndarray  #: 1 for the wild
+    order: np.ndarray  #: the bills in play order (``bill_sort_key``)
+    live: np.ndarray  #: ``(bills, numbers)`` a bill's worth on a stack (``bill_worth``)
+    claim: np.ndarray  #: its worth once claimed (``bill_worth(..., claimed=True)``)
+    zero: np.ndarray  #: ``(bills,)`` 1 for a 0-dollar bill once claimed on the 0 stack
+
+
+def supports(rules: Rules, n_players: int) -> bool:
+    """Whether the kernel plays these rules: every Rules value except custom rules (Python code
+    written against the protocol state)."""
     return not rules.custom_rules
 
 
-class Material:
-    """One game's rules and deck as the kernel's arrays (built once per ``(rules, players)``).
-
-    Args:
-        rules: the checked :class:`~toolkit.tenbucks.Rules` (no custom rules).
-        deck: the deck's ``(bill, count)`` rows in the protocol's sorted order
-            (``initial_state(...).deck.items()``).
-        n: players; hand_size: bills per hand (``initial_state(...).hand_size``).
+class TenBucksMaterial(Material):
+    """One Ten Bucks Rules' material for the kernel (see :class:`toolkit.core.jit.Material`).
 
     Attributes:
         bills: the bill codes (index = bill number in the kernel); numbers: the table's numbers
-            (dollars, sorted); prm: int64 parameters; counts, nnums, nums, wild, order, live,
-            claim: int64 arrays (deck counts, how many numbers each bill shows, their indices into
-            ``numbers``, wild flags, the bills in play order, a bill's worth on each stack before
-            and once claimed).
+            (dollars, sorted).
     """
 
-    def __init__(self, rules: Rules, deck, n: int, hand_size: int):
-        self.rules = rules
+    game = "tenbucks"
+
+    def __init__(self, rules: Rules, n: int):
+        s0 = initial_state(rules, n, None)
+        deck = s0.deck.items()
         self.bills = [b for b, _ in deck]
-        self.counts = np.array([c for _, c in deck], dtype=np.int64)
-        shown = sorted({x for b in self.bills for x in (() if b == WILD else bill_numbers(b))})
+        self.bill_index = {b: i for i, b in enumerate(self.bills)}
+        shown = sorted({x for b in self.bills for x in bill_numbers(b)})
         self.numbers = shown
-        at = {x: i for i, x in enumerate(shown)}
+        self.number_index = {x: i for i, x in enumerate(shown)}
         k, m = len(self.bills), max(len(shown), 1)
-        width = max([len(bill_numbers(b)) for b in self.bills if b != WILD] + [1])
-        self.nnums = np.zeros(k, dtype=np.int64)
-        self.nums = np.zeros((k, width), dtype=np.int64)
-        self.wild = np.zeros(k, dtype=np.int64)
-        self.live = np.zeros((k, m), dtype=np.int64)
-        self.claim = np.zeros((k, m), dtype=np.int64)
-        wcw = rules.wild_claimed_worth
+        width = max([len(bill_numbers(b)) for b in self.bills] + [1])
+        nums = np.zeros((k, width), dtype=np.int64)
         for i, b in enumerate(self.bills):
-            if b == WILD:
-                self.wild[i] = 1
-                for j, x in enumerate(shown):
-                    self.live[i, j] = x
-                    self.claim[i, j] = x if wcw is None else wcw
-                continue
-            ns = bill_numbers(b)
-            self.nnums[i] = len(ns)
-            for j, x in enumerate(ns):
-                self.nums[i, j] = at[x]
-            for j, x in enumerate(shown):
-                w = ns[0] if len(ns) == 1 else (x if rules.multi_bill_worth == "played" else min(ns))
-                self.live[i, j] = self.claim[i, j] = w
-        self.order = np.array(sorted(range(k), key=lambda i: bill_sort_key(self.bills[i])), dtype=np.int64)
-        prm = np.zeros(N_PARAMS, dtype=np.int64)
-        prm[R_N], prm[R_HAND], prm[R_FIRST] = n, hand_size, rules.first_player
-        prm[R_FIVE_MAX], prm[R_FIVE_SELF] = rules.five_max, rules.five_max_self
-        prm[R_SLOW] = -1 if rules.slow_down is None else rules.slow_down
-        prm[R_ZERO_RISK], prm[R_ZERO_WIN], prm[R_TARGET] = rules.zero_risk, rules.zero_win, rules.target
-        prm[R_STACKS] = rules.leftovers == "stacks"
-        prm[R_MOST_MONEY] = rules.no_bills_end == "most_money"
-        prm[R_ZERO_IDX] = at.get(0, -1)
-        prm[R_MAX_STEPS] = MAX_STEPS
-        self.prm = prm
-        total = int(self.counts.sum())
-        self.deals = hand_size * n
-        #: room for one game's action codes: every decision plays a bill, claims a stack (at most
-        #: one per bill played or left over), forces one, or ends a turn
-        self.room = self.deals + 4 * total + 16
-        #: first guesses of the words a game draws: half a word per 32-bit draw, rejections rare
-        self.setup_budget = self.deals // 2 + 8
-        self.play_budget = total + 16
+            for j, x in enumerate(bill_numbers(b)):
+                nums[i, j] = self.number_index[x]
+        params = TenBucksParams(
+            n=n, hand_size=s0.hand_size, first=rules.first_player, five_max=rules.five_max,
+            five_max_self=bool(rules.five_max_self), slow_down=-1 if rules.slow_down is None else rules.slow_down,
+            zero_risk=bool(rules.zero_risk), zero_win=rules.zero_win, target=rules.target,
+            stacks=rules.leftovers == "stacks", most_money=rules.no_bills_end == "most_money", zero_idx=self.number_index.get(0, -1),
+            nnums=np.array([len(bill_numbers(b)) for b in self.bills], dtype=np.int64), nums=nums,
+            wild=np.array([b == WILD for b in self.bills], dtype=np.int64),
+            order=np.array(sorted(range(k), key=lambda i: bill_sort_key(self.bills[i])), dtype=np.int64),
+            live=np.array([[bill_worth(b, x, rules) for x in shown] or [0] for b in self.bills], dtype=np.int64),
+            claim=np.array([[bill_worth(b, x, rules, claimed=True) for x in shown] or [0] for b in self.bills],
+                           dtype=np.int64),
+            zero=np.array([_zero_bills(0, (b,), rules) for b in self.bills], dtype=np.int64))
+        layout = Layout(TenBucksTable, _SCALARS, {
+            "counts": (k,), "hands": (n, k), "on_table": (m,), "live": (m,), "claim_value": (m,),
+            "zero_bills": (m,), "claimed": (n, m), "n_claimed": (n,), "money": (n,), "zeros": (n,)})
+        total = s0.deck.total
+        deals = s0.hand_size * n
+        super().__init__(rules, n, params, layout, s0, buffer=k * max(m, 2) + m + n + 2,
+                         setup_budget=deals // 2 + 8, play_budget=total + 16)
+        self._room = deals + 4 * total + 16
 
-    def arrays(self) -> tuple:
-        """The kernel's rule and deck arrays, in its argument order."""
-        return self.prm, self.counts, self.nnums, self.nums, self.wild, self.order, self.live, self.claim
+    def room(self, setup_words: int, play_words: int) -> int:
+        # every decision plays a bill, claims a stack (at most one per bill played or left over),
+        # forces one, or ends a turn: a game's length is bounded by its deck
+        return self._room
 
-    def texts(self, codes) -> list[str]:
-        """The record's action texts of a game's action codes (see the module docstring)."""
-        return decode(codes, self.bills, self.numbers)
+    def text(self, code: int) -> str:
+        """The record's text of an action code (``"deal 3"``, ``"play W on 3"``, ``"claim 4"``,
+        ``"force 1"``, ``"end"``), as the protocol's actions print."""
+        verb, a, b = code & 7, (code >> 3) & 0x1FFF, code >> 16
+        if verb == DEAL:
+            return f"deal {self.bills[a]}"
+        if verb == PLAY:
+            return str(Play(self.bills[a], self.numbers[b]))
+        if verb == CLAIM:
+            return f"claim {self.numbers[a]}"
+        return f"force {a}" if verb == FORCE else "end"
 
-
-def decode(codes, bills, numbers) -> list[str]:
-    """The record's action texts (``"deal 3"``, ``"play W on 3"``, ``"claim 4"``, ``"force 1"``,
-    ``"end"``) of action codes, as the protocol's actions print."""
-    out = []
-    memo: dict = {}
-    for c in codes.tolist():
-        t = memo.get(c)
-        if t is None:
-            verb, a, b = c & 7, (c >> 3) & 0x1FFF, c >> 16
-            if verb == DEAL:
-                t = f"deal {bills[a]}"
-            elif verb == PLAY:
-                t = str(Play(bills[a], numbers[b]))
-            elif verb == CLAIM:
-                t = f"claim {numbers[a]}"
-            elif verb == FORCE:
-                t = f"force {a}"
-            else:
-                t = "end"
-            memo[c] = t
-        out.append(t)
-    return out
+    def encode(self, state: TenBucksState):
+        """The table of a :class:`TenBucksState` of these rules and players."""
+        t = self.layout.new()
+        s = t.s[0]
+        bi, ni = self.bill_index, self.number_index
+        rules = state.rules
+        s["phase"] = _PHASES.index(state.phase)
+        s["to_move"] = state.to_move
+        s["played"] = -1 if state.played is None else ni[state.played]
+        s["pending"] = -1 if state.pending is None else ni[state.pending]
+        s["claimed_this_turn"] = state.claimed_this_turn
+        s["winner"] = state.winner
+        s["total"] = state.deck.total
+        s["dealt"] = state.dealt
+        for b, c in state.deck.items():
+            t.counts[bi[b]] = c
+        for q, hand in enumerate(state.hands):
+            for b, c in hand.items():
+                t.hands[q, bi[b]] = c
+        for number, stack in state.table:
+            j = ni[number]
+            t.on_table[j] = 1
+            t.live[j] = stack_total(number, stack, rules)
+            t.claim_value[j] = stack_total(number, stack, rules, claimed=True)
+            t.zero_bills[j] = _zero_bills(number, stack, rules)
+        for q, stacks in enumerate(state.claimed):
+            t.n_claimed[q] = len(stacks)
+            for number, _ in stacks:
+                t.claimed[q, ni[number]] = 1
+        t.money[:] = state.money
+        t.zeros[:] = state.zeros
+        return t
 
 
 # ------------------------------------------------------------------------------------------
-# the compiled game
-
-# slots of the int state array
-(S_PHASE, S_TO_MOVE, S_PLAYED, S_CTT, S_PENDING, S_WINNER, S_TOTAL) = range(7)
-N_STATE = 7
+# the compiled rules
 
 
-@njit(cache=True)
-def _refused(st, prm, nclaimed, claimed, on_table, seat, m, forced):
-    # Table.refusal: Diversity, Five Max's forced claim, Slow Down
-    if not on_table[m]:
+@kernel_jit
+def _current(m, t):
+    """``TenBucksState.current_player``."""
+    s = t.s[0]
+    return turn_of(s.phase, P_DEAL, P_OVER, s.to_move)
+
+
+@kernel_jit
+def _refused(m, t, seat, j, forced):
+    """``TenBucksState.claim_refusal`` is not ``None``: no stack; Diversity (a number claimed
+    before, or the one just played: Zero Risk's 0 stack is exempt; Five Max's forced claim of
+    oneself with ``five_max_self``); Slow Down."""
+    s = t.s[0]
+    if not t.on_table[j]:
         return True
-    if not (prm[R_ZERO_RISK] and m == prm[R_ZERO_IDX]):
-        if claimed[seat, m]:
+    if not (m.zero_risk and j == m.zero_idx):
+        if t.claimed[seat, j]:
             return True
-        if (seat == st[S_TO_MOVE] and st[S_PLAYED] == m and st[S_PHASE] == P_ACT
-                and not (forced and prm[R_FIVE_SELF] and m == st[S_PENDING])):
+        if (seat == s.to_move and s.played == j and s.phase == P_ACT
+                and not (forced and m.five_max_self and j == s.pending)):
             return True
-    lead = prm[R_SLOW]
-    if lead >= 0:
-        n = prm[R_N]
-        low = nclaimed[0] + (1 if seat == 0 else 0)
-        for s in range(1, n):
-            c = nclaimed[s] + (1 if seat == s else 0)
-            if c < low:
-                low = c
-        if nclaimed[seat] + 1 - low > lead:
+    if m.slow_down >= 0:
+        low = t.n_claimed[0] + (1 if seat == 0 else 0)
+        for q in range(1, m.n):
+            low = min(low, t.n_claimed[q] + (1 if seat == q else 0))
+        if t.n_claimed[seat] + 1 - low > m.slow_down:
             return True
     return False
 
 
-@njit(cache=True)
-def _legal(st, prm, hand, nnums, nums, wild, order, on_table, nclaimed, claimed, acts):
-    """Fill ``acts`` with the player to move's legal actions (codes, the protocol's order); their count."""
-    p = st[S_TO_MOVE]
-    m_count = on_table.shape[0]
+@kernel_jit
+def _legal(m, t, buf):
+    """``TenBucksState.legal_actions()`` as codes into ``buf``: the bills left (deal); the plays,
+    bills in play order, each on its numbers (a wild on every stack); or the claims by number,
+    the forces by seat, and ``end`` when nobody can be forced."""
+    s = t.s[0]
     k = 0
-    if st[S_PHASE] == P_PLAY:
-        for o in range(order.shape[0]):
-            b = order[o]
-            if hand[p, b] == 0:
+    if s.phase == P_DEAL:
+        for b in range(t.counts.shape[0]):
+            if t.counts[b]:
+                buf[k] = DEAL | (b << 3)
+                k += 1
+        return k
+    if s.phase == P_OVER:
+        return 0
+    p = s.to_move
+    n_numbers = t.on_table.shape[0]
+    if s.phase == P_PLAY:
+        for o in range(m.order.shape[0]):
+            b = m.order[o]
+            if t.hands[p, b] == 0:
                 continue
-            if wild[b]:
-                for m in range(m_count):
-                    if on_table[m]:
-                        acts[k] = PLAY | (b << 3) | (m << 16)
+            if m.wild[b]:
+                for j in range(n_numbers):
+                    if t.on_table[j]:
+                        buf[k] = PLAY | (b << 3) | (j << 16)
                         k += 1
             else:
-                for j in range(nnums[b]):
-                    acts[k] = PLAY | (b << 3) | (nums[b, j] << 16)
+                for x in range(m.nnums[b]):
+                    buf[k] = PLAY | (b << 3) | (m.nums[b, x] << 16)
                     k += 1
         return k
-    pending = st[S_PENDING]
     pending_claim = False
-    no, yes = np.int64(0), np.int64(1)  # not literals (one compiled _refused)
-    if not st[S_CTT]:
-        for m in range(m_count):
-            if not _refused(st, prm, nclaimed, claimed, on_table, p, m, no):
-                acts[k] = CLAIM | (m << 3)
+    if not s.claimed_this_turn:
+        for j in range(n_numbers):
+            if not _refused(m, t, p, j, False):
+                buf[k] = CLAIM | (j << 3)
                 k += 1
-                if m == pending:
+                if j == s.pending:
                     pending_claim = True
     forced = 0
-    if pending >= 0:
-        for s in range(prm[R_N]):
-            if not _refused(st, prm, nclaimed, claimed, on_table, s, pending, yes):
+    if s.pending >= 0:
+        for q in range(m.n):
+            if not _refused(m, t, q, s.pending, True):
                 forced += 1
-                if s == p and pending_claim:
-                    continue
-                acts[k] = FORCE | (s << 3)
+                if q == p and pending_claim:
+                    continue  # claiming it yourself is the same move
+                buf[k] = FORCE | (q << 3)
                 k += 1
     if forced == 0:
-        acts[k] = END
+        buf[k] = END
         k += 1
     return k
 
 
-@njit(cache=True)
-def _has_plays(hand, wild, on_table, seat):
-    any_stack = False
-    for m in range(on_table.shape[0]):
-        if on_table[m]:
-            any_stack = True
-            break
-    for b in range(hand.shape[1]):
-        if hand[seat, b] and (any_stack or not wild[b]):
-            return True
-    return False
-
-
-@njit(cache=True)
-def _start_turn(st, prm, hand, wild, on_table, seat):
-    n = prm[R_N]
-    st[S_PLAYED] = -1
-    st[S_CTT] = 0
-    st[S_PENDING] = -1
-    for k in range(n):
-        s2 = (seat + k) % n
-        if _has_plays(hand, wild, on_table, s2):
-            st[S_PHASE] = P_PLAY
-            st[S_TO_MOVE] = s2
-            return
-    st[S_PHASE] = P_OVER  # nobody can play: the player to move stays as it was
-
-
-@njit(cache=True)
-def _claim(st, prm, on_table, s_claim, s_zeros, nclaimed, claimed, money, zeros, seat, m):
-    on_table[m] = False
-    claimed[seat, m] = True
-    nclaimed[seat] += 1
-    money[seat] += s_claim[m]
-    if prm[R_ZERO_RISK]:
-        zeros[seat] += s_zeros[m]
-    if st[S_PENDING] == m:
-        st[S_PENDING] = -1
-    if money[seat] >= prm[R_TARGET]:
-        st[S_PHASE] = P_OVER
-        st[S_WINNER] = seat
-    elif prm[R_ZERO_RISK] and zeros[seat] >= prm[R_ZERO_WIN]:
-        st[S_PHASE] = P_OVER
-        st[S_WINNER] = seat
-
-
-@njit(cache=True)
-def _push(prm, live, claim, on_table, s_live, s_claim, s_zeros, b, m):
-    if not on_table[m]:
-        on_table[m] = True
-        s_live[m] = 0
-        s_claim[m] = 0
-        s_zeros[m] = 0
-    s_live[m] += live[b, m]
-    s_claim[m] += claim[b, m]
-    if m == prm[R_ZERO_IDX] and claim[b, m] == 0:
-        s_zeros[m] += 1
-
-
-@njit(cache=True)
-def play_game(setup_words, play_words, prm, counts0, nnums, nums, wild, order, live, claim, codes, money):
-    """One whole game, every seat a RandomBot (compiled).
-
-    Args:
-        setup_words, play_words: uint64 words of the deal's and the play's streams.
-        prm, counts0, nnums, nums, wild, order, live, claim: :meth:`Material.arrays`.
-        codes: int64 array receiving the action codes (room: ``Material.room``).
-        money: int64 array of shape ``(players,)`` receiving the final dollars.
-
-    Returns:
-        ``(status, actions, winner)``: status :data:`OK`, :data:`OUT_OF_WORDS` or
-        :data:`TOO_LONG`; how many codes were written; the winner's seat or -1 (then
-        ``Rules.no_bills_end`` decides).
-    """
-    n = prm[R_N]
-    k_bills = counts0.shape[0]
-    m_count = live.shape[1]
-    counts = counts0.copy()
-    hand = np.zeros((n, k_bills), dtype=np.int64)
-    on_table = np.zeros(m_count, dtype=np.bool_)
-    s_live = np.zeros(m_count, dtype=np.int64)
-    s_claim = np.zeros(m_count, dtype=np.int64)
-    s_zeros = np.zeros(m_count, dtype=np.int64)
-    claimed = np.zeros((n, m_count), dtype=np.bool_)
-    nclaimed = np.zeros(n, dtype=np.int64)
-    zeros = np.zeros(n, dtype=np.int64)
-    money[:] = 0
-    acts = np.empty(k_bills * max(m_count, 2) + m_count + n + 2, dtype=np.int64)
-    st = np.zeros(N_STATE, dtype=np.int64)
-    st[S_TO_MOVE] = prm[R_FIRST]
-    st[S_WINNER] = -1
-    st[S_PLAYED] = -1
-    st[S_PENDING] = -1
-    room = codes.shape[0]
-    na = 0
-    # the deal: one draw over the bills left, in the deck's order (Multiset.draw_one)
-    total = np.int64(0)
-    for b in range(k_bills):
-        total += counts[b]
-    # np.int64, not literals: numba would compile a second, literal-typed copy of each callee
-    pos, half = np.int64(0), np.int64(-1)
-    deals = prm[R_HAND] * n
-    for d in range(deals):
-        u, pos, half = word_integers(setup_words, pos, half, total)
+@kernel_jit
+def _chance(m, t, sw, pw, streams):
+    """The bill ``TenBucksState.sample_chance`` deals, as a code (-1: out of words): one
+    ``rng.integers`` over the bills left, walked through the deck's order."""
+    u = chance_integers(sw, pw, streams, t.s[0].total)
+    if u < 0:
+        return -1
+    b = 0
+    while True:
+        u -= t.counts[b]
         if u < 0:
-            return OUT_OF_WORDS, na, -1
-        b = 0
-        while True:
-            u -= counts[b]
-            if u < 0:
-                break
-            b += 1
-        counts[b] -= 1
-        total -= 1
-        hand[(prm[R_FIRST] + d) % n, b] += 1
-        codes[na] = DEAL | (b << 3)
-        na += 1
-    if prm[R_STACKS]:  # leftovers: one-number bills start stacks, the rest is set aside
-        for b in range(k_bills):
-            if counts[b] and not wild[b] and nnums[b] == 1:
-                for _ in range(counts[b]):
-                    _push(prm, live, claim, on_table, s_live, s_claim, s_zeros, b, nums[b, 0])
-    _start_turn(st, prm, hand, wild, on_table, prm[R_FIRST])
-    # the play
-    pos, half = np.int64(0), np.int64(-1)
-    steps = 0
-    while st[S_PHASE] != P_OVER:
-        steps += 1
-        if steps > prm[R_MAX_STEPS]:
-            return TOO_LONG, na, -1
-        if na >= room:  # cannot happen (Material.room bounds a game); never loop on it
-            return TOO_LONG, na, -1
-        k = _legal(st, prm, hand, nnums, nums, wild, order, on_table, nclaimed, claimed, acts)
-        i, pos, half = word_integers(play_words, pos, half, k)
-        if i < 0:
-            return OUT_OF_WORDS, na, -1
-        a = acts[i]
-        codes[na] = a
-        na += 1
-        verb = a & 7
-        p = st[S_TO_MOVE]
-        if verb == PLAY:
-            b, m = (a >> 3) & 0x1FFF, a >> 16
-            hand[p, b] -= 1
-            _push(prm, live, claim, on_table, s_live, s_claim, s_zeros, b, m)
-            st[S_PHASE] = P_ACT
-            st[S_PLAYED] = m
-            if s_live[m] >= prm[R_FIVE_MAX]:
-                st[S_PENDING] = m
-        elif verb == CLAIM:
-            _claim(st, prm, on_table, s_claim, s_zeros, nclaimed, claimed, money, zeros, p, a >> 3)
-            st[S_CTT] = 1
-        elif verb == FORCE:
-            seat = a >> 3
-            before = st[S_CTT]
-            _claim(st, prm, on_table, s_claim, s_zeros, nclaimed, claimed, money, zeros, seat, st[S_PENDING])
-            if st[S_PHASE] == P_OVER:
-                break
-            if before:
-                _start_turn(st, prm, hand, wild, on_table, (p + 1) % n)
-                continue
-            if seat == p:
-                st[S_CTT] = 1
-        else:  # end
-            _start_turn(st, prm, hand, wild, on_table, (p + 1) % n)
-            continue
-        # settle: a turn whose only action left is "end" ends by itself
-        if st[S_PHASE] == P_ACT:
-            k = _legal(st, prm, hand, nnums, nums, wild, order, on_table, nclaimed, claimed, acts)
-            if k == 1 and acts[0] == END:
-                _start_turn(st, prm, hand, wild, on_table, (p + 1) % n)
-    return OK, na, st[S_WINNER]
+            return DEAL | (b << 3)
+        b += 1
 
 
-@njit(cache=True)
-def play_batch(setup_words, play_words, prm, counts0, nnums, nums, wild, order, live, claim, room,
-               rows, scores, actions, winners):
-    """:func:`play_game` for each row of the word arrays (compiled); results go to row ``rows[i]``
-    of ``scores`` (int64, (games, players)), ``actions`` (int64, (games,)) and ``winners`` (bool,
-    (games, players)). Returns a bool array, False for each game that ran out of words."""
-    g = setup_words.shape[0]
-    n = prm[R_N]
-    ok = np.ones(g, dtype=np.bool_)
-    codes = np.empty(room, dtype=np.int64)
-    money = np.zeros(n, dtype=np.int64)
-    for i in range(g):
-        status, na, winner = play_game(setup_words[i], play_words[i], prm, counts0, nnums, nums, wild, order,
-                                       live, claim, codes, money)
-        if status == OUT_OF_WORDS:
-            ok[i] = False
-            continue
-        if status == TOO_LONG:
-            raise RuntimeError("a game did not end within the step limit")
-        r = rows[i]
-        actions[r] = na
-        best = money[0]
-        for s in range(n):
-            scores[r, s] = money[s]
-            winners[r, s] = False
-            if money[s] > best:
-                best = money[s]
-        if winner >= 0:
-            winners[r, winner] = True
-        elif prm[R_MOST_MONEY]:
-            for s in range(n):
-                winners[r, s] = money[s] == best
-    return ok
+@kernel_jit
+def _start_turn(m, t, seat):
+    """``TenBucksState._start_turn``: the turn goes to ``seat`` or the next player who can play;
+    nobody can: the game is over (the player to move stays)."""
+    s = t.s[0]
+    s.played = -1
+    s.claimed_this_turn = 0
+    s.pending = -1
+    any_stack = False
+    for j in range(t.on_table.shape[0]):
+        if t.on_table[j]:
+            any_stack = True
+    for k in range(m.n):
+        q = seat_from(seat, k, m.n)
+        for b in range(t.hands.shape[1]):
+            if t.hands[q, b] and (any_stack or not m.wild[b]):
+                s.phase = P_PLAY
+                s.to_move = q
+                return
+    s.phase = P_OVER
 
 
-def play_one(mat: Material, seed: int) -> tuple:
-    """One seeded game: ``(codes, money, winner)`` (played again with more words while it runs out).
-
-    Raises:
-        RuntimeError: the game did not end within :data:`MAX_STEPS` decisions (a rules bug).
-    """
-    money = np.zeros(int(mat.prm[R_N]), dtype=np.int64)
-    out = []
-
-    def one(setup, play, rows):
-        codes = np.empty(mat.room, dtype=np.int64)
-        status, na, winner = play_game(setup[0], play[0], *mat.arrays(), codes, money)
-        if status == TOO_LONG:
-            raise RuntimeError(f"game did not end within {MAX_STEPS} actions")
-        out.append((codes[:na], int(winner)))
-        return [status == OK]
-
-    run_seeded(one, [seed], mat.setup_budget, mat.play_budget)
-    codes, winner = out[-1]
-    return codes, money, winner
+@kernel_jit
+def _push(m, t, b, j):
+    """Bill ``b`` goes on the stack of number ``j`` (a new stack if there is none)."""
+    t.on_table[j] = 1
+    t.live[j] += m.live[b, j]
+    t.claim_value[j] += m.claim[b, j]
+    if j == m.zero_idx:
+        t.zero_bills[j] += m.zero[b]
 
 
-def play_seeds(mat: Material, seeds) -> dict:
-    """Whole random games for each seed: the arrays of :func:`toolkit.tenbucks.playout.random_playouts`."""
-    def batch(setup, play, rows, scores, actions, winners):
-        return play_batch(setup, play, *mat.arrays(), mat.room, rows, scores, actions, winners)
-
-    return seeded_results(batch, seeds, int(mat.prm[R_N]), mat.setup_budget, mat.play_budget)
-
-
-@lru_cache(maxsize=32)
-def material(rules: Rules, n: int) -> Material:
-    """The :class:`Material` of ``(rules, n)`` (rules without custom rules), built once."""
-    s0 = initial_state(rules, n, None)
-    return Material(rules, tuple(s0.deck.items()), n, s0.hand_size)
-
-
-def winners_of(rules: Rules, money, winner: int) -> tuple:
-    """``TenBucksState.winners()`` of a finished game: the seat that reached the target (or
-    Zero Risk's 0-bills), else the richest (``Rules.no_bills_end="most_money"``) or nobody."""
-    if winner >= 0:
-        return (winner,)
-    if rules.no_bills_end == "no_winner":
-        return ()
-    best = max(money)
-    return tuple(i for i, m in enumerate(money) if m == best)
+@kernel_jit
+def _claim(m, t, seat, j):
+    """``TenBucksState._claim``: ``seat`` takes the stack of number ``j``; the target (or Zero
+    Risk's 0-dollar bills) wins at once."""
+    s = t.s[0]
+    t.money[seat] += t.claim_value[j]
+    if m.zero_risk:
+        t.zeros[seat] += t.zero_bills[j]
+    t.on_table[j] = 0
+    t.live[j] = 0
+    t.claim_value[j] = 0
+    t.zero_bills[j] = 0
+    t.claimed[seat, j] = 1
+    t.n_claimed[seat] += 1
+    if s.pending == j:
+        s.pending = -1
+    if t.money[seat] >= m.target or (m.zero_risk and t.zeros[seat] >= m.zero_win):
+        s.phase = P_OVER
+        s.winner = seat
 
 
-def compiled_playout(rules: Rules, names, seed: int | None) -> PlayoutRecord:
-    """The all-RandomBot game of ``seed`` (``None``: a fresh random game, record seed ``None``)
-    as :func:`toolkit.tenbucks.playout.playout` returns it (arguments already checked there)."""
-    mat = material(rules, len(names))
-    codes, money, winner = play_one(mat, seed if seed is not None else fresh_seed())
-    scores = money.tolist()
-    return PlayoutRecord("tenbucks", rules_json(rules), names, seed, mat.texts(codes), scores,
-                         winners_of(rules, scores, winner))
+@kernel_jit
+def _settle(m, t):
+    """``TenBucksState._settle``: a turn whose only action left is ``end`` (no claim left to the
+    player to move, nobody to force: see :func:`_legal`) ends by itself."""
+    s = t.s[0]
+    if s.phase != P_ACT:
+        return
+    if not s.claimed_this_turn:
+        for j in range(t.on_table.shape[0]):
+            if not _refused(m, t, s.to_move, j, False):
+                return
+    if s.pending >= 0:
+        for q in range(m.n):
+            if not _refused(m, t, q, s.pending, True):
+                return
+    _start_turn(m, t, seat_from(s.to_move, 1, m.n))
 
 
-def compiled_random_playouts(rules: Rules, k: int, seeds) -> dict:
-    """:func:`toolkit.tenbucks.playout.random_playouts` for checked rules the kernel
-    :func:`supports`, ``k`` players and the games' seeds."""
-    return play_seeds(material(rules, k), seeds)
+@kernel_jit
+def _step(m, t, code):
+    """``TenBucksState.apply`` of the action ``code`` (legal: from :func:`_legal` or :func:`_chance`)."""
+    s = t.s[0]
+    verb = code & 7
+    a = (code >> 3) & 0x1FFF
+    p = s.to_move
+    if verb == DEAL:  # one bill at a time from the first player; then the leftovers go face up
+        t.counts[a] -= 1
+        s.total -= 1
+        t.hands[seat_from(m.first, s.dealt, m.n), a] += 1
+        s.dealt += 1
+        if s.dealt == m.hand_size * m.n:
+            for b in range(t.counts.shape[0]):
+                if m.stacks and not m.wild[b] and m.nnums[b] == 1:
+                    for _ in range(t.counts[b]):
+                        _push(m, t, b, m.nums[b, 0])
+                t.counts[b] = 0
+            s.total = 0
+            _start_turn(m, t, m.first)
+    elif verb == PLAY:
+        j = code >> 16
+        t.hands[p, a] -= 1
+        _push(m, t, a, j)
+        s.phase = P_ACT
+        s.played = j
+        if t.live[j] >= m.five_max:
+            s.pending = j
+        _settle(m, t)
+    elif verb == CLAIM:
+        _claim(m, t, p, a)
+        s.claimed_this_turn = 1
+        _settle(m, t)
+    elif verb == FORCE:
+        before = s.claimed_this_turn
+        _claim(m, t, a, s.pending)
+        if s.phase == P_OVER:
+            return
+        if before:  # forced at the end of the turn
+            _start_turn(m, t, seat_from(p, 1, m.n))
+            return
+        if a == p:  # forcing yourself before your own claim: that is your claim this turn
+            s.claimed_this_turn = 1
+        _settle(m, t)
+    else:
+        _start_turn(m, t, seat_from(p, 1, m.n))
+
+
+@kernel_jit
+def _result(m, t, scores, winners):
+    """Dollars, and ``TenBucksState.winners``: the seat that reached the target (or Zero Risk's
+    0-dollar bills), else the richest (``Rules.no_bills_end="most_money"``) or nobody."""
+    richest(t.money, scores, winners)
+    w = t.s[0].winner
+    if w >= 0 or not m.most_money:
+        for q in range(m.n):
+            winners[q] = q == w
+
+
+#: Ten Bucks' compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.
+KERNEL = Kernel("tenbucks", TenBucksMaterial, supports, module=__name__, file=__file__, current=_current,
+                chance=_chance, legal=_legal, step=_step, result=_result)

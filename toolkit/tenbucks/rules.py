@@ -403,6 +403,24 @@ class Rules:
             add(b, k)
         return tuple(sorted(counts.items(), key=lambda kv: bill_sort_key(kv[0])))
 
+    def player_range(self) -> tuple[int, int]:
+        """The player counts a game with these rules accepts, ``(fewest, most)``: 2 to 6 (the
+        bills 1..N, seed "Setup"), more than the seat of ``first_player``, and, with a fixed
+        ``hand_size``, only tables whose deck deals that many bills to each (the counts from the
+        fewest up to the first that cannot be dealt)."""
+        def dealable(n: int) -> bool:
+            size = sum(k for _, k in self.deck(n))
+            hand = self.hand_size if self.hand_size is not None else size // n
+            return self.first_player < n and 1 <= hand and hand * n <= size
+
+        ok = [n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if dealable(n)]
+        if not ok:
+            return MIN_PLAYERS, MIN_PLAYERS - 1
+        hi = ok[0]
+        while hi + 1 in ok:
+            hi += 1
+        return ok[0], hi
+
     def custom(self) -> tuple[CustomRule, ...]:
         """The custom rule objects, in order (looked up by name in the registry)."""
         return tuple(custom_rule(n) for n in self.custom_rules)

@@ -29,17 +29,22 @@ import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..core.cards import Multiset
+from ..core.engine import ArgAction, EngineState, NumberAction, PerSeat, set_at
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng, successor)
+                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from ..core.validation import (DEFAULT_PLAYERS, RulesFields, check_rules, check_seat, check_seed, describe,
                                parse_int, player_names)
 from .rules import MAX_PLAYERS, MIN_PLAYERS, WILD, CustomRule, Rules, bill_numbers, bill_sort_key, register_custom_rule
 
+#: The phases of a Ten Bucks game (:attr:`TenBucksState.phase`): chance in ``deal``; a player
+#: plays a bill in ``play``, then claims, forces or ends in ``act``.
+Phase = Literal["deal", "play", "act", "over"]
+
 __all__ = [
-    "TenBucksState", "Deal", "Play", "Claim", "Force", "End", "LockPile", "initial_state", "new_game",
+    "TenBucksState", "Phase", "Deal", "Play", "Claim", "Force", "End", "LockPile", "initial_state", "new_game",
     "bill_worth", "stack_total", "render_html", "position", "DIVERSITY", "FIVE_MAX", "SLOW_DOWN",
 ]
 
@@ -52,10 +57,6 @@ SLOW_DOWN = "Slow Down"
 # Actions
 
 
-def _int_arg(args: str, verb: str) -> int:
-    return parse_int(args.strip(), f"the number after {verb!r}")
-
-
 def _bill_arg(text: str, verb: str) -> str:
     b = text.strip().upper()
     try:
@@ -66,18 +67,15 @@ def _bill_arg(text: str, verb: str) -> str:
 
 
 @dataclass(frozen=True)
-class Deal(Action):
+class Deal(ArgAction):
     """Chance: the next bill dealt is ``bill`` (text ``deal 3``, ``deal W``, ``deal 2/5``)."""
 
     bill: str
     verb: ClassVar[str] = "deal"
 
-    def __str__(self):
-        return f"deal {self.bill}"
-
     @classmethod
-    def from_args(cls, args):
-        return cls(_bill_arg(args, cls.verb))
+    def parse_arg(cls, text: str) -> str:
+        return _bill_arg(text, cls.verb)
 
 
 @dataclass(frozen=True)
@@ -108,38 +106,24 @@ class Play(Action):
                 raise ValueError(f"say which stack: 'play {bill} on <number>'")
             return cls(bill, nums[0])
         if len(parts) == 3 and parts[1].lower() == "on":
-            return cls(_bill_arg(parts[0], cls.verb), _int_arg(parts[2], cls.verb))
+            return cls(_bill_arg(parts[0], cls.verb), parse_int(parts[2], f"the number after {cls.verb!r}"))
         raise ValueError(f"'play' takes a bill, or a bill 'on' a number, got {args!r}")
 
 
 @dataclass(frozen=True)
-class Claim(Action):
+class Claim(NumberAction):
     """Claim the whole stack of ``number`` (your one optional claim this turn)."""
 
     number: int
     verb: ClassVar[str] = "claim"
 
-    def __str__(self):
-        return f"claim {self.number}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(_int_arg(args, cls.verb))
-
 
 @dataclass(frozen=True)
-class Force(Action):
+class Force(NumberAction):
     """Five Max: force the player at seat ``seat`` (0-based) to claim the stack that reached 5+."""
 
     seat: int
     verb: ClassVar[str] = "force"
-
-    def __str__(self):
-        return f"force {self.seat}"
-
-    @classmethod
-    def from_args(cls, args):
-        return cls(_int_arg(args, cls.verb))
 
 
 @dataclass(frozen=True)
@@ -191,7 +175,7 @@ _EMPTY = Multiset()
 
 
 @dataclass(frozen=True)
-class TenBucksState(CachedLegalActions, State):
+class TenBucksState(EngineState, CachedLegalActions, State):
     """One moment of a Ten Bucks game. Immutable: :meth:`apply` returns a new state.
 
     Attributes:
@@ -220,25 +204,25 @@ class TenBucksState(CachedLegalActions, State):
     """
 
     rules: Rules
-    players: tuple
+    players: PerSeat[str]
     seed: int | None
-    phase: str
+    phase: Phase
     deck: Multiset
     dealt: int
     hand_size: int
-    hands: tuple
-    revealed: tuple
-    table: tuple
+    hands: PerSeat[Multiset]
+    revealed: PerSeat[tuple[str, ...]]
+    table: tuple[tuple[int, tuple[str, ...]], ...]
     aside: Multiset
-    claimed: tuple
-    money: tuple
-    zeros: tuple
+    claimed: PerSeat[tuple[tuple[int, tuple[str, ...]], ...]]
+    money: PerSeat[int]
+    zeros: PerSeat[int]
     to_move: int
     turn: int = 0
     played: int | None = None
     claimed_this_turn: bool = False
     pending: int | None = None
-    end_reason: str = ""
+    end_reason: Literal["", "target", "zero_risk", "no_bills"] = ""
     winner: int = -1
     notes: tuple = ()
     parent: "TenBucksState | None" = history_field()
@@ -248,10 +232,6 @@ class TenBucksState(CachedLegalActions, State):
     _codec: ClassVar[ActionCodec] = _CODEC
 
     # -- basics -------------------------------------------------------------------------
-    @property
-    def n_players(self) -> int:
-        return len(self.players)
-
     @property
     def current_player(self) -> int:
         if self.phase == "over":
@@ -446,11 +426,6 @@ class TenBucksState(CachedLegalActions, State):
         return acts
 
     # -- transitions -------------------------------------------------------------------
-    def _r(self, **changes) -> "TenBucksState":
-        # core.game.successor: dataclasses.replace without running __init__ again (a quarter of
-        # a bot game's time went to rebuilding states field by field)
-        return successor(self, **changes)
-
     def _apply(self, action: Action) -> "TenBucksState":
         ph = self.phase
         if ph == "deal":
@@ -463,16 +438,13 @@ class TenBucksState(CachedLegalActions, State):
             s = rule.after(self, action, s)
         return s
 
-    def _wrong(self, action, expected: str):
-        raise IllegalActionError(f"{action} is not possible now: the game expects {expected}")
-
     def _on_deal(self, a):
         if not isinstance(a, Deal):
             self._wrong(a, "a bill to be dealt")
         if self.deck[a.bill] == 0:
             raise IllegalActionError(f"no {a.bill} bill left in the deck")
         seat = (self.rules.first_player + self.dealt) % self.n_players
-        hands = _set(self.hands, seat, self.hands[seat] + {a.bill: 1})
+        hands = set_at(self.hands, seat, self.hands[seat] + {a.bill: 1})
         s = self._r(deck=self.deck - {a.bill: 1}, hands=hands, dealt=self.dealt + 1)
         if s.dealt < s.hand_size * s.n_players:
             return s
@@ -533,7 +505,7 @@ class TenBucksState(CachedLegalActions, State):
             raise IllegalActionError(why)
         table = dict(self.table)
         table[play.number] = table.get(play.number, ()) + (play.bill,)
-        s = self._r(hands=_set(self.hands, p, self.hands[p] - {play.bill: 1}),
+        s = self._r(hands=set_at(self.hands, p, self.hands[p] - {play.bill: 1}),
                     table=tuple(sorted(table.items())), phase="act", played=play.number)
         if s.total(play.number) >= self.rules.five_max:
             s = s._r(pending=play.number)
@@ -595,10 +567,10 @@ class TenBucksState(CachedLegalActions, State):
         table = tuple((n, b) for n, b in self.table if n != number)
         shown = set(self.revealed[seat]) | {b for b in self.hands[seat] if number in bill_numbers(b)}
         s = self._r(table=table,
-                    claimed=_set(self.claimed, seat, self.claimed[seat] + ((number, bills),)),
-                    money=_set(self.money, seat, self.money[seat] + value),
-                    zeros=_set(self.zeros, seat, self.zeros[seat] + zeros),
-                    revealed=_set(self.revealed, seat, tuple(sorted(shown, key=bill_sort_key))),
+                    claimed=set_at(self.claimed, seat, self.claimed[seat] + ((number, bills),)),
+                    money=set_at(self.money, seat, self.money[seat] + value),
+                    zeros=set_at(self.zeros, seat, self.zeros[seat] + zeros),
+                    revealed=set_at(self.revealed, seat, tuple(sorted(shown, key=bill_sort_key))),
                     pending=None if self.pending == number else self.pending)
         if s.money[seat] >= self.rules.target:
             return s._r(phase="over", end_reason="target", winner=seat)
@@ -646,6 +618,60 @@ class TenBucksState(CachedLegalActions, State):
             "notes": [[k, v] for k, v in self.notes],
         }
 
+    # -- the move log -------------------------------------------------------------------
+    def hides_action(self, action, viewer: int) -> bool:
+        """A bill dealt is face down: only the player who gets it sees it. Every other move of
+        Ten Bucks is public. See :meth:`toolkit.core.game.State.hides_action`."""
+        return isinstance(action, Deal) and viewer != (self.rules.first_player + self.dealt) % self.n_players
+
+    def describe_action(self, action, viewer: int) -> str:
+        """The move log's sentence (see :meth:`toolkit.core.game.State.describe_action`): ``"Di
+        claimed the 3 stack ($12)"``, ``"Ana played a $3 bill on the 3 stack"``. A deal reads
+        ``"A bill was dealt"`` for every seat (the hand shows each player their own bills), so a
+        deal's lines are the same and a log can fold them into one."""
+        if isinstance(action, Deal):
+            return "A bill was dealt"
+        p = self.to_move
+        name = self.players[p]
+        nxt = self.apply(action)
+        if isinstance(action, Play):
+            onto = f"on the {action.number} stack" if self.stack(action.number) else f"to start a {action.number} stack"
+            text = f"{name} played {_bill_words(action.bill)} {onto}"
+            total = self.total(action.number) + bill_worth(action.bill, action.number, self.rules)
+            if total >= self.rules.five_max:
+                text += f": the stack reached ${total}, so by Five Max someone must claim it"
+        elif isinstance(action, Claim):
+            text = f"{name} claimed the {action.number} stack (${self.claim_value(action.number)})"
+            text += self._shown_words(p, nxt)
+        elif isinstance(action, Force):
+            whom = self.players[action.seat]
+            what = f"the {self.pending} stack (${self.claim_value(self.pending)})"
+            if action.seat == p:
+                text = f"{name} claimed {what} as Five Max requires" + self._shown_words(p, nxt)
+            else:
+                text = f"{name} made {whom} claim {what} (Five Max)" + self._shown_words(action.seat, nxt, whom)
+        elif isinstance(action, End):
+            text = f"{name} ended the turn"
+        else:
+            text = f"{name}: {action}"
+        if nxt.phase == "over" and self.phase != "over":
+            if nxt.winner >= 0:
+                text += f". {self.players[nxt.winner]} won with ${nxt.money[nxt.winner]}"
+            else:
+                text += ". Nobody can play a bill: the game is over"
+        return text
+
+    def _shown_words(self, seat: int, nxt: "TenBucksState", who: str = "") -> str:
+        """``" and turned up two $3 bills"`` (``"; Ben turned up ..."`` with ``who``): the hand
+        bills a claim revealed for good (public)."""
+        new = [b for b in _elements(nxt.hands[seat]) if b in nxt.revealed[seat] and b not in self.revealed[seat]]
+        if not new:
+            return ""
+        kinds = sorted(set(new), key=bill_sort_key)
+        words = [_bill_words(b) if new.count(b) == 1 else f"{_COUNT_WORDS.get(new.count(b), new.count(b))} "
+                 f"{_bill_words(b)[2:]}s" for b in kinds]
+        return (f"; {who} turned up " if who else " and turned up ") + (words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1])
+
     # -- display ---------------------------------------------------------------------
     def __str__(self) -> str:
         head = f"Ten Bucks, turn {self.turn}, phase {self.phase}"
@@ -668,6 +694,16 @@ class TenBucksState(CachedLegalActions, State):
         return render_html(self, None)
 
 
+def _bill_words(bill: str) -> str:
+    """A bill as players say it: ``"a $3 bill"``, ``"a wild bill"``, ``"a 2/5 bill"``."""
+    if bill == WILD:
+        return "a wild bill"
+    return f"a {bill} bill" if "/" in bill else f"a ${bill} bill"
+
+
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+
+
 def _freeze(v):
     if isinstance(v, list):
         return tuple(_freeze(x) for x in v)
@@ -676,10 +712,6 @@ def _freeze(v):
 
 def _elements(m: Multiset) -> list:
     return sorted(m.elements(), key=bill_sort_key)
-
-
-def _set(tup: tuple, i: int, value) -> tuple:
-    return tup[:i] + (value,) + tup[i + 1:]
 
 
 # --------------------------------------------------------------------------------------------

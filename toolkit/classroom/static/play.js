@@ -1,6 +1,11 @@
-/* The student's page of the class game server: join with a code and a name, then play.
+/* The student's page of the class game server: join with a code and a name, then play, and
+ * answer the questions the teacher sends ({type: "question"}: a choice, a typed number or a
+ * slider; answered with {type: "answer", question, value}; the answer shows only once the
+ * teacher reveals it: the server does not know it before).
  * It shows what the server sends for this seat only (the server never sends another seat's
- * hidden cards) and sends moves as {type: "move", version, index}. The seat token stays in
+ * hidden cards) and sends moves as {type: "move", version, index} (BuyWord: {..., word}, a word
+ * the student spelt from their tiles). The move log comes whole on connecting, then only its new
+ * lines: each state message carries log_from (the first line it replaces) and log. The seat token stays in
  * this browser's localStorage, so a reload or a return gets the seat back.
  * Plain JavaScript, no library, nothing loaded from the internet. */
 (function () {
@@ -11,6 +16,9 @@
     Discard: "Discard", Reveal: "Reveal a card", Offer: "Make an offer", Choose: "How many tiles", Take: "Take a tile",
     Place: "Place a word"};
   var ws = null, state = null, pending = false, backoff = 500, shownError = "";
+  var online = false, retryTimer = null, lastHeard = 0;
+  var logLines = [], typedWord = "", logFollows = true;
+  var question = null, qDraft = null, qPending = false, qError = "";
 
   function $(id) { return document.getElementById(id); }
   function getToken() { try { return window.localStorage.getItem(KEY); } catch (e) { return null; } }
@@ -41,7 +49,11 @@
       .then(function (r) { return r.json().then(function (data) { return {ok: r.ok, data: data}; }); })
       .then(function (res) {
         $("join-button").disabled = false;
-        if (!res.ok) { $("join-error").textContent = res.data.error || "Could not join."; return; }
+        if (!res.ok) {
+          $("join-error").textContent = res.data.error || "Could not join.";
+          if (res.data.retry_after) { holdJoin(res.data.retry_after); }
+          return;
+        }
         setToken(res.data.token);
         if (window.location.pathname !== "/") { window.history.replaceState(null, "", "/"); }
         connect();
@@ -49,25 +61,119 @@
       .catch(function () { $("join-button").disabled = false; $("join-error").textContent = "The server cannot be reached: check the address."; });
   }
 
+  // -- the connection -------------------------------------------------------------------
+  // While the page cannot reach the server it says so in a banner and its move buttons are
+  // disabled (a tap would be lost); it reconnects by itself, waiting longer after each failed
+  // try (0.5 s doubling up to 8 s, with jitter so that a class does not reconnect in step), and
+  // at once when the device is back online or the page is shown again.
+  function holdJoin(seconds) {
+    var b = $("join-button");
+    b.disabled = true;
+    window.setTimeout(function () { b.disabled = false; }, Math.ceil(seconds) * 1000);
+  }
+
+  function applyConnection() {
+    var box = $("moves");
+    var controls = box.querySelectorAll("button, select, input");
+    for (var i = 0; i < controls.length; i++) {
+      if (!online) { controls[i].disabled = true; } else if (!pending && controls[i].hasAttribute("data-offline")) { controls[i].disabled = false; }
+      if (!online) { controls[i].setAttribute("data-offline", "1"); } else { controls[i].removeAttribute("data-offline"); }
+    }
+    $("leave").disabled = !online;
+    var qControls = $("question").querySelectorAll("button, input");
+    for (var q = 0; q < qControls.length; q++) {
+      if (!online) { qControls[q].disabled = true; } else if (!qPending && question && question.status === "open") { qControls[q].disabled = false; }
+    }
+    if (!online && state && state.your_turn && !state.result) {
+      $("status").textContent = "Your move, as soon as the connection is back.";
+    }
+  }
+
   function setConn(on) {
+    online = on;
     var c = $("conn");
     c.textContent = on ? "connected" : "reconnecting...";
     c.className = "conn " + (on ? "on" : "off");
+    $("offline").hidden = on || $("play").hidden;
+    document.body.classList.toggle("is-offline", !on);
+    applyConnection();
+  }
+
+  function scheduleConnect() {
+    if (retryTimer !== null || ws) { return; }
+    var wait = backoff * (0.5 + Math.random());
+    backoff = Math.min(backoff * 2, 8000);
+    retryTimer = window.setTimeout(function () { retryTimer = null; connect(); }, wait);
+  }
+
+  function connectNow() {
+    if (retryTimer !== null) { window.clearTimeout(retryTimer); retryTimer = null; }
+    if (!ws) { connect(); }
   }
 
   function connect() {
     if (!getToken()) { showJoin(""); return; }
+    if (ws) { return; }
     var proto = window.location.protocol === "https:" ? "wss:" : "ws:";
-    ws = new WebSocket(proto + "//" + window.location.host + "/ws");
-    ws.onopen = function () { ws.send(JSON.stringify({type: "hello", token: getToken()})); };
-    ws.onmessage = function (ev) { handle(JSON.parse(ev.data)); };
-    ws.onclose = function (ev) {
-      setConn(false);
-      ws = null;
-      if (ev.code === 4401) { return; }                 // refused token: the join form is shown
-      window.setTimeout(connect, backoff);              // the network or the server went away: try again
-      backoff = Math.min(backoff * 2, 8000);
+    var sock = new WebSocket(proto + "//" + window.location.host + "/ws");
+    ws = sock;
+    sock.onopen = function () { lastHeard = Date.now(); sock.send(JSON.stringify({type: "hello", token: getToken()})); };
+    sock.onmessage = function (ev) {
+      lastHeard = Date.now();
+      var msg;
+      try { msg = JSON.parse(ev.data); } catch (e) { return; }
+      handle(msg);
     };
+    sock.onclose = function (ev) {
+      if (ws === sock) { ws = null; }
+      setConn(false);
+      if (ev.code === 4401) { return; }                 // refused token: the join form is shown
+      scheduleConnect();                                // the network or the server went away: try again
+    };
+  }
+
+  // a connection that went quiet (Wi-Fi lost without a word) is closed, so the page reconnects
+  window.setInterval(function () {
+    if (ws && ws.readyState === 1) {
+      if (Date.now() - lastHeard > 45000) { ws.close(); return; }
+      if (Date.now() - lastHeard > 15000) { send({type: "ping"}); }
+    }
+  }, 5000);
+  window.addEventListener("online", connectNow);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) { connectNow(); } });
+
+  // a link from the teacher ("move to a new device"): /#seat=<token> takes that seat here
+  (function seatFromLink() {
+    var m = window.location.hash.match(/^#seat=([A-Za-z0-9_-]{20,})$/);
+    if (m) {
+      setToken(m[1]);
+      window.history.replaceState(null, "", "/");
+    }
+  }());
+
+  // who plays at the table, with a mark for a student away and whether a bot plays for them
+  function renderSeats(st) {
+    var box = $("seats");
+    box.textContent = "";
+    var names = st.players || st.seats || [];
+    names.forEach(function (name, i) {
+      if (name === null || name === undefined) { return; }
+      var kind = st.kinds ? st.kinds[i] : (st.seats && st.seats[i] === null ? "bot" : "here");
+      var botPlays = st.bots_playing ? st.bots_playing[i] : false;
+      var li = el("li", name, kind);
+      li.setAttribute("data-seat", String(i));
+      li.setAttribute("data-kind", kind);
+      var mark = "";
+      if (i === st.seat) { li.className += " you"; mark = "you"; }
+      if (kind === "away" || kind === "left") {
+        mark = (kind === "left" ? "left" : "away") + (botPlays ? " - a bot is playing for " + name : "");
+      } else if (kind === "bot") {
+        mark = "bot";
+      }
+      if (mark) { li.appendChild(document.createTextNode(" ")); li.appendChild(el("span", "(" + mark + ")", "mark")); }
+      box.appendChild(li);
+    });
+    box.hidden = !box.childNodes.length;
   }
 
   function send(msg) {
@@ -81,37 +187,280 @@
     $("error").hidden = !shownError;
   }
 
+  // -- a question from the teacher ---------------------------------------------------------
+  function sendAnswer(value) {
+    if (!question || question.status !== "open" || qPending) { return; }
+    qError = "";
+    if (!online || !send({type: "answer", question: question.id, value: value})) {
+      qError = "Not connected: wait a moment, then send your answer again.";
+    } else {
+      qPending = true;
+    }
+    renderQuestion();
+  }
+
+  function shown(value) {
+    return value === null || value === undefined ? "" : String(value) + (question.unit && question.kind !== "choice" ? " " + question.unit : "");
+  }
+
+  function renderQuestion() {
+    var box = $("question");
+    box.textContent = "";
+    if (!question || $("play").hidden) { box.hidden = true; return; }
+    box.hidden = false;
+    var st = question.status, open = st === "open", rev = question.reveal || null;
+    box.setAttribute("data-question", String(question.id));
+    box.setAttribute("data-status", st);
+    box.appendChild(el("h2", rev ? "The answer" : "A question from your teacher"));
+    var prompt = el("div", undefined, "prompt");
+    prompt.innerHTML = question.prompt;          // simple HTML only: the server keeps <b>, <i>... and escapes the rest
+    box.appendChild(prompt);
+    var answer = rev ? rev.answer : null;
+    if (question.kind === "choice") {
+      var list = el("div", undefined, "options");
+      question.options.forEach(function (o, i) {
+        var mine = question.yours === o, right = rev && answer === o;
+        var b = el("button", (mine ? "\u2713 " : "") + o + (right ? " (the answer)" : ""), "option" + (mine ? " chosen" : "") + (right ? " right" : ""));
+        b.type = "button";
+        b.setAttribute("data-option", String(i));
+        b.setAttribute("aria-pressed", mine ? "true" : "false");
+        b.disabled = !open || qPending || !online;
+        b.addEventListener("click", function () { sendAnswer(i); });
+        list.appendChild(b);
+      });
+      box.appendChild(list);
+    } else if (open) {
+      var row = el("div", undefined, "answer-row");
+      var input = el("input");
+      var readout = null;
+      if (question.kind === "slider") {
+        var sl = question.slider;
+        input.type = "range";
+        input.min = String(sl.min); input.max = String(sl.max); input.step = String(sl.step);
+        var start = qDraft !== null ? qDraft : (question.yours !== null ? question.yours : sl.min + Math.round((sl.max - sl.min) / sl.step / 2) * sl.step);
+        input.value = String(start);
+        readout = el("output", shown(input.value), "readout");
+        readout.id = "q-readout";
+        input.addEventListener("input", function () { qDraft = input.value; readout.textContent = shown(input.value); });
+      } else {
+        input.type = "text";
+        input.setAttribute("inputmode", "decimal");
+        input.setAttribute("autocomplete", "off");
+        input.maxLength = 40;
+        input.placeholder = question.decimal === "," ? "un numero, es. 27,5" : "a number, e.g. 27.5";
+        input.value = qDraft !== null ? qDraft : (question.yours !== null ? String(question.yours) : "");
+        input.addEventListener("input", function () { qDraft = input.value; });
+        input.addEventListener("keydown", function (ev) { if (ev.key === "Enter") { go.click(); } });
+      }
+      input.id = "q-input";
+      input.setAttribute("aria-label", "Your answer" + (question.unit ? " (" + question.unit + ")" : ""));
+      row.appendChild(input);
+      if (readout) { row.appendChild(readout); } else if (question.unit) { row.appendChild(el("span", question.unit, "unit")); }
+      box.appendChild(row);
+      var go = el("button", question.yours !== null ? "Change my answer" : "Send my answer", "move");
+      go.type = "button";
+      go.id = "q-send";
+      go.disabled = qPending || !online;
+      go.addEventListener("click", function () {
+        if (question.kind === "slider") { sendAnswer(parseFloat(input.value)); return; }
+        if (!input.value.trim()) { qError = "Type a number first."; renderQuestion(); return; }
+        sendAnswer(input.value.trim());
+      });
+      box.appendChild(go);
+    }
+    var line = el("p", "", "your-answer");
+    line.id = "q-yours";
+    if (question.yours !== null) {
+      line.textContent = "Your answer: " + shown(question.yours) + (open ? ". You can change it until your teacher shows the answer." : ".");
+    } else {
+      line.textContent = open ? (qPending ? "Sending..." : "Answer here, then wait for your teacher.") : "You did not answer this one.";
+    }
+    box.appendChild(line);
+    if (!open && !rev) { box.appendChild(el("p", "Answers are closed: wait for your teacher.", "note-line")); }
+    if (rev) {
+      var verdict = el("p", "", "verdict");
+      verdict.id = "q-verdict";
+      if (answer === null) {
+        verdict.textContent = "Look at the board: your teacher shows what the class answered.";
+      } else {
+        verdict.textContent = "The answer: " + shown(answer) + ". " + (rev.right === true ? "You were right!" : rev.right === false ? "Yours was not quite right." : "");
+        verdict.className = "verdict " + (rev.right === true ? "right" : rev.right === false ? "wrong" : "");
+      }
+      box.appendChild(verdict);
+      if (rev.explanation) {
+        var ex = el("div", undefined, "explanation");
+        ex.innerHTML = rev.explanation;          // cleaned by the server, as the prompt
+        box.appendChild(ex);
+      }
+    }
+    if (qError) { var err = el("p", qError, "error"); err.setAttribute("role", "alert"); box.appendChild(err); }
+  }
+
   function handle(msg) {
+    if (msg.type === "question") {
+      if (!question || question.id !== msg.id) { qDraft = null; qError = ""; qPending = false; }
+      if (msg.status !== "open") { qPending = false; }
+      question = msg;
+      renderQuestion();
+      return;
+    }
+    if (msg.type === "answered") {
+      if (question && question.id === msg.question) { question.yours = msg.value; question.tries = msg.tries; }
+      qPending = false; qError = ""; qDraft = null;
+      renderQuestion();
+      return;
+    }
+    if (msg.type === "error" && qPending && (msg.code === "bad_answer" || msg.code === "closed")) {
+      qPending = false; qError = msg.message;
+      renderQuestion();
+      return;
+    }
     if (msg.type === "state") {
       backoff = 500;
       setConn(true);
       pending = false;
+      if (msg.log && msg.log_from > logLines.length) {   // lines were lost on the way: reconnect for the whole log
+        if (ws) { ws.close(); }
+        return;
+      }
       render(msg);
     } else if (msg.type === "ack") {
       pending = false;
+      typedWord = "";                                   // the word was sold: the next one starts empty
       showError("");
     } else if (msg.type === "error") {
       if (msg.code === "bad_token") { setToken(null); showJoin(msg.message); return; }
+      if (msg.code === "rate_limited") { showError(msg.message); return; }
       pending = false;
       showError(msg.message);
       renderMoves();
     }
   }
 
-  function play(index) {
+  function play(index) { sendMove({index: index}); }
+
+  function sendMove(extra) {
     if (pending || !state) { return; }
     pending = true;
     showError("");
-    var buttons = $("moves").querySelectorAll("button, select");
+    var buttons = $("moves").querySelectorAll("button, select, input");
     for (var i = 0; i < buttons.length; i++) { buttons[i].disabled = true; }
-    if (!send({type: "move", version: state.version, index: index})) { pending = false; showError("Not connected: wait a moment."); renderMoves(); }
+    var msg = {type: "move", version: state.version};
+    for (var k in extra) { if (Object.prototype.hasOwnProperty.call(extra, k)) { msg[k] = extra[k]; } }
+    if (!online || !send(msg)) { pending = false; showError("Not connected: wait a moment."); renderMoves(); applyConnection(); }
+  }
+
+  /* BuyWord: the student spells a word from their own tiles (tap them or type); the page shows
+   * its pips and price as it grows; the server checks the word (the dictionary says no with a
+   * reason). A Wild stands for the one letter the student lacks. */
+  function wordCheck(entry, word) {
+    var have = {}, i, c, missing = [], pips = 0;
+    for (i = 0; i < entry.tiles.length; i++) { c = entry.tiles[i]; have[c] = (have[c] || 0) + 1; }
+    for (i = 0; i < word.length; i++) {
+      c = word[i];
+      if (have[c]) { have[c] -= 1; pips += entry.pips[c] || 1; } else { missing.push(c); }
+    }
+    var wild = missing.length === 1 && entry.wilds > 0;
+    if (wild) { pips += entry.wild_pips; }
+    return {missing: missing, wild: wild ? missing[0] : null, pips: pips, ok: word.length >= entry.min_length && (!missing.length || wild)};
+  }
+
+  function renderWordEntry(box, entry) {
+    var field = el("div", undefined, "move-group word-entry");
+    field.appendChild(el("h3", "Sell a word: spell it with your tiles"));
+    var tiles = el("div", undefined, "word-tiles");
+    var input = el("input");
+    input.id = "word";
+    input.setAttribute("autocomplete", "off");
+    input.setAttribute("autocapitalize", "characters");
+    input.setAttribute("spellcheck", "false");
+    input.setAttribute("aria-label", "Your word");
+    input.maxLength = 20;
+    var info = el("p", "", "word-info");
+    info.id = "word-info";
+    info.setAttribute("aria-live", "polite");
+    var sell = el("button", "Sell this word", "move");
+    sell.type = "button";
+    sell.id = "sell-word";
+    function update() {
+      var word = input.value.toUpperCase().replace(/[^A-Z]/g, "");
+      if (word !== input.value) { input.value = word; }
+      typedWord = word;
+      var chk = wordCheck(entry, word);
+      var used = {}, k;
+      for (k = 0; k < word.length; k++) { used[word[k]] = (used[word[k]] || 0) + 1; }
+      var wildTile = tiles.querySelector("button.wild");
+      if (wildTile) { wildTile.classList.toggle("used", !!chk.wild); }
+      var btns = tiles.querySelectorAll("button[data-letter]");
+      for (k = 0; k < btns.length; k++) {
+        var l = btns[k].getAttribute("data-letter");
+        if (used[l]) { used[l] -= 1; btns[k].classList.add("used"); } else { btns[k].classList.remove("used"); }
+      }
+      if (!word) {
+        info.textContent = "Tap your tiles or type a word of " + entry.min_length + " letters or more.";
+      } else if (chk.missing.length && !chk.wild) {
+        info.textContent = word + ": you have no " + chk.missing.join(", ") + (entry.wilds ? " (a Wild stands for one letter only)" : "") + ".";
+      } else {
+        info.textContent = word + ": " + chk.pips + " pip" + (chk.pips === 1 ? "" : "s") + " = $" + (chk.pips * chk.pips) +
+          (chk.wild ? " (your Wild is the " + chk.wild + ")" : "") + (word.length < entry.min_length ? "; too short" : "");
+      }
+      sell.disabled = pending || !chk.ok;
+    }
+    for (var i = 0; i < entry.tiles.length; i++) {
+      (function (letter) {
+        var b = el("button", undefined, "tile");
+        b.type = "button";
+        b.setAttribute("data-letter", letter);
+        b.appendChild(el("span", letter));
+        b.appendChild(el("small", new Array((entry.pips[letter] || 1) + 1).join("\u25cf")));
+        b.addEventListener("click", function () {
+          if (b.classList.contains("used")) { return; }
+          input.value += letter;
+          update();
+        });
+        tiles.appendChild(b);
+      }(entry.tiles[i]));
+    }
+    for (var w = 0; w < entry.wilds; w++) {
+      var wb = el("button", undefined, "tile wild");
+      wb.type = "button";
+      wb.title = "A Wild stands for a letter you do not have: type that letter";
+      wb.appendChild(el("span", "?"));
+      wb.appendChild(el("small", "Wild"));
+      wb.addEventListener("click", function () { input.focus(); info.textContent = "Type the letter your Wild stands for."; });
+      tiles.appendChild(wb);
+    }
+    var back = el("button", "\u232b", "secondary small");
+    back.type = "button";
+    back.setAttribute("aria-label", "Remove the last letter");
+    back.addEventListener("click", function () { input.value = input.value.slice(0, -1); update(); });
+    var clear = el("button", "Clear", "secondary small");
+    clear.type = "button";
+    clear.addEventListener("click", function () { input.value = ""; update(); });
+    input.addEventListener("input", update);
+    input.addEventListener("keydown", function (ev) { if (ev.key === "Enter" && !sell.disabled) { sell.click(); } });
+    sell.addEventListener("click", function () { sendMove({word: input.value}); });
+    var row = el("div", undefined, "word-row");
+    row.appendChild(input);
+    row.appendChild(back);
+    row.appendChild(clear);
+    field.appendChild(tiles);
+    field.appendChild(row);
+    field.appendChild(info);
+    field.appendChild(sell);
+    box.appendChild(field);
+    input.value = typedWord;
+    update();
   }
 
   function renderMoves() {
     var box = $("moves");
     box.textContent = "";
-    if (!state || !state.your_turn || !state.moves || !state.moves.length) { box.hidden = true; return; }
+    var entry = state && state.your_turn ? state.word_entry : null;
+    if (!entry) { typedWord = ""; }
+    if (!state || !state.your_turn || ((!state.moves || !state.moves.length) && !entry)) { box.hidden = true; return; }
     box.hidden = false;
+    if (entry) { renderWordEntry(box, entry); }
     var groups = [], byName = {};
     state.moves.forEach(function (m) {
       if (!byName[m.group]) { byName[m.group] = []; groups.push(m.group); }
@@ -141,10 +490,11 @@
           o.setAttribute("data-move", m.text);
           sel.appendChild(o);
         });
-        var go = el("button", GROUPS[g] === "Bid" ? "Bid" : "Play this", "move");
+        var go = el("button", moves[0].sentence, "move");
         go.type = "button";
         go.setAttribute("data-group", g);
         go.addEventListener("click", function () { play(parseInt(sel.value, 10)); });
+        sel.addEventListener("change", function () { go.textContent = sel.options[sel.selectedIndex].textContent; });
         field.appendChild(label);
         field.appendChild(sel);
         field.appendChild(go);
@@ -160,19 +510,43 @@
     var order = state.players.map(function (n, i) { return i; });
     order.sort(function (a, b) { return state.result.places[a] - state.result.places[b]; });
     var t = el("table", undefined, "result");
-    var cap = el("caption", "Final result");
+    var cap = el("caption", state.result.stopped ? "Where everyone stands" : "Final result");
     t.appendChild(cap);
     var head = el("tr");
-    ["place", "player", state.result.unit].forEach(function (h) { head.appendChild(el("th", h)); });
+    var cards = state.result.cards;
+    ["place", "player", state.result.unit].concat(cards ? [state.result.cards_title || "cards"] : []).forEach(function (h) { head.appendChild(el("th", h)); });
     t.appendChild(head);
     order.forEach(function (i) {
       var tr = el("tr", undefined, i === state.seat ? "you" : "");
+      tr.setAttribute("data-result-seat", String(i));
       tr.appendChild(el("td", String(state.result.places[i])));
       tr.appendChild(el("td", state.players[i] + (i === state.seat ? " (you)" : "")));
       tr.appendChild(el("td", String(state.result.scores[i])));
+      if (cards) {
+        var td = el("td", undefined, "final-cards");
+        td.innerHTML = cards[i];      // drawn by the server once the game is over: every card shown
+        tr.appendChild(td);
+      }
       t.appendChild(tr);
     });
     box.appendChild(t);
+  }
+
+  /* The whole log, numbered from the first move; a message replaces the lines from log_from on
+   * (the last line may have grown a "(x3)"); the list stays scrolled to the latest line while the
+   * student has not scrolled up. */
+  function renderLog(st) {
+    var log = $("log");
+    if (!st.log) {
+      logLines = [];
+      log.textContent = "";
+      return;
+    }
+    var from = Math.min(st.log_from || 0, logLines.length);
+    logLines = logLines.slice(0, from).concat(st.log);
+    while (log.children.length > from) { log.removeChild(log.lastChild); }
+    for (var i = from; i < logLines.length; i++) { log.appendChild(el("li", logLines[i])); }
+    if (logFollows || from === 0) { log.scrollTop = log.scrollHeight; }
   }
 
   function render(st) {
@@ -187,10 +561,18 @@
     status.className = "status-line";
     if (st.status === "waiting") {
       var taken = st.seats.filter(function (s) { return s !== null; });
-      status.textContent = "Waiting for players: " + taken.join(", ") + " (" + taken.length + " of " + st.seats.length +
-        " seats). The game starts when the table is full or when your teacher starts it (bots take the empty seats).";
+      if (taken.length === st.seats.length) {
+        status.textContent = "Your table is ready: " + taken.join(", ") + ". The game starts when your teacher starts it.";
+      } else {
+        status.textContent = "Waiting for players: " + taken.join(", ") + " (" + taken.length + " of " + st.seats.length +
+          " seats). The game starts when " + (st.start_when_full === false ? "" : "the table is full or when ") +
+          "your teacher starts it (bots take the empty seats).";
+      }
     } else if (st.status === "no_table") {
       status.textContent = "Waiting for your teacher to seat you.";
+    } else if (st.result && st.result.stopped) {
+      status.textContent = "Time! This part of the game is over: look at the board.";
+      status.className = "status-line over";
     } else if (st.result) {
       status.textContent = "Game over. Wait for your teacher to start the next round.";
       status.className = "status-line over";
@@ -208,16 +590,27 @@
     leave.textContent = st.bot_plays_you ? "Take my seat back" : "Leave the table (a bot plays for you)";
     $("view").innerHTML = st.html || "";      // drawn by the server from this seat's observation only
     $("view").setAttribute("data-version", st.version === undefined ? "" : String(st.version));
-    var log = $("log");
-    log.textContent = "";
-    (st.log || []).slice().reverse().forEach(function (line) { log.appendChild(el("li", line)); });
+    renderLog(st);
     if (shownError && st.your_turn === false) { showError(""); }
     renderResult();
     renderMoves();
+    renderSeats(st);
+    applyConnection();
+    renderQuestion();
   }
 
   $("join-form").addEventListener("submit", join);
+  (function () {     // a student who scrolls up to read stops the log following (a resize does not)
+    var log = $("log"), touched = 0;
+    ["wheel", "touchstart", "pointerdown", "keydown"].forEach(function (name) {
+      log.addEventListener(name, function () { touched = Date.now(); }, {passive: true});
+    });
+    log.addEventListener("scroll", function () {
+      if (Date.now() - touched < 2000) { logFollows = log.scrollHeight - log.scrollTop - log.clientHeight < 24; }
+    }, {passive: true});
+  }());
   $("leave").addEventListener("click", function () {
+    if (!online) { return; }
     send({type: state && state.bot_plays_you ? "back" : "leave"});
   });
   connect();

@@ -1,0 +1,33 @@
+"""Bugami's facts in one place (:class:`toolkit.core.gamespec.GameSpec`): what the registry, the class
+server, the benchmarks, the tests and the OpenSpiel/PettingZoo adapters read."""
+from __future__ import annotations
+
+from ..core.gamespec import GameSpec, Preset
+from .bots import BOTS
+from .rules import Rules
+
+
+def max_game_length(rules: Rules, n_players: int) -> int | None:
+    """An upper bound on the actions (chance events included) of a Bugami match.
+
+    A deal is exactly ``n * hand`` deals of a card (``hand = cards // n``), ``n`` declarations and
+    ``n * hand`` card plays; a match plays at most ``max_deals`` deals.
+
+    Returns:
+        the bound, or ``None`` without ``max_deals`` (the seed's game, played to the target): a
+        failed misère loses points (``misere_failure_per_trick``, -10), so every player may fall
+        deal after deal and the match never end; and ``ties="play_on"`` may deal again and again.
+    """
+    if rules.max_deals is None:
+        return None
+    n = n_players
+    hand = len(rules.deck) // n
+    return rules.max_deals * (2 * n * hand + n)
+
+
+SPEC = GameSpec(
+    name="bugami", title="Bugami", unit="points", source="seeds/004_228c87ab909f4e75.txt",
+    presets=(Preset("one_deal", "One deal", Rules.one_deal), Preset("full", "Full game (to the target score)", Rules)),
+    bots=BOTS, default_bot="heuristic",
+    chance=True, hidden_information=True, max_game_length=max_game_length,
+)

@@ -1,0 +1,113 @@
+"""What the five engines' states and actions share, written once.
+
+* :class:`EngineState`: a mixin for a game's immutable ``State`` (a frozen dataclass with
+  ``players`` and ``phase`` fields): :attr:`~EngineState.n_players`, the successor builder
+  ``_r(**changes)``, the refusal ``_wrong(action, expected)`` and the tuple helper ``_set``;
+* :func:`set_at`: a tuple with one item replaced (states hold tuples, never lists), and
+  :data:`PerSeat`, the type of a state's per-seat tuples;
+* action base classes for actions with one argument, written ``<verb> <argument>``:
+  :class:`ArgAction` (the argument read by the subclass's ``parse_arg``), :class:`NumberAction`
+  (``bid 25``, ``claim 3``, ``reveal 2``).
+
+Public names: :class:`EngineState`, :data:`PerSeat`, :func:`set_at`, :class:`ArgAction`,
+:class:`NumberAction`.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, NoReturn, TypeVar
+
+from .game import Action, IllegalActionError, successor
+from .validation import parse_int
+
+__all__ = ["EngineState", "PerSeat", "set_at", "ArgAction", "NumberAction"]
+
+T = TypeVar("T")
+#: One value per seat, in seat order (a state's field type): ``PerSeat[int]`` is each player's
+#: money, ``PerSeat[Multiset]`` each player's hand.
+PerSeat = tuple[T, ...]
+
+
+def set_at(items: tuple, i: int, value) -> tuple:
+    """``items`` with item ``i`` replaced by ``value``, as a new tuple (``set_at((1, 2, 3), 1, 9) ==
+    (1, 9, 3)``): how an engine changes one seat's hand, money or flag in an immutable state."""
+    return items[:i] + (value,) + items[i + 1:]
+
+
+class EngineState:
+    """Mixin for a game's ``State``: the helpers every engine's transitions use.
+
+    Use as ``class BueState(EngineState, CachedLegalActions, State)`` on a frozen dataclass with
+    the fields ``players`` (names in seat order) and ``phase`` (the game's ``Phase``).
+    """
+
+    __slots__ = ()
+
+    @property
+    def n_players(self) -> int:
+        """The number of players (seats)."""
+        return len(self.players)
+
+    def _r(self, **changes):
+        """The successor state: this one with ``changes``, no history and no cached legal actions
+        (:func:`toolkit.core.game.successor`)."""
+        return successor(self, **changes)
+
+    def _wrong(self, action, expected: str) -> NoReturn:
+        """Refuse ``action``, which does not belong to this phase: the message says what the game
+        expects now.
+
+        Raises:
+            IllegalActionError: always.
+        """
+        raise IllegalActionError(f"{action} is not possible now: in the {self.phase} phase "
+                                 f"the game expects {expected}")
+
+    _set = staticmethod(set_at)
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions with one argument
+
+_ARG_FIELD: dict[type, str] = {}
+
+
+def _arg_field(cls: type) -> str:
+    name = _ARG_FIELD.get(cls)
+    if name is None:
+        name = _ARG_FIELD[cls] = dataclasses.fields(cls)[0].name
+    return name
+
+
+class ArgAction(Action):
+    """An action with one argument (its dataclass's first field), written ``<verb> <argument>``:
+    ``deal B7``, ``take E``, ``play QH``.
+
+    A subclass reads its argument back from text with the classmethod ``parse_arg(text)``
+    (raising ``ValueError`` naming what is wrong); ``str()`` writes the field's ``str()``.
+    """
+
+    @classmethod
+    def parse_arg(cls, text: str) -> Any:
+        """The argument written as ``text`` (stripped of spaces).
+
+        Raises:
+            ValueError: text that is not this action's argument.
+        """
+        raise NotImplementedError(f"{cls.__name__} must define parse_arg")
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.__dict__[_arg_field(type(self))]}"
+
+    @classmethod
+    def from_args(cls, args: str) -> "ArgAction":
+        return cls(cls.parse_arg(args.strip()))
+
+
+class NumberAction(ArgAction):
+    """An action with one whole number, written ``<verb> <n>``: ``bid 25``, ``claim 3``,
+    ``force 1``, ``reveal 2``."""
+
+    @classmethod
+    def parse_arg(cls, text: str) -> int:
+        return parse_int(text, f"the number after {cls.verb!r}")

@@ -1,0 +1,208 @@
+"""Each game's facts declared once: :class:`GameSpec`.
+
+Every game package declares one ``SPEC = GameSpec(...)`` in its ``spec.py`` (``toolkit/bue/spec.py``
+...): its name and title, the unit of its scores, the seed its rules come from, its rule presets
+(named ``Rules`` constructors), its bots (the package's ``BOTS`` table, read live) and the default
+one, whether chance and hidden information are part of it, and a true bound on the length of a
+game. Whatever needs those facts reads them here: the game registry (:func:`toolkit.core.game.game_module`
+finds every package with a ``spec.py``), the class server (``toolkit.classroom.games.GameInfo``),
+the benchmarks, the tests, and the OpenSpiel/PettingZoo adapters.
+
+Player counts live in each game's ``Rules.player_range()`` (a method of every game's rules, since
+some rules change them: BUX's ``min_players``, Bué's deck); :meth:`GameSpec.player_range` reads it,
+and :attr:`GameSpec.min_players` / :attr:`GameSpec.max_players` are the range over the presets.
+
+Public names: :class:`GameSpec`, :class:`Preset`, :func:`game_spec`, :func:`game_specs`.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from types import MappingProxyType, ModuleType
+from typing import Any, Callable, Mapping
+
+from .game import Bot, State, game_module, game_names
+
+__all__ = ["GameSpec", "Preset", "game_spec", "game_specs"]
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of rules a person picks from (a variant of the seed, or a short form of the game).
+
+    Attributes:
+        key: its name in code and records of the classroom (``"quick"``).
+        label: its name for people (``"Quick game (no clubs or ovals)"``).
+        make: a named ``Rules`` constructor taking no argument (``Rules.quick``, or ``Rules`` itself
+            for the full game).
+    """
+
+    key: str
+    label: str
+    make: Callable[[], Any]
+
+    def rules(self, **changes):
+        """The preset's ``Rules``, with optional field changes (checked by the ``Rules`` again).
+
+        Raises:
+            TypeError, ValueError: a change the game's ``Rules`` refuse (the message names the field).
+        """
+        r = self.make()
+        return dataclasses.replace(r, **changes) if changes else r
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game's facts, declared once in its package's ``spec.py``.
+
+    Attributes:
+        name: the engine's name: the package ``toolkit.<name>``, the ``"game"`` of a game record
+            (``"bux"``).
+        title: the game's name for people (``"BUX"``, ``"Bué"``).
+        unit: what the scores count: ``"bux"``, ``"dollars"`` or ``"points"``.
+        source: the seed the rules come from (``"seeds/000_3d959bb713cf18cb.txt"``).
+        presets: the rule presets, the default first (at least one; keys distinct).
+        bots: the package's ``BOTS`` table, ``{name: Bot class}``, as a live read-only view: a
+            bot added to that table shows here too.
+        default_bot: the bot a person gets when they do not choose (the game's strongest
+            practical one); a key of :attr:`bots`.
+        chance: the game has chance nodes (``state.current_player == CHANCE``: deals, draws, dice).
+        hidden_information: under some rules a player knows something another does not (hands,
+            back values, face-down choices); see :meth:`has_hidden_information` for given rules.
+        max_game_length: ``max_game_length(rules, n_players) -> int | None``: an upper bound on
+            the number of actions (chance events included) of any game played through
+            ``legal_actions()`` under these rules, derived in the game's ``spec.py``; ``None``
+            where the rules allow games of any length (the docstring there says which rules).
+        hidden_under: ``hidden_under(rules) -> bool`` where hidden information depends on the
+            rules (BuyWord's ``hidden_tiles``); ``None``: :attr:`hidden_information` holds for all.
+
+    Raises:
+        ValueError: no preset, repeated preset keys, or a ``default_bot`` not in ``bots``.
+    """
+
+    name: str
+    title: str
+    unit: str
+    source: str
+    presets: tuple[Preset, ...]
+    bots: Mapping[str, type[Bot]] = field(compare=False, repr=False)
+    default_bot: str
+    chance: bool
+    hidden_information: bool
+    max_game_length: Callable[[Any, int], int | None] = field(compare=False, repr=False)
+    hidden_under: Callable[[Any], bool] | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self):
+        if not self.presets:
+            raise ValueError(f"{self.title}: a GameSpec needs at least one preset")
+        keys = [p.key for p in self.presets]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"{self.title}: preset keys must be distinct, got {keys}")
+        if not isinstance(self.bots, MappingProxyType):
+            object.__setattr__(self, "bots", MappingProxyType(self.bots))
+        if self.default_bot not in self.bots:
+            raise ValueError(f"{self.title}: default_bot {self.default_bot!r} is not one of {sorted(self.bots)}")
+
+    # -- the engine ------------------------------------------------------------------------
+    @property
+    def module(self) -> ModuleType:
+        """The game's package (``toolkit.bux``): ``Rules``, ``new_game``, ``initial_state``, the
+        actions and the bots."""
+        return game_module(self.name)
+
+    @property
+    def Rules(self) -> type:  # noqa: N802 - the game's Rules class
+        """The game's ``Rules`` class."""
+        return self.module.Rules
+
+    def new_game(self, rules=None, players=None, seed: int | None = 0) -> State:
+        """The game's ``new_game(rules, players, seed)`` (``players`` ``None``: the default three).
+
+        Raises:
+            TypeError, ValueError: as the game's ``new_game``.
+        """
+        mod = self.module
+        return mod.new_game(rules, players, seed) if players is not None else mod.new_game(rules, seed=seed)
+
+    # -- rules ----------------------------------------------------------------------------
+    def preset(self, key: str | None = None) -> Preset:
+        """The preset named ``key`` (default: the first).
+
+        Raises:
+            ValueError: no such preset.
+        """
+        if key is None:
+            return self.presets[0]
+        for p in self.presets:
+            if p.key == key:
+                return p
+        raise ValueError(f"{self.title} has no rule preset {key!r}; choose one of {[p.key for p in self.presets]}")
+
+    def rules(self, preset: str | None = None, **changes):
+        """The ``Rules`` of a preset (default: the first), with optional field changes.
+
+        Raises:
+            ValueError: an unknown preset; TypeError, ValueError: a change the ``Rules`` refuse.
+        """
+        return self.preset(preset).rules(**changes)
+
+    def player_range(self, rules=None) -> tuple[int, int]:
+        """The player counts ``new_game(rules, n)`` accepts: ``rules.player_range()`` (default:
+        the first preset's rules)."""
+        return (rules if rules is not None else self.rules()).player_range()
+
+    @property
+    def min_players(self) -> int:
+        """The fewest players any preset allows."""
+        return min(p.rules().player_range()[0] for p in self.presets)
+
+    @property
+    def max_players(self) -> int:
+        """The most players any preset allows."""
+        return max(p.rules().player_range()[1] for p in self.presets)
+
+    def has_hidden_information(self, rules=None) -> bool:
+        """Whether a player may know what another does not under ``rules`` (default: the first
+        preset's)."""
+        if not self.hidden_information:
+            return False
+        if self.hidden_under is None:
+            return True
+        return bool(self.hidden_under(rules if rules is not None else self.rules()))
+
+    # -- bots -------------------------------------------------------------------------------
+    @property
+    def bot_names(self) -> tuple[str, ...]:
+        """The bots' names for a menu: the default first, the random baseline last."""
+        rest = [b for b in self.bots if b != self.default_bot]
+        rest.sort(key=lambda b: b == "random")
+        return (self.default_bot, *rest)
+
+    def bot(self, name: str | None = None) -> Bot:
+        """A new bot (``name`` a key of :attr:`bots`; default :attr:`default_bot`).
+
+        Raises:
+            ValueError: an unknown bot name.
+        """
+        name = self.default_bot if name is None else name
+        if name not in self.bots:
+            raise ValueError(f"{self.title} has no bot {name!r}; choose one of {sorted(self.bots)}")
+        return self.bots[name]()
+
+
+def game_spec(name: str) -> GameSpec:
+    """The :class:`GameSpec` of game ``name`` (its package's ``SPEC``).
+
+    Raises:
+        ValueError: an unknown game, or a registered game whose package declares no ``SPEC``.
+    """
+    mod = game_module(name)
+    spec = getattr(mod, "SPEC", None)
+    if not isinstance(spec, GameSpec):
+        raise ValueError(f"game {name!r} ({mod.__name__}) declares no SPEC (a toolkit.core.gamespec.GameSpec)")
+    return spec
+
+
+def game_specs() -> tuple[GameSpec, ...]:
+    """Every registered game's :class:`GameSpec`, by name (imports every game package)."""
+    return tuple(game_spec(n) for n in game_names())

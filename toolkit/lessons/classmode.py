@@ -1,0 +1,605 @@
+"""Class mode of the lessons: what each lesson plays live with the class, how its questions go
+to the students' phones, and the class's own numbers the projected lesson shows.
+
+A lesson in class mode (the teacher's one button, :func:`toolkit.lessons.widgets.class_mode`)
+opens a session on the class game server (:mod:`toolkit.classroom`); students join with the code
+on their own phones. Then:
+
+* **Questions.** Any question the lesson asks (``L.ask("q6")``) can be sent to the class: the
+  question goes without its answer (:func:`question_spec`); when the teacher reveals, the
+  answer, tolerance and explanation follow from the lesson's bank (:func:`reveal_of`), so the
+  questions and answers stay in one place (:mod:`toolkit.lessons`).
+* **The lesson's game, played live** (:data:`ACTIVITIES`): a short activity on the game's own
+  engine (a BuyWord round, a Bué hand, one BUX lot at auction, Ten Bucks games of two students,
+  Bugami declarations, a quick BUX game), set up with the server's general activity settings (a
+  rule preset, the scripted first moves, a stop at a milestone) and never its own rules.
+* **The class's numbers**: each activity's ``numbers(records)`` turns the session's game records
+  into a table, a chart and a sentence, beside the lesson's exact answer or simulation
+  (:class:`ClassNumbers`).
+
+Nothing here imports ipywidgets; plotly and pandas load when numbers are computed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
+from typing import Any, Callable
+
+from . import Question
+
+__all__ = ["Activity", "ACTIVITIES", "ClassNumbers", "question_spec", "reveal_of", "SLIDERS", "activity",
+           "buyword_round", "bue_hand", "bux_auction", "tenbucks_fairness", "bugami_declarations",
+           "bux_score_sheet", "answers_figure"]
+
+#: Colours (Okabe-Ito, safe for colour-blind viewers).
+BLUE, ORANGE, GREEN, VERMILLION, SKY, GREY = "#0072B2", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#555555"
+_LAYOUT = dict(font=dict(family="sans-serif", size=13), margin=dict(l=70, r=20, t=70, b=70),
+               legend=dict(orientation="h", y=-0.22), height=420)
+
+
+@dataclass
+class ClassNumbers:
+    """What the projected lesson shows of the class's activity.
+
+    Attributes:
+        figure: a plotly ``Figure`` (the class's numbers beside the exact answer or the
+            simulation), or None when there is nothing to draw yet.
+        table: a pandas DataFrame (one row per student, table or game), or None.
+        summary: a sentence or two of HTML for the class.
+        data: the numbers themselves (for tests and teachers).
+    """
+
+    figure: Any = None
+    table: Any = None
+    summary: str = ""
+    data: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Activity:
+    """A lesson's game, played live by the class.
+
+    Attributes:
+        lesson: ``"01"`` ... ``"06"``.
+        title: what it is, for the teacher (``"One lot at auction"``).
+        game: the engine (``"bux"``).
+        settings: the class session's settings (:meth:`toolkit.classroom.SessionConfig.make`:
+            ``preset``, ``table_size``, ``opening``, ``stop``...).
+        students: what the students do, in a sentence for the teacher to read out.
+        shows: what the projected lesson shows once tables are done.
+        numbers: ``numbers(records, **context) -> ClassNumbers`` (records: the session's game
+            records, :meth:`toolkit.classroom.TeacherClient.records`).
+    """
+
+    lesson: str
+    title: str
+    game: str
+    settings: dict
+    students: str
+    shows: str
+    numbers: Callable
+
+
+def question_spec(q: Question, lesson: str, slider: tuple | None = None, decimal: str | None = None) -> dict:
+    """The question as the class's phones get it: no answer, no explanation (they come with the
+    reveal). A choice or a guess becomes a choice; a number is typed, or chosen on a slider when
+    ``slider`` ``(min, max, step)`` is given.
+
+    Returns:
+        keyword arguments for :meth:`toolkit.classroom.TeacherClient.ask`.
+    """
+    base = {"key": f"{lesson}/{q.key}", "prompt": q.prompt, "unit": q.unit or ""}
+    if q.kind in ("choice", "guess"):
+        return dict(base, kind="choice", options=list(q.options))
+    if slider is not None:
+        lo, hi, step = slider
+        return dict(base, kind="slider", min=lo, max=hi, step=step)
+    return dict(base, kind="number", decimal=decimal)
+
+
+def _number(x):
+    if isinstance(x, Fraction):
+        return x.numerator if x.denominator == 1 else float(x)
+    return x
+
+
+def reveal_of(q: Question) -> dict:
+    """The reveal of a question: its answer (``None`` for a guess), tolerance and explanation,
+    from the lesson's bank (keyword arguments of :meth:`toolkit.classroom.TeacherClient.reveal`)."""
+    if q.kind == "guess":
+        return {"answer": None, "tolerance": 0, "explanation": q.explanation}
+    if q.kind == "choice":
+        return {"answer": q.answer, "tolerance": 0, "explanation": q.explanation}
+    return {"answer": _number(q.answer), "tolerance": _number(q.tolerance) or 0, "explanation": q.explanation}
+
+
+#: Number questions the class answers on a slider instead of typing: ``{lesson: {key: (min, max, step)}}``.
+#: (Lesson 03's Question 8 is read from a chart: a slider over the chart's range.)
+SLIDERS = {"03": {"q8": (-100, 50, 1)}}
+
+
+def _wrap(text: str, width: int = 22) -> str:
+    """``text`` broken into lines of about ``width`` characters (plotly's ``<br>``), so that an
+    option's label leaves room for its bar on a phone."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return "<br>".join(lines + [line])
+
+
+def answers_figure(q: Question, status: dict, lang: str = "en"):
+    """The class's answers to a revealed question, beside the right answer: a bar per option
+    (the right one marked in its label, not by colour alone), or a histogram of the numbers
+    with the right answer (and its tolerance) drawn on it.
+
+    Args:
+        q: the lesson's question.
+        status: the server's status of the question once revealed (``results``, ``reveal``).
+
+    Returns:
+        a plotly ``Figure``.
+
+    Raises:
+        ValueError: the question has not been revealed (the answers are not shown before).
+    """
+    import plotly.graph_objects as go
+
+    if status.get("status") != "revealed" or "results" not in status:
+        raise ValueError("the class's answers are shown only after the reveal")
+    r, reveal = status["results"], status["reveal"]
+    answer = reveal.get("answer")
+    it = lang == "it"
+    n = r["answered"]
+    title = (f"Le risposte della classe ({n})" if it else f"The class's answers ({n} answered)")
+    if status["kind"] == "choice":
+        opts = list(r["counts"])
+        mark = " \u2714 " + ("risposta" if it else "the answer")
+        labels = [_wrap(o + (mark if o == answer else "")) for o in opts]
+        colours = [GREEN if o == answer else BLUE for o in opts]
+        fig = go.Figure([go.Bar(x=[r["first_counts"][o] for o in opts], y=labels, orientation="h",
+                                name="prima risposta" if it else "first try", marker_color=SKY, opacity=0.7),
+                         go.Bar(x=[r["counts"][o] for o in opts], y=labels, orientation="h",
+                                name="risposta finale" if it else "final answer", marker_color=colours)])
+        fig.update_layout(barmode="group", title=dict(text=title), **_LAYOUT,
+                          xaxis=dict(title=dict(text="studenti" if it else "students"), dtick=1, rangemode="tozero"),
+                          yaxis=dict(autorange="reversed", automargin=True,
+                                     title=dict(text="risposta" if it else "answer")))
+        fig.update_layout(height=max(300, 110 + 70 * len(opts)))
+        return fig
+    values = r["values"]
+    name = "risposta finale" if it else "final answer"
+    distinct = sorted(set(values))
+    if len(distinct) <= 20:
+        # few different answers: a bar per answer, so that 145 and 150 are not one bin
+        ends = distinct + ([answer] if answer is not None else [])
+        span = (max(ends) - min(ends)) or 1
+        gaps = [b - a for a, b in zip(distinct, distinct[1:])]
+        width = max(span / 60, 0.8 * min(gaps)) if gaps else span / 20
+        tol = reveal.get("tolerance") or 0
+        colours = [GREEN if answer is not None and abs(v - answer) <= tol + 1e-9 else BLUE for v in distinct]
+        fig = go.Figure([go.Bar(x=distinct, y=[values.count(v) for v in distinct], width=width, name=name,
+                                marker_color=colours, hovertemplate="%{x}: %{y}<extra></extra>")])
+        fig.update_xaxes(range=[min(ends) - span / 15, max(ends) + span / 15])
+    else:
+        fig = go.Figure([go.Histogram(x=values, nbinsx=30, name=name, marker_color=BLUE, opacity=0.85)])
+    if answer is not None:
+        tol = reveal.get("tolerance") or 0
+        if tol:
+            fig.add_vrect(x0=answer - tol, x1=answer + tol, fillcolor=GREEN, opacity=0.15, line_width=0)
+        fig.add_vline(x=answer, line=dict(color=GREEN, width=3, dash="dash"), layer="below",
+                      annotation_text=("risposta: " if it else "the answer: ") + f"{answer:g}",
+                      annotation_position="top")
+    unit = status.get("unit") or ""
+    fig.update_layout(title=dict(text=title), **_LAYOUT, bargap=0.05,
+                      xaxis=dict(title=dict(text=(("risposta" if it else "answer") + (f" ({unit})" if unit else "")))),
+                      yaxis=dict(title=dict(text="studenti" if it else "students"), dtick=1, rangemode="tozero"))
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# The class's numbers, per lesson
+
+
+def _states(rec):
+    from ..core.game import replay
+    return replay(rec["record"])
+
+
+def _students(rec) -> list[int]:
+    return [k for k, kind in enumerate(rec["kinds"]) if kind == "human"]
+
+
+def _empty(words: str) -> ClassNumbers:
+    return ClassNumbers(summary=f"<p><i>{escape(words)}</i></p>")
+
+
+def buyword_round(records, **_context) -> ClassNumbers:
+    """Lesson 01: one BuyWord round. Every purchase and every word a student sold, placed on the
+    price curve (dollars = pips squared), and each student's profit for the round.
+
+    Source: seed "Buying Tiles" / "Selling Words" (``toolkit.buyword.price``, ``pips``).
+    """
+    import pandas as pd
+    import plotly.graph_objects as go
+
+    from ..buyword import price
+    from ..buyword.state import Buy, SellWord
+
+    buys, sells, rows = [], [], []
+    for rec in records:
+        states = _states(rec)
+        r = states[0].rules
+        start = {}
+        for n, who in enumerate(rec["actors"]):
+            before, after = states[n], states[n + 1]
+            a, p = after.last_action, before.current_player
+            if p < 0 or rec["kinds"][p] != "human":
+                continue
+            start.setdefault(p, before.money[p])
+            if who != "human":
+                continue
+            name = before.players[p]
+            if isinstance(a, Buy):
+                pip = sum(r.letter_pips.get(c, 1) for c in before.drawn[p])
+                buys.append({"student": name, "pips": pip, "dollars": before.money[p] - after.money[p],
+                             "tiles": "".join(before.drawn[p])})
+            elif isinstance(a, SellWord):
+                pip = sum(r.letter_pips[c] for c in a.letters_used) + (r.wild_pips if a.wild is not None else 0)
+                sells.append({"student": name, "pips": pip, "dollars": after.money[p] - before.money[p],
+                              "word": a.word.upper()})
+        final = states[-1]
+        for p in _students(rec):
+            if p in start:
+                rows.append({"table": rec["number"], "student": final.players[p],
+                             "paid": sum(b["dollars"] for b in buys if b["student"] == final.players[p]),
+                             "sold": sum(s["dollars"] for s in sells if s["student"] == final.players[p]),
+                             "profit": final.money[p] - start[p]})
+    if not rows:
+        return _empty("No student has played a round yet.")
+    table = pd.DataFrame(rows).sort_values(["profit", "student"], ascending=[False, True]).reset_index(drop=True)
+    table.index = range(1, len(table) + 1)
+    top = max([b["pips"] for b in buys] + [s["pips"] for s in sells] + [8]) + 2
+    xs = list(range(0, top + 1))
+    fig = go.Figure([go.Scatter(x=xs, y=[price(x) for x in xs], mode="lines", name="price = pips \u00d7 pips",
+                                line=dict(color=GREY, dash="dash"), hoverinfo="skip")])
+    if buys:
+        fig.add_trace(go.Scatter(x=[b["pips"] for b in buys], y=[b["dollars"] for b in buys], mode="markers",
+                                 name="a purchase (tiles bought)", marker=dict(color=BLUE, size=12, symbol="circle"),
+                                 text=[f"{b['student']} bought {b['tiles']}" for b in buys],
+                                 hovertemplate="%{text}: %{x} pips, $%{y}<extra></extra>"))
+    if sells:
+        fig.add_trace(go.Scatter(x=[s["pips"] for s in sells], y=[s["dollars"] for s in sells], mode="markers",
+                                 name="a word sold", marker=dict(color=ORANGE, size=14, symbol="diamond"),
+                                 text=[f"{s['student']} sold {s['word']}" for s in sells],
+                                 hovertemplate="%{text}: %{x} pips, $%{y}<extra></extra>"))
+    fig.update_layout(title=dict(text="Your class's round on the price curve"),
+                      xaxis=dict(title=dict(text="pips"), dtick=2, rangemode="tozero"),
+                      yaxis=dict(title=dict(text="dollars"), rangemode="tozero"), **_LAYOUT)
+    mean_buy = sum(b["pips"] for b in buys) / len(buys) if buys else 0
+    mean_sell = sum(s["pips"] for s in sells) / len(sells) if sells else 0
+    summary = (f"<p>{len(buys)} purchases (on average {mean_buy:.1f} pips) and {len(sells)} words sold (on average "
+               f"{mean_sell:.1f} pips). The square price makes big words pay much more than the small draws cost: "
+               f"{sum(1 for x in rows if x['profit'] > 0)} of {len(rows)} students made a profit.</p>")
+    return ClassNumbers(fig, table, summary, {"buys": buys, "sells": sells})
+
+
+_BUE_BINS = [("<40", None, 39), ("40-44", 40, 44), ("45-49", 45, 49), ("50", 50, 50),
+             ("51-55", 51, 55), ("56-60", 56, 60), (">60", 61, None)]
+
+
+def _bue_bin(total: int) -> str:
+    for label, lo, hi in _BUE_BINS:
+        if (lo is None or total >= lo) and (hi is None or total <= hi):
+            return label
+    raise ValueError(total)
+
+
+def bue_hand(records, **_context) -> ClassNumbers:
+    """Lesson 02: one hand of Bué. Each student's best total (closest to 50) when the cards were
+    dealt and when the hand ended, beside the exact chance of each total for five cards dealt
+    from the whole deck (``toolkit.bue.odds.best_total_distribution``, exact).
+    """
+    import pandas as pd
+    import plotly.graph_objects as go
+
+    from ..bue.odds import best_total_distribution
+
+    rows = []
+    for rec in records:
+        states = _states(rec)
+        dealt = states[next((k for k, who in enumerate(rec["actors"]) if who != "setup"), len(rec["actors"]))]
+        final = states[-1]
+        for p in _students(rec):
+            rows.append({"table": rec["number"], "student": final.players[p], "dealt": dealt.total(p),
+                         "end of hand": final.total(p)})
+    if not rows:
+        return _empty("No student has played a hand yet.")
+    table = pd.DataFrame(rows).sort_values(["table", "student"]).reset_index(drop=True)
+    table.index = range(1, len(table) + 1)
+    rules = _states(records[0])[0].rules
+    exact = best_total_distribution(rules, stacking=rules.multiplier_stacking, target=rules.bue_total)
+    labels = [b[0] for b in _BUE_BINS]
+    share = {b: 0.0 for b in labels}
+    for t, p in exact.items():
+        share[_bue_bin(t)] += float(p)
+    n = len(rows)
+
+    def counts(col):
+        c = {b: 0 for b in labels}
+        for r in rows:
+            c[_bue_bin(r[col])] += 1
+        return c
+
+    dealt, ended = counts("dealt"), counts("end of hand")
+    fig = go.Figure([
+        go.Bar(x=labels, y=[100 * share[b] for b in labels], name="exact chance for 5 dealt cards",
+               marker_color=GREY, opacity=0.6, hovertemplate="%{x}: %{y:.1f}%<extra>exact</extra>"),
+        go.Bar(x=labels, y=[100 * dealt[b] / n for b in labels], name="your class, as dealt", marker_color=SKY,
+               text=[str(dealt[b]) if dealt[b] else "" for b in labels], textposition="outside"),
+        go.Bar(x=labels, y=[100 * ended[b] / n for b in labels], name="your class, end of the hand",
+               marker_color=BLUE, text=[str(ended[b]) if ended[b] else "" for b in labels], textposition="outside")])
+    fig.update_layout(barmode="group", title=dict(text="Your class's totals and the exact chance"),
+                      xaxis=dict(title=dict(text="best total")),
+                      yaxis=dict(title=dict(text="share of hands (%)"), rangemode="tozero"), **_LAYOUT)
+    summary = (f"<p>{n} students: {dealt['50']} had exactly 50 as dealt, {ended['50']} at the end of "
+               f"the hand. The exact chance of 50 in five dealt cards is {100 * share['50']:.1f}%: "
+               "exchanging cards is how a hand gets closer.</p>")
+    return ClassNumbers(fig, table, summary, {"dealt": dealt, "ended": ended, "exact": share})
+
+
+def bux_auction(records, noise: float = 50.0, auctions: int = 4000, **_context) -> ClassNumbers:
+    """Lesson 03: one lot at auction per table. Each bidder's highest bid against what the lot
+    was worth to them (``toolkit.bux.lot_value``: every back value known, one card ahead), the
+    winners' profit (the lot's worth to the winner minus the price: the class's own winner's
+    curse), beside simulated auctions with as many bidders whose guesses are off by ``noise``
+    bux (``toolkit.bux.widgets.simulate_auctions``, the lesson's section 5).
+    """
+    import numpy as np
+    import pandas as pd
+    import plotly.graph_objects as go
+    from plotly.subplots import make_subplots
+
+    from ..bux import Bid, lot_value
+
+    rows, tables = [], []
+    for rec in records:
+        states = _states(rec)
+        start = next((k for k, s in enumerate(states) if s.phase == "bid"), None)
+        if start is None:
+            continue
+        s0 = states[start]
+        drawer = s0.turn
+        high: dict[int, int] = {}
+        winner = price = None
+        for n in range(start, len(states) - 1):
+            s, after = states[n], states[n + 1]
+            if s.phase != "bid":
+                break
+            a = after.last_action
+            if isinstance(a, Bid):
+                high[s.current_player] = max(high.get(s.current_player, 0), a.amount)
+            if after.phase != "bid":
+                winner, price = (s.current_player, a.amount) if isinstance(a, Bid) else (s.high_bidder, s.high_bid)
+                break
+        if winner is None:
+            continue                      # the auction is still going
+        values = []
+        for seat in range(len(s0.players)):
+            others = [c for i, sp in enumerate(s0.spreads) if i != seat for c in sp] + list(s0.discards)
+            values.append(float(lot_value(s0.spreads[seat], s0.lot, s0.double, s0.rules, known=others, future=1,
+                                          rng=np.random.default_rng([rec["record"]["seed"] or 0, seat]))))
+        for seat, name in enumerate(s0.players):
+            rows.append({"table": rec["number"], "player": name, "student": rec["kinds"][seat] == "human",
+                         "drew the lot": seat == drawer, "worth to them": round(values[seat]),
+                         "highest bid": high.get(seat), "won": seat == winner})
+        if winner >= 0:
+            tables.append({"table": rec["number"], "winner": s0.players[winner],
+                           "student": rec["kinds"][winner] == "human", "bidders": len(s0.players), "price": price,
+                           "worth to the winner": round(values[winner]), "profit": round(values[winner] - price)})
+    if not tables:
+        return _empty("No lot has been sold yet.")
+    from ..bux.widgets import simulate_auctions
+
+    bidders = max(2, round(sum(t["bidders"] for t in tables) / len(tables)))
+    simulated = float(simulate_auctions(bidders, noise, auctions=auctions, seed=bidders).mean())
+    mean_profit = sum(t["profit"] for t in tables) / len(tables)
+    overpaid = sum(1 for t in tables if t["profit"] < 0)
+    # one above the other: the projector's 1366 px and a teacher's phone both read it
+    fig = make_subplots(rows=2, cols=1, row_heights=[0.7, 0.3], vertical_spacing=0.2,
+                        subplot_titles=("Bids against what the lot was worth",
+                                        "The winners' average profit (bux)"))
+    bids = [r for r in rows if r["highest bid"] is not None]
+    hi = max([r["worth to them"] for r in rows] + [r["highest bid"] or 0 for r in rows] + [50]) * 1.08
+    fig.add_trace(go.Scatter(x=[0, hi], y=[0, hi], mode="lines", name="bid = worth", line=dict(color=GREY, dash="dash"),
+                             hoverinfo="skip"), 1, 1)
+    for won, name, colour, symbol in ((False, "a bidder's highest bid", BLUE, "circle"),
+                                      (True, "the winning bid", VERMILLION, "star")):
+        part = [r for r in bids if r["won"] == won]
+        if part:
+            fig.add_trace(go.Scatter(
+                x=[r["worth to them"] for r in part], y=[r["highest bid"] for r in part], mode="markers", name=name,
+                marker=dict(color=colour, size=15 if won else 11, symbol=symbol, line=dict(color="white", width=1)),
+                text=[f"{r['player']} (table {r['table']})" for r in part],
+                hovertemplate="%{text}: worth %{x} bux, bid %{y} bux<extra></extra>"), 1, 1)
+    fig.add_trace(go.Bar(y=["your class", "simulated"], x=[mean_profit, simulated],
+                         orientation="h", marker_color=[VERMILLION, GREY], name="winners' average profit",
+                         hovertemplate="%{y}: %{x:+.0f} bux<extra></extra>", showlegend=False), 2, 1)
+    fig.update_xaxes(title_text="worth to the bidder (bux)", rangemode="tozero", row=1, col=1)
+    fig.update_yaxes(title_text="highest bid (bux)", rangemode="tozero", row=1, col=1)
+    fig.update_xaxes(title_text="profit (bux)", zeroline=True, zerolinewidth=2, zerolinecolor=GREY, row=2, col=1)
+    fig.update_yaxes(title_text="lots sold", automargin=True, row=2, col=1)
+    fig.update_layout(title=dict(text="Your class's auction: the winner's curse"), **_LAYOUT)
+    fig.update_layout(height=640, legend=dict(orientation="h", y=-0.12))
+    table = pd.DataFrame(tables).set_index("table")
+    summary = (f"<p>{len(tables)} lot{'s' if len(tables) != 1 else ''} sold. The winners paid on average "
+               f"<b>{-mean_profit:.0f} bux</b> more than the lot was worth to them "
+               f"({overpaid} of {len(tables)} overpaid). In the simulation, with {bidders} bidders whose guesses are "
+               f"off by about {noise:.0f} bux, the winner's average profit is {simulated:+.0f} bux.</p>"
+               if mean_profit < 0 else
+               f"<p>{len(tables)} lot{'s' if len(tables) != 1 else ''} sold. The winners' average profit: "
+               f"<b>{mean_profit:+.0f} bux</b> ({overpaid} of {len(tables)} overpaid). In the simulation, with "
+               f"{bidders} bidders whose guesses are off by about {noise:.0f} bux, it is {simulated:+.0f} bux.</p>")
+    return ClassNumbers(fig, table, summary, {"bids": rows, "tables": tables, "simulated": simulated})
+
+
+def tenbucks_fairness(records, simulated=None, **_context) -> ClassNumbers:
+    """Lesson 04: the class's finished Ten Bucks games, in the lesson's fairness table: how often
+    the start player won the games that had a winner, its 95% interval (Wilson) and a binomial
+    test against the fair share (scipy.stats), beside the lesson's simulated rows.
+
+    Args:
+        simulated: the lesson's table (a DataFrame indexed by ``players``), shown above the
+            class's rows.
+    """
+    import pandas as pd
+    from scipy import stats
+
+    games = []
+    for rec in records:
+        states = _states(rec)
+        final = states[-1]
+        if not final.is_terminal:
+            continue
+        games.append({"players": len(final.players), "table": rec["number"], "students": len(_students(rec)),
+                      "winner": final.winner, "start": final.rules.first_player,
+                      "no_winner": final.end_reason == "no_bills"})
+    if not games:
+        return _empty("No class game has finished yet.")
+    rows = []
+    for n in sorted({g["players"] for g in games}):
+        part = [g for g in games if g["players"] == n]
+        decided = [g for g in part if not g["no_winner"]]
+        wins = sum(1 for g in decided if g["winner"] == g["start"])
+        row = {"players": f"{n} (your class)", "games": len(part), "no winner": f"{1 - len(decided) / len(part):.1%}",
+               "games with a winner": len(decided), "start player won": wins}
+        if decided:
+            test = stats.binomtest(wins, len(decided), 1 / n)
+            ci = test.proportion_ci(0.95, method="wilson")
+            row.update({"share of those": f"{wins / len(decided):.1%}", "95% interval": f"{ci.low:.1%} to {ci.high:.1%}",
+                        "fair share": f"{1 / n:.0%}", "p-value (fair?)": f"{test.pvalue:.2g}"})
+        rows.append(row)
+    mine = pd.DataFrame(rows).set_index("players")
+    table = mine
+    if simulated is not None:
+        sim = simulated.copy()
+        sim.index = [f"{i} (simulated)" for i in sim.index]
+        sim.index.name = "players"
+        table = pd.concat([sim, mine])
+    decided = sum(r["games with a winner"] for r in rows)
+    won = sum(r["start player won"] for r in rows)
+    summary = (f"<p>Your class finished {len(games)} game{'s' if len(games) != 1 else ''}; in {decided} of them somebody "
+               f"won, and the start player won {won}. With so few games the 95% interval is wide: a class's games "
+               "alone cannot show a small advantage, which is why the lesson simulates thousands.</p>")
+    return ClassNumbers(None, table, summary, {"games": games})
+
+
+def bugami_declarations(records, samples: int = 100, **_context) -> ClassNumbers:
+    """Lesson 05: each student's bug suit against the suit advisor
+    (``toolkit.bugami.advise_state``: the expected points of every declaration over sampled
+    deals of the unseen cards, the lesson's section 3): the expected points of the suit chosen
+    against the best declaration's.
+    """
+    from ..classroom import analysis
+
+    started = [r for r in records if r["status"] in ("stopped", "finished")]
+    d = analysis.decisions(started, samples=samples) if started else None
+    if d is None or not len(d):
+        return _empty("No student has chosen a bug suit yet.")
+    fig = analysis.decisions_figure(d)
+    fig.update_layout(title=dict(text="Your class's bug suits and the advisor"), **_LAYOUT)
+    names = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "misere": "misère"}
+    table = d.assign(chosen=d["chosen"].map(names), best=d["best"].map(names))[
+        ["table", "player", "chosen", "best", "decision", "answer"]].rename(
+        columns={"player": "student", "chosen": "bug suit chosen", "best": "advisor's best",
+                 "decision": "expected points (chosen)", "answer": "expected points (best)"})
+    table.index = range(1, len(table) + 1)
+    same = int((d["chosen"] == d["best"]).sum())
+    summary = (f"<p>{same} of {len(d)} students chose the advisor's best declaration; on average the suits chosen "
+               f"were worth {float(d['gap'].mean()):+.1f} points against the best (each estimate from {samples} "
+               "sampled deals).</p>")
+    return ClassNumbers(fig, table, summary, {"decisions": d})
+
+
+def bux_score_sheet(records, **_context) -> ClassNumbers:
+    """Lesson 06: the class's quick BUX games. The server put every finished game on the class's
+    score sheet; here the same games on a score sheet of their own: the standings with the
+    Personal Earning Index (``toolkit.scoresheet``) and the PEI over the games
+    (``toolkit.scoresheet.widgets.pei_figure``)."""
+    import tempfile
+    from pathlib import Path
+
+    from ..classroom.analysis import replay_session
+    from ..scoresheet import ScoreSheet
+    from ..scoresheet.records import record_game
+
+    done = [r for r in records if r["status"] == "finished"]
+    if not done:
+        return _empty("No class game has finished yet.")
+    tables = replay_session(done)
+    with tempfile.TemporaryDirectory(prefix="class-sheet-") as tmp:
+        sheet = ScoreSheet(Path(tmp) / "class.sqlite")
+        try:
+            for t in tables.itertuples(index=False):
+                record_game(sheet, t.final, variant=f"round {t.round}, table {t.table}", placements=list(t.places))
+            standings = sheet.standings("bux", pei=True)
+            from ..scoresheet.widgets import pei_figure
+            fig = pei_figure(sheet, game="bux")
+        finally:
+            sheet.close()
+    summary = (f"<p>{len(done)} class game{'s' if len(done) != 1 else ''} finished. They are on the class's score sheet "
+               "(section 5: press <b>Refresh</b> there, or open the sheet again); here are the standings of these "
+               "games alone, with the PEI.</p>")
+    return ClassNumbers(fig, standings, summary, {"games": len(done)})
+
+
+#: Each lesson's game, played live by the class.
+ACTIVITIES = {
+    "01": Activity("01", "One round of BuyWord", "buyword", {"preset": "standard", "table_size": 4, "stop": "round"},
+                   "Each table plays one round: the leader chooses how many tiles everyone draws, each student "
+                   "buys their tiles (or declines them), then spells words with them and sells them.",
+                   "every purchase and every word sold on the price curve, and each student's profit",
+                   buyword_round),
+    "02": Activity("02", "One hand of Bué", "bue", {"preset": "one_hand", "table_size": 4},
+                   "Each table plays one hand: five cards each, exchanges in turn, trying to hold exactly 50.",
+                   "the class's totals, as dealt and at the end of the hand, beside the exact chance of each total",
+                   bue_hand),
+    "03": Activity("03", "One lot at auction", "bux",
+                   {"preset": "quick", "table_size": 4, "opening": ["draw"], "stop": "lot"},
+                   "At each table the first student draws three cards for everyone to bid on; students bid or pass "
+                   "on their phones until one wins the lot. The first student is the drawer: they are paid the "
+                   "price if someone else wins.",
+                   "every bid against what the lot was worth to the bidder, and the winners' profit beside the "
+                   "simulated auctions: the winner's curse on your own numbers",
+                   bux_auction),
+    "04": Activity("04", "Ten Bucks, student against student", "tenbucks", {"preset": "standard", "table_size": 2},
+                   "Students play Ten Bucks in pairs, each on their own phone, until someone claims $10.",
+                   "the class's games in the fairness table: how often the start player won",
+                   tenbucks_fairness),
+    "05": Activity("05", "Bugami: choose your bug suit", "bugami",
+                   {"preset": "one_deal", "table_size": 4, "stop": "declarations"},
+                   "Each student looks at their thirteen cards and chooses the suit to avoid (or misère), face down.",
+                   "each student's choice against the suit advisor's expected points",
+                   bugami_declarations),
+    "06": Activity("06", "A quick game of BUX", "bux", {"preset": "quick", "table_size": 4},
+                   "Tables of four play a quick game of BUX to its end; every finished game goes to the class's "
+                   "score sheet.",
+                   "the standings of the class's games with the Personal Earning Index",
+                   bux_score_sheet),
+}
+
+
+def activity(lesson: str) -> Activity:
+    """The class activity of lesson ``lesson``.
+
+    Raises:
+        KeyError: no such lesson.
+    """
+    try:
+        return ACTIVITIES[lesson]
+    except KeyError:
+        raise KeyError(f"no class activity for lesson {lesson!r}; lessons: {', '.join(ACTIVITIES)}") from None
