@@ -239,3 +239,15 @@ def test_every_reviewed_entry_removes_something():
     assert not sorted(w for w in entries if w in every)
     pronouns, irregular = grammar_words()
     assert not sorted(w for w in pronouns | set(irregular) if w not in every)
+
+
+def test_spells_says_whether_exactly_these_tiles_make_a_word():
+    from toolkit.buyword.dictionary import Dictionary
+    d = Dictionary(["cat", "coat", "taco", "act"])
+    assert d.spells("TAC") and d.spells("act") and d.spells("OTAC")
+    assert not d.spells("CA") and not d.spells("TACS")
+    assert d.spells("TAC", wild=True)            # the Wild as O: COAT, TACO
+    assert not d.spells("TA", wild=False) and d.spells("TA", wild=True)     # CAT with the Wild as C
+    assert not d.spells("XQ", wild=True)
+    with pytest.raises(ValueError):
+        d.spells("C4T")

@@ -62,12 +62,10 @@ def _policy(state, rng):
     if state.phase == "trade" and len(legal) > 8:
         legal = [legal[0]] + [legal[int(i)] for i in rng.integers(1, len(legal), size=6)]
     if state.phase == "sell":
-        p = state.current_player
-        hand = "".join(state.hands[p].elements())
-        bluff = state.rules.challenges and not state.rules.crossword and state.n_players > 1
-        if bluff and len(hand) >= 2 and rng.random() < 0.2:
-            return bw.SellWord(hand[:2] if hand[:2].lower() not in state.dictionary() else hand[:3]
-                               if len(hand) >= 3 else hand[:2])
+        bluffs = [a for a in legal if isinstance(a, bw.Bluff)]
+        if bluffs and rng.random() < 0.2:
+            return bluffs[int(rng.integers(len(bluffs)))]
+        legal = [a for a in legal if not isinstance(a, bw.Bluff)] or legal
         if rng.random() < 0.5:
             stop = [a for a in legal if isinstance(a, (bw.Done, bw.Discard))]
             legal = stop or legal

@@ -112,8 +112,12 @@ def test_challenge_of_a_real_word_costs_the_challenger_20():
 def test_challenge_of_a_non_word_costs_the_seller_20_and_the_sale():
     r = bw.Rules(challenges=True)
     s = _sell_state(r, ["XQZ", "", ""])
-    c = s.apply("sell XQZ")  # a claim need not be in legal_actions: it is a bluff
-    assert bw.SellWord("xqz") not in s.legal_actions()
+    # a claim that is no word is a bluff: listed by legal_actions, and "sell" refuses a non-word
+    assert bw.SellWord("xqz") not in s.legal_actions() and bw.Bluff(3) in s.legal_actions()
+    with pytest.raises(IllegalActionError, match="bluff"):
+        s.apply("sell XQZ")
+    c = s.apply("bluff 3")
+    assert c.observation(1)["claim"] == {"claimant": 0, "word": "QXZ"}
     p1 = c.apply("pass")
     assert p1.current_player == 2
     done = p1.apply("challenge")
@@ -123,7 +127,7 @@ def test_challenge_of_a_non_word_costs_the_seller_20_and_the_sale():
 def test_an_unchallenged_claim_sells_and_a_poor_loser_pays_what_they_have():
     r = bw.Rules(challenges=True)
     s = _sell_state(r, ["XQZ", ""])
-    sold = s.apply("sell XQZ").apply("pass")
+    sold = s.apply("bluff 3").apply("pass")
     assert sold.money[0] == 200 + bw.price(12) and sold.hands[0].total == 0
     broke = _sell_state(bw.Rules(challenges=True, challenge_penalty=20), ["DOG", ""], money=(200, 7))
     after = broke.apply("sell DOG").apply("challenge")
@@ -135,9 +139,9 @@ def test_an_unchallenged_claim_sells_and_a_poor_loser_pays_what_they_have():
 
 def test_bots_challenge_exactly_the_non_words():
     r = bw.Rules(challenges=True)
-    for word, expect in (("DOG", bw.Pass()), ("XQZ", bw.Challenge())):
-        c = _sell_state(r, [word, ""]).apply(f"sell {word}")
-        for bot in (bw.GreedyBot(), bw.SamplingBot(samples=2)):
+    for word, claim, expect in (("DOG", "sell DOG", bw.Pass()), ("XQZ", "bluff 3", bw.Challenge())):
+        c = _sell_state(r, [word, ""]).apply(claim)
+        for bot in (bw.GreedyBot(), bw.SamplingBot(samples=2), bw.PlannerBot(samples=2)):
             assert bot.choose(c, np.random.default_rng(1)) == expect
 
 

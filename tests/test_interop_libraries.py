@@ -168,6 +168,53 @@ def test_legal_numbers_equal_the_engines_legal_actions(game):
                 st.apply_action(ids[int(rng.integers(len(ids)))])
 
 
+def test_buyword_bluffs_have_numbers_and_the_legal_set_holds_with_challenges():
+    """With challenges BuyWord's engine lists bluffs (``bluff n``, issue 28): through OpenSpiel
+    the legal numbers decode to exactly the engine's legal actions, bluffs included, and games that
+    bluff whenever they can stay within ``max_game_length``; PettingZoo's mask is that set."""
+    from toolkit.buyword import Bluff
+    from toolkit.interop.zoo import buyword_v0
+
+    g = ospiel.load_game("buyword", None, players=3, challenges=True)
+    b = g.binding
+    bluffs = refused = 0
+    for k in range(3):
+        rng = np.random.default_rng(k)
+        st = g.new_initial_state()
+        moves = 0
+        while not st.is_terminal():
+            moves += 1
+            if st.is_chance_node():
+                st.apply_action(_sample(st.chance_outcomes(), rng))
+                continue
+            eng = st.engine
+            ids = st.legal_actions()
+            decoded = [b.actions.decode(i) for i in ids]
+            assert len(decoded) == len(eng.legal_actions()) and set(decoded) == set(eng.legal_actions())
+            claims = [i for i, a in zip(ids, decoded) if isinstance(a, Bluff)]
+            if claims:
+                bluffs += 1
+                pick = claims[int(rng.integers(len(claims)))]
+            elif eng.phase == "challenge":
+                pick = ids[-1]  # challenge: a refused bluff keeps its tiles, the longest games
+                refused += isinstance(eng.claim, Bluff)
+            else:
+                pick = ids[int(rng.integers(len(ids)))]
+            st.apply_action(pick)
+        assert moves <= g.max_game_length()
+    assert bluffs and refused
+    env = buyword_v0.raw_env(rules=b.rules, players=3)
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        mask = {int(i) for i in np.flatnonzero(obs["action_mask"])}
+        assert mask == {b.actions.encode(a) for a in env.engine.legal_actions()}
+        env.step(min(mask))
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_openspiel_play_replays_from_the_toolkits_record(game):
     g = _game(game)

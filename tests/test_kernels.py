@@ -159,6 +159,25 @@ def test_kernel_follows_the_engine_at_every_state_of_a_small_game(name):
     assert states > 50
 
 
+def test_buyword_sales_beyond_the_first_buffer_are_all_listed():
+    """A hand with thousands of sales (11 tiles and a Wild, as the planner keeps): the word finder
+    fills its buffer, stops, and is called again with a larger one on the same hand (a stop must
+    put back the tiles the walk had taken)."""
+    from toolkit.core.cards import Multiset
+    from toolkit.core.game import successor
+    from toolkit.core.testing import _kernel_state
+
+    s = bw.initial_state(bw.Rules(), 2)
+    hands = (Multiset("ADEHIOSS"), Multiset("ACEGIMOPSTZ"))
+    s = successor(s, phase="sell", hands=hands, wilds=(4, 4), bag=s.bag - hands[0] - hands[1], order_pos=1,
+                  eligible=(True, True))
+    kernel = game_kernel("buyword")
+    mat = kernel.material(bw.Rules(), 2)
+    mat.buffer = np.empty(64, dtype=np.int64)  # small: the finder stops and starts again, several times
+    _, codes, legal = _kernel_state(kernel, mat, s, "a hand of 4,000 sales")
+    assert len(codes) == len(legal) > 4000
+
+
 def test_a_reordered_engine_is_caught(monkeypatch):
     """The check fails when the engine's legal actions change order (or a rule changes in one copy)."""
     from toolkit.tenbucks.state import TenBucksState

@@ -1,8 +1,8 @@
 """Compile every game's numba code once, so no student waits for it: ``python -m toolkit.warm``.
 
 The compiled twins (``toolkit/<game>/kernel.py``: the random playouts and the step functions the
-conformance tests and rollouts call) and the BUX bots' scoring compile on
-their first call on a machine (about 6-13 s of CPU per game, measured in
+conformance tests and rollouts call), the BUX bots' scoring and the BuyWord planner's word values
+compile on their first call on a machine (about 6-13 s of CPU per game, measured in
 ``benchmarks/run.py``) and are then loaded from numba's on-disk cache (under a second). The
 course's setup runs this ahead of the lessons: Binder's ``postBuild`` (so the image holds the
 cache) and the launcher ``python -m toolkit.lab`` (in a background process at start, while the
@@ -45,6 +45,9 @@ def warm(games=None, echo=print) -> dict:
         t0 = time.process_time()
         kernel = importlib.import_module(f"toolkit.{game}.kernel").KERNEL
         kernel.warm(importlib.import_module(f"toolkit.{game}").Rules(), GAMES[game])
+        if game == "buyword":  # the planner's compiled word values
+            from toolkit.buyword.odds import best_pips, letter_counts
+            best_pips(letter_counts("AERT"), True)
         if game == "bux":  # the heuristic bots' compiled scoring
             from toolkit.bux.kernel import _cash_in_kernel, _potential_kernel
             import numpy as np

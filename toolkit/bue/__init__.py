@@ -29,12 +29,12 @@ __all__ = [
 ]
 from .odds import (HelperRow, best_total_distribution, brute_force_best_total_distribution, bue_polynomial,
                    count_sum_ways, decision_helper, expected_distance, p_bue, p_superbue, simulate_deals, unseen_cards)
-from .bots import BOTS, GreedyBot, RandomBot, SamplingBot, choose_reveal
+from .bots import BOTS, GreedyBot, RandomBot, SamplingBot, SearchBot, choose_reveal
 
 __all__ += [
     "HelperRow", "best_total_distribution", "brute_force_best_total_distribution", "bue_polynomial",
     "count_sum_ways", "decision_helper", "expected_distance", "p_bue", "p_superbue", "simulate_deals", "unseen_cards",
-    "BOTS", "GreedyBot", "RandomBot", "SamplingBot", "choose_reveal",
+    "BOTS", "GreedyBot", "RandomBot", "SamplingBot", "SearchBot", "choose_reveal",
 ]
 
 from .spec import SPEC

@@ -16,14 +16,14 @@ from .state import (BugamiState, DealCard, DealResult, DeclareBug, PlayCard, dea
                     initial_state, new_game, render_html)
 from .odds import (Advice, advice_table, advise_state, others_suit_distribution, round_score,
                    suit_advisor, suit_count_distribution, suit_table, void_probability)
-from .bots import BOTS, HeuristicBot, RandomBot, SamplingBot, Table, simulate_deal
+from .bots import BOTS, HeuristicBot, RandomBot, SamplingBot, SearchBot, Table, simulate_deal
 
 __all__ = [
     "MISERE", "TIE_RULES", "Rules", "BugamiState", "DealCard", "DealResult", "DeclareBug", "PlayCard",
     "deal_state", "declaration_label", "initial_state", "new_game", "render_html",
     "Advice", "advice_table", "advise_state", "others_suit_distribution", "round_score", "suit_advisor",
     "suit_count_distribution", "suit_table", "void_probability",
-    "BOTS", "HeuristicBot", "RandomBot", "SamplingBot", "Table", "simulate_deal",
+    "BOTS", "HeuristicBot", "RandomBot", "SamplingBot", "SearchBot", "Table", "simulate_deal",
 ]
 
 from .spec import SPEC

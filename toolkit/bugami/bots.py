@@ -1,4 +1,4 @@
-"""Bugami bots: random, a heuristic, and a determinized Monte Carlo player.
+"""Bugami bots: random, a heuristic, a determinized Monte Carlo player, and the toolkit's search.
 
 Every bot has two entry points:
 
@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.search import SearchBot as _SearchBot
 from .odds import suit_advisor
 from .playout import (BugamiBot, DeclareView, HeuristicBot, PlayView, RandomBot, Table, declare_view, play_view,
                       sample_hidden, simulate_deal)
 
-__all__ = ["DeclareView", "PlayView", "Table", "BugamiBot", "RandomBot", "HeuristicBot", "SamplingBot",
+__all__ = ["DeclareView", "PlayView", "Table", "BugamiBot", "RandomBot", "HeuristicBot", "SamplingBot", "SearchBot",
            "BOTS", "sample_hidden", "play_view", "declare_view", "simulate_deal"]
 
 
@@ -78,5 +79,70 @@ class SamplingBot(BugamiBot):
         return legal[int(np.argmax(totals))]
 
 
+class SearchBot(_SearchBot):
+    """The toolkit's search (:class:`toolkit.core.search.SearchBot`) on Bugami's fast
+    :class:`Table`: each world deals the cards it cannot see at random, consistently with the hand
+    sizes and the suits players have shown they lack (:func:`sample_hidden`); every candidate is
+    played out to the end of the deal by ``rollout`` at every seat (the same worlds and random
+    streams for every candidate), and the one with the most points for itself is played (the
+    rollout bot's own choice unless another scores clearly more). Declaring, the others declare
+    with ``rollout`` in each world (declarations are simultaneous), as the suit advisor does.
+
+    Args:
+        budget_ms: CPU milliseconds per decision (default 50: Bugami's deals play out on the fast
+            table, and a match has many decisions).
+        playouts: most worlds per decision (``None``: as the budget allows; with
+            ``budget_ms=None`` the bot is deterministic given the Generator).
+        rollout: the bot in every seat of the playouts (default :class:`HeuristicBot`).
+    """
+
+    name = "search"
+
+    def __init__(self, budget_ms: float | None = 50.0, playouts: int | None = None,
+                 rollout: BugamiBot | None = None):
+        super().__init__(budget_ms, playouts)
+        self.rollout = rollout or HeuristicBot()
+
+    def __repr__(self):
+        return f"SearchBot(budget_ms={self.budget_ms!r}, playouts={self.playouts!r}, rollout={self.rollout!r})"
+
+    def candidates(self, state, rng):
+        first = self.rollout.choose(state, rng)
+        return [first] + [a for a in state.legal_actions() if a != first]
+
+    def determinize(self, state, seat, rng):
+        r = state.rules
+        n = state.n_players
+        if state.phase == "declare":
+            unknown = [c for c in r.deck if c not in set(state.hands[seat])]
+            sizes = {s: len(state.hands[s]) for s in range(n) if s != seat}
+            sizes[-1] = len(state.stock)
+            return state, None, sample_hidden(unknown, sizes, [set() for _ in range(n)], rng)
+        view = play_view(state, seat)
+        known = set(view.hand) | view.seen
+        unknown = [c for c in r.deck if c not in known]
+        sizes = {s: view.hand_sizes[s] for s in range(n) if s != seat}
+        sizes[-1] = view.leftover_count
+        return state, view, sample_hidden(unknown, sizes, view.voids, rng)
+
+    def playout(self, world, action, seat, rng):
+        state, view, deal = world
+        n = state.n_players
+        r = state.rules
+        bots = [self.rollout] * n
+        if view is None:  # declaring
+            hands = [list(state.hands[s]) if s == seat else deal[s] for s in range(n)]
+            decl = [action.choice if s == seat else self.rollout.declare(
+                DeclareView(s, n, state.dealer, hands[s], r, state.scores), rng) for s in range(n)]
+            t = Table(r, hands, decl, (state.dealer + 1) % n, deal[-1])
+            return float(t.run(bots, rng)[seat])
+        hands = [view.hand if s == seat else deal[s] for s in range(n)]
+        leader = view.trick[0][0] if view.trick else seat
+        t = Table(r, hands, view.declarations, leader, deal[-1], view.trick, view.tricks_won, view.bug_taken,
+                  view.seen, view.voids)
+        t.play(action.card)
+        return float(t.run(bots, rng)[seat])
+
+
 #: The bots by name, for widgets and tournaments.
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "sampling": SamplingBot}
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "sampling": SamplingBot, "search": SearchBot}

@@ -1,4 +1,5 @@
-"""BUX strategies: random, greedy, and a value bidder that shades its bids and times its sales.
+"""BUX strategies: random, greedy, a value bidder that shades its bids and times its sales, and a
+search that plays the next round out in sampled worlds.
 
 Every bot reads only what its player may see (``state.observation(seat)`` facts: its own back
 values, symbols, chips, the public lot) and plays a legal action. Source of the reasoning:
@@ -13,15 +14,17 @@ from fractions import Fraction
 import numpy as np
 
 from ..core.bots import RandomBot
-from ..core.game import Action, Bot
+from ..core.cards import Multiset
+from ..core.game import Action, Bot, successor
+from ..core.search import SearchBot as _SearchBot
 from .odds import SEARCH_LIMIT, CashIn, _rules, best_cash_in, lot_value, suggested_bid
 from .rules import SHAPES, SUITS, Card, Rules
-from .playout import HISTORY_LIMIT, BuxView, _chain_recent, table_key, view_of_state
-from .state import (Assistance, BuxState, Done, Draw, Keep, Pass, Swap, Wait, bid_action, sell_action,
+from .playout import HISTORY_LIMIT, BuxView, Table, _chain_recent, _hidden, table_key, view_of_state
+from .state import (Assistance, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap, Wait, bid_action, sell_action,
                     swap_action, unprotected_positions)
 
-__all__ = ["RandomBot", "BuxBot", "GreedyBot", "ValueBot", "BOTS", "potential", "recent_swaps", "undoes_recent_swap",
-           "repeats_position"]
+__all__ = ["RandomBot", "BuxBot", "GreedyBot", "ValueBot", "SearchBot", "BOTS", "potential", "recent_swaps",
+           "undoes_recent_swap", "repeats_position", "determinize"]
 
 #: The bots' answers, one shared object each (actions are immutable).
 _KEEP, _DONE, _ASSISTANCE, _DRAW, _WAIT, _PASS = Keep(), Done(), Assistance(), Draw(), Wait(), Pass()
@@ -492,5 +495,169 @@ class ValueBot(GreedyBot):
         return False
 
 
+def determinize(state: BuxState, seat: int, rng: np.random.Generator) -> BuxState:
+    """A full state consistent with what ``seat`` sees: symbols are public, back values private
+    (RULES-NOTES), so the back values ``seat`` cannot see (the other spreads, the discards, the
+    draw deck, a lot whose values are hidden) are shuffled among the cards of the same symbols;
+    every card keeps its place, so the world looks the same to ``seat``. A visible top card
+    (``Rules.top_card_visible``) keeps its value."""
+    r = state.rules
+    lot_known = r.lot_values_public or (state.phase == "keep" and state.turn == seat)
+    places: dict = {}  # kind -> [(where, index)]
+
+    def add(card, where):
+        if not card.is_bux:
+            places.setdefault(card.kind, []).append((where, card.value))
+
+    for q, sp in enumerate(state.spreads):
+        if q != seat:
+            for i, c in enumerate(sp):
+                add(c, ("s", q, i))
+    for i, c in enumerate(state.discards):
+        add(c, ("d", i))
+    if not lot_known:
+        for i, c in enumerate(state.lot):
+            add(c, ("l", i))
+    deck = list(state.deck.elements())
+    if state.top is not None:
+        deck.remove(state.top)  # its value shows (top_card_visible)
+    for i, c in enumerate(deck):
+        add(c, ("k", i))
+    spreads = [list(sp) for sp in state.spreads]
+    discards = list(state.discards)
+    lot = list(state.lot)
+    for kind, lst in places.items():
+        values = [v for _, v in lst]
+        for (where, _), k in zip(lst, rng.permutation(len(values))):
+            card = Card(kind[0], kind[1], values[k])
+            if where[0] == "s":
+                spreads[where[1]][where[2]] = card
+            elif where[0] == "d":
+                discards[where[1]] = card
+            elif where[0] == "l":
+                lot[where[1]] = card
+            else:
+                deck[where[1]] = card
+    if state.top is not None:
+        deck.append(state.top)
+    return successor(state, spreads=tuple(tuple(sp) for sp in spreads), discards=tuple(discards), lot=tuple(lot),
+                     deck=Multiset(deck))
+
+
+def _table_of(state: BuxState) -> Table:
+    """The bulk :class:`~toolkit.bux.playout.Table` of a protocol state after the deal (the same
+    game from here; the anti-swapping history starts empty)."""
+    n = state.n_players
+    t = Table(state.rules, n)
+    t.phase, t.turn = state.phase, state.turn
+    t.spreads = [list(sp) for sp in state.spreads]
+    t.shown = [[_hidden(c) for c in sp] for sp in state.spreads]
+    t.discards, t.lot = list(state.discards), list(state.lot)
+    t.money, t.bank = list(state.money), state.bank
+    t.tucked, t.deck_no, t.turn_no, t.free_draw = state.tucked, state.deck_no, state.turn_no, state.free_draw
+    t.bidder, t.high_bid, t.high_bidder = state.bidder, state.high_bid, state.high_bidder
+    t.active = list(state.active) if state.active else [False] * n
+    t.ended_by, t.top, t.resume = state.ended_by, state.top, state.resume
+    t.dealt = state.rules.cards_dealt * n
+    t.counts = [state.deck[c] for c in t.order]
+    t.total = state.deck.total
+    return t
+
+
+class SearchBot(_SearchBot):
+    """Determinized search (:class:`toolkit.core.search.SearchBot`) over the next round: each world
+    shuffles the back values it cannot see among cards of the same symbols (:func:`determinize`);
+    each candidate move is played, then ``rollout`` (default :class:`ValueBot`) plays every seat
+    on the bulk table until each player has had one more turn; a world ends worth the player's
+    chips plus its spread's :func:`potential`, less the best opponent's (in bux). It plays the
+    candidate worth most, the rollout bot's own move unless another is clearly better.
+
+    Candidates: on its turn the rollout bot's move, a draw, the best sale and the ``swaps`` swaps
+    that raise :func:`potential` most; with a lot to keep, keep or auction; in an auction only its
+    first answer is searched (the rollout bot's, or the other of bid-the-minimum and pass), later
+    raises follow the rollout bot's limit (most of a game's moves are bids).
+
+    Args:
+        budget_ms: CPU milliseconds per decision (default 50: BUX's round plays out on the bulk
+            table, and a game has many decisions).
+        playouts: most worlds per decision (``None``: as the budget allows; with
+            ``budget_ms=None`` the bot is deterministic given the Generator).
+        swaps: swaps among the candidates (default 2).
+        rollout: the bot in every seat of the playouts.
+    """
+
+    name = "search"
+
+    def __init__(self, budget_ms: float | None = 50.0, playouts: int | None = None, swaps: int = 2,
+                 rollout: BuxBot | None = None):
+        super().__init__(budget_ms, playouts)
+        self.swaps = swaps
+        self.rollout = rollout or ValueBot()
+
+    def __repr__(self):
+        return f"SearchBot(budget_ms={self.budget_ms!r}, playouts={self.playouts!r}, swaps={self.swaps})"
+
+    def quick(self, state, rng):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase == "bid" and self._answered(state, state.current_player):
+            return self.rollout.choose(state, rng)
+        return None
+
+    @staticmethod
+    def _answered(state: BuxState, seat: int) -> bool:
+        """Whether ``seat`` has already answered in this auction."""
+        s = state
+        while s.parent is not None and s.parent.phase == "bid":
+            if s.parent.current_player == seat:
+                return True
+            s = s.parent
+        return False
+
+    def candidates(self, state, rng):
+        first = self.rollout.choose(state, rng)
+        legal = state.legal_actions()
+        out = [first]
+        if state.phase == "bid":
+            more = [a for a in legal if isinstance(a, (Pass, Bid))][:2]  # pass, the minimum bid
+        elif state.phase == "turn":
+            p = state.turn
+            mine = state.spreads[p]
+            more = [a for a in legal if isinstance(a, (Draw, Sell))][:2]
+            base = potential(mine, state.double, state.rules)
+            gains = []
+            for a in legal:
+                if isinstance(a, Swap) and not undoes_recent_swap(state, a):
+                    theirs = state.spreads[a.seat][a.theirs]
+                    after = [c for i, c in enumerate(mine) if i != a.mine] + [theirs.hidden()]
+                    gains.append((potential(after, state.double, state.rules) - base, len(gains), a))
+            more += [a for _, _, a in sorted(gains, key=lambda g: (-g[0], g[1]))[: self.swaps]]
+        else:
+            more = legal
+        for a in more:
+            if a not in out:
+                out.append(a)
+        return out
+
+    def determinize(self, state, seat, rng):
+        return determinize(state, seat, rng)
+
+    def playout(self, world, action, seat, rng):
+        t = _table_of(world.apply(action))
+        stop = world.turn_no + world.n_players
+        bots = [self.rollout] * world.n_players
+        for _ in range(self.max_steps):
+            p = t.current
+            if p == -2 or t.turn_no >= stop:
+                break
+            if p == -1:
+                t.apply_chance(t.chance(rng))
+            else:
+                t.apply(bots[p].decide(t.view(p), rng))
+        worth = [t.money[q] + potential(t.spreads[q], t.double, t.rules) for q in range(t.n)]
+        return float(worth[seat] - max(w for q, w in enumerate(worth) if q != seat))
+
+
 #: name -> bot factory, for notebooks and widgets.
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "value": ValueBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "value": ValueBot, "search": SearchBot}

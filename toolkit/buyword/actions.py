@@ -16,7 +16,7 @@ from .dictionary import WordSale
 from .rules import CHOICE
 
 __all__ = ["Roll", "Choose", "Draw", "Take", "Buy", "Decline", "Auction", "Bid", "Pass", "SellWord", "Discard",
-           "Done", "Offer", "Accept", "Challenge", "Place", "CODEC"]
+           "Done", "Offer", "Accept", "Challenge", "Bluff", "Place", "CODEC", "claimed"]
 
 
 def _int_arg(args: str, verb: str) -> int:
@@ -181,6 +181,53 @@ class Challenge(Action):
     """Challenge the word just claimed (``Rules.challenges``; ``pass`` lets it stand)."""
 
 
+class Bluff(Action):
+    """Challenges (``Rules.challenges``, 2 or more players): claim that your ``n`` letter tiles of
+    most pips (ties: the alphabetically first), with a Wild if ``wild``, spell a word, when they
+    spell none. Like a sale it goes to the others, who may ``challenge`` it (the claimant then
+    pays the penalty and keeps the tiles) or ``pass`` (it sells for (pips)^2 if nobody
+    challenges).
+
+    A bounded form (:meth:`BuyWordState.bluffs`): a claim is paid by its pips alone, so no other
+    bluff of ``n`` tiles pays more now; tiles that do spell a word are sold as that word, for the
+    same money and no risk; and a player bluffs at most once a round (a refused bluff leaves the
+    same hand, and a broke player, who pays what they have, could otherwise claim for ever). The
+    move names the count, not the letters, so it has one number in every state (the OpenSpiel and
+    PettingZoo encodings, ``docs/research.md``); the state names the tiles
+    (:meth:`BuyWordState.bluff_tiles`, and the claim shown while it awaits challenges).
+
+    Attributes:
+        n: letter tiles claimed (1 or more).
+        wild: a Wild completes the claim (it counts ``Rules.wild_pips``).
+
+    Text form: ``bluff 4``, ``bluff 4?`` (``?``: with the Wild).
+    """
+
+    n: int
+    wild: bool = False
+
+    def __post_init__(self):
+        super().__post_init__()
+        if self.n < 1:
+            raise ValueError(f"a bluff claims 1 or more letter tiles, got n={self.n!r}")
+
+    def __str__(self):
+        return f"bluff {self.n}{'?' if self.wild else ''}"
+
+    @classmethod
+    def from_args(cls, args):
+        a = args.strip()
+        wild = a.endswith("?")
+        return cls(_int_arg(a[:-1] if wild else a, cls.verb), wild)
+
+
+def claimed(claim: SellWord | Bluff, tiles: str = "") -> str:
+    """A claim as the table hears it: ``ENjOYED`` (the Wild's letter in lowercase) or, for a
+    bluff, the ``tiles`` it claims in alphabetical order with ``?`` for a Wild (``AEST?``)."""
+    if isinstance(claim, Bluff):
+        return tiles + ("?" if claim.wild else "")
+    return str(claim).partition(" ")[2]
+
 
 class Place(Action):
     """Crossword variation: sell ``word`` by placing it on the table.
@@ -229,4 +276,4 @@ class Place(Action):
 
 #: Every BuyWord action class, by verb: the text form and back.
 CODEC = ActionCodec([Roll, Choose, Draw, Take, Buy, Decline, Auction, Bid, Pass, SellWord, Discard, Done,
-                      Offer, Accept, Challenge, Place])
+                      Offer, Accept, Challenge, Bluff, Place])

@@ -1,12 +1,14 @@
-"""BuyWord strategies: random legal play, a greedy player, and one that samples future draws.
+"""BuyWord strategies: random legal play, a greedy player, one that samples future draws, and a
+planner that looks a word ahead.
 
-All three play any player count and every variation in :class:`~toolkit.buyword.Rules`
+All four play any player count and every variation in :class:`~toolkit.buyword.Rules`
 (Trades and Sales offers and answers, challenges, Crossword placements included). The toolkit's
 bots decide from ``state.observation(seat)`` and the public rules alone: with
 ``Rules(hidden_tiles=True)`` they never read the bag or other players' tiles.
 """
 from __future__ import annotations
 
+import time
 from collections import Counter
 from functools import lru_cache
 
@@ -17,10 +19,11 @@ from ..core.game import Action, Bot
 from .bag import price
 from .rules import Rules
 from ..core.cards import Multiset
-from .state import (Accept, Auction, Bid, Buy, BuyWordState, Challenge, Choose, Decline, Discard, Done, Offer,
-                    Pass, Place, SellWord)
+from .odds import DrawValue, _pip_vector, future_draws, letter_counts, word_prices
+from .state import (Accept, Auction, Bid, Bluff, Buy, BuyWordState, Challenge, Choose, Decline, Discard, Done,
+                    Offer, Pass, Place, SellWord)
 
-__all__ = ["RandomBot", "GreedyBot", "SamplingBot", "BOTS"]
+__all__ = ["RandomBot", "GreedyBot", "SamplingBot", "PlannerBot", "BOTS"]
 
 
 def _best(state: BuyWordState, tiles: str, wilds: int):
@@ -123,6 +126,23 @@ class _BuyWordBot(Bot):
         found = state.placements(p)
         return found[0] if found else None
 
+    @staticmethod
+    def unseen(state: BuyWordState, p: int) -> list[str]:
+        """The letter tiles ``p`` has not seen, from the observation alone: the full bag of the
+        rules minus every tile ``p`` can see (own tiles, open hands and draws, the shown
+        auction lot, the visible box, the Crossword table). With open tiles this is the bag."""
+        obs = state.observation(p)
+        seen = Counter(obs["hands"][p] + obs["drawn"][p])
+        for q in range(len(obs["players"])):
+            if q == p:
+                continue
+            for part in (obs["hands"][q], _lot(obs, q)):
+                if isinstance(part, str):
+                    seen.update(part)
+        seen.update(obs["box"])
+        seen.update(letter for _, _, letter, wild in obs["board"] if not wild)
+        return (state.rules.letters - Multiset(seen)).elements()
+
 
 class GreedyBot(_BuyWordBot):
     """Buys cheap draws and sells the best word at once.
@@ -222,23 +242,6 @@ class SamplingBot(_BuyWordBot):
     def __repr__(self):
         return f"SamplingBot(samples={self.samples}, horizon={self.horizon}, sell_at={self.sell_at})"
 
-    @staticmethod
-    def unseen(state: BuyWordState, p: int) -> list[str]:
-        """The letter tiles ``p`` has not seen, from the observation alone: the full bag of the
-        rules minus every tile ``p`` can see (own tiles, open hands and draws, the shown
-        auction lot, the visible box, the Crossword table). With open tiles this is the bag."""
-        obs = state.observation(p)
-        seen = Counter(obs["hands"][p] + obs["drawn"][p])
-        for q in range(len(obs["players"])):
-            if q == p:
-                continue
-            for part in (obs["hands"][q], _lot(obs, q)):
-                if isinstance(part, str):
-                    seen.update(part)
-        seen.update(obs["box"])
-        seen.update(letter for _, _, letter, wild in obs["board"] if not wild)
-        return (state.rules.letters - Multiset(seen)).elements()
-
     def lot_value(self, state: BuyWordState, p: int, owner: int, rng) -> float:
         """Sampled extra dollars the drawn tiles of ``owner`` add to ``p``'s future best word
         (0 if ``p`` cannot see them)."""
@@ -295,5 +298,299 @@ class SamplingBot(_BuyWordBot):
         raise AssertionError(ph)
 
 
+class _Plan:
+    """One round's look-ahead for one seat (built by :class:`PlannerBot`): the future draws, the
+    one-word-ahead value of tiles kept, and the search over what to sell now.
+
+    All values are dollars. The value of ending the sell phase with tiles ``R`` and Wilds ``w``
+    is the expected value of the best single word of ``R`` plus a future draw
+    (:func:`toolkit.buyword.odds.future_draws`; 0 in the last round, when unsold tiles are
+    lost); :meth:`sell_value` adds the words sold before stopping, each Wild spent costing
+    ``wild_cost``.
+    """
+
+    def __init__(self, bot: "PlannerBot", rules: Rules, futures, last: bool, wild_cost: float, deadline: float):
+        from .kernel import word_trie
+
+        self.bot = bot
+        self.rules = rules
+        self.trie = word_trie(rules.dictionary())
+        self.pips = _pip_vector(rules)
+        self.wild_ok = rules.max_wilds_per_word > 0
+        self.draws, self.weights, self.exact = futures.draws, futures.weights, futures.exact
+        self.last = last
+        self.wild_cost = wild_cost
+        self.deadline = deadline
+        self.cache: dict = {}
+
+    def out_of_time(self) -> bool:
+        return time.thread_time() > self.deadline
+
+    def kept_value(self, R: np.ndarray, w: int) -> float:
+        """Expected value of the best word of ``R`` and a future draw (0 in the last round)."""
+        if self.last:
+            return 0.0
+        key = (R.tobytes(), w > 0)
+        v = self.cache.get(key)
+        if v is None:
+            from .kernel import best_pips
+
+            r = self.rules
+            p = best_pips(self.trie, R + self.draws, w > 0 and self.wild_ok, self.pips, r.wild_pips,
+                          r.min_word_length)
+            v = self.cache[key] = float(self.weights @ word_prices(p))
+        return v
+
+    def keep(self, R: np.ndarray, w: int) -> tuple[float, np.ndarray]:
+        """``(value, tiles kept)`` of stopping with ``R``: over the tile limit, the tiles whose
+        loss lowers :meth:`kept_value` least go (seed, "Ending a Round")."""
+        lim = self.rules.tile_limit
+        if lim is not None and not self.last and R.sum() > lim:
+            over = int(R.sum()) - lim
+            R = R.copy()
+            base = self.kept_value(R, w)
+            loss = []
+            for i in np.nonzero(R)[0]:
+                R[i] -= 1
+                loss.append((base - self.kept_value(R, w), int(i)))
+                R[i] += 1
+            loss.sort()
+            order = [i for _, i in loss for _ in range(int(R[i]))]
+            for i in order[:over]:
+                R[i] -= 1
+        return self.kept_value(R, w), R
+
+    def sales(self, H: np.ndarray, w: int, top: int) -> list:
+        """The ``top`` most valuable sales of ``H`` with different tiles: ``(value, word, Wild
+        index or None, letter counts used)``, most valuable first."""
+        from .kernel import find_sales
+
+        r = self.rules
+        seen = set()
+        out = []
+        for value, word, wi in find_sales(self.trie, H, w > 0 and self.wild_ok, self.pips, r.wild_pips,
+                                          r.min_word_length):
+            used = word.upper() if wi is None else word.upper()[:wi] + word.upper()[wi + 1:]
+            key = ("".join(sorted(used)), wi is not None)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append((value, word, wi, letter_counts(used)))
+            if len(out) >= top:
+                break
+        return out
+
+    def sale_worth(self, value: int, wild: bool) -> float:
+        return value - (self.wild_cost if wild else 0.0)
+
+    def sell_value(self, H: np.ndarray, w: int, depth: int) -> float:
+        """The best of stopping now (:meth:`keep`) or selling one of the top sales and going on
+        (``depth`` more sales at most)."""
+        best = self.keep(H, w)[0]
+        if depth == 0:
+            return best
+        top = self.bot.top if depth > 1 else self.bot.top2
+        for value, word, wi, used in self.sales(H, w, top):
+            if self.out_of_time():
+                break
+            v = self.sale_worth(value, wi is not None) + self.sell_value(H - used, w - (wi is not None), depth - 1)
+            if v > best:
+                best = v
+        return best
+
+
+class PlannerBot(_BuyWordBot):
+    """Plans a word ahead: buys a draw when it raises the expected value of what it can sell,
+    keeps tiles for a longer word next round, and spends its Wilds where they add most.
+
+    How it decides (dollars throughout; seed "Buying Tiles" and "Selling Words": price and value
+    are the pips squared, so a pip is worth more in a longer word):
+
+    * the value of ending the sell phase with tiles R is the expected value of the best word of R
+      plus the next ``horizon`` tiles (:func:`toolkit.buyword.odds.future_draws`: every possible
+      draw with its exact probability when few remain, else ``samples`` sampled draws of the
+      tiles it has not seen, the same draws for every option it compares);
+    * **buy** when (the best it can do selling with hand + draw) - price > (the same without the
+      draw), where "the best it can do selling" tries stopping now and selling up to two words
+      first (the ``top`` most valuable, then the ``top2`` most valuable of the rest);
+    * **sell** the option with the most now-plus-kept value, or say done; over the tile limit it
+      drops the tiles whose loss costs least;
+    * a **Wild** spent on a word costs ``wild_cost`` dollars (about what it adds to a later
+      word: a pip more on a word of n pips adds 2n + 1) except in the last round, so Wilds go
+      into long words;
+    * **CHOICE**: ``choose`` tiles (2: small draws are cheap per pip, and they are bought or
+      declined in finer steps);
+    * Auctions: it auctions a draw it values and bids the minimum while the lot is worth more to
+      it than the bid; Trades, Sales and challenges as the other bots; with challenges it bluffs
+      when the expected money beats its best sale (each opponent's chance of challenging a bluff
+      is counted from what they did so far, starting from 4 in 5). Crossword games are played
+      as :class:`SamplingBot` plays them.
+
+    It decides from ``state.observation(seat)`` and the rules only. Solitaire (1,000 seeded
+    games, ``benchmarks/bench_bots.py``): median about $1,200, the seed's "outstanding" ($1000)
+    in most games.
+
+    Args:
+        samples: future draws sampled per round (16).
+        horizon: tiles in a future draw (5).
+        top, top2: sales tried first and second (5, 2).
+        wild_cost: dollars a Wild spent before the last round costs (35).
+        choose: the number picked on a CHOICE roll (2).
+        budget_ms: CPU milliseconds a decision may take; past it the search stops widening
+            (200; the class server's budget). Decisions normally take a few to some tens of
+            milliseconds, so the bot is then deterministic given the Generator.
+    """
+
+    name = "planner"
+
+    def __init__(self, samples: int = 16, horizon: int = 5, top: int = 5, top2: int = 2, wild_cost: float = 35.0,
+                 choose: int = 2, budget_ms: float = 200.0):
+        if samples < 1 or horizon < 0 or top < 1 or top2 < 0 or budget_ms <= 0:
+            raise ValueError("samples and top must be >= 1, horizon and top2 >= 0, budget_ms > 0")
+        self.samples = samples
+        self.horizon = horizon
+        self.top = top
+        self.top2 = top2
+        self.wild_cost = float(wild_cost)
+        self.choice = choose
+        self.budget_ms = float(budget_ms)
+        self._round = None
+        self._fallback = SamplingBot(choose=choose)
+
+    def __repr__(self):
+        return (f"PlannerBot(samples={self.samples}, horizon={self.horizon}, top={self.top}, top2={self.top2}, "
+                f"wild_cost={self.wild_cost:g}, choose={self.choice}, budget_ms={self.budget_ms:g})")
+
+    def plan(self, state: BuyWordState, p: int, rng) -> _Plan:
+        """This round's :class:`_Plan` for seat ``p``: the futures are drawn once a round (at its
+        first decision) and kept with the values computed, for the rest of the round."""
+        unseen = letter_counts(self.unseen(state, p))
+        root = state.root()
+        key = (state.round, p, state.pass_no, unseen.tobytes())
+        deadline = time.thread_time() + self.budget_ms / 1000
+        rc = self._round
+        if rc is None or rc[0] is not root or rc[1] != key:
+            futures = future_draws(unseen, self.horizon, self.samples, rng, exact_limit=2 * self.samples)
+            last = state.last_round
+            rc = self._round = (root, key, _Plan(self, state.rules, futures, last, 0.0 if last else self.wild_cost,
+                                                 deadline))
+        rc[2].deadline = deadline
+        return rc[2]
+
+    def buy_value(self, state: BuyWordState, rng) -> "DrawValue":
+        """Why the planner buys or declines the draw of the player to move (phase ``"buy"``):
+        :class:`~toolkit.buyword.odds.DrawValue` ``(with_draw, without, price, gain, exact,
+        outcomes)``, where ``with_draw`` and ``without`` are the expected dollars of the best it
+        can do selling now and keeping the rest for a word next round, with and without the draw;
+        it buys when ``gain = with_draw - without - price`` is positive.
+
+        Raises:
+            ValueError: not a buying decision.
+        """
+        if state.phase != "buy":
+            raise ValueError(f"buy_value explains a purchase (phase 'buy'), not phase {state.phase!r}")
+        p = state.current_player
+        obs = state.observation(p)
+        plan = self.plan(state, p, rng)
+        H = letter_counts(obs["hands"][p])
+        w = obs["wilds"][p]
+        with_draw = plan.sell_value(H + letter_counts(obs["drawn"][p]), w, 2)
+        without = plan.sell_value(H, w, 2)
+        price = state.price(p)
+        return DrawValue(with_draw, without, price, with_draw - without - price, plan.exact, len(plan.weights))
+
+    def choose(self, state: BuyWordState, rng) -> Action:
+        common = self._common(state)
+        if common is not None:
+            return common
+        if state.rules.crossword:
+            return self._fallback.choose(state, rng)
+        p = state.current_player
+        ph = state.phase
+        obs = state.observation(p)
+        plan = self.plan(state, p, rng)
+        H = letter_counts(obs["hands"][p])
+        w = obs["wilds"][p]
+        if ph == "buy":
+            price = state.price(p)
+            if price > state.money[p] and not state.rules.auctions:
+                return Decline()
+            lot = letter_counts(obs["drawn"][p])
+            gain = plan.sell_value(H + lot, w, 2) - plan.sell_value(H, w, 2)
+            if state.rules.auctions and gain > 0:
+                return Auction()  # the auctioneer bids last: the lot may come cheaper than its price
+            return Buy() if gain > price else Decline()
+        if ph == "bid":
+            lo = state._min_bid()
+            if state.high_bidder == p or lo > state.money[p]:
+                return Pass()
+            lot = _lot(obs, state.auctioneer)
+            gain = plan.sell_value(H + letter_counts(lot), w, 2) - plan.sell_value(H, w, 2) if lot else 0.0
+            return Bid(lo) if lo < gain else Pass()
+        if ph == "sell":
+            return self._sell(state, p, plan, H, w)
+        raise AssertionError(ph)
+
+    def _sell(self, state: BuyWordState, p: int, plan: _Plan, H: np.ndarray, w: int) -> Action:
+        over = state.over_limit(p)
+        best = None if over else (plan.keep(H, w)[0], Done())
+        for value, word, wi, used in plan.sales(H, w, self.top):
+            v = plan.sale_worth(value, wi is not None) + plan.sell_value(H - used, w - (wi is not None), 1)
+            if best is None or v > best[0]:
+                best = (v, SellWord(word, wi))
+            if plan.out_of_time():
+                break
+        if state.rules.challenges and state.n_players > 1:
+            best = self._bluff(state, p, plan, H, w, best)
+        if over:
+            v, kept = plan.keep(H, w)
+            if best is None or v > best[0]:
+                return Discard(chr(65 + int(np.nonzero(H - kept)[0][0])))
+        return best[1]
+
+    def _bluff(self, state, p, plan, H, w, best):
+        """A bluff in place of ``best`` when its expected money is higher: it sells if nobody
+        challenges (each opponent's chance from :meth:`challenge_rates`), else costs the penalty
+        and keeps the tiles."""
+        bluffs = state.bluffs(p)  # none once it has bluffed this round (the engine's bound)
+        if not bluffs:
+            return best
+        rates = self.challenge_rates(state, p)
+        ok = 1.0
+        for q, rate in rates.items():
+            ok *= 1.0 - rate
+        stay = plan.keep(H, w)[0]
+        fine = min(state.rules.challenge_penalty, state.money[p])
+        r = state.rules
+        for b in bluffs:
+            tiles = state.bluff_tiles(p, b.n)
+            used = letter_counts(tiles)
+            value = price(sum(r.letter_pips[c] for c in tiles) + (r.wild_pips if b.wild else 0))
+            sold = plan.sale_worth(value, b.wild) + plan.keep(H - used, w - b.wild)[0]
+            v = ok * sold + (1.0 - ok) * (stay - fine)
+            if best is None or v > best[0]:
+                best = (v, b)
+        return best
+
+    @staticmethod
+    def challenge_rates(state: BuyWordState, p: int, prior: tuple = (4, 1)) -> dict:
+        """Each opponent's chance of challenging a bluff, from the game's public moves: (bluffs
+        challenged + a) / (bluffs answered + a + b) with ``prior = (a, b)`` (4 in 5 before any
+        is seen). Only the first challenger answers a claim, so a pass counts only when the
+        player was asked."""
+        seen = {q: [0, 0] for q in range(state.n_players) if q != p}
+        s = state
+        while s.parent is not None:
+            prev = s.parent
+            if prev.phase == "challenge" and isinstance(prev.claim, Bluff):
+                q = prev.current_player
+                if q in seen:
+                    seen[q][1] += 1
+                    seen[q][0] += isinstance(s.last_action, Challenge)
+            s = prev
+        a, b = prior
+        return {q: (c + a) / (n + a + b) for q, (c, n) in seen.items()}
+
+
 #: The bots by name, for widgets and notebooks.
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "sampling": SamplingBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "sampling": SamplingBot, "planner": PlannerBot}

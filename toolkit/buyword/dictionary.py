@@ -130,6 +130,22 @@ class Dictionary:
     def __len__(self) -> int:
         return len(self.words)
 
+    def spells(self, tiles: str | Iterable[str], wild: bool = False) -> bool:
+        """Whether all of ``tiles`` (and one Wild, if ``wild``, standing for any letter) spell a
+        word, in some order: a BuyWord claim of exactly these tiles (the seed's Challenges).
+
+        Args:
+            tiles: letter tiles, e.g. ``"AEST"`` (case-insensitive).
+            wild: a Wild completes the word.
+
+        Raises:
+            ValueError: a tile that is not a letter.
+        """
+        key = _key(_tiles(tiles))
+        if not wild:
+            return key in self._anagrams
+        return any(_key(key + chr(65 + i)) in self._anagrams for i in range(26))
+
     def __repr__(self) -> str:
         return f"<Dictionary of {len(self):,} words>"
 

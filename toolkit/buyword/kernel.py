@@ -47,6 +47,7 @@ from .rules import CHOICE, Rules
 from .state import BuyWordState, initial_state
 
 __all__ = ["KERNEL", "BuyWordMaterial", "BuyWordParams", "BuyWordTable", "WordTrie", "word_trie", "find_sales",
+           "best_pips",
            "supports", "ROLL", "CHOOSE", "DRAW", "BUY", "DECLINE", "SELL", "DISCARD", "DONE"]
 
 #: Action kinds of a code (``code >> 32``). Low bits: the die face's index (roll), the number
@@ -285,62 +286,30 @@ def find_sales(trie: WordTrie, hand: np.ndarray, wild: bool, pips: np.ndarray, w
 @kernel_jit
 def _find(hand, use_wild, pips, wild_pips, prices, min_len, child_start, edge_letter, edge_child, group_start,
           group_words, word_start, word_letters, sales, stack):
-    """Every legal sale of ``hand`` (letter counts, changed and restored) as sort keys into
-    ``sales`` (values from ``prices``, :data:`toolkit.buyword.bag.PRICES`); returns how many
-    (unsorted), or -1 when ``sales`` is too small."""
+    """Every legal sale of ``hand`` (letter counts, changed and restored, also when it stops
+    early) as sort keys into ``sales`` (values from ``prices``, :data:`toolkit.buyword.bag.PRICES`);
+    returns how many (unsorted), or -1 when ``sales`` is too small (the caller retries with a larger
+    one, on the same hand)."""
     ns = 0
     cap = sales.shape[0]
     # the walk: a stack of (node, next edge * 2 + which try, pips so far, Wild's letter or -1,
     # letter taken from the hand or -1); the depth is the stack's
-    node_s = stack[0]
-    edge_s = stack[1]
-    pips_s = stack[2]
-    info_s = stack[3]  # wild letter + 1 in the low byte, taken letter + 1 in the next, edge letter + 1 above
+    node_s, edge_s, pips_s, info_s = _begin(stack, child_start)
     sp = 0
-    node_s[0] = 0
-    edge_s[0] = 2 * child_start[0]
-    pips_s[0] = 0
-    info_s[0] = 0
     while sp >= 0:
         node = node_s[sp]
         e2 = edge_s[sp]
         e = e2 >> 1
         if e >= child_start[node + 1]:
-            took = ((info_s[sp] >> 8) & 255) - 1
-            if took >= 0:
-                hand[took] += 1
-            sp -= 1
+            sp = _leave(info_s, hand, sp)
             continue
-        letter = edge_letter[e]
         child = edge_child[e]
-        wl = (info_s[sp] & 255) - 1
-        prev = (info_s[sp] >> 16) - 1
-        nxt = -1
-        if e2 & 1 == 0:
-            edge_s[sp] = e2 + 1
-            if hand[letter] > 0:
-                hand[letter] -= 1
-                nxt = 0
-        else:
-            edge_s[sp] = e2 + 1  # the next edge, first try
-            if use_wild and wl < 0 and prev != letter:
-                nxt = 1
-        if nxt < 0:
+        if sp + 1 >= node_s.shape[0]:
+            return _unwind(info_s, hand, sp)  # deeper than any word: cannot happen (words are at most 30 letters)
+        sp, w = _enter(node_s, edge_s, pips_s, info_s, sp, e2, edge_letter[e], child, hand, use_wild, pips,
+                       child_start)
+        if w == _NO_ENTRY:
             continue
-        # enter the child: from the hand (nxt 0) or as the Wild (nxt 1)
-        sp += 1
-        if sp >= node_s.shape[0]:
-            return -1  # deeper than any word: cannot happen (words are at most 30 letters)
-        node_s[sp] = child
-        edge_s[sp] = 2 * child_start[child]
-        if nxt == 0:
-            pips_s[sp] = pips_s[sp - 1] + pips[letter]
-            info_s[sp] = (wl + 1) | ((letter + 1) << 8) | ((letter + 1) << 16)
-            w = wl
-        else:
-            pips_s[sp] = pips_s[sp - 1]
-            info_s[sp] = (letter + 1) | ((letter + 1) << 16)
-            w = letter
         g0 = group_start[child]
         g1 = group_start[child + 1]
         if g0 < g1 and sp >= min_len:
@@ -349,7 +318,7 @@ def _find(hand, use_wild, pips, wild_pips, prices, min_len, child_start, edge_le
                 key = np.int64(_VMAX - prices[p]) << 26
                 for g in range(g0, g1):
                     if ns >= cap:
-                        return -1
+                        return _unwind(info_s, hand, sp)
                     sales[ns] = key | (np.int64(group_words[g]) << 6)
                     ns += 1
             else:
@@ -360,10 +329,74 @@ def _find(hand, use_wild, pips, wild_pips, prices, min_len, child_start, edge_le
                     for i in range(word_start[r], word_start[r + 1]):
                         if word_letters[i] == w:
                             if ns >= cap:
-                                return -1
+                                return _unwind(info_s, hand, sp)
                             sales[ns] = key | (np.int64(r) << 6) | (i - word_start[r] + 1)
                             ns += 1
     return ns
+
+
+_NO_ENTRY = -2
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _begin(stack, child_start):
+    """The word finders' walk stack at the trie's root: ``(node, next edge * 2 + which try, pips
+    so far, info)`` rows of ``stack``; info holds the Wild's letter + 1 in the low byte, the
+    letter taken from the hand + 1 in the next, the edge's letter + 1 above."""
+    node_s, edge_s, pips_s, info_s = stack[0], stack[1], stack[2], stack[3]
+    node_s[0] = 0
+    edge_s[0] = 2 * child_start[0]
+    pips_s[0] = 0
+    info_s[0] = 0
+    return node_s, edge_s, pips_s, info_s
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _leave(info_s, hand, sp):
+    """Step back up from depth ``sp``: the tile taken from the hand there goes back; the new depth."""
+    took = ((info_s[sp] >> 8) & 255) - 1
+    if took >= 0:
+        hand[took] += 1
+    return sp - 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _unwind(info_s, hand, sp):
+    """Stop a walk at depth ``sp``: every tile taken from the hand goes back; returns -1."""
+    while sp >= 0:
+        sp = _leave(info_s, hand, sp)
+    return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _enter(node_s, edge_s, pips_s, info_s, sp, e2, letter, child, hand, use_wild, pips, child_start):
+    """One step of the word finders' walk of the anagram trie (:func:`_find`, :func:`_best_pips`):
+    the next try of the edge ``e2 >> 1`` into ``child`` (``letter``): first with a tile of the
+    hand, then as the Wild (once per word, the first of a run of equal letters, so each key is
+    reached once). Pushes the child on the stack and returns ``(depth, the Wild's letter or -1)``,
+    or ``(sp, _NO_ENTRY)`` when this try cannot be taken (the edge then moves to its next try)."""
+    wl = (info_s[sp] & 255) - 1
+    prev = (info_s[sp] >> 16) - 1
+    edge_s[sp] = e2 + 1
+    if e2 & 1 == 0:
+        if hand[letter] <= 0:
+            return sp, _NO_ENTRY
+        hand[letter] -= 1
+        from_hand = True
+    else:
+        if not (use_wild and wl < 0 and prev != letter):
+            return sp, _NO_ENTRY
+        from_hand = False
+    sp += 1
+    node_s[sp] = child
+    edge_s[sp] = 2 * child_start[child]
+    if from_hand:
+        pips_s[sp] = pips_s[sp - 1] + pips[letter]
+        info_s[sp] = (wl + 1) | ((letter + 1) << 8) | ((letter + 1) << 16)
+        return sp, wl
+    pips_s[sp] = pips_s[sp - 1]
+    info_s[sp] = (letter + 1) | ((letter + 1) << 16)
+    return sp, letter
 
 
 @kernel_jit
@@ -663,3 +696,119 @@ def _decide(m, t, pw, streams, buf):
 #: BuyWord's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.
 KERNEL = Kernel("buyword", BuyWordMaterial, supports, module=__name__, file=__file__, current=_current,
                 chance=_chance, legal=_legal, step=_step, result=_result, decide=_decide)
+
+
+# --------------------------------------------------------------------------------------------
+# the planner's word values (toolkit.buyword.bots.PlannerBot; toolkit.buyword.odds.draw_value)
+
+
+def _subtree_pips(trie: WordTrie, pips: np.ndarray) -> np.ndarray:
+    """``int64 (m,)``: for each trie node, the most pips any key below it (or at it) adds to the
+    node's own path, at ``pips`` per letter (-1 where no key lies below); cached on the trie."""
+    cache = trie.__dict__.setdefault("_subtree", {})
+    key = tuple(int(x) for x in pips)
+    got = cache.get(key)
+    if got is None:
+        cs = trie.child_start
+        m = len(cs) - 1
+        parent = np.repeat(np.arange(m), np.diff(cs))
+        child = trie.edge_child.astype(np.int64)
+        gain = np.asarray(pips, dtype=np.int64)[trie.edge_letter.astype(np.int64)]
+        par_of = np.full(m, -1, dtype=np.int64)
+        gain_of = np.zeros(m, dtype=np.int64)
+        par_of[child] = parent
+        gain_of[child] = gain
+        got = np.where(np.diff(trie.group_start) > 0, 0, -1).astype(np.int64)
+        for node in range(m - 1, 0, -1):  # children come after their parents
+            if got[node] >= 0:
+                up = got[node] + gain_of[node]
+                if up > got[par_of[node]]:
+                    got[par_of[node]] = up
+        cache[key] = got
+    return got
+
+
+def best_pips(trie: WordTrie, hands: np.ndarray, wild: bool, pips: np.ndarray, wild_pips: int,
+              min_length: int) -> np.ndarray:
+    """The pips of the most valuable word each hand can spell (a Wild's pips included), or 0:
+    the first sale of ``Dictionary.find(hand, wilds)`` (the most valuable), for many hands in one
+    compiled call (tens of microseconds a hand of 8-13 tiles, against milliseconds for the
+    dictionary's finder). A word's value is the square of its pips (seed, "Selling Words"). With
+    ``wild_pips`` above a letter's pips the Wild may stand for a letter the hand holds, as the
+    engine allows (``Dictionary.best`` only fills a missing letter).
+
+    Args:
+        trie: the dictionary's :class:`WordTrie` (:func:`word_trie`).
+        hands: ``int64 (m, 26)`` letter counts A-Z, one hand per row (or ``(26,)`` for one).
+        wild: a word may use one Wild (the player holds one and the rules allow it).
+        pips: ``int64 (26,)`` pips per letter; wild_pips: a Wild's pips.
+        min_length: the shortest word.
+
+    Returns:
+        ``int64 (m,)`` pips (a 0-d value for one hand): 0 where no word can be spelled.
+    """
+    h = np.ascontiguousarray(hands, dtype=np.int64)
+    one = h.ndim == 1
+    h2 = h.reshape(1, 26) if one else h
+    out = np.zeros(h2.shape[0], dtype=np.int64)
+    pv = np.ascontiguousarray(pips, dtype=np.int64)
+    # a Wild counts wild_pips where its letter would count at least the cheapest letter's pips
+    slack = max(0, int(wild_pips) - int(pv[pv > 0].min())) if wild else 0
+    _best_pips_many(h2.copy(), bool(wild), pv, int(wild_pips), int(min_length), trie.child_start,
+                    trie.edge_letter, trie.edge_child, trie.group_start, _subtree_pips(trie, pv), slack, out,
+                    np.empty((4, 64), dtype=np.int64))
+    return out[0] if one else out
+
+
+@kernel_jit
+def _best_pips_many(hands, use_wild, pips, wild_pips, min_len, child_start, edge_letter, edge_child, group_start,
+                    below, slack, out, stack):
+    for r in range(hands.shape[0]):
+        # the best word without the Wild first: a floor that prunes most of the Wild's walk
+        floor = _best_pips(hands[r], False, pips, wild_pips, min_len, child_start, edge_letter, edge_child,
+                           group_start, below, 0, stack, 0)
+        out[r] = floor if not use_wild else _best_pips(hands[r], True, pips, wild_pips, min_len, child_start,
+                                                       edge_letter, edge_child, group_start, below, slack, stack,
+                                                       floor)
+
+
+@kernel_jit
+def _best_pips(hand, use_wild, pips, wild_pips, min_len, child_start, edge_letter, edge_child, group_start, below,
+               slack, stack, floor):
+    """The best word's pips of ``hand`` (counts, changed and restored): :func:`_find`'s walk of
+    the anagram trie, pruned where no word below can beat the best found (or ``floor``, a value
+    known to be reached): neither the pips so far plus every tile left from the edge's letter on
+    (keys are sorted, so a word's later letters come after it), nor plus the most pips a key
+    below the child adds (``below``, from :func:`_subtree_pips`)."""
+    node_s, edge_s, pips_s, info_s = _begin(stack, child_start)
+    extra = wild_pips if use_wild else 0  # a Wild used, or still free
+    best = floor
+    sp = 0
+    while sp >= 0:
+        node = node_s[sp]
+        e2 = edge_s[sp]
+        e = e2 >> 1
+        stop = e >= child_start[node + 1]
+        if not stop:
+            letter = edge_letter[e]
+            bound = pips_s[sp] + extra
+            for i in range(letter, 26):
+                bound += hand[i] * pips[i]
+            stop = bound <= best  # later edges have later letters: no better
+        if stop:
+            sp = _leave(info_s, hand, sp)
+            continue
+        child = edge_child[e]
+        # the most this child's keys can reach: the pips so far, the child's letter and the most
+        # a key below adds (a Wild in them counts a letter's pips, plus the slack)
+        if pips_s[sp] + pips[letter] + below[child] + (wild_pips if info_s[sp] & 255 else slack) <= best:
+            edge_s[sp] = e2 + 2 - (e2 & 1)  # skip this edge, both tries
+            continue
+        sp, w = _enter(node_s, edge_s, pips_s, info_s, sp, e2, letter, child, hand, use_wild, pips, child_start)
+        if w == _NO_ENTRY:
+            continue
+        if group_start[child] < group_start[child + 1] and sp >= min_len:
+            p = pips_s[sp] + (wild_pips if w >= 0 else 0)
+            if p > best:
+                best = p
+    return best

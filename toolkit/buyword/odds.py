@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 import numpy as np
 
 from ..core.cards import Multiset
-from ..core.exact import draw_sum_distribution, expectation, transform
+from ..core.exact import count_draws, draw_outcomes, draw_sum_distribution, expectation, transform
 from ..core.montecarlo import Estimate, estimate_mean
-from .bag import price
+from .bag import PRICES, price
 from .dictionary import WordSale, default_dictionary
 from .rules import DEFAULT_BAG, Rules
 
@@ -24,6 +24,7 @@ __all__ = [
     "price", "pips", "word_value", "best_word", "find_words",
     "draw_pips_distribution", "draw_cost_distribution", "expected_cost", "expected_cost_moments",
     "marginal_pip_value", "expected_profit", "square_price_derivation", "bag_counts",
+    "letter_counts", "best_pips", "word_prices", "Futures", "future_draws", "DrawValue", "draw_value",
 ]
 
 _DEFAULT_PIPS = {letter: p for letter, _, p in DEFAULT_BAG}
@@ -282,3 +283,199 @@ def square_price_derivation() -> dict:
         "marginal": sp.expand((n + 1) ** 2 - n**2),
         "second_derivative": sp.diff(n**2, n, 2),
     }
+
+
+# -- the planner's calculators: word values of many hands, futures, the value of a draw ------------
+
+_A = ord("A")
+
+
+def letter_counts(letters) -> np.ndarray:
+    """Letter tiles as counts A-Z: ``int64 (26,)`` (``"EEJD"`` -> E: 2, D: 1, J: 1).
+
+    Args:
+        letters: a string of letters A-Z (any case), an iterable of letters, a mapping
+            letter -> count (a :class:`~toolkit.core.cards.Multiset`), or counts already
+            (a numpy array of shape ``(26,)``, copied).
+
+    Raises:
+        ValueError: a character that is not a letter A-Z, or an array of another shape.
+    """
+    if isinstance(letters, np.ndarray):
+        if letters.shape != (26,):
+            raise ValueError(f"letter counts are an array of shape (26,), got {letters.shape}")
+        return letters.astype(np.int64)
+    v = np.zeros(26, dtype=np.int64)
+    pairs = letters.items() if isinstance(letters, Mapping) else ((c, 1) for c in letters)
+    for ch, n in pairs:
+        i = ord(ch.upper()) - _A if isinstance(ch, str) and len(ch) == 1 else -1
+        if not 0 <= i < 26:
+            raise ValueError(f"{ch!r} is not a letter tile A-Z")
+        v[i] += n
+    return v
+
+
+def _pip_vector(rules: Rules) -> np.ndarray:
+    """``int64 (26,)`` pips per letter of ``rules.bag`` (kept on the frozen Rules, as its
+    ``cached_property`` values are)."""
+    got = rules.__dict__.get("_pip_vector")
+    if got is None:
+        got = np.zeros(26, dtype=np.int64)
+        for letter, _, p in rules.bag:
+            got[ord(letter) - _A] = p
+        rules.__dict__["_pip_vector"] = got
+    return got
+
+
+_PRICE_ARRAY = np.array(PRICES, dtype=np.int64)
+
+
+def word_prices(pips_array: np.ndarray) -> np.ndarray:
+    """:func:`price` of each entry of ``pips_array`` (whole numbers of pips), in dollars, read
+    from :data:`toolkit.buyword.bag.PRICES`: the values of the words :func:`best_pips` finds.
+
+    Returns:
+        ``int64`` array of the same shape.
+    """
+    return _PRICE_ARRAY[pips_array]
+
+
+def best_pips(hands: np.ndarray, wild: bool, rules: Rules | None = None) -> np.ndarray:
+    """The pips of the most valuable word each hand can spell (0 if none): the compiled twin of
+    the first (most valuable) sale of :func:`find_words` for many hands at once
+    (:func:`toolkit.buyword.kernel.best_pips`), what the planner asks thousands of times a
+    decision. The word's value is the square.
+
+    Args:
+        hands: ``int64 (m, 26)`` letter counts (rows of :func:`letter_counts`), or one ``(26,)``.
+        wild: the player holds a Wild (at most ``rules.max_wilds_per_word``, the seed's one, per
+            word).
+        rules: the Rules (dictionary, pips, minimum length); default ``Rules()``.
+
+    Returns:
+        ``int64 (m,)`` pips (a 0-d value for one hand).
+    """
+    from .kernel import best_pips as compiled_best_pips, word_trie
+
+    r = rules or Rules()
+    return compiled_best_pips(word_trie(r.dictionary()), hands, bool(wild) and r.max_wilds_per_word > 0,
+                              _pip_vector(r), r.wild_pips, r.min_word_length)
+
+
+class Futures(NamedTuple):
+    """Future draws to average over (:func:`future_draws`).
+
+    Attributes:
+        draws: ``int64 (m, 26)`` letter counts, one draw per row.
+        weights: ``float (m,)`` probabilities adding up to 1.
+        exact: every distinct draw with its exact probability (``False``: sampled draws).
+    """
+
+    draws: np.ndarray
+    weights: np.ndarray
+    exact: bool
+
+
+def future_draws(unseen, k: int, samples: int = 16, rng=None, exact_limit: int = 32) -> Futures:
+    """The draws of ``k`` tiles a player may still get, for expected values over the future:
+    every distinct draw with its exact probability (:func:`toolkit.core.exact.draw_outcomes`)
+    when there are at most ``exact_limit`` of them (late in the game, or ``k`` <= 1), else
+    ``samples`` draws sampled without replacement, equally weighted.
+
+    Args:
+        unseen: the tiles the player has not seen (letter -> count, or a string), e.g. the bag.
+        k: tiles per draw; cut to the tiles unseen.
+        samples: draws sampled when the exact list is longer than ``exact_limit``.
+        rng: ``numpy.random.Generator`` for the sampling (``None``: seed 0).
+        exact_limit: most distinct draws listed exactly.
+
+    Returns:
+        :class:`Futures` ``(draws, weights, exact)``: ``int64 (m, 26)`` letter counts and
+        ``float (m,)`` probabilities adding up to 1 (exact) or ``1 / samples`` each (sampled).
+
+    Raises:
+        ValueError: negative ``k``, ``samples < 1``.
+    """
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
+        raise ValueError(f"k must be a non-negative whole number, got {k!r}")
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, got {samples}")
+    counts = letter_counts(unseen)
+    n = int(counts.sum())
+    k = min(int(k), n)
+    bag = {chr(_A + i): int(c) for i, c in enumerate(counts) if c}
+    if count_draws(bag, k) <= exact_limit:
+        outcomes = draw_outcomes(bag, k)
+        draws = np.array([letter_counts(d) for d, _ in outcomes], dtype=np.int64).reshape(-1, 26)
+        return Futures(draws, np.array([float(p) for _, p in outcomes]), True)
+    rng = rng if rng is not None else np.random.default_rng(0)
+    tiles = np.repeat(np.arange(26), counts)
+    draws = np.zeros((samples, 26), dtype=np.int64)
+    for j in range(samples):
+        np.add.at(draws[j], tiles[rng.choice(n, size=k, replace=False)], 1)
+    return Futures(draws, np.full(samples, 1.0 / samples), False)
+
+
+class DrawValue(NamedTuple):
+    """What buying a draw is worth, by :func:`draw_value` (dollars).
+
+    Attributes:
+        with_draw: expected value of the best word of hand + draw + a future draw.
+        without: the same without the draw.
+        price: the draw's price, (pips)^2.
+        gain: ``with_draw - without - price``: buy when it is positive.
+        exact: the expectation is over every future draw (``False``: sampled).
+        outcomes: future draws averaged over.
+    """
+
+    with_draw: float
+    without: float
+    price: int
+    gain: float
+    exact: bool
+    outcomes: int
+
+
+def draw_value(hand: str, drawn: str, wilds: int = 1, rules: Rules | None = None, bag=None, horizon: int = 5,
+               samples: int = 64, seed: int | None = 0, exact_limit: int = 64) -> DrawValue:
+    """The expected value, in dollars, of buying ``drawn`` with ``hand``: the best word of hand +
+    draw + the next ``horizon`` tiles, against the best word of hand + those tiles, less the
+    draw's price (seed, "Buying Tiles": the price is the pips squared; "Selling Words": so is a
+    word's value). The future tiles are every possible draw with its exact probability when the
+    bag is small enough (at most ``exact_limit`` distinct draws), else ``samples`` sampled draws;
+    both sides average over the *same* draws (common random numbers).
+
+    A one-word look-ahead: it counts the best single word; :class:`toolkit.buyword.bots.PlannerBot`
+    also weighs selling now, the tile limit and the Wilds.
+
+    Args:
+        hand: letters held, e.g. ``"AERT"``.
+        drawn: the letters drawn this round.
+        wilds: Wild tiles held (a word may use one).
+        rules: Rules (dictionary, pips); default ``Rules()``.
+        bag: tiles the player has not seen (mapping or string); default the full bag less hand
+            and draw.
+        horizon: future tiles before the word is sold.
+        samples: sampled futures when the exact list is too long.
+        seed: seed of the sampling.
+        exact_limit: most distinct futures averaged exactly.
+
+    Returns:
+        a :class:`DrawValue`.
+
+    Raises:
+        ValueError: letters that are not tiles, or tiles the bag cannot hold.
+    """
+    r = rules or Rules()
+    hand = hand.replace(" ", "").upper()
+    drawn = drawn.replace(" ", "").upper()
+    unseen = bag_counts(r, hand + drawn) if bag is None else bag
+    futures, weights, exact = future_draws(unseen, horizon, samples, np.random.default_rng(seed), exact_limit)
+    h = letter_counts(hand)
+    d = letter_counts(drawn)
+    with_d = best_pips(h + d + futures, wilds > 0, r)
+    without = best_pips(h + futures, wilds > 0, r)
+    w_val = float(weights @ word_prices(with_d))
+    wo_val = float(weights @ word_prices(without))
+    cost = price(pips(drawn, r))
+    return DrawValue(w_val, wo_val, cost, w_val - wo_val - cost, exact, len(weights))

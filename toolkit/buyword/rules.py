@@ -82,11 +82,13 @@ class Rules:
         challenges: seed, "Selling Words": "In the event a player wishes to challenge another
             player's word, the loser must pay a $20 penalty." ``False`` (default): the
             dictionary checks every sale at once, so no challenge arises. ``True`` (2+ players):
-            a player may claim any string of their tiles; the others, clockwise from the
-            seller's left, may ``challenge`` it (or ``pass``); the dictionary decides; the loser
-            pays ``challenge_penalty`` to the bank (all their money if they have less; the seed
-            is silent), and a refused word is not sold (the tiles stay in the hand). An
-            unchallenged claim sells even if it is not a word.
+            each sale is a claim: a word (``sell``) or a bluff (``bluff n``: one's n tiles of most
+            pips, which spell no word; listed in a bounded form, at most once a player a round, see
+            ``BuyWordState.bluffs``); the others, clockwise
+            from the seller's left, may ``challenge`` it (or ``pass``); the dictionary decides;
+            the loser pays ``challenge_penalty`` to the bank (all their money if they have less;
+            the seed is silent), and a refused claim is not sold (the tiles stay in the hand).
+            An unchallenged bluff sells like a word.
         challenge_penalty: the seed's $20.
 
     Variations (seed, "Variations"):

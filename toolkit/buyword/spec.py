@@ -19,15 +19,13 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
     together are at most ``L`` each. A round is also the roll and a CHOICE; the trading (each seat:
     ``done`` and ``trade_offers`` offers with their answers); the buying (each seat one move, an
     auction one more move from each seat); the selling: each seat's ``done``, and every sale or
-    discard puts one tile or more out of play (a sale among ``legal_actions()`` is a dictionary
-    word, so a claim is followed by at most ``P - 1`` challenge moves and then sells). A pass sells
-    or discards at most its ``L`` letter tiles, the game at most its Wilds. Passes: at most
-    ``rules.refills + 1`` (Extended Play's refills; a target game refills until someone reaches the
-    target, at most :data:`~toolkit.buyword.rules.MAX_REFILLS` times).
-
-    A claim of a word that is not in the dictionary (``Rules.challenges``; text that
-    ``legal_actions()`` never lists) can be challenged and refused without using a tile, so games
-    outside ``legal_actions()`` are not bounded by this.
+    discard puts one tile or more out of play (a claim is followed by at most ``P - 1`` challenge
+    moves; a word claimed is a dictionary word, so it sells). With challenges a bluff may be
+    refused without using a tile, and each seat bluffs at most once a round
+    (:meth:`~toolkit.buyword.state.BuyWordState.bluffs`): ``P`` more moves per seat a round. A
+    pass sells or discards at most its ``L`` letter tiles, the game at most its Wilds. Passes: at
+    most ``rules.refills + 1`` (Extended Play's refills; a target game refills until someone
+    reaches the target, at most :data:`~toolkit.buyword.rules.MAX_REFILLS` times).
     """
     p = n_players
     letters = rules.n_letters
@@ -38,6 +36,8 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
     rounds = math.ceil(letters / (least * p))
     offers = rules.trade_offers if rules.trading else 0
     per_round = 2 + p * (1 + 2 * offers) + p * (1 + p) + p
+    if rules.challenges and p > 1:
+        per_round += p * p  # a refused bluff a seat: the claim and the answers, no tile used
     per_pass = rounds * per_round + 2 * letters + letters * p
     wilds = p * rules.wilds_for(p)
     return (rules.refills + 1) * per_pass + wilds * p

@@ -32,8 +32,8 @@ from ..core.engine import EngineState, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions, successor,
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
-from .actions import (CODEC, Accept, Auction, Bid, Buy, Challenge, Choose, Decline, Discard, Done, Draw, Offer,
-                      Pass, Place, Roll, SellWord, Take)
+from .actions import (CODEC, Accept, Auction, Bid, Bluff, Buy, Challenge, Choose, Decline, Discard, Done, Draw,
+                      Offer, Pass, Place, Roll, SellWord, Take, claimed)
 from .bag import price
 from .board import Board, ScoredPlacement
 from .dictionary import WordSale
@@ -44,7 +44,7 @@ Phase = Literal["roll", "choose", "draw", "take", "trade", "answer", "buy", "bid
 
 __all__ = [
     "BuyWordState", "Phase", "Roll", "Choose", "Draw", "Take", "Buy", "Decline", "Auction", "Bid", "Pass",
-    "SellWord", "Discard", "Done", "Offer", "Accept", "Challenge", "Place", "initial_state", "new_game", "solitaire_rating", "warm_up",
+    "SellWord", "Discard", "Done", "Offer", "Accept", "Challenge", "Bluff", "Place", "initial_state", "new_game", "solitaire_rating", "warm_up",
 ]
 
 
@@ -89,8 +89,10 @@ class BuyWordState(EngineState, CachedLegalActions, State):
         board: Crossword: the tiles on the table (:class:`~toolkit.buyword.board.Board`).
         offers_made: Trades/Sales: per seat, offers made this round.
         offer, offerer: Trades/Sales: the offer awaiting an answer and who made it.
-        claim, claimant, challenge_pos: challenges: the word claimed, by whom, and how many
-            players after the claimant have passed.
+        claim, claimant, challenge_pos: challenges: the word claimed (or the :class:`Bluff`), by
+            whom, and how many players after the claimant have passed.
+        claim_tiles: a bluff awaiting challenges: the letter tiles it claims (alphabetical).
+        bluffed: challenges: per seat, whether that player has bluffed this round (once a round).
     """
 
     rules: Rules
@@ -123,9 +125,11 @@ class BuyWordState(EngineState, CachedLegalActions, State):
     offers_made: PerSeat[int] = ()
     offer: Offer | None = None
     offerer: int = -1
-    claim: SellWord | None = None
+    claim: SellWord | Bluff | None = None
     claimant: int = -1
     challenge_pos: int = 0
+    claim_tiles: str = ""
+    bluffed: PerSeat[bool] = ()
     parent: "BuyWordState | None" = history_field()
     last_action: Action | None = history_field()
 
@@ -251,7 +255,7 @@ class BuyWordState(EngineState, CachedLegalActions, State):
             if self.rules.crossword:
                 acts = [Place.from_scored(sp) for sp in self.placements(p)]
             else:
-                acts = [SellWord(s.word, s.wild) for s in self.sales(p)]
+                acts = [SellWord(s.word, s.wild) for s in self.sales(p)] + self.bluffs(p)
             over = self.over_limit(p)
             if over:
                 acts += [Discard(letter) for letter in self.hands[p]]
@@ -266,6 +270,52 @@ class BuyWordState(EngineState, CachedLegalActions, State):
         return self.dictionary().find(
             self.hands[seat].elements(), self.wilds[seat], pips=r.letter_pips, wild_pips=r.wild_pips,
             min_length=r.min_word_length, max_wilds=r.max_wilds_per_word)
+
+    def bluffs(self, seat: int) -> list[Bluff]:
+        """The bluffs ``seat`` may claim (``Rules.challenges`` with 2 or more players, not in
+        Crossword; else none), in a bounded form: for each length ``n``, ``Bluff(n)`` claims the
+        ``n`` tiles of most pips in the hand (ties: the alphabetically first,
+        :meth:`bluff_tiles`), listed when they spell no word, without and then with a Wild (if
+        the player holds one and the rules allow it); none once the player has bluffed this
+        round. A claim's value is its pips squared whatever it spells, so no other bluff of that
+        length pays more now; tiles that do spell a word are sold as that word (:meth:`sales`),
+        for the same money and no risk. Once a round: a refused bluff leaves the same hand, and a
+        broke player (who pays what they have) could otherwise claim for ever, so the game has a
+        bound on its length (:func:`toolkit.buyword.spec.max_game_length`).
+
+        Returns:
+            list of :class:`Bluff`, by Wild (none first), then length.
+        """
+        r = self.rules
+        if not r.challenges or self.n_players < 2 or r.crossword or (self.bluffed and self.bluffed[seat]):
+            return []
+        d = self.dictionary()
+        tiles = self._by_pips(seat)
+        out = []
+        for wild in (False, True):
+            if wild and not (self.wilds[seat] and r.max_wilds_per_word):
+                break
+            for n in range(max(1, r.min_word_length - wild), len(tiles) + 1):
+                if not d.spells(tiles[:n], wild):
+                    out.append(Bluff(n, wild))
+        return out
+
+    def _by_pips(self, seat: int) -> list[str]:
+        pips = self.rules.letter_pips
+        return sorted(self.hands[seat].elements(), key=lambda c: (-pips[c], c))
+
+    def bluff_tiles(self, seat: int, n: int) -> str:
+        """The letter tiles ``Bluff(n)`` of ``seat`` claims: the ``n`` of most pips in the hand
+        (ties: the alphabetically first), in alphabetical order (``"AEST"``).
+
+        Raises:
+            IllegalActionError: the hand holds fewer than ``n`` letter tiles.
+        """
+        tiles = self._by_pips(seat)
+        if not 1 <= n <= len(tiles):
+            raise IllegalActionError(f"{self.players[seat]} holds {len(tiles)} letter tiles: a bluff of {n} "
+                                     "cannot be claimed")
+        return "".join(sorted(tiles[:n]))
 
     def placements(self, seat: int) -> list[ScoredPlacement]:
         """Crossword: every legal placement of ``seat``'s tiles on the table, most valuable first
@@ -519,6 +569,17 @@ class BuyWordState(EngineState, CachedLegalActions, State):
             if self.rules.challenges and self.n_players > 1:
                 return self._claim(p, a)
             return self._sell(p, a)
+        if isinstance(a, Bluff):
+            if a not in self.bluffs(p):
+                if not self.rules.challenges or self.n_players < 2 or self.rules.crossword:
+                    raise IllegalActionError("a bluff is a claim open to challenge: only with Rules(challenges=True), "
+                                             "2 or more players, and not in Crossword")
+                if self.bluffed and self.bluffed[p]:
+                    raise IllegalActionError(f"{self.players[p]} has bluffed this round already (once a round)")
+                raise IllegalActionError(
+                    f"{a} is not one of {self.players[p]}'s bluffs: a bluff claims, for its length, the tiles of "
+                    f"most pips that spell no word ({', '.join(str(b) for b in self.bluffs(p)) or 'none now'})")
+            return self._claim(p, a)
         if isinstance(a, Place):
             if not self.rules.crossword:
                 raise IllegalActionError("place is for the Crossword variation (Rules(crossword=True)); "
@@ -542,28 +603,34 @@ class BuyWordState(EngineState, CachedLegalActions, State):
             return self._r(order_pos=self.order_pos + 1)._next_seller()
         self._wrong(a, f"{self.players[p]} to sell words, discard or say done")
 
-    def _sell(self, p: int, a: SellWord, checked: bool = True) -> "BuyWordState":
-        """Sell ``a`` for ``p``; ``checked=False`` skips the dictionary (an unchallenged claim)."""
+    def _sell(self, p: int, a: SellWord | Bluff, checked: bool = True, tiles: str = "") -> "BuyWordState":
+        """Sell ``a`` for ``p``; ``checked=False`` skips the dictionary (an unchallenged claim;
+        a :class:`Bluff`, of the letter ``tiles``, is never looked up)."""
         r = self.rules
-        word = a.word
+        bluff = isinstance(a, Bluff)
+        word = tiles + "?" * a.wild if bluff else a.word
+        letters = tiles if bluff else a.letters_used
+        wild = a.wild if bluff else a.wild is not None
         if len(word) < r.min_word_length:
             raise IllegalActionError(f"{word.upper()!r} is shorter than {r.min_word_length} letters")
-        if checked and word not in self.dictionary():
+        if checked and not bluff and word not in self.dictionary():
             where = f"the theme {r.theme_name!r}" if r.theme_words is not None else "the dictionary"
-            raise IllegalActionError(f"{word.upper()!r} is not in {where}")
-        if a.wild is not None:
+            extra = " (with challenges a claim that is no word is a bluff: see the legal actions)" \
+                if r.challenges and self.n_players > 1 else ""
+            raise IllegalActionError(f"{word.upper()!r} is not in {where}{extra}")
+        if wild:
             if r.max_wilds_per_word < 1:
                 raise IllegalActionError("these rules allow no Wild in a word")
             if self.wilds[p] < 1:
                 raise IllegalActionError(f"{self.players[p]} has no Wild tile left")
-        need = Multiset(a.letters_used)
+        need = Multiset(letters)
         if not need <= self.hands[p]:
             missing = need - Multiset({k: min(c, self.hands[p][k]) for k, c in need.items()})
             raise IllegalActionError(
                 f"{self.players[p]} lacks {''.join(missing.elements())} to spell {a} "
                 f"(at most one Wild per word, seed 'Selling Words')")
-        value = price(sum(r.letter_pips[c] for c in a.letters_used) + (r.wild_pips if a.wild is not None else 0))
-        w_used = 1 if a.wild is not None else 0
+        value = price(sum(r.letter_pips[c] for c in letters) + (r.wild_pips if wild else 0))
+        w_used = 1 if wild else 0
         return self._r(hands=self._set(self.hands, p, self.hands[p] - need),
                        wilds=self._set(self.wilds, p, self.wilds[p] - w_used),
                        wilds_used=self.wilds_used + w_used,
@@ -571,25 +638,32 @@ class BuyWordState(EngineState, CachedLegalActions, State):
                        bank=self.bank - value, box=self.box + need)
 
     # -- challenges ($20 penalty) -------------------------------------------------------------
-    def _claim(self, p: int, a: SellWord) -> "BuyWordState":
-        # Everything but the dictionary is checked now (tiles, Wild, length): a claim is a sale
-        # that the others may challenge before it is paid.
-        self._sell(p, a, checked=False)
+    def _claim(self, p: int, a: SellWord | Bluff) -> "BuyWordState":
+        # Everything is checked now (tiles, Wild, length, and a word's place in the dictionary, so
+        # that what apply accepts is what legal_actions lists): a claim is a sale that the
+        # others may challenge before it is paid; a claim that is no word is a Bluff.
+        if isinstance(a, Bluff):
+            tiles = self.bluff_tiles(p, a.n)
+            self._sell(p, a, checked=True, tiles=tiles)
+            bluffed = self._set(self.bluffed or (False,) * self.n_players, p, True)
+            return self._r(phase="challenge", claim=a, claimant=p, challenge_pos=0, claim_tiles=tiles,
+                           bluffed=bluffed)
+        self._sell(p, a, checked=True)
         return self._r(phase="challenge", claim=a, claimant=p, challenge_pos=0)
 
     def _on_challenge(self, a):
         p = self.current_player
         claimant, claim = self.claimant, self.claim
-        back = dict(phase="sell", claim=None, claimant=-1, challenge_pos=0)
+        back = dict(phase="sell", claim=None, claimant=-1, challenge_pos=0, claim_tiles="")
         if isinstance(a, Pass):
             if self.challenge_pos + 2 < self.n_players:
                 return self._r(challenge_pos=self.challenge_pos + 1)
             # Nobody challenged: the claim sells, word or not.
-            return self._sell(claimant, claim, checked=False)._r(**back)
+            return self._sell(claimant, claim, checked=False, tiles=self.claim_tiles)._r(**back)
         if not isinstance(a, Challenge):
-            self._wrong(a, f"{self.players[p]} to challenge {claim.word.upper()} or pass")
+            self._wrong(a, f"{self.players[p]} to challenge {claimed(claim, self.claim_tiles)} or pass")
         # "the loser must pay a $20 penalty" (seed, Selling Words); the dictionary decides.
-        valid = claim.word in self.dictionary()
+        valid = isinstance(claim, SellWord) and claim.word in self.dictionary()
         loser = p if valid else claimant
         fine = min(self.rules.challenge_penalty, self.money[loser])
         s = self._r(money=self._set(self.money, loser, self.money[loser] - fine), bank=self.bank + fine)
@@ -613,7 +687,7 @@ class BuyWordState(EngineState, CachedLegalActions, State):
         n_p = self.n_players
         r = self.rules
         s = self._r(round=self.round + 1, leader=(self.leader + 1) % n_p, n=0,
-                    drawn=((),) * n_p, order_pos=0, draw_count=0, eligible=(False,) * n_p)
+                    drawn=((),) * n_p, order_pos=0, draw_count=0, eligible=(False,) * n_p, bluffed=())
         target = r.target_money is not None and max(self.money) >= r.target_money
         if self.last_round or target:
             # Unsold tiles are lost (seed, "Ending the Game").
@@ -680,7 +754,9 @@ class BuyWordState(EngineState, CachedLegalActions, State):
             "offer": None if self.offer is None else {
                 "from": self.offerer, "to": self.offer.to, "money": self.offer.money},
             "offers_made": list(self.offers_made),
-            "claim": None if self.claim is None else {"claimant": self.claimant, "word": str(self.claim)[5:]},
+            "claim": None if self.claim is None else {"claimant": self.claimant,
+                                                      "word": claimed(self.claim, self.claim_tiles)},
+            "bluffed": [bool(self.bluffed and self.bluffed[q]) for q in range(self.n_players)],
             "board": [[r, c, letter, wild] for r, c, letter, wild in self.board.tiles],
         }
 
@@ -794,7 +870,7 @@ class BuyWordState(EngineState, CachedLegalActions, State):
         if self.offer is not None:
             lines.append(f"  offer from {self.players[self.offerer]}: {self.offer}")
         if self.claim is not None:
-            lines.append(f"  {self.players[self.claimant]} claims {str(self.claim)[5:]}")
+            lines.append(f"  {self.players[self.claimant]} claims {claimed(self.claim, self.claim_tiles)}")
         if self.rules.crossword:
             lines.append("  table:\n" + "\n".join("    " + row for row in str(self.board).splitlines()))
         return "\n".join(lines)

@@ -26,6 +26,8 @@ __all__ = [
     "expectation",
     "variance",
     "generating_function",
+    "count_draws",
+    "draw_outcomes",
 ]
 
 
@@ -195,3 +197,80 @@ def generating_function(counts: Mapping, value: Callable | None = None, x=None, 
     for v, n in sorted(vc.items()):
         expr *= (1 + y * x**v) ** n
     return expr, x, y
+
+
+def count_draws(counts: Mapping, k: int) -> int:
+    """How many *distinct* draws of ``k`` items a multiset gives (draws that differ only in the
+    order, or in which copy of a kind, count once): the coefficient of ``y**k`` in
+    ``prod over kinds of (1 + y + ... + y**n_kind)``, by dynamic programming.
+
+    Args:
+        counts: the multiset, kind -> count.
+        k: items drawn, ``k >= 0``.
+
+    Returns:
+        int (0 if ``k`` exceeds the multiset).
+
+    Raises:
+        ValueError: ``k`` or a count not a non-negative int.
+    """
+    _check_nonneg_int("k", k)
+    ways = [1] + [0] * k
+    for n in counts.values():
+        _check_nonneg_int("a count", n)
+        new = [0] * (k + 1)
+        for j, w in enumerate(ways):
+            if w:
+                for i in range(0, min(n, k - j) + 1):
+                    new[j + i] += w
+        ways = new
+    return ways[k]
+
+
+def draw_outcomes(counts: Mapping, k: int, limit: int | None = None) -> list[tuple[tuple, Fraction]]:
+    """Every distinct draw of ``k`` items without replacement, with its exact probability (the
+    multivariate hypergeometric law: ``prod C(n_kind, k_kind) / C(N, k)``).
+
+    Args:
+        counts: the multiset, kind -> count (kinds sortable; a
+            :class:`~toolkit.core.cards.Multiset` works).
+        k: items drawn, ``0 <= k <= total``.
+        limit: refuse to list more than this many outcomes (``None``: no limit); see
+            :func:`count_draws` to ask first.
+
+    Returns:
+        ``[(kinds drawn as a sorted tuple with repeats, probability), ...]`` in increasing order
+        of the tuples; the probabilities are Fractions adding up to 1.
+
+    Raises:
+        ValueError: ``k`` larger than the multiset, a bad count, or more outcomes than ``limit``.
+    """
+    _check_nonneg_int("k", k)
+    items = sorted((kind, n) for kind, n in counts.items() if n)
+    total = sum(n for _, n in items)
+    if k > total:
+        raise ValueError(f"cannot draw {k} items from {total}")
+    if limit is not None:
+        many = count_draws(dict(items), k)
+        if many > limit:
+            raise ValueError(f"{many} distinct draws of {k} items, more than the limit {limit}")
+    denom = comb(total, k)
+    # left[i]: items of kinds i and after, so a branch that cannot be completed stops early
+    left = [0] * (len(items) + 1)
+    for i in range(len(items) - 1, -1, -1):
+        left[i] = left[i + 1] + items[i][1]
+    out: list[tuple[tuple, Fraction]] = []
+
+    def walk(i: int, need: int, drawn: tuple, ways: int) -> None:
+        if need == 0:
+            out.append((drawn, Fraction(ways, denom)))
+            return
+        if i == len(items) or left[i] < need:
+            return
+        kind, n = items[i]
+        for j in range(min(n, need), -1, -1):
+            walk(i + 1, need - j, drawn + (kind,) * j, ways * comb(n, j))
+
+    walk(0, k, (), 1)
+    out.sort(key=lambda o: o[0])
+    return out

@@ -11,6 +11,7 @@ worker processes; a short job stays in the caller), and the same call runs on a 
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 from dataclasses import dataclass
@@ -18,7 +19,8 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-__all__ = ["Estimate", "estimate_mean", "estimate_proportion", "mean_interval", "run_trials", "simulate", "default_workers"]
+__all__ = ["Estimate", "estimate_mean", "estimate_proportion", "mean_interval", "run_trials", "simulate", "default_workers",
+           "head_to_head", "TimedBot"]
 
 
 @dataclass(frozen=True)
@@ -457,3 +459,83 @@ def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: 
     data["winners"] = [r[2] for r in rows]
     data["actions"] = [r[3] for r in rows]
     return pd.DataFrame(data)
+
+
+class TimedBot:
+    """Wraps a bot and records its CPU time per decision (``time.thread_time``, seconds) in
+    ``times``: the decision time of a bot on a shared machine."""
+
+    def __init__(self, bot, times: list):
+        self.bot, self.times = bot, times
+
+    def choose(self, state, rng):
+        import time
+
+        t = time.thread_time()
+        a = self.bot.choose(state, rng)
+        self.times.append(time.thread_time() - t)
+        return a
+
+
+def _seatings(game: str, rules, players: int, bot, among, rng: np.random.Generator) -> tuple:
+    """One seeded deal of :func:`head_to_head` in every seating: ``(bot's wins, its decision
+    times, the others' decision times)``; a k-way tie counts 1/k."""
+    from .game import game_module, play
+
+    mod = game_module(game)
+    seed = int(rng.integers(2**31))
+    mine, theirs = [], []
+    won = 0.0
+    for seat in range(players):
+        table = [TimedBot(among, theirs) for _ in range(players)]
+        table[seat] = TimedBot(bot, mine)
+        final = play(mod.new_game(rules, players, seed), table, seed)
+        w = final.winners()
+        won += 1.0 / len(w) if seat in w else 0.0
+    return won, mine, theirs
+
+
+def head_to_head(game: str, bot, among, games: int, players: int = 2, rules=None, seed: int | None = 0,
+                 workers: int | None = 1, progress: bool = True, desc: str | None = None) -> dict:
+    """How often ``bot`` wins seated among ``players - 1`` copies of ``among``.
+
+    Each seeded deal is played once per seating (``bot`` in each seat in turn, so the luck of the
+    deal is the same for both sides); a k-way tie counts 1/k of a win. With equal strength the
+    win share is ``1 / players``.
+
+    Args:
+        game: the game's registered name.
+        bot, among: the two Bots (reused for every game; they must be picklable to run in worker
+            processes, as the toolkit's bots are).
+        games: games to play, rounded up to whole deals (a multiple of ``players``).
+        players: table size.
+        rules: the game's Rules (default: its defaults).
+        seed, workers, progress, desc: as :func:`run_trials` (default one process).
+
+    Returns:
+        ``{"games": int, "share": Estimate (the win share with its 95% Wilson interval, ties
+        rounded to whole games), "margin": Estimate (share - 1/players), "bot_ms": [CPU ms per
+        decision], "among_ms": [...]}``.
+
+    Raises:
+        ValueError: ``games < 1`` or a bad game, rules or player count.
+    """
+    from functools import partial
+
+    from .game import game_module
+
+    mod = game_module(game)
+    rules = rules if rules is not None else mod.Rules()
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+        raise ValueError(f"games must be a whole number >= 1, got {games!r}")
+    deals = -(-int(games) // players)
+    rows = run_trials(partial(_seatings, game, rules, players, bot, among), deals, seed=seed, workers=workers,
+                      progress=progress, desc=desc or f"{game}: {getattr(bot, 'name', bot)} among "
+                      f"{getattr(among, 'name', among)}")
+    n = deals * players
+    won = sum(r[0] for r in rows)
+    share = dataclasses.replace(estimate_proportion(int(round(won)), n), value=won / n)
+    fair = 1.0 / players
+    margin = dataclasses.replace(share, value=share.value - fair, low=share.low - fair, high=share.high - fair)
+    return {"games": n, "share": share, "margin": margin, "bot_ms": [1e3 * t for r in rows for t in r[1]],
+            "among_ms": [1e3 * t for r in rows for t in r[2]]}

@@ -29,10 +29,10 @@ __all__ = [
 ]
 from .odds import (ClaimOption, FiveMaxPlay, claim_table, five_max_plays, forced_now, laws_summary,
                    summarise_design, choose_copies, stack_values, why_not)
-from .bots import BOTS, GreedyBot, LookaheadBot, RandomBot, simulate_games
+from .bots import BOTS, GreedyBot, LookaheadBot, RandomBot, SearchBot, simulate_games
 
 __all__ += ["ClaimOption", "FiveMaxPlay", "claim_table", "five_max_plays", "forced_now", "laws_summary",
-            "simulate_games", "summarise_design", "choose_copies", "stack_values", "why_not", "BOTS", "GreedyBot", "LookaheadBot", "RandomBot"]
+            "simulate_games", "summarise_design", "choose_copies", "stack_values", "why_not", "BOTS", "GreedyBot", "LookaheadBot", "RandomBot", "SearchBot"]
 
 from .spec import SPEC
 

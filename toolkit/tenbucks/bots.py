@@ -1,4 +1,4 @@
-"""Ten Bucks strategies: random legal play, a greedy claimer, and a one-turn look-ahead.
+"""Ten Bucks strategies: random legal play, a greedy claimer, a one-turn look-ahead, and a search.
 
 All bots read only public facts and their own hand (the table, claimed stacks, money, revealed
 bills): never another player's hidden bills. Source of the rules: ``seeds/002_cfa1118029310021.txt``.
@@ -9,11 +9,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.bots import RandomBot
-from ..core.game import Action, Bot, play
+from ..core.cards import Multiset
+from ..core.game import Action, Bot, play, successor
+from ..core.search import DEFAULT_BUDGET_MS, SearchBot as _SearchBot, deal_hidden
 from .rules import Rules
 from .state import Claim, End, Force, Play, TenBucksState, new_game
 
-__all__ = ["RandomBot", "GreedyBot", "LookaheadBot", "BOTS", "simulate_games"]
+__all__ = ["RandomBot", "GreedyBot", "LookaheadBot", "SearchBot", "BOTS", "simulate_games", "determinize"]
 
 _WIN = 1000
 
@@ -150,8 +152,68 @@ class LookaheadBot(Bot):
         return lead - (threat if threat >= _WIN else threat / 2)
 
 
+def determinize(state: TenBucksState, seat: int, rng: np.random.Generator) -> TenBucksState:
+    """A full state consistent with what ``seat`` sees: the bills ``seat`` cannot see (the other
+    hands' unrevealed bills and the undealt deck; together they are the deck less every bill
+    ``seat`` sees) dealt again at random, each hand keeping its size and getting none of the
+    values it has revealed (seed: a claimer reveals "all your hand cards of the same value")."""
+    n = state.n_players
+    pool: list = []
+    sizes: dict = {}
+    forbidden: dict = {}
+    for q in range(n):
+        if q == seat:
+            continue
+        shown = set(state.revealed[q])
+        hidden = [b for b in state.hands[q].elements() if b not in shown]
+        pool += hidden
+        sizes[q] = len(hidden)
+        forbidden[q] = shown
+    pool += state.deck.elements()
+    sizes["deck"] = state.deck.total
+    deal = deal_hidden(pool, sizes, rng, forbidden)
+    hands = list(state.hands)
+    for q in range(n):
+        if q != seat:
+            kept = [b for b in state.hands[q].elements() if b in state.revealed[q]]
+            hands[q] = Multiset(kept + deal[q])
+    return successor(state, hands=tuple(hands), deck=Multiset(deal["deck"]))
+
+
+class SearchBot(_SearchBot):
+    """Determinized search (:class:`toolkit.core.search.SearchBot`): for each candidate move it
+    deals the bills it cannot see at random (:func:`determinize`), plays the game out with
+    ``rollout`` at every seat (default :class:`GreedyBot`) from the same deals and random
+    streams for every candidate, and makes the move that wins most often (the rollout bot's own
+    move unless another wins clearly more often).
+
+    Args:
+        budget_ms: CPU milliseconds per decision (default 150).
+        playouts: most deals per decision (``None``: as many as the budget allows; set it with
+            ``budget_ms=None`` for a bot that is deterministic given the Generator).
+        rollout: the bot that plays the playouts.
+    """
+
+    name = "search"
+
+    def __init__(self, budget_ms: float | None = DEFAULT_BUDGET_MS, playouts: int | None = None,
+                 rollout: Bot | None = None):
+        super().__init__(budget_ms, playouts)
+        self.rollout = rollout or GreedyBot()
+
+    def determinize(self, state, seat, rng):
+        return determinize(state, seat, rng)
+
+    def candidates(self, state, rng):
+        first = self.rollout.choose(state, rng)
+        return [first] + [a for a in state.legal_actions() if a != first]
+
+    def rollout_bots(self, state):
+        return [self.rollout] * state.n_players
+
+
 #: name -> bot class, for widgets and notebooks.
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot, "search": SearchBot}
 
 
 # --------------------------------------------------------------------------------------------

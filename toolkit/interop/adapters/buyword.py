@@ -8,7 +8,11 @@ Vocabulary`). Before them: ``choose k`` (k on ``Rules.choice_range``), ``take L`
 ``discard L`` (L's index among the bag's letters), ``bid x`` (Auctions: ``auction_min_bid,
 + auction_increment, ...`` up to the most dollars anyone can hold, :func:`richest`), ``offer s
 +m`` (Trades/Sales: ``s * (2M + 1) + m + M`` with ``M`` that bound, or ``m`` 0 only for Trades);
-after them the moves without an argument. Chance: ``roll f`` is the face's index among the die's
+after them, with challenges among 2 or more players, ``bluff n`` and ``bluff n?`` (claim that one's
+``n`` letter tiles of most pips, with a Wild for ``?``, spell a word: ``2 * (n - 1) + wild`` for
+``n`` from 1 to every letter tile of the bag, the most a hand can hold; the engine names the tiles,
+so the number is the same move in every state, :class:`~toolkit.buyword.actions.Bluff`); then the
+moves without an argument. Chance: ``roll f`` is the face's index among the die's
 distinct faces, ``draw L`` the letter's index among the bag's letters.
 
 Crossword (``place WORD ROW COL across|down``) is not offered: a placement on an unbounded table
@@ -16,7 +20,7 @@ has no fixed numbering below OpenSpiel's 2**31 actions.
 """
 from __future__ import annotations
 
-from ...buyword.actions import Bid, Choose, Discard, Draw, Offer, Place, Roll, SellWord, Take
+from ...buyword.actions import Bid, Bluff, Choose, Discard, Draw, Offer, Place, Roll, SellWord, Take
 from ...core.cards import Multiset
 from ..encoding import Block, Choice, Grid, Product, Vocabulary
 from ..layout import Layout, one_hot
@@ -78,6 +82,9 @@ class BuyWordAdapter(Adapter):
             blocks.append(Block(Offer, ("to", "money"), Product(Grid(0, n - 1, "seats"),
                                                                 Grid(-m, m, "dollars paid to them"))))
         blocks.append(Block(SellWord, ("word", "wild"), Vocabulary(words(rules), "dictionary words")))
+        if rules.challenges and n > 1:
+            blocks.append(Block(Bluff, ("n", "wild"), Product(Grid(1, max(1, rules.n_letters), "letter tiles"),
+                                                              Choice((False, True), "with a Wild"))))
         return blocks
 
     def chance_blocks(self, rules, n):
@@ -160,7 +167,7 @@ class BuyWordAdapter(Adapter):
             one_hot(v["claim"][:n], c["claimant"])
             word = c["word"]
             count(v["claim"][n:n + len(abc)], [x for x in word if x.isupper()])
-            v["claim"][-1] = float(any(x.islower() for x in word))
+            v["claim"][-1] = float(any(x.islower() or x == "?" for x in word))  # a bluff's Wild: "AEST?"
 
     def resample(self, state, viewer, rng):
         """With hidden tiles: deal again the letters ``viewer`` cannot see (the other seats'
@@ -171,7 +178,8 @@ class BuyWordAdapter(Adapter):
             return state
         others = [q for q in range(state.n_players) if q != viewer]
         lot = state.auctioneer if state.phase == "bid" else -1
-        claimed = Multiset(state.claim.letters_used) if state.claim is not None else Multiset()
+        claimed = Multiset(state.claim_tiles if isinstance(state.claim, Bluff) else state.claim.letters_used) \
+            if state.claim is not None else Multiset()
         pool = list(state.bag.elements())
         for q in others:
             hand = state.hands[q] - claimed if q == state.claimant else state.hands[q]
