@@ -360,3 +360,17 @@ def test_bots_only_play_legal_actions_and_sampling_beats_random():
     rand = simulate("buyword", [bw.RandomBot()], 15, seed=1, progress=False)
     samp = simulate("buyword", [bw.SamplingBot(samples=4)], 15, seed=1, progress=False)
     assert samp["score_P1"].mean() > rand["score_P1"].mean() + 200
+
+
+def test_a_sale_is_priced_by_one_rule_everywhere():
+    """Seed, "Selling Words": a word sells for the square of its pips, a Wild counting
+    Rules.wild_pips. SellWord.value is that rule; the engine pays it."""
+    from toolkit.buyword import Rules
+    from toolkit.buyword.actions import SellWord, claim_pips
+    r = Rules()
+    cat, c_t = SellWord("cat"), SellWord("cat", wild=1)        # the Wild stands for A
+    pips = r.letter_pips
+    assert cat.pips(r) == pips["C"] + pips["A"] + pips["T"] and cat.value(r) == cat.pips(r) ** 2
+    assert c_t.pips(r) == pips["C"] + pips["T"] + r.wild_pips == claim_pips("CT", True, r)
+    assert SellWord("cat").value(Rules(wild_pips=3)) == (pips["C"] + pips["A"] + pips["T"]) ** 2
+    assert SellWord("cat", wild=1).value(Rules(wild_pips=3)) == (pips["C"] + pips["T"] + 3) ** 2

@@ -11,12 +11,30 @@ from typing import ClassVar
 from ..core.engine import ArgAction, NumberAction
 from ..core.game import Action, ActionCodec
 from ..core.validation import parse_int
+from .bag import price
 from .board import Placement, ScoredPlacement
 from .dictionary import WordSale
 from .rules import CHOICE
 
 __all__ = ["Roll", "Choose", "Draw", "Take", "Buy", "Decline", "Auction", "Bid", "Pass", "SellWord", "Discard",
-           "Done", "Offer", "Accept", "Challenge", "Bluff", "Place", "CODEC", "claimed"]
+           "Done", "Offer", "Accept", "Challenge", "Bluff", "Place", "CODEC", "claimed", "claim_pips"]
+
+
+def claim_pips(letters, wild: bool, rules) -> int:
+    """The pips a word is sold (or a bluff claimed) for: its letter tiles' pips
+    (``rules.letter_pips``) plus ``rules.wild_pips`` for a Wild; the bank pays
+    :func:`~toolkit.buyword.bag.price` of it (seed, "Selling Words": "the square of the number of
+    pips").
+
+    Args:
+        letters: the letter tiles used (uppercase; the Wild's letter left out).
+        wild: a Wild stands for one letter.
+        rules: the :class:`~toolkit.buyword.Rules`.
+
+    Returns:
+        int, pips.
+    """
+    return sum(rules.letter_pips[c] for c in letters) + (rules.wild_pips if wild else 0)
 
 
 def _int_arg(args: str, verb: str) -> int:
@@ -101,6 +119,14 @@ class SellWord(Action):
     word: str
     wild: int | None = None
     verb: ClassVar[str] = "sell"
+
+    def pips(self, rules) -> int:
+        """The sale's pips under ``rules`` (:func:`claim_pips`)."""
+        return claim_pips(self.letters_used, self.wild is not None, rules)
+
+    def value(self, rules) -> int:
+        """Dollars the bank pays for the sale under ``rules``: the price of its pips."""
+        return price(self.pips(rules))
 
     def __post_init__(self):
         super().__post_init__()

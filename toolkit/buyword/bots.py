@@ -16,6 +16,7 @@ import numpy as np
 
 from ..core.bots import RandomBot
 from ..core.game import Action, Bot
+from .actions import claim_pips
 from .bag import price
 from .rules import Rules
 from ..core.cards import Multiset
@@ -565,7 +566,7 @@ class PlannerBot(_BuyWordBot):
         for b in bluffs:
             tiles = state.bluff_tiles(p, b.n)
             used = letter_counts(tiles)
-            value = price(sum(r.letter_pips[c] for c in tiles) + (r.wild_pips if b.wild else 0))
+            value = price(claim_pips(tiles, b.wild, r))
             sold = plan.sale_worth(value, b.wild) + plan.keep(H - used, w - b.wild)[0]
             v = ok * sold + (1.0 - ok) * (stay - fine)
             if best is None or v > best[0]:

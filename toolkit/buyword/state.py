@@ -33,7 +33,7 @@ from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActio
                          IllegalActionError, State, history_field, resolve_chance, setup_rng)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .actions import (CODEC, Accept, Auction, Bid, Bluff, Buy, Challenge, Choose, Decline, Discard, Done, Draw,
-                      Offer, Pass, Place, Roll, SellWord, Take, claimed)
+                      Offer, Pass, Place, Roll, SellWord, Take, claim_pips, claimed)
 from .bag import price
 from .board import Board, ScoredPlacement
 from .dictionary import WordSale
@@ -629,7 +629,7 @@ class BuyWordState(EngineState, CachedLegalActions, State):
             raise IllegalActionError(
                 f"{self.players[p]} lacks {''.join(missing.elements())} to spell {a} "
                 f"(at most one Wild per word, seed 'Selling Words')")
-        value = price(sum(r.letter_pips[c] for c in letters) + (r.wild_pips if wild else 0))
+        value = price(claim_pips(letters, wild, r))
         w_used = 1 if wild else 0
         return self._r(hands=self._set(self.hands, p, self.hands[p] - need),
                        wilds=self._set(self.wilds, p, self.wilds[p] - w_used),
@@ -883,10 +883,9 @@ class BuyWordState(EngineState, CachedLegalActions, State):
 
 def _word_words(sale: "SellWord", rules: Rules) -> str:
     """A word sold and its price: ``"CAT for $25"``, ``"ENJOYED (a Wild as J) for $169"``."""
-    pips = sum(rules.letter_pips[c] for c in sale.letters_used) + (rules.wild_pips if sale.wild is not None else 0)
     word = sale.word.upper()
     wild = f" (a Wild as {word[sale.wild]})" if sale.wild is not None else ""
-    return f"{word}{wild} for ${pips * pips}"
+    return f"{word}{wild} for ${sale.value(rules)}"
 
 
 def initial_state(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = None) -> BuyWordState:

@@ -997,8 +997,7 @@ def _sale_value(action, state) -> int | None:
             if Place.from_scored(sp) == action:
                 return sp.value
         return None
-    r = state.rules
-    return price(sum(r.letter_pips[c] for c in action.letters_used) + (r.wild_pips if action.wild is not None else 0))
+    return action.value(state.rules)
 
 
 def _word(action) -> str:

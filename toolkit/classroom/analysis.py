@@ -280,7 +280,7 @@ def _bugami(rec: dict, samples: int = 100) -> list[dict]:
 
 
 def _buyword(rec: dict) -> list[dict]:
-    from ..buyword import Done, SellWord, best_word, price
+    from ..buyword import Done, SellWord, best_word
     out = []
     for s, a, seat in _human_moves(rec, (SellWord, Done)):
         tiles = "".join(s.hands[seat].elements())
@@ -288,8 +288,7 @@ def _buyword(rec: dict) -> list[dict]:
         if best is None:
             continue
         r = s.rules
-        got = 0 if isinstance(a, Done) else price(sum(r.letter_pips[c] for c in a.letters_used)
-                                                  + (r.wild_pips if a.wild is not None else 0))
+        got = 0 if isinstance(a, Done) else a.value(r)
         out.append(_decision(rec, s, seat, got, best.value))
     return out
 

@@ -419,8 +419,7 @@ def _buyword_sentence(obs: Mapping, action: Action, rules) -> str:
         drawn = obs["drawn"][you]
         return f"Buy your {len(drawn)} tiles for ${price(sum(pips.get(c, 1) for c in drawn))}"
     if kind == "SellWord":
-        value = price(sum(pips.get(c, 1) for c in action.letters_used)
-                      + (rules.wild_pips if action.wild is not None else 0))
+        value = action.value(rules)
         word = str(action).split(" ", 1)[1]
         return f"Sell {word} for ${value}" + (" (the lowercase letter is a Wild)" if action.wild is not None else "")
     if kind == "Offer":
@@ -495,8 +494,7 @@ def _buyword_hint(state, action) -> str | None:
     if kind == "Done":
         return f"Hint: you could still have sold {word} for ${best.value}"
     r = state.rules
-    pips = sum(r.letter_pips[c] for c in action.letters_used) + (r.wild_pips if action.wild is not None else 0)
-    if pips * pips >= best.value:
+    if action.value(r) >= best.value:
         return "Hint: that was the best word your tiles made"
     return f"Hint: the best word your tiles made was {word} for ${best.value}"
 

@@ -249,7 +249,7 @@ def buyword_round(records, **_context) -> ClassNumbers:
                 buys.append({"student": name, "pips": pip, "dollars": before.money[p] - after.money[p],
                              "tiles": "".join(before.drawn[p])})
             elif isinstance(a, SellWord):
-                pip = sum(r.letter_pips[c] for c in a.letters_used) + (r.wild_pips if a.wild is not None else 0)
+                pip = a.pips(r)
                 sells.append({"student": name, "pips": pip, "dollars": after.money[p] - before.money[p],
                               "word": a.word.upper()})
         final = states[-1]
