@@ -34,6 +34,6 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
 SPEC = GameSpec(
     name="bue", title="Bu\u00e9", unit="points", source="seeds/001_c72449e28446bd3a.txt",
     presets=(Preset("one_hand", "One hand", Rules.single_hand), Preset("full", "Full game (five hands)", Rules)),
-    bots=BOTS, default_bot="greedy",
+    bots=BOTS, default_bot="search",
     chance=True, hidden_information=True, max_game_length=max_game_length,
 )

@@ -48,7 +48,7 @@ SPEC = GameSpec(
     presets=(Preset("standard", "Standard", Rules),
              Preset("auctions", "Auctions", lambda: Rules(auctions=True)),
              Preset("hidden", "Hidden tiles", lambda: Rules(hidden_tiles=True))),
-    bots=BOTS, default_bot="greedy",
+    bots=BOTS, default_bot="planner",
     # the tiles are open unless Rules.hidden_tiles ("Are tiles shown to others?", docs/buyword.md)
     chance=True, hidden_information=True, hidden_under=lambda rules: rules.hidden_tiles,
     max_game_length=max_game_length,

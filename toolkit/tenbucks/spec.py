@@ -29,6 +29,6 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
 SPEC = GameSpec(
     name="tenbucks", title="Ten Bucks", unit="dollars", source="seeds/002_cfa1118029310021.txt",
     presets=(Preset("standard", "Standard", Rules), Preset("expansions", "All expansions", Rules.all_expansions)),
-    bots=BOTS, default_bot="lookahead",
+    bots=BOTS, default_bot="search",
     chance=True, hidden_information=True, max_game_length=max_game_length,
 )
