@@ -16,6 +16,7 @@ Public names: :class:`EngineState`, :data:`PerSeat`, :func:`set_at`, :class:`Arg
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from typing import Any, ClassVar, NoReturn, TypeVar
 
@@ -116,26 +117,21 @@ class NumberAction(ArgAction):
 
 
 _FORM_FIELD = re.compile(r"\{(\w+)\}")
-_FORM_PATTERN: dict[type, re.Pattern] = {}
-
-
+@functools.cache
 def _form_pattern(cls: type) -> re.Pattern:
     """The regular expression that reads ``cls.form`` back, after its verb: a field is a run of
     characters other than spaces, colons and commas; the form's words and punctuation between
     fields may have any spaces around them."""
-    pat = _FORM_PATTERN.get(cls)
-    if pat is None:
-        rest = cls.form.split(None, 1)[1] if " " in cls.form else ""
-        parts = []
-        for i, piece in enumerate(_FORM_FIELD.split(rest)):
-            if i % 2:
-                parts.append(rf"(?P<{piece}>[^\s:,]+)")
-            elif piece.strip():
-                parts.append(r"\s*" + r"\s+".join(re.escape(x) for x in piece.split()) + r"\s*")
-            elif piece:
-                parts.append(r"\s+")
-        pat = _FORM_PATTERN[cls] = re.compile("".join(parts), re.IGNORECASE)
-    return pat
+    rest = cls.form.split(None, 1)[1] if " " in cls.form else ""
+    parts = []
+    for i, piece in enumerate(_FORM_FIELD.split(rest)):
+        if i % 2:
+            parts.append(rf"(?P<{piece}>[^\s:,]+)")
+        elif piece.strip():
+            parts.append(r"\s*" + r"\s+".join(re.escape(x) for x in piece.split()) + r"\s*")
+        elif piece:
+            parts.append(r"\s+")
+    return re.compile("".join(parts), re.IGNORECASE)
 
 
 class FormAction(Action):
