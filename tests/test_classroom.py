@@ -23,6 +23,7 @@ from toolkit.classroom import analysis
 from toolkit.classroom.games import game_info, jsonable
 from toolkit.classroom.room import finishing_places, hash_token
 from toolkit.core.game import replay
+from toolkit.core.gamespec import game_spec
 from toolkit.scoresheet import ScoreSheet
 from toolkit.scoresheet.records import find_game, game_record
 
@@ -432,7 +433,8 @@ def test_teacher_view_opens_a_session_follows_tables_and_shows_results(tmp_path)
     try:
         view = TeacherView(TeacherClient(srv.url, srv.teacher_key), live=None)
         c = view.controls
-        assert c["game"].value == "bux" and c["preset"].value == "quick" and c["bot"].value == "value"
+        assert c["game"].value == "bux" and c["preset"].value == "quick"
+        assert c["bot"].value == game_spec("bux").default_bot == "search"   # the strongest (benchmarks/README.md)
         c["game"].value = "tenbucks"
         assert c["preset"].value == "standard"
         assert c["bot"].value == c["bot"].options[0] and c["table_size"].value == 4
