@@ -521,8 +521,9 @@ class ProfitEstimator(View):
         self.chunk = chunk
         self.confidence = 0.95
         self.controls = {
+            # continuous_update: the hand reaches the kernel before Estimate is pressed (see numeric_check)
             "hand": w.Text(value=hand, description="Hand", placeholder="letters you hold (may be empty)",
-                           continuous_update=False),
+                           continuous_update=True),
             "k": w.IntSlider(value=k, min=1, max=8, description="Tiles to buy", continuous_update=False),
             "wilds": w.IntSlider(value=wilds, min=0, max=8, description="Wild tiles", continuous_update=False),
             "samples": w.Dropdown(options=[100, 200, 400, 800, 1600], value=samples,
@@ -696,6 +697,7 @@ class SolitaireGame(View):
             "done": B("Done selling", "End your turn: the next round starts"),
             "hint": B("What would a simple bot do?", "Ask the greedy bot for its move"),
             "seed": w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed",
+                                     continuous_update=True,  # sent before New game (see numeric_check)
                                      layout=w.Layout(width="12em")),
             "new_game": B("New game", "Start a new game with the seed in the box", "primary"),
         }
