@@ -134,8 +134,9 @@ def print_solitaire(rows: list, file=sys.stdout) -> None:
               + f" | {r['p95_ms']:.1f} |", file=file)
 
 
-def plan(only=None, games: int = 400, others: int = 60, main_only: bool = False) -> list:
-    """The rows to play: ``(game, bot, among, games)``; ``main_only``: each game's main row."""
+def plan(only=None, games: int = 400, others: int = 60, main_only: bool = False, others_only: bool = False) -> list:
+    """The rows to play: ``(game, bot, among, games)``; ``main_only``: each game's main row;
+    ``others_only``: every row but the main ones."""
     out = []
     for game, spec in GAMES.items():
         if only and game not in only:
@@ -150,7 +151,8 @@ def plan(only=None, games: int = 400, others: int = 60, main_only: bool = False)
         pairs = [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
         pairs += [(a, "random") for a in bots]
         for a, b in pairs:
-            out.append((game, a, b, games if (a, b) == main else others))
+            if not (others_only and (a, b) == main):
+                out.append((game, a, b, games if (a, b) == main else others))
     return out
 
 
@@ -164,6 +166,8 @@ def main(argv=None) -> int:
     ap.add_argument("--main", action="store_true",
                     help="only the acceptance rows: each search bot against its game's best heuristic, and the "
                          "planner's solitaire")
+    ap.add_argument("--others-only", action="store_true",
+                    help="every row but the acceptance rows (and the solitaire of every bot but the planner)")
     ap.add_argument("--workers", type=int, default=1, help="worker processes (at most 2 on a shared machine)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", help="also write the rows to this JSON file")
@@ -179,12 +183,13 @@ def main(argv=None) -> int:
     only = set(args.only) if args.only else None
     t0 = time.time()
     rows = []
-    for game, a, b, n in plan(only, args.games, args.others, args.main):
+    for game, a, b, n in plan(only, args.games, args.others, args.main, args.others_only):
         rows.append(matchup(game, a, b, n, args.workers, args.seed, not args.no_progress))
         print_matchups(rows[-1:])
     sol = []
     if only is None or "solitaire" in only:
-        for name in SOLITAIRE_BOTS[:1] if args.main else SOLITAIRE_BOTS:
+        names = SOLITAIRE_BOTS[:1] if args.main else SOLITAIRE_BOTS[1:] if args.others_only else SOLITAIRE_BOTS
+        for name in names:
             n = args.solitaire if name == "planner" else max(1, args.solitaire // 5)
             sol.append(solitaire(name, n, args.workers, args.seed, not args.no_progress))
     print()
