@@ -163,10 +163,11 @@ def main(argv=None) -> int:
     ap.add_argument("--others", type=int, default=60, help="games of every other row")
     ap.add_argument("--solitaire", type=int, default=1000, help="BuyWord solitaire games of the planner")
     ap.add_argument("--quick", action="store_true", help="a smoke run: 12 / 6 / 20 games")
-    ap.add_argument("--main", action="store_true",
+    rows = ap.add_mutually_exclusive_group()
+    rows.add_argument("--main", action="store_true",
                     help="only the acceptance rows: each search bot against its game's best heuristic, and the "
                          "planner's solitaire")
-    ap.add_argument("--others-only", action="store_true",
+    rows.add_argument("--others-only", action="store_true",
                     help="every row but the acceptance rows (and the solitaire of every bot but the planner)")
     ap.add_argument("--workers", type=int, default=1, help="worker processes (at most 2 on a shared machine)")
     ap.add_argument("--seed", type=int, default=0)

@@ -34,8 +34,6 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
 SPEC = GameSpec(
     name="bue", title="Bu\u00e9", unit="points", source="seeds/001_c72449e28446bd3a.txt",
     presets=(Preset("one_hand", "One hand", Rules.single_hand), Preset("full", "Full game (five hands)", Rules)),
-    # the strongest bot within the class server's 200 ms a decision: the search beat the greedy bot
-    # in 55.2% of 400 games (95% CI 50.4-60.0%) at 157 ms p95 (benchmarks/README.md, "Bot strength")
     bots=BOTS, default_bot="search",
     chance=True, hidden_information=True, max_game_length=max_game_length,
 )

@@ -28,9 +28,6 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
 SPEC = GameSpec(
     name="bugami", title="Bugami", unit="points", source="seeds/004_228c87ab909f4e75.txt",
     presets=(Preset("one_deal", "One deal", Rules.one_deal), Preset("full", "Full game (to the target score)", Rules)),
-    # the strongest bot within the class server's 200 ms a decision: the search among two heuristic
-    # bots won 91.5% of 402 games (95% CI 88.4-93.9%; equal strength 33%) at 51 ms p95
-    # (benchmarks/README.md, "Bot strength")
     bots=BOTS, default_bot="search",
     chance=True, hidden_information=True, max_game_length=max_game_length,
 )

@@ -62,9 +62,6 @@ def max_chips(rules: Rules, n_players: int) -> int | None:
 SPEC = GameSpec(
     name="bux", title="BUX", unit="bux", source="seeds/000_3d959bb713cf18cb.txt",
     presets=(Preset("quick", "Quick game (no clubs or ovals)", Rules.quick), Preset("full", "Full game", Rules)),
-    # the strongest bot within the class server's 200 ms a decision: the search among two value bots
-    # won 73.4% of 402 games (95% CI 68.9-77.5%; equal strength 33%) at 51 ms p95
-    # (benchmarks/README.md, "Bot strength")
     bots=BOTS, default_bot="search",
     chance=True, hidden_information=True, max_game_length=max_game_length,
 )

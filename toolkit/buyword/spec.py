@@ -48,9 +48,6 @@ SPEC = GameSpec(
     presets=(Preset("standard", "Standard", Rules),
              Preset("auctions", "Auctions", lambda: Rules(auctions=True)),
              Preset("hidden", "Hidden tiles", lambda: Rules(hidden_tiles=True))),
-    # the strongest bot within the class server's 200 ms a decision: the planner (solitaire median
-    # $1,212 over 1,000 games, 43 ms p95; against the sampling bot 96.5% of 400 two-player games,
-    # 95% CI 94.2-97.9%; benchmarks/README.md, "Bot strength")
     bots=BOTS, default_bot="planner",
     # the tiles are open unless Rules.hidden_tiles ("Are tiles shown to others?", docs/buyword.md)
     chance=True, hidden_information=True, hidden_under=lambda rules: rules.hidden_tiles,

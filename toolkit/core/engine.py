@@ -117,6 +117,8 @@ class NumberAction(ArgAction):
 
 
 _FORM_FIELD = re.compile(r"\{(\w+)\}")
+
+
 @functools.cache
 def _form_pattern(cls: type) -> re.Pattern:
     """The regular expression that reads ``cls.form`` back, after its verb: a field is a run of

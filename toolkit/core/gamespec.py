@@ -64,8 +64,10 @@ class GameSpec:
         presets: the rule presets, the default first (at least one; keys distinct).
         bots: the package's ``BOTS`` table, ``{name: Bot class}``, as a live read-only view: a
             bot added to that table shows here too.
-        default_bot: the bot a person gets when they do not choose (the game's strongest
-            practical one); a key of :attr:`bots`.
+        default_bot: the bot a person gets when they do not choose (the class server's empty
+            seats, the teacher's menu): the game's strongest bot measured within the class
+            server's 200 ms of CPU a decision (``benchmarks/README.md``, "Bot strength", where the
+            figures are); a key of :attr:`bots`.
         chance: the game has chance nodes (``state.current_player == CHANCE``: deals, draws, dice).
         hidden_information: under some rules a player knows something another does not (hands,
             back values, face-down choices); see :meth:`has_hidden_information` for given rules.

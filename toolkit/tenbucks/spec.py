@@ -29,8 +29,6 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
 SPEC = GameSpec(
     name="tenbucks", title="Ten Bucks", unit="dollars", source="seeds/002_cfa1118029310021.txt",
     presets=(Preset("standard", "Standard", Rules), Preset("expansions", "All expansions", Rules.all_expansions)),
-    # the strongest bot within the class server's 200 ms a decision: the search beat the greedy bot
-    # in 75.0% of 400 games (95% CI 70.5-79.0%) at 151 ms p95 (benchmarks/README.md, "Bot strength")
     bots=BOTS, default_bot="search",
     chance=True, hidden_information=True, max_game_length=max_game_length,
 )
