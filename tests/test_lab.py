@@ -245,11 +245,11 @@ def test_the_prelaunch_hook_sets_the_xsrf_cookie_on_the_page():
     the _xsrf cookie (tornado sets it when the handler's xsrf_token is first read)."""
     from unittest import mock
 
-    from tornado.httputil import HTTPHeaders, HTTPServerRequest
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
     from tornado.web import Application, RequestHandler
 
-    request = HTTPServerRequest(method="GET", uri="/voila/render/lessons/x.ipynb", headers=HTTPHeaders(),
-                                connection=mock.Mock())
+    request = HTTPServerRequest(start_line=RequestStartLine("GET", "/voila/render/lessons/x.ipynb", "HTTP/1.1"),
+                                headers=HTTPHeaders({"Host": "localhost:8888"}), connection=mock.Mock())
     handler = RequestHandler(Application(), request)
     assert lab.voila_prelaunch(handler, notebook=None, cwd="lessons") is None
     cookies = handler._new_cookie if hasattr(handler, "_new_cookie") else {}

@@ -60,6 +60,7 @@ state-by-state consistency tests (``kuhn_poker_test.test_consistent``) for the t
 from __future__ import annotations
 
 import types
+from abc import ABC, abstractmethod
 from collections import namedtuple
 from functools import lru_cache
 from typing import Callable, Sequence
@@ -820,7 +821,7 @@ class Layout:
         return out
 
 
-class Material:
+class Material(ABC):
     """One rule set's material for a game's kernel, at one table size (built by the game's
     :class:`Kernel`, once per ``(rules, players)``).
 
@@ -854,14 +855,14 @@ class Material:
         self._texts: dict = {}
         self.initial = self.encode(initial_state)
 
+    @abstractmethod
     def encode(self, state):
         """The kernel table of a protocol ``state`` of these rules and players (the adapter the
         conformance test and :attr:`initial` use)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def text(self, code: int) -> str:
         """The record's text of one action code (``"deal B7"``, ``"swap 2 3:1"``...)."""
-        raise NotImplementedError
 
     def decode(self, codes) -> list[str]:
         """The record's action texts of action codes (``int64`` array), each code's :meth:`text`

@@ -33,6 +33,7 @@ budget the number of iterations depends on the CPU.
 from __future__ import annotations
 
 import time
+from abc import abstractmethod
 from typing import Sequence
 
 import numpy as np
@@ -109,10 +110,10 @@ class SearchBot(Bot):
                 f"max_candidates={self.max_candidates!r})")
 
     # -- the game's pieces ----------------------------------------------------------------
+    @abstractmethod
     def determinize(self, state: State, seat: int, rng: np.random.Generator) -> State:
         """One full state consistent with what ``seat`` has seen (hidden cards dealt at random
         where ``seat`` cannot see them). Games with no hidden information return ``state``."""
-        raise NotImplementedError
 
     def candidates(self, state: State, rng: np.random.Generator) -> list[Action]:
         """The root actions to compare, best first by the game's heuristic (default: every legal
@@ -120,8 +121,13 @@ class SearchBot(Bot):
         return state.legal_actions()
 
     def rollout_bots(self, state: State) -> Sequence[Bot]:
-        """The bots that play every seat in a playout (one per seat)."""
-        raise NotImplementedError
+        """The bots that play every seat in the default :meth:`playout` (one per seat); a game
+        whose :meth:`playout` runs on its own table (BUX, Bugami) does not need them.
+
+        Raises:
+            NotImplementedError: the subclass defines neither this nor :meth:`playout`.
+        """
+        raise NotImplementedError(f"{type(self).__name__} must define rollout_bots or playout")
 
     def finished(self, state: State, start: State, steps: int) -> bool:
         """Whether a playout stops at ``state`` (default: the end of the game)."""

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+from abc import ABC, abstractmethod
 from itertools import accumulate
 from math import comb
 from typing import Any, Iterable, Sequence
@@ -46,26 +47,26 @@ class NoEncoding(ValueError):
     """
 
 
-class Domain:
+class Domain(ABC):
     """The values of one field (or of several fields together), numbered ``0 .. size - 1``."""
 
     size: int = 0
 
+    @abstractmethod
     def index(self, value) -> int:
         """The number of ``value``.
 
         Raises:
             NoEncoding: ``value`` is not in the domain (the message says what is).
         """
-        raise NotImplementedError
 
+    @abstractmethod
     def value(self, i: int):
         """The value numbered ``i`` (``0 <= i < size``)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def describe(self) -> str:
         """The domain in words, for the documentation tables."""
-        raise NotImplementedError
 
 
 class Choice(Domain):

@@ -20,6 +20,7 @@ import dataclasses
 import importlib
 import json
 import threading
+from abc import ABC, abstractmethod
 from functools import lru_cache
 from typing import Any
 
@@ -36,7 +37,7 @@ __all__ = ["Adapter", "Binding", "adapter", "binding", "INT32_MAX"]
 INT32_MAX = 2**31 - 1
 
 
-class Adapter:
+class Adapter(ABC):
     """One game's side of the interfaces (subclassed in ``adapters/<game>.py``).
 
     Class attributes:
@@ -58,26 +59,26 @@ class Adapter:
     unencoded: dict[type, str] = {}
 
     # -- what subclasses provide -------------------------------------------------------------
+    @abstractmethod
     def player_blocks(self, rules, n: int) -> list[Block]:
         """Blocks of the player actions that have fields (actions without fields are added
         after them, in the order of the game's codec)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def chance_blocks(self, rules, n: int) -> list[Block]:
         """Blocks of the chance outcomes."""
-        raise NotImplementedError
 
+    @abstractmethod
     def utility_bounds(self, rules, n: int) -> tuple[float, float]:
         """``(least, most)`` a seat can score, in the game's unit."""
-        raise NotImplementedError
 
+    @abstractmethod
     def layout(self, rules, n: int) -> Layout:
         """The observation tensor's pieces."""
-        raise NotImplementedError
 
+    @abstractmethod
     def fill(self, v: dict[str, np.ndarray], obs: dict, b: "Binding") -> None:
         """Write ``obs`` (``state.observation(seat)``) into the zeroed views ``v``."""
-        raise NotImplementedError
 
     def unsupported(self, rules) -> str | None:
         """Why these rules cannot be offered through OpenSpiel/PettingZoo, or ``None``."""
