@@ -220,3 +220,16 @@ def test_an_action_is_a_frozen_dataclass_by_declaration_with_its_name_as_verb():
         @dataclasses.dataclass(frozen=True)
         class Twice(NumberAction):
             amount: int
+
+
+def test_an_arg_action_without_parse_arg_is_refused_when_defined():
+    from toolkit.core.engine import ArgAction, NumberAction
+
+    with pytest.raises(TypeError, match="Pick must define the classmethod parse_arg"):
+        class Pick(ArgAction):
+            card: str
+
+    class Take(NumberAction):  # inherits NumberAction's parse_arg
+        n: int
+
+    assert Take.from_args(" 3") == Take(3) and str(Take(3)) == "take 3"

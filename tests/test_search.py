@@ -106,6 +106,9 @@ def test_the_heuristic_move_stands_unless_another_is_clearly_better():
         def determinize(self, state, seat, rng):
             return state  # never called: the test scores a table, not states
 
+        def rollout_bots(self, state):
+            return []  # never called either
+
     rows = np.array([[0.5, 0.4, 0.9], [0.5, 0.4, 0.1], [0.5, 0.4, 0.7], [0.5, 0.4, 0.5]])
     bot = Fixed(rows)
     choice, _ = bot._pick(rows, [0, 1, 2])
@@ -201,3 +204,18 @@ def test_head_to_head_plays_every_seating_and_reports_a_wilson_interval():
     assert len(h["bot_ms"]) > 0 and len(h["among_ms"]) > 0
     with pytest.raises(ValueError):
         head_to_head("tenbucks", tb.GreedyBot(), tb.RandomBot(), 0)
+
+
+def test_a_search_bot_without_rollout_bots_or_playout_is_refused_when_made():
+    class Incomplete(SearchBot):
+        def determinize(self, state, seat, rng):
+            return state
+
+    with pytest.raises(TypeError, match="Incomplete must define rollout_bots .* or playout"):
+        Incomplete(playouts=1)
+
+    class OwnPlayout(Incomplete):
+        def playout(self, world, action, seat, rng):
+            return 0.5
+
+    assert OwnPlayout(playouts=1).playouts == 1  # its own playout needs no rollout bots

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from typing import Any, ClassVar, NoReturn, TypeVar
+from typing import ClassVar, NoReturn, TypeVar
 
 from .game import Action, IllegalActionError, successor
 from .validation import parse_int
@@ -86,18 +86,17 @@ class ArgAction(Action):
     """An action with one argument (its dataclass's first field), written ``<verb> <argument>``:
     ``deal B7``, ``take E``, ``play QH``.
 
-    A subclass reads its argument back from text with the classmethod ``parse_arg(text)``
-    (raising ``ValueError`` naming what is wrong); ``str()`` writes the field's ``str()``.
+    A subclass (or a base it shares with others, as :class:`NumberAction`) defines the classmethod
+    ``parse_arg(text)``: the argument written as ``text`` (stripped of spaces), raising
+    ``ValueError`` naming what is wrong; ``str()`` writes the field's ``str()``. A subclass
+    without one is refused when it is defined (``TypeError``).
     """
 
-    @classmethod
-    def parse_arg(cls, text: str) -> Any:
-        """The argument written as ``text`` (stripped of spaces).
-
-        Raises:
-            ValueError: text that is not this action's argument.
-        """
-        raise NotImplementedError(f"{cls.__name__} must define parse_arg")
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if not callable(getattr(cls, "parse_arg", None)):
+            raise TypeError(f"{cls.__name__} must define the classmethod parse_arg(text): its argument read "
+                            "back from text")
 
     def __str__(self) -> str:
         return f"{self.verb} {self.__dict__[_arg_field(type(self))]}"

@@ -81,15 +81,19 @@ class SearchBot(Bot):
 
     Raises:
         ValueError: neither a budget nor a number of playouts, or a value out of range.
+        TypeError: the subclass defines neither :meth:`rollout_bots` nor its own :meth:`playout`.
 
-    Subclasses implement :meth:`determinize` and may override :meth:`candidates`,
-    :meth:`rollout_bots`, :meth:`finished`, :meth:`reward` and :meth:`quick`.
+    Subclasses implement :meth:`determinize`, and :meth:`rollout_bots` or :meth:`playout`; they
+    may override :meth:`candidates`, :meth:`finished`, :meth:`reward` and :meth:`quick`.
     """
 
     name = "search"
 
     def __init__(self, budget_ms: float | None = DEFAULT_BUDGET_MS, playouts: int | None = None,
                  max_candidates: int | None = None, max_steps: int = 100_000):
+        kind = type(self)
+        if kind.rollout_bots is SearchBot.rollout_bots and kind.playout is SearchBot.playout:
+            raise TypeError(f"{kind.__name__} must define rollout_bots (the bots of the default playout) or playout")
         if budget_ms is None and playouts is None:
             raise ValueError("give a budget_ms or a number of playouts (or both)")
         if budget_ms is not None and not budget_ms > 0:
@@ -122,12 +126,8 @@ class SearchBot(Bot):
 
     def rollout_bots(self, state: State) -> Sequence[Bot]:
         """The bots that play every seat in the default :meth:`playout` (one per seat); a game
-        whose :meth:`playout` runs on its own table (BUX, Bugami) does not need them.
-
-        Raises:
-            NotImplementedError: the subclass defines neither this nor :meth:`playout`.
-        """
-        raise NotImplementedError(f"{type(self).__name__} must define rollout_bots or playout")
+        whose :meth:`playout` runs on its own table (BUX, Bugami) does not need them. A subclass
+        that defines neither is refused when it is made (``TypeError``, in ``__init__``)."""
 
     def finished(self, state: State, start: State, steps: int) -> bool:
         """Whether a playout stops at ``state`` (default: the end of the game)."""

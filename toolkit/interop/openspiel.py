@@ -416,11 +416,8 @@ def resampler(game: MoneyGame, rng: np.random.Generator) -> Callable:
     """A resampling callback for OpenSpiel's IS-MCTS (``ISMCTSBot.set_resampler``): ``cb(state,
     player)`` returns a state ``player`` cannot tell from ``state`` (the same observation), the
     cards they cannot see dealt again at random by the game's adapter
-    (:meth:`~toolkit.interop.adapters.Adapter.resample`; Bué, Bugami, BUX, Ten Bucks, BuyWord with
-    hidden tiles).
-
-    Raises (when called):
-        NotImplementedError: the game offers no determinization.
+    (:meth:`~toolkit.interop.adapters.Adapter.resample`, which every game's adapter defines;
+    BuyWord's open tiles hide nothing, so there it returns the state itself).
     """
     ad = game.binding.adapter
 

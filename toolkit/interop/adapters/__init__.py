@@ -84,14 +84,11 @@ class Adapter(ABC):
         """Why these rules cannot be offered through OpenSpiel/PettingZoo, or ``None``."""
         return None
 
+    @abstractmethod
     def resample(self, state, viewer: int, rng: np.random.Generator):
         """A determinization: a state ``viewer`` cannot tell from ``state`` (the same
-        ``observation(viewer)``), the cards they cannot see dealt again at random.
-
-        Raises:
-            NotImplementedError: the game offers none.
-        """
-        raise NotImplementedError(f"{self.game}: no determinization is offered for this game")
+        ``observation(viewer)``), the cards they cannot see dealt again at random (``state``
+        itself when nothing is hidden from ``viewer``)."""
 
     # -- shared helpers ------------------------------------------------------------------------
     def common(self, layout: Layout, n: int) -> Layout:
