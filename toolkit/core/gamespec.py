@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping
 
 from .game import Bot, State, game_module, game_names
 
-__all__ = ["GameSpec", "Preset", "game_spec", "game_specs"]
+__all__ = ["GameSpec", "Preset", "Scoring", "Decisions", "game_spec", "game_specs"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,57 @@ class Preset:
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """How a game's final scores become places, for the score sheet and the Personal Earning Index
+    (``toolkit.scoresheet``); the scores' unit is :attr:`GameSpec.unit`.
+
+    Attributes:
+        higher_wins: a higher score is a better place (all five games: most money or points wins).
+        ties: ``"share_best"`` (tied players share the better place: scores 30, 20, 20, 10 give
+            places 1, 2, 2, 4) or ``"share_worst"`` (1, 3, 3, 4). A game with a published
+            tie-break (Bué: more gold cards, then the dealer...) records it by giving the
+            placements explicitly.
+        negative: whether a final score may be below zero (money games: no; points games: yes).
+
+    Raises:
+        ValueError: an unknown ``ties`` rule.
+    """
+
+    higher_wins: bool = True
+    ties: str = "share_best"
+    negative: bool = False
+
+    def __post_init__(self):
+        if self.ties not in ("share_best", "share_worst"):
+            raise ValueError(f"ties must be 'share_best' or 'share_worst', got {self.ties!r}")
+
+
+@dataclass(frozen=True)
+class Decisions:
+    """What the class analysis compares for a game (``toolkit.classroom.analysis.decisions``): each
+    decision a student made beside the toolkit's answer for the same moment.
+
+    Attributes:
+        decision: what the class decided (``"price paid for a lot won at auction"``).
+        answer: the toolkit's answer and where it comes from (``"the lot's value to its winner
+            (bux.odds.lot_value)"``).
+        unit: the unit of both (``"bux"``, ``"probability"``).
+        title: the title of the picture of the class's decisions.
+        rows: ``rows(table, samples) -> list[dict]``: one table's record (as
+            ``toolkit.classroom.analysis.load_session`` gives it) to its rows (``table, round,
+            player, decision, answer, gap`` and the game's own columns); ``samples`` is the
+            sampled deals for a simulated answer. Loaded on first use (it imports the game's
+            calculators).
+    """
+
+    decision: str
+    answer: str
+    unit: str
+    title: str
+    rows: Callable[[dict, int], list] = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One game's facts, declared once in its package's ``spec.py``.
 
@@ -77,6 +128,12 @@ class GameSpec:
             where the rules allow games of any length (the docstring there says which rules).
         hidden_under: ``hidden_under(rules) -> bool`` where hidden information depends on the
             rules (BuyWord's ``hidden_tiles``); ``None``: :attr:`hidden_information` holds for all.
+        faces: what a person sees of the game (its ``faces.FACES``, a
+            :class:`toolkit.core.faces.Faces`): move sentences, the student's page, cards as HTML,
+            the class activities' milestones; ``None`` for a game without them (the class server
+            and the move logs then need them: see DESIGN.md, "adding a game").
+        scoring: how final scores become places (:class:`Scoring`; the score sheet, the PEI).
+        decisions: what the class analysis compares (:class:`Decisions`), or ``None``.
 
     Raises:
         ValueError: no preset, repeated preset keys, or a ``default_bot`` not in ``bots``.
@@ -93,6 +150,10 @@ class GameSpec:
     hidden_information: bool
     max_game_length: Callable[[Any, int], int | None] = field(compare=False, repr=False)
     hidden_under: Callable[[Any], bool] | None = field(default=None, compare=False, repr=False)
+    faces: Any = field(default=None, compare=False, repr=False)
+    scoring: Scoring = Scoring()
+    decisions: Decisions | None = field(default=None, compare=False, repr=False)
+    # -- capabilities of the fast path (kernel, bulk playout, compiled bots, warm-up) below --
 
     def __post_init__(self):
         if not self.presets:

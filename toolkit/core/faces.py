@@ -1,0 +1,158 @@
+"""What a person sees of a game: the base of every game's ``faces`` module.
+
+Each game package has one ``faces.py`` (``toolkit/bux/faces.py`` ...) holding everything a person
+sees of that game, declared to the rest of the toolkit through its spec
+(:attr:`toolkit.core.gamespec.GameSpec.faces`): how a move reads as a sentence (one function for
+the move log, the notebook tables and the phones, with the viewer's hidden-information rules),
+its cards and hands as text and HTML, the student's page of the table, the cards shown at the
+end, where a class activity may stop (milestones) and, for BuyWord, the word a student types.
+``classroom/``, ``lessons/`` and ``scoresheet/`` keep only what is the same for every game.
+
+Every sentence goes through the message catalogs (:mod:`toolkit.core.i18n`), so a class hears its
+own language.
+
+Public names: :class:`Faces`, :class:`Milestone`, :func:`phase_ended`, :func:`grew`,
+:func:`player_name`, :func:`section`, :func:`players_table`.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from html import escape
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+from .i18n import N_, _
+
+__all__ = ["Faces", "Milestone", "phase_ended", "grew", "player_name", "section", "players_table", "MOODS"]
+
+#: The two ways a move is put into words: ``"log"``, what happened, in the past tense with the
+#: mover's name (``"Ana bid 25 bux"``); ``"choice"``, a legal move offered to the player to move,
+#: as an instruction (``"Bid 25 bux"``).
+MOODS = ("log", "choice")
+
+
+@dataclass(frozen=True)
+class Milestone:
+    """Where a short class activity may stop (``SessionConfig.stop`` of the class server).
+
+    Attributes:
+        words: what it is, for the teacher's menu (marked for translation:
+            ``N_("after the first lot is sold (one auction)")``).
+        reached: ``reached(before, after) -> bool``: the step from state ``before`` to ``after``
+            reaches it (read from the engine's state: its phase, its round).
+    """
+
+    words: str
+    reached: Callable[[Any, Any], bool]
+
+
+def phase_ended(phase: str) -> Callable[[Any, Any], bool]:
+    """A milestone's test: the game leaves ``phase`` (the engine's ``state.phase``)."""
+    return lambda before, after: before.phase == phase and after.phase != phase
+
+
+def grew(counter: str) -> Callable[[Any, Any], bool]:
+    """A milestone's test: the engine's counter ``counter`` (a round, a hand) moves on, or the game
+    ends."""
+    return lambda before, after: getattr(after, counter) > getattr(before, counter) or after.is_terminal
+
+
+class Faces(ABC):
+    """How one game looks to a person. Each game's ``faces.py`` defines a subclass and one
+    instance, ``FACES``, that its spec declares.
+
+    Attributes:
+        final_title: the heading of :meth:`final_cards`' column (marked for translation).
+        milestones: where a class activity may stop, ``{name: Milestone}``.
+    """
+
+    final_title: str = N_("cards")
+    milestones: Mapping[str, Milestone] = MappingProxyType({})
+
+    @abstractmethod
+    def sentence(self, state, action, viewer: int, mood: str = "log") -> str:
+        """``action`` (legal in ``state``) as a sentence ``viewer`` may read, in the current
+        language.
+
+        Args:
+            state: the state the action is played in (before it).
+            action: a legal action of ``state`` (a chance outcome included).
+            viewer: the seat reading; a sentence never names what ``viewer`` may not see (a card
+                dealt face down to someone else, a choice made face down, another player's
+                hidden card). With ``mood="choice"`` it is the player to move.
+            mood: ``"log"`` (what happened: ``"Ana bid 25 bux"``) or ``"choice"`` (an
+                instruction to the player to move: ``"Bid 25 bux"``); see :data:`MOODS`.
+
+        Returns:
+            one line without a final full stop.
+        """
+
+    @abstractmethod
+    def view_html(self, obs: Mapping, rules) -> str:
+        """The student's page of the table (HTML), from their observation dict **only** (it has no
+        access to the state, so it cannot show a hidden card)."""
+
+    def final_cards(self, state) -> list[str] | None:
+        """Each seat's cards or tiles as HTML once the game is over (hidden ones shown), for the
+        final scores; ``None`` for a game that ends with nothing to show."""
+        return None
+
+    # -- moves typed rather than picked (BuyWord's words) -----------------------------------
+    def word_entry(self, state) -> dict | None:
+        """What the page needs to let the player to move type their move (BuyWord's sell phase),
+        or ``None``: the moves are listed."""
+        return None
+
+    def typed(self, action) -> bool:
+        """Whether ``action`` is entered by typing rather than picked from the list."""
+        return False
+
+    def word_action(self, state, word: str):
+        """The engine's action for a word the player to move typed.
+
+        Raises:
+            ValueError: the game has no typed moves, or the word is not one the player can play
+                (the message says why, for a student).
+        """
+        raise ValueError(_("This game has no words to type."))
+
+    def hint(self, state, action) -> str | None:
+        """After a typed move, a sentence for its player only (BuyWord: the best word the tiles
+        made); ``None`` if there is nothing to say."""
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# HTML pieces every game's student page is made of
+
+
+def player_name(obs: Mapping, seat: int) -> str:
+    """Seat ``seat``'s name in observation ``obs`` (``"seat 3"`` outside the table)."""
+    names = obs["players"]
+    return names[seat] if 0 <= seat < len(names) else _("seat {n}").format(n=seat + 1)
+
+
+def _you(obs: Mapping) -> int:
+    return obs["you"] if "you" in obs else obs["player"]
+
+
+def section(title: str, body: str, cls: str = "") -> str:
+    """A titled part of the student's page (``title`` is escaped, ``body`` is HTML)."""
+    return f'<section class="{cls}"><h2>{escape(title)}</h2>{body}</section>'
+
+
+def players_table(obs: Mapping, columns: list[tuple[str, Callable[[int], str]]]) -> str:
+    """One row per seat: the name (marked "you" and "to move"), then ``columns``: ``(heading,
+    cell(seat) -> HTML already escaped)``."""
+    you, to_move = _you(obs), obs.get("to_move", -2)
+    head = "".join(f'<th scope="col">{escape(t)}</th>' for t, _fn in columns)
+    rows = []
+    for s, name in enumerate(obs["players"]):
+        cls = " ".join(c for c, on in (("you", s == you), ("to-move", s == to_move)) if on)
+        mark = f' <span class="turn">&#9664; {escape(_("to move"))}</span>' if s == to_move else ""
+        cells = "".join(f"<td>{fn(s)}</td>" for _t, fn in columns)
+        me = f" ({escape(_('you'))})" if s == you else ""
+        rows.append(f'<tr class="{cls}" data-seat="{s}"><th scope="row">{escape(name)}{me}{mark}</th>{cells}</tr>')
+    return (f'<table class="players"><tr><th scope="col">{escape(_("player"))}</th>{head}</tr>'
+            f'{"".join(rows)}</table>')
