@@ -34,7 +34,7 @@ def test_claim_explorer_follows_the_slider_and_the_player():
     assert v.callback_times  # the callbacks ran, timed; their latency budget is in benchmarks/
     # the move that led here reads as the play table's sentence, not the engine's label
     v.controls["move"].value = i
-    assert v.title.value.endswith(tw.move_sentence(v.state.parent, v.state.last_action, 0))
+    assert v.title.value.endswith(tb.FACES.log_sentence(v.state.parent, v.state.last_action, 0))
     assert "<code>" not in v.title.value
 
 
@@ -96,7 +96,7 @@ def test_the_laws_panel_speaks_in_sentences_without_source_tags():
         state = state.apply(state.chance_outcomes()[0][0] if state.is_chance() else state.legal_actions()[0])
     html = tw.laws_panel(state, state.to_move)
     for play in state.plays(state.to_move):
-        assert f"{tw.action_label(play, state)}: the stack then totals $" in html
+        assert f"{tb.FACES.label(play, state)}: the stack then totals $" in html
     assert "seed" not in html and "<code>" not in html
     # its money is not typeset as math where the panel is shown as an HTML output (lesson 04)
     assert html.startswith('<div class="mathjax_ignore">')

@@ -30,6 +30,7 @@ from typing import Any, Callable, Mapping
 
 from ..core.game import Action, State
 from ..core.gamespec import GameSpec, game_spec
+from ..core.i18n import _
 
 __all__ = ["GameInfo", "GAMES", "game_info"]
 
@@ -149,79 +150,6 @@ def _bux_sentence(obs: Mapping, action: Action, rules) -> str:
 
 def _bux_final(state) -> list[str]:
     return ['<div class="cards">' + ("".join(_bux_card(str(c)) for c in sp) or "-") + "</div>" for sp in state.spreads]
-
-
-# ---------------------------------------------------------------------------------------------
-# Ten Bucks
-
-
-def _bill(bill: str, hidden: bool = False) -> str:
-    if hidden:
-        return '<span class="bill back" title="face down">?</span>'
-    kind = " wild" if bill == "W" else (" multi" if "/" in bill else "")
-    return f'<span class="bill{kind}" data-bill="{escape(bill)}">{escape(bill)}</span>'
-
-
-def _tenbucks_view(obs: Mapping, rules) -> str:
-    you = obs["you"]
-    hand = "".join(_bill(b) for b in obs["hand"]) or "<i>no bills</i>"
-    stacks = "".join(
-        f'<div class="stack" data-number="{t["number"]}"><b>{t["number"]}</b> '
-        f'<span class="total">${t["total"]}</span><br>{"".join(_bill(b) for b in t["bills"])}</div>'
-        for t in obs["table"]) or "<i>no stacks yet</i>"
-    parts = [_section(f"Your hand (${obs['money'][you]})", f'<div class="bills hand">{hand}</div>', "mine"),
-             _section("The table", f'<div class="stacks">{stacks}</div>', "table")]
-    if obs["aside"]:
-        parts.append(f"<p>Set aside: {''.join(_bill(b) for b in obs['aside'])}</p>")
-    if obs["pending"] is not None:
-        parts.append(f'<p class="note">Five Max: the {obs["pending"]} stack reached $5 or more and must be '
-                     "claimed.</p>")
-
-    def others_hand(s):
-        if s == you:
-            return "".join(_bill(b) for b in obs["hand"]) or "-"
-        rev = obs["revealed"][s]
-        return "".join(_bill(b) for b in rev) + "".join(
-            _bill("", True) for _ in range(obs["hand_sizes"][s] - len(rev))) or "-"
-
-    parts.append(_players_table(obs, [
-        ("money", lambda s: f"${obs['money'][s]}"),
-        ("claimed", lambda s: escape(" ".join(str(c["number"]) for c in obs["claimed"][s]) or "-")),
-        ("hand", others_hand),
-    ]))
-    if obs["phase"] == "over":
-        who = _name(obs, obs["winner"]) if obs["winner"] >= 0 else "nobody"
-        why = {"target": f"the first to claim ${rules.target}", "zero_risk": "enough $0 bills claimed",
-               "no_bills": "nobody could play a bill"}.get(obs["end_reason"], obs["end_reason"])
-        parts.append(f'<p class="over">Game over: {escape(who)} wins ({escape(why)}).</p>')
-    return "".join(parts)
-
-
-def _tenbucks_sentence(obs: Mapping, action: Action, rules) -> str:
-    kind = type(action).__name__
-    if kind == "Play":
-        from ..tenbucks import bill_numbers
-        nums = bill_numbers(action.bill)
-        what = "wild bill" if action.bill == "W" else f"{action.bill} bill"
-        onto = next((t for t in obs["table"] if t["number"] == action.number), None)
-        where = f"on the {action.number} stack" if onto else f"to start a {action.number} stack"
-        if len(nums) == 1 and nums[0] == action.number:
-            return f"Play your {what} " + ("on its stack" if onto else "(a new stack)")
-        return f"Play your {what} {where}"
-    if kind == "Claim":
-        total = next((t["total"] for t in obs["table"] if t["number"] == action.number), None)
-        return f"Claim the {action.number} stack" + ("" if total is None else f" (${total})")
-    if kind == "Force":
-        who = "yourself" if action.seat == obs["you"] else _name(obs, action.seat)
-        return f"Five Max: make {who} claim the stack"
-    if kind == "End":
-        return "End your turn"
-    return str(action)
-
-
-def _tenbucks_final(state) -> list[str]:
-    from ..tenbucks.rules import bill_sort_key
-    return ["".join(_bill(b) for b in sorted(h.elements(), key=bill_sort_key)) or "-" for h in state.hands]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -524,7 +452,7 @@ class GameInfo:
     _sentence: Callable = field(repr=False, default=None)
     _final: Callable | None = field(repr=False, default=None)
     _word: tuple | None = field(repr=False, default=None)   # BuyWord: (entry, action, hint)
-    milestones: dict = field(repr=False, default_factory=dict)
+    _milestones: dict = field(repr=False, default_factory=dict)
 
     @property
     def spec(self) -> GameSpec:
@@ -598,11 +526,28 @@ class GameInfo:
         may not see (chance events included; see ``State.hides_action``)."""
         return state.describe_action(action, viewer)
 
+    @property
+    def faces(self):
+        """The game's faces (its spec's ``faces``, a :class:`toolkit.core.faces.Faces`)."""
+        return self.spec.faces
+
     def final_cards(self, state: State, stopped: bool = False) -> list[str] | None:
         """Once the game is over (or ``stopped``: an activity's table that reached its stop):
         each seat's cards or tiles as HTML, the hidden ones shown (``None`` for a game that ends
         with nothing hidden, such as Bugami's empty hands)."""
-        return None if self._final is None or not (state.is_terminal or stopped) else self._final(state)
+        if not (state.is_terminal or stopped):
+            return None
+        if self._view is None:
+            return self.faces.final_cards(state)
+        return None if self._final is None else self._final(state)
+
+    @property
+    def milestones(self) -> dict:
+        """Where a short class activity may stop: ``{name: (words, reached(before, after) -> bool)}``
+        (the faces' :class:`~toolkit.core.faces.Milestone` s)."""
+        if self._view is None:
+            return {k: (m.words, m.reached) for k, m in self.faces.milestones.items()}
+        return self._milestones
 
     def milestone(self, name: str, before: State, after: State) -> bool:
         """Whether the step from ``before`` to ``after`` reaches milestone ``name`` (a key of
@@ -616,6 +561,8 @@ class GameInfo:
     @property
     def final_title(self) -> str:
         """The heading of :meth:`final_cards`' column (``"cards"``, ``"bills"``, ``"tiles left"``)."""
+        if self._view is None:
+            return _(self.faces.final_title)
         return {"tenbucks": "bills", "buyword": "tiles left"}.get(self.name, "cards")
 
     def word_entry(self, state: State) -> dict | None:
@@ -648,12 +595,16 @@ class GameInfo:
     def sentence(self, obs: Mapping, action: Action, rules) -> str:
         """A legal move of the student to move as a sentence, from their observation only."""
         try:
+            if self._view is None:
+                return self.faces.choice_sentence(obs, action, rules)
             return self._sentence(obs, action, rules)
         except (KeyError, IndexError, ValueError, AttributeError, TypeError):
             return str(action)
 
     def view_html(self, obs: Mapping, rules) -> str:
         """The student's page of the table (HTML), from their observation dict only."""
+        if self._view is None:
+            return self.faces.view_html(obs, rules)
         return self._view(obs, rules)
 
 
@@ -672,18 +623,16 @@ _MILESTONES = {
     "buyword": {"round": ("after one round (one draw, one purchase, the sales)", _grew("round"))},
     "bue": {"hand": ("after one hand", _grew("hand_no"))},
     "bugami": {"declarations": ("once every player has chosen a bug suit", _phase_ended("declare"))},
-    "tenbucks": {},
 }
 
 #: The five games, by engine name, with the server's own code for each: the student's page, a
 #: move as a sentence, the cards shown at the end, (BuyWord) the word a student spells, and
 #: where a class activity may stop.
 GAMES: dict[str, GameInfo] = {
-    "tenbucks": GameInfo("tenbucks", _tenbucks_view, _tenbucks_sentence, _tenbucks_final,
-                         milestones=_MILESTONES["tenbucks"]),
-    "bux": GameInfo("bux", _bux_view, _bux_sentence, _bux_final, milestones=_MILESTONES["bux"]),
-    "bue": GameInfo("bue", _bue_view, _bue_sentence, _bue_final, milestones=_MILESTONES["bue"]),
-    "bugami": GameInfo("bugami", _bugami_view, _bugami_sentence, milestones=_MILESTONES["bugami"]),
+    "tenbucks": GameInfo("tenbucks"),
+    "bux": GameInfo("bux", _bux_view, _bux_sentence, _bux_final, _milestones=_MILESTONES["bux"]),
+    "bue": GameInfo("bue", _bue_view, _bue_sentence, _bue_final, _milestones=_MILESTONES["bue"]),
+    "bugami": GameInfo("bugami", _bugami_view, _bugami_sentence, _milestones=_MILESTONES["bugami"]),
     "buyword": GameInfo("buyword", _buyword_view, _buyword_sentence, _buyword_final,
                         (_buyword_word_entry, _buyword_word_action, _buyword_hint), _MILESTONES["buyword"]),
 }

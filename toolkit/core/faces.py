@@ -70,10 +70,11 @@ class Faces(ABC):
     final_title: str = N_("cards")
     milestones: Mapping[str, Milestone] = MappingProxyType({})
 
-    @abstractmethod
     def sentence(self, state, action, viewer: int, mood: str = "log") -> str:
         """``action`` (legal in ``state``) as a sentence ``viewer`` may read, in the current
-        language.
+        language: the one function behind the move log (``State.describe_action``, the class
+        pages, the notebooks' play tables) and the moves offered to a player (phones and
+        notebook menus).
 
         Args:
             state: the state the action is played in (before it).
@@ -81,12 +82,38 @@ class Faces(ABC):
             viewer: the seat reading; a sentence never names what ``viewer`` may not see (a card
                 dealt face down to someone else, a choice made face down, another player's
                 hidden card). With ``mood="choice"`` it is the player to move.
-            mood: ``"log"`` (what happened: ``"Ana bid 25 bux"``) or ``"choice"`` (an
-                instruction to the player to move: ``"Bid 25 bux"``); see :data:`MOODS`.
+            mood: ``"log"``: what happened (:meth:`log_sentence`, ``"Ana bid 25 bux"``), or
+                ``"choice"``: an instruction to the player to move, built from their
+                observation only (:meth:`choice_sentence`, ``"Bid 25 bux"``); see :data:`MOODS`.
 
         Returns:
             one line without a final full stop.
+
+        Raises:
+            ValueError: an unknown mood.
         """
+        if mood == "log":
+            return self.log_sentence(state, action, viewer)
+        if mood == "choice":
+            return self.choice_sentence(state.observation(viewer), action, state.rules)
+        raise ValueError(f"mood must be one of {MOODS}, got {mood!r}")
+
+    def label(self, action, state) -> str:
+        """``action`` offered to the player to move in ``state`` (the ``"choice"`` mood): what the
+        notebooks' play tables call ``action_label(action, state)``."""
+        return self.sentence(state, action, state.current_player, "choice")
+
+    @abstractmethod
+    def log_sentence(self, state, action, viewer: int) -> str:
+        """The move log's line of ``action`` played in ``state``, as ``viewer`` may read it: past
+        tense, the mover named (``"Ana swapped ... for Ben's ..."``), a chance event said as what
+        ``viewer`` saw of it (see ``State.hides_action``)."""
+
+    @abstractmethod
+    def choice_sentence(self, obs: Mapping, action, rules) -> str:
+        """A legal move of the player to move as an instruction (``"Swap your ♥ circle (50) for
+        Di's ♦ x"``), from their observation dict ``obs`` **only** (it has no access to the state,
+        so it cannot name a hidden card)."""
 
     @abstractmethod
     def view_html(self, obs: Mapping, rules) -> str:

@@ -53,7 +53,7 @@ __all__ = [
     "successor",
     "ActionCodec",
     "game_module",
-    "game_names",
+    "game_names", "faces_of",
     "rules_to_dict",
     "rules_from_dict",
 ]
@@ -328,14 +328,17 @@ class State(ABC):
         """The move log's line of ``action`` (played here) as ``viewer`` may read it: a sentence
         a 12-year-old understands, in the past tense, starting with the mover's name for a
         player's move (``"Ana sold CAT for $49"``, ``"Cy bid 7 bux"``) and saying what chance did
-        for a chance event (``"Ben drew a card"``).
+        for a chance event (``"Ben drew a card"``), in the current language
+        (:mod:`toolkit.core.i18n`).
 
         It never tells ``viewer`` more than their observations before and after the action do: a
         card dealt face down to someone else, a choice made face down, another player's hidden
-        card are left out (see :meth:`hides_action`). The games override it; the default is
-        ``"<name>: <text form>"`` (``str(action)`` for a chance event), right only for games where
-        every move is public. Call it on the state *before* the action is applied. The text form
-        (``str(action)``) stays the engine's notation, for records and parsers.
+        card are left out (see :meth:`hides_action`). The sentence is the game's faces'
+        (``GameSpec.faces``, :meth:`toolkit.core.faces.Faces.sentence` in the ``"log"`` mood);
+        a game without faces reads ``"<name>: <text form>"`` (``str(action)`` for a chance
+        event), right only for games where every move is public. Call it on the state *before*
+        the action is applied. The text form (``str(action)``) stays the engine's notation, for
+        records and parsers.
 
         Args:
             action: a legal action of this state.
@@ -348,6 +351,9 @@ class State(ABC):
             IllegalActionError: ``action`` is not legal here (the games' sentences say what follows
                 from it, so they play it).
         """
+        faces = faces_of(self.game_name)
+        if faces is not None:
+            return faces.log_sentence(self, action, viewer)
         p, names = self.current_player, getattr(self, "players", ())
         return f"{names[p]}: {action}" if 0 <= p < len(names) else str(action)
 
@@ -570,6 +576,18 @@ def play(
 
 # ---------------------------------------------------------------------------------------------
 # Records (JSON) and the game registry
+
+def faces_of(name: str):
+    """The faces of game ``name`` (its spec's ``faces``), or ``None`` for a game without them
+    (or a name that is not a registered game: a State subclass in a test)."""
+    if name not in _GAMES:
+        return None
+    from .gamespec import game_spec
+    try:
+        return game_spec(name).faces
+    except ValueError:
+        return None
+
 
 def _toolkit_games() -> dict[str, str]:
     """The toolkit's own games: every package ``toolkit/<name>/`` that declares its facts in a

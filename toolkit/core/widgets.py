@@ -807,9 +807,9 @@ class GameTable(View):
             says the helper is working and fills in when it is done (a result for a position
             the game has left is dropped). :meth:`wait_for_helper` waits for it.
         action_label: optional ``action_label(action, state) -> str``: the dropdown text of each
-            of the student's legal actions (default: the action's text form). The games' play
-            tables give a sentence (``"Bid 25 bux"``, ``"Swap your X-hearts for Bot 1's
-            circle-clubs"``).
+            of the student's legal actions (default: the game's faces' sentence for the player to
+            move, ``Faces.label``: ``"Bid 25 bux"``, ``"Swap your X-hearts for Bot 1's
+            circle-clubs"``; the action's text form for a game without faces).
         describe: optional ``describe(state, action, viewer) -> str | None``: the log line of
             ``action`` played at ``state`` (chance events included), as a full sentence of what
             ``viewer`` (the student) may know, or ``None`` for no line. Default: the engine's
@@ -854,7 +854,9 @@ class GameTable(View):
         self._helper = helper
         self._background = bool(background_helper)
         self._helper_thread = None
-        self._label = action_label or (lambda a, _s: str(a))
+        from .game import faces_of
+        faces = faces_of(state.game_name)
+        self._label = action_label or (faces.label if faces is not None else (lambda a, _s: str(a)))
         self._describe = describe or self._default_describe
         self._new_game = new_game
         self._start = state

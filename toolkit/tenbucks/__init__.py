@@ -19,13 +19,13 @@ The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`
 from .rules import (CUSTOM_RULES, DEFAULT_BAD_BILLS, MAX_PLAYERS, MIN_PLAYERS, WILD, CustomRule,
                     Rules, bill_numbers, custom_rule, register_custom_rule)
 from .state import (DIVERSITY, FIVE_MAX, SLOW_DOWN, Claim, Deal, End, Force, LockPile, Play, TenBucksState,
-                    bill_worth, initial_state, new_game, position, render_html, stack_total)
+                    bill_worth, initial_state, new_game, position, stack_total)
 
 __all__ = [
     "CUSTOM_RULES", "DEFAULT_BAD_BILLS", "MAX_PLAYERS", "MIN_PLAYERS", "WILD", "CustomRule", "LockPile",
     "Rules", "bill_numbers", "custom_rule", "register_custom_rule",
     "DIVERSITY", "FIVE_MAX", "SLOW_DOWN", "Claim", "Deal", "End", "Force", "Play", "TenBucksState",
-    "bill_worth", "initial_state", "new_game", "position", "render_html", "stack_total",
+    "bill_worth", "initial_state", "new_game", "position", "stack_total",
 ]
 from .odds import (ClaimOption, FiveMaxPlay, claim_table, five_max_plays, forced_now, laws_summary,
                    summarise_design, choose_copies, stack_values, why_not)
@@ -34,6 +34,7 @@ from .bots import BOTS, GreedyBot, LookaheadBot, RandomBot, SearchBot, simulate_
 __all__ += ["ClaimOption", "FiveMaxPlay", "claim_table", "five_max_plays", "forced_now", "laws_summary",
             "simulate_games", "summarise_design", "choose_copies", "stack_values", "why_not", "BOTS", "GreedyBot", "LookaheadBot", "RandomBot", "SearchBot"]
 
+from .faces import FACES, render_html
 from .spec import SPEC
 
-__all__ += ["SPEC"]
+__all__ += ["FACES", "render_html", "SPEC"]

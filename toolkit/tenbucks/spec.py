@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core.gamespec import GameSpec, Preset
 from .bots import BOTS
+from .faces import FACES
 from .rules import Rules
 
 
@@ -31,4 +32,5 @@ SPEC = GameSpec(
     presets=(Preset("standard", "Standard", Rules), Preset("expansions", "All expansions", Rules.all_expansions)),
     bots=BOTS, default_bot="search",
     chance=True, hidden_information=True, max_game_length=max_game_length,
+    faces=FACES,
 )

@@ -28,7 +28,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
-from html import escape
 from typing import ClassVar, Literal
 
 from ..core.cards import Multiset
@@ -45,7 +44,7 @@ Phase = Literal["deal", "play", "act", "over"]
 
 __all__ = [
     "TenBucksState", "Phase", "Deal", "Play", "Claim", "Force", "End", "LockPile", "initial_state", "new_game",
-    "bill_worth", "stack_total", "render_html", "position", "DIVERSITY", "FIVE_MAX", "SLOW_DOWN",
+    "bill_worth", "stack_total", "position", "DIVERSITY", "FIVE_MAX", "SLOW_DOWN",
 ]
 
 #: The laws' names, as they appear in refusal messages.
@@ -614,54 +613,6 @@ class TenBucksState(EngineState, CachedLegalActions, State):
         Ten Bucks is public. See :meth:`toolkit.core.game.State.hides_action`."""
         return isinstance(action, Deal) and viewer != (self.rules.first_player + self.dealt) % self.n_players
 
-    def describe_action(self, action, viewer: int) -> str:
-        """The move log's sentence (see :meth:`toolkit.core.game.State.describe_action`): ``"Di
-        claimed the 3 stack ($12)"``, ``"Ana played a $3 bill on the 3 stack"``. A deal reads
-        ``"A bill was dealt"`` for every seat (the hand shows each player their own bills), so a
-        deal's lines are the same and a log can fold them into one."""
-        if isinstance(action, Deal):
-            return "A bill was dealt"
-        p = self.to_move
-        name = self.players[p]
-        nxt = self.apply(action)
-        if isinstance(action, Play):
-            onto = f"on the {action.number} stack" if self.stack(action.number) else f"to start a {action.number} stack"
-            text = f"{name} played {_bill_words(action.bill)} {onto}"
-            total = self.total(action.number) + bill_worth(action.bill, action.number, self.rules)
-            if total >= self.rules.five_max:
-                text += f": the stack reached ${total}, so by Five Max someone must claim it"
-        elif isinstance(action, Claim):
-            text = f"{name} claimed the {action.number} stack (${self.claim_value(action.number)})"
-            text += self._shown_words(p, nxt)
-        elif isinstance(action, Force):
-            whom = self.players[action.seat]
-            what = f"the {self.pending} stack (${self.claim_value(self.pending)})"
-            if action.seat == p:
-                text = f"{name} claimed {what} as Five Max requires" + self._shown_words(p, nxt)
-            else:
-                text = f"{name} made {whom} claim {what} (Five Max)" + self._shown_words(action.seat, nxt, whom)
-        elif isinstance(action, End):
-            text = f"{name} ended the turn"
-        else:
-            text = f"{name}: {action}"
-        if nxt.phase == "over" and self.phase != "over":
-            if nxt.winner >= 0:
-                text += f". {self.players[nxt.winner]} won with ${nxt.money[nxt.winner]}"
-            else:
-                text += ". Nobody can play a bill: the game is over"
-        return text
-
-    def _shown_words(self, seat: int, nxt: "TenBucksState", who: str = "") -> str:
-        """``" and turned up two $3 bills"`` (``"; Ben turned up ..."`` with ``who``): the hand
-        bills a claim revealed for good (public)."""
-        new = [b for b in _elements(nxt.hands[seat]) if b in nxt.revealed[seat] and b not in self.revealed[seat]]
-        if not new:
-            return ""
-        kinds = sorted(set(new), key=bill_sort_key)
-        words = [_bill_words(b) if new.count(b) == 1 else f"{_COUNT_WORDS.get(new.count(b), new.count(b))} "
-                 f"{_bill_words(b)[2:]}s" for b in kinds]
-        return (f"; {who} turned up " if who else " and turned up ") + (words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1])
-
     # -- display ---------------------------------------------------------------------
     def __str__(self) -> str:
         head = f"Ten Bucks, turn {self.turn}, phase {self.phase}"
@@ -681,17 +632,8 @@ class TenBucksState(EngineState, CachedLegalActions, State):
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        from .faces import render_html
         return render_html(self, None)
-
-
-def _bill_words(bill: str) -> str:
-    """A bill as players say it: ``"a $3 bill"``, ``"a wild bill"``, ``"a 2/5 bill"``."""
-    if bill == WILD:
-        return "a wild bill"
-    return f"a {bill} bill" if "/" in bill else f"a ${bill} bill"
-
-
-_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 
 def _freeze(v):
@@ -702,56 +644,6 @@ def _freeze(v):
 
 def _elements(m: Multiset) -> list:
     return sorted(m.elements(), key=bill_sort_key)
-
-
-# --------------------------------------------------------------------------------------------
-# HTML (no widget library needed)
-
-_BILL = ("<span style='display:inline-block;min-width:1.8em;padding:1px 4px;margin:1px;border:1px solid "
-         "#555;border-radius:3px;background:{bg};text-align:center;font-family:monospace'>{t}</span>")
-
-
-def _bill_html(bill: str, hidden: bool = False) -> str:
-    if hidden:
-        return _BILL.format(bg="#dddddd", t="?")
-    bg = "#f0e442" if bill == WILD else ("#cfe8f7" if "/" in bill else "#e8f4e0")
-    return _BILL.format(bg=bg, t=escape(bill))
-
-
-def render_html(state: TenBucksState, player: int | None = 0) -> str:
-    """HTML of ``state`` as ``player`` sees it (``None``: everything, for teachers).
-
-    Only facts of ``state.observation(player)`` are shown to a player: their own hand, the
-    other hands' sizes and revealed bills, the table, claimed stacks and money.
-    """
-    obs = state.observation(0 if player is None else player)
-    rows = []
-    for s, name in enumerate(obs["players"]):
-        if player is None or s == player:
-            hand = "".join(_bill_html(b) for b in _elements(state.hands[s]))
-        else:
-            rev = obs["revealed"][s]
-            hand = "".join(_bill_html(b) for b in rev) + "".join(
-                _bill_html("", True) for _ in range(obs["hand_sizes"][s] - len(rev)))
-        got = " ".join(f"{c['number']}" for c in obs["claimed"][s]) or "-"
-        turn = " &#9664; to move" if obs["to_move"] == s else ""
-        you = " (you)" if player is not None and s == player else ""
-        rows.append(f"<tr><td><b>{escape(name)}</b>{you}{turn}</td><td>${obs['money'][s]}</td>"
-                    f"<td>{escape(got)}</td><td>{hand or '-'}</td></tr>")
-    stacks = " ".join(
-        f"<span style='display:inline-block;margin:2px 6px;vertical-align:top'>"
-        f"<b>{t['number']}</b> (total {t['total']})<br>{''.join(_bill_html(b) for b in t['bills'])}</span>"
-        for t in obs["table"]) or "<i>no stacks</i>"
-    note = ""
-    if obs["pending"] is not None:
-        note = (f"<p><b>Five Max:</b> the {obs['pending']} stack reached {state.rules.five_max}+; "
-                f"someone who can claim it must be forced to.</p>")
-    if state.phase == "over":
-        w = ", ".join(state.players[i] for i in state.winners()) or "nobody"
-        note += f"<p><b>Game over</b> ({escape(state.end_reason)}). Winner: {escape(w)}.</p>"
-    return (f"<div><p><b>Table</b>: {stacks}</p>{note}"
-            "<table><tr><th>Player</th><th>Money</th><th>Claimed</th><th>Hand</th></tr>"
-            + "".join(rows) + "</table></div>")
 
 
 # --------------------------------------------------------------------------------------------

@@ -25,12 +25,13 @@ import plotly.graph_objects as go
 from plotly.colors import qualitative
 
 from ..core.game import CHANCE, play, replay, record
-from ..core.widgets import GameTable, View, move_voice, no_math
+from ..core.widgets import GameTable, View, no_math
 from ..core.charts import Chart
 from .bots import BOTS
 from .odds import claim_table, five_max_plays, summarise_design  # noqa: F401 (re-exported)
 from .rules import Rules
-from .state import TenBucksState, new_game, render_html
+from .faces import FACES, render_html
+from .state import TenBucksState, new_game
 
 __all__ = ["ClaimExplorer", "claim_explorer", "play_against_bots", "laws_panel", "design_figure", "SAFE"]
 
@@ -96,7 +97,7 @@ class ClaimExplorer(View):
         last = s.last_action
         by = ""
         if s.parent is not None and last is not None:
-            sentence = move_sentence(s.parent, last, p) if s.parent.current_player >= 0 else None
+            sentence = FACES.log_sentence(s.parent, last, p) if s.parent.current_player >= 0 else None
             by = f": {escape(sentence)}" if sentence else " (after the deal)"
         self.title.value = f"<b>Move {self.controls['move'].value}</b>{by}"
         self.board.value = render_html(s, p)
@@ -154,7 +155,7 @@ def laws_panel(state: TenBucksState, player: int) -> str:
     html = ("<table><tr><th>Stack</th><th>Total</th><th>Worth</th><th>The laws say</th></tr>"
             + ("".join(rows) or "<tr><td colspan=4><i>no stacks on the table</i></td></tr>") + "</table>")
     if state.phase == "play" and state.to_move == player:
-        fm = [f"<li>{escape(action_label(x.play, state))}: the stack then totals ${x.total}"
+        fm = [f"<li>{escape(FACES.label(x.play, state))}: the stack then totals ${x.total}"
               + (f" &rarr; <b>Five Max</b>: force one of {escape(', '.join(state.players[i] for i in x.forceable))}"
                  if x.triggers and x.forceable else (" &rarr; Five Max, but nobody can claim it" if x.triggers else ""))
               + "</li>" for x in five_max_plays(state)]
@@ -163,55 +164,6 @@ def laws_panel(state: TenBucksState, player: int) -> str:
         who = ", ".join(state.players[i] for i in state.forceable()) or "nobody"
         html += f"<p><b>Five Max</b> is owed on the {state.pending} stack; can be forced: {escape(who)}.</p>"
     return no_math(html)
-
-
-def _bill_name(bill: str) -> str:
-    from .state import WILD
-    if bill == WILD:
-        return "a wild bill"
-    return f"a ${bill} bill" if "/" not in bill else f"a {bill} bill"
-
-
-def _stack(state, number: int) -> str:
-    from .state import stack_total
-    bills = dict(state.table).get(number, ())
-    return f"the {number} stack (${stack_total(number, bills, state.rules)})" if bills else f"the {number} stack"
-
-
-def _phrase(state, action, viewer: int, imperative: bool) -> str | None:
-    from .state import Claim, Deal, End, Force, Play
-    if isinstance(action, Deal):
-        return None
-    actor = state.current_player
-    me = actor == viewer
-    says = move_voice(state, viewer, imperative)
-
-    if isinstance(action, Play):
-        where = f"the {action.number} stack"
-        return says(f"play {_bill_name(action.bill)} on {where}", f"plays {_bill_name(action.bill)} on {where}")
-    if isinstance(action, Claim):
-        return says(f"claim {_stack(state, action.number)}", f"claims {_stack(state, action.number)}")
-    if isinstance(action, Force):
-        whom = ("yourself" if me else "themselves") if action.seat == actor else (
-            "you" if action.seat == viewer else state.players[action.seat])
-        what = _stack(state, state.pending) if state.pending is not None else "the stack"
-        return says(f"force {whom} to claim {what} (Five Max)", f"forces {whom} to claim {what} (Five Max)")
-    if isinstance(action, End):
-        return says("end your turn", "ends their turn")
-    return says(str(action), str(action))
-
-
-def action_label(action, state) -> str:
-    """The student's option as a sentence (the play table's menu): "Play a $3 bill on the 3
-    stack", "Claim the 1 stack ($2)", "Force Cy to claim the 3 stack ($6) (Five Max)", "End your
-    turn"."""
-    return _phrase(state, action, state.current_player, imperative=True)
-
-
-def move_sentence(state, action, viewer: int) -> str | None:
-    """The move log's sentence for ``action`` played at ``state`` (every move of Ten Bucks is
-    public; the deal is not logged): ``"Greedy claims the 1 stack ($2)."``."""
-    return _phrase(state, action, viewer, imperative=False)
 
 
 def play_against_bots(rules: Rules | None = None, players=("You", "Greedy", "Lookahead"), seed: int | None = 0,
@@ -232,8 +184,7 @@ def play_against_bots(rules: Rules | None = None, players=("You", "Greedy", "Loo
     seat_bots = {i: BOTS[bots[(i - 1) % len(bots)]]() for i in range(1, len(players))}
     state = new_game(rules, players, seed)
     return GameTable(state, seat_bots, human=0, seed=seed, render=render_html, helper=laws_panel,
-                     new_game=lambda s: new_game(rules, players, s), names=list(players),
-                     action_label=action_label, describe=move_sentence)
+                     new_game=lambda s: new_game(rules, players, s), names=list(players))
 
 
 def design_figure(summary, metric: str = "no_winner") -> go.Figure:
