@@ -15,12 +15,12 @@ The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`
 from .rules import (BUX, DEFAULT_DECK, QUICK_DECK, SHAPES, SUITS, VALUES, Card, Rules, is_protected, is_set,
                     parse_card, set_value)
 from .state import (Assistance, Auction, Bid, BuxState, Deal, Done, Draw, Keep, Pass, Reveal, Sell, Swap, TopCard,
-                    Wait, card_html, initial_state, new_game, state_html)
+                    Wait, initial_state, new_game)
 
 __all__ = [
     "BUX", "DEFAULT_DECK", "QUICK_DECK", "SHAPES", "SUITS", "VALUES", "Card", "Rules", "is_protected", "is_set",
     "parse_card", "set_value", "Assistance", "Auction", "Bid", "BuxState", "Deal", "Done", "Draw", "Keep", "Pass",
-    "Reveal", "Sell", "Swap", "TopCard", "Wait", "card_html", "initial_state", "new_game", "state_html",
+    "Reveal", "Sell", "Swap", "TopCard", "Wait", "initial_state", "new_game",
 ]
 from .odds import (SEARCH_LIMIT, CashIn, auction_advice, best_cash_in, deck_sizes, double_period_draws_pmf, double_period_pmf,
                    draws_in_deck_pmf, game_length_pmf, last_bux_position_pmf, lot_value, pmf_mean, spread_sets,
@@ -35,6 +35,7 @@ __all__ += [
     "repeats_position", "undoes_recent_swap",
 ]
 
+from .faces import FACES, card_html, card_words, state_html
 from .spec import SPEC
 
-__all__ += ["SPEC"]
+__all__ += ["FACES", "card_html", "card_words", "state_html", "SPEC"]

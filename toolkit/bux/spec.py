@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core.gamespec import GameSpec, Preset
 from .bots import BOTS
+from .faces import FACES
 from .rules import Rules
 
 
@@ -64,4 +65,5 @@ SPEC = GameSpec(
     presets=(Preset("quick", "Quick game (no clubs or ovals)", Rules.quick), Preset("full", "Full game", Rules)),
     bots=BOTS, default_bot="search",
     chance=True, hidden_information=True, max_game_length=max_game_length,
+    faces=FACES,
 )

@@ -694,75 +694,6 @@ class BuxState(EngineState, CachedLegalActions, State):
             return not self._lot_card_seen(action.card, viewer)
         return isinstance(action, TopCard) and not action.card.is_bux
 
-    def describe_action(self, action, viewer: int) -> str:
-        """The move log's sentence (see :meth:`toolkit.core.game.State.describe_action`): ``"Ana
-        swapped X-hearts (25) for Ben's circle-clubs"``, ``"Ben sold X-hearts, circle-hearts and
-        oval-hearts for 175 bux"``, ``"Cy bid 7 bux"``. A back value is named only to a player
-        who sees it (their own card before or after the move; the lot's with
-        ``Rules.lot_values_public``). A deal reads ``"A card was dealt"`` for every seat (the
-        spreads show the cards), so a log can fold the deal into one line."""
-        if isinstance(action, Deal):
-            return "A card was dealt"
-        if isinstance(action, TopCard) and self.resume != "reveal":
-            shown = "its purple BUX side" if action.card.is_bux else f"{action.card.value} on its back"
-            return f"The top card of the draw deck shows {shown}"
-        if isinstance(action, (Reveal, TopCard)):
-            return self._drawn_words(action.card, viewer)
-        p = self.current_player
-        name = self.players[p]
-        nxt = self.apply(action)
-        if isinstance(action, Swap):
-            sees = viewer in (p, action.seat)
-            mine, theirs = self.spreads[p][action.mine], self.spreads[action.seat][action.theirs]
-            text = (f"{name} swapped {_card_words(mine, sees)} for {self.players[action.seat]}'s "
-                    f"{_card_words(theirs, sees)}")
-        elif isinstance(action, Sell):
-            cards = [self.spreads[p][i] for i in (action.i, action.j, action.k)]
-            words = [_card_words(c, False) for c in cards]
-            text = (f"{name} sold {words[0]}, {words[1]} and {words[2]} for "
-                    f"{self.rules.set_value(cards, self.double)} bux" + (" (Double-BUX)" if self.double else ""))
-        elif isinstance(action, Draw):
-            text = (f"{name} drew {self.rules.cards_drawn} cards" + (" (no cards: keep them free or auction them)"
-                                                                   if not self.spreads[p] else " to auction"))
-        else:
-            text = {Done: f"{name} ended the turn", Pass: f"{name} passed",
-                    Wait: f"{name} waited: the next player opens the bidding",
-                    Keep: f"{name} kept the {len(self.lot)} cards for free",
-                    Auction: f"{name} put the {len(self.lot)} cards up for auction",
-                    Assistance: f"{name} took {self.rules.assistance} bux of Assistance from the bank",
-                    }.get(type(action), f"{name} bid {getattr(action, 'amount', '')} bux"
-                          if isinstance(action, Bid) else f"{name}: {action}")
-        if self.phase == "bid" and nxt.phase != "bid":
-            text += ": " + self._sold_words(action)
-        if nxt.phase == "over" and nxt.ended_by == "turn_limit":
-            text += ". The game is over (turn limit)"
-        return text
-
-    def _drawn_words(self, card: Card, viewer: int) -> str:
-        """A card drawn from the draw deck (for the lot, or a purple BUX card tucked)."""
-        name = self.players[self.turn]
-        if not card.is_bux:
-            return f"{name} drew {_card_words(card, self._lot_card_seen(card, viewer))}"
-        k, last = self.tucked + 1, self.rules.bux_cards
-        if k < last:
-            what = "Double-BUX begins, sets pay double" if k == last - 1 else "time passes"
-        elif self.deck_no >= self.rules.decks:
-            what = "it was the last one, so the game is over"
-        else:
-            what = (("Double-BUX ends; " if last >= 2 else "")
-                    + f"every loose card is shuffled into draw deck {self.deck_no + 1}")
-        return f"{name} drew purple BUX card {k}: {what}"
-
-    def _sold_words(self, action) -> str:
-        """How the auction ended, said after the last bid or pass."""
-        drawer = self.turn
-        winner, price = (self.bidder, action.amount) if isinstance(action, Bid) else (self.high_bidder, self.high_bid)
-        if winner < 0:
-            return ("nobody bid, so " + (f"{self.players[drawer]} keeps the lot for free"
-                                          if self.rules.unbid_lot == "drawer" else "the lot is discarded"))
-        to = "the bank" if winner == drawer else self.players[drawer]
-        return f"{self.players[winner]} won the lot for {price} bux, paid to {to}"
-
     # -- display ---------------------------------------------------------------------
     def __str__(self) -> str:
         lines = [f"BUX, turn {self.turn_no} ({self.players[self.turn]}), phase {self.phase}, deck {self.deck_no} "
@@ -776,72 +707,8 @@ class BuxState(EngineState, CachedLegalActions, State):
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        from .faces import state_html
         return state_html(self, None)
-
-
-_SUIT_SYMBOL = {"hearts": "&hearts;", "diamonds": "&diams;", "clubs": "&clubs;", "spades": "&spades;"}
-_SHAPE_CSS = {"square": "border-radius:2px", "circle": "border-radius:50%", "x": "border-style:dashed",
-              "oval": "border-radius:50%/35%"}
-
-
-def _card_words(card: Card, value: bool) -> str:
-    """A card as players say it: ``"X-hearts (25)"``, ``"circle-clubs"`` (``value=False``),
-    ``"a purple BUX card"``."""
-    if card.is_bux:
-        return "a purple BUX card"
-    name = f"{'X' if card.shape == 'x' else card.shape}-{card.suit}"
-    return f"{name} ({card.value})" if value and card.value is not None else name
-
-
-def card_html(card: Card) -> str:
-    """A small inline HTML picture of a card: the suit inside its shape, and the value if known.
-
-    Suit and shape are also written as words (screen readers, colour-blind readers)."""
-    if card.is_bux:
-        return ("<span style='display:inline-block;padding:2px 6px;margin:1px;border:2px solid #332288;"
-                "color:#332288;font-weight:bold'>BUX</span>")
-    red = card.suit in ("hearts", "diamonds")
-    colour = "#882255" if red else "#000000"
-    val = "" if card.value is None else f" <b>{card.value}</b>"
-    return (f"<span title='{card.shape} {card.suit}' style='display:inline-block;padding:2px 6px;margin:1px;"
-            f"border:2px solid #555;{_SHAPE_CSS[card.shape]};color:{colour}'>"
-            f"{_SUIT_SYMBOL[card.suit]} {card.shape}{val}</span>")
-
-
-def state_html(state: "BuxState", player: int | None = None) -> str:
-    """HTML of the table as ``player`` sees it (``None``: everything, for teachers and tests).
-
-    Shows the BUX clock (deck number, BUX cards drawn, Double-BUX), each spread with its chips
-    (each card numbered by its position, as in ``swap 2 with 3:1`` and ``sell 0 3 4``), and the
-    lot with the auction's high bid. Only facts of ``state.observation(player)`` are shown
-    when ``player`` is a seat.
-    """
-    from html import escape
-    obs = state.observation(player if player is not None else 0)
-    spreads = state.spreads if player is None else [[parse_card(t) for t in sp] for sp in obs["spreads"]]
-    lot = state.lot if player is None else [parse_card(t) for t in obs["lot"]]
-    clock = (f"Draw deck {state.deck_no} of {state.rules.decks}: {state.deck.total} cards, "
-             f"{state.tucked} of {state.rules.bux_cards} BUX cards drawn"
-             + (" &mdash; <b>DOUBLE-BUX: sets pay double</b>" if state.double else ""))
-    rows = [f"<div>{clock}</div>", "<table style='border-collapse:collapse'>"]
-    for i, name in enumerate(state.players):
-        mark = "&#9654; " if state.current_player == i else ""
-        you = " (you)" if player == i else ""
-        cards = "".join(f"<sub title='position {k}'>{k}</sub>{card_html(c)}" for k, c in enumerate(spreads[i])) \
-            or "<i>no cards</i>"
-        rows.append(f"<tr><td style='padding:2px 8px'>{mark}{escape(name)}{you}</td>"
-                    f"<td style='padding:2px 8px;text-align:right'>{state.money[i]} bux</td><td>{cards}</td></tr>")
-    rows.append("</table>")
-    if lot:
-        bid = ""
-        if state.phase == "bid":
-            bid = (f"; high bid {state.high_bid} bux by {escape(state.players[state.high_bidder])}"
-                   if state.high_bidder >= 0 else "; no bid yet")
-        rows.append(f"<div>Lot drawn by {escape(state.players[state.turn])}: "
-                    + "".join(card_html(c) for c in lot) + bid + "</div>")
-    if state.is_terminal:
-        rows.append(f"<div><b>Game over</b> ({'third BUX card of the last deck' if state.ended_by == 'bux' else 'turn limit'}).</div>")
-    return "\n".join(rows)
 
 
 def initial_state(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = None) -> BuxState:

@@ -35,12 +35,13 @@ import plotly.graph_objects as go
 from plotly.colors import qualitative
 
 from ..core.game import setup_rng
-from ..core.widgets import GameTable, View, move_voice
+from ..core.widgets import GameTable, View
 from ..core.charts import Chart
 from .bots import GreedyBot, ValueBot
 from .odds import auction_advice, best_cash_in, suggested_bid, deck_sizes, double_period_draws_pmf, game_length_pmf, pmf_mean
 from .rules import Rules, is_protected, parse_card
-from .state import card_html, new_game, state_html
+from .faces import card_html, state_html
+from .state import new_game
 
 __all__ = [
     "SpreadExplorer", "spread_explorer", "LotValuer", "lot_valuer", "WinnersCurse", "winners_curse",
@@ -452,82 +453,6 @@ def _helper(state, player: int) -> str:
             f"<b>{float(adv['value']):.0f} bux</b> to you right now; {who}: at most <b>{adv['max_bid']} bux</b>.</div>")
 
 
-def card_name(card, show_value: bool = True) -> str:
-    """A card as players say it: ``"X-hearts (25)"``, ``"circle-clubs"`` (``show_value=False``, or
-    a card whose back value is unknown), ``"a BUX card"``."""
-    if card.is_bux:
-        return "a BUX card"
-    shape = "X" if card.shape == "x" else card.shape
-    name = f"{shape}-{card.suit}"
-    return f"{name} ({card.value})" if show_value and card.value is not None else name
-
-
-def _sale(state, action) -> int:
-    """Bux the bank pays for the set ``action`` sells (double in the Double-BUX period)."""
-    return state.apply(action).money[state.current_player] - state.money[state.current_player]
-
-
-def action_label(action, state) -> str:
-    """The student's option as a sentence (the play table's menu): "Swap your X-hearts (25) for
-    Bot 1's circle-clubs", "Sell X-hearts, circle-hearts, oval-hearts for 175 bux", "Bid 25 bux".
-    Other players' back values are not named (only their owner sees them)."""
-    return _phrase(state, action, state.current_player, imperative=True)
-
-
-def move_sentence(state, action, viewer: int) -> str | None:
-    """The move log's sentence for ``action`` played at ``state``, as ``viewer`` may know it:
-    ``"Bot 1 bids 25 bux."``, ``"You swap your X-hearts (25) for Bot 2's circle-clubs."``. Back
-    values are named only for ``viewer``'s own cards and for the lot (drawn numbers-up); the
-    deal is not logged (the table shows it); a top card shows only its back value."""
-    return _phrase(state, action, viewer, imperative=False)
-
-
-def _phrase(state, action, viewer: int, imperative: bool) -> str | None:
-    from .state import (Assistance, Auction, Bid, Deal, Done, Draw, Keep, Pass, Reveal, Sell, Swap,
-                        TopCard, Wait)
-    if isinstance(action, Deal):
-        return None
-    if isinstance(action, Reveal):
-        return "A purple BUX card comes up." if action.card.is_bux else f"The lot gets {card_name(action.card)}."
-    if isinstance(action, TopCard):
-        shown = "a purple BUX side" if action.card.is_bux else f"a back of {action.card.value} bux"
-        return f"The top card of the draw deck shows {shown}."
-    actor = state.current_player
-    me = actor == viewer
-    own = "your" if me else "their"
-
-    says = move_voice(state, viewer, imperative)
-
-    if isinstance(action, Swap):
-        mine = card_name(state.spreads[actor][action.mine], show_value=me)
-        target = state.spreads[action.seat][action.theirs]
-        whose = "your" if action.seat == viewer else f"{state.players[action.seat]}'s"
-        theirs = card_name(target, show_value=action.seat == viewer)
-        return says(f"swap {own} {mine} for {whose} {theirs}", f"swaps {own} {mine} for {whose} {theirs}")
-    if isinstance(action, Sell):
-        cards = ", ".join(card_name(state.spreads[actor][i], show_value=False) for i in (action.i, action.j, action.k))
-        pay = _sale(state, action)
-        return says(f"sell {cards} for {pay} bux", f"sells {cards} for {pay} bux")
-    if isinstance(action, Done):
-        return says("end your turn", "ends their turn")
-    if isinstance(action, Draw):
-        return says("draw 3 cards to auction", "draws 3 cards to auction")
-    if isinstance(action, Bid):
-        return says(f"bid {action.amount} bux", f"bids {action.amount} bux")
-    if isinstance(action, Pass):
-        return says("pass", "passes")
-    if isinstance(action, Wait):
-        return says("wait, so the player on your left opens the bidding",
-                    "waits, so the player on their left opens the bidding")
-    if isinstance(action, Keep):
-        return says("keep the 3 cards for free", "keeps the 3 cards for free")
-    if isinstance(action, Auction):
-        return says("put the 3 cards up for auction", "puts the 3 cards up for auction")
-    if isinstance(action, Assistance):
-        return says("take 100 bux of assistance from the bank", "takes 100 bux of assistance from the bank")
-    return says(str(action), str(action))
-
-
 def play_table(players: int = 4, seed: int = 0, rules: Rules | None = None, helper: bool = True) -> GameTable:
     """Play BUX against the bots: you are seat 0; the others are value bots and a greedy bot.
 
@@ -545,5 +470,4 @@ def play_table(players: int = 4, seed: int = 0, rules: Rules | None = None, help
     bots = {i: (GreedyBot() if i % 2 else ValueBot()) for i in range(1, players)}
     start = new_game(rules, names, seed)
     return GameTable(start, bots, human=0, seed=seed, render=state_html, helper=_helper if helper else None,
-                     new_game=lambda sd: new_game(rules, names, sd), names=names, action_label=action_label,
-                     describe=move_sentence)
+                     new_game=lambda sd: new_game(rules, names, sd), names=names)

@@ -63,96 +63,6 @@ def _players_table(obs: Mapping, columns: list[tuple[str, Callable[[int], str]]]
 
 
 # ---------------------------------------------------------------------------------------------
-# BUX
-
-_BUX_SUIT = {"hearts": "&hearts;", "diamonds": "&diams;", "clubs": "&clubs;", "spades": "&spades;"}
-
-
-def _bux_card_words(label: str) -> str:
-    from ..bux import parse_card
-    c = parse_card(label)
-    if c.is_bux:
-        return "BUX card"
-    sym = {"hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663", "spades": "\u2660"}[c.suit]
-    return f"{sym} {c.shape}" + ("" if c.value is None else f" ({c.value})")
-
-
-def _bux_card(label: str, pos: int | None = None, mine: bool = False) -> str:
-    from ..bux import parse_card
-    c = parse_card(label)
-    num = "" if pos is None else f'<span class="pos">{pos}</span>'
-    if c.is_bux:
-        return f'<span class="card bux-card" data-card="BUX">{num}BUX</span>'
-    red = " red" if c.suit in ("hearts", "diamonds") else ""
-    val = "" if c.value is None else f'<b class="value">{c.value}</b>'
-    return (f'<span class="card shape-{c.shape}{red}{" mine" if mine else ""}" data-card="{escape(label)}" '
-            f'title="{c.shape} {c.suit}">{num}{_BUX_SUIT[c.suit]} {c.shape} {val}</span>')
-
-
-def _bux_view(obs: Mapping, rules) -> str:
-    you = obs["you"]
-    clock = (f"Draw deck {obs['deck_no']} of {rules.decks}: {obs['deck_size']} cards; "
-             f"{obs['bux_drawn']} of {rules.bux_cards} BUX cards drawn")
-    if obs["double"]:
-        clock += " &mdash; <b>DOUBLE-BUX: sets pay double</b>"
-    if obs.get("deck_top") is not None:
-        clock += f"; the top card shows {escape(str(obs['deck_top']))}"
-    mine = "".join(_bux_card(t, k, True) for k, t in enumerate(obs["spreads"][you])) or "<i>no cards</i>"
-    parts = [f'<p class="status">{clock}</p>',
-             _section(f"Your spread ({obs['money'][you]} bux)", f'<div class="cards hand">{mine}</div>', "mine")]
-    if obs["lot"]:
-        lot = "".join(_bux_card(t) for t in obs["lot"])
-        a = obs["auction"]
-        if a is not None:
-            high = (f"high bid <b>{a['high_bid']} bux</b> by {escape(_name(obs, a['high_bidder']))}"
-                    if a["high_bidder"] >= 0 else "no bid yet")
-            out = [escape(_name(obs, s)) for s, on in enumerate(a["active"]) if not on]
-            lot += (f"<p>Auction by {escape(_name(obs, a['drawer']))}: {high}."
-                    + (f" Passed: {', '.join(out)}." if out else "") + "</p>")
-        parts.append(_section("The lot", f'<div class="cards lot">{lot}</div>', "table"))
-    parts.append(_players_table(obs, [
-        ("bux", lambda s: str(obs["money"][s])),
-        ("cards", lambda s: '<div class="cards">' + ("".join(
-            _bux_card(t, k, s == you) for k, t in enumerate(obs["spreads"][s])) or "-") + "</div>"),
-    ]))
-    if obs["phase"] == "over":
-        why = {"bux": "the last purple BUX card was drawn", "turn_limit": "the turn limit was reached"}
-        parts.append(f"<p class=\"over\">Game over: {why.get(obs['ended_by'], 'the end')}.</p>")
-    return "".join(parts)
-
-
-def _bux_sentence(obs: Mapping, action: Action, rules) -> str:
-    from ..bux import parse_card
-    you = obs["you"]
-    mine = obs["spreads"][you]
-    kind = type(action).__name__
-    if kind == "Swap":
-        return (f"Swap your {_bux_card_words(mine[action.mine])} (card {action.mine}) for "
-                f"{_name(obs, action.seat)}'s {_bux_card_words(obs['spreads'][action.seat][action.theirs])}"
-                f" (card {action.theirs})")
-    if kind == "Sell":
-        cards = [mine[i] for i in (action.i, action.j, action.k)]
-        value = rules.set_value([parse_card(t) for t in cards], obs["double"])
-        return f"Sell the set {', '.join(_bux_card_words(t) for t in cards)} for {value} bux"
-    if kind == "Bid":
-        return f"Bid {action.amount} bux"
-    fixed = {
-        "Done": "Done: end your turn",
-        "Draw": "Draw 3 cards" + (" (keep them free or auction them)" if not mine else " and auction them"),
-        "Pass": "Pass: drop out of this auction",
-        "Wait": "Wait: let the next player open the bidding",
-        "Keep": "Keep the 3 cards (free)",
-        "Auction": "Auction the 3 cards",
-        "Assistance": f"Take Assistance: {rules.assistance} bux from the bank (ends your turn)",
-    }
-    return fixed.get(kind, str(action))
-
-
-def _bux_final(state) -> list[str]:
-    return ['<div class="cards">' + ("".join(_bux_card(str(c)) for c in sp) or "-") + "</div>" for sp in state.spreads]
-
-
-# ---------------------------------------------------------------------------------------------
 # Bugami
 
 _SUIT_WORDS = {"C": "clubs \u2663", "D": "diamonds \u2666", "H": "hearts \u2665", "S": "spades \u2660"}
@@ -619,7 +529,6 @@ def _grew(name: str):
 
 
 _MILESTONES = {
-    "bux": {"lot": ("after the first lot is sold (one auction)", _phase_ended("bid"))},
     "buyword": {"round": ("after one round (one draw, one purchase, the sales)", _grew("round"))},
     "bue": {"hand": ("after one hand", _grew("hand_no"))},
     "bugami": {"declarations": ("once every player has chosen a bug suit", _phase_ended("declare"))},
@@ -630,7 +539,7 @@ _MILESTONES = {
 #: where a class activity may stop.
 GAMES: dict[str, GameInfo] = {
     "tenbucks": GameInfo("tenbucks"),
-    "bux": GameInfo("bux", _bux_view, _bux_sentence, _bux_final, _milestones=_MILESTONES["bux"]),
+    "bux": GameInfo("bux"),
     "bue": GameInfo("bue", _bue_view, _bue_sentence, _bue_final, _milestones=_MILESTONES["bue"]),
     "bugami": GameInfo("bugami", _bugami_view, _bugami_sentence, _milestones=_MILESTONES["bugami"]),
     "buyword": GameInfo("buyword", _buyword_view, _buyword_sentence, _buyword_final,
