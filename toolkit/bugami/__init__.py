@@ -12,15 +12,15 @@ The engine is :mod:`.state`, the calculators :mod:`.odds`, the bots :mod:`.bots`
 ``toolkit.bugami.widgets`` (ipywidgets + plotly) is imported only by notebooks.
 """
 from .rules import MISERE, TIE_RULES, Rules
-from .state import (BugamiState, DealCard, DealResult, DeclareBug, PlayCard, deal_state, declaration_label,
-                    initial_state, new_game, render_html)
+from .state import BugamiState, DealCard, DealResult, DeclareBug, PlayCard, deal_state, initial_state, new_game
+from .faces import FACES, card_html, card_words, declaration_label, render_html
 from .odds import (Advice, advice_table, advise_state, others_suit_distribution, round_score,
                    suit_advisor, suit_count_distribution, suit_table, void_probability)
 from .bots import BOTS, HeuristicBot, RandomBot, SamplingBot, SearchBot, Table, simulate_deal
 
 __all__ = [
     "MISERE", "TIE_RULES", "Rules", "BugamiState", "DealCard", "DealResult", "DeclareBug", "PlayCard",
-    "deal_state", "declaration_label", "initial_state", "new_game", "render_html",
+    "deal_state", "initial_state", "new_game", "FACES", "card_html", "card_words", "declaration_label", "render_html",
     "Advice", "advice_table", "advise_state", "others_suit_distribution", "round_score", "suit_advisor",
     "suit_count_distribution", "suit_table", "void_probability",
     "BOTS", "HeuristicBot", "RandomBot", "SamplingBot", "SearchBot", "Table", "simulate_deal",

@@ -20,7 +20,8 @@ from ..core.montecarlo import Estimate, estimate_mean
 from ..core.tricks import Card, parse_cards, sort_hand
 from .playout import BugamiBot, DeclareView, HeuristicBot, Table
 from .rules import Rules
-from .state import BugamiState, declaration_label
+from .faces import declaration_label
+from .state import BugamiState
 
 __all__ = ["round_score", "suit_count_distribution", "others_suit_distribution", "void_probability",
            "suit_table", "Advice", "suit_advisor", "advise_state", "advice_table"]

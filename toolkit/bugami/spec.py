@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core.gamespec import GameSpec, Preset
 from .bots import BOTS
+from .faces import FACES
 from .rules import Rules
 
 
@@ -30,4 +31,5 @@ SPEC = GameSpec(
     presets=(Preset("one_deal", "One deal", Rules.one_deal), Preset("full", "Full game (to the target score)", Rules)),
     bots=BOTS, default_bot="search",
     chance=True, hidden_information=True, max_game_length=max_game_length,
+    faces=FACES,
 )

@@ -17,7 +17,6 @@ Source: ``seeds/004_228c87ab909f4e75.txt`` and ``RULES-NOTES.md`` (Bugami). A de
 """
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Literal
@@ -26,15 +25,14 @@ from ..core.cards import uniform_index
 from ..core.engine import ArgAction, EngineState, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
                          history_field, resolve_chance, setup_rng)
-from ..core.tricks import SUIT_NAMES, SUIT_SYMBOLS, Card, format_cards, parse_card, sort_hand, trick_winner
+from ..core.tricks import SUIT_NAMES, Card, format_cards, parse_card, sort_hand, trick_winner
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import MISERE, Rules
 
 #: The phases of a Bugami match (:attr:`BugamiState.phase`): chance in ``deal``.
 Phase = Literal["deal", "declare", "play", "over"]
 
-__all__ = ["BugamiState", "Phase", "DealCard", "DeclareBug", "PlayCard", "DealResult", "initial_state", "new_game",
-           "declaration_label"]
+__all__ = ["BugamiState", "Phase", "DealCard", "DeclareBug", "PlayCard", "DealResult", "initial_state", "new_game"]
 
 
 # --------------------------------------------------------------------------------------------
@@ -92,23 +90,6 @@ class DeclareBug(Action):
         if a in names:
             return cls(names[a])
         raise ValueError(f"'declare' takes a suit (C, D, H, S) or misere, got {args!r}")
-
-
-_RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
-
-
-def _suit_words(suit: str) -> str:
-    """``"hearts \u2665"``."""
-    return f"{SUIT_NAMES.get(suit, suit)} {SUIT_SYMBOLS.get(suit, '')}".strip()
-
-
-def declaration_label(choice: str | None) -> str:
-    """A declaration in words: ``"hearts ♥"``, ``"misère"``, ``"hidden"`` for None."""
-    if choice is None:
-        return "hidden"
-    if choice == MISERE:
-        return "misère"
-    return f"{SUIT_NAMES.get(choice, choice)} {SUIT_SYMBOLS.get(choice, '')}".strip()
 
 
 @dataclass(frozen=True)
@@ -406,50 +387,13 @@ class BugamiState(EngineState, State):
             return viewer != self.turn
         return isinstance(action, DeclareBug) and viewer != self.current_player
 
-    def describe_action(self, action, viewer: int) -> str:
-        """The move log's sentence (see :meth:`toolkit.core.game.State.describe_action`): ``"Ana
-        chose a bug suit (face down)"`` to the others until all have chosen, then the last
-        declaration's line turns them all up; ``"Ben played the queen of hearts: Cy won the
-        trick"``. A deal reads ``"A card was dealt"`` for every seat (the hand shows each player
-        their own cards), so a log can fold the deal into one line."""
-        if isinstance(action, DealCard):
-            return "A card was dealt"
-        p = self.current_player
-        name = self.players[p]
-        nxt = self.apply(action)
-        if isinstance(action, DeclareBug):
-            if viewer != p:
-                text = f"{name} chose a bug suit (face down)"
-            elif action.choice == MISERE:
-                text = f"{name} chose misère, to take no trick at all (face down)"
-            else:
-                text = f"{name} chose to avoid {_suit_words(action.choice)} (face down)"
-            if nxt.phase != "declare":
-                text += ". The choices are turned up: " + ", ".join(
-                    f"{who} {'plays misère' if d == MISERE else 'avoids ' + _suit_words(d)}"
-                    for who, d in zip(self.players, nxt.declarations))
-            return text
-        if not isinstance(action, PlayCard):
-            return f"{name}: {action}"
-        c = action.card
-        text = f"{name} played the {_RANK_WORDS.get(c.rank, str(c.rank))} of {_suit_words(c.suit)}"
-        if len(self.trick) + 1 == self.n_players:
-            winner = trick_winner(self.trick + ((p, c),))
-            text += f": {self.players[winner]} won the trick"
-        if len(nxt.results) > len(self.results):
-            pts = nxt.results[-1].points
-            text += (f". Deal {self.deal_no} is over: " + ", ".join(
-                f"{who} {pt:+d}" for who, pt in zip(self.players, pts)) + " points")
-            if nxt.phase == "over":
-                text += ". The game is over"
-        return text
-
     def bug_cards_taken(self) -> tuple[int, ...]:
         """Bug-suit cards captured so far this deal per seat (0 for misère or undeclared)."""
         return tuple(0 if d in (None, MISERE) else sum(1 for c in cap if c.suit == d)
                      for d, cap in zip(self.declarations, self.captured))
 
     def __str__(self) -> str:
+        from .faces import declaration_label
         lines = [f"Bugami deal {self.deal_no}, {self.phase}; dealer {self.players[self.dealer]}"]
         for i, name in enumerate(self.players):
             d = declaration_label(self.declarations[i]) if self.declarations[i] else "-"
@@ -460,65 +404,8 @@ class BugamiState(EngineState, State):
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        from .faces import render_html
         return render_html(self, None)
-
-
-_SUIT_COLOUR = {"C": "#117733", "D": "#CC6677", "H": "#882255", "S": "#332288"}  # Tol's muted palette
-
-
-def card_html(card: Card) -> str:
-    """One card as a small HTML box: rank and suit symbol, suit-coloured (colour-blind-safe
-    palette; the symbol, not the colour, carries the suit)."""
-    return (f"<span style='display:inline-block;border:1px solid #888;border-radius:4px;padding:1px 4px;"
-            f"margin:1px;min-width:2.2em;text-align:center;font-family:monospace;color:{_SUIT_COLOUR[card.suit]}'>"
-            f"{html.escape(card.symbol)}</span>")
-
-
-def render_html(state: BugamiState, player: int | None) -> str:
-    """The table as HTML: scores, declarations, tricks, the current trick and a hand.
-
-    Args:
-        state: the state.
-        player: whose view (only that hand and what they may see) or None for the whole table
-            (every hand: for teachers and analysis, never for a student's seat).
-
-    Returns:
-        an HTML string.
-    """
-    s = state
-    rows = []
-    revealed = s.all_declared
-    for i, name in enumerate(s.players):
-        d = s.declarations[i]
-        if d is None:
-            dl = "not yet"
-        elif revealed or i == player or player is None:
-            dl = declaration_label(d)
-        else:
-            dl = "chosen (face down)"
-        show = player is None or i == player
-        hand = "".join(card_html(c) for c in s.hands[i]) if show else f"{len(s.hands[i])} cards"
-        mark = " (dealer)" if i == s.dealer else ""
-        turn = " &#9664;" if s.current_player == i else ""
-        rows.append(f"<tr><td><b>{html.escape(name)}</b>{mark}{turn}</td><td>{s.scores_[i]}</td>"
-                    f"<td>{html.escape(dl)}</td><td>{s.tricks_won[i]}</td><td>{hand}</td></tr>")
-    trick = " ".join(f"{html.escape(s.players[p])}: {card_html(c)}" for p, c in s.trick) or "(no card yet)"
-    last = ""
-    if s.played:
-        t = s.played[-1]
-        w = trick_winner(t)
-        last = ("<div>Last trick: " + " ".join(card_html(c) for _, c in t)
-                + f" taken by <b>{html.escape(s.players[w])}</b></div>")
-    res = ""
-    if s.results:
-        r = s.results[-1]
-        res = ("<div>Deal " + str(r.deal) + " points: "
-               + ", ".join(f"{html.escape(s.players[i])} {p}" for i, p in enumerate(r.points))
-               + (f"; leftovers {format_cards(r.leftovers)} to {html.escape(s.players[r.leftovers_to])}"
-                  if r.leftovers_to is not None else "") + "</div>")
-    return (f"<div><b>Bugami</b>, deal {s.deal_no} ({html.escape(s.phase)})"
-            "<table><tr><th>Player</th><th>Points</th><th>Bug suit</th><th>Tricks</th><th>Hand</th></tr>"
-            + "".join(rows) + f"</table><div>Current trick: {trick}</div>{last}{res}</div>")
 
 
 # --------------------------------------------------------------------------------------------

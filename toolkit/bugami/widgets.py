@@ -16,13 +16,13 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ..core.tricks import SUIT_NAMES, Card
-from ..core.widgets import GameTable, View, move_voice
+from ..core.widgets import GameTable, View
 from ..core.charts import Chart
 from .bots import BOTS, SamplingBot
 from .odds import others_suit_distribution, suit_advisor, void_probability
 from .rules import Rules
-from .state import BugamiState, declaration_label, new_game, render_html
-from .state import card_html
+from .faces import card_html, declaration_label, render_html
+from .state import BugamiState, new_game
 
 __all__ = ["ScoreExplorer", "score_explorer", "CardCounter", "card_counter", "AdvisorView", "advisor_view",
            "play_against_bots", "hand_html"]
@@ -274,50 +274,6 @@ def _advice_panel(samples: int):
     return helper
 
 
-_RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}
-_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-
-
-def card_name(card) -> str:
-    """A card as players say it: ``"the queen of hearts"``, ``"the 7 of spades"``."""
-    text = str(card)
-    rank, suit = text[:-1], text[-1]
-    return f"the {_RANKS.get(rank, rank)} of {_SUITS[suit]}"
-
-
-def _phrase(state, action, viewer: int, imperative: bool) -> str | None:
-    from .rules import MISERE
-    from .state import DealCard, DeclareBug, PlayCard
-    if isinstance(action, DealCard):
-        return None
-    says = move_voice(state, viewer, imperative)
-
-    if isinstance(action, DeclareBug):
-        if state.hides_action(action, viewer):    # secret until all have chosen
-            return says("choose your bug suit", "chooses a bug suit (face down)")
-        if action.choice == MISERE:
-            return says("declare misère (take no trick)", "declares misère")
-        suit = _SUITS[action.choice]
-        return says(f"avoid {suit} (your bug suit)", f"avoids {suit}")
-    if isinstance(action, PlayCard):
-        return says(f"play {card_name(action.card)}", f"plays {card_name(action.card)}")
-    return says(str(action), str(action))
-
-
-def action_label(action, state) -> str:
-    """The student's option as a sentence (the play table's menu): "Avoid hearts (your bug
-    suit)", "Declare misère (take no trick)", "Play the queen of hearts"."""
-    return _phrase(state, action, state.current_player, imperative=True)
-
-
-def move_sentence(state, action, viewer: int) -> str | None:
-    """The move log's sentence for ``action`` played at ``state``, as ``viewer`` may know it:
-    another player's declaration stays secret until all have declared (``"Bot 1 chooses a bug
-    suit (face down)."``, as the engine's ``hides_action`` says); card plays are public; the deal is
-    not logged."""
-    return _phrase(state, action, viewer, imperative=False)
-
-
 def play_against_bots(players: int = 4, bot: str = "heuristic", seed: int = 0, rules: Rules | None = None,
                       advisor_samples: int = 100) -> GameTable:
     """A :class:`toolkit.core.widgets.GameTable` for one deal (default) against the bots: you sit
@@ -337,5 +293,4 @@ def play_against_bots(players: int = 4, bot: str = "heuristic", seed: int = 0, r
     return GameTable(start, bots, human=0, seed=seed, render=render_html,
                      helper=_advice_panel(advisor_samples) if advisor_samples else None,
                      new_game=lambda sd: new_game(r, names, seed=sd), names=names,
-                     action_label=action_label, describe=move_sentence,
                      background_helper=True)  # the advisor samples while the student reads the hand

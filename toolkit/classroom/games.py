@@ -63,77 +63,6 @@ def _players_table(obs: Mapping, columns: list[tuple[str, Callable[[int], str]]]
 
 
 # ---------------------------------------------------------------------------------------------
-# Bugami
-
-_SUIT_WORDS = {"C": "clubs \u2663", "D": "diamonds \u2666", "H": "hearts \u2665", "S": "spades \u2660"}
-
-
-def _pcard(label: str) -> str:
-    from ..core.tricks import parse_card
-    c = parse_card(label)
-    red = " red" if c.suit in ("H", "D") else ""
-    return f'<span class="card pc suit-{c.suit}{red}" data-card="{escape(label)}">{escape(c.symbol)}</span>'
-
-
-def _decl(choice) -> str:
-    if choice is None:
-        return "hidden"
-    return "mis\u00e8re" if choice == "misere" else _SUIT_WORDS.get(choice, str(choice))
-
-
-def _bugami_view(obs: Mapping, rules) -> str:
-    from ..core.tricks import parse_card
-    you = obs["player"]
-    hand = sorted(obs["hand"], key=lambda t: (parse_card(t).suit, parse_card(t).rank))
-    mine = "".join(_pcard(t) for t in hand) or "<i>no cards</i>"
-    decl = obs["my_declaration"]
-    title = f"Your hand (deal {obs['deal']}; your bug: {_decl(decl) if decl else 'not chosen yet'})"
-    trick = "".join(f"<span class=\"played\">{escape(_name(obs, s))}: {_pcard(c)}</span>"
-                    for s, c in obs["trick"]) or "<i>no card played yet</i>"
-    parts = [_section(title, f'<div class="cards hand">{mine}</div>', "mine"),
-             _section("This trick", f'<div class="trick">{trick}</div>', "table")]
-    if obs["tricks"]:
-        last = obs["tricks"][-1]
-        parts.append("<p>Last trick: " + " ".join(f"{escape(_name(obs, s))} {_pcard(c)}" for s, c in last)
-                     + "</p>")
-
-    def declaration(s):
-        if obs["declarations"][s] is not None:
-            return escape(_decl(obs["declarations"][s]))
-        if s == you and decl is not None:
-            return escape(_decl(decl)) + " (only you know)"
-        return "chosen (face down)" if obs["declared"][s] else "not yet"
-
-    if obs.get("results"):
-        last = obs["results"][-1]
-        left = "".join(_pcard(c) for c in last["leftovers"])
-        to = "" if last["leftovers_to"] is None else f" (taken by {escape(_name(obs, last['leftovers_to']))})"
-        parts.append(f"<p>Deal {last['deal']} is over: "
-                     + escape(", ".join(f"{_name(obs, q)} {pt:+d}" for q, pt in enumerate(last["points"])))
-                     + " points." + (f" The cards put aside: {left}{to}." if left else "") + "</p>")
-    parts.append(_players_table(obs, [
-        ("points", lambda s: str(obs["scores"][s])),
-        ("bug", declaration),
-        ("tricks", lambda s: str(obs["tricks_won"][s])),
-        ("cards", lambda s: str(obs["hand_sizes"][s])),
-    ]))
-    if obs["phase"] == "over":
-        parts.append('<p class="over">Game over.</p>')
-    return "".join(parts)
-
-
-def _bugami_sentence(obs: Mapping, action: Action, rules) -> str:
-    kind = type(action).__name__
-    if kind == "DeclareBug":
-        if action.choice == "misere":
-            return "Declare mis\u00e8re: try to take no trick at all"
-        return f"Avoid {_SUIT_WORDS[action.choice]} (your bug suit, face down)"
-    if kind == "PlayCard":
-        return f"Play {action.card.symbol}"
-    return str(action)
-
-
-# ---------------------------------------------------------------------------------------------
 # Bue
 
 
@@ -531,7 +460,6 @@ def _grew(name: str):
 _MILESTONES = {
     "buyword": {"round": ("after one round (one draw, one purchase, the sales)", _grew("round"))},
     "bue": {"hand": ("after one hand", _grew("hand_no"))},
-    "bugami": {"declarations": ("once every player has chosen a bug suit", _phase_ended("declare"))},
 }
 
 #: The five games, by engine name, with the server's own code for each: the student's page, a
@@ -541,7 +469,7 @@ GAMES: dict[str, GameInfo] = {
     "tenbucks": GameInfo("tenbucks"),
     "bux": GameInfo("bux"),
     "bue": GameInfo("bue", _bue_view, _bue_sentence, _bue_final, _milestones=_MILESTONES["bue"]),
-    "bugami": GameInfo("bugami", _bugami_view, _bugami_sentence, _milestones=_MILESTONES["bugami"]),
+    "bugami": GameInfo("bugami"),
     "buyword": GameInfo("buyword", _buyword_view, _buyword_sentence, _buyword_final,
                         (_buyword_word_entry, _buyword_word_action, _buyword_hint), _MILESTONES["buyword"]),
 }

@@ -1,0 +1,221 @@
+"""What a person sees of Bugami: cards and declarations as words and HTML, moves as sentences, the
+table as a page.
+
+One place for all of it (DESIGN.md, "A game owns its faces"): the move log of the class pages and
+of the notebooks' play tables, the moves offered to the player to move (on a phone or in a
+notebook's menu), the student's page of the table, the table in a notebook, and where a class
+activity may stop (once every bug suit is chosen). Every sentence goes through the message
+catalogs (:mod:`toolkit.core.i18n`).
+
+A bug suit is declared face down (seed: the choices are revealed together), so until every
+player has chosen the log says only that a player chose (see ``BugamiState.hides_action``).
+
+Source of the words: ``seeds/004_228c87ab909f4e75.txt`` (trick, lead, follow suit, bug suit,
+misère).
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Mapping
+
+from ..core.faces import Faces, Milestone, phase_ended, player_name, players_table, section
+from ..core.i18n import N_, _
+from ..core.tricks import SUIT_SYMBOLS, Card, format_cards, parse_card, trick_winner
+from .rules import MISERE
+from .state import BugamiState, DealCard, DeclareBug, PlayCard
+
+__all__ = ["FACES", "BugamiFaces", "suit_words", "card_words", "declaration_label", "card_html", "render_html"]
+
+_SUITS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
+_RANKS = {11: N_("jack"), 12: N_("queen"), 13: N_("king"), 14: N_("ace")}
+#: Paul Tol's muted palette, safe for colour-blind readers (the symbol, not the colour, carries the suit).
+_SUIT_COLOUR = {"C": "#117733", "D": "#CC6677", "H": "#882255", "S": "#332288"}
+
+
+def suit_words(suit: str) -> str:
+    """A suit as players say it, with its symbol: ``"hearts ♥"``."""
+    return f"{_(_SUITS[suit]) if suit in _SUITS else suit} {SUIT_SYMBOLS.get(suit, '')}".strip()
+
+
+def card_words(card: Card) -> str:
+    """A card as players say it: ``"the queen of hearts ♥"``, ``"the 7 of spades ♠"``."""
+    rank = _(_RANKS[card.rank]) if card.rank in _RANKS else str(card.rank)
+    return _("the {rank} of {suit}").format(rank=rank, suit=suit_words(card.suit))
+
+
+def declaration_label(choice: str | None) -> str:
+    """A declaration in words: ``"hearts ♥"``, ``"misère"``, ``"hidden"`` for None."""
+    if choice is None:
+        return _("hidden")
+    if choice == MISERE:
+        return _("misère")
+    return suit_words(choice)
+
+
+def card_html(card: Card | str, inline_style: bool = True) -> str:
+    """One card as a small HTML box: rank and suit symbol, suit-coloured.
+
+    Args:
+        card: a :class:`~toolkit.core.tricks.Card` or its label (``"QH"``).
+        inline_style: draw the box and colour inline (default, for a notebook); the class pages
+            pass ``False`` and style it by its classes (``card pc suit-<S>``, ``red``).
+    """
+    c = parse_card(card) if isinstance(card, str) else card
+    style = ""
+    if inline_style:
+        style = (" style=\"display:inline-block;border:1px solid #888;border-radius:4px;padding:1px 4px;margin:1px;"
+                 f"min-width:2.2em;text-align:center;font-family:monospace;color:{_SUIT_COLOUR[c.suit]}\"")
+    red = " red" if c.suit in ("H", "D") else ""
+    return (f'<span class="card pc suit-{c.suit}{red}" data-card="{escape(str(c))}" '
+            f'title="{escape(card_words(c))}"{style}>{escape(c.symbol)}</span>')
+
+
+class BugamiFaces(Faces):
+    """Bugami as people see it (``FACES``)."""
+
+    milestones = {"declarations": Milestone(N_("once every player has chosen a bug suit"), phase_ended("declare"))}
+
+    def log_sentence(self, s: BugamiState, action, viewer: int) -> str:
+        """``"Ana chose a bug suit (face down)"`` to the others until all have chosen, then the last
+        declaration's line turns them all up; ``"Ben played the queen of hearts ♥: Cy won the
+        trick"``. A deal reads ``"A card was dealt"`` for every seat (the hand shows each player
+        their own cards), so a log can fold the deal into one line."""
+        if isinstance(action, DealCard):
+            return _("A card was dealt")
+        p = s.current_player
+        name = s.players[p]
+        nxt = s.apply(action)
+        if isinstance(action, DeclareBug):
+            if viewer != p:
+                text = _("{name} chose a bug suit (face down)").format(name=name)
+            elif action.choice == MISERE:
+                text = _("{name} chose misère, to take no trick at all (face down)").format(name=name)
+            else:
+                text = _("{name} chose to avoid {suit} (face down)").format(name=name, suit=suit_words(action.choice))
+            if nxt.phase != "declare":
+                each = [(_("{name} plays misère") if d == MISERE else _("{name} avoids {suit}")).format(
+                    name=who, suit=suit_words(d) if d != MISERE else "") for who, d in zip(s.players, nxt.declarations)]
+                text += _(". The choices are turned up: {choices}").format(choices=", ".join(each))
+            return text
+        if not isinstance(action, PlayCard):
+            return f"{name}: {action}"
+        text = _("{name} played {card}").format(name=name, card=card_words(action.card))
+        if len(s.trick) + 1 == s.n_players:
+            winner = trick_winner(s.trick + ((p, action.card),))
+            text += _(": {name} won the trick").format(name=s.players[winner])
+        if len(nxt.results) > len(s.results):
+            pts = ", ".join(f"{who} {pt:+d}" for who, pt in zip(s.players, nxt.results[-1].points))
+            text += _(". Deal {deal} is over: {points} points").format(deal=s.deal_no, points=pts)
+            if nxt.phase == "over":
+                text += _(". The game is over")
+        return text
+
+    def choice_sentence(self, obs: Mapping, action, rules) -> str:
+        """``"Avoid hearts ♥ (your bug suit, face down)"``, ``"Declare misère: try to take no trick
+        at all"``, ``"Play the queen of hearts ♥"``."""
+        if isinstance(action, DeclareBug):
+            if action.choice == MISERE:
+                return _("Declare misère: try to take no trick at all")
+            return _("Avoid {suit} (your bug suit, face down)").format(suit=suit_words(action.choice))
+        if isinstance(action, PlayCard):
+            return _("Play {card}").format(card=card_words(action.card))
+        return str(action)
+
+    def view_html(self, obs: Mapping, rules) -> str:
+        you = obs["player"]
+        hand = sorted(obs["hand"], key=lambda t: (parse_card(t).suit, parse_card(t).rank))
+        mine = "".join(card_html(t, False) for t in hand) or f"<i>{escape(_('no cards'))}</i>"
+        decl = obs["my_declaration"]
+        title = _("Your hand (deal {deal}; your bug: {bug})").format(
+            deal=obs["deal"], bug=declaration_label(decl) if decl else _("not chosen yet"))
+        trick = "".join(f'<span class="played">{escape(player_name(obs, s))}: {card_html(c, False)}</span>'
+                        for s, c in obs["trick"]) or f"<i>{escape(_('no card played yet'))}</i>"
+        parts = [section(title, f'<div class="cards hand">{mine}</div>', "mine"),
+                 section(_("This trick"), f'<div class="trick">{trick}</div>', "table")]
+        if obs["tricks"]:
+            last = obs["tricks"][-1]
+            parts.append(f"<p>{escape(_('Last trick:'))} " + " ".join(
+                f"{escape(player_name(obs, s))} {card_html(c, False)}" for s, c in last) + "</p>")
+
+        def declaration(s):
+            if obs["declarations"][s] is not None:
+                return escape(declaration_label(obs["declarations"][s]))
+            if s == you and decl is not None:
+                return escape(_("{bug} (only you know)").format(bug=declaration_label(decl)))
+            return escape(_("chosen (face down)") if obs["declared"][s] else _("not yet"))
+
+        if obs.get("results"):
+            last = obs["results"][-1]
+            points = ", ".join(f"{player_name(obs, q)} {pt:+d}" for q, pt in enumerate(last["points"]))
+            text = escape(_("Deal {deal} is over: {points} points.").format(deal=last["deal"], points=points))
+            if last["leftovers"]:
+                left = "".join(card_html(c, False) for c in last["leftovers"])
+                if last["leftovers_to"] is None:
+                    text += " " + escape(_("The cards put aside:")) + f" {left}."
+                else:
+                    text += " " + escape(_("The cards put aside (taken by {name}):").format(
+                        name=player_name(obs, last["leftovers_to"]))) + f" {left}."
+            parts.append(f"<p>{text}</p>")
+        parts.append(players_table(obs, [
+            (_("points"), lambda s: str(obs["scores"][s])),
+            (_("bug"), declaration),
+            (_("tricks"), lambda s: str(obs["tricks_won"][s])),
+            (_("cards"), lambda s: str(obs["hand_sizes"][s])),
+        ]))
+        if obs["phase"] == "over":
+            parts.append(f'<p class="over">{escape(_("Game over."))}</p>')
+        return "".join(parts)
+
+
+FACES = BugamiFaces()
+
+
+def render_html(state: BugamiState, player: int | None) -> str:
+    """The table as HTML, for a notebook: scores, declarations, tricks, the current trick and a hand.
+
+    Args:
+        state: the state.
+        player: whose view (only that hand and what they may see) or None for the whole table
+            (every hand: for teachers and analysis, never for a student's seat).
+
+    Returns:
+        an HTML string.
+    """
+    s = state
+    rows = []
+    revealed = s.all_declared
+    for i, name in enumerate(s.players):
+        d = s.declarations[i]
+        if d is None:
+            dl = _("not yet")
+        elif revealed or i == player or player is None:
+            dl = declaration_label(d)
+        else:
+            dl = _("chosen (face down)")
+        show = player is None or i == player
+        hand = "".join(card_html(c) for c in s.hands[i]) if show else escape(
+            _("{n} cards").format(n=len(s.hands[i])))
+        mark = f" ({escape(_('dealer'))})" if i == s.dealer else ""
+        turn = " &#9664;" if s.current_player == i else ""
+        rows.append(f"<tr><td><b>{escape(name)}</b>{mark}{turn}</td><td>{s.scores_[i]}</td>"
+                    f"<td>{escape(dl)}</td><td>{s.tricks_won[i]}</td><td>{hand}</td></tr>")
+    trick = " ".join(f"{escape(s.players[p])}: {card_html(c)}" for p, c in s.trick) or escape(_("(no card yet)"))
+    last = ""
+    if s.played:
+        t = s.played[-1]
+        w = trick_winner(t)
+        last = (f"<div>{escape(_('Last trick:'))} " + " ".join(card_html(c) for _p, c in t)
+                + " " + escape(_("taken by {name}").format(name=s.players[w])) + "</div>")
+    res = ""
+    if s.results:
+        r = s.results[-1]
+        points = ", ".join(f"{s.players[i]} {p}" for i, p in enumerate(r.points))
+        res = _("Deal {deal} points: {points}").format(deal=r.deal, points=points)
+        if r.leftovers_to is not None:
+            res += "; " + _("leftovers {cards} to {name}").format(cards=format_cards(r.leftovers),
+                                                                  name=s.players[r.leftovers_to])
+        res = f"<div>{escape(res)}</div>"
+    head = "".join(f"<th>{escape(h)}</th>" for h in (_("Player"), _("Points"), _("Bug suit"), _("Tricks"), _("Hand")))
+    return (f"<div><b>Bugami</b>, {escape(_('deal {deal}').format(deal=s.deal_no))} ({escape(s.phase)})"
+            f"<table><tr>{head}</tr>" + "".join(rows)
+            + f"</table><div>{escape(_('Current trick:'))} {trick}</div>{last}{res}</div>")
