@@ -405,7 +405,7 @@ def test_reordering_hides_where_a_given_card_went():
     # seat 1 mixes next: only seat 1 reads where its new B12 went
     assert s.hides_action(bue.Reorder(0), 2) and not s.hides_action(bue.Reorder(0), 1)
     assert s.describe_action(bue.Reorder(0), 2) == "Player 2 mixed their hidden cards"
-    assert s.describe_action(bue.Reorder(0), 1) == "Player 2 mixed their hidden cards: B12 is now card 0"
+    assert s.describe_action(bue.Reorder(0), 1) == "Player 2 mixed their hidden cards: B12 is now card 1"
     s = s.apply("reorder 0")                      # seat 1's new B12 goes to slot 0 (it was there)
     assert s.phase == "exchange" and s.current_player == 2
     assert s.observation(1)["known"] == {} and s.observation(1)["holds"] == {"2": ["B7"]}
@@ -442,21 +442,21 @@ def test_move_log_names_face_down_cards_only_to_their_owner():
     hands = [["B1", "B2", "B3", "B5", "B6"], ["B7", "B8", "B9", "B10", "B11"], ["B4", "B12", "B13", "B14", "B15"]]
     s = at_exchange(players=3, hands=hands)
     assert s.current_player == 1 and not s.hides_action(bue.Discard(0), 2)
-    assert s.describe_action(bue.Discard(0), 2) == "Player 2 discarded B7 (card 0) face up"   # public
+    assert s.describe_action(bue.Discard(0), 2) == "Player 2 discarded B7 (card 1) face up"   # public
     t = s.apply("discard 0")                                             # seat 1 discards, then draws
     assert t.describe_action(bue.Draw("100"), 1) == "Player 2 drew 100"
     assert t.describe_action(bue.Draw("100"), 0) == t.describe_action(bue.Draw("100"), 2) == "Player 2 drew a card"
     assert [t.hides_action(bue.Draw("100"), v) for v in range(3)] == [True, False, True]
     # a blind swap: each of the two players reads what they gave and got, the third only the slots
     swap = bue.Swap(1, 2, 3)                                            # Player 2's B8 for Player 3's B14
-    assert s.describe_action(swap, 1) == "Player 2 swapped B8 (card 1) for Player 3's card 3 and got B14"
-    assert s.describe_action(swap, 2) == "Player 2 swapped card 1 for Player 3's B14 (card 3); Player 3 got B8"
-    assert s.describe_action(swap, 0) == "Player 2 swapped card 1 for Player 3's card 3"
+    assert s.describe_action(swap, 1) == "Player 2 swapped B8 (card 2) for Player 3's card 4 and got B14"
+    assert s.describe_action(swap, 2) == "Player 2 swapped card 2 for your B14 (card 4); you got B8"
+    assert s.describe_action(swap, 0) == "Player 2 swapped card 2 for Player 3's card 4"
     assert not any(s.hides_action(swap, v) for v in range(3))           # the slots are public
     # the reveals are simultaneous: a choice is secret until the last player has chosen
     r = dataclasses.replace(s, phase="reveal", pending=(-1, -1, -1))
     assert r.describe_action(bue.Reveal(4), 0) == "Player 2 chose a card to reveal" and r.hides_action(bue.Reveal(4), 0)
-    assert r.describe_action(bue.Reveal(4), 1) == "Player 2 chose to reveal B11 (card 4)"
+    assert r.describe_action(bue.Reveal(4), 1) == "Player 2 chose to reveal B11 (card 5)"
     r = r.apply("reveal 4").apply("reveal 0")                           # Player 3 chose; Player 1 (dealer) last
     assert r.describe_action(bue.Reveal(2), 1) == ("Player 1 chose a card to reveal. The chosen cards are turned "
                                                    "up: Player 1 B3, Player 2 B11, Player 3 B4")

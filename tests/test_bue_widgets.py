@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from toolkit import bue
+from toolkit.core.i18n import language
 from toolkit.bue import Rules, odds
 from toolkit.bue import widgets as W
 from toolkit.core.cards import Multiset
@@ -93,11 +94,12 @@ def test_helper_html_lists_best_options_first():
 def test_action_labels_are_readable():
     s = bue.new_game(players=3, seed=3)
     first = s.legal_actions()[0]
-    label = W.action_label(first, s)
+    label = bue.FACES.label(first, s)
     # cards numbered from 1 for students (issue 24: the menu said "card 0"), as the table shows them
     assert first.slot == 0 and label.startswith("Give your card 1") and "[" not in label
     assert f"card {first.their_slot + 1}" in label and "card 0" not in label
-    assert W.action_label(first, s, lang="it").startswith("Dai la tua carta 1")
+    with language("it"):
+        assert bue.FACES.label(first, s).startswith("Dai la tua carta 1")
     table = W.render_html(s, s.current_player)
     assert "1:" in table and "5:" in table and ">0:" not in table and " 0:" not in table
 

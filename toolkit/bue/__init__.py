@@ -37,6 +37,7 @@ __all__ += [
     "BOTS", "GreedyBot", "RandomBot", "SamplingBot", "SearchBot", "choose_reveal",
 ]
 
+from .faces import FACES
 from .spec import SPEC
 
-__all__ += ["SPEC"]
+__all__ += ["FACES", "SPEC"]

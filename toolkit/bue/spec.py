@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core.gamespec import GameSpec, Preset
 from .bots import BOTS
+from .faces import FACES
 from .rules import Rules
 
 
@@ -36,4 +37,5 @@ SPEC = GameSpec(
     presets=(Preset("one_hand", "One hand", Rules.single_hand), Preset("full", "Full game (five hands)", Rules)),
     bots=BOTS, default_bot="search",
     chance=True, hidden_information=True, max_game_length=max_game_length,
+    faces=FACES,
 )

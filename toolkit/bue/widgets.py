@@ -27,15 +27,17 @@ from ..core.cards import Multiset
 from ..core.game import new_rng
 from ..core.widgets import GameTable, View
 from ..core.charts import Chart
+from ..core.i18n import language
 from ..core.texts import load_texts
 from .bots import GreedyBot, SamplingBot
 from .hand import hand_total
 from .odds import best_total_distribution, decision_helper, expected_distance, simulate_deals
 from .rules import Rules
-from .state import BueState, Deal, Discard, Draw, Flip, Reorder, Reveal, Swap, new_game
+from .faces import FACES, card_html, render_html
+from .state import BueState, new_game
 
 __all__ = ["OddsExplorer", "odds_explorer", "ConvergenceView", "convergence_view", "render_html",
-           "helper_html", "play_table", "card_html", "action_label", "move_sentence", "TEXT"]
+           "helper_html", "play_table", "card_html", "TEXT"]
 
 SAFE = qualitative.Safe
 _FONT = dict(family="sans-serif", size=13)
@@ -44,7 +46,8 @@ MAX_SHOWN = 160
 
 #: Every word the Bué widgets show, in English and Italian (the seed's language): pass
 #: ``lang="it"`` to :func:`odds_explorer`, :func:`convergence_view`, :func:`play_table`,
-#: :func:`render_html`, :func:`helper_html`, :func:`action_label` and :func:`move_sentence`.
+#: :func:`render_html` and :func:`helper_html` (the table's sentences are the game's faces',
+#: :mod:`toolkit.bue.faces`, in the message catalogs).
 #: ``{language: {key: text}}``, read from ``toolkit/bue/data/widgets.toml``: a translator edits
 #: that file (every language with the same keys and placeholders, :func:`toolkit.core.texts.load_texts`).
 TEXT = load_texts(__package__, "widgets.toml")
@@ -283,23 +286,6 @@ def convergence_view(seed: int = 0, batch: int = 1000, rules: Rules | None = Non
 # Playing against the bots
 
 
-def card_html(card: str | None, face_up: bool = True, known: bool = False) -> str:
-    """One card as a small inline HTML box: gold cards gold, blue blue, 100 and multipliers grey;
-    a hidden card shows ``?`` (or its label in italics when the viewer knows it)."""
-    if card is None or not face_up and not known:
-        return ("<span style='display:inline-block;width:2.6em;text-align:center;border:1px solid #555;"
-                "border-radius:4px;margin:1px;background:#ddd'>?</span>")
-    if card[0] == "G":
-        bg, fg = "#DDAA33", "#000"
-    elif card[0] == "B":
-        bg, fg = "#004488", "#fff"
-    else:
-        bg, fg = "#BBBBBB", "#000"
-    style = "font-style:italic;opacity:0.7;" if known and not face_up else ""
-    return (f"<span style='display:inline-block;width:2.6em;text-align:center;border:1px solid #555;"
-            f"border-radius:4px;margin:1px;background:{bg};color:{fg};{style}'>{escape(card)}</span>")
-
-
 def _int(n: int, t: dict) -> str:
     text = f"{n:,}"
     return text.replace(",", ".") if t is TEXT["it"] else text
@@ -315,49 +301,6 @@ def _pct(x, places: int, t: dict) -> str:
     return text.replace(".", ",") if t is TEXT["it"] else text
 
 
-def render_html(state: BueState, player: int, lang: str = "en") -> str:
-    """What ``player`` sees, as HTML: points, the discard pile, every seat's cards (own cards
-    face up, with * on the revealed ones; others' revealed cards; cards known from own swaps in
-    italics, in their slot or, when the other player has mixed their hidden cards, listed as
-    "has, hidden somewhere"), and the result of the last hand. Built from
-    ``state.observation(player)`` only. ``lang``: ``"en"`` or ``"it"``."""
-    t = _text(lang)
-    obs = state.observation(player)
-    rows = []
-    for q, name in enumerate(obs["players"]):
-        tag = f" ({t['dealer']})" if q == obs["dealer"] else ""
-        you = f" <b>({t['you_tag']})</b>" if q == player else ""
-        if q == player:
-            cells = []
-            for i, c in enumerate(obs["hand"]):
-                up = obs["table"][q][i] is not None
-                cells.append(f"{i + 1}:" + card_html(c) + ("*" if up else ""))
-            total = (f" {t['best_total']} <b>{hand_total([c for c in obs['hand'] if c], state.rules.multiplier_stacking)}</b>"
-                     if None not in obs["hand"] else "")
-        else:
-            kn = obs["known"].get(str(q), {})
-            cells = [f"{i + 1}:" + card_html(c if c is not None else kn.get(str(i)), c is not None, str(i) in kn)
-                     for i, c in enumerate(obs["table"][q])]
-            held = obs.get("holds", {}).get(str(q), [])
-            # cards you gave them, somewhere among their hidden cards (they mix them: Rules.reordering)
-            total = (f" &nbsp;<i>{t['hidden_somewhere']}</i> " + " ".join(card_html(c, False, True) for c in held)
-                     if held else "")
-        rows.append(f"<tr><td>{escape(name)}{you}{tag}</td><td>{obs['points'][q]} {t['pts']}</td>"
-                    f"<td>{' '.join(cells)}{total}</td></tr>")
-    disc = " ".join(card_html(c) for c in obs["discards"][-6:]) or "-"
-    head = "<div>" + t["head"].format(hand=obs["hand_no"], turn=obs["turn"], turns=state.rules.turns,
-                                      phase=t["phases"].get(obs["phase"], obs["phase"]), deck=obs["deck_size"],
-                                      disc=disc) + "</div>"
-    last = ""
-    if obs["last_result"]:
-        lr = obs["last_result"]
-        names = obs["players"]
-        points = ", ".join(f"{escape(names[q])} {v}" for q, v in enumerate(lr["points"]))
-        totals = ", ".join(f"{escape(names[q])} {v if v is not None else '?'}" for q, v in enumerate(lr["totals"]))
-        last = "<div>" + t["last_hand"].format(kind=t["kinds"][lr["kind"]], points=points, totals=totals) + "</div>"
-    return f"{head}<table>{''.join(rows)}</table>{last}"
-
-
 def helper_html(state: BueState, player: int, top: int = 8, lang: str = "en") -> str:
     """The decision helper's table for ``player`` (the ``top`` best options by chance of 50, then
     expected distance), as HTML; empty outside the player's exchange decisions. ``lang``:
@@ -366,85 +309,18 @@ def helper_html(state: BueState, player: int, top: int = 8, lang: str = "en") ->
     if state.phase != "exchange" or state.current_player != player:
         return t["choose_reveal"] if state.phase == "reveal" else ""
     rows = decision_helper(state, player)
+    with language(lang):
+        return _helper_table(rows, state, top, t)
+
+
+def _helper_table(rows, state: BueState, top: int, t: dict) -> str:
     rows.sort(key=lambda r: (-r.p_bue, r.expected_distance))
     body = "".join(
-        f"<tr><td>{escape(action_label(r.action, state, lang))}</td><td>{_pct(r.p_bue, 1, t)}</td>"
+        f"<tr><td>{escape(FACES.label(r.action, state))}</td><td>{_pct(r.p_bue, 1, t)}</td>"
         f"<td>{_dec(float(r.expected_distance), 1, t)}</td><td>{escape(r.new_card or '?')}</td></tr>"
         for r in rows[:top])
     head = "".join(f"<th>{escape(c)}</th>" for c in t["helper_cols"])
     return f"{t['helper_head']}<table><tr>{head}</tr>{body}</table>"
-
-
-def action_label(action, state: BueState | None = None, lang: str = "en") -> str:
-    """The student's option as a sentence, for the play table's menu and the helper's table:
-    ``swap 2 3:1`` -> "Give your card 3 (B7) for Di's card 2"; ``discard 0`` -> "Discard your card
-    1 (x2) and draw"; ``reveal 4`` -> "Reveal your card 5 (G12)". Cards are numbered from 1, as a
-    student counts them and as the table shows them (the engine's slots count from 0).
-    ``lang``: ``"en"`` or ``"it"``.
-
-    Chance events and actions of other kinds keep their text form.
-    """
-    t = _text(lang)
-    p = state.current_player if state is not None and state.current_player >= 0 else None
-    mine = (lambda i: f" ({state.hands[p][i]})") if p is not None else (lambda i: "")
-    if isinstance(action, Swap):
-        who = state.players[action.opponent] if state is not None else t["bot"].format(action.opponent)
-        return t["opt_swap"].format(slot=action.slot + 1, mine=mine(action.slot), who=who, their=action.their_slot + 1)
-    if isinstance(action, Discard):
-        return t["opt_discard"].format(slot=action.slot + 1, mine=mine(action.slot))
-    if isinstance(action, Reveal):
-        return t["opt_reveal"].format(slot=action.slot + 1, mine=mine(action.slot))
-    return str(action)
-
-
-def move_sentence(state: BueState, action, viewer: int, lang: str = "en") -> str | None:
-    """The move log's sentence for ``action`` played at ``state``, as ``viewer`` may know it.
-
-    It tells no more than the engine's :meth:`~toolkit.bue.BueState.hides_action` allows: where that
-    hides a move from ``viewer`` (a card dealt or drawn by someone else, another player's
-    reordering, a reveal chosen before everyone has chosen), the sentence names no card or slot.
-    Face-down deals are not logged (the table shows your own cards).
-
-    Args:
-        state: the state the action is played at. action: a legal action there.
-        viewer: the seat reading the log. lang: ``"en"`` or ``"it"``.
-
-    Returns:
-        a sentence, e.g. ``"Bot 1 discards B7 and draws a card."``, or ``None`` for no line.
-    """
-    t = _text(lang)
-    secret = state.hides_action(action, viewer)
-    if isinstance(action, Deal):
-        return None
-    if isinstance(action, Flip):
-        return t["log_flip"].format(card=action.card)
-    if isinstance(action, Draw):
-        seat = state.draw_to[0]
-        return t["log_draw"].format(actor=state.players[seat]) if secret else t["log_draw_mine"].format(card=action.card)
-    if isinstance(action, Reorder):
-        seat = state.to_reorder[0][0]
-        if secret:
-            return t["log_reorder"].format(actor=state.players[seat])
-        return t["log_reorder_mine"].format(card=state.hands[seat][state.to_reorder[0][1]], slot=action.slot + 1)
-    actor = state.current_player
-    name = state.players[actor]
-    if isinstance(action, Reveal):
-        if secret:
-            return t["log_reveal"].format(actor=name)
-        return t["log_reveal_mine"].format(slot=action.slot + 1, card=state.hands[actor][action.slot])
-    if isinstance(action, Discard):
-        card = state.hands[actor][action.slot]     # discarded face up: public
-        return (t["log_discard_mine"] if actor == viewer else t["log_discard"]).format(actor=name, card=card)
-    if isinstance(action, Swap):
-        if actor == viewer:
-            return t["log_swap_mine"].format(slot=action.slot + 1, card=state.hands[actor][action.slot],
-                                             who=state.players[action.opponent], their=action.their_slot + 1)
-        if action.opponent == viewer:
-            return t["log_swap_to_me"].format(actor=name, slot=action.slot + 1, their=action.their_slot + 1,
-                                              card=state.hands[viewer][action.their_slot])
-        return t["log_swap"].format(actor=name, slot=action.slot + 1, who=state.players[action.opponent],
-                                    their=action.their_slot + 1)
-    return state.describe_action(action, viewer)
 
 
 def play_table(players: int = 3, seed: int = 0, human: int = 0, rules: Rules | None = None,
@@ -475,6 +351,4 @@ def play_table(players: int = 3, seed: int = 0, human: int = 0, rules: Rules | N
     bots = {i: (GreedyBot() if i % 2 else SamplingBot(samples=6)) for i in range(players) if i != human}
     return GameTable(start, bots, human=human, seed=seed, render=lambda s, p: render_html(s, p, lang),
                      helper=(lambda s, p: helper_html(s, p, lang=lang)) if show_helper else None,
-                     new_game=lambda s: new_game(rules, names, s), names=names,
-                     action_label=lambda a, s: action_label(a, s, lang),
-                     describe=lambda s, a, v: move_sentence(s, a, v, lang), lang=lang)
+                     new_game=lambda s: new_game(rules, names, s), names=names, lang=lang)

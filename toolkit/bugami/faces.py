@@ -34,7 +34,7 @@ _SUIT_COLOUR = {"C": "#117733", "D": "#CC6677", "H": "#882255", "S": "#332288"}
 
 def suit_words(suit: str) -> str:
     """A suit as players say it, with its symbol: ``"hearts ♥"``."""
-    return f"{_(_SUITS[suit]) if suit in _SUITS else suit} {SUIT_SYMBOLS.get(suit, '')}".strip()
+    return ((_(_SUITS[suit]) if suit in _SUITS else suit) + f" {SUIT_SYMBOLS.get(suit, '')}").strip()
 
 
 def card_words(card: Card) -> str:
@@ -124,17 +124,17 @@ class BugamiFaces(Faces):
     def view_html(self, obs: Mapping, rules) -> str:
         you = obs["player"]
         hand = sorted(obs["hand"], key=lambda t: (parse_card(t).suit, parse_card(t).rank))
-        mine = "".join(card_html(t, False) for t in hand) or f"<i>{escape(_('no cards'))}</i>"
+        mine = "".join(card_html(t, False) for t in hand) or ("<i>" + (escape(_('no cards'))) + "</i>")
         decl = obs["my_declaration"]
         title = _("Your hand (deal {deal}; your bug: {bug})").format(
             deal=obs["deal"], bug=declaration_label(decl) if decl else _("not chosen yet"))
         trick = "".join(f'<span class="played">{escape(player_name(obs, s))}: {card_html(c, False)}</span>'
-                        for s, c in obs["trick"]) or f"<i>{escape(_('no card played yet'))}</i>"
+                        for s, c in obs["trick"]) or ("<i>" + (escape(_('no card played yet'))) + "</i>")
         parts = [section(title, f'<div class="cards hand">{mine}</div>', "mine"),
                  section(_("This trick"), f'<div class="trick">{trick}</div>', "table")]
         if obs["tricks"]:
             last = obs["tricks"][-1]
-            parts.append(f"<p>{escape(_('Last trick:'))} " + " ".join(
+            parts.append(("<p>" + (escape(_('Last trick:'))) + " ") + " ".join(
                 f"{escape(player_name(obs, s))} {card_html(c, False)}" for s, c in last) + "</p>")
 
         def declaration(s):
@@ -163,7 +163,7 @@ class BugamiFaces(Faces):
             (_("cards"), lambda s: str(obs["hand_sizes"][s])),
         ]))
         if obs["phase"] == "over":
-            parts.append(f'<p class="over">{escape(_("Game over."))}</p>')
+            parts.append(('<p class="over">' + (escape(_("Game over."))) + '</p>'))
         return "".join(parts)
 
 
@@ -195,7 +195,7 @@ def render_html(state: BugamiState, player: int | None) -> str:
         show = player is None or i == player
         hand = "".join(card_html(c) for c in s.hands[i]) if show else escape(
             _("{n} cards").format(n=len(s.hands[i])))
-        mark = f" ({escape(_('dealer'))})" if i == s.dealer else ""
+        mark = (" (" + (escape(_('dealer'))) + ")") if i == s.dealer else ""
         turn = " &#9664;" if s.current_player == i else ""
         rows.append(f"<tr><td><b>{escape(name)}</b>{mark}{turn}</td><td>{s.scores_[i]}</td>"
                     f"<td>{escape(dl)}</td><td>{s.tricks_won[i]}</td><td>{hand}</td></tr>")
@@ -204,7 +204,7 @@ def render_html(state: BugamiState, player: int | None) -> str:
     if s.played:
         t = s.played[-1]
         w = trick_winner(t)
-        last = (f"<div>{escape(_('Last trick:'))} " + " ".join(card_html(c) for _p, c in t)
+        last = (("<div>" + (escape(_('Last trick:'))) + " ") + " ".join(card_html(c) for _p, c in t)
                 + " " + escape(_("taken by {name}").format(name=s.players[w])) + "</div>")
     res = ""
     if s.results:
@@ -216,6 +216,6 @@ def render_html(state: BugamiState, player: int | None) -> str:
                                                                   name=s.players[r.leftovers_to])
         res = f"<div>{escape(res)}</div>"
     head = "".join(f"<th>{escape(h)}</th>" for h in (_("Player"), _("Points"), _("Bug suit"), _("Tricks"), _("Hand")))
-    return (f"<div><b>Bugami</b>, {escape(_('deal {deal}').format(deal=s.deal_no))} ({escape(s.phase)})"
+    return (("<div><b>Bugami</b>, " + (escape(_('deal {deal}').format(deal=s.deal_no))) + f" ({escape(s.phase)})") +
             f"<table><tr>{head}</tr>" + "".join(rows)
-            + f"</table><div>{escape(_('Current trick:'))} {trick}</div>{last}{res}</div>")
+            + ("</table><div>" + (escape(_('Current trick:'))) + f" {trick}</div>{last}{res}</div>"))

@@ -76,7 +76,7 @@ def card_html(card: Card | str, pos: int | None = None, mine: bool = False, inli
     title = escape(card_words(c, False))
     return (f'<span class="card shape-{c.shape}{" red" if red else ""}{" mine" if mine else ""}" '
             f'data-card="{escape(str(c))}" title="{title}"{style}>{num}{_SUIT_SYMBOL[c.suit]} '
-            f'{escape(_(_SHAPES[c.shape]))}{val}</span>')
+            + ((escape(_(_SHAPES[c.shape]))) + f'{val}</span>'))
 
 
 def _sale(state: BuxState, action: Sell) -> int:
@@ -111,8 +111,13 @@ class BuxFaces(Faces):
         if isinstance(action, Swap):
             sees = viewer in (p, action.seat)
             mine, theirs = s.spreads[p][action.mine], s.spreads[action.seat][action.theirs]
-            text = _("{name} swapped {mine} for {other}'s {theirs}").format(
-                name=name, mine=card_words(mine, sees), other=s.players[action.seat], theirs=card_words(theirs, sees))
+            if action.seat == viewer:
+                text = _("{name} swapped {mine} for your {theirs}").format(
+                    name=name, mine=card_words(mine, sees), theirs=card_words(theirs, sees))
+            else:
+                text = _("{name} swapped {mine} for {other}'s {theirs}").format(
+                    name=name, mine=card_words(mine, sees), other=s.players[action.seat],
+                    theirs=card_words(theirs, sees))
         elif isinstance(action, Sell):
             cards = [card_words(s.spreads[p][i], False) for i in (action.i, action.j, action.k)]
             text = _("{name} sold {a}, {b} and {c} for {value} bux").format(
@@ -136,7 +141,7 @@ class BuxFaces(Faces):
             text = (said.format(name=name, n=len(s.lot), bux=s.rules.assistance) if said is not None
                     else f"{name}: {action}")
         if s.phase == "bid" and nxt.phase != "bid":
-            text += ": " + self._sold(s, action)
+            text += ": " + self._sold(s, action, viewer)
         if nxt.phase == "over" and nxt.ended_by == "turn_limit":
             text += _(". The game is over (turn limit)")
         return text
@@ -163,7 +168,7 @@ class BuxFaces(Faces):
         return _("{name} drew purple BUX card {k}: {what}").format(name=name, k=k, what=what)
 
     @staticmethod
-    def _sold(s: BuxState, action) -> str:
+    def _sold(s: BuxState, action, viewer: int) -> str:
         """How the auction ended, said after the last bid or pass."""
         drawer = s.turn
         winner, price = (s.bidder, action.amount) if isinstance(action, Bid) else (s.high_bidder, s.high_bid)
@@ -173,6 +178,8 @@ class BuxFaces(Faces):
             return _("nobody bid, so the lot is discarded")
         if winner == drawer:
             return _("{name} won the lot for {price} bux, paid to the bank").format(name=s.players[winner], price=price)
+        if drawer == viewer:
+            return _("{name} won the lot for {price} bux, paid to you").format(name=s.players[winner], price=price)
         return _("{name} won the lot for {price} bux, paid to {drawer}").format(
             name=s.players[winner], price=price, drawer=s.players[drawer])
 
@@ -213,11 +220,11 @@ class BuxFaces(Faces):
         clock = escape(_("Draw deck {deck} of {decks}: {cards} cards; {drawn} of {bux} BUX cards drawn").format(
             deck=obs["deck_no"], decks=rules.decks, cards=obs["deck_size"], drawn=obs["bux_drawn"], bux=rules.bux_cards))
         if obs["double"]:
-            clock += f" &mdash; <b>{escape(_('DOUBLE-BUX: sets pay double'))}</b>"
+            clock += (" &mdash; <b>" + (escape(_('DOUBLE-BUX: sets pay double'))) + "</b>")
         if obs.get("deck_top") is not None:
             clock += escape(_("; the top card shows {top}").format(top=obs["deck_top"]))
         mine = "".join(card_html(t, k, True, False) for k, t in enumerate(obs["spreads"][you])) \
-            or f"<i>{escape(_('no cards'))}</i>"
+            or ("<i>" + (escape(_('no cards'))) + "</i>")
         parts = [f'<p class="status">{clock}</p>',
                  section(_("Your spread ({money} bux)").format(money=obs["money"][you]),
                          f'<div class="cards hand">{mine}</div>', "mine")]
@@ -244,7 +251,7 @@ class BuxFaces(Faces):
         if obs["phase"] == "over":
             why = {"bux": _("the last purple BUX card was drawn"),
                    "turn_limit": _("the turn limit was reached")}.get(obs["ended_by"], _("the end"))
-            parts.append(f'<p class="over">{escape(_("Game over: {why}.").format(why=why))}</p>')
+            parts.append(('<p class="over">' + (escape(_("Game over: {why}.").format(why=why))) + '</p>'))
         return "".join(parts)
 
     def final_cards(self, state: BuxState) -> list[str]:
@@ -270,16 +277,16 @@ def state_html(state: BuxState, player: int | None = None) -> str:
         deck=state.deck_no, decks=state.rules.decks, cards=state.deck.total, drawn=state.tucked,
         bux=state.rules.bux_cards))
     if state.double:
-        clock += f" &mdash; <b>{escape(_('DOUBLE-BUX: sets pay double'))}</b>"
+        clock += (" &mdash; <b>" + (escape(_('DOUBLE-BUX: sets pay double'))) + "</b>")
     rows = [f"<div>{clock}</div>", "<table style='border-collapse:collapse'>"]
     for i, name in enumerate(state.players):
         mark = "&#9654; " if state.current_player == i else ""
-        you = f" ({escape(_('you'))})" if player == i else ""
-        cards = "".join(f"<sub title='{escape(_('position {k}').format(k=k))}'>{k}</sub>"
+        you = (" (" + (escape(_('you'))) + ")") if player == i else ""
+        cards = "".join(("<sub title='" + (escape(_('position {k}').format(k=k))) + f"'>{k}</sub>") +
                         f"{card_html(c)}" for k, c in enumerate(spreads[i])) \
-            or f"<i>{escape(_('no cards'))}</i>"
+            or ("<i>" + (escape(_('no cards'))) + "</i>")
         rows.append(f"<tr><td style='padding:2px 8px'>{mark}{escape(name)}{you}</td>"
-                    f"<td style='padding:2px 8px;text-align:right'>{escape(_('{money} bux').format(money=state.money[i]))}"
+                    + ("<td style='padding:2px 8px;text-align:right'>" + (escape(_('{money} bux').format(money=state.money[i])))) +
                     f"</td><td>{cards}</td></tr>")
     rows.append("</table>")
     if lot:
@@ -288,9 +295,9 @@ def state_html(state: BuxState, player: int | None = None) -> str:
             bid = escape("; " + (_("high bid {bid} bux by {name}").format(bid=state.high_bid,
                                                                           name=state.players[state.high_bidder])
                                  if state.high_bidder >= 0 else _("no bid yet")))
-        rows.append(f"<div>{escape(_('Lot drawn by {name}:').format(name=state.players[state.turn]))} "
+        rows.append(("<div>" + (escape(_('Lot drawn by {name}:').format(name=state.players[state.turn]))) + " ")
                     + "".join(card_html(c) for c in lot) + bid + "</div>")
     if state.is_terminal:
         why = _("third BUX card of the last deck") if state.ended_by == "bux" else _("turn limit")
-        rows.append(f"<div><b>{escape(_('Game over'))}</b> ({escape(why)}).</div>")
+        rows.append(("<div><b>" + (escape(_('Game over'))) + f"</b> ({escape(why)}).</div>"))
     return "\n".join(rows)

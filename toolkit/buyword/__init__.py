@@ -34,6 +34,7 @@ __all__ = [
     "square_price_derivation", "word_value", "BOTS", "GreedyBot", "PlannerBot", "RandomBot", "SamplingBot",
 ]
 
+from .faces import FACES
 from .spec import SPEC
 
-__all__ += ["SPEC"]
+__all__ += ["FACES", "SPEC"]

@@ -6,6 +6,7 @@ import math
 
 from ..core.gamespec import GameSpec, Preset
 from .bots import BOTS
+from .faces import FACES
 from .rules import CHOICE, Rules
 
 
@@ -51,5 +52,5 @@ SPEC = GameSpec(
     bots=BOTS, default_bot="planner",
     # the tiles are open unless Rules.hidden_tiles ("Are tiles shown to others?", docs/buyword.md)
     chance=True, hidden_information=True, hidden_under=lambda rules: rules.hidden_tiles,
-    max_game_length=max_game_length,
+    max_game_length=max_game_length, faces=FACES,
 )

@@ -771,93 +771,6 @@ class BuyWordState(EngineState, CachedLegalActions, State):
             return not self.rules.tile_drafts and viewer != self.drawer()
         return isinstance(action, Discard) and viewer != self.current_player
 
-    def describe_action(self, action, viewer: int) -> str:
-        """The move log's sentence (see :meth:`toolkit.core.game.State.describe_action`): ``"Ben
-        sold CAT for $49"``, ``"Ana bought KEAT for $49"``; with ``Rules.hidden_tiles`` another
-        player's letters are not named (``"Ana bought 4 tiles for $49"``). A draw reads ``"A
-        tile was drawn"`` for every seat (the table shows each player what they may see of the
-        draws), so a log can fold a round's draws into one line."""
-        if isinstance(action, Roll):
-            return (f"The die showed {action.face}: everyone draws {action.face} tiles" if action.face != CHOICE
-                    else f"The die showed CHOICE: {self.players[self.leader]} chooses how many tiles everyone draws")
-        if isinstance(action, Draw):
-            return "A tile was drawn"
-        p = self.current_player
-        name = self.players[p]
-        nxt = self.apply(action)
-
-        def letters(seat: int, tiles, shown: bool = False) -> str:
-            """``"4 tiles (C D N R)"``; the letters only if ``viewer`` may see them."""
-            tiles = list(tiles)
-            text = f"{len(tiles)} tile{'s' if len(tiles) != 1 else ''}"
-            if shown or not self.rules.hidden_tiles or viewer == seat:
-                text += f" ({' '.join(tiles)})"
-            return text
-
-        r = self.rules
-        if isinstance(action, Choose):
-            text = f"{name} chose {action.n} tiles for everyone"
-        elif isinstance(action, Take):
-            text = f"{name} took {action.letter} from the draft pool"
-        elif isinstance(action, Buy):
-            text = f"{name} bought {letters(p, self.drawn[p])} for ${self.price(p)}"
-        elif isinstance(action, Decline) and self.phase == "answer":
-            text = f"{name} said no to {self.players[self.offerer]}'s offer"
-        elif isinstance(action, Decline):
-            text = f"{name} did not buy {letters(p, self.drawn[p])}: they go out of play"
-        elif isinstance(action, Auction):
-            text = f"{name} put {letters(p, self.drawn[p], True)} up for auction"
-        elif isinstance(action, Bid):
-            text = f"{name} bid ${action.amount}"
-        elif isinstance(action, Pass) and self.phase == "challenge":
-            text = f"{name} let {self.claim.word.upper()} stand"
-        elif isinstance(action, Pass):
-            text = f"{name} passed"
-        elif isinstance(action, SellWord):
-            worth = _word_words(action, r)
-            text = (f"{name} offered to sell {worth} (anyone may challenge)"
-                    if self.rules.challenges and self.n_players > 1 else f"{name} sold {worth}")
-        elif isinstance(action, Place):
-            sp = next((x for x in self.placements(p) if Place.from_scored(x) == action), None)
-            where = f"{'across' if action.across else 'down'} at row {action.row}, column {action.col}"
-            text = f"{name} placed {action.word.upper()} {where}" + (f" for ${sp.value}" if sp else "")
-        elif isinstance(action, Discard):
-            shown = "a tile" if self.hides_action(action, viewer) else action.letter
-            text = f"{name} put {shown} out of play (tile limit)"
-        elif isinstance(action, Done) and self.phase == "trade":
-            text = f"{name} made no more offers"
-        elif isinstance(action, Done):
-            text = f"{name} stopped selling for this round"
-        elif isinstance(action, Offer):
-            to = self.players[action.to]
-            extra = "" if not action.money else (f" and pay ${action.money}" if action.money > 0
-                                                 else f" if {to} pays ${-action.money}")
-            text = f"{name} offered to swap draws with {to}{extra}"
-        elif isinstance(action, Accept):
-            text = f"{name} accepted: {self.players[self.offerer]} and {name} swapped their draws"
-        elif isinstance(action, Challenge):
-            claimant, word = self.players[self.claimant], self.claim.word.upper()
-            if self.claim.word in self.dictionary():
-                text = (f"{name} challenged {word}: it is a word, so {name} pays a ${r.challenge_penalty} penalty "
-                        f"and {claimant} sold {_word_words(self.claim, r)}")
-            else:
-                text = (f"{name} challenged {word}: it is not in the dictionary, so {claimant} pays a "
-                        f"${r.challenge_penalty} penalty")
-        else:
-            text = f"{name}: {action}"
-        if self.phase == "bid" and nxt.phase != "bid":
-            lot = letters(self.auctioneer, self.drawn[self.auctioneer], True)
-            winner, bid = (p, action.amount) if isinstance(action, Bid) else (self.high_bidder, self.high_bid)
-            text += (f": {self.players[winner]} won {lot} for ${bid}" if winner >= 0
-                     else f": nobody bid, so the {lot} go out of play")
-        if self.phase == "challenge" and isinstance(action, Pass) and nxt.phase != "challenge":
-            text += f": {self.players[self.claimant]} sold {_word_words(self.claim, r)}"
-        if nxt.round != self.round and nxt.phase != "over":
-            text += f". Round {self.round} is over"
-        if nxt.phase == "over":
-            text += ". The game is over"
-        return text
-
     # -- display ---------------------------------------------------------------------
     def __str__(self) -> str:
         lines = [f"BuyWord, round {self.round}, phase {self.phase}, Leader {self.players[self.leader]}"
@@ -876,16 +789,9 @@ class BuyWordState(EngineState, CachedLegalActions, State):
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        from .display import state_html
+        from .faces import state_html
 
         return state_html(self)
-
-
-def _word_words(sale: "SellWord", rules: Rules) -> str:
-    """A word sold and its price: ``"CAT for $25"``, ``"ENJOYED (a Wild as J) for $169"``."""
-    word = sale.word.upper()
-    wild = f" (a Wild as {word[sale.wild]})" if sale.wild is not None else ""
-    return f"{word}{wild} for ${sale.value(rules)}"
 
 
 def initial_state(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = None) -> BuyWordState:

@@ -35,13 +35,13 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
-from ..core.widgets import GameTable, View, move_voice
+from ..core.widgets import GameTable, View
 from ..core.cards import Multiset
 from ..core.game import IllegalActionError, new_rng, resolve_chance
 from ..core.montecarlo import Estimate, mean_interval
 from ..core.charts import Chart
 from .bots import GreedyBot, SamplingBot
-from .display import observation_html, tiles_html
+from .faces import observation_html, tiles_html
 from .odds import best_word, draw_cost_distribution, expected_profit, find_words, price
 from .rules import Rules
 from .state import Buy, Choose, Decline, Discard, Done, Place, SellWord, initial_state, new_game, solitaire_rating
@@ -992,88 +992,6 @@ def solitaire_game(seed: int = 0, rules: Rules | None = None, formula: bool = Tr
     return SolitaireGame(seed, rules, formula)
 
 
-def _sale_value(action, state) -> int | None:
-    """Dollars a sale or a Crossword placement earns (its pips squared), or None."""
-    if isinstance(action, Place):
-        for sp in state.placements(state.current_player):
-            if Place.from_scored(sp) == action:
-                return sp.value
-        return None
-    return action.value(state.rules)
-
-
-def _word(action) -> str:
-    """``"KEN"``, or ``"KEN (a Wild as E)"`` when a Wild stands for one of its letters."""
-    word = action.word.upper()
-    return word + (f" (a Wild as {word[action.wild]})" if action.wild is not None else "")
-
-
-def _phrase(state, action, viewer: int, imperative: bool) -> str | None:
-    from .rules import CHOICE
-    from .state import (Accept, Auction, Bid, Buy, Challenge, Choose, Decline, Discard, Done, Draw, Offer, Pass,
-                        Roll, Take)
-    if isinstance(action, Draw):
-        return None  # the drawn tiles show on the table
-    if isinstance(action, Roll):
-        return (f"The die shows {action.face}: everyone draws {action.face} tiles." if action.face != CHOICE
-                else "The die shows CHOICE: the Leader chooses how many tiles everyone draws.")
-    says = move_voice(state, viewer, imperative)
-
-    def seat(q: int) -> str:
-        return "you" if q == viewer else state.players[q]
-
-    if isinstance(action, Choose):
-        return says(f"choose {action.n} tiles for everyone", f"chooses {action.n} tiles for everyone")
-    if isinstance(action, Take):
-        return says(f"take {action.letter}", f"takes {action.letter}")
-    if isinstance(action, Buy):
-        return says("buy the tiles you drew", "buys the tiles they drew")
-    if isinstance(action, Decline):
-        return says("decline the tiles (out of play)", "declines their tiles")
-    if isinstance(action, Auction):
-        return says("put the tiles up for auction", "puts the tiles up for auction")
-    if isinstance(action, Bid):
-        return says(f"bid {_money(action.amount)}", f"bids {_money(action.amount)}")
-    if isinstance(action, Pass):
-        return says("pass", "passes")
-    if isinstance(action, (SellWord, Place)):
-        value = _sale_value(action, state)
-        worth = f" for {_money(value)}" if value is not None else ""
-        if isinstance(action, Place):
-            p = action.placement
-            where = f" {'across' if p.across else 'down'} at row {p.row}, column {p.col}"
-            return says(f"place {_word(action)}{where}{worth}", f"places {_word(action)}{where}{worth}")
-        return says(f"sell {_word(action)}{worth}", f"sells {_word(action)}{worth}")
-    if isinstance(action, Discard):
-        return says(f"put your {action.letter} out of play", f"puts a {action.letter} out of play")
-    if isinstance(action, Done):
-        return says("end your selling for this round", "ends their selling")
-    if isinstance(action, Offer):
-        extra = "" if action.money == 0 else (f" and pay {_money(action.money)}" if action.money > 0
-                                              else f" if they pay {_money(-action.money)}")
-        return says(f"offer your draw to {seat(action.to)} for theirs{extra}",
-                    f"offers their draw to {seat(action.to)} for theirs{extra}")
-    if isinstance(action, Accept):
-        return says("accept the offer", "accepts the offer")
-    if isinstance(action, Challenge):
-        return says("challenge the word", "challenges the word")
-    return says(str(action), str(action))
-
-
-def action_label(action, state) -> str:
-    """The student's option as a sentence (the play table's menu): "Buy the tiles you drew", "Sell
-    KING for $36", "Place ENJOYED (a Wild as J) across at row 0, column 0 for $169", "Offer your
-    draw to Bot 1 for theirs and pay $15"."""
-    return _phrase(state, action, state.current_player, imperative=True)
-
-
-def move_sentence(state, action, viewer: int) -> str | None:
-    """The move log's sentence for ``action`` played at ``state``: ``"Bot 1 sells KING for $36."``,
-    ``"The die shows 3: everyone draws 3 tiles."``; tile draws are not logged (the table shows
-    what ``viewer`` may see of them)."""
-    return _phrase(state, action, viewer, imperative=False)
-
-
 def play_table(players: int = 2, seed: int = 0, rules: Rules | None = None) -> GameTable:
     """Play BuyWord against the bots: you are seat 0; the others alternate a greedy and a
     sampling bot. Every variation of ``rules`` plays: Trades and Sales offers (``offer 1``,
@@ -1088,7 +1006,7 @@ def play_table(players: int = 2, seed: int = 0, rules: Rules | None = None) -> G
 
     Returns:
         a :class:`toolkit.core.widgets.GameTable` (``.controls["action"]``, ``["play"]``, ``.state``,
-        ``.board`` showing :func:`toolkit.buyword.display.observation_html`).
+        ``.board`` showing :func:`toolkit.buyword.faces.observation_html`).
 
     Raises:
         ValueError: fewer than 2 players.
@@ -1100,5 +1018,4 @@ def play_table(players: int = 2, seed: int = 0, rules: Rules | None = None) -> G
     names = ["You"] + [f"Bot {i}" for i in range(1, players)]
     bots = {i: (GreedyBot() if i % 2 else SamplingBot(samples=4)) for i in range(1, players)}
     return GameTable(new_game(rules, names, seed), bots, human=0, seed=seed, render=observation_html,
-                     new_game=lambda sd: new_game(rules, names, sd), names=names, action_label=action_label,
-                     describe=move_sentence)
+                     new_game=lambda sd: new_game(rules, names, sd), names=names)

@@ -87,6 +87,11 @@ def problems() -> list[str]:
     ids = lambda c: {(m.id if isinstance(m.id, str) else tuple(m.id)) for m in c if m.id}  # noqa: E731
     if not pot.exists() or ids(_read_po(pot)) != ids(template):
         out.append(f"{pot.relative_to(ROOT.parent)} is behind the code: run python -m toolkit.core.i18n")
+    extracted = {i if isinstance(i, str) else i[0] for i in ids(template)}
+    for message, where in sorted(marked_messages().items()):
+        if message not in extracted:
+            out.append(f"marked where the extractor cannot see it (inside an f-string?): {message!r} at "
+                       f"{', '.join(where)}: mark it outside the f-string")
     for lang in languages():
         cat = _updated(lang, template)
         if ids(cat) != ids(_read_po(_po(lang), lang)):
@@ -150,3 +155,25 @@ def main(argv=None) -> int:
     for line in problems():
         print(line)
     return 0
+
+
+def marked_messages() -> dict[str, list[str]]:
+    """Every message the code marks (``_("...")``, ``N_``, ``gettext``, ``ngettext``), read from
+    the Python syntax tree: ``{message: [file:line, ...]}``. Babel's extractor reads tokens, and on
+    Python 3.11 a call inside an f-string's braces is not a token of its own: a message marked
+    there would be missing from the catalogs. :func:`problems` compares the two."""
+    import ast
+
+    found: dict[str, list[str]] = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        if "locale" in path.parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in KEYWORDS and node.args):
+                continue
+            arg = node.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                found.setdefault(arg.value, []).append(f"{path.relative_to(ROOT.parent)}:{node.lineno}")
+    return found

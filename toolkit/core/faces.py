@@ -177,9 +177,9 @@ def players_table(obs: Mapping, columns: list[tuple[str, Callable[[int], str]]])
     rows = []
     for s, name in enumerate(obs["players"]):
         cls = " ".join(c for c, on in (("you", s == you), ("to-move", s == to_move)) if on)
-        mark = f' <span class="turn">&#9664; {escape(_("to move"))}</span>' if s == to_move else ""
+        mark = (' <span class="turn">&#9664; ' + (escape(_("to move"))) + '</span>') if s == to_move else ""
         cells = "".join(f"<td>{fn(s)}</td>" for _t, fn in columns)
-        me = f" ({escape(_('you'))})" if s == you else ""
+        me = (" (" + (escape(_('you'))) + ")") if s == you else ""
         rows.append(f'<tr class="{cls}" data-seat="{s}"><th scope="row">{escape(name)}{me}{mark}</th>{cells}</tr>')
-    return (f'<table class="players"><tr><th scope="col">{escape(_("player"))}</th>{head}</tr>'
+    return (('<table class="players"><tr><th scope="col">' + (escape(_("player"))) + f'</th>{head}</tr>') +
             f'{"".join(rows)}</table>')

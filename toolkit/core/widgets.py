@@ -27,11 +27,12 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
+from .i18n import language, pick_language
 from .numbers import DECIMAL_MARKS, as_fraction, judge_number, parse_number
 from .texts import load_texts
 
 __all__ = ["View", "SelfCheck", "HeldOutput", "BackgroundRun", "GameTable", "quiz", "numeric_check", "predict", "parse_number",
-           "labels", "LABELS", "move_voice", "no_math", "fit"]
+           "labels", "LABELS", "no_math", "fit"]
 
 _RIGHT = '<div style="border-left:4px solid #117733;padding:2px 8px"><b>{right}</b> {}</div>'
 _WRONG = '<div style="border-left:4px solid #882255;padding:2px 8px"><b>{wrong}</b> {}</div>'
@@ -747,30 +748,6 @@ def _fmt(x: Fraction, decimal: str | None = None) -> str:
 # Playing any game against bots
 
 
-def move_voice(state, viewer: int, imperative: bool):
-    """How a game's move sentence is said (English play tables): ``says(you, they)`` gives the
-    menu's imperative (``"Claim the 1 stack"``) when ``imperative``, else the move log's sentence
-    with the mover's name (``"You claim the 1 stack."``, ``"Greedy claims the 1 stack."``).
-
-    Args:
-        state: the state the move is played at (its ``current_player`` is the mover, a seat).
-        viewer: the seat reading the sentence (they are "You").
-        imperative: the menu's form.
-
-    Returns:
-        ``says(you: str, they: str) -> str``: ``you`` is the phrase for the second person
-        (lower case: "claim the 1 stack"), ``they`` for the third ("claims the 1 stack").
-    """
-    actor = state.current_player
-    me = actor == viewer
-    name = "You" if me else state.players[actor]
-
-    def says(you: str, they: str) -> str:
-        return you[0].upper() + you[1:] if imperative else f"{name} {you if me else they}."
-
-    return says
-
-
 def _default_render(state, player: int) -> str:
     import json
     try:
@@ -836,6 +813,8 @@ class GameTable(View):
                  lang: str = "en", background_helper: bool = False):
         super().__init__()
         self.words = t = labels(lang)
+        # the sentences of the game's faces speak the table's language where a catalog has it
+        self._lang = pick_language(lang)
         from .bots import RandomBot
         from .game import new_rng
         n = len(state.scores)
@@ -892,9 +871,11 @@ class GameTable(View):
         return state.describe_action(action, viewer)
 
     def _record(self, state, action) -> None:
-        line = self._describe(state, action, self.human)
+        with language(self._lang):
+            line = self._describe(state, action, self.human)
         if line:
-            self.log.append(line)
+            # the faces' sentences end without a full stop (a log line); the notebook log reads as prose
+            self.log.append(line if line[-1] in ".!?" else line + ".")
 
     def _advance(self) -> None:
         """Resolve chance and bot moves until the student's turn or the end, then redraw."""
@@ -947,6 +928,10 @@ class GameTable(View):
         self._advance()
 
     def _redraw(self) -> None:
+        with language(self._lang):
+            self._draw()
+
+    def _draw(self) -> None:
         s = self.state
         self.board.value = self._render(s, self.human)
         action = self.controls["action"]
@@ -976,7 +961,8 @@ class GameTable(View):
 
         def work():
             try:
-                html = self._helper(s, self.human)
+                with language(self._lang):      # a thread starts in a fresh context
+                    html = self._helper(s, self.human)
             except Exception as exc:  # noqa: BLE001 - shown in the panel, not lost in a thread
                 html = _INFO.format(escape(f"The helper failed: {type(exc).__name__}: {exc}"))
             if self.state is s:  # the student has not moved on meanwhile

@@ -63,7 +63,7 @@ def bill_html(bill: str, hidden: bool = False, inline_style: bool = False) -> st
     "face down" for a hidden bill), so no meaning rests on colour."""
     if hidden:
         style = f' style="{_BILL_STYLE.format(bg="#dddddd")}"' if inline_style else ""
-        return f'<span class="bill back" title="{escape(_("face down"))}"{style}>?</span>'
+        return ('<span class="bill back" title="' + (escape(_("face down"))) + f'"{style}>?</span>')
     kind = " wild" if bill == WILD else (" multi" if "/" in bill else "")
     bg = "#f0e442" if bill == WILD else ("#cfe8f7" if "/" in bill else "#e8f4e0")
     style = f' style="{_BILL_STYLE.format(bg=bg)}"' if inline_style else ""
@@ -107,6 +107,9 @@ class TenBucksFaces(Faces):
             if action.seat == p:
                 text = _("{name} claimed the {number} stack (${value}) as Five Max requires").format(
                     name=name, number=number, value=value) + self._shown(s, p, nxt)
+            elif action.seat == viewer:
+                text = _("{name} made you claim the {number} stack (${value}) (Five Max)").format(
+                    name=name, number=number, value=value) + self._shown(s, action.seat, nxt, _("you"))
             else:
                 whom = s.players[action.seat]
                 text = _("{name} made {whom} claim the {number} stack (${value}) (Five Max)").format(
@@ -162,16 +165,16 @@ class TenBucksFaces(Faces):
     # -- pages -------------------------------------------------------------------------------
     def view_html(self, obs: Mapping, rules) -> str:
         you = obs["you"]
-        hand = "".join(bill_html(b) for b in obs["hand"]) or f"<i>{escape(_('no bills'))}</i>"
+        hand = "".join(bill_html(b) for b in obs["hand"]) or ("<i>" + (escape(_('no bills'))) + "</i>")
         stacks = "".join(
             f'<div class="stack" data-number="{t["number"]}"><b>{t["number"]}</b> '
             f'<span class="total">${t["total"]}</span><br>{"".join(bill_html(b) for b in t["bills"])}</div>'
-            for t in obs["table"]) or f"<i>{escape(_('no stacks yet'))}</i>"
+            for t in obs["table"]) or ("<i>" + (escape(_('no stacks yet'))) + "</i>")
         parts = [section(_("Your hand (${money})").format(money=obs["money"][you]),
                          f'<div class="bills hand">{hand}</div>', "mine"),
                  section(_("The table"), f'<div class="stacks">{stacks}</div>', "table")]
         if obs["aside"]:
-            parts.append(f"<p>{escape(_('Set aside:'))} {''.join(bill_html(b) for b in obs['aside'])}</p>")
+            parts.append(("<p>" + (escape(_('Set aside:'))) + f" {''.join(bill_html(b) for b in obs['aside'])}</p>"))
         if obs["pending"] is not None:
             parts.append('<p class="note">' + escape(_("Five Max: the {number} stack reached $5 or more and must be "
                                                        "claimed.").format(number=obs["pending"])) + "</p>")
@@ -220,15 +223,15 @@ def render_html(state: TenBucksState, player: int | None = 0) -> str:
             hand = "".join(bill_html(b, inline_style=True) for b in rev) + "".join(
                 bill_html("", True, inline_style=True) for _k in range(obs["hand_sizes"][s] - len(rev)))
         got = " ".join(f"{c['number']}" for c in obs["claimed"][s]) or "-"
-        turn = f" &#9664; {escape(_('to move'))}" if obs["to_move"] == s else ""
-        you = f" ({escape(_('you'))})" if player is not None and s == player else ""
+        turn = (" &#9664; " + (escape(_('to move')))) if obs["to_move"] == s else ""
+        you = (" (" + (escape(_('you'))) + ")") if player is not None and s == player else ""
         rows.append(f"<tr><td><b>{escape(name)}</b>{you}{turn}</td><td>${obs['money'][s]}</td>"
                     f"<td>{escape(got)}</td><td>{hand or '-'}</td></tr>")
     stacks = " ".join(
         f"<span style='display:inline-block;margin:2px 6px;vertical-align:top'>"
-        f"<b>{t['number']}</b> ({escape(_('total {total}').format(total=t['total']))})<br>"
+        + (f"<b>{t['number']}</b> (" + (escape(_('total {total}').format(total=t['total']))) + ")<br>") +
         f"{''.join(bill_html(b, inline_style=True) for b in t['bills'])}</span>"
-        for t in obs["table"]) or f"<i>{escape(_('no stacks'))}</i>"
+        for t in obs["table"]) or ("<i>" + (escape(_('no stacks'))) + "</i>")
     note = ""
     if obs["pending"] is not None:
         note = "<p>" + escape(_("Five Max: the {number} stack reached {limit}+; someone who can claim it must be "
@@ -237,5 +240,5 @@ def render_html(state: TenBucksState, player: int | None = 0) -> str:
         w = ", ".join(state.players[i] for i in state.winners()) or _("nobody")
         note += "<p>" + escape(_("Game over ({reason}). Winner: {who}.").format(reason=state.end_reason, who=w)) + "</p>"
     head = "".join(f"<th>{escape(h)}</th>" for h in (_("Player"), _("Money"), _("Claimed"), _("Hand")))
-    return (f"<div><p><b>{escape(_('Table'))}</b>: {stacks}</p>{note}"
+    return (("<div><p><b>" + (escape(_('Table'))) + f"</b>: {stacks}</p>{note}") +
             f"<table><tr>{head}</tr>" + "".join(rows) + "</table></div>")
