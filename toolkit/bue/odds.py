@@ -36,7 +36,7 @@ from .hand import (factor_patterns, gold_count, hand_total, hand_totals, is_bue,
 from .rules import Rules
 from .state import BueState, Discard, Swap, score_hand
 
-__all__ = [
+__all__ = ["class_decisions", 
     "hand_total", "hand_totals", "score_hand", "deck_of", "unseen_cards", "best_total_distribution",
     "brute_force_best_total_distribution", "p_bue", "p_superbue", "bue_polynomial", "count_sum_ways",
     "expected_distance", "HelperRow", "decision_helper", "replacement_outcomes", "simulate_deals",
@@ -393,3 +393,25 @@ def decision_helper(state: BueState, player: int | None = None) -> list[HelperRo
             sure = held[0] if rest == 0 and len(set(held)) == 1 else None
             rows.append(HelperRow(a, p, d, sure))
     return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# The class review: a student's exchange against the best exchange (toolkit.classroom.analysis)
+
+
+def class_decisions(table: dict, samples: int = 100) -> list[dict]:
+    """Each exchange (swap or discard) a student made at this class table: its exact chance of
+    exactly 50 against the best exchange's (:func:`decision_helper`). Rows as
+    :func:`toolkit.core.decisions.decision_row`. ``samples`` is unused (the chances are exact).
+    """
+    from ..core.decisions import decision_row, human_moves
+    from .state import Discard, Swap
+
+    out = []
+    for s, a, seat in human_moves(table, (Swap, Discard)):
+        rows = decision_helper(s, seat)
+        chosen = next((r for r in rows if r.action == a), None)
+        if chosen is None or not rows:
+            continue
+        out.append(decision_row(table, s, seat, chosen.p_bue, max(r.p_bue for r in rows)))
+    return out

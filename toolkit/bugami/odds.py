@@ -23,7 +23,7 @@ from .rules import Rules
 from .faces import declaration_label
 from .state import BugamiState
 
-__all__ = ["round_score", "suit_count_distribution", "others_suit_distribution", "void_probability",
+__all__ = ["class_decisions", "round_score", "suit_count_distribution", "others_suit_distribution", "void_probability",
            "suit_table", "Advice", "suit_advisor", "advise_state", "advice_table"]
 
 
@@ -303,3 +303,26 @@ def advice_table(advice: Sequence[Advice]):
                           "CI low": round(a.mean.low, 1), "CI high": round(a.mean.high, 1),
                           "spread (std)": round(a.std, 1), "P(>= 40)": round(a.p_at_least(40), 3),
                           "P(< 0)": round(float(np.mean(a.points < 0)), 3)} for a in advice])
+
+
+# ---------------------------------------------------------------------------------------------
+# The class review: a student's bug suit against the best one (toolkit.classroom.analysis)
+
+
+def class_decisions(table: dict, samples: int = 100) -> list[dict]:
+    """Each bug suit a student declared at this class table: its expected points against the best
+    declaration's (:func:`advise_state`, ``samples`` sampled deals each). Rows as
+    :func:`toolkit.core.decisions.decision_row`, plus ``chosen`` and ``best`` (the declarations).
+    """
+    from ..core.decisions import decision_row, human_moves
+    from .state import DeclareBug
+
+    out = []
+    for s, a, seat in human_moves(table, DeclareBug):
+        advice = advise_state(s, seat, samples=samples, seed=len(s.history()))
+        means = {adv.declaration: adv.mean.value for adv in advice}
+        if a.choice not in means:
+            continue
+        out.append(dict(decision_row(table, s, seat, means[a.choice], max(means.values())), chosen=a.choice,
+                        best=max(means, key=means.get)))
+    return out

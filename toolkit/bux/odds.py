@@ -23,7 +23,7 @@ import numpy as np
 from .rules import BUX, Card, Rules, is_protected, is_set, set_value
 from .state import find_sets
 
-__all__ = [
+__all__ = ["class_decisions", 
     "Card", "BUX", "set_value", "is_set", "is_protected", "CashIn", "SEARCH_LIMIT", "best_cash_in", "spread_sets",
     "lot_value", "unseen_cards", "suggested_bid", "auction_advice", "last_bux_position_pmf", "draws_in_deck_pmf",
     "double_period_pmf", "double_period_draws_pmf", "game_length_pmf", "deck_sizes", "pmf_mean",
@@ -600,3 +600,40 @@ def game_length_pmf(sizes: Sequence[int], bux: int = 3, per_draw: int = 3) -> di
 def pmf_mean(pmf: dict) -> Fraction:
     """The mean of a distribution given as ``{value: probability}``."""
     return sum((Fraction(k) * p for k, p in pmf.items()), Fraction(0))
+
+
+# ---------------------------------------------------------------------------------------------
+# The class review: a student's winning bid against the lot's value (toolkit.classroom.analysis)
+
+
+def class_decisions(table: dict, samples: int = 100) -> list[dict]:
+    """Each lot a student won at auction at this class table: the price paid against the lot's value
+    to its winner (all back values known, one card ahead: :func:`lot_value`); a price above the
+    value is the winner's curse. Rows as :func:`toolkit.core.decisions.decision_row`, plus
+    ``drawer`` (the winner drew the lot). ``samples`` is unused (the value is exact enough).
+    """
+    from ..core.decisions import decision_row, record_rng
+    from ..core.game import replay
+    from .state import Bid
+
+    out = []
+    states = replay(table["record"])
+    bid_by: dict[int, str] = {}          # seat -> who made that seat's last bid in this auction
+    for n, actor in enumerate(table["actors"]):
+        s, after = states[n], states[n + 1]
+        if s.phase != "bid":
+            continue
+        a = after.last_action
+        if isinstance(a, Bid):
+            bid_by[s.current_player] = actor
+        if after.phase == "bid":
+            continue
+        # the auction ends here: who won, at what price, and was the winning bid a student's?
+        winner, price = (s.current_player, a.amount) if isinstance(a, Bid) else (s.high_bidder, s.high_bid)
+        if winner >= 0 and bid_by.get(winner) == "human":
+            others = [c for i, sp in enumerate(s.spreads) if i != winner for c in sp] + list(s.discards)
+            value = lot_value(s.spreads[winner], s.lot, s.double, s.rules, known=others, future=1,
+                              rng=record_rng(table, len(s.history())))
+            out.append(decision_row(table, s, winner, price, value, drawer=winner == s.turn))
+        bid_by = {}
+    return out

@@ -58,7 +58,7 @@ def _lot(obs: dict, owner: int) -> str | None:
 
 
 def _price(rules: Rules, letters: str) -> int:
-    return price(sum(rules.letter_pips[c] for c in letters))
+    return rules.draw_price(letters)
 
 
 class _BuyWordBot(Bot):

@@ -24,7 +24,6 @@ from ..core.faces import Faces, Milestone, grew, player_name, players_table, sec
 from ..core.i18n import N_, _, ngettext
 from .actions import (Accept, Auction, Bid, Buy, Challenge, Choose, Decline, Discard, Done, Draw, Offer, Pass, Place,
                       Roll, SellWord, Take)
-from .bag import price
 from .rules import CHOICE, Rules
 from .state import BuyWordState
 
@@ -213,8 +212,7 @@ class BuyWordFaces(Faces):
             return _("Everyone draws {n} tiles").format(n=action.n)
         if isinstance(action, Buy):
             drawn = obs["drawn"][you]
-            return _("Buy your {n} tiles for ${price}").format(n=len(drawn),
-                                                               price=price(sum(pips.get(c, 1) for c in drawn)))
+            return _("Buy your {n} tiles for ${price}").format(n=len(drawn), price=rules.draw_price(drawn))
         if isinstance(action, SellWord):
             text = _("Sell {word} for ${value}").format(word=str(action).split(" ", 1)[1], value=action.value(rules))
             if action.wild is not None:
@@ -276,7 +274,7 @@ class BuyWordFaces(Faces):
         if drawn:
             line = escape(_("Drawn this round:")) + f" {tiles(drawn)}"
             if isinstance(drawn, str):
-                line += f" (${price(sum(pips.get(c, 1) for c in drawn))})"
+                line += f" (${rules.draw_price(drawn)})"
             body += f"<p>{line}</p>"
         parts = [f'<p class="status">{escape(status)}</p>',
                  section(_("Your tiles (${money})").format(money=obs["money"][you]), body, "mine")]

@@ -20,7 +20,7 @@ from .bag import PRICES, price
 from .dictionary import WordSale, default_dictionary
 from .rules import DEFAULT_BAG, Rules
 
-__all__ = [
+__all__ = ["class_decisions", 
     "price", "pips", "word_value", "best_word", "find_words",
     "draw_pips_distribution", "draw_cost_distribution", "expected_cost", "expected_cost_moments",
     "marginal_pip_value", "expected_profit", "square_price_derivation", "bag_counts",
@@ -479,3 +479,25 @@ def draw_value(hand: str, drawn: str, wilds: int = 1, rules: Rules | None = None
     wo_val = float(weights @ word_prices(without))
     cost = price(pips(drawn, r))
     return DrawValue(w_val, wo_val, cost, w_val - wo_val - cost, exact, len(weights))
+
+
+# ---------------------------------------------------------------------------------------------
+# The class review: a student's sale against the best word (toolkit.classroom.analysis)
+
+
+def class_decisions(table: dict, samples: int = 100) -> list[dict]:
+    """Each sale (or stop) of a student at this class table: the dollars of the word sold (0:
+    stopped selling) against the best word the tiles could sell then (:func:`best_word`). Rows as
+    :func:`toolkit.core.decisions.decision_row`. ``samples`` is unused.
+    """
+    from ..core.decisions import decision_row, human_moves
+    from .actions import Done, SellWord
+
+    out = []
+    for s, a, seat in human_moves(table, (SellWord, Done)):
+        best = best_word("".join(s.hands[seat].elements()), s.wilds[seat], s.rules)
+        if best is None:
+            continue
+        got = 0 if isinstance(a, Done) else a.value(s.rules)
+        out.append(decision_row(table, s, seat, got, best.value))
+    return out

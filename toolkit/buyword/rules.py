@@ -19,7 +19,7 @@ from typing import Iterable
 from ..core.cards import Multiset
 from ..core.money import Denominations
 from ..core.validation import RulesFields, describe
-from .bag import DEFAULT_BAG, check_bag, load_bag
+from .bag import DEFAULT_BAG, check_bag, load_bag, price
 from .dictionary import WORD_LISTS, default_dictionary, dictionary_for
 
 __all__ = ["Rules", "load_bag", "DEFAULT_BAG", "CHOICE", "MAX_DRAW", "MAX_PLAYERS", "MAX_STARTING_MONEY", "MAX_REFILLS"]
@@ -251,6 +251,23 @@ class Rules:
     def letter_pips(self) -> dict[str, int]:
         """``{letter: pips}`` for every letter in the bag."""
         return {letter: pips for letter, _, pips in self.bag}
+
+    def pips_of(self, letters) -> int:
+        """The pips of some letter tiles (``"KEAT"`` -> 5 with the standard bag).
+
+        Raises:
+            KeyError: a letter the bag does not hold.
+        """
+        return sum(self.letter_pips[c] for c in letters)
+
+    def draw_price(self, letters) -> int:
+        """Dollars for buying the letter tiles ``letters`` (seed "Buying Tiles": the pips counted,
+        then squared): the one place a draw is priced (the engine, the bots, every face).
+
+        Raises:
+            KeyError: a letter the bag does not hold.
+        """
+        return price(self.pips_of(letters))
 
     @cached_property
     def letters(self) -> Multiset:

@@ -175,7 +175,7 @@ class BuyWordState(EngineState, CachedLegalActions, State):
 
     def price(self, seat: int) -> int:
         """Dollars ``seat`` would pay for the tiles drawn this round: (pips)^2."""
-        return price(sum(self.rules.letter_pips[c] for c in self.drawn[seat]))
+        return self.rules.draw_price(self.drawn[seat])
 
     def over_limit(self, seat: int) -> int:
         """Letter tiles ``seat`` holds above the tile limit (0 if within it or no limit)."""

@@ -8,7 +8,8 @@ running server (:meth:`toolkit.classroom.TeacherClient.records`). Then:
   rebuild every state from the record);
 * :func:`results`: one row per player per table (score, place, student or bot);
 * :func:`decisions`: the class's own decisions (moves made by students, not bots) next to the
-  toolkit's answer for the same moment, per game (see :data:`DECISIONS`);
+  toolkit's answer for the same moment, per game (each game's spec says what is compared:
+  :class:`toolkit.core.gamespec.Decisions`);
 * :func:`simulate_session`: a whole session played by simulated students through the real
   server code (no network), to try the analysis without a class.
 
@@ -26,24 +27,11 @@ from pathlib import Path
 from typing import Sequence
 
 from ..core.game import replay
+from ..core.gamespec import game_spec
+from ..core.i18n import _
 
-__all__ = ["load_session", "sessions", "replay_session", "results", "decisions", "DECISIONS",
-           "decisions_figure", "TITLES", "simulate_session"]
-
-#: What :func:`decisions` compares, per game: (the class's decision, the toolkit's answer, unit).
-DECISIONS = {
-    "bux": ("price paid for a lot won at auction", "the lot's value to its winner (all back values known, "
-            "one card ahead: bux.odds.lot_value)", "bux"),
-    "tenbucks": ("dollars claimed on a turn that could claim (0: ended without claiming)",
-                 "the most a legal claim was worth then", "dollars"),
-    "bue": ("chance of exactly 50 after the exchange chosen", "the best exchange's chance (bue.odds.decision_helper, "
-            "exact)", "probability"),
-    "bugami": ("expected points of the bug suit declared", "the best declaration's expected points "
-               "(bugami.odds.advise_state, simulated)", "points"),
-    "buyword": ("dollars of the word sold (0: stopped selling)", "the best word the tiles could sell then "
-                "(buyword.odds.best_word)", "dollars"),
-}
-
+__all__ = ["load_session", "sessions", "replay_session", "results", "decisions", "decisions_figure",
+           "simulate_session"]
 
 def _connect_ro(path) -> sqlite3.Connection:
     p = Path(path).expanduser()
@@ -187,120 +175,12 @@ def results(table_df):
 # The class's decisions against the toolkit's answers
 
 
-def _human_moves(rec: dict, kinds=object):
-    """``(state_before, action, seat)`` of every move a student made at this table whose action
-    is one of ``kinds`` (a class or a tuple of classes, as :func:`isinstance` takes; default:
-    every move)."""
-    states = replay(rec["record"])
-    for n, actor in enumerate(rec["actors"]):
-        a = states[n + 1].last_action
-        if actor == "human" and isinstance(a, kinds):
-            yield states[n], a, states[n].current_player
-
-
-def _decision(rec: dict, s, seat: int, decision, answer, **extra) -> dict:
-    """One row of the decisions table: ``seat``'s choice in ``s`` against the toolkit's answer
-    (``gap`` = decision - answer), with game-specific columns ``extra`` after the player."""
-    return {"table": rec["number"], "round": rec["round"], "player": s.players[seat], **extra,
-            "decision": float(decision), "answer": float(answer), "gap": float(decision - answer)}
-
-
-def _bux(rec: dict) -> list[dict]:
-    from ..bux import Bid, lot_value
-    out = []
-    states = replay(rec["record"])
-    bid_by: dict[int, str] = {}          # seat -> who made that seat's last bid in this auction
-    for n, actor in enumerate(rec["actors"]):
-        s, after = states[n], states[n + 1]
-        if s.phase != "bid":
-            continue
-        a = after.last_action
-        if isinstance(a, Bid):
-            bid_by[s.current_player] = actor
-        if after.phase == "bid":
-            continue
-        # the auction ends here: who won, at what price, and was the winning bid a student's?
-        winner, price = (s.current_player, a.amount) if isinstance(a, Bid) else (s.high_bidder, s.high_bid)
-        if winner >= 0 and bid_by.get(winner) == "human":
-            out.append(_bux_row(rec, s, winner, price, lot_value))
-        bid_by = {}
-    return out
-
-
-def _bux_row(rec, s, winner, price, lot_value) -> dict:
-    others = [c for i, sp in enumerate(s.spreads) if i != winner for c in sp] + list(s.discards)
-    value = lot_value(s.spreads[winner], s.lot, s.double, s.rules, known=others, future=1,
-                      rng=_rng(rec, len(s.history())))
-    return _decision(rec, s, winner, price, value, drawer=winner == s.turn)
-
-
-def _rng(rec, n):
-    import numpy as np
-    return np.random.default_rng([rec["record"]["seed"] or 0, 7, n])
-
-
-def _tenbucks(rec: dict) -> list[dict]:
-    from ..tenbucks import Claim
-    out = []
-    for s, a, seat in _human_moves(rec):
-        claims = [x for x in s.legal_actions() if isinstance(x, Claim)]
-        if not claims:
-            continue
-        best = max(s.claim_value(c.number) for c in claims)
-        got = s.claim_value(a.number) if isinstance(a, Claim) else 0
-        out.append(_decision(rec, s, seat, got, best, turn=s.turn))
-    return out
-
-
-def _bue(rec: dict) -> list[dict]:
-    from ..bue import Discard, Swap, decision_helper
-    out = []
-    for s, a, seat in _human_moves(rec, (Swap, Discard)):
-        rows = decision_helper(s, seat)
-        chosen = next((r for r in rows if r.action == a), None)
-        if chosen is None or not rows:
-            continue
-        best = max(r.p_bue for r in rows)
-        out.append(_decision(rec, s, seat, chosen.p_bue, best))
-    return out
-
-
-def _bugami(rec: dict, samples: int = 100) -> list[dict]:
-    from ..bugami import DeclareBug, advise_state
-    out = []
-    for s, a, seat in _human_moves(rec, DeclareBug):
-        advice = advise_state(s, seat, samples=samples, seed=len(s.history()))
-        means = {adv.declaration: adv.mean.value for adv in advice}
-        if a.choice not in means:
-            continue
-        best = max(means.values())
-        out.append(dict(_decision(rec, s, seat, means[a.choice], best), chosen=a.choice,
-                        best=max(means, key=means.get)))
-    return out
-
-
-def _buyword(rec: dict) -> list[dict]:
-    from ..buyword import Done, SellWord, best_word
-    out = []
-    for s, a, seat in _human_moves(rec, (SellWord, Done)):
-        tiles = "".join(s.hands[seat].elements())
-        best = best_word(tiles, s.wilds[seat], s.rules)
-        if best is None:
-            continue
-        r = s.rules
-        got = 0 if isinstance(a, Done) else a.value(r)
-        out.append(_decision(rec, s, seat, got, best.value))
-    return out
-
-
-_DECIDERS = {"bux": _bux, "tenbucks": _tenbucks, "bue": _bue, "bugami": _bugami, "buyword": _buyword}
-
-
 def decisions(records: Sequence[dict], samples: int = 100):
     """The class's own decisions next to the toolkit's answer for the same moment.
 
     Only moves made by students count (not the bots', nor a bot playing for a student who
-    left). Per game (:data:`DECISIONS`): BUX: each lot won by a student, the price against the
+    left). What is compared is each game's (its spec's ``decisions``,
+    :class:`toolkit.core.gamespec.Decisions`): BUX: each lot won by a student, the price against the
     lot's value to the winner (the winner's curse: points above ``price = value`` overpaid);
     Ten Bucks: each turn on which a claim was allowed, the dollars claimed against the most a
     claim was worth; Bué: each exchange, its chance of exactly 50 against the best exchange's;
@@ -313,7 +193,7 @@ def decisions(records: Sequence[dict], samples: int = 100):
 
     Returns:
         a pandas DataFrame ``table, round, player, decision, answer, gap`` (decision minus
-        answer, in the unit of :data:`DECISIONS`), plus ``drawer`` (BUX), ``turn`` (Ten
+        answer, in the unit of the game's ``Decisions``), plus ``drawer`` (BUX), ``turn`` (Ten
         Bucks) or ``chosen`` and ``best`` (Bugami: the declaration chosen, the advisor's best);
         ``df.attrs["game"]``, ``["decision"]``, ``["answer"]``, ``["unit"]`` say what
         the columns mean.
@@ -328,26 +208,21 @@ def decisions(records: Sequence[dict], samples: int = 100):
         raise ValueError(f"records of one game at a time, got {sorted(games)}")
     rows: list[dict] = []
     game = games.pop() if games else None
-    if game is not None:
+    spec = game_spec(game).decisions if game is not None else None
+    if game is not None and spec is None:
+        raise ValueError(f"{game_spec(game).title} declares no class decisions (GameSpec.decisions)")
+    if spec is not None:
         for r in records:
-            rows.extend(_bugami(r, samples) if game == "bugami" else _DECIDERS[game](r))
+            rows.extend(spec.rows(r, samples))
     cols = ["table", "round", "player", "decision", "answer", "gap"]
-    extra = [c for c in ("drawer", "turn", "chosen", "best") if rows and c in rows[0]]
+    extra = [c for c in rows[0] if c not in cols] if rows else []
     df = pd.DataFrame(rows, columns=cols + extra)
-    if game is not None:
-        what, answer, unit = DECISIONS[game]
-        df.attrs.update(game=game, decision=what, answer=answer, unit=unit)
+    if spec is not None:
+        df.attrs.update(game=game, decision=_(spec.decision), answer=_(spec.answer), unit=spec.unit,
+                        title=_(spec.title))
     return df
 
 
-#: The title of each game's picture of the class's decisions (:func:`decisions_figure`).
-TITLES = {
-    "bux": "The class's winning bids against the lot's value (above the line: the winner's curse)",
-    "tenbucks": "Dollars the class claimed against the best claim on the table",
-    "bue": "The class's exchanges: chance of exactly 50, chosen against best",
-    "bugami": "The class's bug suits: expected points, chosen against best",
-    "buyword": "The class's sales: dollars of the word sold against the best word",
-}
 #: Colours (Okabe-Ito, safe for colour-blind viewers): the class's decisions, the line of the answer.
 _DOTS, _LINE = "#0072B2", "#555555"
 
@@ -368,9 +243,8 @@ def decisions_figure(df, height: int = 420):
     """
     import plotly.graph_objects as go
 
-    game = df.attrs.get("game")
     unit = df.attrs.get("unit", "")
-    title = TITLES.get(game, "The class's decisions against the toolkit's answer")
+    title = df.attrs.get("title") or _("The class's decisions against the toolkit's answer")
     fig = go.Figure(layout=dict(
         title=dict(text=title, font=dict(size=15)), height=height, font=dict(family="sans-serif", size=13),
         margin=dict(l=70, r=20, t=60, b=60), showlegend=True, legend=dict(orientation="h", y=-0.2),

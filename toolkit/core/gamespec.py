@@ -17,13 +17,14 @@ Public names: :class:`GameSpec`, :class:`Preset`, :func:`game_spec`, :func:`game
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping as _MappingABC
 from dataclasses import dataclass, field
 from types import MappingProxyType, ModuleType
 from typing import Any, Callable, Mapping
 
 from .game import Bot, State, game_module, game_names
 
-__all__ = ["GameSpec", "Preset", "Scoring", "Decisions", "game_spec", "game_specs"]
+__all__ = ["GameSpec", "Preset", "Scoring", "Decisions", "game_spec", "game_specs", "spec_table"]
 
 
 @dataclass(frozen=True)
@@ -269,3 +270,33 @@ def game_spec(name: str) -> GameSpec:
 def game_specs() -> tuple[GameSpec, ...]:
     """Every registered game's :class:`GameSpec`, by name (imports every game package)."""
     return tuple(game_spec(n) for n in game_names())
+
+
+class spec_table(_MappingABC):  # noqa: N801 - used like a dict constant
+    """A read-only ``{game: read(spec)}`` over every registered game: a fact declared once in each
+    game's spec, seen as the table some code expects (``GAME_RULES[game]``, ``GAME_LABELS[game]``).
+    Nothing is imported until a game is looked up, and a new game appears with no line added.
+
+    Args:
+        read: ``read(spec) -> value``.
+    """
+
+    def __init__(self, read: Callable[[GameSpec], Any], name: str = "spec_table"):
+        self._read, self._name = read, name
+
+    def __getitem__(self, game):
+        if not isinstance(game, str) or game not in game_names():
+            raise KeyError(game)
+        return self._read(game_spec(game))
+
+    def __iter__(self):
+        return iter(game_names())
+
+    def __len__(self):
+        return len(game_names())
+
+    def __contains__(self, game):
+        return isinstance(game, str) and game in game_names()
+
+    def __repr__(self):
+        return f"{self._name}({', '.join(game_names())})"

@@ -245,7 +245,7 @@ def buyword_round(records, **_context) -> ClassNumbers:
                 continue
             name = before.players[p]
             if isinstance(a, Buy):
-                pip = sum(r.letter_pips.get(c, 1) for c in before.drawn[p])
+                pip = r.pips_of(before.drawn[p])
                 buys.append({"student": name, "pips": pip, "dollars": before.money[p] - after.money[p],
                              "tiles": "".join(before.drawn[p])})
             elif isinstance(a, SellWord):

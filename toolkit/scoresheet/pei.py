@@ -32,6 +32,8 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
+from ..core.gamespec import spec_table
+
 __all__ = ["PEI_START", "PEI_FLOOR", "PEI_CHANGES", "PEI_GAME", "GAMES", "GAME_RULES",
            "place_changes", "places_from_scores", "apply_pei", "PeiLedger"]
 
@@ -50,10 +52,8 @@ PEI_CHANGES: dict[int, tuple[int, ...]] = {
     5: (2, 1, 0, 0, -1),
 }
 
-#: The five games a score sheet records.
-GAMES = ("buyword", "bue", "bux", "tenbucks", "bugami")
-
-#: How each game turns final scores into places (a dict you can extend with a new game):
+#: How each game turns final scores into places, read from the games' specs
+#: (:class:`toolkit.core.gamespec.Scoring`):
 #:
 #: * ``higher_wins``: a higher score is a better place (all five games: most money or points wins);
 #: * ``ties``: ``"share_best"`` (default for every game: tied players share the better place, so
@@ -61,14 +61,13 @@ GAMES = ("buyword", "bue", "bux", "tenbucks", "bugami")
 #:   a published tie-break (Bué: more gold cards, then the dealer...) record it by giving the
 #:   placements explicitly;
 #: * ``negative``: whether a final score may be below zero (money games: no; points games: yes);
-#: * ``unit``: what the score counts, for messages.
-GAME_RULES: dict[str, dict] = {
-    "buyword": {"higher_wins": True, "ties": "share_best", "negative": False, "unit": "dollars"},
-    "bue": {"higher_wins": True, "ties": "share_best", "negative": True, "unit": "points"},
-    "bux": {"higher_wins": True, "ties": "share_best", "negative": False, "unit": "bux"},
-    "tenbucks": {"higher_wins": True, "ties": "share_best", "negative": False, "unit": "dollars"},
-    "bugami": {"higher_wins": True, "ties": "share_best", "negative": True, "unit": "points"},
-}
+#: * ``unit``: what the score counts, for messages (the spec's ``unit``).
+GAME_RULES: Mapping[str, dict] = spec_table(lambda spec: {
+    "higher_wins": spec.scoring.higher_wins, "ties": spec.scoring.ties, "negative": spec.scoring.negative,
+    "unit": spec.unit}, "GAME_RULES")
+
+#: The games a score sheet records: every registered game (``toolkit.core.game.game_names``).
+GAMES = GAME_RULES
 
 
 def places_from_scores(scores: Sequence[float], higher_wins: bool = True,

@@ -25,6 +25,7 @@ from plotly.colors import qualitative
 
 from ..core.widgets import View, fit
 from ..core.charts import Chart
+from ..core.gamespec import spec_table
 from . import pei as _pei
 from .store import ScoreSheet
 
@@ -34,9 +35,8 @@ __all__ = ["ResultEntry", "result_entry", "StandingsView", "standings_view", "pe
 SAFE = qualitative.Safe
 _DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
 _FONT = dict(family="sans-serif", size=13)
-#: Names shown in the game menus.
-GAME_LABELS = {"buyword": "BuyWord", "bue": "Bu\u00e9", "bux": "BUX", "tenbucks": "Ten Bucks",
-               "bugami": "Bugami"}
+#: Names shown in the game menus: each game's title, from its spec.
+GAME_LABELS = spec_table(lambda spec: spec.title, "GAME_LABELS")
 
 
 def _message(text: str, kind: str = "warn") -> str:

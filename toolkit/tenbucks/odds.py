@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from .state import Play, TenBucksState, bill_worth
 
-__all__ = ["why_not", "ClaimOption", "claim_table", "stack_values", "FiveMaxPlay", "five_max_plays",
+__all__ = ["class_decisions", "why_not", "ClaimOption", "claim_table", "stack_values", "FiveMaxPlay", "five_max_plays",
            "summarise_design", "choose_copies", "forced_now", "laws_summary"]
 
 
@@ -222,4 +222,27 @@ def choose_copies(summary, max_no_winner: float = 0.10, fairness: float = 0.05) 
         else:
             best = part["no_winner"].min()
             out[int(n)] = int(part[part["no_winner"] == best].index[0])
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The class review: what a student claimed against the best claim (toolkit.classroom.analysis)
+
+
+def class_decisions(table: dict, samples: int = 100) -> list[dict]:
+    """Each turn of a student at this class table on which a claim was allowed: the dollars
+    claimed (0: ended without claiming) against the most a legal claim was worth then. Rows as
+    :func:`toolkit.core.decisions.decision_row`, plus ``turn``. ``samples`` is unused.
+    """
+    from ..core.decisions import decision_row, human_moves
+    from .state import Claim
+
+    out = []
+    for s, a, seat in human_moves(table):
+        claims = [x for x in s.legal_actions() if isinstance(x, Claim)]
+        if not claims:
+            continue
+        best = max(s.claim_value(c.number) for c in claims)
+        got = s.claim_value(a.number) if isinstance(a, Claim) else 0
+        out.append(decision_row(table, s, seat, got, best, turn=s.turn))
     return out

@@ -2,9 +2,11 @@
 class server, the benchmarks, the tests and the OpenSpiel/PettingZoo adapters read."""
 from __future__ import annotations
 
-from ..core.gamespec import GameSpec, Preset
+from ..core.gamespec import Decisions, GameSpec, Preset, Scoring
+from ..core.i18n import N_
 from .bots import BOTS
 from .faces import FACES
+from .odds import class_decisions
 from .rules import Rules
 
 
@@ -33,4 +35,9 @@ SPEC = GameSpec(
     bots=BOTS, default_bot="search",
     chance=True, hidden_information=True, max_game_length=max_game_length,
     faces=FACES,
+    scoring=Scoring(negative=False),
+    decisions=Decisions(decision=N_("dollars claimed on a turn that could claim (0: ended without claiming)"),
+                        answer=N_("the most a legal claim was worth then"),
+                        unit="dollars", title=N_("Dollars the class claimed against the best claim on the table"),
+                        rows=class_decisions),
 )
