@@ -416,3 +416,17 @@ def test_import_pulls_in_no_widgets_plots_or_pandas():
             "print(','.join(m for m in ('ipywidgets', 'plotly', 'anywidget', 'pandas') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_a_ten_bucks_game_that_ends_in_debt_is_recorded(sheet):
+    """Ten Bucks' Bad Investment bills (an expansion, seed 002) can leave a player's money below
+    zero at the end: such a game is recorded like any other (its spec's scoring allows negative
+    scores), not refused, so a class table of the expansions can finish."""
+    from toolkit import tenbucks as tb
+    from toolkit.core import play
+    from toolkit.core.bots import RandomBot
+    from toolkit.scoresheet import record_game
+    final = play(tb.new_game(tb.Rules.all_expansions(), ["Ann", "Ben"], 1), [RandomBot(), RandomBot()], seed=1)
+    assert min(final.scores) < 0                      # seed 1 ends with Ann at -$3
+    gid = record_game(sheet, final)
+    assert sorted(sheet.game(gid)["scores"]) == sorted(final.scores)

@@ -95,7 +95,7 @@ class Faces(ABC):
         if mood == "log":
             return self.log_sentence(state, action, viewer)
         if mood == "choice":
-            return self.choice_sentence(state.observation(viewer), action, state.rules)
+            return self.choice_sentence(_observation(state, viewer), action, state.rules)
         raise ValueError(f"mood must be one of {MOODS}, got {mood!r}")
 
     def label(self, action, state) -> str:
@@ -148,6 +148,18 @@ class Faces(ABC):
         """After a typed move, a sentence for its player only (BuyWord: the best word the tiles
         made); ``None`` if there is nothing to say."""
         return None
+
+
+def _observation(state, viewer: int) -> Mapping:
+    """``state.observation(viewer)``, computed once per state and viewer (a menu asks for a sentence
+    per legal action of the same state). States are immutable, so the cache never goes stale."""
+    cache = getattr(state, "__dict__", None)
+    if cache is None:
+        return state.observation(viewer)
+    seen = cache.setdefault("_faces_observations", {})
+    if viewer not in seen:
+        seen[viewer] = state.observation(viewer)
+    return seen[viewer]
 
 
 # ---------------------------------------------------------------------------------------------

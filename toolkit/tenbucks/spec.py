@@ -35,7 +35,8 @@ SPEC = GameSpec(
     bots=BOTS, default_bot="search",
     chance=True, hidden_information=True, max_game_length=max_game_length,
     faces=FACES,
-    scoring=Scoring(negative=False),
+    # Bad Investment's negative bills (an expansion) can leave a player's money below zero
+    scoring=Scoring(negative=True),
     decisions=Decisions(decision=N_("dollars claimed on a turn that could claim (0: ended without claiming)"),
                         answer=N_("the most a legal claim was worth then"),
                         unit="dollars", title=N_("Dollars the class claimed against the best claim on the table"),
