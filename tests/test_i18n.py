@@ -15,7 +15,7 @@ import threading
 import pytest
 
 from toolkit.core import i18n
-from toolkit.core._i18n_tools import marked_messages, problems
+from toolkit.core.catalogs import marked_messages, problems
 from toolkit.core.i18n import NumberFormatError, format_number, language, parse_number, pick_language
 
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from html import escape
 from typing import ClassVar, Literal
 
 from ..core.cards import Multiset, uniform_index
@@ -680,9 +679,6 @@ class BueState(EngineState, CachedLegalActions, State):
             cards = " ".join((c or "--") + ("*" if up else "") for c, up in zip(self.hands[q], self.revealed[q]))
             lines.append(f"  {name}: {self.points[q]} pts | {cards}")
         return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        return f"<pre>{escape(str(self))}</pre>"
 
 
 def _remove_one(items: list, item) -> None:

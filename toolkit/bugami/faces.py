@@ -166,6 +166,10 @@ class BugamiFaces(Faces):
             parts.append(('<p class="over">' + (escape(_("Game over."))) + '</p>'))
         return "".join(parts)
 
+    def state_html(self, state) -> str:
+        """The whole table for a notebook (every hand: a teacher's view)."""
+        return render_html(state, None)
+
 
 FACES = BugamiFaces()
 

@@ -393,19 +393,15 @@ class BugamiState(EngineState, State):
                      for d, cap in zip(self.declarations, self.captured))
 
     def __str__(self) -> str:
-        from .faces import declaration_label
         lines = [f"Bugami deal {self.deal_no}, {self.phase}; dealer {self.players[self.dealer]}"]
         for i, name in enumerate(self.players):
-            d = declaration_label(self.declarations[i]) if self.declarations[i] else "-"
+            d = self.declarations[i] or "-"
             lines.append(f"  {name:>8}: {self.scores_[i]:>4} pts  bug {d:<12} tricks {self.tricks_won[i]:>2}  "
                          f"hand {format_cards(self.hands[i])}")
         if self.trick:
             lines.append("  trick: " + " ".join(f"{self.players[s]}:{c}" for s, c in self.trick))
         return "\n".join(lines)
 
-    def _repr_html_(self) -> str:
-        from .faces import render_html
-        return render_html(self, None)
 
 
 # --------------------------------------------------------------------------------------------

@@ -257,6 +257,10 @@ class BuxFaces(Faces):
     def final_cards(self, state: BuxState) -> list[str]:
         return ['<div class="cards">' + ("".join(card_html(c, inline_style=False) for c in sp) or "-") + "</div>" for sp in state.spreads]
 
+    def state_html(self, state) -> str:
+        """The whole table for a notebook (every hand: a teacher's view)."""
+        return state_html(state, None)
+
 
 FACES = BuxFaces()
 

@@ -706,9 +706,6 @@ class BuxState(EngineState, CachedLegalActions, State):
                          + (f"; high bid {self.high_bid} by {self.players[self.high_bidder]}" if self.high_bidder >= 0 else ""))
         return "\n".join(lines)
 
-    def _repr_html_(self) -> str:
-        from .faces import state_html
-        return state_html(self, None)
 
 
 def initial_state(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = None) -> BuxState:

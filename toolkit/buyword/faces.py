@@ -367,6 +367,10 @@ class BuyWordFaces(Faces):
             return _("Hint: that was the best word your tiles made")
         return _("Hint: the best word your tiles made was {word} for ${value}").format(word=word, value=best.value)
 
+    def state_html(self, state) -> str:
+        """The whole table for a notebook (every hand: a teacher's view)."""
+        return state_html(state)
+
 
 FACES = BuyWordFaces()
 

@@ -345,10 +345,8 @@ class BuyWordState(EngineState, CachedLegalActions, State):
 
     def _r(self, **changes) -> "BuyWordState":
         # core.game.successor: a copy without running __init__ again (dataclasses.replace was a
-        # third of a random game's time); the per-state caches are not carried over.
-        new = successor(self, **changes)
-        new.__dict__.pop("_placements", None)
-        return new
+        # third of a random game's time); it carries none of this state's caches over.
+        return successor(self, **changes)
 
     def _on_roll(self, a):
         if not isinstance(a, Roll):
@@ -788,10 +786,6 @@ class BuyWordState(EngineState, CachedLegalActions, State):
             lines.append("  table:\n" + "\n".join("    " + row for row in str(self.board).splitlines()))
         return "\n".join(lines)
 
-    def _repr_html_(self) -> str:
-        from .faces import state_html
-
-        return state_html(self)
 
 
 def initial_state(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | None = None) -> BuyWordState:

@@ -120,6 +120,12 @@ class Faces(ABC):
         """The student's page of the table (HTML), from their observation dict **only** (it has no
         access to the state, so it cannot show a hidden card)."""
 
+    def state_html(self, state) -> str:
+        """The whole table as HTML for a notebook (every hand shown: a teacher's view), what a
+        state shows when it is the last line of a cell (``State._repr_html_``). Default: its text
+        form."""
+        return f"<pre>{escape(str(state))}</pre>"
+
     def final_cards(self, state) -> list[str] | None:
         """Each seat's cards or tiles as HTML once the game is over (hidden ones shown), for the
         final scores; ``None`` for a game that ends with nothing to show."""

@@ -357,6 +357,15 @@ class State(ABC):
         p, names = self.current_player, getattr(self, "players", ())
         return f"{names[p]}: {action}" if 0 <= p < len(names) else str(action)
 
+    def _repr_html_(self) -> str:
+        """The table as a notebook shows it (every hand: a teacher's view): the game's faces'
+        ``state_html``; a game without faces shows its text form."""
+        faces = faces_of(self.game_name)
+        if faces is not None:
+            return faces.state_html(self)
+        from html import escape
+        return f"<pre>{escape(str(self))}</pre>"
+
     def hides_action(self, action: Action, viewer: int) -> bool:
         """Whether ``action`` played here is secret, in whole or in part, to ``viewer``: its text
         form names something ``viewer`` may not see (a card dealt face down to another player, a
@@ -438,7 +447,8 @@ class CachedLegalActions:
 
 def successor(state: "State", **changes) -> "State":
     """A copy of a frozen dataclass ``state`` with ``changes`` applied, no history (``parent`` and
-    ``last_action`` ``None``) and no cached legal actions: what an engine's ``_apply`` builds the
+    ``last_action`` ``None``) and none of the old state's caches (legal actions, placements,
+    observations): what an engine's ``_apply`` builds the
     next state from. The same as ``dataclasses.replace(state, parent=None, last_action=None,
     **changes)`` but without running ``__init__`` again (engines make tens of thousands of
     states per game; the state classes have no ``__post_init__``).
@@ -455,7 +465,8 @@ def successor(state: "State", **changes) -> "State":
     new = object.__new__(cls)
     d = new.__dict__
     d.update(state.__dict__)
-    d.pop("_legal", None)
+    for key in [k for k in d if k not in names]:   # caches of the old state (legal actions,
+        del d[key]                                 # placements, observations) do not carry over
     d.update(changes)
     d["parent"] = None
     d["last_action"] = None
@@ -578,15 +589,11 @@ def play(
 # Records (JSON) and the game registry
 
 def faces_of(name: str):
-    """The faces of game ``name`` (its spec's ``faces``), or ``None`` for a game without them
+    """The faces of game ``name`` (its package's ``SPEC.faces``), or ``None`` for a game without them
     (or a name that is not a registered game: a State subclass in a test)."""
     if name not in _GAMES:
         return None
-    from .gamespec import game_spec
-    try:
-        return game_spec(name).faces
-    except ValueError:
-        return None
+    return getattr(getattr(game_module(name), "SPEC", None), "faces", None)
 
 
 def _toolkit_games() -> dict[str, str]:

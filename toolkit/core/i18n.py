@@ -23,8 +23,8 @@ dot").
 
 The catalogs: ``toolkit/locale/<lang>/LC_MESSAGES/toolkit.po`` (the translators' files) and the
 compiled ``toolkit.mo`` beside each (shipped in the package); ``toolkit/locale/toolkit.pot`` is
-the template extracted from the code. ``python -m toolkit.core.i18n`` extracts, updates and
-compiles them (``docs/translating.md`` says how to add a language).
+the template extracted from the code. ``python -m toolkit.core.catalogs`` extracts, updates and
+compiles them (:mod:`toolkit.core.catalogs`) (``docs/translating.md`` says how to add a language).
 
 Sources: GNU gettext's manual (message catalogs, plural forms); Babel's documentation
 (``babel.support.Translations``, ``babel.numbers``, ``pybabel extract/update/compile``).
@@ -253,16 +253,3 @@ def parse_number(text: str, lang: str | None = None) -> float:
     except InvalidOperation:
         raise NumberFormatError(example) from None
     return float(-value if neg else value)
-
-
-# ---------------------------------------------------------------------------------------------
-# The catalogs' upkeep: python -m toolkit.core.i18n [extract|update|compile|check]
-
-
-def _main(argv=None) -> int:  # pragma: no cover - a maintainer's command, tested in tests/test_i18n.py
-    from ._i18n_tools import main
-    return main(argv)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(_main())

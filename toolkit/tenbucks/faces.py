@@ -203,6 +203,10 @@ class TenBucksFaces(Faces):
     def final_cards(self, state: TenBucksState) -> list[str]:
         return ["".join(bill_html(b) for b in _elements(h)) or "-" for h in state.hands]
 
+    def state_html(self, state) -> str:
+        """The whole table for a notebook (every hand: a teacher's view)."""
+        return render_html(state, None)
+
 
 FACES = TenBucksFaces()
 

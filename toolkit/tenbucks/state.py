@@ -631,9 +631,6 @@ class TenBucksState(EngineState, CachedLegalActions, State):
             lines.append(f"  {name}: ${self.money[i]}, claimed {got}, hand {hand}{rev}")
         return "\n".join(lines)
 
-    def _repr_html_(self) -> str:
-        from .faces import render_html
-        return render_html(self, None)
 
 
 def _freeze(v):

@@ -1,4 +1,4 @@
-"""The catalogs' upkeep (``python -m toolkit.core.i18n``), with Babel's message tools.
+"""The message catalogs' upkeep (``python -m toolkit.core.catalogs``), with Babel's message tools.
 
 * ``extract``: every marked message of the code (``_``, ``N_``, ``gettext``, ``ngettext`` in
   ``toolkit/**/*.py``; ``_`` and ``ngettext`` in the class pages' ``toolkit/**/static/*.js``) into
@@ -86,7 +86,7 @@ def problems() -> list[str]:
     pot = LOCALE_DIR / f"{DOMAIN}.pot"
     ids = lambda c: {(m.id if isinstance(m.id, str) else tuple(m.id)) for m in c if m.id}  # noqa: E731
     if not pot.exists() or ids(_read_po(pot)) != ids(template):
-        out.append(f"{pot.relative_to(ROOT.parent)} is behind the code: run python -m toolkit.core.i18n")
+        out.append(f"{pot.relative_to(ROOT.parent)} is behind the code: run python -m toolkit.core.catalogs")
     extracted = {i if isinstance(i, str) else i[0] for i in ids(template)}
     for message, where in sorted(marked_messages().items()):
         if message not in extracted:
@@ -95,7 +95,7 @@ def problems() -> list[str]:
     for lang in languages():
         cat = _updated(lang, template)
         if ids(cat) != ids(_read_po(_po(lang), lang)):
-            out.append(f"{lang}: its catalog is behind the code: run python -m toolkit.core.i18n")
+            out.append(f"{lang}: its catalog is behind the code: run python -m toolkit.core.catalogs")
         for m in cat:
             if not m.id:
                 continue
@@ -108,7 +108,7 @@ def problems() -> list[str]:
         mo = _po(lang).with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != _mo_bytes(_read_po(_po(lang), lang)):
             out.append(f"{lang}: {mo.relative_to(ROOT.parent)} is not compiled from its .po: "
-                       "run python -m toolkit.core.i18n compile")
+                       "run python -m toolkit.core.catalogs compile")
     return out
 
 
@@ -122,7 +122,7 @@ def main(argv=None) -> int:
         return 1 if found else 0
     if verb == "init":
         if len(args) != 2:
-            print("usage: python -m toolkit.core.i18n init LANG (a language code such as es or pt)", file=sys.stderr)
+            print("usage: python -m toolkit.core.catalogs init LANG (a language code such as es or pt)", file=sys.stderr)
             return 2
         from babel import Locale
         from babel.messages.catalog import Catalog
@@ -137,10 +137,10 @@ def main(argv=None) -> int:
         cat.update(template)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(_po_bytes(cat))
-        print(f"wrote {path}: translate its msgstr lines, then run python -m toolkit.core.i18n")
+        print(f"wrote {path}: translate its msgstr lines, then run python -m toolkit.core.catalogs")
         return 0
     if verb not in ("all", "extract", "update", "compile"):
-        print("usage: python -m toolkit.core.i18n [extract|update|compile|check|init LANG]", file=sys.stderr)
+        print("usage: python -m toolkit.core.catalogs [extract|update|compile|check|init LANG]", file=sys.stderr)
         return 2
     template = extract()
     if verb in ("all", "extract"):
@@ -177,3 +177,7 @@ def marked_messages() -> dict[str, list[str]]:
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 found.setdefault(arg.value, []).append(f"{path.relative_to(ROOT.parent)}:{node.lineno}")
     return found
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
