@@ -207,7 +207,6 @@ class BuyWordFaces(Faces):
         """``"Everyone draws 3 tiles"``, ``"Buy your 3 tiles for $36"``, ``"Sell KING for $36"``,
         ``"Offer your draw for Bot 1's draw and pay $15"``."""
         you = obs["you"]
-        pips = rules.letter_pips
         if isinstance(action, Choose):
             return _("Everyone draws {n} tiles").format(n=action.n)
         if isinstance(action, Buy):

@@ -232,7 +232,7 @@ def render_html(state: TenBucksState, player: int | None = 0) -> str:
         rows.append(f"<tr><td><b>{escape(name)}</b>{you}{turn}</td><td>${obs['money'][s]}</td>"
                     f"<td>{escape(got)}</td><td>{hand or '-'}</td></tr>")
     stacks = " ".join(
-        f"<span style='display:inline-block;margin:2px 6px;vertical-align:top'>"
+        "<span style='display:inline-block;margin:2px 6px;vertical-align:top'>"
         + (f"<b>{t['number']}</b> (" + (escape(_('total {total}').format(total=t['total']))) + ")<br>") +
         f"{''.join(bill_html(b, inline_style=True) for b in t['bills'])}</span>"
         for t in obs["table"]) or ("<i>" + (escape(_('no stacks'))) + "</i>")
