@@ -30,6 +30,8 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
+from ..core.gamespec import decisions
+from ..core.i18n import N_
 from ..core.cards import Multiset
 from ..core.exact import draw_sum_ways, generating_function
 from .hand import (factor_patterns, gold_count, hand_total, hand_totals, is_bue, is_superbue, split_hand)
@@ -399,6 +401,10 @@ def decision_helper(state: BueState, player: int | None = None) -> list[HelperRo
 # The class review: a student's exchange against the best exchange (toolkit.classroom.analysis)
 
 
+
+@decisions(decision=N_("chance of exactly 50 after the exchange chosen"),
+           answer=N_("the best exchange's chance (bue.odds.decision_helper, exact)"),
+           unit="probability", title=N_("The class's exchanges: chance of exactly 50, chosen against best"))
 def class_decisions(table: dict, samples: int = 100) -> list[dict]:
     """Each exchange (swap or discard) a student made at this class table: its exact chance of
     exactly 50 against the best exchange's (:func:`decision_helper`). Rows as

@@ -15,6 +15,8 @@ from typing import Sequence
 
 import numpy as np
 
+from ..core.gamespec import decisions
+from ..core.i18n import N_
 from ..core.exact import hypergeom_pmf
 from ..core.montecarlo import Estimate, estimate_mean
 from ..core.tricks import Card, parse_cards, sort_hand
@@ -309,6 +311,10 @@ def advice_table(advice: Sequence[Advice]):
 # The class review: a student's bug suit against the best one (toolkit.classroom.analysis)
 
 
+
+@decisions(decision=N_("expected points of the bug suit declared"),
+           answer=N_("the best declaration's expected points (bugami.odds.advise_state, simulated)"),
+           unit="points", title=N_("The class's bug suits: expected points, chosen against best"))
 def class_decisions(table: dict, samples: int = 100) -> list[dict]:
     """Each bug suit a student declared at this class table: its expected points against the best
     declaration's (:func:`advise_state`, ``samples`` sampled deals each). Rows as

@@ -2,8 +2,7 @@
 server, the benchmarks, the tests and the OpenSpiel/PettingZoo adapters read."""
 from __future__ import annotations
 
-from ..core.gamespec import Decisions, GameSpec, Preset, Scoring
-from ..core.i18n import N_
+from ..core.gamespec import GameSpec, Preset, Scoring
 from .bots import BOTS
 from .faces import FACES
 from .odds import class_decisions
@@ -35,8 +34,5 @@ SPEC = GameSpec(
     chance=True, hidden_information=True, max_game_length=max_game_length,
     faces=FACES,
     scoring=Scoring(negative=True),
-    decisions=Decisions(decision=N_("expected points of the bug suit declared"),
-                        answer=N_("the best declaration's expected points (bugami.odds.advise_state, simulated)"),
-                        unit="points", title=N_("The class's bug suits: expected points, chosen against best"),
-                        rows=class_decisions),
+    decisions=class_decisions,
 )

@@ -20,6 +20,8 @@ from typing import Sequence
 
 import numpy as np
 
+from ..core.gamespec import decisions
+from ..core.i18n import N_
 from .rules import BUX, Card, Rules, is_protected, is_set, set_value
 from .state import find_sets
 
@@ -606,6 +608,10 @@ def pmf_mean(pmf: dict) -> Fraction:
 # The class review: a student's winning bid against the lot's value (toolkit.classroom.analysis)
 
 
+
+@decisions(decision=N_("price paid for a lot won at auction"),
+           answer=N_("the lot's value to its winner (all back values known, one card ahead: bux.odds.lot_value)"),
+           unit="bux", title=N_("The class's winning bids against the lot's value (above the line: the winner's curse)"))
 def class_decisions(table: dict, samples: int = 100) -> list[dict]:
     """Each lot a student won at auction at this class table: the price paid against the lot's value
     to its winner (all back values known, one card ahead: :func:`lot_value`); a price above the

@@ -2,8 +2,7 @@
 server, the benchmarks, the tests and the OpenSpiel/PettingZoo adapters read."""
 from __future__ import annotations
 
-from ..core.gamespec import Decisions, GameSpec, Preset, Scoring
-from ..core.i18n import N_
+from ..core.gamespec import GameSpec, Preset
 from .bots import BOTS
 from .faces import FACES
 from .odds import class_decisions
@@ -68,9 +67,5 @@ SPEC = GameSpec(
     bots=BOTS, default_bot="search",
     chance=True, hidden_information=True, max_game_length=max_game_length,
     faces=FACES,
-    scoring=Scoring(negative=False),
-    decisions=Decisions(decision=N_("price paid for a lot won at auction"),
-                        answer=N_("the lot's value to its winner (all back values known, one card ahead: bux.odds.lot_value)"),
-                        unit="bux", title=N_("The class's winning bids against the lot's value (above the line: the winner's curse)"),
-                        rows=class_decisions),
+    decisions=class_decisions,
 )

@@ -13,6 +13,8 @@ from typing import Mapping, NamedTuple
 
 import numpy as np
 
+from ..core.gamespec import decisions
+from ..core.i18n import N_
 from ..core.cards import Multiset
 from ..core.exact import count_draws, draw_outcomes, draw_sum_distribution, expectation, transform
 from ..core.montecarlo import Estimate, estimate_mean
@@ -485,6 +487,10 @@ def draw_value(hand: str, drawn: str, wilds: int = 1, rules: Rules | None = None
 # The class review: a student's sale against the best word (toolkit.classroom.analysis)
 
 
+
+@decisions(decision=N_("dollars of the word sold (0: stopped selling)"),
+           answer=N_("the best word the tiles could sell then (buyword.odds.best_word)"),
+           unit="dollars", title=N_("The class's sales: dollars of the word sold against the best word"))
 def class_decisions(table: dict, samples: int = 100) -> list[dict]:
     """Each sale (or stop) of a student at this class table: the dollars of the word sold (0:
     stopped selling) against the best word the tiles could sell then (:func:`best_word`). Rows as

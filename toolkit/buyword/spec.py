@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ..core.gamespec import Decisions, GameSpec, Preset, Scoring
-from ..core.i18n import N_
+from ..core.gamespec import GameSpec, Preset
 from .bots import BOTS
 from .faces import FACES
 from .odds import class_decisions
@@ -55,9 +54,5 @@ SPEC = GameSpec(
     # the tiles are open unless Rules.hidden_tiles ("Are tiles shown to others?", docs/buyword.md)
     chance=True, hidden_information=True, hidden_under=lambda rules: rules.hidden_tiles,
     max_game_length=max_game_length, faces=FACES,
-    scoring=Scoring(negative=False),
-    decisions=Decisions(decision=N_("dollars of the word sold (0: stopped selling)"),
-                        answer=N_("the best word the tiles could sell then (buyword.odds.best_word)"),
-                        unit="dollars", title=N_("The class's sales: dollars of the word sold against the best word"),
-                        rows=class_decisions),
+    decisions=class_decisions,
 )

@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping
 
 from .game import Bot, State, game_module, game_names
 
-__all__ = ["GameSpec", "Preset", "Scoring", "Decisions", "game_spec", "game_specs", "spec_table"]
+__all__ = ["GameSpec", "Preset", "Scoring", "Decisions", "decisions", "game_spec", "game_specs", "spec_table"]
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,26 @@ class Decisions:
     unit: str
     title: str
     rows: Callable[[dict, int], list] = field(compare=False, repr=False)
+
+    def __call__(self, table: dict, samples: int = 100) -> list:
+        """The rows of one table (:attr:`rows`)."""
+        return self.rows(table, samples)
+
+
+def decisions(decision: str, answer: str, unit: str, title: str) -> Callable[[Callable], Decisions]:
+    """Declare a game's class decisions where its rows are written (beside the calculators)::
+
+        @decisions(decision=N_("price paid for a lot won at auction"), answer=N_("..."), unit="bux",
+                   title=N_("..."))
+        def class_decisions(table, samples=100): ...
+
+    Returns:
+        a decorator turning the rows function into a :class:`Decisions` (still callable as the
+        rows function), for the spec's ``decisions=``.
+    """
+    def wrap(rows: Callable) -> Decisions:
+        return Decisions(decision, answer, unit, title, rows)
+    return wrap
 
 
 @dataclass(frozen=True)

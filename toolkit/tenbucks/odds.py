@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..core.gamespec import decisions
+from ..core.i18n import N_
 from .state import Play, TenBucksState, bill_worth
 
 __all__ = ["class_decisions", "why_not", "ClaimOption", "claim_table", "stack_values", "FiveMaxPlay", "five_max_plays",
@@ -229,6 +231,10 @@ def choose_copies(summary, max_no_winner: float = 0.10, fairness: float = 0.05) 
 # The class review: what a student claimed against the best claim (toolkit.classroom.analysis)
 
 
+
+@decisions(decision=N_("dollars claimed on a turn that could claim (0: ended without claiming)"),
+           answer=N_("the most a legal claim was worth then"),
+           unit="dollars", title=N_("Dollars the class claimed against the best claim on the table"))
 def class_decisions(table: dict, samples: int = 100) -> list[dict]:
     """Each turn of a student at this class table on which a claim was allowed: the dollars
     claimed (0: ended without claiming) against the most a legal claim was worth then. Rows as

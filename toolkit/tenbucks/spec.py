@@ -2,8 +2,7 @@
 class server, the benchmarks, the tests and the OpenSpiel/PettingZoo adapters read."""
 from __future__ import annotations
 
-from ..core.gamespec import Decisions, GameSpec, Preset, Scoring
-from ..core.i18n import N_
+from ..core.gamespec import GameSpec, Preset, Scoring
 from .bots import BOTS
 from .faces import FACES
 from .odds import class_decisions
@@ -37,8 +36,5 @@ SPEC = GameSpec(
     faces=FACES,
     # Bad Investment's negative bills (an expansion) can leave a player's money below zero
     scoring=Scoring(negative=True),
-    decisions=Decisions(decision=N_("dollars claimed on a turn that could claim (0: ended without claiming)"),
-                        answer=N_("the most a legal claim was worth then"),
-                        unit="dollars", title=N_("Dollars the class claimed against the best claim on the table"),
-                        rows=class_decisions),
+    decisions=class_decisions,
 )
