@@ -12,7 +12,11 @@ Pieces:
   seat may read it, moves as sentences, the student's page drawn from their observation only);
 * :mod:`.store`: the SQLite storage (the score sheet's database; the action log is written
   before a move is acknowledged);
-* :mod:`.room`: sessions, tables, seats, moves, bots (:class:`Classroom`);
+* :mod:`.room`: sessions, tables, seats, moves, bots (:class:`Classroom`), made of parts:
+  :mod:`.seating` (sessions and joins), :mod:`.presence` (open pages, time away), :mod:`.play`
+  (moves and bots), :mod:`.polls` (questions sent to the class), :mod:`.views` (what each seat
+  and the teacher see), sharing :mod:`.model` (what the server holds in memory) and
+  :mod:`.config` (a session's settings and seeds);
 * :mod:`.names`: students' names (NFKC, look-alikes refused);
 * :mod:`.server`: the Starlette app, its :class:`Limits`, and :class:`ClassServer` (a server in a
   background thread);
