@@ -19,7 +19,9 @@ Pieces:
   :mod:`.config` (a session's settings and seeds);
 * :mod:`.names`: students' names (NFKC, look-alikes refused);
 * :mod:`.server`: the Starlette app, its :class:`Limits`, and :class:`ClassServer` (a server in a
-  background thread);
+  background thread); its routes, one module per area: :mod:`.pages` (the students' page,
+  joining), :mod:`.live` (the WebSocket a page plays through), :mod:`.teacher_api` (the
+  teacher's API), sharing :mod:`.web` (JSON errors, bodies, origins, rate limits);
 * :mod:`.client`: :class:`TeacherClient` (the teacher's API) and :class:`SeatClient` (a seat);
 * :mod:`.analysis`: a session's records replayed and analysed (pandas DataFrames);
 * :mod:`.questions`: questions sent to the class (what may be asked and answered, how answers
