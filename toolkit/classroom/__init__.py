@@ -12,10 +12,16 @@ Pieces:
   seat may read it, moves as sentences, the student's page drawn from their observation only);
 * :mod:`.store`: the SQLite storage (the score sheet's database; the action log is written
   before a move is acknowledged);
-* :mod:`.room`: sessions, tables, seats, moves, bots (:class:`Classroom`);
+* :mod:`.room`: sessions, tables, seats, moves, bots (:class:`Classroom`), made of parts:
+  :mod:`.seating` (sessions and joins), :mod:`.presence` (open pages, time away), :mod:`.play`
+  (moves and bots), :mod:`.polls` (questions sent to the class), :mod:`.views` (what each seat
+  and the teacher see), sharing :mod:`.model` (what the server holds in memory) and
+  :mod:`.config` (a session's settings and seeds);
 * :mod:`.names`: students' names (NFKC, look-alikes refused);
 * :mod:`.server`: the Starlette app, its :class:`Limits`, and :class:`ClassServer` (a server in a
-  background thread);
+  background thread); its routes, one module per area: :mod:`.pages` (the students' page,
+  joining), :mod:`.live` (the WebSocket a page plays through), :mod:`.teacher_api` (the
+  teacher's API), sharing :mod:`.web` (JSON errors, bodies, origins, rate limits);
 * :mod:`.client`: :class:`TeacherClient` (the teacher's API) and :class:`SeatClient` (a seat);
 * :mod:`.analysis`: a session's records replayed and analysed (pandas DataFrames);
 * :mod:`.questions`: questions sent to the class (what may be asked and answered, how answers

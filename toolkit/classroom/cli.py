@@ -156,4 +156,4 @@ def main(argv: list[str] | None = None) -> int:
 
 def _loop_of(server):
     """The asyncio loop the server thread runs."""
-    return server.room._loop
+    return server.room.loop

@@ -27,6 +27,9 @@ the JSON record of every finished game) and, beside them, the server's own table
 The question tables were added without changing the layout's version: an older file gets them
 when it is opened, and an older toolkit ignores them.
 
+What the class server writes, it writes through named methods of :class:`Store` (``add_player``,
+``add_actions``, ``reveal``...), each one transaction; the server's modules hold no SQL.
+
 A table's game is its header plus its actions: :func:`toolkit.core.game.replay` rebuilds every
 state, and that is how a restarted server resumes every table.
 
@@ -401,6 +404,154 @@ class Store:
             return {"sessions": sessions, "players": players, "tables": tables, "actions": actions,
                     "questions": questions, "answers": answers}
         return self.call(fn)
+
+    # -- what the class server writes: each call one transaction, committed when it returns ---
+    # (through :meth:`awrite`, so that writes of many tables in the same instant share a commit)
+    async def add_session(self, code: str, created: float, config: dict) -> int:
+        """A new open session with join ``code`` and settings ``config`` (JSON); returns its id."""
+        ids = await self.awrite([("INSERT INTO classroom_sessions (code, created, config) VALUES (?, ?, ?)",
+                                  (code, created, json.dumps(config)))])
+        return ids[0]
+
+    async def close_session(self, session_id: int) -> None:
+        """Close a session to new students."""
+        await self.awrite([("UPDATE classroom_sessions SET status='closed' WHERE id=?", (session_id,))])
+
+    async def add_player(self, session_id: int, name: str, name_key: str, token_hash: str, at: float, *,
+                         seats: list, seat: int, table_id: int | None = None, round_: int = 0, number: int = 0,
+                         bots: list = ()) -> tuple[int, int, list]:
+        """A student who joins and their seat, in one transaction (:meth:`atransact`): their row,
+        and their id at ``seats[seat]`` of waiting table ``table_id`` (None: a new waiting table
+        ``number`` of round ``round_``, with ``bots``).
+
+        Returns:
+            ``(player id, table id, the table's seats)``.
+        """
+        def write(con):
+            pid = con.execute("INSERT INTO classroom_players (session_id, name, name_key, token_hash, joined) "
+                              "VALUES (?, ?, ?, ?, ?)", (session_id, name, name_key, token_hash, at)).lastrowid
+            placed = list(seats)
+            placed[seat] = pid
+            if table_id is None:
+                return pid, _insert_table(con, session_id, round_, number, placed, bots, at), placed
+            con.execute("UPDATE classroom_tables SET seats=? WHERE id=?", (json.dumps(placed), table_id))
+            return pid, table_id, placed
+
+        return await self.atransact(write)
+
+    async def new_round(self, session_id: int, round_: int, dropped: list[int], seatings: list[list],
+                        bots: list, at: float) -> list[int]:
+        """A session's next round in one transaction (:meth:`atransact`): the waiting tables
+        ``dropped`` are deleted, the session's round becomes ``round_``, and one waiting table is
+        written per seating (numbered from 1).
+
+        Returns:
+            the new tables' ids, in the order of ``seatings``.
+        """
+        def write(con):
+            for tid in dropped:
+                con.execute("DELETE FROM classroom_tables WHERE id=?", (tid,))
+            con.execute("UPDATE classroom_sessions SET round=? WHERE id=?", (round_, session_id))
+            return [_insert_table(con, session_id, round_, k, seats, bots, at)
+                    for k, seats in enumerate(seatings, start=1)]
+
+        return await self.atransact(write)
+
+    async def set_token(self, player_id: int, token_hash: str) -> None:
+        """A student's new seat token (its hash)."""
+        await self.awrite([("UPDATE classroom_players SET token_hash=? WHERE id=?", (token_hash, player_id))])
+
+    async def seat_late(self, table_id: int, seats: list, header: dict, left: tuple[int, list] | None = None) -> None:
+        """A late student takes a bot's seat at playing table ``table_id``: its ``seats`` and the
+        record's ``header`` (their name in it); ``left``: ``(table id, seats)`` of the waiting
+        table they leave (deleted when nobody is left at it)."""
+        stmts = [("UPDATE classroom_tables SET seats=?, header=? WHERE id=?",
+                  (json.dumps(seats), json.dumps(header), table_id))]
+        if left is not None:
+            old_id, old_seats = left
+            if all(pid is None for pid in old_seats):
+                stmts.append(("DELETE FROM classroom_tables WHERE id=?", (old_id,)))
+            else:
+                stmts.append(("UPDATE classroom_tables SET seats=? WHERE id=?", (json.dumps(old_seats), old_id)))
+        await self.awrite(stmts)
+
+    async def start_table(self, table_id: int, header: dict, actions: list[tuple[str, str]], at: float) -> None:
+        """A table starts: its record's ``header`` and its first ``actions`` (``(text, actor)``:
+        the deal and the opening)."""
+        await self.awrite([("UPDATE classroom_tables SET header=?, status='playing', started=? WHERE id=?",
+                            (json.dumps(header), at, table_id))] + _actions(table_id, 0, actions, at))
+
+    async def add_actions(self, table_id: int, first: int, actions: list[tuple[str, str]], at: float,
+                          stopped: bool = False) -> None:
+        """Actions ``first``, ``first + 1``... of a table (``(text, actor)``); ``stopped``: the
+        table stops with them (an activity's milestone), in the same transaction."""
+        stmts = _actions(table_id, first, actions, at)
+        if stopped:
+            stmts.append(("UPDATE classroom_tables SET status='stopped', finished=? WHERE id=?", (at, table_id)))
+        await self.awrite(stmts)
+
+    async def record_game(self, state, variant: str, placements: list[int], external_id: str) -> int:
+        """A finished table's game on the score sheet, with its JSON record
+        (:func:`toolkit.scoresheet.record_game`); returns the score sheet's game id."""
+        from ..scoresheet import record_game
+
+        return await self.acall(lambda _con, sheet: record_game(sheet, state, variant=variant, placements=placements,
+                                                                external_id=external_id))
+
+    async def finish_table(self, table_id: int, at: float, sheet_game_id: int) -> None:
+        """A table's game is over and on the score sheet as ``sheet_game_id``."""
+        await self.awrite([("UPDATE classroom_tables SET status='finished', finished=?, sheet_game_id=? WHERE id=?",
+                            (at, sheet_game_id, table_id))])
+
+    async def add_question(self, session_id: int, spec: dict, at: float, close: int | None = None) -> int:
+        """A question sent to a session's students (``spec``: without its answer); ``close``:
+        the id of the open question it replaces, closed in the same transaction. Returns its id."""
+        stmts = [] if close is None else [_close_question(close, at)]
+        stmts.append(("INSERT INTO classroom_questions (session_id, key, spec, opened) VALUES (?, ?, ?, ?)",
+                      (session_id, spec["key"], json.dumps(spec), at)))
+        return (await self.awrite(stmts))[-1]
+
+    async def answer(self, question_id: int, player_id: int, value, at: float, first: bool) -> None:
+        """A student's answer to a question: their ``first`` (it is also their final one), or a
+        new final one (counted as one more try)."""
+        if first:
+            stmt = ("INSERT INTO classroom_answers (question_id, player_id, first, first_at, final, final_at, tries) "
+                    "VALUES (?, ?, ?, ?, ?, ?, 1)", (question_id, player_id, json.dumps(value), at, json.dumps(value), at))
+        else:
+            stmt = ("UPDATE classroom_answers SET final=?, final_at=?, tries=tries+1 WHERE question_id=? "
+                    "AND player_id=?", (json.dumps(value), at, question_id, player_id))
+        await self.awrite([stmt])
+
+    async def close_question(self, question_id: int, at: float) -> None:
+        """Answers to a question are closed."""
+        await self.awrite([_close_question(question_id, at)])
+
+    async def reveal(self, question_id: int, reveal: dict, verdicts: dict, at: float) -> None:
+        """A question's answer is revealed (closed too if it was open): the ``reveal`` and, per
+        student id, whether their first and final answers were right (``verdicts``: ``{player id:
+        (first right, final right)}``)."""
+        stmts = [("UPDATE classroom_questions SET closed=COALESCE(closed, ?), revealed=?, reveal=? WHERE id=?",
+                  (at, at, json.dumps(reveal), question_id))]
+        stmts += [("UPDATE classroom_answers SET first_right=?, final_right=? WHERE question_id=? AND player_id=?",
+                   (first, final, question_id, pid)) for pid, (first, final) in verdicts.items()]
+        await self.awrite(stmts)
+
+
+def _insert_table(con, session_id: int, round_: int, number: int, seats: list, bots: list, at: float) -> int:
+    """Write a new waiting table (inside a transaction); returns its id."""
+    return con.execute("INSERT INTO classroom_tables (session_id, round, number, seats, bots, status, created) "
+                       "VALUES (?, ?, ?, ?, ?, 'waiting', ?)",
+                       (session_id, round_, number, json.dumps(seats), json.dumps(list(bots)), at)).lastrowid
+
+
+def _actions(table_id: int, first: int, actions: list[tuple[str, str]], at: float) -> list[tuple[str, tuple]]:
+    """The statements that write a table's actions ``first``, ``first + 1``..."""
+    return [("INSERT INTO classroom_actions VALUES (?, ?, ?, ?, ?)", (table_id, first + k, text, actor, at))
+            for k, (text, actor) in enumerate(actions)]
+
+
+def _close_question(question_id: int, at: float) -> tuple[str, tuple]:
+    return ("UPDATE classroom_questions SET closed=? WHERE id=?", (at, question_id))
 
 
 def hash_key(key: str) -> str:

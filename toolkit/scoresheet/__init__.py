@@ -2,6 +2,7 @@
 
 * :class:`ScoreSheet` (``store.py``): one SQLite database of played games of the five games,
   safe for two notebooks recording at once; CSV import/export; standings and head-to-head.
+  Its file (schema, checks, retries, damage) is ``database.py``; its CSV files ``csvfile.py``.
 * ``records.py``: games played with the engines, recorded with their JSON game record
   (:func:`record_game`, :func:`game_record`; the class game server uses them).
 * ``pei.py``: BUX's Personal Earning Index (source: ``RULES-NOTES.md``, section "BUX"), with

@@ -39,36 +39,37 @@ included, become one space (``"Ann\\nLee"`` is stored as ``"Ann Lee"``) and name
 ignoring case, so the same child is not two players on the sheet. Names are at most
 :data:`MAX_NAME_LENGTH` characters and variants at most :data:`MAX_VARIANT_LENGTH`.
 
+The file's side of this (its schema, the checks before anything is written, retries while
+another writer holds it, the words for a damaged file) is :mod:`toolkit.scoresheet.database`;
+the CSV files' is :mod:`toolkit.scoresheet.csvfile`. :class:`ScoreSheet` decides how a file is
+opened (read-only when it must be) and holds the reading, writing and standings.
+
 Placements follow each game's tie rule (:data:`toolkit.scoresheet.pei.GAME_RULES`: by default
 tied scores share the better place) unless given explicitly. The Personal Earning Index is in
 :mod:`toolkit.scoresheet.pei` (source: ``RULES-NOTES.md``, section "BUX").
 """
 from __future__ import annotations
 
-import csv
 import datetime as _dt
-import io
 import math
 import numbers
 import os
-import re
 import sqlite3
-import sys
 from pathlib import Path
 from typing import Mapping, Sequence
 
 from . import pei as _pei
+from .csvfile import CSV_COLUMNS, CsvImport, _csv_games, _csv_placements, _decode_csv, _write_csv
+from .database import (_DAMAGE, _MAGIC, BUSY_TIMEOUT_MS, SCHEMA_VERSION, ScoreSheetError, _check_existing,
+                       _connect_read_only, _damaged, _is_busy, _nearest_existing, _retry_locked, _set_up,
+                       _write_transaction, default_path)
+# offered here as before (the tests of the file's safety reach them through this module)
+from .csvfile import CSV_ENCODINGS, _neutralise, _unneutralise  # noqa: F401
+from .database import _SCHEMA, _file_uri  # noqa: F401
 
 __all__ = ["ScoreSheet", "ScoreSheetError", "SCHEMA_VERSION", "default_path", "CSV_COLUMNS",
            "MAX_SCORE", "MAX_NAME_LENGTH", "MAX_VARIANT_LENGTH", "CsvImport"]
 
-#: The version of the database layout this code reads and writes.
-SCHEMA_VERSION = 1
-#: Columns of the CSV files (one row per player per game).
-CSV_COLUMNS = ("game_id", "date", "game", "variant", "player", "score", "place")
-#: Milliseconds a writer waits for another writer before giving up.
-BUSY_TIMEOUT_MS = 15000
-_MAGIC = b"SQLite format 3\x00"
 #: Largest score (in absolute value) a sheet stores, in the game's unit: far above any real
 #: game, and below 2**53, so every whole score is stored exactly.
 MAX_SCORE = 10**15
@@ -76,252 +77,11 @@ MAX_SCORE = 10**15
 MAX_NAME_LENGTH = 100
 #: Longest variant text (characters).
 MAX_VARIANT_LENGTH = 200
-#: First characters that make a spreadsheet read a CSV cell as a formula (OWASP, "CSV Injection").
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_PLACE_TEXT = re.compile(r"([0-9]{1,4})(?:\.0*)?\Z")
-
-_SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE players (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL UNIQUE COLLATE NOCASE
-);
-CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
-    date TEXT NOT NULL,
-    game TEXT NOT NULL,
-    variant TEXT NOT NULL DEFAULT '',
-    n_players INTEGER NOT NULL,
-    source TEXT NOT NULL DEFAULT 'manual'
-);
-CREATE TABLE results (
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    player_id INTEGER NOT NULL REFERENCES players(id),
-    score REAL NOT NULL,
-    place INTEGER NOT NULL,
-    PRIMARY KEY (game_id, player_id)
-);
-CREATE INDEX games_by_game ON games (game, date, id);
-"""
-
-
-class ScoreSheetError(Exception):
-    """The score sheet's file cannot be used as asked: it is not a score sheet of this schema
-    version (another version, not an SQLite database, damaged, another application's database),
-    it holds damaged text, it cannot be created (a read-only folder), or it was opened read-only
-    and a write was asked. The file was not changed."""
-
-
-def _is_busy(e: BaseException) -> bool:
-    """SQLite's "database is locked" / "busy": another connection's transaction, not damage."""
-    msg = str(e).lower()
-    return isinstance(e, sqlite3.OperationalError) and ("locked" in msg or "busy" in msg)
-
-
-def _damaged(path, e: BaseException, done: str = "Nothing was changed") -> ScoreSheetError:
-    """The :class:`ScoreSheetError` for a damaged file: SQLite's error (a damaged page, text that
-    is not UTF-8, a damaged schema) or Python's ``UnicodeDecodeError`` (SQLite's own message
-    quoting the damaged bytes cannot be decoded), naming the file."""
-    msg = str(e)
-    if isinstance(e, UnicodeDecodeError) or "decode" in msg.lower():
-        what = "damaged text (not UTF-8)"
-        if isinstance(e, UnicodeDecodeError):
-            msg = e.object.decode("utf-8", "replace") if isinstance(e.object, bytes) else msg
-    else:
-        what = "damaged data"
-    return ScoreSheetError(f"{path or ':memory:'} holds {what}: {msg}. {done}; restore the file "
-                           "from a copy or a CSV export.")
-
-
-#: What reading a damaged file raises: SQLite's errors, and Python's UnicodeDecodeError when
-#: SQLite's message quotes the damaged bytes.
-_DAMAGE = (sqlite3.DatabaseError, UnicodeDecodeError)
-
-
-def default_path() -> Path:
-    """The default database file: ``$MONEY_GAMES_SCORES`` if set, else the platform's user data
-    folder + ``money-games/scores.sqlite`` (Linux: ``$XDG_DATA_HOME`` or ``~/.local/share``;
-    macOS: ``~/Library/Application Support``; Windows: ``%APPDATA%``).
-
-    Returns:
-        a ``pathlib.Path`` (the folder is created when the sheet is opened).
-    """
-    env = os.environ.get("MONEY_GAMES_SCORES")
-    if env:
-        return Path(env).expanduser()
-    if sys.platform.startswith("win"):
-        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "money-games" / "scores.sqlite"
-
 
 def _writable(path: Path) -> bool:
     """Whether this process may write ``path`` (a file or a folder), as the operating system
     says (``os.access``; a read-only mount answers False even to root)."""
     return os.access(path, os.W_OK)
-
-
-def _file_uri(path: Path, **params: str) -> str:
-    """``path`` as an SQLite ``file:`` URI with query ``params``; every special character of the
-    path (``%``, ``?``, ``#``, spaces) is percent-encoded."""
-    from urllib.parse import quote
-
-    text = quote(str(path.resolve()).replace(os.sep, "/"), safe="/:")
-    if not text.startswith("/"):       # a Windows drive letter
-        text = "/" + text
-    query = "&".join(f"{k}={v}" for k, v in params.items())
-    return f"file:{text}" + (f"?{query}" if query else "")
-
-
-def _connect_read_only(path: Path) -> sqlite3.Connection:
-    """A connection that cannot write ``path``.
-
-    ``mode=ro`` first; in a read-only folder SQLite cannot create the ``-shm`` file a WAL
-    database needs, and then the file is opened ``immutable``: SQLite reads it without locks,
-    so the sheet shows the games as they were when it was opened (someone who can write the
-    folder, e.g. the teacher on a shared drive, may add games meanwhile; reopen to see them).
-
-    Raises:
-        ScoreSheetError: SQLite cannot open it either way.
-    """
-    last = None
-    for params in ({"mode": "ro"}, {"mode": "ro", "immutable": "1"}):
-        try:
-            con = sqlite3.connect(_file_uri(path, **params), uri=True, isolation_level=None)
-        except sqlite3.Error as e:
-            last = e
-            continue
-        try:
-            con.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-            return con
-        except UnicodeDecodeError as e:          # a damaged schema, quoted in SQLite's message
-            con.close()
-            raise _damaged(path, e, "The file was not changed") from None
-        except sqlite3.OperationalError as e:    # cannot open the WAL index: try immutable
-            con.close()
-            last = e
-        except sqlite3.DatabaseError:            # damaged: reported by the caller's checks
-            return con
-    raise ScoreSheetError(f"{path} cannot be opened: {last}. The file was not changed.")
-
-
-def _expected_columns() -> dict[str, list[str]]:
-    con = sqlite3.connect(":memory:")
-    try:
-        con.executescript(_SCHEMA)
-        return {t: [r[1] for r in con.execute(f"PRAGMA table_info({t})")]
-                for t in ("meta", "players", "games", "results")}
-    finally:
-        con.close()
-
-
-#: Each table of the schema and its columns, in order.
-_COLUMNS = _expected_columns()
-
-
-def _check_existing(path: Path, con: sqlite3.Connection) -> bool:
-    """Validate an existing file through the read-only connection ``con``, writing nothing.
-
-    Returns:
-        True if it holds our schema, False if it is an empty database (no tables, views,
-        indexes or triggers yet), which may be set up as a new sheet.
-
-    Raises:
-        ScoreSheetError: not an SQLite database, damaged, another application's database (no
-            ``meta`` table, a ``meta`` of another shape, views only, a missing or extra column),
-            or another schema version.
-    """
-    try:
-        return _check_schema(path, con)
-    except _DAMAGE as e:   # the checks read a damaged schema or page
-        if isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError):
-            raise ScoreSheetError(f"{path} is damaged or not a database ({e}). The file was not "
-                                  "changed.") from None
-        raise _damaged(path, e, "The file was not changed") from None
-
-
-def _check_schema(path: Path, con: sqlite3.Connection) -> bool:
-    unchanged = "The file was not changed."
-    try:
-        objects = con.execute("SELECT type, name FROM sqlite_master").fetchall()
-        check = con.execute("PRAGMA quick_check").fetchall()
-    except sqlite3.DatabaseError as e:
-        raise ScoreSheetError(f"{path} is damaged or not a database ({e}). {unchanged}") from None
-    if check != [("ok",)]:
-        raise ScoreSheetError(f"{path} is damaged (integrity check: {check[0][0]}). {unchanged}")
-    if not objects:
-        return False
-    tables = {name for kind, name in objects if kind == "table"}
-
-    def columns(table: str) -> list[str]:
-        return [r[1] for r in con.execute(f'PRAGMA table_info("{table}")')]
-
-    if "meta" not in tables or sorted(columns("meta")) != sorted(_COLUMNS["meta"]):
-        what = "no 'meta' table" if "meta" not in tables else "its 'meta' table has other columns"
-        raise ScoreSheetError(f"{path} is an SQLite database of another application ({what}), "
-                              f"not a score sheet. {unchanged}")
-    try:
-        row = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-    except sqlite3.DatabaseError as e:
-        raise ScoreSheetError(f"{path} is damaged or not a score sheet ({e}). {unchanged}") from None
-    version = row[0] if row else None
-    if str(version) != str(SCHEMA_VERSION):
-        raise ScoreSheetError(
-            f"{path} was written with score sheet schema version {version}; this toolkit "
-            f"reads version {SCHEMA_VERSION}. Use the matching toolkit version (or export "
-            f"to CSV with it and import the CSV here). {unchanged}")
-    missing = sorted({"players", "games", "results"} - tables)
-    if missing:
-        raise ScoreSheetError(f"{path} lacks the tables {missing}: not a score sheet of this "
-                              f"toolkit. {unchanged}")
-    for table in ("players", "games", "results"):
-        found = columns(table)
-        if sorted(found) != sorted(_COLUMNS[table]):
-            raise ScoreSheetError(f"{path}: table {table!r} has the columns {found}, a score "
-                                  f"sheet's has {_COLUMNS[table]}: not a score sheet of this "
-                                  f"toolkit. {unchanged}")
-    return True
-
-
-def _nearest_existing(folder: Path) -> Path:
-    while not folder.exists() and folder.parent != folder:
-        folder = folder.parent
-    return folder
-
-
-def _retry_locked(fn, timeout: float = BUSY_TIMEOUT_MS / 1000):
-    """Run ``fn()``, retrying while SQLite says the database is locked or busy.
-
-    SQLite's busy handler is not called in every case (e.g. while another connection switches a
-    new file to WAL mode, or when waiting could deadlock); ``fn`` must then be safe to repeat:
-    here it either completes a whole transaction or rolls it back.
-    """
-    import random
-    import time
-
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            return fn()
-        except sqlite3.OperationalError as e:
-            msg = str(e).lower()
-            if ("locked" not in msg and "busy" not in msg) or time.monotonic() > deadline:
-                raise
-            time.sleep(random.uniform(0.005, 0.05))
-
-
-def _write_transaction(path, transaction):
-    """Run a write ``transaction`` (:func:`_retry_locked`); SQLite's errors from a damaged file
-    become a :class:`ScoreSheetError` naming it."""
-    try:
-        return _retry_locked(transaction)
-    except _DAMAGE as e:
-        if _is_busy(e):
-            raise
-        raise _damaged(path, e, "Nothing was written") from None
 
 
 def _as_date(date) -> str:
@@ -369,21 +129,6 @@ def _check_game(game, none: bool = False) -> None:
         return
     if not isinstance(game, str) or game not in _pei.GAME_RULES:
         raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
-
-
-def _neutralise(cell):
-    """A CSV cell that no spreadsheet reads as a formula: text starting with one of
-    ``= + - @``, a tab or a carriage return gets a leading ``'`` (OWASP, "CSV Injection")."""
-    if isinstance(cell, str) and cell.startswith(_FORMULA_START):
-        return "'" + cell
-    return cell
-
-
-def _unneutralise(text: str) -> str:
-    """Undo :func:`_neutralise` on a cell read back from CSV."""
-    if text.startswith("'") and text[1:].startswith(_FORMULA_START):
-        return text[1:]
-    return text
 
 
 class ScoreSheet:
@@ -438,7 +183,7 @@ class ScoreSheet:
             con.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             if not self.read_only:
                 con.execute("PRAGMA foreign_keys=ON")
-                _retry_locked(lambda: self._setup(memory, ready))
+                _retry_locked(lambda: _set_up(con, self.path, memory, ready))
         except _DAMAGE as e:
             self.close()
             if _is_busy(e):
@@ -507,34 +252,6 @@ class ScoreSheet:
     def read_only(self) -> bool:
         """Whether this sheet was opened read-only (see :attr:`read_only_reason`)."""
         return bool(self.read_only_reason)
-
-    def _setup(self, memory: bool, ready: bool) -> None:
-        con = self._con
-        if not memory:
-            con.execute("PRAGMA journal_mode=WAL")
-            con.execute("PRAGMA synchronous=FULL")
-        if ready:
-            return
-        con.execute("BEGIN IMMEDIATE")
-        try:
-            # another process may have created the schema meanwhile
-            if not con.execute("SELECT 1 FROM sqlite_master WHERE name='meta'").fetchone():
-                for stmt in _SCHEMA.strip().split(";"):
-                    if stmt.strip():
-                        con.execute(stmt)
-                con.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-                con.execute("INSERT INTO meta VALUES ('created', ?)",
-                            (_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),))
-            row = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-            con.execute("COMMIT")
-        except BaseException:
-            if con.in_transaction:
-                con.execute("ROLLBACK")
-            raise
-        if row is None or row[0] != str(SCHEMA_VERSION):
-            raise ScoreSheetError(f"{self.path} was just created by another program with schema "
-                                  f"version {row[0] if row else None}; this toolkit reads version "
-                                  f"{SCHEMA_VERSION}.")
 
     # -- lifecycle -----------------------------------------------------------------------------
 
@@ -1053,13 +770,7 @@ class ScoreSheet:
         Returns:
             the number of rows written.
         """
-        rows = self._rows()
-        with open(path, "w", newline="", encoding="utf-8") as f:
-            wr = csv.writer(f)
-            wr.writerow(CSV_COLUMNS)
-            for row in rows:
-                wr.writerow([_neutralise(cell) for cell in row])
-        return len(rows)
+        return _write_csv(path, self._rows())
 
     def import_csv(self, path: str | os.PathLike, allow_new_players: bool = True) -> list[int]:
         """Import games from a CSV file (one transaction: every game or none).
@@ -1089,40 +800,13 @@ class ScoreSheet:
                 gives a character: damaged, or another encoding), naming the line and the byte;
                 or the sheet is open read-only.
         """
-        need = {"game_id", "game", "player", "score"}
-        groups: dict[str, list] = {}
         text, encoding = _decode_csv(Path(path).read_bytes(), path)
         self.last_csv_encoding = encoding
-        reader = csv.DictReader(io.StringIO(text, newline=""))
-        try:
-            if reader.fieldnames is None or not need <= set(reader.fieldnames):
-                raise ValueError(f"{path}: the CSV needs the columns {sorted(need)}, "
-                                 f"found {reader.fieldnames}")
-            for row in reader:
-                row = {k: _unneutralise(v) if isinstance(v, str) else v
-                       for k, v in row.items() if k is not None}
-                gid = (row.get("game_id") or "").strip()
-                groups.setdefault(gid, []).append((reader.line_num, row))
-        except csv.Error as e:      # the line being read when the error struck
-            raise ValueError(f"{path}, line {reader.line_num + 1}: {e}") from None
         items = []
-        for gid, rows in groups.items():
-            line = rows[0][0]
-            first = rows[0][1]
+        for gid, rows in _csv_games(text, path).items():
+            line, first = rows[0]
             try:
-                for key in ("game", "date", "variant"):
-                    if len({(r.get(key) or "").strip() for _, r in rows}) > 1:
-                        raise ValueError(f"the rows of game {gid} disagree on the {key}")
-                places = [(r.get("place") or "").strip() for _, r in rows]
-                if all(places):
-                    bad = [p for p in places if not _PLACE_TEXT.match(p)]
-                    if bad:
-                        raise ValueError(f"the place {bad[0][:20]!r} is not a whole number")
-                    placements = [int(_PLACE_TEXT.match(p).group(1)) for p in places]
-                elif any(places):
-                    raise ValueError(f"game {gid} has places for some players only")
-                else:
-                    placements = None
+                placements = _csv_placements(gid, rows)
                 game = (first.get("game") or "").strip()
                 names, scores, pl = self.validate(game, [(r["player"], r["score"]) for _, r in rows],
                                                   placements, allow_new_players)
@@ -1154,51 +838,6 @@ class ScoreSheet:
             sheet.close()
             raise
         return sheet
-
-
-class CsvImport(list):
-    """The game ids :meth:`ScoreSheet.import_csv` wrote (a plain list of ints, in file order),
-    with the text encoding the file was read in.
-
-    Attributes:
-        encoding: ``"utf-8-sig"`` (UTF-8 with a byte-order mark), ``"utf-8"`` or ``"cp1252"``
-            (Windows-1252).
-    """
-
-    def __init__(self, ids, encoding: str):
-        super().__init__(ids)
-        self.encoding = encoding
-
-
-#: The encodings :func:`_decode_csv` tries, in order, after a UTF-8 byte-order mark.
-CSV_ENCODINGS = ("utf-8", "cp1252")
-
-
-def _decode_csv(data: bytes, path) -> tuple[str, str]:
-    """The text of a CSV file and the encoding read: UTF-8 after a byte-order mark; else UTF-8
-    if every byte decodes; else Windows-1252.
-
-    Raises:
-        ScoreSheetError: no encoding decodes the bytes, naming the line and the byte.
-    """
-    if data.startswith(b"\xef\xbb\xbf"):
-        encoding = "utf-8-sig"
-        try:
-            return data.decode(encoding), encoding
-        except UnicodeDecodeError as e:
-            bad = e
-    else:
-        for encoding in CSV_ENCODINGS:
-            try:
-                return data.decode(encoding), encoding
-            except UnicodeDecodeError as e:
-                bad = e
-    line = data[:bad.start].count(b"\n") + 1
-    tried = "UTF-8 (it starts with UTF-8's byte-order mark)" if encoding == "utf-8-sig" else \
-        "UTF-8 or Windows-1252"
-    raise ScoreSheetError(f"{path}, line {line}: the byte {bad.object[bad.start:bad.start + 1]!r} is no "
-                          f"character in {tried}: the file is damaged or saved in another encoding; "
-                          "save it as 'CSV UTF-8'. Nothing was imported.")
 
 
 def _ordinal(n: int) -> str:

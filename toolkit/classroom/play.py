@@ -1,0 +1,206 @@
+"""Moves and bots: how a table's game goes on, and how a finished game reaches the score sheet.
+
+A part of :class:`~toolkit.classroom.room.Classroom` (``room.play``). How a move goes
+(:meth:`Play.move`): the table's lock is taken; the move must come from the seat to move, for
+the table's current ``version`` (the number of actions so far, so that a double tap cannot play
+twice); it must be one of ``state.legal_actions()`` and the engine's ``apply`` must take it (its
+``IllegalActionError`` message goes back to the student); the chance events that follow are
+drawn with ``numpy.random.Generator``\\ s made from the table's seed and the action's number;
+all these actions are **written to the database, committed, and only then** applied to the
+table in memory and acknowledged (:meth:`Play.commit`). A bot's move (:meth:`Play.kick` starts
+one driver task per table) goes the same way: its choice is made in a worker thread without the
+lock, then checked again under the lock against the table's ``version`` and whether a bot still
+plays the seat (:meth:`~toolkit.classroom.presence.Presence.bot_plays`). A finished table's
+game is recorded on the score sheet (:meth:`Play.finish`) in a task of its own.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from ..core.game import CHANCE, IllegalActionError, sample_chance
+from .config import step_rng
+from .model import NOT_SAVED, ClassroomError, Player, Table, finishing_places, stored
+from .store import now
+
+__all__ = ["Play"]
+
+
+class Play:
+    """The moves of a room's tables, by students and by bots (see the module's docstring).
+
+    Args:
+        room: the :class:`~toolkit.classroom.room.Classroom` this part belongs to (its store
+            and event loop; its ``presence`` and ``views``).
+
+    Attributes:
+        tasks: the tasks that record finished games (awaited or cancelled by the room's owner).
+        committed: moves committed since the start (a student's or a bot's, with their chance
+            events).
+    """
+
+    def __init__(self, room):
+        self.room = room
+        self.store = room.store
+        self.tasks: set = set()
+        self.committed = 0
+
+    # -- moves -------------------------------------------------------------------------------
+    async def move(self, p: Player, msg: Any) -> dict:
+        """Play a student's move.
+
+        Args:
+            p: the student (known from their connection's token).
+            msg: ``{"version": int, "action": "<text form>"}``, ``{"version": int, "index":
+                int}`` (an index into the legal moves the student was shown) or, in BuyWord,
+                ``{"version": int, "word": "cat"}`` (a word the student spelt: a Wild stands
+                for the one letter they lack; the engine says why a word cannot be sold).
+
+        Returns:
+            the acknowledgement ``{"type": "ack", "move": text, "version": new version}``, sent
+            once the move is in the database.
+
+        Raises:
+            ClassroomError: ``malformed``, ``not_started``, ``over``, ``stale``,
+                ``not_your_turn``, ``illegal`` or ``storage``; the table is unchanged.
+        """
+        if not isinstance(msg, dict):
+            raise ClassroomError("malformed", "A move is a JSON object with 'version' and 'action' or 'index'.")
+        version = msg.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise ClassroomError("malformed", "A move needs the 'version' (a whole number) of the table it was "
+                                 "chosen on.")
+        t = p.table
+        if t is None or t.status == "waiting" or t.state is None:
+            raise ClassroomError("not_started", "Your table has not started yet.")
+        async with t.lock:
+            st = t.state
+            if st.is_terminal:
+                raise ClassroomError("over", "The game is over.")
+            if t.status == "stopped":
+                raise ClassroomError("over", "This part of the game is over: look at the board.")
+            if version != t.version:
+                raise ClassroomError("stale", "The table changed since this move was shown; here is the table now.")
+            if st.current_player != p.seat:
+                who = st.players[st.current_player] if st.current_player >= 0 else "the dealer"
+                raise ClassroomError("not_your_turn", f"It is not your turn: {who} is to move.")
+            legal = st.legal_actions()
+            if "index" in msg:
+                i = msg["index"]
+                if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(legal):
+                    raise ClassroomError("malformed", f"'index' must be a whole number from 0 to {len(legal) - 1}.")
+                action = legal[i]
+            elif isinstance(msg.get("action"), str) or isinstance(msg.get("word"), str):
+                if isinstance(msg.get("action"), str):
+                    try:
+                        action = st.codec().parse(msg["action"])
+                    except ValueError as e:
+                        raise ClassroomError("malformed", f"Not a move of this game: {e}") from None
+                else:
+                    try:                        # BuyWord: a word the student spelt
+                        action = t.session.info.word_action(st, msg["word"])
+                    except ValueError as e:
+                        raise ClassroomError("illegal", str(e)) from None
+                if action not in legal:
+                    try:
+                        st.apply(action)
+                    except IllegalActionError as e:
+                        raise ClassroomError("illegal", f"Not allowed: {e}") from None
+                    except ValueError as e:
+                        raise ClassroomError("illegal", f"Not allowed: {e}") from None
+                    raise ClassroomError("illegal", f"Not allowed now: {action}.")
+            else:
+                raise ClassroomError("malformed", "A move needs 'action' (its text), 'index' or 'word'.")
+            await self.commit(t, action, "human")
+            ack = {"type": "ack", "move": str(action), "version": t.version}
+        # the acknowledgement goes out first; the pages of the table are redrawn right after it
+        self.room.loop.call_soon(self.after_change, t)
+        return ack
+
+    async def commit(self, t: Table, action, actor: str) -> None:
+        """Apply ``action`` and the chance events after it: written first, then applied (lock
+        held). When the session's activity stops at a milestone (:attr:`SessionConfig.stop`)
+        that these actions reach, the table's ``stopped`` status is written in the same
+        transaction."""
+        steps = [(t.state, action, actor)]
+        st = t.state.apply(action)
+        while st.current_player == CHANCE:
+            a = sample_chance(st, step_rng(t.seed, 1, t.version + len(steps)))
+            steps.append((st, a, "chance"))
+            st = st.apply(a)
+        stop = t.session.config.stop
+        stopped = bool(stop) and not st.is_terminal and any(
+            t.session.info.milestone(stop, before, after)
+            for (before, _, _), after in zip(steps, [x for x, _, _ in steps[1:]] + [st]))
+        await stored(self.store.add_actions(t.id, t.version, [(str(a), who) for _, a, who in steps], now(), stopped),
+                     NOT_SAVED)
+        for before, a, who in steps:
+            self.room.views.log(t, before, a, who)
+            t.actors.append(who)
+        t.state = st
+        t.version += len(steps)
+        if stopped:
+            t.status = "stopped"
+        self.committed += 1
+
+    def after_change(self, t: Table) -> None:
+        """A table changed (a move, a start): its pages are told; a finished game goes to the
+        score sheet (in a task of its own), else the bots look whether one of them is to move."""
+        self.room.views.publish(t)
+        if t.state.is_terminal:
+            self._spawn(self.finish(t))
+        elif t.status == "playing":
+            self.kick(t)
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def finish(self, t: Table) -> None:
+        """Record a finished table's game on the score sheet (with its JSON record) and mark it."""
+        final = t.state
+        variant = f"class {t.session.code}, round {t.round}, table {t.number}"
+        gid = await self.store.record_game(final, variant, finishing_places(final), f"classroom:{t.session.id}:{t.id}")
+        t.sheet_game_id = gid
+        t.status = "finished"
+        await self.store.finish_table(t.id, now(), gid)
+        self.room.views.publish(t)
+
+    # -- bots --------------------------------------------------------------------------------
+    def kick(self, t: Table) -> None:
+        """Let the bots move at ``t`` if a bot is to move (one driver task per table)."""
+        if t.driver is None and t.status == "playing":
+            t.driver = asyncio.ensure_future(self._drive(t))
+
+    async def _drive(self, t: Table) -> None:
+        try:
+            while True:
+                async with t.lock:
+                    st = t.state
+                    if st is None or st.is_terminal or t.status != "playing":
+                        t.driver = None
+                        return
+                    if not self.room.presence.bot_plays(t, st.current_player):
+                        t.driver = None     # a student plays; if away, their timer wakes the table
+                        return
+                    seat, version = st.current_player, t.version
+                delay = t.session.config.bot_delay
+                if delay > 0:
+                    await asyncio.sleep(delay)   # pacing for the students at the table, not synchronisation
+                bot = t.bot_objects.get(seat)
+                if bot is None:
+                    bot = t.bot_objects[seat] = t.session.info.make_bot(t.bots[seat])
+                action = await asyncio.to_thread(bot.choose, st, step_rng(t.seed, 2, version))
+                async with t.lock:
+                    if t.version != version or not self.room.presence.bot_plays(t, seat):
+                        continue     # the student came back, or the table moved on: look again
+                    try:
+                        await self.commit(t, action, "bot")
+                    except ClassroomError:
+                        t.driver = None
+                        return       # the disk failed: stop; the teacher sees the table stall
+                self.after_change(t)
+        except asyncio.CancelledError:
+            t.driver = None
+            raise
