@@ -405,6 +405,8 @@ def test_limits_origins_and_bodies(tmp_path):
 def test_look_alike_names_are_refused_and_names_are_normalised(server):
     _, s, _ = session(server, ["Ana"], table_size=3)
     cases = [("\u0410na", "name_taken", "looks just like Ana"),        # Cyrillic А
+             ("\u0410na", "name_taken", 'character 1 is the Cyrillic letter "\u0410", which looks like the Latin '
+              'letter "A"'),                                        # ... and the page says which letter
              ("\uff21\uff4e\uff41", "name_taken", "Ana"),               # full-width Ａｎａ: NFKC is Ana
              ("ANA", "name_taken", "already joined as Ana"),
              ("B\u043et 2", "bad_name", "kept for the bots"),           # Cyrillic о

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.game import CHANCE, State, rules_from_dict, rules_to_dict, sample_chance
+from ..core.i18n import LANGUAGES, SOURCE_LANGUAGE
 from .games import game_info
 
 __all__ = ["SessionConfig", "table_seed", "step_rng", "play_opening"]
@@ -55,6 +56,19 @@ class SessionConfig:
             :attr:`GameInfo.milestones`: ``"lot"``, ``"round"``, ``"declarations"``...), after
             which the table stops (status ``"stopped"``: no more moves; it is not a finished
             game, so it does not go to the score sheet); ``""``: the game is played to its end.
+        start_after: seconds after a table's first student sat down when the table starts by
+            itself, bots in its empty seats (``0``: only when it is full, with
+            ``start_when_full``, or when the teacher starts it). The command line's sessions
+            use it (``--start-after``), so a class started from a terminal never waits for a
+            button nobody has.
+        lang: the session's language (a key of :data:`toolkit.core.i18n.LANGUAGES`): the
+            language of the lesson that opened it. Its students' pages and the server's words
+            to them speak it, and typed numbers are read by its conventions (Italian ``2,6`` is
+            2.6; English ``1,5`` is refused with "use a dot").
+        values: an induced-value activity (a key of the game's ``faces.induced``, e.g. BUX's
+            ``"lot"``): each student's page is told what the thing on sale is worth to them,
+            and the bots bid with their own values (see :mod:`toolkit.classroom.views`);
+            ``""``: none.
     """
 
     game: str
@@ -70,6 +84,9 @@ class SessionConfig:
     label: str = ""
     opening: tuple = ()
     stop: str = ""
+    start_after: float = 0.0
+    lang: str = SOURCE_LANGUAGE
+    values: str = ""
 
     def __post_init__(self):
         object.__setattr__(self, "opening", tuple(self.opening))
@@ -87,7 +104,8 @@ class SessionConfig:
             seed: the session's seed (default: a random one, stored with the session).
             rules: a ``Rules`` of the game, or a dict of field changes to the preset's rules.
             options: ``replace_after``, ``bot_delay``, ``start_when_full``, ``hints``, ``label``,
-                ``opening``, ``stop`` (see the class's attributes).
+                ``opening``, ``stop``, ``start_after``, ``lang``, ``values`` (see the class's
+                attributes).
 
         Raises:
             ValueError: an unknown game, preset, bot or option, a table size the game does not
@@ -96,7 +114,7 @@ class SessionConfig:
         info = game_info(game)
         if rules is None or isinstance(rules, dict):
             r = info.rules(preset, **(rules or {}))
-        elif type(rules).__name__ == "Rules" and type(rules).__module__.startswith(f"toolkit.{game}."):
+        elif isinstance(rules, info.spec.Rules):      # the game's own Rules class, wherever it is defined
             r = rules
         else:
             raise ValueError(f"rules must be a {info.title} Rules or a dict of changes, got {type(rules).__name__}")
@@ -111,10 +129,11 @@ class SessionConfig:
             seed = secrets.randbits(32)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
-        unknown = set(options) - {"replace_after", "bot_delay", "start_when_full", "hints", "label", "opening", "stop"}
+        unknown = set(options) - {"replace_after", "bot_delay", "start_when_full", "hints", "label", "opening", "stop",
+                                  "start_after", "lang", "values"}
         if unknown:
             raise ValueError(f"unknown session options {sorted(unknown)}")
-        for key in ("replace_after", "bot_delay"):
+        for key in ("replace_after", "bot_delay", "start_after"):
             v = options.get(key, 0)
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 3600:
                 raise ValueError(f"{key} must be seconds from 0 to 3600, got {v!r}")
@@ -126,6 +145,13 @@ class SessionConfig:
         stop = options.get("stop", "")
         if stop and stop not in info.milestones:
             raise ValueError(f"{info.title} has no stop {stop!r}; choose one of {sorted(info.milestones) or 'none'}")
+        lang = options.get("lang", SOURCE_LANGUAGE)
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)} (the lesson's language), got {lang!r}")
+        values = options.get("values", "")
+        if values and values not in info.induced:
+            raise ValueError(f"{info.title} has no induced values {values!r}; choose one of "
+                             f"{sorted(info.induced) or 'none'}")
         opening = options.get("opening", ())
         if (not isinstance(opening, (list, tuple)) or len(opening) > 10
                 or any(not isinstance(a, str) or len(a) > 200 for a in opening)):

@@ -159,6 +159,21 @@ class GameInfo:
         """
         return self.faces.milestones[name].reached(before, after)
 
+    @property
+    def induced(self) -> dict:
+        """The game's induced-value activities (:attr:`SessionConfig.values`), ``{name:
+        InducedValues}`` (:class:`toolkit.core.faces.InducedValues`): BUX's ``"lot"``."""
+        return dict(self.faces.induced)
+
+    def class_bot(self, name: str | None = None):
+        """A new bot of the game as it plays at a class table (:meth:`make_bot`, paced for people
+        who follow its moves: ``faces.class_bot``).
+
+        Raises:
+            ValueError: an unknown bot name.
+        """
+        return self.faces.class_bot(self.make_bot(name))
+
     def word_entry(self, state: State) -> dict | None:
         """What the page needs to let the player to move type their move (BuyWord's sell phase:
         ``{"tiles", "wilds", "pips", "wild_pips", "min_length"}``), or ``None`` (the moves are

@@ -95,6 +95,11 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task | None = None
     sheet_game_id: int | None = None
+    sheet_error: str | None = None           # why the score sheet did not take the finished game
+    values: tuple | None = None              # induced values: (the sale's opening state, [value per seat])
+    created: float = 0.0                     # when the table was made (its first student sat down)
+    start_timer: Any = None                  # starts a waiting table by itself (SessionConfig.start_after)
+    bell: bool = False                       # stopped by the teacher's bell (unfinished)
 
     @property
     def header(self) -> dict | None:

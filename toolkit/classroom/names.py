@@ -22,7 +22,9 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["MAX_NAME", "clean_name", "skeleton", "looks_like_bot", "BadName"]
+from ..core.i18n import _
+
+__all__ = ["MAX_NAME", "clean_name", "skeleton", "looks_like_bot", "BadName", "look_alike_words"]
 
 #: Longest student name (characters, after normalisation).
 MAX_NAME = 24
@@ -109,3 +111,33 @@ def clean_name(name) -> str:
     if looks_like_bot(text):
         raise BadName("Names like 'Bot 2' are kept for the bots: choose another name.")
     return text
+
+
+def _character(ch: str) -> str:
+    """One character in words: ``the Cyrillic letter "А"``, ``the digit "0"``, ``"|"``."""
+    name = unicodedata.name(ch, "")
+    if ch.isdigit():
+        return _('the digit "{ch}"').format(ch=ch)
+    if "LETTER" in name.split():
+        return _('the {script} letter "{ch}"').format(script=name.split()[0].capitalize(), ch=ch)
+    return f'"{ch}"'
+
+
+def look_alike_words(name: str, other: str) -> str:
+    """Why ``name`` looks like ``other`` (two names with the same :func:`skeleton`), for the
+    student who typed ``name``: the first character that differs, with its alphabet, and the
+    character it looks like (``in your name, character 1 is the Cyrillic letter "А", which looks
+    like the Latin letter "A"``).
+
+    Returns:
+        a sentence in the current language, or ``""`` when no one character tells the names
+        apart (they differ only in case, or in a character whose case folding is longer).
+    """
+    a, b = unicodedata.normalize("NFKC", name), unicodedata.normalize("NFKC", other)
+    if len(a) != len(b):
+        return ""
+    for k, (x, y) in enumerate(zip(a, b), start=1):
+        if x != y and x.casefold() != y.casefold():
+            return _("in your name, character {n} is {mine}, which looks like {theirs}").format(
+                n=k, mine=_character(x), theirs=_character(y))
+    return ""

@@ -16,6 +16,7 @@ game is recorded on the score sheet (:meth:`Play.finish`) in a task of its own.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from ..core.game import CHANCE, IllegalActionError, sample_chance
@@ -24,6 +25,8 @@ from .model import NOT_SAVED, ClassroomError, Player, Table, finishing_places, s
 from .store import now
 
 __all__ = ["Play"]
+
+_log = logging.getLogger("toolkit.classroom")
 
 
 class Play:
@@ -158,13 +161,32 @@ class Play:
         task.add_done_callback(self.tasks.discard)
 
     async def finish(self, t: Table) -> None:
-        """Record a finished table's game on the score sheet (with its JSON record) and mark it."""
+        """Record a finished table's game on the score sheet (with its JSON record) and mark it
+        finished.
+
+        A game the score sheet refuses (its :func:`toolkit.scoresheet.record_game` raises: a
+        name the sheet cannot take, a disk that failed) is still marked finished: its pages
+        show the result, the teacher's view says why it is not on the score sheet
+        (``sheet_error`` in :meth:`Views.status <toolkit.classroom.views.Views.status>`), the
+        server's log says it too, and the next start of the server tries to record it again
+        (recording is idempotent: the game's ``external_id``). Never raises for the sheet's
+        refusal, so a server that starts with such a game still starts."""
         final = t.state
         variant = f"class {t.session.code}, round {t.round}, table {t.number}"
-        gid = await self.store.record_game(final, variant, finishing_places(final), f"classroom:{t.session.id}:{t.id}")
+        try:
+            gid = await self.store.record_game(final, variant, finishing_places(final),
+                                               f"classroom:{t.session.id}:{t.id}")
+            t.sheet_error = None
+        except Exception as e:  # noqa: BLE001 (the sheet's or the disk's refusal: said, not lost in a task)
+            _log.warning("table %s of session %s: the score sheet did not take the game: %s", t.number,
+                         t.session.id, e)
+            gid, t.sheet_error = None, str(e) or type(e).__name__
         t.sheet_game_id = gid
         t.status = "finished"
-        await self.store.finish_table(t.id, now(), gid)
+        try:
+            await self.store.finish_table(t.id, now(), gid)
+        except Exception as e:  # noqa: BLE001 (the table is over in memory; the next start records it again)
+            _log.warning("table %s of session %s: its end was not saved: %s", t.number, t.session.id, e)
         self.room.views.publish(t)
 
     # -- bots --------------------------------------------------------------------------------
@@ -190,8 +212,12 @@ class Play:
                     await asyncio.sleep(delay)   # pacing for the students at the table, not synchronisation
                 bot = t.bot_objects.get(seat)
                 if bot is None:
-                    bot = t.bot_objects[seat] = t.session.info.make_bot(t.bots[seat])
-                action = await asyncio.to_thread(bot.choose, st, step_rng(t.seed, 2, version))
+                    bot = t.bot_objects[seat] = t.session.info.class_bot(t.bots[seat])
+                sale = self.room.views.sale_values(t)
+                choose = bot.choose
+                if sale is not None:       # an induced-value sale: the bot bids with its own value
+                    choose = _with_value(t.session.info.induced[t.session.config.values], bot, seat, sale[1][seat])
+                action = await asyncio.to_thread(choose, st, step_rng(t.seed, 2, version))
                 async with t.lock:
                     if t.version != version or not self.room.presence.bot_plays(t, seat):
                         continue     # the student came back, or the table moved on: look again
@@ -204,3 +230,13 @@ class Play:
         except asyncio.CancelledError:
             t.driver = None
             raise
+
+
+def _with_value(iv, bot, seat: int, value):
+    """A bot's choice in an induced-value session: the game's ``bid`` with the seat's own value
+    while the sale is open (:class:`toolkit.core.faces.InducedValues`), the bot's own move
+    otherwise."""
+    def choose(state, rng):
+        action = iv.bid(state, seat, value, rng)
+        return bot.choose(state, rng) if action is None else action
+    return choose

@@ -25,9 +25,10 @@ import secrets
 import numpy as np
 
 from ..core.game import replay, rules_to_dict
+from ..core.i18n import _
 from .config import SessionConfig, play_opening, table_seed
 from .model import NOT_SAVED, ClassroomError, Player, Session, Table, stored
-from .names import BadName, clean_name as _clean_name, skeleton
+from .names import BadName, clean_name as _clean_name, look_alike_words, skeleton
 from .store import hash_key, now
 
 __all__ = ["Seating", "JOIN_ALPHABET", "BAD_CODE", "hash_token", "clean_name"]
@@ -133,12 +134,17 @@ class Seating:
         for other in s.players.values():
             if skeleton(other.name) == key:
                 same = other.name == name or other.name.casefold() == name.casefold()
-                raise ClassroomError("name_taken", (
-                    f"Someone already joined as {other.name}. If it was you, open the page in the browser you "
-                    "joined with, or ask your teacher to move your seat to this device; otherwise add your "
-                    "initial." if same else
-                    f"{name} looks just like {other.name}, who already joined: add your initial or use "
-                    "another spelling."))
+                if same:
+                    raise ClassroomError("name_taken", _(
+                        "Someone already joined as {name}. If it was you, open the page in the browser you "
+                        "joined with, or ask your teacher to move your seat to this device; otherwise add your "
+                        "initial.").format(name=other.name))
+                why = look_alike_words(name, other.name)
+                raise ClassroomError("name_taken", (_(
+                    "{name} looks just like {other}, who already joined ({why}): add your initial or use "
+                    "another spelling.") if why else _(
+                    "{name} looks just like {other}, who already joined: add your initial or use "
+                    "another spelling.")).format(name=name, other=other.name, why=why))
         return key
 
     async def join(self, code, name) -> tuple[str, Player]:

@@ -58,13 +58,16 @@ room's lifespan; :class:`ClassServer` runs the app in a background thread.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import socket
 import threading
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 
+from ..core.i18n import _
 from . import live, pages, teacher_api
 from .live import Connection
 from .room import Classroom
@@ -72,7 +75,8 @@ from .store import Store
 from .teacher_api import answers_to_csv  # noqa: F401 (offered here as before)
 from .web import Guards, Limits, RateLimit, http_error, server_error  # noqa: F401 (RateLimit: as before)
 
-__all__ = ["create_app", "ClassServer", "Limits", "lan_address", "MAX_MESSAGE", "Connection"]
+__all__ = ["create_app", "ClassServer", "Limits", "lan_address", "MAX_MESSAGE", "Connection", "PortInUse",
+           "check_port", "free_port"]
 
 #: Largest WebSocket message a page may send (bytes); uvicorn closes the connection above it.
 MAX_MESSAGE = 16 * 1024
@@ -123,6 +127,53 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
     app.state.limits = limits
     app.state.guards = Guards(limits)
     return app
+
+
+def check_port(port) -> int:
+    """``port`` if it is a TCP port number (0 to 65535; 0: any free port).
+
+    Raises:
+        ValueError: anything else (the message names the range).
+    """
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+        raise ValueError(_("a port is a whole number from 1 to 65535 (0: any free port); got {port}").format(
+            port=port))
+    return port
+
+
+def free_port(host: str = "0.0.0.0", start: int = 8766, tries: int = 50) -> int | None:
+    """The first port from ``start`` on that nothing listens on at ``host`` (checked by binding
+    it for an instant), or None when ``tries`` ports in a row are taken."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    for port in range(start, min(start + tries, 65536)):
+        with socket.socket(family, socket.SOCK_STREAM) as sock:
+            try:
+                sock.bind((host, port))
+            except OSError:
+                continue
+            return port
+    return None
+
+
+class PortInUse(OSError):
+    """The port the server was asked to listen on is taken (another class server, another
+    program). The message names it, and a free port to give to ``--port``.
+
+    Attributes:
+        host, port: where the server was asked to listen; ``free``: a free port (or None).
+    """
+
+    def __init__(self, host: str, port: int, cause: OSError | None = None):
+        self.host, self.port = host, port
+        self.free = free_port(host, port + 1)
+        words = _("port {port} is already in use on this computer (another class game server, or another "
+                  "program)").format(port=port)
+        if self.free is not None:
+            words += ": " + _("start with --port {free}, a free one").format(free=self.free)
+        super().__init__(getattr(cause, "errno", errno.EADDRINUSE), words)
+
+    def __str__(self) -> str:
+        return self.args[1]
 
 
 def lan_address() -> str:
@@ -183,27 +234,34 @@ class ClassServer:
         """Start the server; returns once it listens and every stored table has resumed.
 
         Raises:
-            OSError: the port is taken.
+            PortInUse: the port is taken (an ``OSError``; its message names the port and a
+                free one to give to ``--port``); nothing was created.
+            ValueError: a port outside 0-65535.
             ScoreSheetError: the database file is not a score sheet (left unchanged).
             RuntimeError: the server did not start within ``timeout`` seconds.
         """
-        import socket
-
         import uvicorn
 
         ready = threading.Event()
 
-        self.app = create_app(self.db_path, self._teacher_key, self._public_url, self.synchronous,
-                              on_ready=lambda app: ready.set(), limits=self.limits)
+        check_port(self.port)
+        # the port first: a taken port is said before anything is created (the database file)
         family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
         try:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             sock.bind((self.host, self.port))
             sock.listen(1024)     # a class joining at once, and pages that connect before the app is up, wait here
-        except OSError:
+        except OSError as e:
             sock.close()
-            self.app.state.store.close()
+            if e.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", 10048)):
+                raise PortInUse(self.host, self.port, e) from None
+            raise
+        try:
+            self.app = create_app(self.db_path, self._teacher_key, self._public_url, self.synchronous,
+                                  on_ready=lambda app: ready.set(), limits=self.limits)
+        except BaseException:
+            sock.close()
             raise
         self.port = sock.getsockname()[1]
         config = uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_max_size=MAX_MESSAGE,

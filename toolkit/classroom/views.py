@@ -80,7 +80,9 @@ class Views:
             one), ``"log_from"`` and ``"log"`` (the move log as this seat may read it, lines
             numbered from 0 = the first action: the page replaces its lines from ``log_from`` on
             with ``log``; a page's connection gets only the lines it lacks, rendered when the
-            connection is ready to send), ``"players"`` (the names in the game), ``"kinds"`` (per
+            connection is ready to send), ``"values"`` (an induced-value session, once something
+            is on sale: what it is worth to this student, the game's ``faces.induced`` ``tell``:
+            ``{"value", "lines", ...}``), ``"players"`` (the names in the game), ``"kinds"`` (per
             seat: ``"here"`` a student with a page open, ``"away"`` a student with no page open,
             ``"left"`` a student who pressed Leave, ``"bot"`` a bot's seat), ``"bots_playing"``
             (per seat: whether a bot plays it now, so a page can say "away: a bot is playing for
@@ -130,11 +132,32 @@ class Views:
             bots_playing=[t.status == "playing" and self.room.presence.bot_plays(t, k) for k in range(len(t.seats))])
         if entry is not None:
             base["word_entry"] = entry
+        sale = self.sale_values(t)
+        if sale is not None:
+            opening, values = sale
+            base["values"] = info.induced[s.config.values].tell(st, opening, p.seat, values)
         if st.is_terminal or stopped:
             base["result"] = {"scores": list(st.scores), "places": finishing_places(st), "unit": info.unit,
                               "cards": info.final_cards(st, stopped), "cards_title": info.final_title,
                               "stopped": stopped}
         return base
+
+    def sale_values(self, t: Table) -> tuple | None:
+        """The induced values of ``t``'s current (or latest) sale, in an induced-value session
+        (:attr:`SessionConfig.values <toolkit.classroom.config.SessionConfig.values>`):
+        ``(opening state, [value per seat])``, computed once per sale from each seat's own view
+        (the game's ``faces.induced``) and the table's seed, so a restarted server tells every
+        page the same values; None when the session has none or nothing was on sale yet."""
+        name = t.session.config.values
+        if not name or t.state is None:
+            return None
+        iv = t.session.info.induced[name]
+        opening = iv.sale(t.state)
+        if opening is None:
+            return None
+        if t.values is None or t.values[0] is not opening:
+            t.values = (opening, list(iv.values(opening, t.seed)))
+        return t.values
 
     def kinds(self, t: Table) -> list[str]:
         """Per seat: ``"here"``, ``"away"``, ``"left"`` or ``"bot"`` (see :meth:`view`)."""
@@ -191,7 +214,7 @@ class Views:
                 "scores": list(st.scores) if st is not None else None,
                 "places": (finishing_places(st) if st is not None and (st.is_terminal or t.status == "stopped")
                            else None),
-                "sheet_game_id": t.sheet_game_id})
+                "sheet_game_id": t.sheet_game_id, "sheet_error": t.sheet_error})
         return {
             "session": {"id": session.id, "code": session.code, "game": cfg.game, "title": session.info.title,
                         "preset": cfg.preset, "table_size": cfg.table_size, "bot": cfg.bot, "seed": cfg.seed,

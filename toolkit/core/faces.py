@@ -5,13 +5,14 @@ sees of that game, declared to the rest of the toolkit through its spec
 (:attr:`toolkit.core.gamespec.GameSpec.faces`): how a move reads as a sentence (one function for
 the move log, the notebook tables and the phones, with the viewer's hidden-information rules),
 its cards and hands as text and HTML, the student's page of the table, the cards shown at the
-end, where a class activity may stop (milestones) and, for BuyWord, the word a student types.
+end, where a class activity may stop (milestones), an activity's induced values, how its bots keep a
+human pace at a class table and, for BuyWord, the word a student types.
 ``classroom/``, ``lessons/`` and ``scoresheet/`` keep only what is the same for every game.
 
 Every sentence goes through the message catalogs (:mod:`toolkit.core.i18n`), so a class hears its
 own language.
 
-Public names: :class:`Faces`, :class:`Milestone`, :func:`phase_ended`, :func:`grew`,
+Public names: :class:`Faces`, :class:`Milestone`, :class:`InducedValues`, :func:`phase_ended`, :func:`grew`,
 :func:`player_name`, :func:`section`, :func:`players_table`.
 """
 from __future__ import annotations
@@ -24,7 +25,8 @@ from typing import Any, Callable, Mapping
 
 from .i18n import N_, _
 
-__all__ = ["Faces", "Milestone", "phase_ended", "grew", "player_name", "section", "players_table", "MOODS"]
+__all__ = ["Faces", "Milestone", "InducedValues", "phase_ended", "grew", "player_name", "section", "players_table",
+           "MOODS"]
 
 #: The two ways a move is put into words: ``"log"``, what happened, in the past tense with the
 #: mover's name (``"Ana bid 25 bux"``); ``"choice"``, a legal move offered to the player to move,
@@ -47,6 +49,34 @@ class Milestone:
     reached: Callable[[Any, Any], bool]
 
 
+@dataclass(frozen=True)
+class InducedValues:
+    """An induced-value class activity of a game (``SessionConfig.values`` of the class server):
+    while something is on sale, each player is told privately what it is worth to them, and
+    their profit is that value less what they pay (the classroom-experiment design: Smith 1976;
+    Veconlab, classEx and oTree run their auctions so). The game says what is on sale, what it
+    is worth to whom, what each page tells, and how its bots bid with their own values.
+
+    Attributes:
+        words: what is valued, for the teacher (marked for translation).
+        sale: ``sale(state) -> state | None``: the state where the current (or the latest) sale
+            opened, from which its values are computed; None before the first sale.
+        values: ``values(opening, seed) -> [int]``: each seat's value (the game's unit), from
+            that seat's view of ``opening``; the same for the same ``seed``.
+        tell: ``tell(state, opening, seat, values) -> dict``: what ``seat``'s page says (at
+            least ``{"value", "lines": [sentences]}`` in the current language; ``"profit"``
+            once the sale is over).
+        bid: ``bid(state, seat, value, rng) -> action | None``: a bot's move in the open sale
+            with its own value (at a human pace); None when no sale is open (the bot's own move).
+    """
+
+    words: str
+    sale: Callable[[Any], Any]
+    values: Callable[[Any, int], list]
+    tell: Callable[[Any, Any, int, list], dict]
+    bid: Callable[[Any, int, int, Any], Any]
+
+
 def phase_ended(phase: str) -> Callable[[Any, Any], bool]:
     """A milestone's test: the game leaves ``phase`` (the engine's ``state.phase``)."""
     return lambda before, after: before.phase == phase and after.phase != phase
@@ -65,10 +95,17 @@ class Faces(ABC):
     Attributes:
         final_title: the heading of :meth:`final_cards`' column (marked for translation).
         milestones: where a class activity may stop, ``{name: Milestone}``.
+        induced: the game's induced-value activities, ``{name: InducedValues}``.
     """
 
     final_title: str = N_("cards")
     milestones: Mapping[str, Milestone] = MappingProxyType({})
+    induced: Mapping[str, InducedValues] = MappingProxyType({})
+
+    def class_bot(self, bot):
+        """``bot`` as it plays at a class table, where students follow its moves one by one
+        (BUX: raises that jump as people's do, not forty steps of 5 bux). Default: ``bot``."""
+        return bot
 
     def sentence(self, state, action, viewer: int, mood: str = "log") -> str:
         """``action`` (legal in ``state``) as a sentence ``viewer`` may read, in the current

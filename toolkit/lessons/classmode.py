@@ -353,18 +353,29 @@ def bue_hand(records, **_context) -> ClassNumbers:
 
 
 def bux_auction(records, noise: float = 50.0, auctions: int = 4000, **_context) -> ClassNumbers:
-    """Lesson 03: one lot at auction per table. Each bidder's highest bid against what the lot
-    was worth to them (``toolkit.bux.lot_value``: every back value known, one card ahead), the
-    winners' profit (the lot's worth to the winner minus the price: the class's own winner's
-    curse), beside simulated auctions with as many bidders whose guesses are off by ``noise``
-    bux (``toolkit.bux.widgets.simulate_auctions``, the lesson's section 5).
+    """Lesson 03: one lot at auction per table, run as an induced-value auction (the activity's
+    ``values="lot"``): each bidder's phone said what the lot was worth to them
+    (:func:`toolkit.bux.auction.induced_values`, the lesson's own lot valuer; the module says why
+    that value). Each bidder's highest bid against their *line* (their value; half of it for the
+    drawer, whom another winner pays), and each sale's profit: ``value - price`` for the winner,
+    the price for a drawer another player paid. The class's numbers count students only; the
+    bots' bids and lots are drawn and listed apart, never in the class's averages. Beside them,
+    simulated auctions where bidders only *guess* a common value (off by ``noise`` bux,
+    ``toolkit.bux.widgets.simulate_auctions``, the lesson's section 5): the winner's curse comes
+    from guessing, and a class that knew its values should come out with a profit.
+
+    Returns:
+        :class:`ClassNumbers`; ``data``: ``{"bids": one row per seat, "tables": one row per
+        lot sold, "simulated": the simulated winners' average profit, "students": the students'
+        average profit per lot they won (None if they won none)}``.
     """
-    import numpy as np
     import pandas as pd
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
-    from ..bux import Bid, lot_value
+    from ..bux import Bid
+    from ..bux.auction import induced_values, sale_opening
+    from ..core.i18n import _, ngettext
 
     rows, tables = [], []
     for rec in records:
@@ -372,8 +383,8 @@ def bux_auction(records, noise: float = 50.0, auctions: int = 4000, **_context) 
         start = next((k for k, s in enumerate(states) if s.phase == "bid"), None)
         if start is None:
             continue
-        s0 = states[start]
-        drawer = s0.turn
+        opening = sale_opening(states[start])
+        drawer = opening.turn
         high: dict[int, int] = {}
         winner = price = None
         for n in range(start, len(states) - 1):
@@ -388,63 +399,74 @@ def bux_auction(records, noise: float = 50.0, auctions: int = 4000, **_context) 
                 break
         if winner is None:
             continue                      # the auction is still going
-        values = []
-        for seat in range(len(s0.players)):
-            others = [c for i, sp in enumerate(s0.spreads) if i != seat for c in sp] + list(s0.discards)
-            values.append(float(lot_value(s0.spreads[seat], s0.lot, s0.double, s0.rules, known=others, future=1,
-                                          rng=np.random.default_rng([rec["record"]["seed"] or 0, seat]))))
-        for seat, name in enumerate(s0.players):
+        values = induced_values(opening, rec["record"]["seed"] or 0)
+        for seat, name in enumerate(opening.players):
+            line = values[seat] / 2 if seat == drawer else values[seat]
+            bid = high.get(seat)
             rows.append({"table": rec["number"], "player": name, "student": rec["kinds"][seat] == "human",
-                         "drew the lot": seat == drawer, "worth to them": round(values[seat]),
-                         "highest bid": high.get(seat), "won": seat == winner})
+                         "drew the lot": seat == drawer, "value": values[seat], "line": line, "highest bid": bid,
+                         "over the line": bid is not None and bid > line, "won": seat == winner})
         if winner >= 0:
-            tables.append({"table": rec["number"], "winner": s0.players[winner],
-                           "student": rec["kinds"][winner] == "human", "bidders": len(s0.players), "price": price,
-                           "worth to the winner": round(values[winner]), "profit": round(values[winner] - price)})
+            paid = winner != drawer
+            tables.append({"table": rec["number"], "winner": opening.players[winner],
+                           "student": rec["kinds"][winner] == "human", "price": price,
+                           "value to the winner": values[winner], "winner's profit": values[winner] - price,
+                           "drawer": opening.players[drawer], "drawer paid": price if paid else 0})
     if not tables:
-        return _empty("No lot has been sold yet.")
+        return _empty(_("No lot has been sold yet."))
     from ..bux.widgets import simulate_auctions
 
-    bidders = max(2, round(sum(t["bidders"] for t in tables) / len(tables)))
+    bidders = max(2, round(len(rows) / max(1, len({(r["table"]) for r in rows}))))
     simulated = float(simulate_auctions(bidders, noise, auctions=auctions, seed=bidders).mean())
-    mean_profit = sum(t["profit"] for t in tables) / len(tables)
-    overpaid = sum(1 for t in tables if t["profit"] < 0)
-    # one above the other: the projector's 1366 px and a teacher's phone both read it
+    won = [t for t in tables if t["student"]]
+    mine = sum(t["winner's profit"] for t in won) / len(won) if won else None
+    bidding = [r for r in rows if r["student"] and r["highest bid"] is not None]
+    over = [r for r in bidding if r["over the line"]]
     fig = make_subplots(rows=2, cols=1, row_heights=[0.7, 0.3], vertical_spacing=0.2,
-                        subplot_titles=("Bids against what the lot was worth",
-                                        "The winners' average profit (bux)"))
-    bids = [r for r in rows if r["highest bid"] is not None]
-    hi = max([r["worth to them"] for r in rows] + [r["highest bid"] or 0 for r in rows] + [50]) * 1.08
-    fig.add_trace(go.Scatter(x=[0, hi], y=[0, hi], mode="lines", name="bid = worth", line=dict(color=GREY, dash="dash"),
-                             hoverinfo="skip"), 1, 1)
-    for won, name, colour, symbol in ((False, "a bidder's highest bid", BLUE, "circle"),
-                                      (True, "the winning bid", VERMILLION, "star")):
-        part = [r for r in bids if r["won"] == won]
+                        subplot_titles=(_("Bids against each bidder's line"), _("The winners' average profit (bux)")))
+    hi = max([r["line"] for r in rows] + [r["highest bid"] or 0 for r in rows] + [50]) * 1.08
+    fig.add_trace(go.Scatter(x=[0, hi], y=[0, hi], mode="lines", name=_("bid = line"),
+                             line=dict(color=GREY, dash="dash"), hoverinfo="skip"), 1, 1)
+    kinds = ((True, False, _("a student's highest bid"), BLUE, "circle", 11),
+             (True, True, _("a student's winning bid"), VERMILLION, "star", 15),
+             (False, None, _("a bot's bid (not counted)"), GREY, "x", 9))
+    for student, won_it, name, colour, symbol, size in kinds:
+        part = [r for r in rows if r["highest bid"] is not None and r["student"] == student
+                and (won_it is None or r["won"] == won_it)]
         if part:
             fig.add_trace(go.Scatter(
-                x=[r["worth to them"] for r in part], y=[r["highest bid"] for r in part], mode="markers", name=name,
-                marker=dict(color=colour, size=15 if won else 11, symbol=symbol, line=dict(color="white", width=1)),
-                text=[f"{r['player']} (table {r['table']})" for r in part],
-                hovertemplate="%{text}: worth %{x} bux, bid %{y} bux<extra></extra>"), 1, 1)
-    fig.add_trace(go.Bar(y=["your class", "simulated"], x=[mean_profit, simulated],
-                         orientation="h", marker_color=[VERMILLION, GREY], name="winners' average profit",
-                         hovertemplate="%{y}: %{x:+.0f} bux<extra></extra>", showlegend=False), 2, 1)
-    fig.update_xaxes(title_text="worth to the bidder (bux)", rangemode="tozero", row=1, col=1)
-    fig.update_yaxes(title_text="highest bid (bux)", rangemode="tozero", row=1, col=1)
-    fig.update_xaxes(title_text="profit (bux)", zeroline=True, zerolinewidth=2, zerolinecolor=GREY, row=2, col=1)
-    fig.update_yaxes(title_text="lots sold", automargin=True, row=2, col=1)
-    fig.update_layout(title=dict(text="Your class's auction: the winner's curse"), **_LAYOUT)
+                x=[r["line"] for r in part], y=[r["highest bid"] for r in part], mode="markers", name=name,
+                marker=dict(color=colour, size=size, symbol=symbol, line=dict(color="white", width=1)),
+                text=[_("{player} (table {table})").format(player=r["player"], table=r["table"]) for r in part],
+                hovertemplate="%{text}: %{x} / %{y} bux<extra></extra>"), 1, 1)
+    labels = [_("students"), _("simulated guessers")]
+    fig.add_trace(go.Bar(y=labels, x=[mine or 0, simulated], orientation="h", marker_color=[VERMILLION, GREY],
+                         name=_("winners' average profit"), hovertemplate="%{y}: %{x:+.0f} bux<extra></extra>",
+                         showlegend=False), 2, 1)
+    fig.update_xaxes(title_text=_("the bidder's line: their value, half of it for the drawer (bux)"),
+                     rangemode="tozero", row=1, col=1)
+    fig.update_yaxes(title_text=_("highest bid (bux)"), rangemode="tozero", row=1, col=1)
+    fig.update_xaxes(title_text=_("profit (bux)"), zeroline=True, zerolinewidth=2, zerolinecolor=GREY, row=2, col=1)
+    fig.update_yaxes(title_text=_("winners"), automargin=True, row=2, col=1)
+    fig.update_layout(title=dict(text=_("Your class's auction: values told, bids made")), **_LAYOUT)
     fig.update_layout(height=640, legend=dict(orientation="h", y=-0.12))
     table = pd.DataFrame(tables).set_index("table")
-    summary = (f"<p>{len(tables)} lot{'s' if len(tables) != 1 else ''} sold. The winners paid on average "
-               f"<b>{-mean_profit:.0f} bux</b> more than the lot was worth to them "
-               f"({overpaid} of {len(tables)} overpaid). In the simulation, with {bidders} bidders whose guesses are "
-               f"off by about {noise:.0f} bux, the winner's average profit is {simulated:+.0f} bux.</p>"
-               if mean_profit < 0 else
-               f"<p>{len(tables)} lot{'s' if len(tables) != 1 else ''} sold. The winners' average profit: "
-               f"<b>{mean_profit:+.0f} bux</b> ({overpaid} of {len(tables)} overpaid). In the simulation, with "
-               f"{bidders} bidders whose guesses are off by about {noise:.0f} bux, it is {simulated:+.0f} bux.</p>")
-    return ClassNumbers(fig, table, summary, {"bids": rows, "tables": tables, "simulated": simulated})
+    parts = [ngettext("{n} lot sold.", "{n} lots sold.", len(tables)).format(n=len(tables))]
+    if won:
+        parts.append(_("Students won {n} of them: their average profit (value - price) was {profit} bux.").format(
+            n=len(won), profit=f"<b>{mine:+.0f}</b>"))
+    else:
+        parts.append(_("Bots won every lot."))
+    if len(won) < len(tables):
+        parts.append(_("Lots the bots won ({n}) are listed, not counted.").format(n=len(tables) - len(won)))
+    parts.append(_("{over} of {bidding} students who bid went above their line.").format(
+        over=len(over), bidding=len(bidding)))
+    parts.append(_("In the simulation, {n} bidders only guess the lot's value (off by about {noise} bux): the winner "
+                   "is the one who guessed highest, and the winners' average profit is {sim} bux. Knowing your "
+                   "value is what keeps the winner's curse away.").format(n=bidders, noise=f"{noise:.0f}",
+                                                                          sim=f"{simulated:+.0f}"))
+    summary = "<p>" + " ".join(parts) + "</p>"
+    return ClassNumbers(fig, table, summary, {"bids": rows, "tables": tables, "simulated": simulated, "students": mine})
 
 
 def tenbucks_fairness(records, simulated=None, **_context) -> ClassNumbers:
@@ -569,12 +591,13 @@ ACTIVITIES = {
                    "the class's totals, as dealt and at the end of the hand, beside the exact chance of each total",
                    bue_hand),
     "03": Activity("03", "One lot at auction", "bux",
-                   {"preset": "quick", "table_size": 4, "opening": ["draw"], "stop": "lot"},
-                   "At each table the first student draws three cards for everyone to bid on; students bid or pass "
-                   "on their phones until one wins the lot. The first student is the drawer: they are paid the "
-                   "price if someone else wins.",
-                   "every bid against what the lot was worth to the bidder, and the winners' profit beside the "
-                   "simulated auctions: the winner's curse on your own numbers",
+                   {"preset": "quick", "table_size": 4, "opening": ["draw"], "stop": "lot", "values": "lot"},
+                   "At each table the first student draws three cards for everyone to bid on; each phone says what "
+                   "the lot is worth to that student, and students bid or pass until one wins the lot (profit = "
+                   "value - price). The first student is the drawer: they are paid the price if someone else wins, "
+                   "so their line is half their value.",
+                   "every student's bid against their line (their value, half of it for the drawer), and the "
+                   "winners' profit beside simulated auctions of bidders who only guess the value",
                    bux_auction),
     "04": Activity("04", "Ten Bucks, student against student", "tenbucks", {"preset": "standard", "table_size": 2},
                    "Students play Ten Bucks in pairs, each on their own phone, until someone claims $10.",
