@@ -33,7 +33,8 @@ NAMES = ["Ann", "Ben", "Cy", "Di"]
 #: Keys a student's state message may carry (Classroom.view): nothing else reaches a page.
 VIEW_KEYS = {"type", "game", "title", "you", "code", "round", "table", "seat", "seats", "status", "version",
              "observation", "html", "to_move", "your_turn", "moves", "bot_plays_you", "log_from", "log", "players",
-             "kinds", "bots_playing", "result", "word_entry", "start_when_full"}
+             "kinds", "bots_playing", "result", "word_entry", "start_when_full", "lang", "session_status",
+             "next_code", "bell_in", "starts_in", "values"}
 
 
 def folded(lines):

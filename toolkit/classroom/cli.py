@@ -3,9 +3,14 @@
 It opens (or reuses) the class's database, resumes every table stored there, re-opens the last
 open session (same join code: running the same command again after a crash or a reboot brings
 the class back) or opens a new one, and prints the address students open and the join code
-they type::
+they type, and the teacher's page (``/teacher``: the join code with a QR code, the tables, **Start
+the tables**, **Next round** and the bell, in any browser of this computer)::
 
     python -m toolkit.classroom serve --game tenbucks --table-size 4
+
+A taken port is said before anything is created, with a free one to give to ``--port``.
+``python -m toolkit.classroom check`` is the day-before check: can the class's phones reach this
+computer? (:mod:`toolkit.classroom.check`).
 
 It writes ``<database>.server.json`` (its address) while it runs, so that a lesson's class mode
 finds it (:mod:`toolkit.classroom.service`); ``python -m toolkit.classroom stop`` stops the
@@ -13,6 +18,8 @@ server of a database (a lesson starts one in the background: this is how it ends
 
 Options: ``--game``, ``--preset``, ``--table-size``, ``--bot``, ``--seed``, ``--db``, ``--host``,
 ``--port``, ``--public-url``, ``--teacher-key``, ``--replace-after``, ``--bot-delay``,
+``--start-after`` (a table starts by itself that many seconds after its first student joined,
+bots in its empty seats; default 60), ``--lang``,
 ``--new-session`` (open a new session even if one is open), ``--no-session`` (only resume what
 is stored), ``--join-limit``, ``--synchronous``, ``--hints`` (BuyWord: show a student the best
 word after each sale). ``python -m toolkit.classroom serve --help`` lists them with their defaults.
@@ -29,6 +36,9 @@ __all__ = ["main", "parser"]
 
 #: The game of a new session when ``--game`` is not given.
 DEFAULT_GAME = "tenbucks"
+#: Seconds after a table's first student joined when a command line session's table starts by
+#: itself (``--start-after``): long enough for a class to join, short enough that nobody waits.
+START_AFTER = 60.0
 
 
 def parser() -> argparse.ArgumentParser:
@@ -48,7 +58,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--db", default=None, help="the class's SQLite file (default: the score sheet's, "
                    "$MONEY_GAMES_SCORES or ~/.local/share/money-games/scores.sqlite)")
     s.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: the school network too; 127.0.0.1: this machine only)")
-    s.add_argument("--port", type=int, default=8765, help="port to listen on (default: 8765)")
+    s.add_argument("--port", type=port_number, default=8765, help="port to listen on, 1-65535 (default: 8765)")
     s.add_argument("--public-url", default=None, help="the address students type (default: this machine's "
                    "network address and the port)")
     s.add_argument("--teacher-key", default=None, help="the teacher's key for the notebook widget "
@@ -57,6 +67,12 @@ def parser() -> argparse.ArgumentParser:
                    help="seconds a student may be away (page closed, never opened, not back after a restart) "
                    "before a bot plays their turns (default: 30)")
     s.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot waits before each move (default: 0.8)")
+    s.add_argument("--start-after", type=float, default=START_AFTER,
+                   help="seconds after a table's first student joined when it starts by itself, bots in its empty "
+                   f"seats (default: {START_AFTER:g}; 0: only when it is full or from the teacher's page). A "
+                   "table also starts as soon as it is full")
+    s.add_argument("--lang", default=None, help="the language of the students' pages and of typed numbers (default: "
+                   "en; it: Italian)")
     s.add_argument("--new-session", action="store_true",
                    help="open a new session (new join code) even if the database has an open one")
     s.add_argument("--no-session", action="store_true", help="open no session (resume the stored ones)")
@@ -69,7 +85,27 @@ def parser() -> argparse.ArgumentParser:
                    help="SQLite durability: FULL (default) flushes every move to the disk")
     t = sub.add_parser("stop", help="stop the server of a database (one a lesson started in the background)")
     t.add_argument("--db", default=None, help="the class's SQLite file (default: the score sheet's)")
+    c = sub.add_parser("check", help="the day before class: check that phones can reach this computer")
+    c.add_argument("--port", type=port_number, default=8765, help="the port the class will use (default: 8765)")
+    c.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every network)")
+    c.add_argument("--wait", type=float, default=300.0, help="seconds to wait for a phone (default: 300)")
+    c.add_argument("--public-url", default=None, help="the address phones type (default: this machine's)")
     return p
+
+
+def port_number(text: str) -> int:
+    """``--port``'s type: a whole number from 0 to 65535 (0: any free port).
+
+    Raises:
+        argparse.ArgumentTypeError: anything else (argparse prints it with the option's name).
+    """
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a whole number from 1 to 65535") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port: give a whole number from 1 to 65535")
+    return port
 
 
 def _given(args, name: str) -> bool:
@@ -84,19 +120,23 @@ def main(argv: list[str] | None = None) -> int:
         stopped = stop_server(args.db)
         print("Stopped the class game server." if stopped else "No class game server of this database is running.")
         return 0
+    if args.command == "check":
+        from .check import run_check
+        return run_check(port=args.port, host=args.host, wait=args.wait, public_url=args.public_url)
     import asyncio
     import signal
     import threading
 
     from .room import SessionConfig
-    from .server import ClassServer, Limits
+    from .server import ClassServer, Limits, PortInUse
 
     cfg = None
     if not args.no_session:
         try:
             cfg = SessionConfig.make(args.game or DEFAULT_GAME, preset=args.preset, table_size=args.table_size,
                                      bot=args.bot, seed=args.seed, replace_after=args.replace_after,
-                                     bot_delay=args.bot_delay, hints=args.hints)
+                                     bot_delay=args.bot_delay, hints=args.hints, start_after=args.start_after,
+                                     **({"lang": args.lang} if args.lang else {}))
         except ValueError as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
@@ -110,11 +150,16 @@ def main(argv: list[str] | None = None) -> int:
                          public_url=args.public_url, synchronous=args.synchronous, limits=limits)
     try:
         server.start()     # returns once every stored table resumed and BuyWord's dictionary is loaded
+    except PortInUse as e:  # before anything was created
+        print(f"error: the server did not start: {e}", file=sys.stderr)
+        return 2
     except Exception as e:  # noqa: BLE001 (a message, not a traceback, for a teacher)
         print(f"error: the server did not start: {e}", file=sys.stderr)
         return 1
     room = server.room
     lines = [f"Class game server: {server.public_url}",
+             f"Teacher's page (on this computer: it holds the teacher's key): {server.url}/teacher#key="
+             f"{server.teacher_key}",
              f"Database: {server.db_path}",
              f"Teacher's key: {server.teacher_key}  (for the notebook widget: "
              f"toolkit.classroom.widgets.teacher_view(url={server.url!r}, key=...))"]
@@ -131,7 +176,12 @@ def main(argv: list[str] | None = None) -> int:
             future = asyncio.run_coroutine_threadsafe(room.open_session(cfg), _loop_of(server))
             session = future.result(120)
         c = session.config
-        lines += [f"Join code: {session.code}   ({GAMES[c.game].title}, tables of {c.table_size})",
+        when = ("a table starts when it is full" if not c.start_after else
+                f"a table starts when it is full, or {c.start_after:g} s after its first student joined (bots "
+                "in its empty seats)")
+        if not c.start_when_full:
+            when = "tables start from the teacher's page"
+        lines += [f"Join code: {session.code}   ({GAMES[c.game].title}, tables of {c.table_size}; {when})",
                   f"Students open {server.public_url} (or {server.public_url}/join/{session.code}) on any browser "
                   "and type the code and their name."]
     for s in room.sessions.values():

@@ -75,6 +75,12 @@ class TeacherClient:
         "bots", "unit"}}``."""
         return self._get("/api/teacher/games")
 
+    def check(self) -> dict:
+        """The pre-class check on this server (:mod:`toolkit.classroom.check`): ``{"url": the
+        page a phone opens, "devices": [{"address", "at"}]}``, the other devices that opened it
+        (not this computer itself)."""
+        return self._get("/api/teacher/check")
+
     def open_session(self, game: str, **settings) -> dict:
         """Open a session (settings as :meth:`toolkit.classroom.room.SessionConfig.make`:
         ``preset``, ``table_size``, ``bot``, ``seed``, ``rules`` (a dict of changes),
@@ -106,6 +112,17 @@ class TeacherClient:
     def close(self, session: int) -> None:
         """Close a session to new students."""
         self._post(f"/api/teacher/sessions/{int(session)}/close")
+
+    def bell(self, session: int, after: float | None = 0) -> dict:
+        """Ring the teacher's bell ``after`` seconds from now (0: now; None: cancel the bell set):
+        every table still playing then stops, and a whole game goes to the score sheet as it
+        stands, marked unfinished (see :meth:`toolkit.classroom.play.Play.bell`).
+
+        Returns:
+            ``{"bell_in": seconds or None, "stopped": [table numbers stopped now]}``.
+        """
+        body = {"cancel": True} if after is None else {"in": after}
+        return self._post(f"/api/teacher/sessions/{int(session)}/bell", body)
 
     def records(self, session: int) -> list[dict]:
         """Every started table's JSON game record with who made each move (see

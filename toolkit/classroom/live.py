@@ -23,6 +23,7 @@ import logging
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..core.i18n import language
 from .model import ClassroomError
 from .views import merge_state_messages
 from .web import client_address, origin_allowed, parse_json
@@ -52,6 +53,7 @@ class Connection:
 
     def __init__(self, ws: WebSocket):
         self.ws = ws
+        self.lang: str | None = None      # the session's language, once the page said hello
         self._items: collections.deque = collections.deque()
         self._state = None
         self._wake = asyncio.Event()
@@ -95,7 +97,11 @@ class Connection:
                     item = self._items.popleft()
                     if item is _STATE:
                         state, self._state = self._state, None
-                        item = state() if callable(state) else state
+                        if callable(state):
+                            with language(self.lang):          # the page's words in its session's language
+                                item = state()
+                        else:
+                            item = state
                     await self.ws.send_text(json.dumps(item, separators=(",", ":")))
                     self.sent += 1
                 if self._closing is not None:
@@ -176,6 +182,7 @@ class _Page:
                 self.refuse(e)
                 conn.close(4401)
                 return False
+            conn.lang = self.player.session.config.lang
             room.connect(self.player, conn)
         elif kind == "move":
             conn.push(await room.move(player, msg))
@@ -202,8 +209,9 @@ class _Page:
                     self.refuse(msg)
                     continue
                 try:
-                    if not await self.handle(msg):
-                        break
+                    with language(self.player.session.config.lang if self.player is not None else None):
+                        if not await self.handle(msg):
+                            break
                 except ClassroomError as e:
                     self.refuse(e)
                     if e.code == "stale":

@@ -159,6 +159,8 @@ class Session:
     created: float = 0.0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)   # seating: joins, starts, rounds
     polls: list = field(default_factory=list)     # the questions sent to the class, in order
+    bell_at: float | None = None                  # when the teacher's bell rings (epoch seconds), or None
+    bell_timer: Any = None
 
     @property
     def info(self) -> GameInfo:

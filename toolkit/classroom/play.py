@@ -20,8 +20,9 @@ import logging
 from typing import Any
 
 from ..core.game import CHANCE, IllegalActionError, sample_chance
+from ..core.i18n import _
 from .config import step_rng
-from .model import NOT_SAVED, ClassroomError, Player, Table, finishing_places, stored
+from .model import NOT_SAVED, ClassroomError, Player, Session, Table, finishing_places, stored
 from .store import now
 
 __all__ = ["Play"]
@@ -151,16 +152,92 @@ class Play:
         score sheet (in a task of its own), else the bots look whether one of them is to move."""
         self.room.views.publish(t)
         if t.state.is_terminal:
-            self._spawn(self.finish(t))
+            self.spawn(self.finish(t))
         elif t.status == "playing":
             self.kick(t)
 
-    def _spawn(self, coro) -> None:
+    def spawn(self, coro) -> None:
+        """Run ``coro`` in a task of its own, kept in :attr:`tasks` (cancelled when the room stops)."""
         task = asyncio.ensure_future(coro)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def finish(self, t: Table) -> None:
+    # -- the bell ----------------------------------------------------------------------------
+    async def bell(self, session: Session, after: float | None = 0) -> dict:
+        """The teacher's bell: every table of the session's round still playing stops when it
+        rings, its pages say "Time!" with where everyone stands, and a whole game (a session
+        without an activity's ``stop``) goes to the score sheet *as it stands*, marked
+        unfinished (:func:`toolkit.scoresheet.records.record_game`, ``unfinished=True``: its
+        places from the scores at the bell). An activity's table (one lot, one round) just stops,
+        as at its own stop. The bell is stored: a server restarted before it rings rings it on time.
+
+        Args:
+            after: seconds from now (0: now; up to 4 hours), or None to cancel a bell set.
+
+        Returns:
+            ``{"bell_in": seconds until it rings or None, "stopped": [table numbers stopped now]}``.
+
+        Raises:
+            ValueError: ``after`` is not a number of seconds from 0 to 14400.
+            ClassroomError: ``storage``.
+        """
+        if after is not None and (isinstance(after, bool) or not isinstance(after, (int, float))
+                                  or not 0 <= after <= 4 * 3600):
+            raise ValueError(_("the bell rings after 0 to 14400 seconds (4 hours), got {after!r}").format(after=after))
+        if session.bell_timer is not None:
+            session.bell_timer.cancel()
+            session.bell_timer = None
+        if after is None or after > 0:
+            at = None if after is None else now() + after
+            await stored(self.store.set_bell(session.id, at), NOT_SAVED)
+            session.bell_at = at
+            self.arm_bell(session)
+            self._publish_session(session)
+            return {"bell_in": after, "stopped": []}
+        return {"bell_in": None, "stopped": await self._ring(session)}
+
+    def arm_bell(self, session: Session) -> None:
+        """Set the timer of ``session``'s bell (:meth:`bell`), if one is set."""
+        if session.bell_at is None or session.bell_timer is not None:
+            return
+        session.bell_timer = self.room.loop.call_later(max(0.0, session.bell_at - now()),
+                                                       lambda: self.spawn(self._ring_due(session)))
+
+    async def _ring_due(self, session: Session) -> None:
+        session.bell_timer = None
+        if session.bell_at is not None:
+            try:
+                await self._ring(session)
+            except ClassroomError as e:     # the disk refused: try again in a few seconds
+                _log.warning("the bell of session %s did not ring: %s", session.id, e.message)
+                session.bell_timer = self.room.loop.call_later(5, lambda: self.spawn(self._ring_due(session)))
+
+    async def _ring(self, session: Session) -> list[int]:
+        async with session.lock:
+            tables = [t for t in session.tables if t.round == session.round and t.status == "playing"
+                      and t.state is not None and not t.state.is_terminal]
+            for t in tables:                    # no move lands between the bell and the stop
+                await t.lock.acquire()
+            try:
+                await stored(self.store.ring(session.id, [t.id for t in tables], now()), NOT_SAVED)
+                for t in tables:
+                    t.status, t.bell = "stopped", True
+            finally:
+                for t in tables:
+                    t.lock.release()
+            session.bell_at = None
+        for t in tables:
+            if not session.config.stop:
+                self.spawn(self.finish(t, unfinished=True))
+        self._publish_session(session)
+        return [t.number for t in tables]
+
+    def _publish_session(self, session: Session) -> None:
+        for t in session.tables:
+            if t.round == session.round:
+                self.room.views.publish(t)
+
+    async def finish(self, t: Table, unfinished: bool = False) -> None:
         """Record a finished table's game on the score sheet (with its JSON record) and mark it
         finished.
 
@@ -170,21 +247,29 @@ class Play:
         (``sheet_error`` in :meth:`Views.status <toolkit.classroom.views.Views.status>`), the
         server's log says it too, and the next start of the server tries to record it again
         (recording is idempotent: the game's ``external_id``). Never raises for the sheet's
-        refusal, so a server that starts with such a game still starts."""
+        refusal, so a server that starts with such a game still starts.
+
+        ``unfinished``: a game stopped by the bell (:meth:`bell`): recorded as it stands, marked
+        unfinished; the table stays ``stopped``."""
         final = t.state
         variant = f"class {t.session.code}, round {t.round}, table {t.number}"
         try:
             gid = await self.store.record_game(final, variant, finishing_places(final),
-                                               f"classroom:{t.session.id}:{t.id}")
+                                               f"classroom:{t.session.id}:{t.id}", unfinished=unfinished)
             t.sheet_error = None
         except Exception as e:  # noqa: BLE001 (the sheet's or the disk's refusal: said, not lost in a task)
             _log.warning("table %s of session %s: the score sheet did not take the game: %s", t.number,
                          t.session.id, e)
             gid, t.sheet_error = None, str(e) or type(e).__name__
         t.sheet_game_id = gid
-        t.status = "finished"
+        if not unfinished:
+            t.status = "finished"
         try:
-            await self.store.finish_table(t.id, now(), gid)
+            if unfinished:
+                if gid is not None:
+                    await self.store.sheet_game(t.id, gid)
+            else:
+                await self.store.finish_table(t.id, now(), gid)
         except Exception as e:  # noqa: BLE001 (the table is over in memory; the next start records it again)
             _log.warning("table %s of session %s: its end was not saved: %s", t.number, t.session.id, e)
         self.room.views.publish(t)
@@ -219,6 +304,9 @@ class Play:
                     choose = _with_value(t.session.info.induced[t.session.config.values], bot, seat, sale[1][seat])
                 action = await asyncio.to_thread(choose, st, step_rng(t.seed, 2, version))
                 async with t.lock:
+                    if t.status != "playing":
+                        t.driver = None
+                        return       # stopped meanwhile (the bell)
                     if t.version != version or not self.room.presence.bot_plays(t, seat):
                         continue     # the student came back, or the table moved on: look again
                     try:

@@ -39,8 +39,10 @@ class Polls:
         none was sent), without its answer until it is revealed.
 
         Returns:
-            ``{"type": "question", "id", "kind", "prompt", "options", "slider", "unit",
-            "decimal", "status", "yours" (the student's final answer or None), "tries"}``; once
+            ``{"type": "question", "id", "kind", "prompt", "options", "slider", "range" (a
+            number's plausible range ``{"min", "max"}`` or None), "unit", "decimal", "lang" (the
+            session's language: how a typed number is read), "status", "yours" (the student's
+            final answer or None), "tries"}``; once
             revealed also ``"reveal": {"answer", "explanation", "right"}`` (``right``: whether
             this student's final answer was right; ``None`` for a question without a right
             answer or a student who did not answer), unless the teacher marked it without
@@ -54,7 +56,8 @@ class Polls:
         a = poll.answers.get(p.id)
         spec = poll.spec
         msg = {"type": "question", "id": poll.id, "kind": spec["kind"], "prompt": spec["prompt"],
-               "options": spec["options"], "slider": spec["slider"], "unit": spec["unit"], "decimal": spec["decimal"],
+               "options": spec["options"], "slider": spec["slider"], "range": spec.get("range"), "unit": spec["unit"],
+               "decimal": spec["decimal"], "lang": p.session.config.lang,
                "status": poll.status, "yours": a.final if a else None, "tries": a.tries if a else 0}
         if poll.status == "revealed" and poll.reveal.get("show", True):
             msg["reveal"] = {"answer": poll.reveal["answer"], "explanation": poll.reveal["explanation"],
@@ -135,7 +138,7 @@ class Polls:
         if poll is None or poll.id != msg["question"]:
             raise ClassroomError("closed", "This question is not asked any more: look at the board.")
         try:
-            value, _ = Q.read_answer(poll.spec, msg["value"])
+            value, _x = Q.read_answer(poll.spec, msg["value"], p.session.config.lang)
         except ValueError as e:
             raise ClassroomError("bad_answer", str(e)) from None
         async with poll.lock:
@@ -200,7 +203,7 @@ class Polls:
         projected lesson shows only the count).
 
         Returns:
-            ``{"id", "key", "kind", "prompt", "options", "slider", "unit", "status", "opened",
+            ``{"id", "key", "kind", "prompt", "options", "slider", "range", "unit", "status", "opened",
             "students" (joined), "connected" (with a page open), "answered", "changed" (answered
             more than once)}``; once revealed also ``"reveal"`` and ``"results"``
             (:func:`toolkit.classroom.questions.summary`).
@@ -208,7 +211,8 @@ class Polls:
         s = poll.session
         spec = poll.spec
         out = {"id": poll.id, "key": spec["key"], "kind": spec["kind"], "prompt": spec["prompt"],
-               "options": spec["options"], "slider": spec["slider"], "unit": spec["unit"], "status": poll.status,
+               "options": spec["options"], "slider": spec["slider"], "range": spec.get("range"), "unit": spec["unit"],
+               "status": poll.status,
                "opened": poll.opened, "students": len(s.players),
                "connected": sum(1 for p in s.players.values() if p.connections),
                "answered": len(poll.answers), "changed": sum(1 for a in poll.answers.values() if a.tries > 1)}

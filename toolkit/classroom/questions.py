@@ -13,9 +13,12 @@ Three kinds of answer (:data:`KINDS`):
 
 * ``"choice"``: one of the ``options`` (a lesson's choice question, or a guess: a prediction
   without a right answer, revealed with ``answer=None``);
-* ``"number"``: a typed number, read with the self-checks' own rule
-  (:func:`toolkit.core.numbers.parse_number`: ``27.5``, ``27,5``, ``1/4``, ``25%``...) and judged
-  with it (:func:`toolkit.core.numbers.judge_number`: within ``tolerance``);
+* ``"number"``: a typed number, read by the session's language (:func:`read_number`: Italian
+  ``2,6`` is 2.6, English ``1,5`` is refused with "use a dot: 1.5"; ``1/4`` and ``25%`` as the
+  self-checks read them), refused outside the question's plausible range (``min``/``max``: a
+  slip of the thumb, forty 9s, never reaches the class's chart), stored as the number it is, and
+  judged by the self-checks' rule (:func:`toolkit.core.numbers.judge_number`: within
+  ``tolerance``);
 * ``"slider"``: a number on a slider from ``min`` to ``max`` in steps of ``step`` (a guess or
   an estimate).
 
@@ -30,10 +33,11 @@ import html
 import math
 from html.parser import HTMLParser
 
+from ..core.i18n import NumberFormatError, _, current_language, format_number, parse_number as parse_in_language
 from ..core.numbers import as_fraction, judge_number, parse_number
 
-__all__ = ["KINDS", "make_spec", "read_answer", "make_reveal", "judge", "summary", "clean_html", "plain_text",
-           "MAX_PROMPT", "MAX_OPTIONS", "MAX_TYPED"]
+__all__ = ["KINDS", "make_spec", "read_answer", "read_number", "make_reveal", "judge", "summary", "clean_html",
+           "plain_text", "MAX_PROMPT", "MAX_OPTIONS", "MAX_TYPED"]
 
 KINDS = ("choice", "number", "slider")
 #: Longest prompt or explanation (characters of HTML).
@@ -115,12 +119,14 @@ def make_spec(data) -> dict:
 
     Args:
         data: ``{"key": the lesson's name for it (e.g. "03/q6"), "kind": one of KINDS,
-            "prompt": HTML, "options": [str] (choice), "min", "max", "step" (slider), "unit",
-            "decimal": None | "," | "." (how commas are read in typed numbers)}``.
+            "prompt": HTML, "options": [str] (choice), "min", "max", "step" (slider; for a
+            number, ``min`` and ``max`` are its plausible range, both or neither), "unit",
+            "decimal": None | "," | "." (kept for older lessons: typed numbers are read by the
+            session's language)}``.
 
     Returns:
         ``{"key", "kind", "prompt" (cleaned), "options", "slider": {"min", "max", "step"} or
-        None, "unit", "decimal"}``.
+        None, "range": {"min", "max"} or None (a number's plausible range), "unit", "decimal"}``.
 
     Raises:
         ValueError: a missing or malformed field (the message names it), or a field that would
@@ -139,7 +145,8 @@ def make_spec(data) -> dict:
     if kind not in KINDS:
         raise ValueError(f"'kind' must be one of {KINDS}, got {kind!r}")
     spec = {"key": _text(data, "key", 80), "kind": kind, "prompt": clean_html(_text(data, "prompt", MAX_PROMPT)),
-            "options": [], "slider": None, "unit": _text(data, "unit", 30, required=False), "decimal": None}
+            "options": [], "slider": None, "range": None, "unit": _text(data, "unit", 30, required=False),
+            "decimal": None}
     if kind == "choice":
         options = data.get("options")
         if not isinstance(options, list) or not 2 <= len(options) <= MAX_OPTIONS:
@@ -155,27 +162,77 @@ def make_spec(data) -> dict:
         if not lo < hi or step <= 0 or (hi - lo) / step > MAX_STEPS:
             raise ValueError(f"a slider needs min < max and a step > 0 with at most {MAX_STEPS} positions")
         spec["slider"] = {"min": lo, "max": hi, "step": step}
+    elif kind == "number" and ("min" in data or "max" in data):
+        lo, hi = _number(data.get("min"), "'min'"), _number(data.get("max"), "'max'")
+        if not lo < hi:
+            raise ValueError("a number's plausible range needs min < max")
+        spec["range"] = {"min": lo, "max": hi}
+    elif kind != "slider" and ("min" in data or "max" in data or "step" in data):
+        raise ValueError("'min', 'max' and 'step' belong to a slider (or 'min' and 'max' to a number)")
     if data.get("decimal") not in (None, ",", "."):
         raise ValueError("'decimal' must be null, ',' or '.'")
     spec["decimal"] = data.get("decimal")
     return spec
 
 
-def read_answer(spec: dict, value) -> tuple[object, float | None]:
+def _shown(x: float, lang: str) -> str:
+    return format_number(int(x) if float(x).is_integer() else x, lang)
+
+
+def read_number(text: str, lang: str | None = None) -> float:
+    """A number a student typed, read by the language's conventions
+    (:func:`toolkit.core.i18n.parse_number`: Italian ``"2,6"`` is 2.6; English ``"1,5"`` is
+    refused with "Use a dot for decimals: 1.5."); a fraction, a percentage or a number followed
+    by its unit (``"1/4"``, ``"25%"``, ``"13 points"``) as the self-checks read them
+    (:func:`toolkit.core.numbers.parse_number`, with the language's decimal mark).
+
+    Args:
+        text: what the student typed.
+        lang: the language (default: the current one).
+
+    Returns:
+        the number (a finite float).
+
+    Raises:
+        ValueError: not a number in this language (the message, in the current language, says
+            how to write one).
+    """
+    lang = lang or current_language()
+    try:
+        x = parse_in_language(text, lang)
+    except NumberFormatError as e:
+        if not any(c in text for c in "/%") and not any(c.isalpha() for c in text):
+            raise ValueError(str(e)) from None
+        try:
+            x = float(parse_number(text, decimal="," if format_number(1.5, lang) == "1,5" else "."))
+        except ValueError:
+            raise ValueError(str(e)) from None
+    if not math.isfinite(x):
+        raise ValueError(_("Type a number, such as {example}.").format(example=format_number(2.5, lang)))
+    return x
+
+
+def read_answer(spec: dict, value, lang: str | None = None) -> tuple[object, float | None]:
     """A student's answer to ``spec``, checked.
 
     Args:
         spec: from :func:`make_spec`.
         value: what the page sent: an option's index or text (choice), the text typed
             (number), a number (slider).
+        lang: the session's language (how a typed number is read, and the messages' language;
+            default: the current one).
 
     Returns:
-        ``(stored, number)``: what is stored and shown (the option's text, the text typed, the
-        slider's value on its grid) and its number (``None`` for a choice).
+        ``(stored, number)``: what is stored and shown (the option's text; a typed number as the
+        number it is, an int when whole; the slider's value on its grid) and its number
+        (``None`` for a choice).
 
     Raises:
-        ValueError: not an answer to this question (the message is for the student).
+        ValueError: not an answer to this question (the message is for the student): a choice
+            not shown, a text that is not a number in the session's language, a number outside
+            the question's plausible range (the message gives the range).
     """
+    lang = lang or current_language()
     kind = spec["kind"]
     if kind == "choice":
         options = spec["options"]
@@ -186,13 +243,21 @@ def read_answer(spec: dict, value) -> tuple[object, float | None]:
         raise ValueError("Choose one of the answers shown.")
     if kind == "number":
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            value = str(value)
-        if not isinstance(value, str) or not value.strip():
-            raise ValueError("Type a number first.")
-        if len(value) > MAX_TYPED:
-            raise ValueError(f"Type a number of at most {MAX_TYPED} characters.")
-        x = parse_number(value, decimal=spec.get("decimal"))      # ValueError: says what to type
-        return value.strip(), float(x)
+            x = float(value)
+            if not math.isfinite(x):
+                raise ValueError(_("Type a number first."))
+        elif not isinstance(value, str) or not value.strip():
+            raise ValueError(_("Type a number first."))
+        elif len(value) > MAX_TYPED:
+            raise ValueError(_("Type a number of at most {n} characters.").format(n=MAX_TYPED))
+        else:
+            x = read_number(value, lang)                          # ValueError: says what to type
+        r = spec.get("range")
+        if r is not None and not r["min"] <= x <= r["max"]:
+            raise ValueError(_("Type a number from {lo} to {hi}.").format(lo=_shown(r["min"], lang),
+                                                                          hi=_shown(r["max"], lang)))
+        x = round(x, 9)
+        return (int(x) if x.is_integer() and abs(x) < 2 ** 53 else x), x
     s = spec["slider"]
     x = _number(value, "The answer")
     if not s["min"] - 1e-9 <= x <= s["max"] + 1e-9:
@@ -266,8 +331,11 @@ def judge(spec: dict, reveal: dict, stored) -> bool | None:
         return stored == answer
     if spec["kind"] == "number":
         try:
+            if isinstance(stored, (int, float)) and not isinstance(stored, bool):    # read when answered
+                text = f"{stored:.12f}".rstrip("0").rstrip(".")
+                return judge_number(text, answer, reveal.get("tolerance", 0), spec.get("unit", ""), ".")[0]
             return judge_number(stored, answer, reveal.get("tolerance", 0), spec.get("unit", ""),
-                                spec.get("decimal"))[0]
+                                spec.get("decimal"))[0]                             # text of an older server
         except ValueError:
             return False
     return abs(as_fraction(stored) - as_fraction(answer)) <= as_fraction(reveal.get("tolerance", 0))
@@ -276,7 +344,7 @@ def judge(spec: dict, reveal: dict, stored) -> bool | None:
 def _value_of(spec: dict, stored) -> float | None:
     if spec["kind"] == "choice" or stored is None:
         return None
-    if spec["kind"] == "slider":
+    if spec["kind"] == "slider" or (isinstance(stored, (int, float)) and not isinstance(stored, bool)):
         return float(stored)
     try:
         return float(parse_number(stored, decimal=spec.get("decimal")))

@@ -10,7 +10,7 @@ loop, and is made of five parts, one module each, that own one kind of request:
 
 * :mod:`.seating` (``room.seating``): sessions and joins, seats, starting tables, rounds;
 * :mod:`.presence` (``room.presence``): students' open pages, their time away, who plays a seat;
-* :mod:`.play` (``room.play``): moves and bots, finished games to the score sheet;
+* :mod:`.play` (``room.play``): moves and bots, the teacher's bell, finished games to the score sheet;
 * :mod:`.polls` (``room.polls``): questions sent to the class, answers, reveals;
 * :mod:`.views` (``room.views``): each seat's log and page, the teacher's live view.
 
@@ -128,13 +128,20 @@ class Classroom:
                 await self.play.finish(t)
             elif t.status == "playing":
                 self.play.kick(t)
+            elif t.status == "waiting" and t.round == t.session.round:
+                self.seating.arm(t)
+            elif t.bell and t.sheet_game_id is None and not t.session.config.stop:
+                await self.play.finish(t, unfinished=True)     # stopped by the bell, not yet on the sheet
+        for s in self.sessions.values():
+            self.play.arm_bell(s)
 
     def _restore(self, data: dict, away_since: float) -> None:
         """The sessions, students, questions and tables of :meth:`Store.load`'s ``data`` in
         memory, each started table's game replayed from its actions."""
         for row in data["sessions"]:
             cfg = SessionConfig.from_json(row["config"])
-            s = Session(row["id"], row["code"], cfg, row["round"], row["status"], created=row["created"])
+            s = Session(row["id"], row["code"], cfg, row["round"], row["status"], created=row["created"],
+                        bell_at=data.get("bells", {}).get(row["id"]))
             self.sessions[s.id] = s
             self.by_code[s.code] = s
         for row in data["players"]:
@@ -155,7 +162,7 @@ class Classroom:
         for row in data["tables"]:
             s = self.sessions[row["session_id"]]
             t = Table(row["id"], s, row["round"], row["number"], row["seats"], row["bots"], row["status"],
-                      sheet_game_id=row["sheet_game_id"])
+                      sheet_game_id=row["sheet_game_id"], created=row["created"], bell=bool(row.get("bell")))
             s.tables.append(t)
             self.tables[t.id] = t
             for seat, pid in enumerate(t.seats):
@@ -175,7 +182,11 @@ class Classroom:
         for t in self.tables.values():
             if t.driver is not None:
                 t.driver.cancel()
+            if t.start_timer is not None:
+                t.start_timer.cancel()
         for s in self.sessions.values():
+            if s.bell_timer is not None:
+                s.bell_timer.cancel()
             for p in s.players.values():
                 if p.timer is not None:
                     p.timer.cancel()
@@ -292,6 +303,10 @@ class Classroom:
     async def move(self, p: Player, msg: Any) -> dict:
         """See :meth:`Play.move <toolkit.classroom.play.Play.move>`."""
         return await self.play.move(p, msg)
+
+    async def bell(self, session: Session, after: float | None = 0) -> dict:
+        """See :meth:`Play.bell <toolkit.classroom.play.Play.bell>`."""
+        return await self.play.bell(session, after)
 
     @property
     def moves_committed(self) -> int:

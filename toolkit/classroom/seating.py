@@ -104,12 +104,32 @@ class Seating:
         s.id = await self.store.add_session(code, created, config.to_json())
         self.room.sessions[s.id] = s
         self.room.by_code[code] = s
+        for old in self.room.sessions.values():      # last week's pages learn the new code
+            if old.status != "open":
+                self._tell_pages(old)
         return s
 
     async def close_session(self, session: Session) -> None:
-        """Close a session to new students (tables being played go on)."""
+        """Close a session to new students (tables being played go on). Its students' open
+        pages are told (they offer the join code of the next session, :meth:`next_code`)."""
         session.status = "closed"
         await self.store.close_session(session.id)
+        self._tell_pages(session)
+
+    def next_code(self, session: Session) -> str | None:
+        """The join code a page of closed session ``session`` offers its student: the newest open
+        session opened after it on this server, or None (no new session yet). Only a page that
+        holds a seat token of ``session`` is told (:meth:`Views.view
+        <toolkit.classroom.views.Views.view>`), so the code reaches only the class's own
+        students."""
+        later = [s for s in self.room.sessions.values() if s.status == "open" and s.id > session.id]
+        return max(later, key=lambda s: s.id).code if later else None
+
+    def _tell_pages(self, session: Session) -> None:
+        """Send every open page of ``session`` its state again (the session opened or closed)."""
+        for p in session.players.values():
+            for conn in list(p.connections):
+                conn.push(lambda p=p, conn=conn: self.room.views.view(p, conn))
 
     # -- joining -----------------------------------------------------------------------------
     def open_session_of(self, code) -> Session:
@@ -193,11 +213,12 @@ class Seating:
             "The server could not save your seat ({error}); nothing was stored: try again.")
         p = Player(pid, s, name, token_hash, away_since=self.room.loop.time())
         if t is None:
-            t = Table(tid, s, s.round, number, seats, [s.config.bot] * size)
+            t = Table(tid, s, s.round, number, seats, [s.config.bot] * size, created=now())
             s.tables.append(t)
             self.room.tables[t.id] = t
         else:
             t.seats = seats
+        self.arm(t)
         s.players[p.id] = p
         self.room.by_token[token_hash] = p
         p.table, p.seat = t, seat
@@ -289,6 +310,34 @@ class Seating:
         return t
 
     # -- starting tables ---------------------------------------------------------------------
+    def starts_in(self, t: Table) -> float | None:
+        """Seconds until waiting table ``t`` starts by itself (:attr:`SessionConfig.start_after
+        <toolkit.classroom.config.SessionConfig.start_after>` after its first student sat down),
+        or None when it waits for a full table or the teacher."""
+        wait = t.session.config.start_after
+        if not wait or t.status != "waiting":
+            return None
+        return max(0.0, t.created + wait - now())
+
+    def arm(self, t: Table) -> None:
+        """Set the timer that starts waiting table ``t`` by itself, bots in its empty seats, once
+        :meth:`starts_in` runs out (a table without a student, or already armed: nothing)."""
+        due = self.starts_in(t)
+        if due is None or t.start_timer is not None or all(pid is None for pid in t.seats):
+            return
+        t.start_timer = self.room.loop.call_later(due, lambda: self.room.play.spawn(self._start_due(t)))
+
+    async def _start_due(self, t: Table) -> None:
+        t.start_timer = None
+        s = t.session
+        async with s.lock:
+            if t.status != "waiting" or self.room.tables.get(t.id) is not t or all(pid is None for pid in t.seats):
+                return
+            try:
+                await self.start_table(t)
+            except ClassroomError as e:        # said in the log; the teacher can still start it
+                _log.warning("table %s of session %s did not start by itself: %s", t.number, s.id, e.message)
+
     async def start_table(self, t: Table) -> None:
         """Deal the table's game: empty seats become bots (named ``Bot 1``, ``Bot 2`` by seat).
 

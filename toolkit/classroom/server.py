@@ -126,6 +126,7 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
     app.state.public_url = public_url
     app.state.limits = limits
     app.state.guards = Guards(limits)
+    app.state.visitors = {}          # who opened /check (toolkit.classroom.check)
     return app
 
 

@@ -22,10 +22,13 @@ the JSON record of every finished game) and, beside them, the server's own table
   reveal on, the answer as JSON);
 * ``classroom_answers``: each student's answer to each question: the first and the final one
   (with their times), how many times they answered, and, from the reveal on, whether the first
-  and the final answers were right.
+  and the final answers were right;
+* ``classroom_bells``: the time a session's bell rings (the teacher's bell: every table still
+  playing then stops, see :meth:`toolkit.classroom.play.Play.ring`); a table stopped by it is
+  marked in ``classroom_tables.bell``.
 
-The question tables were added without changing the layout's version: an older file gets them
-when it is opened, and an older toolkit ignores them.
+The question tables, the bells and the tables' ``bell`` column were added without changing the
+layout's version: an older file gets them when it is opened, and an older toolkit ignores them.
 
 What the class server writes, it writes through named methods of :class:`Store` (``add_player``,
 ``add_actions``, ``reveal``...), each one transaction; the server's modules hold no SQL.
@@ -125,6 +128,10 @@ CREATE TABLE IF NOT EXISTS classroom_answers (
     final_right INTEGER,
     PRIMARY KEY (question_id, player_id)
 );
+CREATE TABLE IF NOT EXISTS classroom_bells (
+    session_id INTEGER PRIMARY KEY REFERENCES classroom_sessions(id),
+    at REAL NOT NULL
+);
 """
 
 
@@ -179,6 +186,9 @@ class Store:
         for stmt in _SCHEMA.strip().split(";"):
             if stmt.strip():
                 con.execute(stmt)
+        if "bell" not in [r[1] for r in con.execute("PRAGMA table_info(classroom_tables)")]:
+            # a file of an older toolkit: its tables were never stopped by the bell
+            con.execute("ALTER TABLE classroom_tables ADD COLUMN bell INTEGER NOT NULL DEFAULT 0")
         row = con.execute("SELECT value FROM classroom_meta WHERE key='layout_version'").fetchone()
         if row is None:
             con.execute("INSERT INTO classroom_meta VALUES ('layout_version', ?)", (str(LAYOUT_VERSION),))
@@ -373,8 +383,8 @@ class Store:
 
         Returns:
             ``{"sessions": [...], "players": [...], "tables": [...], "actions": {table_id:
-            [(action, actor), ...]}, "questions": [...], "answers": [...]}`` (rows as dicts,
-            JSON columns decoded).
+            [(action, actor), ...]}, "questions": [...], "answers": [...], "bells": {session_id:
+            time}}`` (rows as dicts, JSON columns decoded).
         """
         def fn(con, _sheet):
             con.row_factory = sqlite3.Row
@@ -388,6 +398,7 @@ class Store:
                 questions = [dict(r) for r in con.execute("SELECT * FROM classroom_questions ORDER BY id")]
                 answers = [dict(r) for r in con.execute("SELECT * FROM classroom_answers ORDER BY question_id, "
                                                         "player_id")]
+                bells = {r[0]: r[1] for r in con.execute("SELECT session_id, at FROM classroom_bells")}
             finally:
                 con.row_factory = None
             for s in sessions:
@@ -402,7 +413,7 @@ class Store:
             for a in answers:
                 a["first"], a["final"] = json.loads(a["first"]), json.loads(a["final"])
             return {"sessions": sessions, "players": players, "tables": tables, "actions": actions,
-                    "questions": questions, "answers": answers}
+                    "questions": questions, "answers": answers, "bells": bells}
         return self.call(fn)
 
     # -- what the class server writes: each call one transaction, committed when it returns ---
@@ -490,18 +501,39 @@ class Store:
             stmts.append(("UPDATE classroom_tables SET status='stopped', finished=? WHERE id=?", (at, table_id)))
         await self.awrite(stmts)
 
-    async def record_game(self, state, variant: str, placements: list[int], external_id: str) -> int:
+    async def record_game(self, state, variant: str, placements: list[int], external_id: str,
+                          unfinished: bool = False) -> int:
         """A finished table's game on the score sheet, with its JSON record
-        (:func:`toolkit.scoresheet.record_game`); returns the score sheet's game id."""
-        from ..scoresheet import record_game
+        (:func:`toolkit.scoresheet.record_game`; ``unfinished``: a game stopped by the bell, as
+        it stands); returns the score sheet's game id."""
+        from ..scoresheet.records import record_game
 
         return await self.acall(lambda _con, sheet: record_game(sheet, state, variant=variant, placements=placements,
-                                                                external_id=external_id))
+                                                                external_id=external_id, unfinished=unfinished))
 
     async def finish_table(self, table_id: int, at: float, sheet_game_id: int) -> None:
         """A table's game is over and on the score sheet as ``sheet_game_id``."""
         await self.awrite([("UPDATE classroom_tables SET status='finished', finished=?, sheet_game_id=? WHERE id=?",
                             (at, sheet_game_id, table_id))])
+
+    async def set_bell(self, session_id: int, at: float | None) -> None:
+        """The time a session's bell rings (seconds since the epoch), or None: no bell set."""
+        if at is None:
+            await self.awrite([("DELETE FROM classroom_bells WHERE session_id=?", (session_id,))])
+        else:
+            await self.awrite([("INSERT OR REPLACE INTO classroom_bells VALUES (?, ?)", (session_id, at))])
+
+    async def ring(self, session_id: int, table_ids: list[int], at: float) -> None:
+        """The bell rang: the playing tables ``table_ids`` stop (status ``stopped``, marked
+        ``bell``) and the session's bell is cleared, in one transaction."""
+        stmts = [("UPDATE classroom_tables SET status='stopped', finished=?, bell=1 WHERE id=?", (at, tid))
+                 for tid in table_ids]
+        stmts.append(("DELETE FROM classroom_bells WHERE session_id=?", (session_id,)))
+        await self.awrite(stmts)
+
+    async def sheet_game(self, table_id: int, sheet_game_id: int) -> None:
+        """A table stopped by the bell is on the score sheet as ``sheet_game_id`` (unfinished)."""
+        await self.awrite([("UPDATE classroom_tables SET sheet_game_id=? WHERE id=?", (sheet_game_id, table_id))])
 
     async def add_question(self, session_id: int, spec: dict, at: float, close: int | None = None) -> int:
         """A question sent to a session's students (``spec``: without its answer); ``close``:

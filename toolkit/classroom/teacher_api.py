@@ -1,9 +1,13 @@
 """The teacher's API (``/api/teacher/...``, ``Authorization: Bearer <teacher key>``), used by
 the notebook widget and the lessons' class mode (:class:`toolkit.classroom.client.TeacherClient`).
 
+The pre-class check: ``GET check`` (``{"url": the page a phone opens, "devices": [{"address",
+"at"}]}``: the other devices that opened it, :mod:`toolkit.classroom.check`).
+
 Sessions: ``GET games``, ``POST sessions`` (open one), ``GET sessions``, ``GET
 sessions/<id>`` (live status), ``POST sessions/<id>/start`` (start the waiting tables, bots fill
-empty seats), ``POST .../next-round``, ``POST .../close``, ``GET .../records`` (every table's
+empty seats), ``POST .../next-round``, ``POST .../close``, ``POST .../bell`` ``{"in": seconds}``
+(the teacher's bell: 0 now; ``{"cancel": true}`` cancels it), ``GET .../records`` (every table's
 JSON game record), ``POST .../players/<pid>/new-device`` (a new seat token and link),
 ``POST .../players/<pid>/seat`` ``{"table": n or null}`` (seat a late student at a bot's seat).
 
@@ -113,6 +117,29 @@ async def close(request, room):
     return {"closed": True}
 
 
+async def bell(request, room):
+    data = await _body(request)
+    unknown = sorted(set(data) - {"in", "cancel"})
+    if unknown:
+        raise ApiError(400, "malformed", f"unknown bell fields {unknown}: send {{\"in\": seconds}} or "
+                       "{\"cancel\": true}.")
+    if data.get("cancel") is True:
+        return await room.bell(_session(request, room), None)
+    return await room.bell(_session(request, room), data.get("in", 0))
+
+
+async def qr(request, room):
+    s = _session(request, room)
+    from .qr import qr_svg
+    url = _url_of(request, s.code) or f"{_base_of(request)}/join/{s.code}"
+    return Response(qr_svg(url), media_type="image/svg+xml", headers=HEADERS)
+
+
+async def check(request, room):
+    from .check import devices_seen
+    return {"url": f"{_base_of(request)}/check", "devices": devices_seen(request.app.state)}
+
+
 async def records(request, room):
     return room.records(_session(request, room))
 
@@ -212,6 +239,7 @@ def answers_to_csv(rows: list[dict]) -> str:
 #: The teacher's routes, under ``/api/teacher``.
 routes = [Mount("/api/teacher", routes=[
     Route("/games", teacher_endpoint(games)),
+    Route("/check", teacher_endpoint(check)),
     Route("/sessions", teacher_endpoint(open_session), methods=["POST"]),
     Route("/sessions", teacher_endpoint(sessions)),
     Route("/sessions/{sid:int}", teacher_endpoint(status)),
@@ -219,6 +247,8 @@ routes = [Mount("/api/teacher", routes=[
     Route("/sessions/{sid:int}/next-round", teacher_endpoint(next_round), methods=["POST"]),
     Route("/sessions/{sid:int}/close", teacher_endpoint(close), methods=["POST"]),
     Route("/sessions/{sid:int}/records", teacher_endpoint(records)),
+    Route("/sessions/{sid:int}/bell", teacher_endpoint(bell), methods=["POST"]),
+    Route("/sessions/{sid:int}/qr.svg", teacher_endpoint(qr)),
     Route("/sessions/{sid:int}/players/{pid:int}/new-device", teacher_endpoint(new_device),
           methods=["POST"]),
     Route("/sessions/{sid:int}/players/{pid:int}/seat", teacher_endpoint(seat), methods=["POST"]),

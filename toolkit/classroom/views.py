@@ -15,6 +15,7 @@ import weakref
 from ..core.game import State, record as game_record_of
 from .games import jsonable
 from .model import Player, Session, Table, finishing_places
+from .store import now
 
 __all__ = ["Views", "merge_state_messages"]
 
@@ -87,17 +88,32 @@ class Views:
             ``"left"`` a student who pressed Leave, ``"bot"`` a bot's seat), ``"bots_playing"``
             (per seat: whether a bot plays it now, so a page can say "away: a bot is playing for
             Ana") and, once over, ``"result"`` (``{"scores", "places", "unit", "cards",
-            "cards_title"}``: ``cards`` every seat's cards as HTML, hidden ones shown, or ``None``).
+            "cards_title", "stopped", "bell", "unfinished"}``: ``cards`` every seat's cards as HTML,
+            hidden ones shown, or ``None``; ``bell``: the teacher's bell stopped the table;
+            ``unfinished``: it goes to the score sheet as it stands, marked unfinished). Always:
+            ``"lang"`` (the session's language), ``"session_status"`` (``"open"`` or
+            ``"closed"``; a closed session's page also gets ``"next_code"``, the join code of the
+            session opened after it on this server, or None), ``"bell_in"`` (seconds until the
+            teacher's bell, when one is set) and, while the table waits, ``"starts_in"``
+            (seconds until it starts by itself, :attr:`SessionConfig.start_after`).
         """
         s = p.session
         t = p.table
         base = {"type": "state", "game": s.config.game, "title": s.info.title, "you": p.name,
-                "code": s.code, "round": s.round, "start_when_full": s.config.start_when_full}
+                "code": s.code, "round": s.round, "start_when_full": s.config.start_when_full,
+                "lang": s.config.lang, "session_status": s.status}
+        if s.status != "open":
+            base["next_code"] = self.room.seating.next_code(s)
+        if s.bell_at is not None:
+            base["bell_in"] = max(0, round(s.bell_at - now()))
         if t is None:
             return dict(base, status="no_table")
         seats = [s.players[pid].name if pid is not None else None for pid in t.seats]
         base.update(table=t.number, seat=p.seat, seats=seats, status=t.status)
         if t.state is None:
+            starts = self.room.seating.starts_in(t)
+            if starts is not None:
+                base["starts_in"] = round(starts)
             return base
         st = t.state
         obs = st.observation(p.seat)
@@ -139,7 +155,7 @@ class Views:
         if st.is_terminal or stopped:
             base["result"] = {"scores": list(st.scores), "places": finishing_places(st), "unit": info.unit,
                               "cards": info.final_cards(st, stopped), "cards_title": info.final_title,
-                              "stopped": stopped}
+                              "stopped": stopped, "bell": t.bell, "unfinished": t.bell and not s.config.stop}
         return base
 
     def sale_values(self, t: Table) -> tuple | None:
@@ -189,11 +205,14 @@ class Views:
             ``{"session": {...settings, code, round, status, replace_after}, "players":
             [{"id", "name", "table", "seat", "connected", "table_status"}], "tables": [{"id",
             "round", "number", "status", "seats": [{"name", "kind", "bot_plays"}], "moves",
-            "to_move", "scores", "places", "sheet_game_id", "bot_seats"}]}``; ``kind`` is
-            ``"here"``, ``"away"``, ``"left"`` (a student) or ``"bot"``; ``bot_plays`` whether a
-            bot plays the seat now; ``bot_seats`` how many seats of a playing table a bot holds
-            since the start (where :meth:`~toolkit.classroom.seating.Seating.seat_late` can seat a
-            late student).
+            "to_move", "scores", "places", "sheet_game_id", "sheet_error", "bot_seats", "starts_in",
+            "bell"}]}``; ``kind`` is ``"here"``, ``"away"``, ``"left"`` (a student) or ``"bot"``;
+            ``bot_plays`` whether a bot plays the seat now; ``bot_seats`` how many seats of a
+            playing table a bot holds since the start (where
+            :meth:`~toolkit.classroom.seating.Seating.seat_late` can seat a late student);
+            ``sheet_error`` why a finished game is not on the score sheet (None: it is, or not
+            finished); ``starts_in`` seconds until a waiting table starts by itself (None: it
+            waits for a full table or the teacher); ``bell`` whether the teacher's bell stopped it.
         """
         cfg = session.config
         tables = []
@@ -214,13 +233,16 @@ class Views:
                 "scores": list(st.scores) if st is not None else None,
                 "places": (finishing_places(st) if st is not None and (st.is_terminal or t.status == "stopped")
                            else None),
-                "sheet_game_id": t.sheet_game_id, "sheet_error": t.sheet_error})
+                "sheet_game_id": t.sheet_game_id, "sheet_error": t.sheet_error,
+                "starts_in": self.room.seating.starts_in(t), "bell": t.bell})
         return {
             "session": {"id": session.id, "code": session.code, "game": cfg.game, "title": session.info.title,
                         "preset": cfg.preset, "table_size": cfg.table_size, "bot": cfg.bot, "seed": cfg.seed,
                         "round": session.round, "status": session.status, "unit": session.info.unit,
                         "replace_after": cfg.replace_after, "label": cfg.label, "stop": cfg.stop,
-                        "start_when_full": cfg.start_when_full,
+                        "start_when_full": cfg.start_when_full, "start_after": cfg.start_after, "lang": cfg.lang,
+                        "values": cfg.values,
+                        "bell_in": None if session.bell_at is None else max(0.0, session.bell_at - now()),
                         "question": session.polls[-1].id if session.polls else None},
             "players": [{"id": p.id, "name": p.name, "table": p.table.number if p.table else None, "seat": p.seat,
                          "connected": bool(p.connections), "table_status": p.table.status if p.table else None}
@@ -233,7 +255,8 @@ class Views:
 
         Returns:
             one dict per started table: ``{"table_id", "round", "number", "status",
-            "sheet_game_id", "kinds"`` (per seat: ``"human"`` or ``"bot"``), ``"actors"`` (per
+            "sheet_game_id", "bell"`` (stopped by the teacher's bell), ``"kinds"`` (per seat:
+            ``"human"`` or ``"bot"``), ``"actors"`` (per
             action: ``"setup"``, ``"chance"``, ``"human"`` or ``"bot"``), ``"record"``
             ``{game, rules, players, seed, actions}``. Replay a record with
             :func:`toolkit.core.game.replay`.
@@ -243,7 +266,7 @@ class Views:
             if t.state is None:
                 continue
             out.append({"table_id": t.id, "round": t.round, "number": t.number, "status": t.status,
-                        "sheet_game_id": t.sheet_game_id,
+                        "sheet_game_id": t.sheet_game_id, "bell": t.bell,
                         "kinds": ["bot" if pid is None else "human" for pid in t.seats],
                         "actors": list(t.actors), "record": game_record_of(t.state)})
         return out

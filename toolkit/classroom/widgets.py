@@ -22,23 +22,11 @@ from ..core.charts import Chart
 from ..core.widgets import View
 from . import analysis
 from .client import ServerError, TeacherClient
+from .qr import qr_svg
 
 __all__ = ["TeacherView", "teacher_view", "qr_svg", "join_html"]
 
 _FONT = dict(family="sans-serif", size=13)
-
-
-def qr_svg(text: str, scale: int = 6) -> str:
-    """``text`` (a web address) as a QR code, an inline SVG string (``segno``, offline).
-
-    Raises:
-        ValueError: ``text`` is empty.
-    """
-    import segno
-
-    if not text:
-        raise ValueError("nothing to encode in a QR code")
-    return segno.make(text, error="m").svg_inline(scale=scale, dark="#000000", light="#ffffff")
 
 
 def _esc(x) -> str:

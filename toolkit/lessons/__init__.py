@@ -35,12 +35,13 @@ named by its key, in the lesson's order::
 
 A question's table holds any :class:`Question` field but ``key``: ``kind`` and ``prompt`` always,
 ``options``, ``answer``, ``tolerance``, ``unit``, ``hint``, ``explanation``, ``worksheet``,
-``giveaway``, ``extension``, ``plain_answer`` as the question needs (absent: the field's default).
+``giveaway``, ``extension``, ``plain_answer``, ``plausible`` (a number's plausible range,
+``[lowest, highest]``) as the question needs (absent: the field's default).
 A language's table (``[q2.it]``) gives the text fields again in its language (``prompt``,
 ``options``, ``answer`` of a choice, ``unit``, ``hint``, ``explanation``, ``worksheet``,
 ``giveaway``): every one that the first language's table gives, and no other field (``kind``,
-``tolerance``, ``extension``, ``plain_answer`` and a number's ``answer`` are the question's, set
-once). Long text is a TOML multi-line string; a line that ends with a backslash goes on at the
+``tolerance``, ``extension``, ``plain_answer``, ``plausible`` and a number's ``answer`` are the
+question's, set once). Long text is a TOML multi-line string; a line that ends with a backslash goes on at the
 next line's first word.
 
 ``{name}`` or ``{name:spec}`` is a placeholder, filled from the dict that the question's values
@@ -144,6 +145,10 @@ class Question:
             ``False`` for an answer a lesson cannot help writing before the question (lesson 02's
             title says "Exactly 50", and 50 is the answer to its Q2): then only ``giveaway``
             is searched.
+        plausible: a number question's plausible range ``(lowest, highest)`` (the answer's
+            unit): a class's typed answer outside it is refused on the phone with the range
+            (a slip of the thumb, forty 9s), so one absurd number cannot wreck the class's
+            chart. Wide on purpose: a wrong answer a student means is inside it. ``()``: none.
 
     Raises:
         ValueError: an unknown kind, a choice whose answer is not an option, a number answer
@@ -163,6 +168,7 @@ class Question:
     giveaway: tuple = field(default=())
     extension: bool = False
     plain_answer: bool = True
+    plausible: tuple = ()
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -180,6 +186,18 @@ class Question:
             except (TypeError, ValueError):
                 raise ValueError(f"{self.key}: a number question's answer must be a number, "
                                  f"got {self.answer!r}") from None
+        object.__setattr__(self, "plausible", tuple(self.plausible))
+        if self.plausible:
+            lo_hi = self.plausible
+            if self.kind != "number":
+                raise ValueError(f"{self.key}: only a number question has a plausible range")
+            if (len(lo_hi) != 2 or any(isinstance(x, bool) or not isinstance(x, (int, float)) for x in lo_hi)
+                    or not lo_hi[0] < lo_hi[1]):
+                raise ValueError(f"{self.key}: plausible is [lowest, highest], two numbers, lowest first; "
+                                 f"got {list(lo_hi)!r}")
+            if not lo_hi[0] <= float(self.answer) <= lo_hi[1]:
+                raise ValueError(f"{self.key}: the answer {float(self.answer):g} is outside its plausible range "
+                                 f"{list(lo_hi)!r}")
 
     def giveaways(self) -> list[str]:
         """The strings that would give this question's answer away if a lesson's text, code or
@@ -253,6 +271,7 @@ TEXT_FIELDS = ("prompt", "options", "answer", "unit", "hint", "explanation", "wo
 _STRINGS = ("kind", "prompt", "unit", "hint", "explanation", "worksheet")
 _LISTS = ("options", "giveaway")
 _FLAGS = ("extension", "plain_answer")
+_RANGES = ("plausible",)
 
 #: How each language writes the numbers put into its prose: (decimal mark, thousands separator).
 #: A language not listed writes them as English does.
@@ -372,10 +391,13 @@ class Bank:
             ok = (isinstance(v, str) if f in _STRINGS else
                   isinstance(v, list) and all(isinstance(x, str) for x in v) if f in _LISTS else
                   isinstance(v, bool) if f in _FLAGS else
+                  isinstance(v, list) and len(v) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                                              for x in v) if f in _RANGES else
                   isinstance(v, (str, int, float)) and not isinstance(v, bool))
             if not ok:
                 shape = ("text" if f in _STRINGS else "a list of texts" if f in _LISTS else
-                         "true or false" if f in _FLAGS else "a number, a text or a placeholder")
+                         "true or false" if f in _FLAGS else "[lowest, highest], two numbers" if f in _RANGES else
+                         "a number, a text or a placeholder")
                 raise LessonDataError(f"{self._file}: [{where}] {f}: must be {shape}, got {v!r}")
             for text in (v if isinstance(v, list) else [v]):
                 if isinstance(text, str):
@@ -446,7 +468,9 @@ class Bank:
 
         made = {}
         for f, v in table.items():
-            if isinstance(v, list):
+            if f in _RANGES:
+                made[f] = tuple(v)
+            elif isinstance(v, list):
                 made[f] = tuple(fill(f, x) for x in v)
             elif isinstance(v, str):
                 made[f] = fill(f, v)

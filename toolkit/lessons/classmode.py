@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 from . import Question
 
-__all__ = ["Activity", "ACTIVITIES", "ClassNumbers", "question_spec", "reveal_of", "SLIDERS", "activity",
+__all__ = ["Activity", "ACTIVITIES", "ClassNumbers", "question_spec", "reveal_of", "SLIDERS", "activity", "drawable",
            "buyword_round", "bue_hand", "bux_auction", "tenbucks_fairness", "bugami_declarations",
            "bux_score_sheet", "answers_figure"]
 
@@ -83,8 +83,10 @@ class Activity:
 
 def question_spec(q: Question, lesson: str, slider: tuple | None = None, decimal: str | None = None) -> dict:
     """The question as the class's phones get it: no answer, no explanation (they come with the
-    reveal). A choice or a guess becomes a choice; a number is typed, or chosen on a slider when
-    ``slider`` ``(min, max, step)`` is given.
+    reveal). A choice or a guess becomes a choice; a number is typed (within its plausible
+    range, :attr:`Question.plausible <toolkit.lessons.Question.plausible>`: the phone refuses an
+    answer outside it, giving the range), or chosen on a slider when ``slider`` ``(min, max,
+    step)`` is given.
 
     Returns:
         keyword arguments for :meth:`toolkit.classroom.TeacherClient.ask`.
@@ -95,7 +97,10 @@ def question_spec(q: Question, lesson: str, slider: tuple | None = None, decimal
     if slider is not None:
         lo, hi, step = slider
         return dict(base, kind="slider", min=lo, max=hi, step=step)
-    return dict(base, kind="number", decimal=decimal)
+    spec = dict(base, kind="number", decimal=decimal)
+    if q.plausible:
+        spec.update(min=q.plausible[0], max=q.plausible[1])
+    return spec
 
 
 def _number(x):
@@ -132,10 +137,40 @@ def _wrap(text: str, width: int = 22) -> str:
     return "<br>".join(lines + [line])
 
 
+def drawable(values, answer=None, tolerance=0) -> tuple[list, list]:
+    """The class's numbers a chart can draw beside the answer, and those it cannot: one absurd
+    number (a slip of the thumb: forty 9s) must not stretch the axis until the other answers
+    collapse into one bar. The window is the middle half of the answers (from the lower to the
+    upper quartile) with the right answer, widened three times the larger of that spread, half
+    the answer's or the median's size and four tolerances on each side (a robust fence in the
+    spirit of Tukey's, which a class's 25-30 numbers need: a quartile spread of 0 is common).
+
+    Args:
+        values: the answers (numbers).
+        answer: the right answer (None: a guess), always inside the window.
+        tolerance: the answer's tolerance.
+
+    Returns:
+        ``(inside, outside)``: two sorted lists, together every value once.
+    """
+    import numpy as np
+
+    xs = sorted(float(v) for v in values)
+    if len(xs) < 3:
+        return xs, []
+    q1, med, q3 = (float(np.percentile(xs, p)) for p in (25, 50, 75))
+    ref = [v for v in (answer,) if v is not None]
+    scale = max(q3 - q1, 0.5 * abs(med), *(0.5 * abs(v) for v in ref), 4 * float(tolerance or 0), 1e-9)
+    lo, hi = min([q1] + ref) - 3 * scale, max([q3] + ref) + 3 * scale
+    return [v for v in xs if lo <= v <= hi], [v for v in xs if not lo <= v <= hi]
+
+
 def answers_figure(q: Question, status: dict, lang: str = "en"):
     """The class's answers to a revealed question, beside the right answer: a bar per option
     (the right one marked in its label, not by colour alone), or a histogram of the numbers
-    with the right answer (and its tolerance) drawn on it.
+    with the right answer (and its tolerance) drawn on it. Numbers far from the others
+    (:func:`drawable`) are not drawn: the chart counts and names them ("1 answer off the chart:
+    1e+40") instead of rescaling its axis to them.
 
     Args:
         q: the lesson's question.
@@ -171,7 +206,7 @@ def answers_figure(q: Question, status: dict, lang: str = "en"):
                                      title=dict(text="risposta" if it else "answer")))
         fig.update_layout(height=max(300, 110 + 70 * len(opts)))
         return fig
-    values = r["values"]
+    values, off = drawable(r["values"], answer, reveal.get("tolerance") or 0)
     name = "risposta finale" if it else "final answer"
     distinct = sorted(set(values))
     if len(distinct) <= 20:
@@ -194,6 +229,15 @@ def answers_figure(q: Question, status: dict, lang: str = "en"):
         fig.add_vline(x=answer, line=dict(color=GREEN, width=3, dash="dash"), layer="below",
                       annotation_text=("risposta: " if it else "the answer: ") + f"{answer:g}",
                       annotation_position="top")
+    if off:
+        from ..core.i18n import format_number, language, ngettext
+        with language(lang):
+            shown_off = ", ".join(format_number(float(f"{v:.6g}")) if abs(v) < 1e15 else f"{v:.3g}" for v in off[:5])
+            more = "…" if len(off) > 5 else ""
+            words = ngettext("{n} answer off the chart: {values}", "{n} answers off the chart: {values}",
+                             len(off)).format(n=len(off), values=shown_off + more)
+        fig.add_annotation(text=words, xref="paper", yref="paper", x=1, y=1.02, xanchor="right", yanchor="bottom",
+                           showarrow=False, font=dict(size=12, color=VERMILLION))
     unit = status.get("unit") or ""
     fig.update_layout(title=dict(text=title), **_LAYOUT, bargap=0.05,
                       xaxis=dict(title=dict(text=(("risposta" if it else "answer") + (f" ({unit})" if unit else "")))),

@@ -22,6 +22,14 @@ Not published, and therefore **our assumptions** (module constants a teacher can
   last in a 4-player game: (0 - 1) / 2 = -0.5 -> 0). Rounding toward zero never rewards a tie
   more than the better place would, and keeps the index a whole number like the publisher's.
 
+* **Unfinished games** (our assumption: the seed does not foresee them): a class's game stopped
+  by the teacher's bell before its end is recorded *as it stands*, its places from the money each
+  player held at the bell, and marked "unfinished: stopped by the bell" in its variant
+  (:func:`toolkit.scoresheet.records.record_game` with ``unfinished=True``). It counts like a
+  finished game in the standings and the index: a lesson ends at the bell, and the places at the
+  bell are that lesson's result. A teacher who prefers to count only finished games deletes the
+  marked ones (their variant says which).
+
 The PEI is BUX's index; the functions here take the game as a parameter (default ``"bux"``) so a
 lesson can apply the same rule to other games and say so openly.
 """

@@ -23,7 +23,7 @@ from typing import Mapping
 from ..core.game import State, record as _record, replay as _replay
 from .store import ScoreSheet, ScoreSheetError, _as_date, _write_transaction
 
-__all__ = ["record_game", "game_record", "find_game"]
+__all__ = ["record_game", "game_record", "find_game", "UNFINISHED"]
 
 _TABLE_SQL = ("CREATE TABLE IF NOT EXISTS game_records ("
               "game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE, "
@@ -34,9 +34,21 @@ def _has_table(sheet: ScoreSheet) -> bool:
     return bool(sheet._read("SELECT 1 FROM sqlite_master WHERE type='table' AND name='game_records'"))
 
 
+#: What the variant of a game recorded unfinished says (:func:`record_game` with ``unfinished``).
+UNFINISHED = "unfinished: stopped by the bell"
+
+
 def record_game(sheet: ScoreSheet, game: State | Mapping | str, date=None, variant: str = "",
-                placements=None, external_id: str | None = None) -> int:
+                placements=None, external_id: str | None = None, unfinished: bool = False) -> int:
     """Record a finished game from its final state or its JSON record (one transaction).
+
+    A game stopped before its end (a class's game stopped by the teacher's bell, see
+    :mod:`toolkit.classroom`) is recorded with ``unfinished=True``: *as it stands*, its places
+    from the scores when it stopped (the money each player holds), marked in its variant
+    (``"... (unfinished: stopped by the bell)"``, :data:`UNFINISHED`) and stored with source
+    ``"unfinished"``. It counts in the standings and the Personal Earning Index like a finished
+    game (:mod:`toolkit.scoresheet.pei` says so): a class's lesson ends at the bell, and the
+    places at the bell are its result. Its JSON record replays to the state where it stopped.
 
     Args:
         sheet: an open :class:`~toolkit.scoresheet.ScoreSheet`.
@@ -49,13 +61,14 @@ def record_game(sheet: ScoreSheet, game: State | Mapping | str, date=None, varia
         placements: optional places (1 = first) in seat order, e.g. to give a game's published
             tie-break (see :meth:`ScoreSheet.record`); default: from the scores.
         external_id: the recording program's unique name for this game (text), or None.
+        unfinished: the game was stopped before its end (see above); it need not be over.
 
     Returns:
         the game's id on the sheet; if ``external_id`` was recorded before, that game's id
         (nothing is written).
 
     Raises:
-        ValueError: the game is not over, the record is malformed or does not replay
+        ValueError: the game is not over (and not ``unfinished``), the record is malformed or does not replay
             (``IllegalActionError`` is a ``ValueError``), the game is not one of the score
             sheet's games, or the result is refused by :meth:`ScoreSheet.validate` (e.g. two
             players with the same name). Nothing is written.
@@ -72,8 +85,11 @@ def record_game(sheet: ScoreSheet, game: State | Mapping | str, date=None, varia
         if not isinstance(game, Mapping):
             raise ValueError(f"give a final State or a game record dict, got {type(game).__name__}")
         final = _replay(game)[-1]
-    if not final.is_terminal:
-        raise ValueError("the game is not over: only finished games go on the score sheet")
+    if not final.is_terminal and not unfinished:
+        raise ValueError("the game is not over: only finished games go on the score sheet (or one stopped "
+                         "by the bell, recorded with unfinished=True)")
+    if unfinished:
+        variant = f"{variant.strip()} ({UNFINISHED})".strip() if isinstance(variant, str) else variant
     if external_id is not None and (not isinstance(external_id, str) or not external_id.strip()):
         raise ValueError(f"external_id must be non-empty text or None, got {external_id!r}")
     if not isinstance(variant, str):
@@ -95,7 +111,8 @@ def record_game(sheet: ScoreSheet, game: State | Mapping | str, date=None, varia
                 if row is not None:
                     con.execute("COMMIT")
                     return int(row[0])
-            gid = sheet._insert(con, rec["game"], day, variant.strip(), names, scores, places, "record")
+            gid = sheet._insert(con, rec["game"], day, variant.strip(), names, scores, places,
+                                "unfinished" if unfinished else "record")
             con.execute("INSERT INTO game_records VALUES (?, ?, ?)", (gid, text, external_id))
             con.execute("COMMIT")
             return gid

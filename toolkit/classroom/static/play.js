@@ -11,6 +11,10 @@
 (function () {
   "use strict";
   var KEY = "money-games-seat";
+  // the session the stored seat belongs to, and the name the student joined with last (a student
+  // keeps one name across the term if they want: the join form offers it again)
+  var CODE_KEY = "money-games-seat-code", NAME_KEY = "money-games-name";
+  var linkCode = "";               // the join code of the address this page was opened with
   var GROUPS = {Swap: "Swap a card", Sell: "Sell a set", Bid: "Bid", Play: "Play a bill", Claim: "Claim a stack",
     Force: "Five Max", PlayCard: "Play a card", DeclareBug: "Choose your bug suit", SellWord: "Sell a word",
     Discard: "Discard", Reveal: "Reveal a card", Offer: "Make an offer", Choose: "How many tiles", Take: "Take a tile",
@@ -18,11 +22,13 @@
   var ws = null, state = null, pending = false, backoff = 500, shownError = "";
   var online = false, retryTimer = null, lastHeard = 0;
   var logLines = [], typedWord = "", logFollows = true;
-  var question = null, qDraft = null, qPending = false, qError = "";
+  var question = null, qDraft = null, qPending = false, qError = "", qUnfolded = null;
 
   function $(id) { return document.getElementById(id); }
-  function getToken() { try { return window.localStorage.getItem(KEY); } catch (e) { return null; } }
-  function setToken(t) { try { if (t) { window.localStorage.setItem(KEY, t); } else { window.localStorage.removeItem(KEY); } } catch (e) { /* private mode */ } }
+  function stored(name) { try { return window.localStorage.getItem(name); } catch (e) { return null; } }
+  function store(name, value) { try { if (value) { window.localStorage.setItem(name, value); } else { window.localStorage.removeItem(name); } } catch (e) { /* private mode */ } }
+  function getToken() { return stored(KEY); }
+  function setToken(t, code) { store(KEY, t); store(CODE_KEY, t ? code || null : null); }
   function el(tag, text, cls) { var e = document.createElement(tag); if (text !== undefined) { e.textContent = text; } if (cls) { e.className = cls; } return e; }
 
   function codeFromAddress() {
@@ -32,10 +38,12 @@
     return q ? q.toUpperCase() : "";
   }
 
-  function showJoin(message) {
+  function showJoin(message, code) {
     $("play").hidden = true;
+    $("closed").hidden = true;
     $("join").hidden = false;
-    if (!$("code").value) { $("code").value = codeFromAddress(); }
+    if (code) { $("code").value = code; } else if (!$("code").value) { $("code").value = codeFromAddress(); }
+    if (!$("name").value && stored(NAME_KEY)) { $("name").value = stored(NAME_KEY); }
     $("join-error").textContent = message || "";
     ($("code").value ? $("name") : $("code")).focus();
   }
@@ -54,7 +62,11 @@
           if (res.data.retry_after) { holdJoin(res.data.retry_after); }
           return;
         }
-        setToken(res.data.token);
+        if (ws) { var old = ws; ws = null; old.onclose = null; old.close(); }   // last session's seat
+        setToken(res.data.token, res.data.code);
+        store(NAME_KEY, res.data.name);
+        linkCode = "";
+        state = null; logLines = []; question = null;
         if (window.location.pathname !== "/") { window.history.replaceState(null, "", "/"); }
         connect();
       })
@@ -199,8 +211,14 @@
     renderQuestion();
   }
 
+  function number(x) {            // a number as the session's language writes it (2,6 in Italian)
+    try { return Number(x).toLocaleString(question.lang || "en", {maximumFractionDigits: 6}); } catch (e) { return String(x); }
+  }
+
   function shown(value) {
-    return value === null || value === undefined ? "" : String(value) + (question.unit && question.kind !== "choice" ? " " + question.unit : "");
+    if (value === null || value === undefined) { return ""; }
+    var text = typeof value === "number" && question.kind !== "choice" ? number(value) : String(value);
+    return text + (question.unit && question.kind !== "choice" ? " " + question.unit : "");
   }
 
   function renderQuestion() {
@@ -211,11 +229,34 @@
     var st = question.status, open = st === "open", rev = question.reveal || null;
     box.setAttribute("data-question", String(question.id));
     box.setAttribute("data-status", st);
-    box.appendChild(el("h2", rev ? "The answer" : "A question from your teacher"));
+    var answer = rev ? rev.answer : null;
+    if (open) {
+      box.appendChild(el("h2", "A question from your teacher"));
+    } else {
+      // answered and closed (or revealed): one line on top of the page, the rest folded away, so
+      // the table and "Your move!" stay where a phone shows them (the details open on a tap)
+      var done = el("details", undefined, "question-done");
+      done.open = qUnfolded === question.id;
+      done.addEventListener("toggle", function () { qUnfolded = done.open ? question.id : null; });
+      var head = el("summary", "", "verdict");
+      if (rev) {
+        head.id = "q-verdict";
+        if (answer === null) {
+          head.textContent = "Look at the board: your teacher shows what the class answered.";
+        } else {
+          head.textContent = "The answer: " + shown(answer) + ". " + (rev.right === true ? "You were right!" : rev.right === false ? "Yours was not quite right." : "");
+          head.className = "verdict " + (rev.right === true ? "right" : rev.right === false ? "wrong" : "");
+        }
+      } else {
+        head.textContent = "Answers are closed: wait for your teacher.";
+      }
+      done.appendChild(head);
+      box.appendChild(done);
+      box = done;
+    }
     var prompt = el("div", undefined, "prompt");
     prompt.innerHTML = question.prompt;          // simple HTML only: the server keeps <b>, <i>... and escapes the rest
     box.appendChild(prompt);
-    var answer = rev ? rev.answer : null;
     if (question.kind === "choice") {
       var list = el("div", undefined, "options");
       question.options.forEach(function (o, i) {
@@ -247,8 +288,9 @@
         input.setAttribute("inputmode", "decimal");
         input.setAttribute("autocomplete", "off");
         input.maxLength = 40;
-        input.placeholder = question.decimal === "," ? "un numero, es. 27,5" : "a number, e.g. 27.5";
-        input.value = qDraft !== null ? qDraft : (question.yours !== null ? String(question.yours) : "");
+        input.placeholder = question.range ? fill(_("a number from {lo} to {hi}"), {lo: number(question.range.min), hi: number(question.range.max)}) :
+          (question.decimal === "," || question.lang === "it" ? "un numero, es. 27,5" : "a number, e.g. 27.5");
+        input.value = qDraft !== null ? qDraft : (question.yours !== null ? (typeof question.yours === "number" ? number(question.yours).replace(/\u00a0|\u202f/g, "") : String(question.yours)) : "");
         input.addEventListener("input", function () { qDraft = input.value; });
         input.addEventListener("keydown", function (ev) { if (ev.key === "Enter") { go.click(); } });
       }
@@ -276,17 +318,7 @@
       line.textContent = open ? (qPending ? "Sending..." : "Answer here, then wait for your teacher.") : "You did not answer this one.";
     }
     box.appendChild(line);
-    if (!open && !rev) { box.appendChild(el("p", "Answers are closed: wait for your teacher.", "note-line")); }
     if (rev) {
-      var verdict = el("p", "", "verdict");
-      verdict.id = "q-verdict";
-      if (answer === null) {
-        verdict.textContent = "Look at the board: your teacher shows what the class answered.";
-      } else {
-        verdict.textContent = "The answer: " + shown(answer) + ". " + (rev.right === true ? "You were right!" : rev.right === false ? "Yours was not quite right." : "");
-        verdict.className = "verdict " + (rev.right === true ? "right" : rev.right === false ? "wrong" : "");
-      }
-      box.appendChild(verdict);
       if (rev.explanation) {
         var ex = el("div", undefined, "explanation");
         ex.innerHTML = rev.explanation;          // cleaned by the server, as the prompt
@@ -319,6 +351,14 @@
       backoff = 500;
       setConn(true);
       pending = false;
+      if (linkCode && msg.code !== linkCode) {
+        // the address is another session's join link: it wins over the seat this browser holds
+        leaveSeatFor(linkCode);
+        return;
+      }
+      linkCode = "";
+      if (getToken()) { store(CODE_KEY, msg.code); }
+      useLanguage(msg.lang);
       if (msg.log && msg.log_from > logLines.length) {   // lines were lost on the way: reconnect for the whole log
         if (ws) { ws.close(); }
         return;
@@ -335,6 +375,57 @@
       showError(msg.message);
       renderMoves();
     }
+  }
+
+  /* The seat this browser holds belongs to another session than the join link it was opened
+   * with (last week's lesson): the link wins. The old seat's token is kept until the new join
+   * succeeds; the join form offers the link's code and the name the student used last. */
+  function leaveSeatFor(code) {
+    if (ws) { var old = ws; ws = null; old.onclose = null; old.close(); }
+    setConn(false);
+    linkCode = "";
+    showJoin("", code);
+  }
+
+  /* A closed session (the teacher ended it): the page says so and leads to the next one. */
+  function renderClosed(st) {
+    var box = $("closed");
+    box.textContent = "";
+    if (st.session_status !== "closed") { box.hidden = true; return; }
+    box.hidden = false;
+    box.appendChild(el("h2", _("This class game is closed")));
+    var name = stored(NAME_KEY) || st.you;
+    if (st.next_code) {
+      box.appendChild(el("p", fill(_("Your teacher opened a new one: code {code}."), {code: st.next_code})));
+      var again = el("button", fill(_("Join {code} as {name}"), {code: st.next_code, name: name}), "move");
+      again.type = "button";
+      again.id = "join-next";
+      again.addEventListener("click", function () {
+        $("code").value = st.next_code;
+        $("name").value = name;
+        leaveSeatFor(st.next_code);
+        $("join-button").click();
+      });
+      box.appendChild(again);
+    } else {
+      box.appendChild(el("p", _("When your teacher gives a new code, type it here.")));
+    }
+    var other = el("button", _("Join with another code or name"), "secondary");
+    other.type = "button";
+    other.id = "join-other";
+    other.addEventListener("click", function () { leaveSeatFor(st.next_code || ""); });
+    box.appendChild(other);
+  }
+
+  /* An induced-value activity (BUX's lot): what the lot is worth to this student, the drawer's
+   * half-value line, and once it is sold the student's profit. */
+  function renderValues(st) {
+    var box = $("values");
+    box.textContent = "";
+    if (!st.values) { box.hidden = true; return; }
+    box.hidden = false;
+    box.appendChild(el("h2", fill(_("Worth to you: {value} bux"), {value: st.values.value})));
+    st.values.lines.forEach(function (line) { box.appendChild(el("p", line)); });
   }
 
   function play(index) { sendMove({index: index}); }
@@ -555,7 +646,11 @@
     $("play").hidden = false;
     $("title").textContent = st.title;
     document.title = st.title + ": table " + (st.table || "-");
-    var where = "You are " + st.you + (st.table ? " at table " + st.table : "") + " \u00b7 round " + st.round + " \u00b7 code " + st.code;
+    var where = fill(_("You: {name}"), {name: st.you}) + (st.table ? " \u00b7 " + fill(_("table {n}"), {n: st.table}) : "") +
+      " \u00b7 " + fill(_("round {n}"), {n: st.round}) + " \u00b7 " + fill(_("code {code}"), {code: st.code});
+    if (st.bell_in !== undefined && st.bell_in !== null) {
+      where += " \u00b7 " + fill(_("the bell rings in {m} min"), {m: Math.max(1, Math.ceil(st.bell_in / 60))});
+    }
     $("where").textContent = where;
     var status = $("status");
     status.className = "status-line";
@@ -563,6 +658,9 @@
       var taken = st.seats.filter(function (s) { return s !== null; });
       if (taken.length === st.seats.length) {
         status.textContent = "Your table is ready: " + taken.join(", ") + ". The game starts when your teacher starts it.";
+      } else if (st.starts_in !== undefined && st.starts_in !== null) {
+        status.textContent = fill(_("Waiting for players: {names} ({n} of {seats} seats). The game starts in about {s} s, or as soon as the table is full (bots take the empty seats)."),
+          {names: taken.join(", "), n: taken.length, seats: st.seats.length, s: st.starts_in});
       } else {
         status.textContent = "Waiting for players: " + taken.join(", ") + " (" + taken.length + " of " + st.seats.length +
           " seats). The game starts when " + (st.start_when_full === false ? "" : "the table is full or when ") +
@@ -570,6 +668,11 @@
       }
     } else if (st.status === "no_table") {
       status.textContent = "Waiting for your teacher to seat you.";
+    } else if (st.result && st.result.bell) {
+      status.textContent = st.result.unfinished ?
+        _("Time! Your teacher's bell stopped the game. It goes on the score sheet as it stands, marked unfinished.") :
+        _("Time! Your teacher's bell stopped this part of the game: look at the board.");
+      status.className = "status-line over";
     } else if (st.result && st.result.stopped) {
       status.textContent = "Time! This part of the game is over: look at the board.";
       status.className = "status-line over";
@@ -595,11 +698,21 @@
     renderResult();
     renderMoves();
     renderSeats(st);
+    renderValues(st);
+    renderClosed(st);
     applyConnection();
     renderQuestion();
   }
 
   $("join-form").addEventListener("submit", join);
+  (function linkWins() {
+    // opened with a join link (/join/CODE, a QR code): a seat this browser holds for another
+    // session (last week's lesson) does not take over the page
+    linkCode = codeFromAddress();
+    var code = stored(CODE_KEY);
+    if (linkCode && getToken() && code && code !== linkCode) { linkCode = ""; showJoin("", codeFromAddress()); return; }
+    if (linkCode && getToken() && code === linkCode) { linkCode = ""; }
+  }());
   (function () {     // a student who scrolls up to read stops the log following (a resize does not)
     var log = $("log"), touched = 0;
     ["wheel", "touchstart", "pointerdown", "keydown"].forEach(function (name) {
@@ -613,5 +726,5 @@
     if (!online) { return; }
     send({type: state && state.bot_plays_you ? "back" : "leave"});
   });
-  connect();
+  if ($("join").hidden) { connect(); }
 }());
