@@ -553,3 +553,51 @@ def test_the_giveaway_check_reads_the_learning_goals_and_the_handouts_of_minute_
     sheet = out / "worksheet-03.html"
     sheet.write_text(sheet.read_text(encoding="utf-8").replace("pays a fixed amount", "pays 500 bux"), encoding="utf-8")
     assert any(p.startswith("worksheet-03.html") and "lesson 03 q0's" in p for p in answers_in_print(out))
+
+
+def test_the_guides_lesson_04_game_is_the_claim_explorers():
+    """Issue 34: the guide gave Ben's self-force as Move 7 and as Move 8, and its story of the
+    section 7 game (who forced whom, who won, at which move) was an older game's. Every move the
+    guide's lesson 04 section names is checked against the explorer of the lesson (seed 4)."""
+    import re
+    from toolkit.tenbucks import widgets as tbw
+    ex = tbw.claim_explorer(players=("Ann", "Ben", "Cy"), seed=4)
+
+    def said(move):
+        ex.controls["move"].value = move
+        return re.sub(r"<[^>]+>", " ", ex.title.value)
+
+    guide = (ROOT / "lessons" / "TEACHER-GUIDE.md").read_text(encoding="utf-8")
+    section = " ".join(guide[guide.index("## Lesson 04"):guide.index("## Lesson 05")].split())
+    last = ex.controls["move"].max
+    assert f"{last + 1} moves on the slider (0-{last})" in section
+    facts = {7: ("Ben played a $3 bill on the 3 stack", "reached $6"),
+             8: ("Ben claimed the 3 stack ($6) as Five Max requires",),
+             19: ("Cy played a $2 bill on the 2 stack", "reached $6"),
+             20: ("Cy made you claim the 2 stack ($6)",),     # seen through Ann's eyes (the explorer's first player)
+             23: ("Ann claimed the 1 stack ($4)", "Ann won with $10")}
+    for move, words in facts.items():
+        for w in words:
+            assert w in said(move), (move, w, said(move))
+    named = {int(m) for m in re.findall(r"\bMoves? (\d+)", section)}
+    assert named == set(facts), f"the guide names moves {sorted(named)}; checked: {sorted(facts)}"
+    assert "at Move 8 he forces *himself*" in section and "at Move 8 he forces himself" in section
+
+
+@pytest.mark.parametrize("number", [*LESSONS, QUIZ.number])
+def test_the_right_option_does_not_stand_out_by_its_length(number):
+    """Issue 34: on a phone the layout gave answers away: in every case seen the longest option
+    was the right one (lesson 01's Question 4 and its exit ticket, lesson 06's Questions 3 and 8).
+    In every choice question of every lesson and the course quiz, in each language, the right
+    option is at most 10% longer than the longest wrong one."""
+    import re
+    b = bank(number)
+    for lang in b.langs:
+        for q in b.all(lang):
+            if q.kind != "choice":
+                continue
+            size = {o: len(re.sub(r"<[^>]+>", "", o)) for o in q.options}
+            longest_wrong = max(n for o, n in size.items() if o != q.answer)
+            assert size[q.answer] <= 1.1 * longest_wrong, (
+                f"lesson {number} {q.key} ({lang}): the right option has {size[q.answer]} characters, the "
+                f"longest wrong one {longest_wrong}: {q.options}")
