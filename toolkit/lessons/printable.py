@@ -641,6 +641,11 @@ HANDOUTS = _handouts()
 # The course quiz on paper (toolkit.lessons.quiz): its questions and options, never an answer
 
 
+def _count_words(n: int) -> str:
+    words = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
+    return words[n] if n < len(words) else str(n)
+
+
 def quiz_sheet() -> str:
     """The print-ready HTML of the course quiz (:data:`toolkit.lessons.QUIZ`), taken before
     lesson 01 and again after lesson 06: every question with its options (a letter to circle)
@@ -656,7 +661,8 @@ def quiz_sheet() -> str:
             answer = f'<p class="line">Answer: <span></span> {escape(q.unit)}</p>'
         items.append(f'<div class="q"><b>Question {n}.</b> {prompt}{answer}</div>')
     body = (f"<h1>{escape(QUIZ.title['en'])}</h1>"
-            '<p class="sub">Money and decisions through tabletop games: ten questions on the whole course</p>'
+            f'<p class="sub">Money and decisions through tabletop games: {_count_words(len(items))} questions on the '
+            'whole course</p>'
             '<div class="name"><span>Name</span><span>Class</span><span>Date</span></div>'
             "<p><b>Tick one:</b> &#9744; before the course (before lesson 01) &nbsp; &#9744; after the course "
             "(after lesson 06)</p><p>Answer every question on your own. For a choice, circle one letter; for a "
