@@ -354,7 +354,7 @@ def test_the_class_chart_shows_each_question_before_and_after_and_the_normalised
     pre, post = fig.data
     assert pre.name == "before the course (3 students)" and post.name == "after the course (3 students)"
     assert list(pre.y) == [f"Q{n} · lesson {lesson}" for n, lesson in
-                           enumerate(("01", "01", "02", "02", "02", "03", "03", "03", "04", "05", "06"), 1)]
+                           enumerate(("01", "05", "02", "02", "02", "03", "03", "03", "04", "05", "06"), 1)]
     assert list(pre.x) == [100, 67, 67, 67, 67, 33, 33, 33, 33, 33, 33]   # Cy got all right
     assert list(post.x) == [67, 67, 67, 67, 67, 67, 67, 67, 33, 33, 0]
     assert post.customdata[0] == "no gain to measure" and post.customdata[8] == "normalised gain 0.50"

@@ -611,8 +611,8 @@ def _handouts() -> dict[str, Handout]:
             name = _worksheet_name(number, lang)
             out[name] = Handout(name, (number,), None, "at the start of the lesson, one per student")
     rules = {
-        "rules-buyword.html": (("01",), "q8", "when the class reaches section 5 (Play), after Question 7: the "
-                                             "lesson has the class find the price rule first"),
+        "rules-buyword.html": (("01",), "q6", "when the class reaches the game, after Question 5: the lesson has "
+                                             "the class find the price rule first"),
         "rules-bue.html": (("02",), "q3", "when the class reaches section 2 (Play a hand), after Question 2"),
         "rules-bux.html": (("03", "06"), "q9", "when the class reaches section 6 (Play)"),
         "rules-tenbucks.html": (("04",), None, "at the start of the lesson (it plays first)"),
