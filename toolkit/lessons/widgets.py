@@ -221,7 +221,7 @@ QUIZ_SAVED = "Saved. The answers come after the course: your first answer is the
 
 
 class CourseQuiz(View):
-    """The course quiz on the page: ten questions on the course's core ideas, taken before
+    """The course quiz on the page: eleven questions on the course's core ideas, taken before
     lesson 01 and again after lesson 06 (:mod:`toolkit.lessons.quiz`). In its notebook::
 
         L = CourseQuiz()
