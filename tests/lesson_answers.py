@@ -273,9 +273,12 @@ def answers_in_app_mode(nb: dict, outputs: bool = False) -> list[str]:
     mode shows the whole page at once, so any text *after* a question's check (to the end of the
     lesson: summaries, ideas under an explorer) counts, unless it is held until that question (or
     a later one) was tried (``with L.after(...)``). A giveaway string in a markdown cell, or
-    (``outputs=True``) in a non-widget output of a cell of the question's own section (further
-    down, a number in a table is more often a coincidence than an answer) that is not held, is a
-    problem. And a summary's points come after the core path's last question (the exit ticket), held
+    (``outputs=True``) in an output of a cell of the question's own section (further down, a
+    number in a table is more often a coincidence than an answer) that is not held, is a problem:
+    its text, and what its widgets show before anyone touched them (every widget of the section,
+    not only the first one under the question: lesson 03's winner's-curse simulation, a control
+    two cells under Question 7, printed that the winner loses money; there a choice's answer is
+    not looked for, see :func:`_widget_forms`). And a summary's points come after the core path's last question (the exit ticket), held
     until it was tried (its heading may stand above the exit ticket; extension sections may follow
     the summary, each under its own heading).
 
@@ -284,9 +287,12 @@ def answers_in_app_mode(nb: dict, outputs: bool = False) -> list[str]:
     """
     b, lang, cells, asks = _lesson_parts(nb)
     order = {k: n for n, (_at, k) in enumerate(asks)}
+    checks = {at for at, _k in asks}
+    states = _widget_states(nb)
     problems = []
     for n, (at, key) in enumerate(asks):
-        forms = _forms_under(b.get(key, lang))
+        q = b.get(key, lang)
+        forms = _forms_under(q)
         same_section = True
         for j in range(at + 1, len(cells)):
             cell = cells[j]
@@ -294,17 +300,20 @@ def answers_in_app_mode(nb: dict, outputs: bool = False) -> list[str]:
             if held and any(order.get(k, -1) >= n for k in held):
                 continue  # shows once this question (or a later one) was tried
             if cell["cell_type"] == "markdown":
-                text, where = _source(cell), "text"
-                same_section = same_section and not re.search(r"(^|\n)\s*#{1,3} ", text)
-            elif outputs and same_section and not _shows_control(nb, cell):
-                text, where = _output_text(cell), "output"
+                texts = [("text", _source(cell), forms)]
+                same_section = same_section and not re.search(r"(^|\n)\s*#{1,3} ", _source(cell))
+            elif outputs and same_section:
+                texts = [("output", _output_text(cell), forms)]
+                if j not in checks:    # a later question's own widget is that question
+                    texts.append(("widget", _widgets_text(cell, states), _widget_forms(q)))
             else:
                 continue
-            for form in forms:
-                if _found(form, text):
-                    problems.append(f"{key}: its answer {form!r} shows in the {where} of cell {j}, which app mode "
-                                    f"shows before the question in cell {at} is tried: hold it with "
-                                    f"`with L.after({key!r}):`")
+            for where, text, looked_for in texts:
+                for form in looked_for:
+                    if _found(form, text):
+                        problems.append(f"{key}: its answer {form!r} shows in the {where} of cell {j}, which app "
+                                        f"mode shows before the question in cell {at} is tried: hold it with "
+                                        f"`with L.after({key!r}):`")
     heads = [i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and SUMMARY.search(_source(c))]
     for h in heads if asks else ():
         # a summary's section ends at the next heading: extensions may follow it, after the core path

@@ -448,3 +448,156 @@ def test_the_text_reads_right(path):
     nb = _nb(path)
     problems = text_problems(nb, lesson_of(nb)[1])
     assert not problems, f"{path.name}:\n" + "\n".join(problems)
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 34: lesson 03 showed answers (the spread explorer's verdicts under Q3, the simulated
+# auctions' verdict under Q7, "500 bux" in the learning goals and on worksheet-03 before Q0), and
+# the guide quoted numbers the page no longer showed
+
+
+def _execute(nb: dict, path: Path) -> dict:
+    """``nb`` executed from a clean kernel in ``path``'s folder, its widget state saved (the page
+    as app mode shows it before any question is tried)."""
+    import nbformat
+    from nbclient import NotebookClient
+    node = nbformat.reads(json.dumps(nb), as_version=4)
+    NotebookClient(node, timeout=900, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    return json.loads(nbformat.writes(node))
+
+
+def _unheld(nb: dict, keys) -> dict:
+    """``nb`` with the cells held for ``keys`` (``with L.after("q7"):``) showing at once."""
+    import re
+    nb = copy.deepcopy(nb)
+    for cell in nb["cells"]:
+        src = "".join(cell["source"])
+        for key in keys:
+            src = re.sub(rf"""with L\.after\(["']{key}["']\):""", "if True:", src)
+        cell["source"] = src
+    return nb
+
+
+def _plotly_figures(nb: dict) -> list[dict]:
+    """Every plotly figure an executed notebook shows: in cell outputs and in widgets' outputs."""
+    from lesson_answers import PLOTLY, _widget_states
+    outs = [o for c in nb["cells"] for o in c.get("outputs", [])]
+    outs += [o for m in _widget_states(nb).values() for o in m.get("state", {}).get("outputs", [])]
+    return [o["data"][PLOTLY] for o in outs if PLOTLY in o.get("data", {})]
+
+
+def _figure(nb: dict, title: str) -> dict:
+    found = [f for f in _plotly_figures(nb) if title in str(f.get("layout", {}).get("title", {}).get("text", ""))]
+    assert found, f"no chart titled {title!r} in the executed lesson"
+    return found[-1]
+
+
+def test_lesson_03_holds_its_answers_and_the_guide_quotes_what_it_shows(monkeypatch):
+    """Lesson 03 executed with its holds for Questions 0, 3 and 7 taken away: the giveaway checks
+    (tests/lesson_answers.py, as tests/test_notebooks.py runs them on every executed lesson) find
+    the rules' "500 bux" under Q0, the spread explorer's verdict under Q3 and the simulated
+    auctions' verdict under Q7 (the committed lesson, held, passes them: tests/test_notebooks.py).
+    And the numbers the guide quotes (its generated block, toolkit.lessons.lesson03.guide_numbers)
+    are what the executed lesson shows: the lot valuer's bars, the winner's-curse explorer's
+    verdict and the extension's chart."""
+    from toolkit.lessons import lesson03
+    monkeypatch.delenv("TOOLKIT_NOTEBOOK_GAMES", raising=False)   # the lesson's own size, as in class
+    path = ROOT / "lessons" / LESSONS["03"].files["en"]
+    nb = _nb(path)
+    assert not answers_given_away(nb) and not answers_right_after(nb) and not answers_in_app_mode(nb)
+    page = _execute(_unheld(nb, ("q0", "q3", "q7")), path)
+    problems = (answers_given_away(page, outputs=True) + answers_right_after(page, outputs=True)
+                + answers_in_app_mode(page, outputs=True))
+    for key, form in (("q0", "500 bux"), ("q3", "not protected: can be swapped away"), ("q7", "the winner loses money")):
+        assert any(p.startswith(f"{key}:") and repr(form) in p for p in problems), (key, problems)
+    # the guide's numbers are the page's
+    lot, curse, ext = lesson03.lot_numbers(), lesson03.curse_numbers(), lesson03.extension_numbers()
+    bars = _figure(page, "What the lot is worth to each player")["data"]
+    assert [round(v) for v in bars[0]["y"]] == lot["values"] and list(bars[1]["y"]) == lot["limits"]
+    assert [x.removesuffix(" (drawer)") for x in bars[0]["x"]] == lot["players"]
+    assert f"{lot['drawer']} (drawer)" in bars[0]["x"]
+    from lesson_answers import _widget_states
+    verdicts = [m["state"]["value"] for m in _widget_states(page).values()
+                if str(m.get("state", {}).get("value", "")).startswith("On average the winner")]
+    mean, over = curse["start"]
+    assert verdicts and f"{mean:+.1f} bux per lot" in verdicts[-1] and f"<b>{over:.0%}</b>" in verdicts[-1]
+    chart = _figure(page, "Winner's average profit")["data"]
+    assert list(chart[0]["x"]) == ext["bidders"]
+    assert chart[0]["y"] == pytest.approx(ext["exact"]) and chart[1]["y"] == pytest.approx(ext["simulated"])
+    guide = (ROOT / "lessons" / "TEACHER-GUIDE.md").read_text(encoding="utf-8")
+    assert lesson03.guide_numbers() in guide
+    quoted = guide[guide.index("<!-- numbers 03"):guide.index("<!-- /numbers 03 -->")]
+    assert all(f"{name} {value}" in quoted for name, value in zip(lot["players"], lot["values"]))
+    assert f"{over:.0%}" in quoted and f"deal {lesson03.LOT_DEAL}" in quoted
+    # ... and nothing else in lesson 03's section quotes a deal's values (the old deal-1 numbers)
+    section = guide[guide.index("## Lesson 03"):guide.index("## Lesson 04")]
+    assert "deal 1" not in section and "239" not in section and "221" not in section
+
+
+def test_the_giveaway_check_reads_the_learning_goals_and_the_handouts_of_minute_0(tmp_path):
+    """Issue 34: lesson 03's learning goals and worksheet-03 (handed out at minute 0) said what
+    a perfect set pays, before Question 0 asks which set pays more."""
+    from lesson_answers import answers_in_print
+    nb = _nb(ROOT / "lessons" / LESSONS["03"].files["en"])
+    goals = copy.deepcopy(nb)
+    src = "".join(goals["cells"][0]["source"])
+    assert "**Learning goals.**" in src and "500" not in src
+    goals["cells"][0]["source"] = src.replace("for a **perfect set**", "for a **perfect set** (500 bux)")
+    assert any(p.startswith("q0:") and "cell 0" in p for p in answers_given_away(goals))
+    out = tmp_path / "print"
+    out.mkdir()
+    for page in (ROOT / "lessons" / "print").glob("*.html"):
+        (out / page.name).write_text(page.read_text(encoding="utf-8"), encoding="utf-8")
+    assert not answers_in_print(out)
+    sheet = out / "worksheet-03.html"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("pays a fixed amount", "pays 500 bux"), encoding="utf-8")
+    assert any(p.startswith("worksheet-03.html") and "lesson 03 q0's" in p for p in answers_in_print(out))
+
+
+def test_the_guides_lesson_04_game_is_the_claim_explorers():
+    """Issue 34: the guide gave Ben's self-force as Move 7 and as Move 8, and its story of the
+    section 7 game (who forced whom, who won, at which move) was an older game's. Every move the
+    guide's lesson 04 section names is checked against the explorer of the lesson (seed 4)."""
+    import re
+    from toolkit.tenbucks import widgets as tbw
+    ex = tbw.claim_explorer(players=("Ann", "Ben", "Cy"), seed=4)
+
+    def said(move):
+        ex.controls["move"].value = move
+        return re.sub(r"<[^>]+>", " ", ex.title.value)
+
+    guide = (ROOT / "lessons" / "TEACHER-GUIDE.md").read_text(encoding="utf-8")
+    section = " ".join(guide[guide.index("## Lesson 04"):guide.index("## Lesson 05")].split())
+    last = ex.controls["move"].max
+    assert f"{last + 1} moves on the slider (0-{last})" in section
+    facts = {7: ("Ben played a $3 bill on the 3 stack", "reached $6"),
+             8: ("Ben claimed the 3 stack ($6) as Five Max requires",),
+             19: ("Cy played a $2 bill on the 2 stack", "reached $6"),
+             20: ("Cy made you claim the 2 stack ($6)",),     # seen through Ann's eyes (the explorer's first player)
+             23: ("Ann claimed the 1 stack ($4)", "Ann won with $10")}
+    for move, words in facts.items():
+        for w in words:
+            assert w in said(move), (move, w, said(move))
+    named = {int(m) for m in re.findall(r"\bMoves? (\d+)", section)}
+    assert named == set(facts), f"the guide names moves {sorted(named)}; checked: {sorted(facts)}"
+    assert "at Move 8 he forces *himself*" in section and "at Move 8 he forces himself" in section
+
+
+@pytest.mark.parametrize("number", [*LESSONS, QUIZ.number])
+def test_the_right_option_does_not_stand_out_by_its_length(number):
+    """Issue 34: on a phone the layout gave answers away: in every case seen the longest option
+    was the right one (lesson 01's Question 4 and its exit ticket, lesson 06's Questions 3 and 8).
+    In every choice question of every lesson and the course quiz, in each language, the right
+    option is at most 10% longer than the longest wrong one."""
+    import re
+    b = bank(number)
+    for lang in b.langs:
+        for q in b.all(lang):
+            if q.kind != "choice":
+                continue
+            size = {o: len(re.sub(r"<[^>]+>", "", o)) for o in q.options}
+            longest_wrong = max(n for o, n in size.items() if o != q.answer)
+            assert size[q.answer] <= 1.1 * longest_wrong, (
+                f"lesson {number} {q.key} ({lang}): the right option has {size[q.answer]} characters, the "
+                f"longest wrong one {longest_wrong}: {q.options}")

@@ -228,3 +228,79 @@ def test_a_worksheet_prints_the_data_its_questions_need_and_numbers_every_item()
             for q in bank(number).all(lang):
                 if q.kind == "guess":
                     assert re.search(rf"{q.key[1:]} \((prediction|previsione)\)", html), (name, q.key)
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 34: the core paths overran the bell once class mode was in them (joining 4-5 minutes,
+# each "Ask the class" 2-3 minutes): lessons 01, 02, 03, 05 and 06 ran 55-65 minutes
+
+
+_PLAN_ROW = re.compile(r"^\| (\d+)-(\d+) \| (.*)\|\s*$", re.M)
+_JOIN = re.compile(r"\*\*join\*\* \((\d+) min\)")
+_ASK = re.compile(r"\*\*ask the class\*\* (Q\d+) \((\d+) min\)")
+_QUESTION = re.compile(r"\b[qQ](\d+)\b")
+
+
+def _minute_plan(section: str, start: str) -> list[dict]:
+    """The rows of the minute plan in ``section`` (the table after ``start``): span, the cells,
+    the class-mode minutes (joining and each question asked of the class)."""
+    table = section[section.index(start):]
+    table = table[:table.index("\n\n")]
+    rows = []
+    for m in _PLAN_ROW.finditer(table):
+        cells = [c.strip() for c in m.group(3).split(" | ")]
+        text = " | ".join(cells)
+        rows.append({"span": (int(m.group(1)), int(m.group(2))), "core": cells[0], "cells": cells,
+                     "join": [int(x) for x in _JOIN.findall(text)],
+                     "asks": [(q, int(x)) for q, x in _ASK.findall(text)]})
+    return rows
+
+
+def _lesson_sections(text: str, head: str) -> dict:
+    parts = re.split(rf"(?m)^{head}", text)[1:]
+    return {p[:2]: p for p in parts}
+
+
+def test_the_minute_plans_fit_50_minutes_with_class_mode():
+    """Each lesson's minute plan (the guide's, and the same on the lesson's page of AT-A-GLANCE.md)
+    runs from minute 0 without gaps and ends by minute 50 with class mode in it: the class joins
+    (at least 4 minutes) and every question the guide tells the teacher to ask the class in the
+    50 minutes is in the plan at 2 minutes or more, inside its row's minutes. The plan covers every
+    question of the core path and none of the extensions."""
+    guide = _lesson_sections(GUIDE.read_text(encoding="utf-8"), "## Lesson ")
+    glance = _lesson_sections((ROOT / "lessons" / "AT-A-GLANCE.md").read_text(encoding="utf-8"), "## ")
+    for number in LESSONS:
+        section = guide[number]
+        rows = _minute_plan(section, "| minutes | core path | class mode")
+        spans = [r["span"] for r in rows]
+        assert spans[0][0] == 0 and all(a[1] == b[0] for a, b in zip(spans, spans[1:])), (number, spans)
+        total = sum(b - a for a, b in spans)
+        assert total == spans[-1][1] <= 50, f"lesson {number}: the plan runs {total} minutes"
+        class_minutes = 0
+        for r in rows:
+            used = sum(r["join"]) + sum(m for _q, m in r["asks"])
+            assert used <= r["span"][1] - r["span"][0], f"lesson {number}: class mode overfills {r['span']}"
+            class_minutes += used
+            for q, m in r["asks"]:
+                assert m >= 2, f"lesson {number}: asking {q} takes 2-3 minutes, not {m}"
+                assert q.lower() in r["core"].lower(), f"lesson {number}: {q} is asked in a row that does not hold it"
+        assert rows[0]["join"] and rows[0]["join"][0] >= 4, f"lesson {number}: joining takes 4-5 minutes, first"
+        assert sum(len(r["join"]) for r in rows) == 1
+        asked = [q for r in rows for q, _m in r["asks"]]
+        assert asked and total <= 50 and class_minutes >= 4 + 2 * len(asked)
+        # the class-mode section asks exactly these in the 50 minutes
+        mode = " ".join(section[section.index("### Class mode"):section.index("### Discussion prompts")].split())
+        said = mode[mode.index("**Ask the class in the 50 minutes:**"):]
+        said = said[:said.index(".")]
+        assert sorted(set(re.findall(r"Q\d+", said))) == sorted(asked), (number, said, asked)
+        # every core question is in the plan, no extension question is
+        bank_ = bank(number)
+        core = {q.key for q in bank_.all() if not q.extension}
+        named = {f"q{n}" for r in rows for n in _QUESTION.findall(r["core"])}
+        assert core <= named, f"lesson {number}: the plan leaves out {sorted(core - named)}"
+        assert not named - core, f"lesson {number}: extension questions in the 50 minutes: {sorted(named - core)}"
+        assert all(f"q{q[1:]}" in core for q in asked)
+        # the lesson at a glance has the same plan
+        short = _minute_plan(glance[number], "| min | core path | class mode |")
+        assert [r["span"] for r in short] == spans, f"AT-A-GLANCE.md, lesson {number}: another timeline"
+        assert [(r["join"], r["asks"]) for r in short] == [(r["join"], r["asks"]) for r in rows], number

@@ -324,3 +324,24 @@ def test_four_bots_quick_game_fills_the_form_and_the_class_records_it(tmp_path):
     assert dict(zip(games["players"][0], games["scores"][0])) == money
     with pytest.raises(ValueError, match="rows"):
         entry.fill({f"P{i}": i for i in range(6)})
+
+
+def test_a_projected_class_sheet_folds_its_file_away(tmp_path):
+    """Issue 34: lesson 06's score-sheet box showed the server's file path, editable, with an
+    Open button, on the projected page. With ``show_file=False`` (the lesson's) the page shows the
+    form and the standings; the file box, Open and the path are in a closed section for the
+    teacher, and still work."""
+    import ipywidgets as w
+    from toolkit.scoresheet import widgets as W
+    path = tmp_path / "scores" / "class.sqlite"
+    c = W.class_sheet(path, show_file=False)
+    assert isinstance(c.teacher, w.Accordion) and c.teacher.selected_index is None   # folded
+    top = [x for x in c.widget.children if x is not c.teacher]
+    shown = " ".join(x.value for x in top if isinstance(x, w.HTML))
+    assert str(tmp_path) not in shown and "score sheet is open" in shown
+    assert c.controls["path"] not in top and str(path.resolve()) in c.where.value
+    assert c.open(tmp_path / "other.sqlite") and str(tmp_path) not in c.message.value
+    assert str((tmp_path / "other.sqlite").resolve()) in c.where.value
+    # the default keeps the file box on top, for a teacher's own notebook
+    d = W.class_sheet(tmp_path / "d.sqlite")
+    assert d.teacher is None and str(tmp_path) in d.message.value

@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .pagehelpers import chart_in, output_holding, play_one_move, slider_moves_chart, wait_chart
+from .pagehelpers import chart_in, output_holding, play_one_move, slider_moves_chart, try_question, wait_chart
 
 SPREAD = ".widget-select-multiple:has(label:text-is('Your spread'))"
 
 
 def lesson03_winners_curse(page):
-    """One more bidder (4 to 5) redraws the winner's-curse histogram; its title says 5 bidders."""
+    """After Question 7 is tried (the simulation is held until then: it answers it), one more
+    bidder (4 to 5) redraws the winner's-curse histogram; its title says 5 bidders."""
+    try_question(page, "03", "q7")
     return slider_moves_chart(page, "Bidders", title="5 bidders")
 
 
@@ -19,8 +21,10 @@ def lesson03_lot_valuer(page):
 
 
 def lesson03_spread_explorer(page):
-    """The seed's example spread holds no set, so no chart shows; choosing three hearts of
-    different shapes shows the best cash-in, a mixed set of 175 bux."""
+    """After Question 3 is tried (the explorer is held until then: its verdicts answer it), the
+    seed's example spread holds no set, so no chart shows; choosing three hearts of different
+    shapes shows the best cash-in, a mixed set of 175 bux."""
+    try_question(page, "03", "q3")
     view = output_holding(page, SPREAD)
     plot = chart_in(view)
     assert not plot.is_visible(), "no empty chart while the spread holds no set"

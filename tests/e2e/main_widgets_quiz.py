@@ -20,8 +20,8 @@ def _question(page, key: str):
 
 
 def quiz_before_the_course_saves_without_a_verdict(page):
-    """Question 4 answered wrong before the course: 'Saved', never right or wrong or the answer."""
-    q, box = _question(page, "q4")
+    """Question 3 (how many hands) answered wrong before the course: 'Saved', never right or wrong or the answer."""
+    q, box = _question(page, "q3")
     box.locator("input[type=text]").first.fill("12")
     box.locator("button.mod-primary").first.click()
     expect(box).to_contain_text(QUIZ_SAVED.split(":")[0], timeout=60_000)
@@ -31,10 +31,10 @@ def quiz_before_the_course_saves_without_a_verdict(page):
 
 
 def quiz_after_the_course_judges(page):
-    """Switched to 'After the course', question 4 answered right shows 'Right.' and its explanation."""
+    """Switched to 'After the course', question 3 answered right shows 'Right.' and its explanation."""
     page.locator(".widget-toggle-buttons button", has_text="After the course").first.click()
     expect(page.get_by_text("After the course.", exact=False).first).to_be_visible(timeout=60_000)
-    q, box = _question(page, "q4")
+    q, box = _question(page, "q3")
     box.locator("input[type=text]").first.fill(str(q.answer))
     box.locator("button.mod-primary").first.click()
     expect(box).to_contain_text("Right.", timeout=60_000)

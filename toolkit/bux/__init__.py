@@ -23,15 +23,15 @@ __all__ = [
     "Reveal", "Sell", "Swap", "TopCard", "Wait", "initial_state", "new_game",
 ]
 from .odds import (SEARCH_LIMIT, CashIn, auction_advice, best_cash_in, deck_sizes, double_period_draws_pmf, double_period_pmf,
-                   draws_in_deck_pmf, game_length_pmf, last_bux_position_pmf, lot_value, pmf_mean, spread_sets,
-                   suggested_bid, unseen_cards)
+                   draws_in_deck_pmf, game_length_pmf, last_bux_position_pmf, lot_value, pmf_mean, simulate_auctions,
+                   spread_sets, suggested_bid, table_with_lot, unseen_cards)
 from .bots import (BOTS, BuxBot, GreedyBot, RandomBot, SearchBot, ValueBot, potential, recent_swaps, repeats_position,
                    undoes_recent_swap)
 
 __all__ += [
     "SEARCH_LIMIT", "CashIn", "auction_advice", "best_cash_in", "deck_sizes", "double_period_draws_pmf", "double_period_pmf",
-    "draws_in_deck_pmf", "game_length_pmf", "last_bux_position_pmf", "lot_value", "pmf_mean", "spread_sets",
-    "suggested_bid", "unseen_cards", "BOTS", "BuxBot", "GreedyBot", "RandomBot", "ValueBot", "SearchBot", "potential", "recent_swaps",
+    "draws_in_deck_pmf", "game_length_pmf", "last_bux_position_pmf", "lot_value", "pmf_mean", "simulate_auctions",
+    "spread_sets", "suggested_bid", "table_with_lot", "unseen_cards", "BOTS", "BuxBot", "GreedyBot", "RandomBot", "ValueBot", "SearchBot", "potential", "recent_swaps",
     "repeats_position", "undoes_recent_swap",
 ]
 

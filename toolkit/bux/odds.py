@@ -466,6 +466,62 @@ def auction_advice(state, shade: float = 0.0, future: int = 1) -> list[dict]:
     return out
 
 
+def table_with_lot(seed: int, players: int = 4, rules: Rules | None = None):
+    """A dealt game where the first player has drawn a complete lot of three symbol cards (a BUX
+    card drawn is passed over): the lot valuer's table (``toolkit.bux.widgets.lot_valuer``,
+    lesson 03), the same for every ``seed`` on every machine.
+
+    Args:
+        seed: the deal (the game's seed; the reveal's draws use ``seed + 1``).
+        players: 3-5.
+        rules: default ``Rules()``.
+
+    Returns:
+        a :class:`~toolkit.bux.BuxState` with the lot on the table, the first player to bid.
+    """
+    from ..core.game import setup_rng
+    from .state import new_game
+    rules = _rules(rules)
+    s = new_game(rules, players, seed).apply("draw")
+    rng = setup_rng(seed + 1)
+    while s.phase == "reveal":
+        outs = [a for a, _ in s.chance_outcomes() if not a.card.is_bux]
+        s = s.apply(outs[int(rng.integers(len(outs)))])
+    return s
+
+
+def simulate_auctions(bidders: int, noise: float, shade: float = 0.0, auctions: int = 4000,
+                      value: float = 200.0, seed: int = 0) -> np.ndarray:
+    """Winner's profits in simulated ascending auctions with a *common* value known only roughly.
+
+    Every bidder estimates the lot's true ``value`` with an independent normal error (standard
+    deviation ``noise`` bux) and stays in up to ``estimate - shade x noise``. In an ascending
+    (raise-or-pass) auction the winner is the highest limit and pays the second-highest limit.
+
+    Args:
+        bidders: 2 or more.
+        noise: standard deviation of the estimates, bux (>= 0).
+        shade: how many standard deviations each bidder takes off the estimate.
+        auctions: number of simulated auctions.
+        value: the true value (bux).
+        seed: the Generator's seed.
+
+    Returns:
+        numpy array of the winner's profit (``value - price``) per auction, bux.
+
+    Raises:
+        ValueError: fewer than 2 bidders, negative noise, fewer than 1 auction.
+    """
+    if bidders < 2:
+        raise ValueError(f"an auction needs at least 2 bidders, got {bidders}")
+    if noise < 0 or auctions < 1:
+        raise ValueError("noise must be >= 0 and auctions >= 1")
+    rng = np.random.default_rng(seed)
+    limits = value + noise * rng.standard_normal((auctions, bidders)) - shade * noise
+    second = np.partition(limits, bidders - 2, axis=1)[:, bidders - 2]
+    return value - second
+
+
 # ---------------------------------------------------------------------------------------------
 # The BUX clock
 

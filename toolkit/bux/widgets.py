@@ -34,11 +34,11 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
-from ..core.game import setup_rng
 from ..core.widgets import GameTable, View
 from ..core.charts import Chart
 from .bots import GreedyBot, ValueBot
-from .odds import auction_advice, best_cash_in, suggested_bid, deck_sizes, double_period_draws_pmf, game_length_pmf, pmf_mean
+from .odds import (auction_advice, best_cash_in, suggested_bid, deck_sizes, double_period_draws_pmf, game_length_pmf,
+                   pmf_mean, simulate_auctions, table_with_lot)
 from .rules import Rules, is_protected, parse_card
 from .faces import card_html, state_html
 from .state import new_game
@@ -164,16 +164,6 @@ def spread_explorer(cards=SEED_SPREAD, rules: Rules | None = None) -> SpreadExpl
 _LOTS: dict = {}
 
 
-def _table_with_lot(seed: int, players: int, rules: Rules):
-    """A dealt game where the first player has drawn a complete lot (no BUX card in it)."""
-    s = new_game(rules, players, seed).apply("draw")
-    rng = setup_rng(seed + 1)
-    while s.phase == "reveal":
-        outs = [a for a, _ in s.chance_outcomes() if not a.card.is_bux]
-        s = s.apply(outs[int(rng.integers(len(outs)))])
-    return s
-
-
 class LotValuer(View):
     """Each player's private value of one lot and suggested highest bid. Built by :func:`lot_valuer`.
 
@@ -212,7 +202,7 @@ class LotValuer(View):
         shade = float(self.controls["shade"].value)
         key = (deal, self.players, self.rules)
         if key not in _LOTS:
-            s = _table_with_lot(deal, self.players, self.rules)
+            s = table_with_lot(deal, self.players, self.rules)
             _LOTS[key] = (s, auction_advice(s, 0.0), state_html(s, None))
         s, base, board = _LOTS[key]
         self.state = s
@@ -251,38 +241,6 @@ def lot_valuer(deal: int = 1, players: int = 4, rules: Rules | None = None, expl
 
 # ---------------------------------------------------------------------------------------------
 # The winner's curse
-
-
-def simulate_auctions(bidders: int, noise: float, shade: float = 0.0, auctions: int = 4000,
-                      value: float = 200.0, seed: int = 0) -> np.ndarray:
-    """Winner's profits in simulated ascending auctions with a *common* value known only roughly.
-
-    Every bidder estimates the lot's true ``value`` with an independent normal error (standard
-    deviation ``noise`` bux) and stays in up to ``estimate - shade x noise``. In an ascending
-    (raise-or-pass) auction the winner is the highest limit and pays the second-highest limit.
-
-    Args:
-        bidders: 2 or more.
-        noise: standard deviation of the estimates, bux (>= 0).
-        shade: how many standard deviations each bidder takes off the estimate.
-        auctions: number of simulated auctions.
-        value: the true value (bux).
-        seed: the Generator's seed.
-
-    Returns:
-        numpy array of the winner's profit (``value - price``) per auction, bux.
-
-    Raises:
-        ValueError: fewer than 2 bidders, negative noise, fewer than 1 auction.
-    """
-    if bidders < 2:
-        raise ValueError(f"an auction needs at least 2 bidders, got {bidders}")
-    if noise < 0 or auctions < 1:
-        raise ValueError("noise must be >= 0 and auctions >= 1")
-    rng = np.random.default_rng(seed)
-    limits = value + noise * rng.standard_normal((auctions, bidders)) - shade * noise
-    second = np.partition(limits, bidders - 2, axis=1)[:, bidders - 2]
-    return value - second
 
 
 class WinnersCurse(View):

@@ -172,63 +172,15 @@ class Board:
             raise IllegalActionError(f"{word.upper()!r} is not in the dictionary")
         g = self.grid
         cells = p.cells()
-        if not g:
-            if (p.row, p.col, p.across) != (0, 0, True):
-                raise IllegalActionError("the first word on the table goes at row 0, column 0, across")
-        new_cells = []
-        for i, cell in enumerate(cells):
-            if cell in g:
-                if g[cell][0] != word[i].upper():
-                    raise IllegalActionError(
-                        f"{p.spelled()} needs {word[i].upper()} at {cell}, where the table has {g[cell][0]}")
-                if p.wild == i:
-                    raise IllegalActionError(f"the Wild of {p.spelled()} would lie on a tile already on the table")
-            else:
-                new_cells.append(i)
-        if g:
-            if not new_cells:
-                raise IllegalActionError(f"{p.spelled()} is already on the table: place at least one tile")
-            dr, dc = (0, 1) if p.across else (1, 0)
-            before = (cells[0][0] - dr, cells[0][1] - dc)
-            after = (cells[-1][0] + dr, cells[-1][1] + dc)
-            if before in g or after in g:
-                raise IllegalActionError(f"{p.spelled()} touches other tiles in its line: the whole run "
-                                         f"of tiles must be the word")
+        new_cells = self._new_cells(p, cells)
         need = Multiset(Counter(word[i].upper() for i in new_cells if i != p.wild))
         if not need <= hand:
             raise IllegalActionError(f"the hand lacks {''.join(need.elements())} to place {p.spelled()}")
         if p.wild is not None and wilds < 1:
             raise IllegalActionError("no Wild tile left to place")
-        new = {cells[i]: (word[i].upper(), i == p.wild) for i in new_cells}
         full = dict(g)
-        full.update(new)
-
-        def tile_pips(cell):
-            letter, wild = full[cell]
-            return wild_pips if wild else pips[letter]
-
-        def check(w, run):
-            n_wild = sum(1 for c in run if full[c][1])
-            if n_wild > max_wilds:
-                raise IllegalActionError(f"{w.upper()} would hold {n_wild} Wilds (at most {max_wilds} a word)")
-            return w, sum(tile_pips(c) for c in run)
-
-        formed = [check(word, cells)]
-        cdr, cdc = (1, 0) if p.across else (0, 1)
-        for i in new_cells:
-            r, c = cells[i]
-            while (r - cdr, c - cdc) in full:
-                r, c = r - cdr, c - cdc
-            run = []
-            while (r, c) in full:
-                run.append((r, c))
-                r, c = r + cdr, c + cdc
-            if len(run) < 2:
-                continue
-            cross = "".join(full[x][0] for x in run).lower()
-            if len(cross) < min_length or cross not in dictionary:
-                raise IllegalActionError(f"{p.spelled()} forms {cross.upper()}, which is not a sellable word")
-            formed.append(check(cross, run))
+        full.update({cells[i]: (word[i].upper(), i == p.wild) for i in new_cells})
+        formed = _formed_words(p, cells, new_cells, full, dictionary, pips, wild_pips, max_wilds, min_length)
         if g and len(new_cells) == len(cells) and len(formed) == 1:
             raise IllegalActionError(f"{p.spelled()} re-uses no tile on the table, in its line or in a word it "
                                      f"forms across it (seed, Crossword: new words re-use one or more of the "
@@ -236,6 +188,35 @@ class Board:
         value = sum(price(pp) for _, pp in formed)
         return ScoredPlacement(value, p, tuple(formed), "".join(sorted(need.elements())),
                                1 if p.wild is not None else 0)
+
+    def _new_cells(self, p: Placement, cells) -> list[int]:
+        """The positions of ``p``'s word that lay a new tile, checking the word against the table:
+        the first word at row 0, column 0, across; a letter on a tile must match it and no Wild
+        lies on a tile; at least one new tile; nothing touching the word's ends in its line.
+
+        Raises:
+            IllegalActionError: which rule the placement breaks.
+        """
+        g, word = self.grid, p.word
+        if not g and (p.row, p.col, p.across) != (0, 0, True):
+            raise IllegalActionError("the first word on the table goes at row 0, column 0, across")
+        new_cells = []
+        for i, cell in enumerate(cells):
+            if cell not in g:
+                new_cells.append(i)
+            elif g[cell][0] != word[i].upper():
+                raise IllegalActionError(
+                    f"{p.spelled()} needs {word[i].upper()} at {cell}, where the table has {g[cell][0]}")
+            elif p.wild == i:
+                raise IllegalActionError(f"the Wild of {p.spelled()} would lie on a tile already on the table")
+        if g:
+            if not new_cells:
+                raise IllegalActionError(f"{p.spelled()} is already on the table: place at least one tile")
+            dr, dc = (0, 1) if p.across else (1, 0)
+            if (cells[0][0] - dr, cells[0][1] - dc) in g or (cells[-1][0] + dr, cells[-1][1] + dc) in g:
+                raise IllegalActionError(f"{p.spelled()} touches other tiles in its line: the whole run "
+                                         f"of tiles must be the word")
+        return new_cells
 
     def place(self, p: Placement) -> "Board":
         """The table after ``p`` (not checked: use :meth:`score` first)."""
@@ -274,64 +255,41 @@ class Board:
                                         min_length=min_length, max_wilds=max_wilds):
                 consider(Placement(sale.word, 0, 0, True, sale.wild))
         else:
-            lines: dict[tuple[bool, int], list[tuple[int, str]]] = {}
-            for r, c, letter, _ in self.tiles:
-                lines.setdefault((True, r), []).append((c, letter))
-                lines.setdefault((False, c), []).append((r, letter))
-            # A word can bridge a gap in a line only with tiles from the hand: tiles further
-            # apart than the hand can fill belong to separate groups, each searched alone.
-            reach = hand.total + min(use_wilds, max_wilds)
-            groups = []
-            for (across, fixed), line in sorted(lines.items()):
-                line.sort()
-                group = [line[0]]
-                for prev, cur in zip(line, line[1:]):
-                    if cur[0] - prev[0] - 1 > reach:
-                        groups.append((across, fixed, group))
-                        group = []
-                    group.append(cur)
-                groups.append((across, fixed, group))
             finds: dict[str, list] = {}  # the same letters recur in many lines: search once
-            for across, fixed, line in groups:
-                at = dict(line)  # position in the line -> letter
-                where: dict[str, list[int]] = {}
-                for pos, letter in line:
-                    where.setdefault(letter, []).append(pos)
+            for across, fixed, line in self._line_groups(hand.total + min(use_wilds, max_wilds)):
                 rack = "".join(sorted(hand_letters + "".join(letter for _, letter in line)))
                 if rack not in finds:
                     finds[rack] = dictionary.find(rack, use_wilds, pips=pips, wild_pips=wild_pips,
                                                   min_length=min_length, max_wilds=max_wilds)
-                seen = set()
-                for sale in finds[rack]:
-                    key = (sale.word, sale.wild)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    w = sale.word.upper()
-                    n = len(w)
-                    # only the starts that lay one of the word's letters on a matching tile ...
-                    starts = {pos - i for i, ch in enumerate(w) if i != sale.wild for pos in where.get(ch, ())}
-                    for start in sorted(starts):
-                        # ... where every tile of the line under the word matches and the cells
-                        # at both ends are free (a quick test before the full check)
-                        if start - 1 in at or start + n in at:
-                            continue
-                        new = 0
-                        for i in range(n):
-                            letter = at.get(start + i)
-                            if letter is None:
-                                new += 1
-                            elif letter != w[i] or i == sale.wild:
-                                break
-                        else:
-                            if new:
-                                if across:
-                                    consider(Placement(sale.word, fixed, start, True, sale.wild))
-                                else:
-                                    consider(Placement(sale.word, start, fixed, False, sale.wild))
+                for start, sale in _along(line, finds[rack]):
+                    if across:
+                        consider(Placement(sale.word, fixed, start, True, sale.wild))
+                    else:
+                        consider(Placement(sale.word, start, fixed, False, sale.wild))
             self._hooks_and_parallels(hand_letters, use_wilds, dictionary, pips, wild_pips, max_wilds,
                                       min_length, consider)
         return sorted(found.values(), key=lambda s: (-s.value, str(s.placement)))
+
+    def _line_groups(self, reach: int) -> list[tuple[bool, int, list[tuple[int, str]]]]:
+        """The table's lines as groups of tiles a word could run through: ``(across, row or column,
+        [(position, letter), ...])``. A word can bridge a gap in a line only with tiles from the
+        hand (``reach`` of them at most): tiles further apart belong to separate groups, each
+        searched alone."""
+        lines: dict[tuple[bool, int], list[tuple[int, str]]] = {}
+        for r, c, letter, _ in self.tiles:
+            lines.setdefault((True, r), []).append((c, letter))
+            lines.setdefault((False, c), []).append((r, letter))
+        groups = []
+        for (across, fixed), line in sorted(lines.items()):
+            line.sort()
+            group = [line[0]]
+            for prev, cur in zip(line, line[1:]):
+                if cur[0] - prev[0] - 1 > reach:
+                    groups.append((across, fixed, group))
+                    group = []
+                group.append(cur)
+            groups.append((across, fixed, group))
+        return groups
 
     def _hooks_and_parallels(self, hand_letters, use_wilds, dictionary, pips, wild_pips, max_wilds, min_length,
                              consider) -> None:
@@ -458,3 +416,67 @@ class Board:
 
     def _repr_html_(self) -> str:
         return self.svg({letter: p for letter, _, p in DEFAULT_BAG})
+
+
+def _formed_words(p: Placement, cells, new_cells, full, dictionary, pips, wild_pips, max_wilds, min_length):
+    """Every word a placement forms, ``[(word, pips), ...]``: its own first, then each word a new
+    tile makes across its line (seed, Crossword), each checked in the dictionary and for Wilds.
+
+    Raises:
+        IllegalActionError: a word formed across is not sellable, or holds too many Wilds.
+    """
+    def check(w, run):
+        n_wild = sum(1 for c in run if full[c][1])
+        if n_wild > max_wilds:
+            raise IllegalActionError(f"{w.upper()} would hold {n_wild} Wilds (at most {max_wilds} a word)")
+        return w, sum(wild_pips if full[c][1] else pips[full[c][0]] for c in run)
+
+    formed = [check(p.word, cells)]
+    cdr, cdc = (1, 0) if p.across else (0, 1)
+    for i in new_cells:
+        r, c = cells[i]
+        while (r - cdr, c - cdc) in full:
+            r, c = r - cdr, c - cdc
+        run = []
+        while (r, c) in full:
+            run.append((r, c))
+            r, c = r + cdr, c + cdc
+        if len(run) < 2:
+            continue
+        cross = "".join(full[x][0] for x in run).lower()
+        if len(cross) < min_length or cross not in dictionary:
+            raise IllegalActionError(f"{p.spelled()} forms {cross.upper()}, which is not a sellable word")
+        formed.append(check(cross, run))
+    return formed
+
+
+def _along(line: list[tuple[int, str]], sales):
+    """``(start, sale)`` for each word found that may lie along ``line`` (``[(position, letter)]``
+    of one group of tiles): starting where one of its letters lies on a matching tile, every tile
+    of the line under it matching, the cells at both ends free, and at least one new tile (a
+    quick test before the full check of :meth:`Board.score`)."""
+    at = dict(line)  # position in the line -> letter
+    where: dict[str, list[int]] = {}
+    for pos, letter in line:
+        where.setdefault(letter, []).append(pos)
+    seen = set()
+    for sale in sales:
+        if (sale.word, sale.wild) in seen:
+            continue
+        seen.add((sale.word, sale.wild))
+        w = sale.word.upper()
+        n = len(w)
+        starts = {pos - i for i, ch in enumerate(w) if i != sale.wild for pos in where.get(ch, ())}
+        for start in sorted(starts):
+            if start - 1 in at or start + n in at:
+                continue
+            new = 0
+            for i in range(n):
+                letter = at.get(start + i)
+                if letter is None:
+                    new += 1
+                elif letter != w[i] or i == sale.wild:
+                    break
+            else:
+                if new:
+                    yield start, sale

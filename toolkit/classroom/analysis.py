@@ -299,19 +299,13 @@ def simulate_session(db_path: str | os.PathLike, game: str = "bux", students: in
     import asyncio
 
     from .games import game_info
-    from .room import Classroom, SessionConfig, step_rng
+    from .room import Classroom, SessionConfig
     from .store import Store
 
-    names = ["Ann", "Ben", "Cy", "Di", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou", "Max", "Ned", "Ola",
-             "Pat", "Quin", "Rae", "Sam", "Tom", "Uma", "Val", "Wes", "Xia", "Yan", "Zoe"]
-    if not 1 <= students <= len(names):
-        raise ValueError(f"students must be 1 to {len(names)}, got {students!r}")
+    if not 1 <= students <= len(_STUDENTS):
+        raise ValueError(f"students must be 1 to {len(_STUDENTS)}, got {students!r}")
     cfg = SessionConfig.make(game, seed=seed, bot_delay=0, replace_after=3600, start_when_full=False, **settings)
     info = game_info(game)
-
-    class _Page:            # a page that reads nothing (the simulated student looks at the state)
-        def push(self, _msg):
-            pass
 
     async def run():
         store = Store(db_path)
@@ -320,35 +314,13 @@ def simulate_session(db_path: str | os.PathLike, game: str = "bux", students: in
             await room.start()
             s = await room.open_session(cfg)
             players = []
-            for n in names[:students]:
+            for n in _STUDENTS[:students]:
                 _, p = await room.join(s.code, n)
-                room.connect(p, _Page())
+                room.connect(p, _SilentPage())
                 players.append(p)
             for r in range(rounds):
-                if r == 0:
-                    await room.start_waiting(s)
-                else:
-                    await room.next_round(s)
-                brains = {p.id: info.make_bot(student_bot) for p in players}
-                while True:
-                    moved = False
-                    for p in players:
-                        t = p.table
-                        if t is None or t.state is None or t.status != "playing" or t.state.current_player != p.seat:
-                            continue
-                        a = brains[p.id].choose(t.state, step_rng(t.seed, 3, t.version))
-                        await room.move(p, {"version": t.version, "action": str(a)})
-                        moved = True
-                    busy = [t for t in s.tables if t.round == s.round and t.status not in ("finished", "stopped")]
-                    if not busy:
-                        break
-                    if not moved:
-                        await asyncio.sleep(0)      # let the bots' tasks run
-                        pending = [t.driver for t in busy if t.driver is not None] + list(room._tasks)
-                        if not pending:
-                            raise RuntimeError(f"tables {[t.number for t in busy]} stopped moving (a bug)")
-                        for task in pending:
-                            await task
+                await (room.start_waiting(s) if r == 0 else room.next_round(s))
+                await _play_round(room, s, players, {p.id: info.make_bot(student_bot) for p in players})
             for task in list(room._tasks):
                 await task
             return {"session": s.id, "code": s.code, "tables": sum(1 for t in s.tables if t.state is not None)}
@@ -364,3 +336,47 @@ def simulate_session(db_path: str | os.PathLike, game: str = "bux", students: in
     import concurrent.futures
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, run()).result()
+
+
+#: The simulated class's names.
+_STUDENTS = ["Ann", "Ben", "Cy", "Di", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou", "Max", "Ned", "Ola",
+             "Pat", "Quin", "Rae", "Sam", "Tom", "Uma", "Val", "Wes", "Xia", "Yan", "Zoe"]
+
+
+class _SilentPage:
+    """A student's page that reads nothing (the simulated student looks at the state)."""
+
+    def push(self, _msg):
+        pass
+
+
+async def _play_round(room, s, players, brains) -> None:
+    """Every simulated student moves when it is their turn, until every table of this round is
+    finished or stopped (the bots' tasks run in between).
+
+    Raises:
+        RuntimeError: tables that stopped moving with nobody to move (a bug of the server).
+    """
+    import asyncio
+
+    from .room import step_rng
+
+    while True:
+        moved = False
+        for p in players:
+            t = p.table
+            if t is None or t.state is None or t.status != "playing" or t.state.current_player != p.seat:
+                continue
+            a = brains[p.id].choose(t.state, step_rng(t.seed, 3, t.version))
+            await room.move(p, {"version": t.version, "action": str(a)})
+            moved = True
+        busy = [t for t in s.tables if t.round == s.round and t.status not in ("finished", "stopped")]
+        if not busy:
+            return
+        if not moved:
+            await asyncio.sleep(0)      # let the bots' tasks run
+            pending = [t.driver for t in busy if t.driver is not None] + list(room._tasks)
+            if not pending:
+                raise RuntimeError(f"tables {[t.number for t in busy]} stopped moving (a bug)")
+            for task in pending:
+                await task

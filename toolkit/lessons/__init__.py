@@ -8,7 +8,7 @@ student has checked an answer (``DESIGN.md``, "Widgets and lessons"). The printe
 their questions from the same banks, and the tests check that no answer appears in a lesson's
 text or code before its check.
 
-The course quiz (:data:`QUIZ`, number ``"00"``, :mod:`toolkit.lessons.quiz`): ten questions on
+The course quiz (:data:`QUIZ`, number ``"00"``, :mod:`toolkit.lessons.quiz`): eleven questions on
 the six lessons' core ideas, taken before lesson 01 and again after lesson 06; its bank has the
 lessons' shape (its prose in ``toolkit/lessons/data/quiz.toml``), so ``bank("00")`` returns it.
 

@@ -35,7 +35,10 @@ def _q1(lang):
 def _q2(lang):
     from toolkit import bue
     cards = ["B20", "G15", "x2"]
-    return {"best": bue.hand_total(cards), "totals": sorted(bue.hand_totals(cards))}
+    totals = [str(t) for t in sorted(bue.hand_totals(cards))]
+    # in words, not a Python list ("[50, 55]" showed in the explanation)
+    return {"best": bue.hand_total(cards), "totals": f" {'e' if lang == 'it' else 'and'} ".join(
+        [", ".join(totals[:-1]), totals[-1]] if len(totals) > 1 else totals)}
 
 
 @BANK.values("q3")

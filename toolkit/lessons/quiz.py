@@ -1,4 +1,4 @@
-"""The course quiz: ten questions on the six lessons' core ideas, taken before lesson 01 (the
+"""The course quiz: eleven questions on the six lessons' core ideas, taken before lesson 01 (the
 *pre-quiz*) and again after lesson 06 (the *post-quiz*), so that a teacher sees what the course
 taught, student by student and question by question.
 
@@ -6,9 +6,10 @@ The questions are a bank in the lessons' shape (:class:`toolkit.lessons.Bank`, n
 ``toolkit.lessons.bank("00")``): their text is data, ``toolkit/lessons/data/quiz.toml``, and the
 numbers it quotes are computed here by the toolkit (``@BANK.values``): square prices
 (``toolkit.buyword.price``, seed "Buying Tiles"), an expected value and counts of hands
-(:mod:`toolkit.core.exact`), the drawer's bid limit (``toolkit.bux.suggested_bid``, seed BUX "(3)
-Drawing cards"), the winner's curse, a fair share, risk against the mean, and a binomial test
-(``toolkit.core.exact.binomial_test``). Every question is new: none is a lesson's own question,
+(:mod:`toolkit.core.exact`), the law of large numbers (an exact binomial tail), a private value,
+the drawer's bid limit (``toolkit.bux.suggested_bid``, seed BUX "(3) Drawing cards"), the winner's
+curse, applying a rule, risk against the mean, and a binomial test
+(``toolkit.core.exact.binomial_test``). Every choice has four options. Every question is new: none is a lesson's own question,
 so the quiz measures the ideas, not a remembered answer.
 
 Three ways to take it:
@@ -27,7 +28,8 @@ Three ways to take it:
 
 :func:`pre_post` pairs a class's two runs student by student (right at the first try, per
 question) into one table, the teacher's CSV file; :func:`class_runs` finds the runs on a class
-game server.
+game server; :func:`results_figure` draws the class's share right per question before and after,
+with the class's normalised gain (:func:`class_gain`, Hake's g, :func:`normalised_gain`).
 
 Nothing here imports ipywidgets; pandas loads only in :func:`pre_post`.
 """
@@ -38,7 +40,7 @@ from fractions import Fraction
 from . import Bank, Question
 
 __all__ = ["BANK", "RUNS", "RUN_NAMES", "RUN_LESSON", "LESSON_OF", "class_key", "parse_key", "marks", "pre_post",
-           "class_runs", "pre_post_of", "results_figure"]
+           "class_runs", "pre_post_of", "results_figure", "normalised_gain", "class_gain", "heads_at_least"]
 
 BANK = Bank("00", data="quiz.toml")
 
@@ -58,17 +60,11 @@ RUN_LESSON = {"pre": "01", "post": "06"}
 @BANK.values("q1")
 def _q1(lang):
     from toolkit.buyword import price
-    return {"first": price(3), "second": price(4), "total": price(3) + price(4)}
+    return {"one": price(10), "two": 2 * price(5)}
 
 
 @BANK.values("q2")
 def _q2(lang):
-    from toolkit.buyword import price
-    return {"one": price(10), "two": 2 * price(5)}
-
-
-@BANK.values("q3")
-def _q3(lang):
     from toolkit.core.exact import expectation
     tickets, cost, prize = 100, 2, 150
     win = expectation({prize: Fraction(1, tickets), 0: Fraction(tickets - 1, tickets)})
@@ -80,14 +76,14 @@ def _deck() -> dict:
     return {v: 1 for v in range(1, 11)}
 
 
-@BANK.values("q4")
-def _q4(lang):
+@BANK.values("q3")
+def _q3(lang):
     from toolkit.core.exact import draw_sum_ways
     return {"hands": sum(draw_sum_ways(_deck(), 2).values())}
 
 
-@BANK.values("q5")
-def _q5(lang):
+@BANK.values("q4")
+def _q4(lang):
     from toolkit.core.exact import draw_sum_distribution, draw_sum_ways
     target = 10
     p = draw_sum_distribution(_deck(), 2)[target]
@@ -97,22 +93,64 @@ def _q5(lang):
             "one_in": round(1 / p)}
 
 
+def heads_at_least(tosses: int, share) -> Fraction:
+    """The exact chance that a fair coin tossed ``tosses`` times shows heads in at least ``share``
+    of the tosses (a fraction, 0-1): the binomial tail, counted over the 2^tosses sequences."""
+    from math import ceil, comb
+    k = ceil(Fraction(share) * tosses)
+    return Fraction(sum(comb(tosses, i) for i in range(k, tosses + 1)), 2 ** tosses)
+
+
+@BANK.values("q5")
+def _q5(lang):
+    few, many, share = 10, 1000, Fraction(3, 5)
+    return {"few": few, "many": many, "share": share, "p_few": heads_at_least(few, share)}
+
+
+#: The stamps of question 6 (private value): a full set, a single stamp, how many Zoe holds.
+STAMPS = {"set_price": 30, "size": 3, "single": 2, "held": 2}
+
+
 @BANK.values("q6")
 def _q6(lang):
+    s = STAMPS
+    without = s["held"] * s["single"]
+    return {**s, "without": without, "adds": s["set_price"] - without}
+
+
+@BANK.values("q7")
+def _q7(lang):
     from toolkit.bux import suggested_bid
     value = 80
     return {"value": value, "limit": suggested_bid(value, is_drawer=True, chips=1000)}
 
 
-@BANK.values("q8")
-def _q8(lang):
-    players = 5
-    share = Fraction(100, players)
-    return {"players": players, "share": share.numerator if share.denominator == 1 else share}
+#: The coupon of question 9 (applying a rule): dollars off, and the order's minimum in regular items.
+COUPON = {"off": 5, "minimum": 20}
+
+
+@BANK.values("q9")
+def _q9(lang):
+    return dict(COUPON)
+
+
+#: The two ways of question 10 (risk): the points of five deals each.
+WAYS = {"a": (20, 35, 30, 35, 30), "b": (0, 60, 30, 10, 50)}   # (no 40 in A: it is q7's answer, on the same sheet)
 
 
 @BANK.values("q10")
 def _q10(lang):
+    from statistics import fmean, pstdev
+    a, b = WAYS["a"], WAYS["b"]
+    mean = fmean(a)
+    if mean != fmean(b):
+        raise ValueError("question 10's two ways must have the same average")
+    return {"a": ", ".join(map(str, a)), "b": ", ".join(map(str, b)), "mean": round(mean), "a_low": min(a),
+            "a_high": max(a), "b_low": min(b), "b_high": max(b), "a_sd": pstdev(a), "b_sd": pstdev(b)}
+
+
+@BANK.values("q11")
+def _q11(lang):
     from toolkit.core.exact import binomial_test
     return {"p": binomial_test(4, 6)}
 
@@ -206,7 +244,7 @@ def pre_post(pre_rows: list[dict], post_rows: list[dict]):
     Returns:
         a pandas DataFrame indexed by ``student`` with the columns ``pre right``, ``pre
         answered``, ``post right``, ``post answered``, ``change`` (post right minus pre right),
-        then ``pre q1`` ... ``pre q10`` and ``post q1`` ... ``post q10``: 1 right at the first try,
+        then ``pre q1`` ... ``pre q11`` and ``post q1`` ... ``post q11``: 1 right at the first try,
         0 wrong, blank not answered (pandas ``Int64``). Counts are blank for a run the student did
         not take.
     """
@@ -300,14 +338,79 @@ def pre_post_of(client, post_session: int | None = None, pre_session: int | None
 
 
 #: The lesson each question of the quiz belongs to (the chart's labels: an idea's name would
-#: teach it before its lesson).
-LESSON_OF = {"q1": "01", "q2": "01", "q3": "01", "q4": "02", "q5": "02", "q6": "03", "q7": "03", "q8": "04",
-             "q9": "05", "q10": "06"}
+#: teach it before its lesson). Expected value (q2) is lesson 05's core; lesson 01 meets it in an
+#: extension.
+LESSON_OF = {"q1": "01", "q2": "05", "q3": "02", "q4": "02", "q5": "02", "q6": "03", "q7": "03", "q8": "03",
+             "q9": "04", "q10": "05", "q11": "06"}
+
+
+# ---------------------------------------------------------------------------------------------
+# What the course taught: the normalised gain
+
+
+def normalised_gain(pre: float, post: float) -> float | None:
+    """Hake's normalised gain: the share of the possible gain that was made,
+    ``g = (post - pre) / (100 - pre)``, on percentages right (0-100).
+
+    Source: R. R. Hake, "Interactive-engagement versus traditional methods: A six-thousand-student
+    survey of mechanics test data for introductory physics courses", *American Journal of Physics*
+    66 (1998) 64-74, where ``<g>`` is taken on a class's average pre-test and post-test percentages
+    (traditional courses averaged about 0.23, interactive-engagement courses about 0.48). A class
+    that starts high and one that starts low are so compared fairly: 40% -> 70% and 80% -> 90% are
+    both g = 0.5.
+
+    Args:
+        pre, post: the percentages right before and after (0-100).
+
+    Returns:
+        g (negative when the class did worse after), or None when ``pre`` is 100 (no room to gain).
+
+    Raises:
+        ValueError: a percentage outside 0-100.
+    """
+    for name, x in (("pre", pre), ("post", post)):
+        if not 0 <= float(x) <= 100:
+            raise ValueError(f"the {name} percentage must be between 0 and 100, got {x!r}")
+    if float(pre) == 100:
+        return None
+    return (float(post) - float(pre)) / (100 - float(pre))
+
+
+def class_gain(table) -> dict:
+    """The class's percentages right at the first try before and after, and its normalised gain
+    (:func:`normalised_gain`), over the students who took both runs (matched by name in
+    :func:`pre_post`): a student's percentage is their right first answers over the questions they
+    answered, and the class's is the average of its students'. Per question: the share right among
+    the same students who answered it in each run.
+
+    Args:
+        table: :func:`pre_post`'s table.
+
+    Returns:
+        ``{"students": n, "pre": %, "post": %, "g": g, "questions": {key: {"pre": %, "post": %, "g": g}}}``;
+        the percentages and g are None where nobody took both runs (or answered the question in both).
+    """
+    both = table[table["pre answered"].notna() & table["post answered"].notna()]
+    out = {"students": int(len(both)), "pre": None, "post": None, "g": None, "questions": {}}
+    if len(both):
+        pre = float((100 * both["pre right"].fillna(0) / both["pre answered"]).mean())
+        post = float((100 * both["post right"].fillna(0) / both["post answered"]).mean())
+        out.update(pre=pre, post=post, g=normalised_gain(pre, post))
+    for k in BANK.keys():
+        pair = both[[f"pre {k}", f"post {k}"]].dropna()
+        if len(pair):
+            pre, post = 100 * float(pair[f"pre {k}"].mean()), 100 * float(pair[f"post {k}"].mean())
+            out["questions"][k] = {"pre": pre, "post": post, "g": normalised_gain(pre, post)}
+        else:
+            out["questions"][k] = {"pre": None, "post": None, "g": None}
+    return out
 
 
 def results_figure(table):
     """The class's share of right first answers per question, before and after (a run without
-    answers is left out): what the teacher projects once a run is marked. No student's name.
+    answers is left out): what the teacher projects once a run is marked. No student's name. Once
+    students took both runs, the title gives the class's normalised gain (:func:`class_gain`) and
+    each question's "after" bar its own gain.
 
     Args:
         table: :func:`pre_post`'s table.
@@ -321,6 +424,7 @@ def results_figure(table):
 
     keys = BANK.keys()
     labels = [f"Q{k[1:]} · lesson {LESSON_OF[k]}" for k in keys]
+    gain = class_gain(table)
     fig = go.Figure()
     for run, colour, name in (("pre", BLUE, "before the course"), ("post", ORANGE, "after the course")):
         cols = table[[f"{run} {k}" for k in keys]]
@@ -329,9 +433,19 @@ def results_figure(table):
             continue
         shares = [None if cols[c].notna().sum() == 0 else round(100 * float(cols[c].mean(skipna=True)))
                   for c in cols.columns]
+        hover = "%{y}: %{x}% right<extra></extra>"
+        custom = None
+        if run == "post" and gain["students"]:
+            custom = ["no gain to measure" if gain["questions"][k]["g"] is None else
+                      f"normalised gain {gain['questions'][k]['g']:.2f}" for k in keys]
+            hover = "%{y}: %{x}% right (%{customdata})<extra></extra>"
         fig.add_trace(go.Bar(y=labels, x=shares, orientation="h", name=f"{name} ({took} students)",
-                             marker_color=colour, hovertemplate="%{y}: %{x}% right<extra></extra>"))
-    fig.update_layout(title=dict(text="Right at the first try"), barmode="group", **_LAYOUT)
+                             marker_color=colour, customdata=custom, hovertemplate=hover))
+    title = "Right at the first try"
+    if gain["g"] is not None:
+        title += (f" · the class's normalised gain g = {gain['g']:.2f} ({gain['pre']:.0f}% before, "
+                  f"{gain['post']:.0f}% after, {gain['students']} students who took both)")
+    fig.update_layout(title=dict(text=title), barmode="group", **_LAYOUT)
     fig.update_layout(height=max(420, 130 + 34 * len(keys) * max(1, len(fig.data))),
                       xaxis=dict(title=dict(text="% of the students who answered"), range=[0, 100], dtick=20),
                       yaxis=dict(autorange="reversed", automargin=True, title=dict(text="question")))

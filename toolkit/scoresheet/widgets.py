@@ -596,12 +596,15 @@ class ClassSheet(View):
             ``"standings"``, the :class:`ResultEntry` and :class:`StandingsView` of the open sheet.
         message: ``ipywidgets.HTML``: which file is open, or why a file could not be opened.
         sheet: the open :class:`ScoreSheet`.
+        teacher: with ``show_file=False``, the folded ``ipywidgets.Accordion`` that holds the file
+            box, *Open* and the file's full path (``None`` otherwise).
     """
 
-    def __init__(self, path=None, game: str = _pei.PEI_GAME):
+    def __init__(self, path=None, game: str = _pei.PEI_GAME, show_file: bool = True):
         super().__init__()
         from .store import default_path
         self.game = game
+        self.show_file = bool(show_file)
         self.controls = {
             "path": w.Text(value=str(path if path is not None else default_path()), description="Score sheet file",
                            layout=w.Layout(width="90%"), style={"description_width": "initial"}),
@@ -609,9 +612,19 @@ class ClassSheet(View):
                              button_style="primary"),
         }
         self.message = w.HTML()
+        self.where = w.HTML()
         self._body = w.VBox()
         self.controls["open"].on_click(self._timed(lambda _b: self.open()))
-        self.widget = w.VBox([w.HBox([self.controls["path"], self.controls["open"]]), self.message, self._body])
+        row = w.HBox([self.controls["path"], self.controls["open"]])
+        self.teacher = None
+        if self.show_file:
+            self.widget = w.VBox([row, self.message, self._body])
+        else:
+            # A projected page (lesson 06 in app mode) keeps the computer's folders off the screen:
+            # the file box is the teacher's, folded (issue 34: it showed the server's path, editable).
+            self.teacher = w.Accordion(children=[w.VBox([self.where, row])], selected_index=None)
+            self.teacher.set_title(0, "For the teacher: the score sheet's file")
+            self.widget = w.VBox([self.message, self._body, self.teacher])
         self.open()
 
     def open(self, path=None) -> bool:
@@ -640,12 +653,18 @@ class ClassSheet(View):
         entry.controls["record"].on_click(lambda _b: standings.refresh())
         self.controls["entry"], self.controls["standings"] = entry, standings
         self._body.children = [fit(entry.widget), fit(standings.widget)]   # fits a phone, as when shown
-        self.message.value = _message(f"The class score sheet is <code>{escape(str(target.resolve()))}</code>. "
-                                      "Keep a copy of this file to keep the class's games.", "info")
+        where = (f"The class score sheet is <code>{escape(str(target.resolve()))}</code>. "
+                 "Keep a copy of this file to keep the class's games.")
+        if self.show_file:
+            self.message.value = _message(where, "info")
+        else:
+            self.where.value = where
+            self.message.value = _message("The class's score sheet is open: record a game below, and the "
+                                          "standings follow.", "info")
         return True
 
 
-def class_sheet(path=None, game: str = _pei.PEI_GAME) -> ClassSheet:
+def class_sheet(path=None, game: str = _pei.PEI_GAME, show_file: bool = True) -> ClassSheet:
     """The class's score sheet in one widget: the file (default
     :func:`toolkit.scoresheet.default_path`: ``$MONEY_GAMES_SCORES``, which the course launcher
     sets to ``work/scores/class.sqlite`` beside the working copies; otherwise the user's data
@@ -655,6 +674,8 @@ def class_sheet(path=None, game: str = _pei.PEI_GAME) -> ClassSheet:
     Args:
         path: the sheet's file (default: see above).
         game: the game the form and the standings show first (default ``"bux"``).
+        show_file: show the file box, *Open* and the file's path at the top (default); ``False``
+            folds them into a closed section for the teacher, for a page projected to the class.
 
     Returns:
         a :class:`ClassSheet` (``.widget``, ``.controls``, ``.sheet``, ``.open(path)``).
@@ -664,4 +685,4 @@ def class_sheet(path=None, game: str = _pei.PEI_GAME) -> ClassSheet:
     """
     if game not in _pei.GAME_RULES:
         raise ValueError(f"unknown game {game!r}: choose one of {sorted(_pei.GAME_RULES)}")
-    return ClassSheet(path, game)
+    return ClassSheet(path, game, show_file)

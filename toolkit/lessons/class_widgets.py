@@ -1,0 +1,526 @@
+"""A lesson's class mode on the projected page: the teacher's panel, the *Ask the class* strips
+and the lesson's game played live (issue 24).
+
+:class:`ClassMode` (one per lesson in a kernel, made by :func:`toolkit.lessons.widgets.class_mode`)
+finds or starts the class game server and opens the lesson's session; :class:`ClassQuestion`
+sends one of the lesson's self-checks to the phones and reveals the class's answers;
+:class:`ClassGame` starts the lesson's activity and shows the class's numbers beside the
+lesson's. What the activities are and how their numbers are worked out is
+:mod:`toolkit.lessons.classmode` (no widgets); the self-checks are :mod:`toolkit.lessons.widgets`,
+whose ``Lesson.ask`` gives each check its (hidden) class strip here (:func:`_class_question`).
+
+The kernel's class modes and the questions asked before one opened are kept in :data:`_MODES`
+and :data:`_ASKED` (``toolkit.lessons.widgets`` offers the same dicts).
+"""
+from __future__ import annotations
+
+import html as _html
+import threading as _threading
+import weakref as _weakref
+
+import ipywidgets as _w
+
+from ..core.widgets import SelfCheck, View
+from . import Question
+
+__all__ = ["ClassMode", "ClassQuestion", "ClassGame"]
+
+#: The kernel's class mode of each lesson: ``lesson number -> ClassMode``
+#: (:func:`toolkit.lessons.widgets.class_mode` makes them).
+_MODES: dict = {}
+#: Questions asked before class mode was opened: ``lesson number -> [(Lesson, Question, SelfCheck, box)]``.
+_ASKED: dict = {}
+_RED = '<p style="color:#882255"><b>{}</b></p>'
+
+
+def _esc(x) -> str:
+    return _html.escape(str(x))
+
+
+def _row(children) -> _w.HBox:
+    return _w.HBox(children, layout=_w.Layout(flex_flow="row wrap", align_items="center"))
+
+
+def _draw(panel, fig) -> None:
+    """Draw plotly figure ``fig`` in ``panel.chart`` (a :class:`~toolkit.core.charts.Chart`),
+    made and added at the end of ``panel.box`` the first time: a class panel's chart."""
+    from ..core.charts import Chart
+    if panel.chart is None:
+        panel.chart = Chart(layout=fig.layout)
+        panel.box.children = tuple(panel.box.children) + (panel.chart.widget,)
+    with panel.chart.batch_update():
+        panel.chart.fig.data = []
+        for tr in fig.data:
+            panel.chart.fig.add_trace(tr)
+        panel.chart.fig.layout = fig.layout
+
+
+def _class_question(lesson, q: Question, check: SelfCheck) -> None:
+    """Give a self-check of ``lesson`` (a :class:`~toolkit.lessons.widgets.Lesson`) its class
+    strip: an empty box at the bottom of the check, filled with the *Ask the class* controls
+    when class mode opens (and only then)."""
+    box = _w.VBox(layout=_w.Layout(display="none"))
+    check.widget.children = tuple(check.widget.children) + (box,)
+    mode = _MODES.get(lesson.number)
+    if mode is not None and mode.session is not None:
+        mode._attach(lesson, q, check, box)
+    else:
+        _ASKED.setdefault(lesson.number, []).append((_weakref.ref(lesson), q, check, box))
+
+
+class ClassMode(View):
+    """A lesson's class mode, for the teacher (built by :func:`class_mode`).
+
+    One button (**Open class mode**) finds the class game server of this machine or starts it
+    in the background (:func:`toolkit.classroom.service.class_server`; it keeps running when the
+    lesson's page is reloaded) and opens the lesson's session, or attaches to the one already
+    open (the same join code: a reloaded lesson finds its class again). The join code, the
+    address and a QR code show large; every question of the lesson gets an *Ask the class*
+    strip (:class:`ClassQuestion`) and the lesson's game panel (:class:`ClassGame`) appears.
+
+    Attributes:
+        widget: the VBox to display.
+        controls: ``{"open", "save", "end", "other", "url", "key"}`` (``other`` shows the address and
+            key fields of a server started elsewhere).
+        activity: the lesson's :class:`~toolkit.lessons.classmode.Activity`.
+        client: the :class:`~toolkit.classroom.TeacherClient` once open; ``service`` the server.
+        session: the session's id once open (None before); ``code`` its join code.
+        status: the last session status read; ``questions``: the strips; ``games``: the game panels.
+    """
+
+    def __init__(self, number: str, lang: str = "en", live: float | None = 2.0):
+        super().__init__()
+        from .classmode import activity
+        self.number, self.lang, self.interval = number, lang, live
+        self.activity = activity(number)
+        self.client = self.service = None
+        self.session: int | None = None
+        self.code: str | None = None
+        self.status: dict | None = None
+        self.questions: list[ClassQuestion] = []
+        self.games: list[ClassGame] = []
+        self._stop = _threading.Event()
+        self._thread = None
+        self._lock = _threading.RLock()
+        c = self.controls = {
+            "open": _w.Button(description="Open class mode", button_style="primary", icon="users",
+                              tooltip="Start (or find) the class game server and open this lesson's class session",
+                              layout=_w.Layout(width="auto")),
+            "save": _w.Button(description="Save the answers (CSV)", tooltip="Every student's first and final answer "
+                              "to every question, in a CSV file beside this lesson", layout=_w.Layout(width="auto")),
+            "end": _w.Button(description="End class mode", tooltip="Close the session to new students; the games "
+                             "and answers stay in the class's database", layout=_w.Layout(width="auto")),
+            "url": _w.Text(description="Server", placeholder="http://192.168.1.20:8765 (optional)",
+                           style={"description_width": "initial"}, layout=_w.Layout(width="20em")),
+            "key": _w.Password(description="Teacher's key", style={"description_width": "initial"},
+                               layout=_w.Layout(width="16em")),
+            "other": _w.ToggleButton(description="Another server…", value=False, layout=_w.Layout(width="auto"),
+                                     tooltip="Use a class server you started yourself on another database or machine"),
+        }
+        c["open"].on_click(self._timed(lambda _b: self.open(url=c["url"].value.strip() or None,
+                                                            key=c["key"].value.strip() or None)))
+        c["save"].on_click(self._timed(lambda _b: self.save_answers()))
+        c["end"].on_click(self._timed(lambda _b: self.end()))
+        self.intro = _w.HTML(
+            "<p><b>Class mode</b> (for the teacher): your class answers this lesson's questions and plays "
+            f"<i>{_esc(self.activity.title.lower())}</i> on their own phones or Chromebooks, and the lesson "
+            "shows the class's own numbers. Without it the lesson works as usual.</p>")
+        self.other = _w.VBox([_w.HTML('<small>Started <code>python -m toolkit.classroom serve</code> yourself on '
+                                      'another database or machine? Give its address and teacher\'s key, then press '
+                                      '<b>Open class mode</b>.</small>'), _row([c["url"], c["key"]])],
+                             layout=_w.Layout(display="none"))
+        c["other"].observe(lambda ch: setattr(self.other.layout, "display", None if ch["new"] else "none"), names="value")
+        self.message = _w.HTML()
+        self.join = _w.HTML()
+        self.students = _w.HTML()
+        self.running = _row([c["save"], c["end"]])
+        self.running.layout.display = "none"
+        self.setup = _w.VBox([_row([c["open"], c["other"]]), self.other])
+        self.widget = _w.VBox([self.intro, self.setup, self.message, self.join, self.students, self.running],
+                              layout=_w.Layout(border="2px solid #332288", padding="6px 10px", margin="6px 0"))
+
+    # -- opening -------------------------------------------------------------------------
+    def open(self, url: str | None = None, key: str | None = None, db=None, **settings) -> dict | None:
+        """Open class mode: find or start the class game server (or use the one at ``url`` with
+        ``key``), then attach to the lesson's open session or open one.
+
+        Args:
+            url, key: a server started by the teacher (default: this machine's, found or started).
+            db: the database of a server started here (default: the score sheet's file).
+            settings: session settings that override the activity's (e.g. ``bot_delay=0``).
+
+        Returns:
+            the session's status, or None when it failed (the reason is in :attr:`message`).
+        """
+        from ..classroom import TeacherClient
+        from ..classroom.client import ServerError
+        from ..classroom.service import class_server
+
+        self.message.value = "<p><i>Starting the class game server…</i></p>"
+        try:
+            if url:
+                if not key:
+                    raise ValueError("give the teacher's key printed by python -m toolkit.classroom serve")
+                self.client = TeacherClient(url, key)
+                self.client.sessions()
+            else:
+                self.service = class_server(db)
+                self.client = self.service.client()
+            label = f"lesson {self.number}"
+            found = [s for s in self.client.sessions() if s["status"] == "open" and s.get("label") == label]
+            if found:
+                self.session = max(found, key=lambda s: s["id"])["id"]
+            else:
+                cfg = dict(self.activity.settings, label=label, start_when_full=False)
+                cfg.update(settings)
+                self.session = self.client.open_session(self.activity.game, **cfg)["id"]
+        except (ServerError, OSError, ValueError, RuntimeError) as e:
+            words = e.message if isinstance(e, ServerError) else str(e)
+            self.message.value = _RED.format(_esc(f"Class mode did not open: {words}"))
+            return None
+        self.message.value = ""
+        st = self.refresh()
+        info = st["session"]
+        self.code = info["code"]
+        from ..classroom.widgets import join_html
+        base = info.get("public_url") or (self.service.public_url if self.service else None) or self.client.url
+        self.join.value = join_html(self.code, info.get("join_url") or f"{base}/join/{self.code}", base)
+        self.setup.layout.display = "none"
+        self.running.layout.display = None
+        for ref, q, check, box in _ASKED.pop(self.number, []):
+            lesson = ref()
+            if lesson is not None:
+                self._attach(lesson, q, check, box)
+        for game in self.games:
+            game.show()
+        if self.interval and (self._thread is None or not self._thread.is_alive()):
+            self._stop.clear()
+            self._thread = _threading.Thread(target=self._poll, name=f"class-mode-{self.number}", daemon=True)
+            self._thread.start()
+        return st
+
+    def _attach(self, lesson, q: Question, check: SelfCheck, box) -> None:
+        self.questions.append(ClassQuestion(self, lesson, q, box))
+
+    # -- following the class ----------------------------------------------------------------
+    def _poll(self) -> None:
+        while not self._stop.wait(self.interval):
+            try:
+                self.refresh()
+            except Exception:  # noqa: BLE001 (the server went away for a moment: the next read tries again)
+                pass
+
+    def refresh(self) -> dict:
+        """Read the session from the server and update the count of students, the questions'
+        counts of answers and the game panels (the live view does it every ``live`` seconds).
+
+        Returns:
+            the session's status.
+        """
+        with self._lock:
+            st = self.status = self.client.status(self.session)
+            joined = len(st["players"])
+            here = sum(1 for p in st["players"] if p["connected"])
+            self.students.value = (f'<p class="class-students" style="font-size:18px"><b>{joined}</b> '
+                                   f'student{"s" if joined != 1 else ""} joined ({here} with the page open).</p>')
+            for cq in self.questions:
+                cq.refresh()
+            for game in self.games:
+                game.refresh(st)
+            return st
+
+    # -- the end -----------------------------------------------------------------------------
+    def save_answers(self, path=None):
+        """Write every student's first and final answer to every question of the session to a
+        CSV file (default: ``class-answers-<code>.csv`` in the lesson's folder).
+
+        Returns:
+            the file's path, or None (not open, or the server refused: see :attr:`message`).
+        """
+        from pathlib import Path
+
+        from ..classroom.client import ServerError
+
+        if self.session is None:
+            return None
+        target = Path(path) if path is not None else Path.cwd() / f"class-answers-{self.code}.csv"
+        try:
+            target.write_text(self.client.answers_csv(self.session), encoding="utf-8")
+        except (ServerError, OSError) as e:
+            self.message.value = _RED.format(_esc(f"The answers were not saved: {e}"))
+            return None
+        self.message.value = f"<p>Saved the answers to <code>{_esc(target)}</code>.</p>"
+        return target
+
+    def end(self) -> None:
+        """Close the session to new students and stop following it (the class's games and
+        answers stay in the database; the server keeps running for the next lesson)."""
+        self._stop.set()
+        if self.session is not None:
+            try:
+                self.client.close(self.session)
+            except Exception:  # noqa: BLE001 (closing is a courtesy: the session ends with the server anyway)
+                pass
+        self.join.value = ""
+        self.students.value = f"<p>Class mode ended (session {_esc(self.code)} is closed).</p>"
+        self.running.layout.display = "none"
+        self.setup.layout.display = None
+        for cq in self.questions:
+            cq.box.layout.display = "none"
+        for game in self.games:
+            game.widget.layout.display = "none"
+        self.session = None
+
+
+class ClassQuestion:
+    """A question's class strip (inside its self-check, once class mode is open): **Ask the
+    class** sends the question to every phone (without its answer); the strip counts the
+    answers; **Show the class's answers** reveals the answer and draws the class's answers
+    beside it (:func:`toolkit.lessons.classmode.answers_figure`), and releases what the lesson
+    holds until the question was tried (``L.after``).
+
+    Attributes:
+        controls: ``{"ask", "reveal"}``; ``status``, ``result``: HTML; ``chart``: a
+            :class:`~toolkit.core.charts.Chart` once revealed (else None); ``qid``: the
+            question's id on the server; ``last``: the last status read.
+    """
+
+    def __init__(self, mode: ClassMode, lesson, q: Question, box):
+        self.mode, self.lesson, self.q, self.box = mode, lesson, q, box
+        self.qid: int | None = None
+        self.last: dict | None = None
+        self.chart = None
+        guess = q.kind == "guess"
+        self.controls = {
+            "ask": _w.Button(description="Ask the class", icon="mobile", button_style="info",
+                             tooltip="Send this question to every student's phone (without its answer)",
+                             layout=_w.Layout(width="auto")),
+            "reveal": _w.Button(description="Show the class's guesses" if guess else "Show the class's answers",
+                                tooltip="Close the answers and show what the class answered beside the answer",
+                                disabled=True, layout=_w.Layout(width="auto")),
+        }
+        self.controls["ask"].on_click(lambda _b: self.ask())
+        self.controls["reveal"].on_click(lambda _b: self.reveal())
+        self.status = _w.HTML()
+        self.result = _w.HTML()
+        self.box.children = (_row([self.controls["ask"], self.status, self.controls["reveal"]]), self.result)
+        self.box.layout = _w.Layout(display=None, border_top="1px dashed #332288", padding="4px 0 0 0", margin="6px 0 0 0")
+
+    def _error(self, e) -> None:
+        self.status.value = _RED.format(_esc(getattr(e, "message", None) or str(e)))
+
+    def ask(self) -> dict | None:
+        """Send the question to the class (again: a new round of answers).
+
+        Returns:
+            the question's status on the server, or None (refused: the reason shows)."""
+        from .classmode import SLIDERS, question_spec
+
+        spec = question_spec(self.q, self.mode.number, SLIDERS.get(self.mode.number, {}).get(self.q.key),
+                             decimal="," if self.mode.lang == "it" else None)
+        try:
+            st = self.mode.client.ask(self.mode.session, **spec)
+        except Exception as e:  # noqa: BLE001 (the server's words, shown)
+            self._error(e)
+            return None
+        self.qid, self.last = st["id"], st
+        self.result.value = ""
+        if self.chart is not None:
+            self.chart.widget.layout.display = "none"
+        self.controls["ask"].description = "Ask again"
+        self.controls["reveal"].disabled = False
+        self._show_count(st)
+        return st
+
+    def _show_count(self, st: dict) -> None:
+        state = {"open": "", "closed": " (answers closed)", "revealed": ""}[st["status"]]
+        self.status.value = (f'<span class="class-count" style="font-size:16px"><b>{st["answered"]}</b> of '
+                             f'{st["students"]} answered{state}</span>')
+
+    def refresh(self) -> None:
+        """Read how many answered (nothing else is shown before the reveal)."""
+        if self.qid is None or (self.last is not None and self.last["status"] == "revealed"):
+            return
+        st = self.mode.client.question(self.mode.session, self.qid)
+        self.last = st
+        self._show_count(st)
+
+    def reveal(self) -> dict | None:
+        """Reveal the answer to the class and show the class's answers beside it.
+
+        Returns:
+            the question's status with the class's answers (``results``), or None."""
+        from .classmode import answers_figure, reveal_of
+
+        if self.qid is None:
+            return None
+        try:
+            st = self.mode.client.reveal(self.mode.session, self.qid, **reveal_of(self.q))
+        except Exception as e:  # noqa: BLE001
+            self._error(e)
+            return None
+        self.last = st
+        self._show_count(st)
+        r, answer = st["results"], st["reveal"]["answer"]
+        if answer is None:
+            words = f"<p>{r['answered']} guesses. {self.q.explanation}</p>"
+        else:
+            shown = self.q.answer if self.q.kind == "choice" else f"{answer:g}" + (f" {self.q.unit}" if self.q.unit else "")
+            words = (f'<p class="class-answer"><b>The answer: {_esc(shown)}.</b> Right at the first try: '
+                     f'{r["first_right"]} of {r["answered"]}; in the end: {r["final_right"]} of {r["answered"]}.</p>'
+                     f"<p>{self.q.explanation}</p>")
+        self.result.value = words
+        fig = answers_figure(self.q, st, self.mode.lang)
+        _draw(self, fig)
+        self.chart.widget.layout.display = None
+        self.controls["reveal"].disabled = True
+        self.lesson.release(self.q.key)
+        return st
+
+
+class ClassGame(View):
+    """The lesson's game played live by the class (``L.class_game()``), hidden until class
+    mode opens: **Start the game** starts every table (bots take empty seats), **Play again**
+    seats everyone at new tables; the tables' progress follows, and when tables are done the
+    class's numbers show (:data:`toolkit.lessons.classmode.ACTIVITIES`: a chart beside the
+    lesson's exact answer or simulation, a table and a sentence), computed in the background.
+
+    Attributes:
+        controls: ``{"start", "again", "numbers"}`` (absent for a results-only view).
+        progress, summary, table: HTML; chart: a :class:`~toolkit.core.charts.Chart` once there
+            are numbers (else None); numbers: the last
+            :class:`~toolkit.lessons.classmode.ClassNumbers`.
+    """
+
+    def __init__(self, mode: ClassMode, controls: bool = True, **context):
+        super().__init__()
+        self.mode, self.context = mode, context
+        self.numbers = None
+        self.chart = None
+        self._done: tuple | None = None
+        self._worker = None
+        self._again = False
+        self._update_lock = _threading.Lock()
+        a = mode.activity
+        self.controls = {}
+        self.progress = _w.HTML()
+        self.summary = _w.HTML()
+        self.table = _w.HTML()
+        parts = []
+        if controls:
+            self.controls = {
+                "start": _w.Button(description="Start the game", button_style="primary", icon="play",
+                                   tooltip="Start every table; bots take the empty seats", layout=_w.Layout(width="auto")),
+                "again": _w.Button(description="Play again", tooltip="Seat everyone at new tables and start them",
+                                   layout=_w.Layout(width="auto")),
+                "numbers": _w.Button(description="Show the class's numbers", tooltip="Read the games again",
+                                     layout=_w.Layout(width="auto")),
+            }
+            self.controls["start"].on_click(self._timed(lambda _b: self.start()))
+            self.controls["again"].on_click(self._timed(lambda _b: self.again()))
+            self.controls["numbers"].on_click(self._timed(lambda _b: self.update(force=True)))
+            parts = [_w.HTML(f"<h3>Play it as a class: {_esc(a.title)}</h3><p><b>Students:</b> {_esc(a.students)}</p>"
+                             f"<p><b>The lesson then shows</b> {_esc(a.shows)}.</p>"),
+                     _row(list(self.controls.values())), self.progress]
+        else:
+            parts = [_w.HTML(f"<h3>Your class: {_esc(a.title)}</h3>")]
+        self.box = _w.VBox(parts + [self.summary], layout=_w.Layout(width="100%"))
+        self.widget = _w.VBox([self.box, self.table],
+                              layout=_w.Layout(display="none", border="2px solid #332288", padding="6px 10px",
+                                               margin="6px 0"))
+        mode.games.append(self)
+        if mode.session is not None:
+            self.show()
+
+    def show(self) -> None:
+        """Show the panel (class mode is open)."""
+        self.widget.layout.display = None
+
+    def _act(self, fn) -> None:
+        from ..classroom.client import ServerError
+        try:
+            fn(self.mode.session)
+        except ServerError as e:
+            self.progress.value = _RED.format(_esc(e.message))
+            return
+        self.refresh(self.mode.client.status(self.mode.session))
+
+    def start(self) -> None:
+        """Start every waiting table that has a student (bots take the empty seats)."""
+        self._act(self.mode.client.start_tables)
+
+    def again(self) -> None:
+        """A new round: everyone at new tables, started at once."""
+        self._act(self.mode.client.next_round)
+
+    def refresh(self, st: dict) -> None:
+        """Show the tables' progress from a session status; when tables are done (stopped at
+        the activity's end, or finished) and were not counted yet, compute the numbers."""
+        rnd = st["session"]["round"]
+        rows = []
+        for t in st["tables"]:
+            if t["round"] != rnd:
+                continue
+            names = ", ".join(_esc(x["name"]) + (" (bot)" if x["kind"] == "bot" else "") for x in t["seats"] if x["name"])
+            state = {"waiting": "waiting for the start", "playing": f"playing ({t['moves']} moves)",
+                     "stopped": "done", "finished": "game over"}.get(t["status"], t["status"])
+            rows.append(f"<tr><td>{t['number']}</td><td>{names}</td><td>{state}</td></tr>")
+        if self.controls:
+            self.progress.value = (f"<p>Round {rnd}: {len(st['players'])} students.</p>"
+                                   '<table class="class-tables" style="border-collapse:collapse" border="1" '
+                                   'cellpadding="4"><tr><th>table</th><th>players</th><th>progress</th></tr>'
+                                   + "".join(rows) + "</table>" if rows else
+                                   f"<p>{len(st['players'])} students joined; press <b>Start the game</b> when "
+                                   "everyone is in.</p>")
+        done = tuple(sorted(t["id"] for t in st["tables"] if t["status"] in ("stopped", "finished")))
+        if done and done != self._done:
+            self._done = done
+            self.update()
+
+    def update(self, force: bool = False, wait: bool = False) -> None:
+        """Compute the class's numbers from the session's games (in a background thread: the
+        Bugami advisor samples deals) and show them. Asked while a computation runs, it runs once
+        more when that one ends (so a table that finished meanwhile is counted).
+
+        Args:
+            force: (kept for the button) compute now.
+            wait: wait until the numbers of every table done so far are shown (tests).
+        """
+        if self.mode.session is None:
+            return
+        with self._update_lock:
+            if self._worker is not None and self._worker.is_alive():
+                self._again = True
+            else:
+                self.summary.value = "<p><i>Working out the class's numbers…</i></p>"
+                self._worker = _threading.Thread(target=self._compute, name="class-numbers", daemon=True)
+                self._worker.start()
+            worker = self._worker
+        if wait:
+            worker.join()
+
+    def _compute(self) -> None:
+        while True:
+            with self._update_lock:
+                self._again = False
+            try:
+                records = self.mode.client.records(self.mode.session)
+                numbers = self.mode.activity.numbers(records, **self.context)
+            except Exception as e:  # noqa: BLE001 (said in the panel, not lost in a thread)
+                self.summary.value = _RED.format(_esc(f"The class's numbers could not be worked out: {e}"))
+                numbers = None
+            if numbers is not None:
+                self.show_numbers(numbers)
+            with self._update_lock:
+                if not self._again:
+                    return
+
+    def show_numbers(self, numbers) -> None:
+        """Draw :class:`~toolkit.lessons.classmode.ClassNumbers` (chart, sentence, table)."""
+        self.numbers = numbers
+        self.summary.value = numbers.summary
+        if numbers.table is not None:
+            self.table.value = ('<div style="overflow-x:auto;max-width:100%">'
+                                + numbers.table.to_html(classes="class-numbers", border=0, na_rep="-") + "</div>")
+        if numbers.figure is not None:
+            _draw(self, numbers.figure)
