@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import html as _html
 import threading as _threading
+import time as _time
 import weakref as _weakref
+from urllib.parse import urlsplit as _urlsplit
 
 import ipywidgets as _w
 
@@ -99,6 +101,9 @@ class ClassMode(View):
         self.status: dict | None = None
         self.questions: list[ClassQuestion] = []
         self.games: list[ClassGame] = []
+        self.paper = False                  # no phones: the teacher types the class's counts
+        self._asked: dict[str, dict] = {}   # the session's questions by key, the latest of each
+        self._checking = False
         self._stop = _threading.Event()
         self._thread = None
         self._lock = _threading.RLock()
@@ -117,8 +122,19 @@ class ClassMode(View):
             "other": _w.ToggleButton(description="Another server…", value=False, layout=_w.Layout(width="auto"),
                                      tooltip="Use a class server you started yourself on another database or machine"),
         }
+        from ..core.i18n import _, language
+        with language(lang):
+            c["paper"] = _w.Button(description=_("No phones"), icon="pencil", layout=_w.Layout(width="auto"),
+                                   tooltip=_("Run the questions without phones: you type the show of hands or the "
+                                             "paper slips' counts, and the lesson draws the class's numbers"))
+            c["check"] = _w.Button(description=_("Check the phones' connection"), icon="wifi",
+                                   layout=_w.Layout(width="auto"),
+                                   tooltip=_("The day before: open the address on a phone on the school's Wi-Fi; "
+                                             "this panel says whether it reached this computer"))
         c["open"].on_click(self._timed(lambda _b: self.open(url=c["url"].value.strip() or None,
                                                             key=c["key"].value.strip() or None)))
+        c["paper"].on_click(self._timed(lambda _b: self.open_paper()))
+        c["check"].on_click(self._timed(lambda _b: self.check()))
         c["save"].on_click(self._timed(lambda _b: self.save_answers()))
         c["end"].on_click(self._timed(lambda _b: self.end()))
         self.intro = _w.HTML(
@@ -135,8 +151,10 @@ class ClassMode(View):
         self.students = _w.HTML()
         self.running = _row([c["save"], c["end"]])
         self.running.layout.display = "none"
-        self.setup = _w.VBox([_row([c["open"], c["other"]]), self.other])
-        self.widget = _w.VBox([self.intro, self.setup, self.message, self.join, self.students, self.running],
+        self.setup = _w.VBox([_row([c["open"], c["other"], c["paper"], c["check"]]), self.other])
+        self.checked = _w.HTML()
+        self.widget = _w.VBox([self.intro, self.setup, self.message, self.checked, self.join, self.students,
+                               self.running],
                               layout=_w.Layout(border="2px solid #332288", padding="6px 10px", margin="6px 0"))
 
     # -- opening -------------------------------------------------------------------------
@@ -171,9 +189,15 @@ class ClassMode(View):
             if found:
                 self.session = max(found, key=lambda s: s["id"])["id"]
             else:
-                cfg = dict(self.activity.settings, label=label, start_when_full=False)
+                cfg = dict(self.activity.settings, label=label, start_when_full=False, lang=self.lang)
                 cfg.update(settings)
                 self.session = self.client.open_session(self.activity.game, **cfg)["id"]
+            # the questions this session was asked: a reloaded page (or another device) shows them
+            # as they are, asked, counting or revealed with their chart
+            self._asked = {}
+            for st in self.client.questions(self.session):
+                if st["key"].startswith(f"{self.number}/"):
+                    self._asked[st["key"]] = st
         except (ServerError, OSError, ValueError, RuntimeError) as e:
             words = e.message if isinstance(e, ServerError) else str(e)
             self.message.value = _RED.format(_esc(f"Class mode did not open: {words}"))
@@ -200,13 +224,103 @@ class ClassMode(View):
         return st
 
     def _attach(self, lesson, q: Question, check: SelfCheck, box) -> None:
-        self.questions.append(ClassQuestion(self, lesson, q, box))
+        cq = ClassQuestion(self, lesson, q, box)
+        self.questions.append(cq)
+        asked = None if self.paper else self._asked.get(f"{self.number}/{q.key}")
+        if asked is not None:
+            cq.restore(asked)
+
+    def open_paper(self) -> None:
+        """Class mode without phones (phones banned, no network): every question of the lesson
+        gets a strip where the teacher types the show of hands or the paper slips' counts, and
+        **Show the class's answers** draws the class's numbers as with phones
+        (:meth:`ClassQuestion.reveal`); the lesson's game is played on paper, as the printed
+        class activities say (``lessons/print/class-activities.html``). Needs no server."""
+        from ..core.i18n import _, language
+        self.paper = True
+        with language(self.lang):
+            self.message.value = ("<p>" + _esc(_("No phones: type the class's counts into each question's box. The "
+                                                 "lesson's game is played on paper: print the class activities "
+                                                 "page (lessons/print/class-activities.html).")) + "</p>")
+        self.setup.layout.display = "none"
+        for ref, q, check, box in _ASKED.pop(self.number, []):
+            lesson = ref()
+            if lesson is not None:
+                self._attach(lesson, q, check, box)
+
+    def check(self, db=None) -> dict | None:
+        """The pre-class check (:mod:`toolkit.classroom.check`): find or start this computer's
+        class game server and show the address (with its QR code) a phone opens; the panel then
+        says whether a phone reached this computer, and what to do when none did (a phone
+        hotspot, the port to ask IT for). The live view reads it every few seconds
+        (:meth:`check_status`).
+
+        Returns:
+            ``{"url", "devices"}`` (:meth:`toolkit.classroom.TeacherClient.check`), or None when
+            the server did not start (the reason shows).
+        """
+        from ..classroom.client import ServerError
+        from ..classroom.qr import qr_svg
+        from ..classroom.service import class_server
+        from ..core.i18n import _, language
+
+        try:
+            if self.client is None:
+                self.service = class_server(db)
+                self.client = self.service.client()
+            out = self.client.check()
+        except (ServerError, OSError, ValueError, RuntimeError) as e:
+            self.checked.value = _RED.format(_esc(getattr(e, "message", None) or str(e)))
+            return None
+        with language(self.lang):
+            self._check_url = out["url"]
+            self._check_started = _time.monotonic()
+            self._checking = True
+            head = _("Open {url} on a phone on the school's Wi-Fi (or scan the code).").format(url=out["url"])
+        self._check_head = (f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:center"><p>'
+                            f'{_esc(head)}</p><div>{qr_svg(out["url"], scale=4)}</div></div>')
+        self._show_check(out)
+        if self.interval and (self._thread is None or not self._thread.is_alive()):
+            self._stop.clear()
+            self._thread = _threading.Thread(target=self._poll, name=f"class-mode-{self.number}", daemon=True)
+            self._thread.start()
+        return out
+
+    def check_status(self) -> dict | None:
+        """Read the pre-class check again (see :meth:`check`); None when no check runs."""
+        if not self._checking:
+            return None
+        out = self.client.check()
+        self._show_check(out)
+        return out
+
+    def _show_check(self, out: dict) -> None:
+        from ..classroom.check import advice
+        from ..core.i18n import _, language
+
+        with language(self.lang):
+            if out["devices"]:
+                self._checking = False
+                words = ('<p class="class-check" style="font-size:18px"><b>' + _esc(_(
+                    "A phone at {address} reached this computer: phones can play here.").format(
+                        address=out["devices"][0]["address"])) + "</b></p>")
+            else:
+                port = _urlsplit(out["url"]).port or 80
+                waited = _time.monotonic() - self._check_started
+                words = '<p class="class-check">' + _esc(_("No phone has opened it yet.")) + "</p>"
+                if waited > 60:
+                    words += ("<p>" + _esc(_("Still none after a minute? What to do:")) + "</p><ul>"
+                              + "".join(f"<li>{_esc(line)}</li>" for line in advice(port)) + "</ul>")
+        self.checked.value = self._check_head + words
 
     # -- following the class ----------------------------------------------------------------
     def _poll(self) -> None:
-        while not self._stop.wait(self.interval):
+        while not self._stop.wait(self.interval or 2.0):
             try:
-                self.refresh()
+                if self._checking:
+                    self.check_status()
+                if self.session is not None:
+                    self.refresh()
             except Exception:  # noqa: BLE001 (the server went away for a moment: the next read tries again)
                 pass
 
@@ -290,6 +404,7 @@ class ClassQuestion:
         self.qid: int | None = None
         self.last: dict | None = None
         self.chart = None
+        self.paper = mode.paper
         guess = q.kind == "guess"
         self.controls = {
             "ask": _w.Button(description="Ask the class", icon="mobile", button_style="info",
@@ -303,8 +418,86 @@ class ClassQuestion:
         self.controls["reveal"].on_click(lambda _b: self.reveal())
         self.status = _w.HTML()
         self.result = _w.HTML()
-        self.box.children = (_row([self.controls["ask"], self.status, self.controls["reveal"]]), self.result)
+        if self.paper:
+            self._paper_controls()
+        else:
+            self.box.children = (_row([self.controls["ask"], self.status, self.controls["reveal"]]), self.result)
         self.box.layout = _w.Layout(display=None, border_top="1px dashed #332288", padding="4px 0 0 0", margin="6px 0 0 0")
+
+    # -- no phones: the teacher types the show of hands or the paper slips' counts ---------------
+    def _paper_controls(self) -> None:
+        from ..core.i18n import _, language
+        with language(self.mode.lang):
+            self.controls["reveal"].disabled = False
+            self.controls["reveal"].description = _("Show the class's answers")
+            if self.q.kind in ("choice", "guess"):
+                self.counts = {o: _w.BoundedIntText(value=0, min=0, max=1000, description=o,
+                                                    style={"description_width": "initial"},
+                                                    layout=_w.Layout(width="auto"))
+                               for o in self.q.options}
+                entry = _w.VBox(list(self.counts.values()))
+                how = _("No phones: count the hands raised (or the paper slips) for each answer and type the counts.")
+            else:
+                self.numbers_typed = _w.Textarea(placeholder=_("the class's numbers, one per line"),
+                                                 description=_("Answers"), rows=4,
+                                                 layout=_w.Layout(width="24em"))
+                entry = self.numbers_typed
+                how = _("No phones: type the numbers of the paper slips, one per line.")
+        self.box.children = (_w.HTML(f"<p><i>{_esc(how)}</i></p>"), entry,
+                             _row([self.controls["reveal"], self.status]), self.result)
+
+    def _paper_status(self) -> dict:
+        """The class's answers typed by the teacher, as the server would give them once revealed
+        (:func:`toolkit.classroom.questions.summary`, judged by the same rules).
+
+        Raises:
+            ValueError: a number that cannot be read in the lesson's language or is outside the
+                question's plausible range (the message names it).
+        """
+        from ..classroom import questions as Q
+        from ..core.i18n import _, language
+        from .classmode import SLIDERS, question_spec, reveal_of
+
+        spec = Q.make_spec(question_spec(self.q, self.mode.number,
+                                         SLIDERS.get(self.mode.number, {}).get(self.q.key)))
+        if spec["kind"] == "slider":             # on paper every number is written down
+            spec = dict(spec, kind="number", slider=None)
+        rev = Q.make_reveal(spec, reveal_of(self.q))
+        answers = []
+        with language(self.mode.lang):
+            if spec["kind"] == "choice":
+                given = [(o, w.value) for o, w in self.counts.items()]
+            else:
+                given = []
+                for line in self.numbers_typed.value.replace(";", "\n").splitlines():
+                    for token in line.split():
+                        try:
+                            value, _x = Q.read_answer(spec, token, self.mode.lang)
+                        except ValueError as e:
+                            raise ValueError(_("{token}: {why}").format(token=token, why=e)) from None
+                        given.append((value, 1))
+        for value, n in given:
+            right = Q.judge(spec, rev, value)
+            answers += [{"first": value, "final": value, "first_right": right, "final_right": right}] * n
+        return {"id": None, "key": spec["key"], "kind": spec["kind"], "status": "revealed", "unit": spec["unit"],
+                "students": len(answers), "answered": len(answers), "changed": 0, "reveal": rev,
+                "results": Q.summary(spec, answers, rev)}
+
+    def restore(self, st: dict) -> None:
+        """Show a question the class was asked before this page was built (the lesson's page
+        reloaded, or opened on another device): asked and counting, closed, or revealed with
+        the class's answers and their chart, as if this page had asked it.
+
+        Args:
+            st: the question's status on the server (:meth:`toolkit.classroom.TeacherClient.question`).
+        """
+        self.qid, self.last = st["id"], st
+        self.controls["ask"].description = "Ask again"
+        if st["status"] == "revealed":
+            self._show_revealed(st)
+        else:
+            self.controls["reveal"].disabled = False
+            self._show_count(st)
 
     def _error(self, e) -> None:
         self.status.value = _RED.format(_esc(getattr(e, "message", None) or str(e)))
@@ -350,8 +543,17 @@ class ClassQuestion:
 
         Returns:
             the question's status with the class's answers (``results``), or None."""
-        from .classmode import answers_figure, reveal_of
+        from .classmode import reveal_of
 
+        if self.paper:
+            try:
+                st = self._paper_status()
+            except ValueError as e:
+                self._error(e)
+                return None
+            self.last = st
+            self._show_revealed(st)
+            return st
         if self.qid is None:
             return None
         try:
@@ -360,7 +562,18 @@ class ClassQuestion:
             self._error(e)
             return None
         self.last = st
-        self._show_count(st)
+        self._show_revealed(st)
+        return st
+
+    def _show_revealed(self, st: dict) -> None:
+        """Draw a revealed question: the answer, how many were right, the chart; release what
+        the lesson holds until the question was tried."""
+        from .classmode import answers_figure
+
+        if not self.paper:
+            self._show_count(st)
+        else:
+            self.status.value = ""
         r, answer = st["results"], st["reveal"]["answer"]
         if answer is None:
             words = f"<p>{r['answered']} guesses. {self.q.explanation}</p>"
@@ -373,9 +586,18 @@ class ClassQuestion:
         fig = answers_figure(self.q, st, self.mode.lang)
         _draw(self, fig)
         self.chart.widget.layout.display = None
-        self.controls["reveal"].disabled = True
+        self.controls["reveal"].disabled = not self.paper       # on paper: counts typed again, drawn again
         self.lesson.release(self.q.key)
-        return st
+
+
+def _seat_words(seat: dict, marks: dict, plays: str) -> str:
+    """A seat of the teacher's table list as HTML: the name, and whether the student is away or
+    left (and a bot plays for them), or the seat is a bot's."""
+    name, kind = _esc(seat["name"]), seat["kind"]
+    if kind not in marks:
+        return name
+    mark = marks[kind] + (f": {plays}" if seat.get("bot_plays") and kind != "bot" else "")
+    return f'{name} <i class="seat-{kind}">({_esc(mark)})</i>'
 
 
 class ClassGame(View):
@@ -416,12 +638,27 @@ class ClassGame(View):
                 "numbers": _w.Button(description="Show the class's numbers", tooltip="Read the games again",
                                      layout=_w.Layout(width="auto")),
             }
+            from ..core.i18n import _, language
+            with language(mode.lang):
+                self.controls["bell"] = _w.Button(description=_("Ring the bell"), icon="bell",
+                                                  tooltip=_("Stop every table now: a game stopped by the bell counts "
+                                                            "as it stands, marked unfinished"),
+                                                  layout=_w.Layout(width="auto"))
+                self.bell_minutes = _w.BoundedIntText(value=10, min=1, max=240, description=_("or in (min)"),
+                                                      style={"description_width": "initial"},
+                                                      layout=_w.Layout(width="9em"))
+                self.controls["bell_at"] = _w.Button(description=_("Set the bell"), layout=_w.Layout(width="auto"),
+                                                     tooltip=_("Every table still playing then stops"))
             self.controls["start"].on_click(self._timed(lambda _b: self.start()))
             self.controls["again"].on_click(self._timed(lambda _b: self.again()))
             self.controls["numbers"].on_click(self._timed(lambda _b: self.update(force=True)))
+            self.controls["bell"].on_click(self._timed(lambda _b: self.bell(0)))
+            self.controls["bell_at"].on_click(self._timed(lambda _b: self.bell(60 * self.bell_minutes.value)))
+            main = [self.controls[k] for k in ("start", "again", "numbers")]
             parts = [_w.HTML(f"<h3>Play it as a class: {_esc(a.title)}</h3><p><b>Students:</b> {_esc(a.students)}</p>"
                              f"<p><b>The lesson then shows</b> {_esc(a.shows)}.</p>"),
-                     _row(list(self.controls.values())), self.progress]
+                     _row(main), _row([self.controls["bell"], self.bell_minutes, self.controls["bell_at"]]),
+                     self.progress]
         else:
             parts = [_w.HTML(f"<h3>Your class: {_esc(a.title)}</h3>")]
         self.box = _w.VBox(parts + [self.summary], layout=_w.Layout(width="100%"))
@@ -435,6 +672,12 @@ class ClassGame(View):
     def show(self) -> None:
         """Show the panel (class mode is open)."""
         self.widget.layout.display = None
+
+    def bell(self, after: float = 0) -> None:
+        """Ring the teacher's bell ``after`` seconds from now (0: now): every table still playing
+        then stops; a whole game counts as it stands, marked unfinished
+        (:meth:`toolkit.classroom.TeacherClient.bell`)."""
+        self._act(lambda session: self.mode.client.bell(session, after))
 
     def _act(self, fn) -> None:
         from ..classroom.client import ServerError
@@ -456,17 +699,26 @@ class ClassGame(View):
     def refresh(self, st: dict) -> None:
         """Show the tables' progress from a session status; when tables are done (stopped at
         the activity's end, or finished) and were not counted yet, compute the numbers."""
+        from ..core.i18n import _, language
         rnd = st["session"]["round"]
         rows = []
-        for t in st["tables"]:
-            if t["round"] != rnd:
-                continue
-            names = ", ".join(_esc(x["name"]) + (" (bot)" if x["kind"] == "bot" else "") for x in t["seats"] if x["name"])
-            state = {"waiting": "waiting for the start", "playing": f"playing ({t['moves']} moves)",
-                     "stopped": "done", "finished": "game over"}.get(t["status"], t["status"])
-            rows.append(f"<tr><td>{t['number']}</td><td>{names}</td><td>{state}</td></tr>")
+        with language(self.mode.lang):
+            marks = {"bot": _("bot"), "away": _("away"), "left": _("left")}
+            plays = _("a bot plays for them")
+            bell = st["session"].get("bell_in")
+            ring = ("" if bell is None else "<p><b>" + _esc(_("The bell rings in {m} min.").format(
+                m=max(1, round(bell / 60)))) + "</b></p>")
+            for t in st["tables"]:
+                if t["round"] != rnd:
+                    continue
+                # who is here, who is away, who is played by a bot: the teacher sees it on the projector
+                names = ", ".join(_seat_words(x, marks, plays) for x in t["seats"] if x["name"])
+                state = {"waiting": "waiting for the start", "playing": f"playing ({t['moves']} moves)",
+                         "stopped": _("stopped by the bell") if t.get("bell") else "done",
+                         "finished": "game over"}.get(t["status"], t["status"])
+                rows.append(f"<tr><td>{t['number']}</td><td>{names}</td><td>{_esc(state)}</td></tr>")
         if self.controls:
-            self.progress.value = (f"<p>Round {rnd}: {len(st['players'])} students.</p>"
+            self.progress.value = ring + (f"<p>Round {rnd}: {len(st['players'])} students.</p>"
                                    '<table class="class-tables" style="border-collapse:collapse" border="1" '
                                    'cellpadding="4"><tr><th>table</th><th>players</th><th>progress</th></tr>'
                                    + "".join(rows) + "</table>" if rows else
