@@ -275,3 +275,63 @@ def test_app_mode_index_titles_are_the_course_in_order():
     assert all(not t.endswith(".ipynb") for t in titles.values())
     config = _course_config()
     assert config.ServerApp.jinja_template_vars["money_games_titles"] == lab.page_titles()
+
+
+def test_a_port_out_of_range_is_refused_before_anything_starts(tmp_path):
+    """``python -m toolkit.lab --port 70000`` printed :70000 and listened on 4464."""
+    out = subprocess.run([sys.executable, "-m", "toolkit.lab", "--port", "70000", "--work", str(tmp_path / "w")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "70000 is not a port" in out.stderr and "--port" in out.stderr
+    assert not (tmp_path / "w").exists()
+
+
+def test_the_launcher_stops_jupyter_and_its_kernels_when_it_is_stopped(tmp_path):
+    """Issue 34: Ctrl+C on the launcher left Jupyter's "Shut down this Jupyter server (y/[n])?" on
+    the prompt line, and SIGINT to the launcher's own process id did not stop it (killing it left
+    jupyter-lab running). Started as the README starts it; stopped by SIGINT to its process id:
+    JupyterLab and the kernel it ran are gone, with no question asked."""
+    import os
+    import re
+    import signal
+    import socket
+    import time
+    import urllib.request
+
+    import psutil
+
+    from toolkit.classroom.server import free_port
+
+    port = free_port("127.0.0.1", 18890)
+    env = dict(os.environ, TOOLKIT_WARM="0", PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "toolkit.lab", "--no-browser", "--port", str(port),
+                             "--work", str(tmp_path / "work")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, env=env, start_new_session=True)
+    lines: list[str] = []
+    try:
+        deadline = time.monotonic() + 180                  # an outer limit: the token line is the event
+        token = None
+        while token is None and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            assert line, "the launcher ended early:\n" + "".join(lines)
+            lines.append(line)
+            m = re.search(r"http://127\.0\.0\.1:(\d+)/\S*token=([0-9a-f]+)", line)
+            if m:                                          # (Jupyter takes the next port if this one is taken)
+                port, token = int(m.group(1)), m.group(2)
+        assert token, "".join(lines)
+        with socket.create_connection(("127.0.0.1", port), timeout=30):
+            pass
+        req = urllib.request.Request(f"http://127.0.0.1:{port}/api/kernels?token={token}", data=b"{}", method="POST")
+        kernel = json.loads(urllib.request.urlopen(req, timeout=60).read())
+        family = psutil.Process(proc.pid).children(recursive=True)
+        assert any("ipykernel" in " ".join(p.cmdline()) for p in family), "a kernel runs"
+        os.kill(proc.pid, signal.SIGINT)                   # to the launcher's own process id
+        rest, _ = proc.communicate(timeout=60)
+        assert proc.returncode == 0, rest
+        assert "Shut down this Jupyter server" not in "".join(lines) + rest
+        gone, alive = psutil.wait_procs(family, timeout=10)
+        assert not alive, f"still running after the launcher stopped: {[p.cmdline() for p in alive]}"
+        assert kernel["id"]
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()

@@ -52,7 +52,7 @@ from pathlib import Path
 
 __all__ = ["COURSE_FOLDERS", "MANIFEST", "FIRST_LESSON", "CULL_IDLE_MINUTES", "course_root", "environment",
            "prepare_workspace", "Workspace", "content_key", "pre_save", "voila_prelaunch", "page_titles",
-           "server_args", "main"]
+           "server_args", "run_server", "main"]
 
 HERE = Path(__file__).resolve().parent
 #: The folders of the course that are copied into the work folder.
@@ -366,7 +366,7 @@ def main(argv=None) -> int:
                         help="the work folder for the copies (default: work/ beside lessons/)")
     parser.add_argument("--source", type=Path, default=None,
                         help="the folder holding lessons/ and notebooks/ (default: the repository)")
-    parser.add_argument("--port", type=int, default=None, help="the port (default 8888 or the next free)")
+    parser.add_argument("--port", type=_port, default=None, help="the port, 1-65535 (default 8888 or the next free)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     parser.add_argument("--print-env", action="store_true",
                         help="print the shell exports of the course's Jupyter settings and stop "
@@ -386,10 +386,110 @@ def main(argv=None) -> int:
         print("App mode: every lesson opens as a page without code (voila/tree/lessons).", flush=True)
     extra = [a for a in extra if a != "--"]
     cmd = server_args(work, app=args.app, port=args.port, open_browser=not args.no_browser, extra=extra)
+    return run_server(cmd, cwd=work, env=environment(work=work))
+
+
+def _port(text: str) -> int:
+    """``--port``'s type: a whole number from 1 to 65535 (argparse says the error with the option)."""
     try:
-        return subprocess.call(cmd, cwd=work, env=environment(work=work))
-    except KeyboardInterrupt:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a whole number from 1 to 65535") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port: give a whole number from 1 to 65535")
+    return port
+
+
+#: Seconds JupyterLab has to shut down (its kernels first) after the launcher is stopped, before
+#: the launcher ends every process it started.
+STOP_GRACE = 20.0
+
+
+def run_server(cmd: list[str], cwd=None, env=None, grace: float = STOP_GRACE) -> int:
+    """Run JupyterLab (``cmd``, from :func:`server_args`) until it ends or the launcher is
+    stopped, and stop all of it then.
+
+    JupyterLab runs in a process group of its own, its standard input closed: Ctrl+C in the
+    terminal reaches the launcher only, never JupyterLab's "Shut down this Jupyter server
+    (y/[n])?" question, which stayed on the prompt line after the launcher had gone. On SIGINT
+    (Ctrl+C, or a signal to the launcher's process id) or SIGTERM the launcher asks JupyterLab to
+    stop (SIGTERM to its group: it shuts its kernels down and exits), waits up to ``grace``
+    seconds, then kills what is left: the group and every process JupyterLab started (its
+    kernels run in sessions of their own). A second Ctrl+C kills at once. On Windows the same
+    with a process group of its own and ``terminate``.
+
+    Returns:
+        JupyterLab's exit code, or 0 when the launcher stopped it.
+    """
+    import signal
+    import time
+
+    kwargs = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt" else {"start_new_session": True}
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, **kwargs)
+    asked: list[int] = []
+
+    def on_signal(signum, _frame):
+        asked.append(signum)
+
+    old = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        while proc.poll() is None and not asked:
+            try:
+                proc.wait(0.2)
+            except subprocess.TimeoutExpired:
+                pass
+        if not asked:
+            return proc.returncode
+        print("\nStopping JupyterLab (its kernels first)...", flush=True)
+        family = _descendants(proc.pid)
+        _signal_group(proc)
+        deadline = time.monotonic() + grace
+        while proc.poll() is None and time.monotonic() < deadline and len(asked) < 2:
+            time.sleep(0.1)
+        family |= _descendants(proc.pid)
+        if proc.poll() is None:
+            _signal_group(proc, kill=True)
+        _kill_all(family)
+        proc.wait()
         return 0
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def _signal_group(proc: subprocess.Popen, kill: bool = False) -> None:
+    """Ask ``proc``'s process group to stop (SIGTERM), or kill it (POSIX); terminate or kill
+    ``proc`` (Windows)."""
+    import signal
+    try:
+        if os.name == "nt":
+            proc.kill() if kill else proc.terminate()
+        else:
+            os.killpg(proc.pid, signal.SIGKILL if kill else signal.SIGTERM)
+    except (ProcessLookupError, PermissionError, OSError):
+        pass
+
+
+def _descendants(pid: int) -> set:
+    """Every process started by ``pid`` (children, grandchildren: JupyterLab's kernels), as psutil
+    processes (an empty set when it is gone)."""
+    import psutil
+    try:
+        return set(psutil.Process(pid).children(recursive=True))
+    except psutil.Error:
+        return set()
+
+
+def _kill_all(procs: set) -> None:
+    """Kill every process of ``procs`` still running (each checked to be the process it was)."""
+    import psutil
+    for p in procs:
+        try:
+            if p.is_running():
+                p.kill()
+        except psutil.Error:
+            pass
+    psutil.wait_procs(list(procs), timeout=5)
 
 
 def warm_compiled_code() -> subprocess.Popen | None:
