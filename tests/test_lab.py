@@ -279,8 +279,8 @@ def test_app_mode_index_titles_are_the_course_in_order():
 
 def test_a_port_out_of_range_is_refused_before_anything_starts(tmp_path):
     """``python -m toolkit.lab --port 70000`` printed :70000 and listened on 4464."""
-    out = subprocess.run([sys.executable, "-m", "toolkit.lab", "--port", "70000", "--work", str(tmp_path / "w")],
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run([sys.executable, "-m", "toolkit.lab", "--no-browser", "--port", "70000", "--work",
+                          str(tmp_path / "w")], capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and "70000 is not a port" in out.stderr and "--port" in out.stderr
     assert not (tmp_path / "w").exists()
 
@@ -332,6 +332,13 @@ def test_the_launcher_stops_jupyter_and_its_kernels_when_it_is_stopped(tmp_path)
         assert not alive, f"still running after the launcher stopped: {[p.cmdline() for p in alive]}"
         assert kernel["id"]
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        if proc.poll() is None:                            # a failure above: leave nothing running
+            started = psutil.Process(proc.pid).children(recursive=True)
+            proc.terminate()
+            try:
+                proc.wait(40)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+            for p in started:
+                if p.is_running():
+                    p.kill()
