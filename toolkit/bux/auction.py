@@ -216,38 +216,41 @@ class PacedBidder(Bot):
         return paced_bid(state, seat, value_of(state, seat), rng, at_least=a.amount)
 
 
-def value_cards(count: int = 24, players: int = 4, seed: int = 3, rules=None) -> list[tuple[int, int, bool]]:
-    """Induced values for a paper auction (the printables' value cards): lots drawn as lesson 03's
-    activity draws them (a quick game dealt, the first player draws), each bidder's value of it
-    (:func:`induced_values`).
+def value_cards(lots: int = 8, players: int = 4, seed: int = 3, rules=None) -> list[dict]:
+    """Induced values for a paper auction (the printables' value cards, lesson 03 without phones):
+    lots drawn as lesson 03's activity draws them (a quick game dealt, the first player draws
+    three cards), and each bidder's value of the lot (:func:`induced_values`: what it adds to
+    that bidder's spread in that deal). On paper the spread stays in the deal; the card states
+    the value, as an induced-value experiment does.
 
     Args:
-        count: how many cards (a multiple of ``players``: one lot per group of ``players``).
-        players: bidders per lot (the drawer first).
+        lots: how many lots (one per group of ``players``).
+        players: bidders per lot, the drawer first.
         seed: the first deal's seed (the cards are the same every time they are printed).
         rules: default: BUX's quick game (``Rules.quick()``).
 
     Returns:
-        ``[(lot number, value in bux, drawer?)]``, ``players`` cards per lot.
+        ``[{"lot": number from 1, "cards": [the lot's cards], "values": [bux per bidder],
+        "drawer": the drawer's index (0)}]``.
 
     Raises:
-        ValueError: ``count`` not a positive multiple of ``players``.
+        ValueError: ``lots`` < 1 or ``players`` outside the rules' range.
     """
+    from ..core.game import CHANCE, sample_chance
     from . import Rules, new_game
 
-    if count < players or count % players:
-        raise ValueError(f"count must be a positive multiple of players ({players}), got {count}")
-    from ..core.game import CHANCE, sample_chance
-
+    if lots < 1:
+        raise ValueError(f"lots must be at least 1, got {lots}")
     r = rules or Rules.quick()
     out = []
-    for lot in range(count // players):
+    for lot in range(lots):
         s = new_game(r, [f"seat {k + 1}" for k in range(players)], seed + lot)
         s = s.apply(s.codec().parse("draw"))
         n = 0
         while s.current_player == CHANCE:
             s = s.apply(sample_chance(s, np.random.default_rng([seed, lot, n])))
             n += 1
-        values = induced_values(sale_opening(s), seed)
-        out += [(lot + 1, v, k == s.turn) for k, v in enumerate(values)]
+        opening = sale_opening(s)
+        out.append({"lot": lot + 1, "cards": list(opening.lot), "values": induced_values(opening, seed),
+                    "drawer": opening.turn})
     return out

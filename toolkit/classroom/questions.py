@@ -34,7 +34,7 @@ import math
 from html.parser import HTMLParser
 
 from ..core.i18n import NumberFormatError, _, current_language, format_number, parse_number as parse_in_language
-from ..core.numbers import as_fraction, judge_number, parse_number
+from ..core.numbers import as_fraction, is_percent_unit, judge_number, parse_number
 
 __all__ = ["KINDS", "make_spec", "read_answer", "read_number", "make_reveal", "judge", "summary", "clean_html",
            "plain_text", "MAX_PROMPT", "MAX_OPTIONS", "MAX_TYPED"]
@@ -252,6 +252,8 @@ def read_answer(spec: dict, value, lang: str | None = None) -> tuple[object, flo
             raise ValueError(_("Type a number of at most {n} characters.").format(n=MAX_TYPED))
         else:
             x = read_number(value, lang)                          # ValueError: says what to type
+            if "%" in value and is_percent_unit(spec.get("unit", "")):
+                x *= 100                                          # "25%" in a question answered in %: 25
         r = spec.get("range")
         if r is not None and not r["min"] <= x <= r["max"]:
             raise ValueError(_("Type a number from {lo} to {hi}.").format(lo=_shown(r["min"], lang),

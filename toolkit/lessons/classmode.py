@@ -140,10 +140,11 @@ def _wrap(text: str, width: int = 22) -> str:
 def drawable(values, answer=None, tolerance=0) -> tuple[list, list]:
     """The class's numbers a chart can draw beside the answer, and those it cannot: one absurd
     number (a slip of the thumb: forty 9s) must not stretch the axis until the other answers
-    collapse into one bar. The window is the middle half of the answers (from the lower to the
-    upper quartile) with the right answer, widened three times the larger of that spread, half
-    the answer's or the median's size and four tolerances on each side (a robust fence in the
-    spirit of Tukey's, which a class's 25-30 numbers need: a quartile spread of 0 is common).
+    collapse into one bar at 0. The window is a robust fence around the median (and the right
+    answer): four times the larger of the median absolute deviation (scaled by 1.4826, the
+    normal's), half the median's or the answer's size, and four tolerances, on each side. A
+    class's 25-30 numbers often agree exactly (a deviation of 0), hence the floors; quartiles
+    were not used because two wild answers of five move them.
 
     Args:
         values: the answers (numbers).
@@ -158,10 +159,11 @@ def drawable(values, answer=None, tolerance=0) -> tuple[list, list]:
     xs = sorted(float(v) for v in values)
     if len(xs) < 3:
         return xs, []
-    q1, med, q3 = (float(np.percentile(xs, p)) for p in (25, 50, 75))
-    ref = [v for v in (answer,) if v is not None]
-    scale = max(q3 - q1, 0.5 * abs(med), *(0.5 * abs(v) for v in ref), 4 * float(tolerance or 0), 1e-9)
-    lo, hi = min([q1] + ref) - 3 * scale, max([q3] + ref) + 3 * scale
+    med = float(np.median(xs))
+    mad = float(np.median([abs(x - med) for x in xs]))
+    ref = [float(answer)] if answer is not None else []
+    scale = max(1.4826 * mad, 0.5 * abs(med), *(0.5 * abs(v) for v in ref), 4 * float(tolerance or 0), 1e-9)
+    lo, hi = min([med] + ref) - 4 * scale, max([med] + ref) + 4 * scale
     return [v for v in xs if lo <= v <= hi], [v for v in xs if not lo <= v <= hi]
 
 

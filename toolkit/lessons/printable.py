@@ -1,6 +1,8 @@
 """Printable material for the course, generated from the repository so it stays in step with the
 toolkit: a one-page rules sheet per game (in the players' words, with the open points as the
-toolkit plays them, read from each game's ``Rules`` defaults), a one-page strategy page per game
+toolkit plays them, read from each game's ``Rules`` defaults), the class's activities on paper
+(:func:`class_activities`, :func:`value_cards_page`: lesson 03's auction with value cards, for a
+class without phones), a one-page strategy page per game
 (what its lesson found: handed out after the lesson, since it states the lesson's answers), a
 student worksheet per lesson (the data its questions need, then its questions from the lesson's
 bank, :mod:`toolkit.lessons`, numbered, with columns for the answer on paper and the result
@@ -28,11 +30,12 @@ from fractions import Fraction
 from html import escape, unescape
 from pathlib import Path
 
+from ..core.i18n import N_
 from . import LESSONS, QUIZ, bank
 
 __all__ = ["RULES_SHEETS", "rules_sheet", "STRATEGY_PAGES", "strategy_page", "Handout", "HANDOUTS", "worksheet",
            "materials", "generate", "answer_table", "guide_numbers", "update_guide", "main",
-           "quiz_sheet"]
+           "quiz_sheet", "value_cards_page", "class_activities"]
 
 _CSS = """
 @page { size: A4; margin: 12mm 14mm; }
@@ -629,6 +632,10 @@ def _handouts() -> dict[str, Handout]:
     out["course-quiz.html"] = Handout("course-quiz.html", ("01",), None,
                                       "before lesson 01 and again after lesson 06, collected at once; one per "
                                       "student")
+    out["value-cards.html"] = Handout("value-cards.html", ("03",), "q9",
+                                      "for the class's auction on paper (section 6, without phones): one set of "
+                                      "cards per group of four, cut apart")
+    out["class-activities.html"] = Handout("class-activities.html", (), None, "for the teacher")
     out["materials.html"] = Handout("materials.html", (), None, "for the teacher")
     out["index.html"] = Handout("index.html", (), None, "for the teacher")
     return out
@@ -671,6 +678,122 @@ def quiz_sheet() -> str:
             "width: 40mm; border-bottom: 1px dotted #777; } .q { margin-bottom: 2mm; }</style>"
             + "\n".join(items))
     return _page(QUIZ.title["en"], body)
+
+
+# ---------------------------------------------------------------------------------------------
+# Class activities without phones: the paper route of every lesson's class activity, and lesson
+# 03's value cards (an induced-value auction on paper)
+
+_CARDS_CSS = """
+.cards { display: grid; grid-template-columns: repeat(4, 1fr); gap: 0; margin: 2mm 0; }
+.vcard { border: 1px dashed #555; padding: 2mm 2.5mm; min-height: 30mm; break-inside: avoid; font-size: 9pt; }
+.vcard .lot { font-size: 8pt; color: #333; }
+.vcard .value { font-size: 15pt; font-weight: 700; margin: 1mm 0; }
+.vcard.drawer { background: #f2f2f2; }
+.record td { height: 7mm; }
+"""
+
+
+def value_cards_page(lots: int = 6, lang: str = "en") -> str:
+    """The print-ready HTML of lesson 03's auction on paper (phones banned or no network): how to
+    run it, one row of value cards per lot (the drawer's first, with the half-value line), and a
+    sheet to record each lot's winner, price and profit. The values are lesson 03's induced
+    values (:func:`toolkit.bux.auction.value_cards`: what each lot added to each bidder's spread
+    in a dealt game), the same the phones tell in the class auction.
+
+    Args:
+        lots: lots (one per group of four); the cards are the same at every printing.
+        lang: the language of the page.
+    """
+    from ..bux.auction import value_cards
+    from ..bux.faces import card_words
+    from ..core.i18n import _, language
+
+    with language(lang):
+        title = _("Lesson 03 on paper: the value cards")
+        rows = []
+        for lot in value_cards(lots):
+            cards = ", ".join(card_words(c) for c in lot["cards"])
+            for k, v in enumerate(lot["values"]):
+                head = _("Lot {n}: {cards}").format(n=lot["lot"], cards=cards)
+                if k == lot["drawer"]:
+                    body = ("<p>" + escape(_("You drew this lot. If another player wins it, they pay you the price."))
+                            + "</p><p>" + escape(_("Your line: half your value, {half} bux.").format(half=f"{v / 2:g}"))
+                            + "</p>")
+                else:
+                    body = "<p>" + escape(_("If you win it at a price P, your profit is {value} - P.").format(value=v)) \
+                        + "</p>"
+                worth = escape(_("Worth to you: {value} bux").format(value=v))
+                cls = "vcard drawer" if k == lot["drawer"] else "vcard"
+                rows.append(f'<div class="{cls}"><p class="lot">{escape(head)}</p><p class="value">{worth}</p>'
+                            f"{body}</div>")
+        how = [_("Groups of four. Each group takes one lot's four cards; the student with the grey card drew the lot "
+                 "(put three BUX cards like the lot's on the table if you have a box)."),
+               _("Each student reads only their own card: it says what the lot is worth to them."),
+               _("The drawer speaks first, then clockwise: raise the bid (in steps of 5 bux) or pass. A player who "
+                 "passes is out. The last bidder wins the lot."),
+               _("The winner's profit is their value minus the price. If the winner is not the drawer, the winner pays "
+                 "the drawer."),
+               _("Write each lot on the record sheet. In the lesson, press No phones in the class panel to type the "
+                 "class's answers to the questions.")]
+        heads = (_("lot"), _("winner"), _("price (bux)"), _("winner's value"), _("winner's profit"),
+                 _("paid to the drawer"))
+        record = ('<table class="record"><tr>' + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>"
+                  + "".join(f"<tr><td>{n}</td>" + "<td></td>" * 5 + "</tr>" for n in range(1, lots + 1)) + "</table>")
+        sub = escape(_("An induced-value auction: every bidder knows what the lot is worth to them alone."))
+        steps = "".join(f"<li>{escape(x)}</li>" for x in how)
+        record_title = escape(_("Record sheet"))
+        cards_title = escape(_("Value cards (cut along the dashed lines)"))
+        body = (f'<h1>{escape(title)}</h1><p class="sub">{sub}</p><ol>{steps}</ol><style>{_CARDS_CSS}</style>'
+                f'<h2>{record_title}</h2>{record}<h2>{cards_title}</h2><div class="cards">{"".join(rows)}</div>')
+        return _page(title, body, lang)
+
+
+#: Each lesson's class activity on paper: what to print and how to run it (marked for translation).
+_ON_PAPER = {
+    "01": N_("Each group plays one round of BuyWord with a box, or with letter tiles cut from the worksheet; "
+             "every student writes their purchases and sales on the worksheet."),
+    "02": N_("Each group deals one hand of Bué from two packs of cards (the rules sheet says how); every student "
+             "writes their total as dealt and at the end of the hand."),
+    "03": N_("Each group of four runs one auction with the value cards (value-cards.html) and fills the record "
+             "sheet."),
+    "04": N_("Students play Ten Bucks in pairs with the aces to 4s of a pack (the rules sheet); each pair writes who "
+             "started and who won."),
+    "05": N_("Each group deals a pack; every student writes the bug suit they choose on a slip, face down, before "
+             "anyone plays."),
+    "06": N_("Tables of four play a quick game of BUX with a box and write the result on the class score sheet; a "
+             "game stopped by the bell counts as it stands, marked unfinished."),
+}
+
+
+def class_activities(lang: str = "en") -> str:
+    """The print-ready HTML of the class without phones (phones banned, no network, Wi-Fi that
+    keeps devices apart): how the questions run (hands raised or paper slips, counts typed into
+    the lesson's class panel with **No phones**, the same chart as with phones) and every
+    lesson's class activity on paper (:data:`_ON_PAPER`), for the teacher.
+
+    Args:
+        lang: the language of the page.
+    """
+    from ..core.i18n import _, language
+    from .classmode import ACTIVITIES
+
+    with language(lang):
+        title = _("The class without phones")
+        intro = [_("Questions: press No phones in the lesson's class panel. For a choice, count the hands raised for "
+                   "each answer (or the paper slips) and type the counts; for a number, collect the slips and type "
+                   "the numbers, one per line. Show the class's answers draws the same chart as with phones."),
+                 _("The day before a lesson with phones, run the pre-class check: python -m toolkit.classroom check "
+                   "(or Check the phones' connection in the class panel) tells whether phones reach the laptop, and "
+                   "what to do if they do not.")]
+        paper = {n: escape(_(_ON_PAPER[n])) for n in ACTIVITIES}
+        rows = "".join(f"<tr><td>{n}</td><td>{escape(a.title)}</td><td>{paper[n]}</td></tr>"
+                       for n, a in ACTIVITIES.items())
+        heads = "".join("<th>" + escape(h) + "</th>" for h in (_("lesson"), _("activity"), _("on paper")))
+        each = escape(_("Each lesson's activity on paper"))
+        body = (f"<h1>{escape(title)}</h1>" + "".join(f"<p>{escape(x)}</p>" for x in intro)
+                + f"<h2>{each}</h2><table><tr>{heads}</tr>{rows}</table>")
+        return _page(title, body, lang)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -747,7 +870,7 @@ def generate(out: Path) -> list[Path]:
 
     Returns:
         the paths written, in order: the rules sheets, the strategy pages, the worksheets, the
-        course quiz, the materials list, the index.
+        course quiz, lesson 03's value cards, the class without phones, the materials list, the index.
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -760,6 +883,8 @@ def generate(out: Path) -> list[Path]:
         for lang in info.files:
             files[_worksheet_name(number, lang)] = worksheet(number, lang)
     files["course-quiz.html"] = quiz_sheet()
+    files["value-cards.html"] = value_cards_page()
+    files["class-activities.html"] = class_activities()
     files["materials.html"] = materials()
     files["index.html"] = _index(list(files))
     written = []
