@@ -22,7 +22,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-from ..core.i18n import _
+from ..core.i18n import N_, _
 
 __all__ = ["MAX_NAME", "clean_name", "skeleton", "looks_like_bot", "BadName", "look_alike_words"]
 
@@ -113,13 +113,21 @@ def clean_name(name) -> str:
     return text
 
 
+#: The alphabets a look-alike letter usually comes from, as Unicode names them (marked for
+#: translation; another alphabet is named as Unicode spells it).
+_SCRIPTS = {"LATIN": N_("Latin"), "CYRILLIC": N_("Cyrillic"), "GREEK": N_("Greek"), "ARMENIAN": N_("Armenian"),
+            "CHEROKEE": N_("Cherokee"), "COPTIC": N_("Coptic"), "MATHEMATICAL": N_("mathematical")}
+
+
 def _character(ch: str) -> str:
     """One character in words: ``the Cyrillic letter "А"``, ``the digit "0"``, ``"|"``."""
     name = unicodedata.name(ch, "")
     if ch.isdigit():
         return _('the digit "{ch}"').format(ch=ch)
     if "LETTER" in name.split():
-        return _('the {script} letter "{ch}"').format(script=name.split()[0].capitalize(), ch=ch)
+        word = name.split()[0]
+        script = _(_SCRIPTS[word]) if word in _SCRIPTS else word.capitalize()
+        return _('the {script} letter "{ch}"').format(script=script, ch=ch)
     return f'"{ch}"'
 
 
