@@ -295,19 +295,113 @@ def test_lesson_05_bug_suits_against_the_advisor(db):
     assert all(t["status"] == "stopped" for t in states)             # stopped once everyone declared
 
 
-def test_lesson_06_a_quick_bux_game_lands_on_the_score_sheet(db):
+def test_lesson_06_a_quick_bux_game_stopped_by_the_bell_lands_on_the_score_sheet(db):
+    """Lesson 06's tables do not finish a quick game in 15 minutes: only finished games reached
+    the score sheet, so the class usually saw "No class game has finished yet". The teacher rings
+    the bell; every table's game counts as it stands, marked unfinished. The table list says who
+    is away and played by a bot (a student who never opened the page)."""
     L = lw.Lesson("06")
     game = L.class_game()
-    mode, pages = open_class("06", db, students=NAMES[:2])
-    n = play_the_game(mode, game, pages, np.random.default_rng(6))
-    assert set(NAMES[:2]) <= set(n.table["player"]) and "pei" in n.table.columns
-    assert points(n.figure) >= 2
+    mode, pages = open_class("06", db, students=NAMES[:2], replace_after=0)
+    join(mode.client.url, mode.code, "Gus")                     # joins, never opens the page
+    game.start()
+    for pg in pages:                                            # a few moves, then the bell
+        st = pg.wait(lambda m: m.get("status") == "playing")
+        if st["your_turn"]:
+            pg.play(0)
+    st = mode.refresh()
+    assert "Gus <i class=\"seat-away\">(away: a bot plays for them)</i>" in game.progress.value
+    assert "(bot)</i>" in game.progress.value
+    game.bell(0)
+    game.update(wait=True)
+    n = game.numbers
+    assert n.data == {"games": 1, "unfinished": 1} and "stopped by the bell" in n.summary
+    assert {"Ann", "Ben", "Gus"} <= set(n.table["player"]) and "pei" in n.table.columns
+    assert "stopped by the bell" in game.progress.value
     from toolkit.scoresheet import ScoreSheet
-    sheet = ScoreSheet(db)                                           # the class's own score sheet
-    try:
-        assert set(NAMES[:2]) <= set(sheet.standings("bux")["player"])
-    finally:
-        sheet.close()
+    with ScoreSheet(db) as sheet:                               # the class's own score sheet
+        games = sheet.games("bux")
+        assert games["variant"].str.endswith("(unfinished: stopped by the bell)").any()
+        assert {"Ann", "Ben", "Gus"} <= set(sheet.standings("bux")["player"])
+    for pg in pages:
+        pg.close()
+
+
+def test_a_reloaded_teacher_page_shows_every_question_as_it_was(db):
+    """Issue 34, point 2: after re-attaching, a question that was asked and revealed showed a
+    fresh "Ask the class" with no count, result or chart, although the answers were stored."""
+    L = lw.Lesson("03")
+    L.ask("q6")
+    L.ask("q7")
+    mode, pages = open_class("03", db, students=NAMES[:3])
+    ask_and_reveal(mode, pages, "q6", ["150", "300", "150"])
+    q7 = strip(mode, "q7").ask()
+    for pg in pages[:2]:
+        pg.wait_question(lambda m: m["id"] == q7["id"])
+        pg.answer(0)
+    lw._MODES.clear()                                           # the page is reloaded: a new kernel
+    lw._ASKED.clear()
+    L = lw.Lesson("03")
+    L.ask("q6")
+    L.ask("q7")
+    held = L.after("q6")
+    again = lw.class_mode("03")
+    assert again.open(db=db) is not None
+    q6 = strip(again, "q6")
+    assert "The answer: 150 bux" in q6.result.value and "Right at the first try: 2 of 3" in q6.result.value
+    assert q6.chart is not None and sum(len(tr.x) for tr in q6.chart.fig.data) == 2      # 150 and 300
+    assert q6.controls["reveal"].disabled and held.released
+    q7s = strip(again, "q7")
+    assert "<b>2</b> of 3 answered" in q7s.status.value and not q7s.controls["reveal"].disabled
+    assert q7s.qid == q7["id"] and q7s.chart is None
+    for pg in pages:
+        pg.close()
+
+
+def test_no_phones_the_teacher_types_the_class_counts():
+    """Issue 34, point 9: phones banned. The teacher types the show of hands (a choice) or the
+    paper slips' numbers into the same strip, and the lesson draws the class's numbers as with
+    phones, releasing what it held. No server at all."""
+    L = lw.Lesson("03")
+    L.ask("q7")
+    L.ask("q6")
+    held = L.after("q6")
+    mode = lw.class_mode("03")
+    mode.open_paper()
+    assert mode.session is None and mode.service is None
+    q7 = strip(mode, "q7")
+    right = L.question("q7").answer
+    for option, box in q7.counts.items():
+        box.value = 5 if option == right else 2
+    out = q7.reveal()
+    assert out["results"]["counts"][right] == 5 and out["results"]["final_right"] == 5
+    assert q7.chart is not None and f"Right at the first try: 5 of {out['results']['answered']}" in q7.result.value
+    q6 = strip(mode, "q6")
+    q6.numbers_typed.value = "150\n300 145\n1,5"
+    assert q6.reveal() is None and "1,5: Use a dot for decimals: 1.5." in q6.status.value
+    q6.numbers_typed.value = "150\n300 145\n150"
+    out = q6.reveal()
+    assert out["results"]["values"] == [145.0, 150.0, 150.0, 300.0] and out["results"]["final_right"] == 2
+    assert held.released and q6.chart is not None
+
+
+def test_the_class_panel_checks_the_phones_connection(db):
+    """The pre-class check as a button: the panel shows the address (and its QR code) to open on
+    a phone and says when one reached this computer (a client on 127.0.0.2: another device)."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    mode = lw.class_mode("01")
+    out = mode.check(db)
+    assert out["url"].endswith("/check") and "<svg" in mode.checked.value
+    assert "No phone has opened it yet" in mode.checked.value
+    parts = urlsplit(mode.client.url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30, source_address=("127.0.0.2", 0))
+    conn.request("GET", "/check")
+    assert "This phone reached the class computer" in conn.getresponse().read().decode()
+    conn.close()
+    mode.check_status()
+    assert "A phone at 127.0.0.2 reached this computer" in mode.checked.value
 
 
 def test_a_server_of_another_database_on_the_port_is_left_alone(tmp_path, db):

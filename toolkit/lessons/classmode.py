@@ -595,34 +595,50 @@ def bugami_declarations(records, samples: int = 100, **_context) -> ClassNumbers
 
 def bux_score_sheet(records, **_context) -> ClassNumbers:
     """Lesson 06: the class's quick BUX games. The server put every finished game on the class's
-    score sheet; here the same games on a score sheet of their own: the standings with the
-    Personal Earning Index (``toolkit.scoresheet``) and the PEI over the games
-    (``toolkit.scoresheet.widgets.pei_figure``)."""
+    score sheet, and every game the teacher's bell stopped, *as it stood*, marked unfinished
+    (:meth:`toolkit.classroom.TeacherClient.bell`; :mod:`toolkit.scoresheet.pei` says how they
+    count); here the same games on a score sheet of their own: the standings with the Personal
+    Earning Index (``toolkit.scoresheet``) and the PEI over the games
+    (``toolkit.scoresheet.widgets.pei_figure``).
+
+    Returns:
+        :class:`ClassNumbers`; ``data``: ``{"games": games counted, "unfinished": those stopped
+        by the bell}``.
+    """
     import tempfile
     from pathlib import Path
 
     from ..classroom.analysis import replay_session
+    from ..classroom.room import finishing_places
+    from ..core.i18n import _, ngettext
     from ..scoresheet import ScoreSheet
     from ..scoresheet.records import record_game
 
-    done = [r for r in records if r["status"] == "finished"]
+    done = [r for r in records if r["status"] == "finished" or (r["status"] == "stopped" and r.get("bell"))]
     if not done:
-        return _empty("No class game has finished yet.")
+        return _empty(_("No class game has finished yet, and the bell has not rung."))
     tables = replay_session(done)
+    bell = sum(1 for t in tables.itertuples(index=False) if not t.finished)
     with tempfile.TemporaryDirectory(prefix="class-sheet-") as tmp:
         sheet = ScoreSheet(Path(tmp) / "class.sqlite")
         try:
             for t in tables.itertuples(index=False):
-                record_game(sheet, t.final, variant=f"round {t.round}, table {t.table}", placements=list(t.places))
+                record_game(sheet, t.final, variant=f"round {t.round}, table {t.table}",
+                            placements=list(finishing_places(t.final)), unfinished=not t.finished)
             standings = sheet.standings("bux", pei=True)
             from ..scoresheet.widgets import pei_figure
             fig = pei_figure(sheet, game="bux")
         finally:
             sheet.close()
-    summary = (f"<p>{len(done)} class game{'s' if len(done) != 1 else ''} finished. They are on the class's score sheet "
-               "(section 5: press <b>Refresh</b> there, or open the sheet again); here are the standings of these "
-               "games alone, with the PEI.</p>")
-    return ClassNumbers(fig, standings, summary, {"games": len(done)})
+    words = ngettext("{n} class game counted", "{n} class games counted", len(done)).format(n=len(done))
+    if bell:
+        words += " " + ngettext("({n} stopped by the bell: scored as it stood, marked unfinished)",
+                                "({n} stopped by the bell: scored as they stood, marked unfinished)",
+                                bell).format(n=bell)
+    summary = ("<p>" + escape(words) + ". " + escape(_(
+        "They are on the class's score sheet (press Refresh there, or open the sheet again); here are the "
+        "standings of these games alone, with the PEI.")) + "</p>")
+    return ClassNumbers(fig, standings, summary, {"games": len(done), "unfinished": bell})
 
 
 #: Each lesson's game, played live by the class.
