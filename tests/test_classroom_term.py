@@ -295,3 +295,20 @@ def test_a_closed_sessions_page_offers_the_next_code_and_the_name_goes_on(server
     assert again["name"] == "Ann" and again["code"] == second["code"] and again["token"] != tokens["Ann"]
     with SeatClient(server.url, again["token"]) as ann:
         assert ann.state["code"] == second["code"] and ann.state["session_status"] == "open"
+
+
+def test_a_buyword_class_round_stops_before_the_next_round_is_dealt(server):
+    """Issue 34, point 11: BuyWord's class round said "Time!" after the next round was dealt
+    (the chance events after the round's last sale were drawn before the stop was noticed)."""
+    from toolkit.core.game import replay
+
+    teacher = TeacherClient(server.url, server.teacher_key)
+    s = teacher.open_session("buyword", preset="standard", table_size=2, stop="round", bot="random", bot_delay=0,
+                             replace_after=0, seed=4, start_when_full=False)
+    join(server.url, s["code"], "Ann")                  # never opens the page: the bots play the round
+    teacher.start_tables(s["id"])
+    until(lambda: teacher.status(s["id"])["tables"][0]["status"] == "stopped", what="the end of the round")
+    rec = teacher.records(s["id"])[0]
+    states = replay(rec["record"])
+    assert states[-1].round == 2 and states[-2].round == 1     # stopped at the step that ended round 1
+    assert rec["actors"][-1] != "chance" and states[-1].phase == "roll"   # the next round's dice not rolled

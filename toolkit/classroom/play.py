@@ -124,18 +124,24 @@ class Play:
     async def commit(self, t: Table, action, actor: str) -> None:
         """Apply ``action`` and the chance events after it: written first, then applied (lock
         held). When the session's activity stops at a milestone (:attr:`SessionConfig.stop`)
-        that these actions reach, the table's ``stopped`` status is written in the same
-        transaction."""
+        that these actions reach, no chance event after it is drawn (the table stops where the
+        milestone is, not after the next deal) and the table's ``stopped`` status is written in
+        the same transaction."""
+        stop, info = t.session.config.stop, t.session.info
+
+        def reached(before, after) -> bool:
+            return bool(stop) and not after.is_terminal and info.milestone(stop, before, after)
+
         steps = [(t.state, action, actor)]
         st = t.state.apply(action)
-        while st.current_player == CHANCE:
+        stopped = reached(t.state, st)
+        # the chance events that follow, up to the activity's stop: a BuyWord round ends before
+        # the next round's dice and tiles (its pages said "Time!" over the next round's deal)
+        while not stopped and st.current_player == CHANCE:
             a = sample_chance(st, step_rng(t.seed, 1, t.version + len(steps)))
             steps.append((st, a, "chance"))
-            st = st.apply(a)
-        stop = t.session.config.stop
-        stopped = bool(stop) and not st.is_terminal and any(
-            t.session.info.milestone(stop, before, after)
-            for (before, _, _), after in zip(steps, [x for x, _, _ in steps[1:]] + [st]))
+            before, st = st, st.apply(a)
+            stopped = reached(before, st)
         await stored(self.store.add_actions(t.id, t.version, [(str(a), who) for _, a, who in steps], now(), stopped),
                      NOT_SAVED)
         for before, a, who in steps:
