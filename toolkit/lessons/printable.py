@@ -751,10 +751,10 @@ def value_cards_page(lots: int = 6, lang: str = "en") -> str:
 
 #: Each lesson's class activity on paper: what to print and how to run it (marked for translation).
 _ON_PAPER = {
-    "01": N_("Each group plays one round of BuyWord with a box, or with letter tiles cut from the worksheet; "
-             "every student writes their purchases and sales on the worksheet."),
-    "02": N_("Each group deals one hand of Bué from two packs of cards (the rules sheet says how); every student "
-             "writes their total as dealt and at the end of the hand."),
+    "01": N_("Each group plays one round of BuyWord with a box (or with letters written on paper slips and the "
+             "rules sheet's prices); every student writes their purchases and sales on the worksheet."),
+    "02": N_("Each group plays one hand of Bué with a box (the rules sheet); every student writes their total as "
+             "dealt and at the end of the hand."),
     "03": N_("Each group of four runs one auction with the value cards (value-cards.html) and fills the record "
              "sheet."),
     "04": N_("Students play Ten Bucks in pairs with the aces to 4s of a pack (the rules sheet); each pair writes who "
