@@ -67,7 +67,7 @@ def test_offline_banner_away_marks_and_a_new_device_link(browser, browser_ready,
             pg2.external_requests = offline(other, srv.url)
             pg2.goto(link)
             pg2.wait_for_selector("#play:not([hidden])")
-            assert "You are Ann at table 1" in pg2.locator("#where").inner_text()
+            assert "You: Ann \u00b7 table 1" in pg2.locator("#where").inner_text()
             assert pg2.evaluate("() => window.location.hash") == ""       # the token left the address bar
             assert pg2.js_errors == [] and pg2.external_requests == []
         finally:
