@@ -366,7 +366,7 @@ def main(argv=None) -> int:
                         help="the work folder for the copies (default: work/ beside lessons/)")
     parser.add_argument("--source", type=Path, default=None,
                         help="the folder holding lessons/ and notebooks/ (default: the repository)")
-    parser.add_argument("--port", type=_port, default=None, help="the port, 1-65535 (default 8888 or the next free)")
+    parser.add_argument("--port", type=_port, default=None, help="the port, 1-65535 (default 8888 or the next free; 0: any free port)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     parser.add_argument("--print-env", action="store_true",
                         help="print the shell exports of the course's Jupyter settings and stop "
@@ -390,12 +390,13 @@ def main(argv=None) -> int:
 
 
 def _port(text: str) -> int:
-    """``--port``'s type: a whole number from 1 to 65535 (argparse says the error with the option)."""
+    """``--port``'s type: a whole number from 1 to 65535, or 0 (any free port: the tests' choice);
+    argparse says the error with the option's name."""
     try:
         port = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a whole number from 1 to 65535") from None
-    if not 1 <= port <= 65535:
+    if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{port} is not a port: give a whole number from 1 to 65535")
     return port
 
