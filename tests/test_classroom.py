@@ -440,6 +440,7 @@ def test_teacher_view_opens_a_session_follows_tables_and_shows_results(tmp_path)
         assert c["preset"].value == "standard"
         assert c["bot"].value == c["bot"].options[0] and c["table_size"].value == 4
         assert (c["table_size"].min, c["table_size"].max) == (2, 6)
+        c["table_size"].value, c["bot"].value = 2, "greedy"    # a short game: the view, not the bot, is tested
         out = view.open_session(seed=3, bot_delay=0, replace_after=0)
         assert out["code"] in view.join.value and "font-size:64px" in view.join.value
         assert qr_svg(out["join_url"]) in view.join.value and out["join_url"].startswith(srv.url)

@@ -50,7 +50,7 @@ def test_a_game_the_score_sheet_refuses_is_still_finished_and_recorded_at_the_ne
             con.execute("CREATE TRIGGER no_games BEFORE INSERT ON games BEGIN "
                         "SELECT RAISE(ABORT, 'the score sheet is closed for the holidays'); END")
         teacher = TeacherClient(srv.url, srv.teacher_key)
-        s = teacher.open_session("tenbucks", table_size=2, seed=3, bot_delay=0, replace_after=0)
+        s = teacher.open_session("bue", preset="one_hand", table_size=2, seed=3, bot_delay=0, replace_after=0)
         join(srv.url, s["code"], "Ann")          # never opens the page: a bot plays for her at once
         teacher.start_tables(s["id"])
         table = until(lambda: next((t for t in teacher.status(s["id"])["tables"] if t["status"] == "finished"),
@@ -63,7 +63,7 @@ def test_a_game_the_score_sheet_refuses_is_still_finished_and_recorded_at_the_ne
         table = teacher.status(s["id"])["tables"][0]
         assert table["status"] == "finished" and table["sheet_game_id"] is not None and table["sheet_error"] is None
     with ScoreSheet(db) as sheet:
-        assert len(sheet.games("tenbucks")) == 1
+        assert len(sheet.games("bue")) == 1
 
 
 def test_a_games_own_rules_class_is_taken_wherever_it_is_defined():
