@@ -1,6 +1,7 @@
 """The class game server on the network: a Starlette app (ASGI) run by uvicorn.
 
-Students' pages (served from this package, nothing from the internet):
+Students' pages (served from this package, nothing from the internet); the teacher's page is
+``GET /teacher#key=...`` and the pre-class check's page ``GET /check`` (:mod:`.pages`):
 
 * ``GET /`` and ``GET /join/<CODE>``: the page (``static/index.html`` + ``play.js`` +
   ``play.css``): join with the code and a name, then play;
@@ -32,6 +33,10 @@ The teacher's API (``Authorization: Bearer <teacher key>``), used by the noteboo
 ``GET /api/teacher/sessions``, ``GET /api/teacher/sessions/<id>`` (live status),
 ``POST /api/teacher/sessions/<id>/start`` (start waiting tables, bots fill empty seats),
 ``POST /api/teacher/sessions/<id>/next-round``, ``POST /api/teacher/sessions/<id>/close``,
+``POST /api/teacher/sessions/<id>/bell`` ``{"in": seconds}`` or ``{"cancel": true}`` (the
+teacher's bell: every table still playing stops; a whole game is scored as it stands, marked
+unfinished), ``GET /api/teacher/sessions/<id>/qr.svg`` (the join address's QR code),
+``GET /api/teacher/check`` (the pre-class check: which other devices opened ``/check``),
 ``GET /api/teacher/sessions/<id>/records`` (every table's JSON game record),
 ``POST /api/teacher/sessions/<id>/players/<pid>/new-device`` (a new seat token and link: the
 old device's token stops working), ``POST /api/teacher/sessions/<id>/players/<pid>/seat``
