@@ -140,7 +140,10 @@ def test_a_bell_set_for_later_rings_on_time_through_a_restart(tmp_path):
         for bad in (-1, 10 ** 6, "soon"):
             with pytest.raises(ServerError, match="0 to 14400 seconds"):
                 teacher.bell(s["id"], bad)
-        assert teacher.status(s["id"])["session"]["bell_in"] is None
+        with pytest.raises(ServerError, match="cancel"):
+            teacher._post(f"/api/teacher/sessions/{s['id']}/bell", {"cancel": "yes"})
+        assert teacher.status(s["id"])["session"]["bell_in"] is None and not any(
+            t["bell"] for t in teacher.status(s["id"])["tables"])          # nothing changed
         assert teacher.bell(s["id"], 2)["bell_in"] == 2
         srv.stop()
         srv = ClassServer(db, host="127.0.0.1", port=0).start()   # the laptop restarted before the bell

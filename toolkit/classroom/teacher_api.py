@@ -123,7 +123,9 @@ async def bell(request, room):
     if unknown:
         raise ApiError(400, "malformed", f"unknown bell fields {unknown}: send {{\"in\": seconds}} or "
                        "{\"cancel\": true}.")
-    if data.get("cancel") is True:
+    if "cancel" in data:
+        if data["cancel"] is not True or "in" in data:
+            raise ApiError(400, "malformed", "Send {\"cancel\": true} alone to cancel the bell.")
         return await room.bell(_session(request, room), None)
     return await room.bell(_session(request, room), data.get("in", 0))
 
