@@ -315,3 +315,78 @@ def test_a_buyword_class_round_stops_before_the_next_round_is_dealt(server):
     states = replay(rec["record"])
     assert states[-1].round == 2 and states[-2].round == 1     # stopped at the step that ended round 1
     assert rec["actors"][-1] != "chance" and states[-1].phase == "roll"   # the next round's dice not rolled
+
+
+def test_a_class_pressing_join_at_once_and_the_bell_ringing_while_everyone_moves(server):
+    """A real room: twelve students press Join in the same instant into a command line session
+    (tables of four start by themselves when full, or after ``start_after``); then eight play as
+    fast as they can tap while the bell rings. Every seat is taken once; every move is either in
+    the game before the bell or refused after it; the score sheet has each game as it stood."""
+    import threading
+
+    from toolkit.core.game import replay
+
+    teacher = TeacherClient(server.url, server.teacher_key)
+    s = teacher.open_session("bux", preset="quick", table_size=4, seed=9, bot="random", bot_delay=0,
+                             replace_after=3600, start_after=1)      # a game far longer than the taps before the bell
+    names = [f"Student {k:02d}" for k in range(10)]
+    go, tokens = threading.Barrier(len(names)), {}
+
+    def student(name):
+        go.wait()
+        tokens[name] = join(server.url, s["code"], name)["token"]
+
+    threads = [threading.Thread(target=student, args=(n,)) for n in names]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    # 10 students at tables of 4: two full tables start at once, the third after start_after
+    tables = until(lambda: [t for t in teacher.status(s["id"])["tables"] if t["status"] == "playing"][2:] and
+                   teacher.status(s["id"])["tables"], what="three tables playing")
+    seated = [x["name"] for t in tables for x in t["seats"] if x["kind"] != "bot"]
+    assert sorted(seated) == sorted(names) and [sum(x["kind"] == "bot" for x in t["seats"]) for t in tables] \
+        == [0, 0, 2]
+    pages = {n: SeatClient(server.url, tokens[n], timeout=30) for n in names}
+    answers: dict = {n: [] for n in names}
+    start = threading.Barrier(len(names) + 1)
+
+    def tap(name):
+        pg = pages[name]
+        start.wait()
+        for _ in range(200):
+            st = pg.state
+            if st.get("result"):
+                return
+            if st.get("your_turn"):
+                answers[name].append(pg.play(0))
+                if answers[name][-1].get("code") == "over":
+                    return
+            else:
+                try:
+                    pg.wait(lambda m, v=st.get("version"): m.get("version") != v or bool(m.get("result")))
+                except TimeoutError:
+                    return
+
+    threads = [threading.Thread(target=tap, args=(n,)) for n in names]
+    for t in threads:
+        t.start()
+    start.wait()
+    time.sleep(0.2)                                      # the class is tapping; then the bell
+    teacher.bell(s["id"], 0)
+    for t in threads:
+        t.join(60)
+    stopped = until(lambda: all(t["sheet_game_id"] for t in teacher.status(s["id"])["tables"]) and
+                    teacher.status(s["id"])["tables"], what="every game on the score sheet")
+    assert all(t["status"] == "stopped" and t["bell"] for t in stopped)
+    kinds = {a.get("code", a["type"]) for got in answers.values() for a in got}
+    assert kinds <= {"ack", "over", "stale", "not_your_turn"}, kinds
+    records = {r["number"]: r for r in teacher.records(s["id"])}
+    with ScoreSheet(server.db_path) as sheet:
+        for t in stopped:
+            final = replay(records[t["number"]]["record"])[-1]
+            game = sheet.game(t["sheet_game_id"])
+            assert sorted(game["scores"], reverse=True) == sorted(final.scores, reverse=True)
+            assert game["variant"].endswith("(unfinished: stopped by the bell)")
+    for pg in pages.values():
+        pg.close()
