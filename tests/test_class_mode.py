@@ -418,3 +418,19 @@ def test_a_server_of_another_database_on_the_port_is_left_alone(tmp_path, db):
     out = subprocess.run([sys.executable, "-m", "toolkit.classroom", "stop", "--db", str(tmp_path / "other.sqlite")],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and "No class game server" in out.stdout
+
+
+def test_a_lesson_opens_its_class_session_in_the_language_its_notebook_declares():
+    """The session's language follows the lesson that opened it: each lesson notebook declares
+    ``money_games.lang`` in its metadata, and its class mode cell opens class mode in it (lesson
+    02's Italian edition: an Italian session, where "2,6" is 2.6)."""
+    import re
+    from pathlib import Path
+
+    for path in sorted((Path(__file__).resolve().parents[1] / "lessons").glob("0[1-6]-*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        lang = nb["metadata"]["money_games"]["lang"]
+        code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+        call = re.search(r"class_mode\((\"\d\d\")(?:, lang=\"(\w+)\")?\)", code)
+        assert call, path.name
+        assert (call.group(2) or "en") == lang, path.name
