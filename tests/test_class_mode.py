@@ -330,6 +330,10 @@ def test_lesson_06_a_quick_bux_game_stopped_by_the_bell_lands_on_the_score_sheet
 def test_a_reloaded_teacher_page_shows_every_question_as_it_was(db):
     """Issue 34, point 2: after re-attaching, a question that was asked and revealed showed a
     fresh "Ask the class" with no count, result or chart, although the answers were stored."""
+    earlier = lw.class_mode("03")                                # a fresh session of lesson 03
+    assert earlier.open(db=db, **FAST) is not None
+    earlier.end()
+    lw._MODES.clear()
     L = lw.Lesson("03")
     L.ask("q6")
     L.ask("q7")

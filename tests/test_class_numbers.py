@@ -138,10 +138,9 @@ def test_each_phone_is_told_its_own_value_and_the_class_numbers_count_students_o
 
 def test_bots_at_a_class_table_raise_like_people():
     """In a class auction bots raised 5 bux at a time at 0.8 s a bid: 40 bids scrolled by in
-    35 s. At a class table (the faces' class bot) a raise jumps most of the way to the bot's
+    35 s. At a class table (the spec's class bot) a raise jumps most of the way to the bot's
     limit: the same auctions end in a handful of bids."""
-    from toolkit.bux import Bid, Rules, ValueBot, new_game
-    from toolkit.bux.faces import FACES
+    from toolkit.bux import SPEC, Bid, Rules, ValueBot, new_game
     from toolkit.core.game import CHANCE, sample_chance
 
     def auction(bots, seed):
@@ -158,5 +157,5 @@ def test_bots_at_a_class_table_raise_like_people():
         return n
 
     plain = [auction([ValueBot() for _ in range(4)], seed) for seed in range(6)]
-    paced = [auction([FACES.class_bot(ValueBot()) for _ in range(4)], seed) for seed in range(6)]
+    paced = [auction([SPEC.class_bot(ValueBot()) for _ in range(4)], seed) for seed in range(6)]
     assert max(paced) <= 10 and sum(paced) * 3 <= sum(plain), (plain, paced)

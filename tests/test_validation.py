@@ -30,7 +30,7 @@ ORDER = {
     "buyword": ["bag", "dictionary", "rules", "board", "display", "actions", "state", "kernel", "playout", "odds", "bots",
                 "spec", "widgets"],
     "bue": ["rules", "hand", "state", "kernel", "playout", "odds", "bots", "spec", "widgets"],
-    "bux": ["rules", "state", "kernel", "playout", "odds", "bots", "spec", "widgets"],
+    "bux": ["rules", "state", "faces", "kernel", "playout", "odds", "bots", "auction", "spec", "widgets"],
     "tenbucks": ["rules", "state", "kernel", "playout", "odds", "bots", "spec", "widgets"],
     "bugami": ["rules", "state", "playout", "odds", "bots", "spec", "widgets"],
 }

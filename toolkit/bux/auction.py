@@ -29,21 +29,22 @@ server's 0.8 s a move. :class:`PacedBidder` wraps any bot for the class server: 
 would raise, it jumps most of the way to its limit instead (a few decisive bids, as people bid);
 :func:`paced_bid` is the same with an induced value as the limit.
 
-Nothing here imports the class server; :mod:`toolkit.bux.faces` declares these functions to it
-(``FACES.induced["lot"]``, ``FACES.class_bot``).
+Nothing here imports the class server; BUX's spec declares these to it (:data:`LOT`,
+``SPEC.induced["lot"]``; :class:`PacedBidder`, ``SPEC.class_bot``).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ..core.game import Action, Bot
-from ..core.i18n import _
+from ..core.faces import InducedValues
+from ..core.game import CHANCE, Action, Bot, sample_chance
+from ..core.i18n import N_, _
 from .odds import lot_value, suggested_bid
-from .rules import parse_card
-from .state import Bid, BuxState, Pass, Wait, bid_action
+from .rules import Rules, parse_card
+from .state import Bid, BuxState, Pass, Wait, bid_action, new_game
 
 __all__ = ["sale_opening", "induced_values", "value_of", "tell", "paced_bid", "PacedBidder", "ROUND_TO",
-           "value_cards"]
+           "value_cards", "LOT"]
 
 #: Induced values are rounded to this many bux (a bid's step): a value a student can reason with.
 ROUND_TO = 5
@@ -236,9 +237,6 @@ def value_cards(lots: int = 8, players: int = 4, seed: int = 3, rules=None) -> l
     Raises:
         ValueError: ``lots`` < 1 or ``players`` outside the rules' range.
     """
-    from ..core.game import CHANCE, sample_chance
-    from . import Rules, new_game
-
     if lots < 1:
         raise ValueError(f"lots must be at least 1, got {lots}")
     r = rules or Rules.quick()
@@ -254,3 +252,15 @@ def value_cards(lots: int = 8, players: int = 4, seed: int = 3, rules=None) -> l
         out.append({"lot": lot + 1, "cards": list(opening.lot), "values": induced_values(opening, seed),
                     "drawer": opening.turn})
     return out
+
+
+def _bot_bid(state: BuxState, seat: int, value: int, rng: np.random.Generator) -> Action | None:
+    """A bot's move while the lot is auctioned (:func:`paced_bid` with its own value); None
+    outside the auction (the bot's own move)."""
+    return paced_bid(state, seat, value, rng) if state.phase == "bid" else None
+
+
+#: Lesson 03's induced-value auction, as BUX's spec declares it to the class server
+#: (``SessionConfig.values="lot"``).
+LOT = InducedValues(N_("each bidder is told what the lot is worth to them"), sale_opening, induced_values, tell,
+                    _bot_bid)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping
 
-from ..core.faces import Faces, InducedValues, Milestone, phase_ended, player_name, players_table, section
+from ..core.faces import Faces, Milestone, phase_ended, player_name, players_table, section
 from ..core.i18n import N_, _
 from .rules import Card, parse_card
 from .state import (Assistance, Auction, Bid, BuxState, Deal, Done, Draw, Keep, Pass, Reveal, Sell, Swap, TopCard,
@@ -89,16 +89,7 @@ class BuxFaces(Faces):
     """BUX as people see it (``FACES``)."""
 
     milestones = {"lot": Milestone(N_("after the first lot is sold (one auction)"), phase_ended("bid"))}
-    induced = {"lot": InducedValues(N_("each bidder is told what the lot is worth to them"),
-                                    lambda state: _auction().sale_opening(state),
-                                    lambda opening, seed: _auction().induced_values(opening, seed),
-                                    lambda state, opening, seat, values: _auction().tell(state, opening, seat, values),
-                                    lambda state, seat, value, rng: (_auction().paced_bid(state, seat, value, rng)
-                                                                     if state.phase == "bid" else None))}
 
-    def class_bot(self, bot):
-        """``bot`` raising at a human pace at a class table (:class:`toolkit.bux.auction.PacedBidder`)."""
-        return _auction().PacedBidder(bot)
 
     # -- the move log ------------------------------------------------------------------------
     def log_sentence(self, s: BuxState, action, viewer: int) -> str:
@@ -274,12 +265,6 @@ class BuxFaces(Faces):
 
 FACES = BuxFaces()
 
-
-def _auction():
-    """:mod:`toolkit.bux.auction`, imported when first used (it needs the calculators and the bots'
-    arithmetic, which come after the faces)."""
-    from . import auction
-    return auction
 
 
 def state_html(state: BuxState, player: int | None = None) -> str:

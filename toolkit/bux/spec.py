@@ -3,6 +3,7 @@ server, the benchmarks, the tests and the OpenSpiel/PettingZoo adapters read."""
 from __future__ import annotations
 
 from ..core.gamespec import GameSpec, Preset
+from .auction import LOT, PacedBidder
 from .bots import BOTS
 from .faces import FACES
 from .odds import class_decisions
@@ -68,4 +69,5 @@ SPEC = GameSpec(
     chance=True, hidden_information=True, max_game_length=max_game_length,
     faces=FACES,
     decisions=class_decisions,
+    induced={"lot": LOT}, class_bot=PacedBidder,
 )

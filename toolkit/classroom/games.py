@@ -162,17 +162,19 @@ class GameInfo:
     @property
     def induced(self) -> dict:
         """The game's induced-value activities (:attr:`SessionConfig.values`), ``{name:
-        InducedValues}`` (:class:`toolkit.core.faces.InducedValues`): BUX's ``"lot"``."""
-        return dict(self.faces.induced)
+        InducedValues}`` (the spec's :attr:`~toolkit.core.gamespec.GameSpec.induced`): BUX's
+        ``"lot"``."""
+        return dict(self.spec.induced)
 
     def class_bot(self, name: str | None = None):
         """A new bot of the game as it plays at a class table (:meth:`make_bot`, paced for people
-        who follow its moves: ``faces.class_bot``).
+        who follow its moves: the spec's :attr:`~toolkit.core.gamespec.GameSpec.class_bot`).
 
         Raises:
             ValueError: an unknown bot name.
         """
-        return self.faces.class_bot(self.make_bot(name))
+        bot = self.make_bot(name)
+        return bot if self.spec.class_bot is None else self.spec.class_bot(bot)
 
     def word_entry(self, state: State) -> dict | None:
         """What the page needs to let the player to move type their move (BuyWord's sell phase:

@@ -5,8 +5,9 @@ sees of that game, declared to the rest of the toolkit through its spec
 (:attr:`toolkit.core.gamespec.GameSpec.faces`): how a move reads as a sentence (one function for
 the move log, the notebook tables and the phones, with the viewer's hidden-information rules),
 its cards and hands as text and HTML, the student's page of the table, the cards shown at the
-end, where a class activity may stop (milestones), an activity's induced values, how its bots keep a
-human pace at a class table and, for BuyWord, the word a student types.
+end, where a class activity may stop (milestones) and, for BuyWord, the word a student types;
+:class:`InducedValues` is the shape of what an induced-value activity tells each player (a game
+declares its own in its spec: :attr:`toolkit.core.gamespec.GameSpec.induced`).
 ``classroom/``, ``lessons/`` and ``scoresheet/`` keep only what is the same for every game.
 
 Every sentence goes through the message catalogs (:mod:`toolkit.core.i18n`), so a class hears its
@@ -51,7 +52,8 @@ class Milestone:
 
 @dataclass(frozen=True)
 class InducedValues:
-    """An induced-value class activity of a game (``SessionConfig.values`` of the class server):
+    """An induced-value class activity of a game (``SessionConfig.values`` of the class server,
+    declared in the game's spec, :attr:`toolkit.core.gamespec.GameSpec.induced`):
     while something is on sale, each player is told privately what it is worth to them, and
     their profit is that value less what they pay (the classroom-experiment design: Smith 1976;
     Veconlab, classEx and oTree run their auctions so). The game says what is on sale, what it
@@ -95,17 +97,10 @@ class Faces(ABC):
     Attributes:
         final_title: the heading of :meth:`final_cards`' column (marked for translation).
         milestones: where a class activity may stop, ``{name: Milestone}``.
-        induced: the game's induced-value activities, ``{name: InducedValues}``.
     """
 
     final_title: str = N_("cards")
     milestones: Mapping[str, Milestone] = MappingProxyType({})
-    induced: Mapping[str, InducedValues] = MappingProxyType({})
-
-    def class_bot(self, bot):
-        """``bot`` as it plays at a class table, where students follow its moves one by one
-        (BUX: raises that jump as people's do, not forty steps of 5 bux). Default: ``bot``."""
-        return bot
 
     def sentence(self, state, action, viewer: int, mood: str = "log") -> str:
         """``action`` (legal in ``state``) as a sentence ``viewer`` may read, in the current

@@ -155,6 +155,12 @@ class GameSpec:
             and the move logs then need them: see DESIGN.md, "adding a game").
         scoring: how final scores become places (:class:`Scoring`; the score sheet, the PEI).
         decisions: what the class analysis compares (:class:`Decisions`), or ``None``.
+        induced: the game's induced-value class activities (``SessionConfig.values`` of the class
+            server), ``{name: toolkit.core.faces.InducedValues}``: each player told privately
+            what the thing on sale is worth to them (BUX's ``"lot"``); empty: none.
+        class_bot: ``class_bot(bot) -> bot``: a bot as it plays at a class table, where people
+            follow its moves one by one (BUX: raises that jump most of the way to the bot's limit,
+            not forty steps of 5 bux); ``None``: the bots play as they are.
 
     Raises:
         ValueError: no preset, repeated preset keys, or a ``default_bot`` not in ``bots``.
@@ -174,6 +180,8 @@ class GameSpec:
     faces: Any = field(default=None, compare=False, repr=False)
     scoring: Scoring = Scoring()
     decisions: Decisions | None = field(default=None, compare=False, repr=False)
+    induced: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    class_bot: Callable[[Bot], Bot] | None = field(default=None, compare=False, repr=False)
     # -- capabilities of the fast path (kernel, bulk playout, compiled bots, warm-up) below --
 
     def __post_init__(self):
