@@ -134,9 +134,14 @@
     }).catch(function (e) { setConn(false); showError(e.message); });
   }
 
+  var listed = "";
+
   function sessions() {
     return api("/sessions").then(function (list) {
       var pick = $("pick");
+      var sig = JSON.stringify(list.map(function (s) { return [s.id, s.status]; }));
+      if (sig === listed) { return; }                 // unchanged: the menu stays as the teacher left it
+      listed = sig;
       pick.textContent = "";
       list.slice().reverse().forEach(function (s) {
         var o = el("option", s.code + " · " + s.title + (s.label ? " · " + s.label : "") + (s.status === "open" ? "" : " (" + _("closed") + ")"));
