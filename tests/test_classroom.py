@@ -287,7 +287,8 @@ def _serve(db, port, *extra):
 
 def test_sigkill_mid_game_then_every_table_resumes(tmp_path):
     """Two tables of Ten Bucks mid-game, SIGKILL, restart: each resumes at its last
-    acknowledged move, the students' tokens still hold their seats, the games finish."""
+    acknowledged move, the students' tokens still hold their seats, the games play on, and the
+    teacher's bell puts both on the score sheet."""
     # port 0: the server takes a free port itself and prints it (a port chosen here and handed on
     # could be taken by another process meanwhile); the restart reuses it, as a teacher's would
     db = tmp_path / "class.sqlite"
@@ -341,10 +342,10 @@ def test_sigkill_mid_game_then_every_table_resumes(tmp_path):
             views[name] = c.state["observation"]
             st = replay(rec["record"])[-1]
             assert views[name] == jsonable(st.observation(c.state["seat"]))
-        # both tables play on to the end and land on the score sheet
+        # both tables play on (six more moves each), then the bell puts them on the score sheet
         for number in (1, 2):
             at = [c for c in seats if c.state["table"] == number]
-            for _ in range(2000):
+            for _ in range(6):
                 rec = next(r for r in teacher.records(sid) if r["number"] == number)
                 v = len(rec["record"]["actions"])
                 sts = [c.wait(lambda st, v=v: st.get("version") == v) for c in at]
@@ -352,6 +353,7 @@ def test_sigkill_mid_game_then_every_table_resumes(tmp_path):
                     break
                 c = next(c for c, st in zip(at, sts) if st["your_turn"])
                 assert c.play(int(rng.integers(len(c.state["moves"]))))["type"] == "ack"
+        teacher.bell(sid, 0)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             tables = teacher.status(sid)["tables"]
