@@ -318,8 +318,16 @@ def test_the_launcher_stops_jupyter_and_its_kernels_when_it_is_stopped(tmp_path)
             if m:                                          # (Jupyter takes the next port if this one is taken)
                 port, token = int(m.group(1)), m.group(2)
         assert token, "".join(lines)
-        with socket.create_connection(("127.0.0.1", port), timeout=30):
-            pass
+        # the event: the port answers (or the launcher dies); 120 s is only an outer limit
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=5):
+                    break
+            except OSError:
+                assert proc.poll() is None, "the launcher ended:\n" + "".join(lines)
+                assert time.monotonic() < deadline, "JupyterLab never answered:\n" + "".join(lines)
+                time.sleep(0.2)
         req = urllib.request.Request(f"http://127.0.0.1:{port}/api/kernels?token={token}", data=b"{}", method="POST")
         kernel = json.loads(urllib.request.urlopen(req, timeout=60).read())
         family = psutil.Process(proc.pid).children(recursive=True)
