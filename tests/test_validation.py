@@ -27,12 +27,12 @@ ROOT = Path(__file__).resolve().parents[1]
 #: (DESIGN.md: "rules <- state <- odds <- bots <- widgets"; the extra modules sit where their
 #: content belongs).
 ORDER = {
-    "buyword": ["bag", "dictionary", "rules", "board", "display", "actions", "state", "kernel", "playout", "odds", "bots",
+    "buyword": ["bag", "dictionary", "rules", "board", "actions", "state", "faces", "kernel", "playout", "odds", "bots",
                 "spec", "widgets"],
-    "bue": ["rules", "hand", "state", "kernel", "playout", "odds", "bots", "spec", "widgets"],
+    "bue": ["rules", "hand", "state", "faces", "kernel", "playout", "odds", "bots", "spec", "widgets"],
     "bux": ["rules", "state", "faces", "kernel", "playout", "odds", "bots", "auction", "spec", "widgets"],
-    "tenbucks": ["rules", "state", "kernel", "playout", "odds", "bots", "spec", "widgets"],
-    "bugami": ["rules", "state", "playout", "odds", "bots", "spec", "widgets"],
+    "tenbucks": ["rules", "state", "faces", "kernel", "playout", "odds", "bots", "spec", "widgets"],
+    "bugami": ["rules", "state", "faces", "playout", "odds", "bots", "spec", "widgets"],
 }
 
 
