@@ -28,7 +28,7 @@ from .rules import CHOICE, Rules
 from .state import BuyWordState
 
 __all__ = ["FACES", "BuyWordFaces", "tiles_html", "state_html", "observation_html", "offer_and_claim_html",
-           "sale_words"]
+           "sale_words", "spelled"]
 
 _TILE = ("display:inline-block;width:1.9em;height:2.2em;margin:1px;border:1px solid #555;"
          "border-radius:4px;background:#f7f1de;text-align:center;font:bold 1.1em sans-serif;"
@@ -63,10 +63,10 @@ def _hidden_tiles(n: int, wilds: int = 0) -> str:
 
 def sale_words(sale: SellWord, rules: Rules) -> str:
     """A word sold and its price: ``"CAT for $25"``, ``"ENJOYED (a Wild as J) for $169"``."""
-    return _("{word} for ${value}").format(word=_spelled(sale), value=sale.value(rules))
+    return _("{word} for ${value}").format(word=spelled(sale), value=sale.value(rules))
 
 
-def _spelled(action) -> str:
+def spelled(action) -> str:
     """``"KEN"``, or ``"KEN (a Wild as E)"`` when a Wild stands for one of its letters."""
     word = action.word.upper()
     if action.wild is None:
@@ -231,7 +231,7 @@ class BuyWordFaces(Faces):
         if isinstance(action, Discard):
             return _("Put your {letter} out of play (tile limit)").format(letter=action.letter)
         if isinstance(action, Place):
-            text = _("Place {word} {where}").format(word=_spelled(action), where=_where(action.placement))
+            text = _("Place {word} {where}").format(word=spelled(action), where=_where(action.placement))
             value = self._placement_value(obs, action, rules)
             return text + (_(" for ${value}").format(value=value) if value is not None else "")
         fixed = {Decline: _("Decline: the tiles go out of play"), Auction: _("Auction your draw"),
@@ -349,22 +349,6 @@ class BuyWordFaces(Faces):
             raise ValueError(_("You do not have the tiles for {word}: no {lack} (your Wild can stand for one letter "
                                "only).").format(word=w, lack=lack))
         raise ValueError(_("You do not have the tiles for {word}: no {lack}.").format(word=w, lack=lack))
-
-    def hint(self, state: BuyWordState, action) -> str | None:
-        """After a sale or a stop: the best word the tiles made (the teacher's ``hints`` option)."""
-        from .odds import best_word
-        if state.phase != "sell" or not isinstance(action, (SellWord, Done)) or state.rules.crossword:
-            return None
-        p = state.current_player
-        best = best_word("".join(state.hands[p].elements()), state.wilds[p], state.rules)
-        if best is None:
-            return None
-        word = _spelled(best)
-        if isinstance(action, Done):
-            return _("Hint: you could still have sold {word} for ${value}").format(word=word, value=best.value)
-        if action.value(state.rules) >= best.value:
-            return _("Hint: that was the best word your tiles made")
-        return _("Hint: the best word your tiles made was {word} for ${value}").format(word=word, value=best.value)
 
     def state_html(self, state) -> str:
         """The whole table for a notebook (every hand: a teacher's view)."""

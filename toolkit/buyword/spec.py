@@ -7,7 +7,7 @@ import math
 from ..core.gamespec import GameSpec, Preset
 from .bots import BOTS
 from .faces import FACES
-from .odds import class_decisions
+from .odds import class_decisions, sale_hint
 from .rules import CHOICE, Rules
 
 
@@ -54,5 +54,5 @@ SPEC = GameSpec(
     # the tiles are open unless Rules.hidden_tiles ("Are tiles shown to others?", docs/buyword.md)
     chance=True, hidden_information=True, hidden_under=lambda rules: rules.hidden_tiles,
     max_game_length=max_game_length, faces=FACES,
-    decisions=class_decisions,
+    decisions=class_decisions, hint=sale_hint,
 )

@@ -198,8 +198,9 @@ class GameInfo:
 
     def hint(self, state: State, action: Action) -> str | None:
         """The teacher's ``hints`` option: after a player's typed move, a sentence for that player
-        only; ``None`` if there is nothing to say."""
-        return self.faces.hint(state, action)
+        only (the spec's ``hint``, from the game's calculators); ``None`` if there is nothing to say."""
+        hint = self.spec.hint
+        return None if hint is None else hint(state, action)
 
     def sentence(self, obs: Mapping, action: Action, rules) -> str:
         """A legal move of the student to move as a sentence, from their observation only (the

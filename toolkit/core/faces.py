@@ -182,11 +182,6 @@ class Faces(ABC):
         """
         raise ValueError(_("This game has no words to type."))
 
-    def hint(self, state, action) -> str | None:
-        """After a typed move, a sentence for its player only (BuyWord: the best word the tiles
-        made); ``None`` if there is nothing to say."""
-        return None
-
 
 def _observation(state, viewer: int) -> Mapping:
     """``state.observation(viewer)``, computed once per state and viewer (a menu asks for a sentence

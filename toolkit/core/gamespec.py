@@ -161,6 +161,9 @@ class GameSpec:
         class_bot: ``class_bot(bot) -> bot``: a bot as it plays at a class table, where people
             follow its moves one by one (BUX: raises that jump most of the way to the bot's limit,
             not forty steps of 5 bux); ``None``: the bots play as they are.
+        hint: ``hint(state, action) -> str | None``: the class server's ``hints`` option, after a
+            student's typed move a sentence for that student only, from the game's calculators
+            (BuyWord: the best word the tiles made); ``None``: the game gives none.
 
     Raises:
         ValueError: no preset, repeated preset keys, or a ``default_bot`` not in ``bots``.
@@ -182,6 +185,7 @@ class GameSpec:
     decisions: Decisions | None = field(default=None, compare=False, repr=False)
     induced: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     class_bot: Callable[[Bot], Bot] | None = field(default=None, compare=False, repr=False)
+    hint: Callable[[State, Any], str | None] | None = field(default=None, compare=False, repr=False)
     # -- capabilities of the fast path (kernel, bulk playout, compiled bots, warm-up) below --
 
     def __post_init__(self):

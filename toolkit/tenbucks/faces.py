@@ -18,7 +18,7 @@ from typing import Mapping
 
 from ..core.faces import Faces, player_name, players_table, section
 from ..core.i18n import N_, _, ngettext
-from .rules import WILD, bill_numbers, bill_sort_key
+from .rules import WILD, bill_sort_key
 from .state import Claim, Deal, End, Force, Play, TenBucksState, bill_worth
 
 __all__ = ["FACES", "TenBucksFaces", "bill_words", "bill_html", "render_html"]
@@ -138,15 +138,11 @@ class TenBucksFaces(Faces):
         return _(" and turned up {bills}").format(bills=words)
 
     def choice_sentence(self, obs: Mapping, action, rules) -> str:
-        """A legal move of the player to move, from their observation only: ``"Play your $3 bill
-        on its stack"``, ``"Claim the 1 stack ($2)"``, ``"Five Max: make Cy claim the stack"``."""
+        """A legal move of the player to move, from their observation only: ``"Play a $3 bill on
+        the 3 stack"``, ``"Claim the 1 stack ($2)"``, ``"Five Max: make Cy claim the stack"``."""
         if isinstance(action, Play):
-            nums = bill_numbers(action.bill)
             what = bill_words(action.bill)
-            onto = next((t for t in obs["table"] if t["number"] == action.number), None)
-            if len(nums) == 1 and nums[0] == action.number:
-                return (_("Play {bill} on its stack") if onto else _("Play {bill} (a new stack)")).format(bill=what)
-            if onto:
+            if any(t["number"] == action.number for t in obs["table"]):
                 return _("Play {bill} on the {number} stack").format(bill=what, number=action.number)
             return _("Play {bill} to start a {number} stack").format(bill=what, number=action.number)
         if isinstance(action, Claim):
