@@ -2,7 +2,7 @@
 
 Run the day before, on the school's network, from the computer the class will use::
 
-    python -m toolkit.classroom check
+    python -m toolkit.classroom check        (toolkit.classroom.cli.run_check)
 
 It starts the class game server for a moment (on a database of its own, deleted afterwards: the
 class's score sheet is not touched), prints the address a phone opens and its QR code, and waits.
@@ -23,15 +23,12 @@ Nothing here needs the internet.
 from __future__ import annotations
 
 import ipaddress
-import sys
-import tempfile
 import time
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..core.i18n import _
 
-__all__ = ["run_check", "own_addresses", "devices_seen", "advice", "record_visit"]
+__all__ = ["own_addresses", "devices_seen", "advice", "record_visit"]
 
 
 def own_addresses(public_url: str | None = None) -> set[str]:
@@ -39,7 +36,7 @@ def own_addresses(public_url: str | None = None) -> set[str]:
     ``::1``, its network address (:func:`toolkit.classroom.server.lan_address`) and the host of
     ``public_url``. Another loopback address (``127.0.0.2``) is not one of them: a test uses it
     as a second device."""
-    from .server import lan_address
+    from .web import lan_address
 
     own = {"127.0.0.1", "::1", "localhost", lan_address()}
     if public_url:
@@ -93,57 +90,3 @@ def advice(port: int) -> list[str]:
           "asks, or open TCP port {port}.").format(port=port),
         _("Then run this check again."),
     ]
-
-
-def run_check(port: int = 8765, host: str = "0.0.0.0", wait: float = 300.0, public_url: str | None = None,
-              out=None) -> int:
-    """The command ``python -m toolkit.classroom check`` (see the module's docstring).
-
-    Args:
-        port, host, public_url: where the class's server will listen (as ``serve``).
-        wait: seconds to wait for a phone (an outer limit: the check ends as soon as one arrives).
-        out: where to print (default: standard output).
-
-    Returns:
-        0 when a phone (another address than this computer's) opened the check page, 1 when none
-        did within ``wait`` seconds, 2 when the server could not start (the port is taken: the
-        message names a free one).
-    """
-    from .qr import qr_text
-    from .server import ClassServer, PortInUse
-
-    out = out or sys.stdout
-
-    def say(text: str = "") -> None:
-        print(text, file=out, flush=True)
-
-    with tempfile.TemporaryDirectory(prefix="class-check-") as tmp:
-        server = ClassServer(Path(tmp) / "check.sqlite", host=host, port=port, public_url=public_url)
-        try:
-            server.start()
-        except PortInUse as e:
-            print(_("error: the check did not start: {why}").format(why=e), file=sys.stderr)
-            return 2
-        try:
-            url = f"{server.public_url}/check"
-            say(_("Pre-class check: can the phones reach this computer?"))
-            say(_("On a phone on the school's Wi-Fi, open {url} (or scan this code):").format(url=url))
-            say(qr_text(url))
-            say(_("Waiting up to {s} s for a phone (Ctrl+C to stop)...").format(s=f"{wait:g}"))
-            state = server.app.state
-            deadline = time.monotonic() + wait
-            while time.monotonic() < deadline:
-                seen = devices_seen(state)
-                if seen:
-                    say(_("A phone at {address} reached this computer: phones can play here (port {port}).").format(
-                        address=seen[0]["address"], port=server.port))
-                    return 0
-                time.sleep(0.1)
-            say(_("No phone reached this computer in {s} s. What to do:").format(s=f"{wait:g}"))
-            for line in advice(server.port):
-                say("  - " + line)
-            return 1
-        except KeyboardInterrupt:
-            return 1
-        finally:
-            server.stop()

@@ -28,8 +28,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import time
+from pathlib import Path
 
+from ..core.i18n import _
+from .check import advice, devices_seen
 from .games import GAMES
 
 __all__ = ["main", "parser"]
@@ -121,7 +125,6 @@ def main(argv: list[str] | None = None) -> int:
         print("Stopped the class game server." if stopped else "No class game server of this database is running.")
         return 0
     if args.command == "check":
-        from .check import run_check
         return run_check(port=args.port, host=args.host, wait=args.wait, public_url=args.public_url)
     import asyncio
     import signal
@@ -207,3 +210,57 @@ def main(argv: list[str] | None = None) -> int:
 def _loop_of(server):
     """The asyncio loop the server thread runs."""
     return server.room.loop
+
+
+def run_check(port: int = 8765, host: str = "0.0.0.0", wait: float = 300.0, public_url: str | None = None,
+              out=None) -> int:
+    """The command ``python -m toolkit.classroom check`` (see the module's docstring).
+
+    Args:
+        port, host, public_url: where the class's server will listen (as ``serve``).
+        wait: seconds to wait for a phone (an outer limit: the check ends as soon as one arrives).
+        out: where to print (default: standard output).
+
+    Returns:
+        0 when a phone (another address than this computer's) opened the check page, 1 when none
+        did within ``wait`` seconds, 2 when the server could not start (the port is taken: the
+        message names a free one).
+    """
+    from .qr import qr_text
+    from .server import ClassServer, PortInUse
+
+    out = out or sys.stdout
+
+    def say(text: str = "") -> None:
+        print(text, file=out, flush=True)
+
+    with tempfile.TemporaryDirectory(prefix="class-check-") as tmp:
+        server = ClassServer(Path(tmp) / "check.sqlite", host=host, port=port, public_url=public_url)
+        try:
+            server.start()
+        except PortInUse as e:
+            print(_("error: the check did not start: {why}").format(why=e), file=sys.stderr)
+            return 2
+        try:
+            url = f"{server.public_url}/check"
+            say(_("Pre-class check: can the phones reach this computer?"))
+            say(_("On a phone on the school's Wi-Fi, open {url} (or scan this code):").format(url=url))
+            say(qr_text(url))
+            say(_("Waiting up to {s} s for a phone (Ctrl+C to stop)...").format(s=f"{wait:g}"))
+            state = server.app.state
+            deadline = time.monotonic() + wait
+            while time.monotonic() < deadline:
+                seen = devices_seen(state)
+                if seen:
+                    say(_("A phone at {address} reached this computer: phones can play here (port {port}).").format(
+                        address=seen[0]["address"], port=server.port))
+                    return 0
+                time.sleep(0.1)
+            say(_("No phone reached this computer in {s} s. What to do:").format(s=f"{wait:g}"))
+            for line in advice(server.port):
+                say("  - " + line)
+            return 1
+        except KeyboardInterrupt:
+            return 1
+        finally:
+            server.stop()

@@ -78,6 +78,7 @@ from .live import Connection
 from .room import Classroom
 from .store import Store
 from .teacher_api import answers_to_csv  # noqa: F401 (offered here as before)
+from .web import lan_address  # noqa: F401 - part of this module's API (the address it prints)
 from .web import Guards, Limits, RateLimit, http_error, server_error  # noqa: F401 (RateLimit: as before)
 
 __all__ = ["create_app", "ClassServer", "Limits", "lan_address", "MAX_MESSAGE", "Connection", "PortInUse",
@@ -180,27 +181,6 @@ class PortInUse(OSError):
 
     def __str__(self) -> str:
         return self.args[1]
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (the first private IPv4 address of an
-    interface that is up), or ``"127.0.0.1"`` if it has none. Reads the interfaces (psutil);
-    sends nothing."""
-    import ipaddress
-
-    import psutil
-
-    stats = psutil.net_if_stats()
-    found = []
-    for name, addrs in psutil.net_if_addrs().items():
-        if name in stats and not stats[name].isup:
-            continue
-        for a in addrs:
-            if a.family.name == "AF_INET":
-                ip = ipaddress.ip_address(a.address)
-                if not ip.is_loopback and not ip.is_link_local:
-                    found.append((not ip.is_private, a.address))
-    return sorted(found)[0][1] if found else "127.0.0.1"
 
 
 class ClassServer:

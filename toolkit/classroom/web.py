@@ -227,3 +227,23 @@ async def json_body(request: Request, limit: int) -> dict:
         raise ApiError(400, "malformed", "The request body must be a JSON object.")
     return data
 
+
+def lan_address() -> str:
+    """This machine's address on the local network (the first private IPv4 address of an
+    interface that is up), or ``"127.0.0.1"`` if it has none. Reads the interfaces (psutil);
+    sends nothing."""
+    import ipaddress
+
+    import psutil
+
+    stats = psutil.net_if_stats()
+    found = []
+    for name, addrs in psutil.net_if_addrs().items():
+        if name in stats and not stats[name].isup:
+            continue
+        for a in addrs:
+            if a.family.name == "AF_INET":
+                ip = ipaddress.ip_address(a.address)
+                if not ip.is_loopback and not ip.is_link_local:
+                    found.append((not ip.is_private, a.address))
+    return sorted(found)[0][1] if found else "127.0.0.1"
