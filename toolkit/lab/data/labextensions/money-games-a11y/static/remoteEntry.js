@@ -1,0 +1,116 @@
+/* The money-games course's accessibility fixes for ipywidgets (issue 36), as a prebuilt
+ * JupyterLab extension that JupyterLab and app mode (Voila) both load from JUPYTER_PATH
+ * (toolkit/lab/data/labextensions, put first by `python -m toolkit.lab` and binder/start).
+ *
+ * Written by hand, without a build step: a module-federation container (`init`, `get`) whose
+ * one module is a JupyterLab plugin. It needs nothing from the shared scope.
+ *
+ * What it does, on every page, for the widgets of any lesson or notebook:
+ *  - names slider handles (ipywidgets' sliders are noUiSlider handles, role="slider", with no
+ *    accessible name: axe's aria-input-field-name, serious): `aria-labelledby` the slider's own
+ *    description; a range slider's two handles are "<description> (from)" and "(to)", in the
+ *    page's language;
+ *  - lays out choice options (RadioButtons) so that any length wraps inside its own label with
+ *    its radio button beside the first line (each label was 20 px tall: a long option printed
+ *    over the next one and lost its radio, issue 34);
+ *  - gives every widget control a visible keyboard focus ring (WCAG 2.4.7) that is at least
+ *    3:1 against the page.
+ */
+(function () {
+  "use strict";
+  var NAME = "money-games-a11y";
+  var STYLE_ID = "money-games-a11y-style";
+  var WORDS = {
+    en: { from: "from", to: "to" },
+    it: { from: "da", to: "a" }
+  };
+  var CSS = [
+    "/* money-games-a11y: choice options wrap inside their own label, radio beside the first line */",
+    ".widget-radio-box, .jupyter-widget-radio-box { min-width: 0; height: auto; }",
+    ".widget-radio-box label, .jupyter-widget-radio-box label {",
+    "  display: flex; align-items: flex-start; height: auto; min-height: var(--jp-widgets-radio-item-height);",
+    "  line-height: 1.4; padding: 1px 0; white-space: normal; overflow-wrap: break-word; min-width: 0; }",
+    ".widget-radio-box input, .jupyter-widget-radio-box input {",
+    "  float: none; flex: 0 0 auto; height: 1.4em; margin: 0 0.5em 0 1px; }",
+    ".widget-radio, .jupyter-widget-radio { height: auto; }",
+    "/* a visible keyboard focus on every control (2 px, dark blue: 3:1 or more on white and grey) */",
+    ".jupyter-widgets :focus-visible, .jupyter-widgets .noUi-handle:focus {",
+    "  outline: 2px solid #1a4f9c; outline-offset: 2px; }",
+    ".jupyter-widgets button:focus-visible { outline-offset: 1px; }"
+  ].join("\n");
+
+  function language(el) {
+    var holder = el.closest("[lang]");
+    var lang = ((holder && holder.getAttribute("lang")) || document.documentElement.lang || "en").slice(0, 2);
+    return WORDS[lang] || WORDS.en;
+  }
+
+  var counter = 0;
+  function idOf(el) {
+    if (!el.id) {
+      counter += 1;
+      el.id = "mg-a11y-" + counter + "-" + Math.random().toString(36).slice(2, 8);
+    }
+    return el.id;
+  }
+
+  function nameHandles(root) {
+    var handles = root.querySelectorAll(".noUi-handle[role='slider']:not([data-mg-named])");
+    for (var i = 0; i < handles.length; i++) {
+      var handle = handles[i];
+      var slider = handle.closest(".widget-slider, .jupyter-widget-slider, .widget-hslider, .widget-vslider");
+      var label = slider && slider.querySelector(":scope > .widget-label, :scope > label");
+      if (!label || !label.textContent.trim()) continue; // no description: the tests report it
+      if (!handle.hasAttribute("aria-label") && !handle.hasAttribute("aria-labelledby")) {
+        var all = slider.querySelectorAll(".noUi-handle[role='slider']");
+        if (all.length > 1) {
+          var words = language(slider);
+          var which = handle.classList.contains("noUi-handle-upper") ? words.to : words.from;
+          handle.setAttribute("aria-label", label.textContent.trim() + " (" + which + ")");
+        } else {
+          handle.setAttribute("aria-labelledby", idOf(label));
+        }
+      }
+      handle.setAttribute("data-mg-named", "");
+    }
+  }
+
+  function start() {
+    if (window.__moneyGamesA11y) return;
+    window.__moneyGamesA11y = true;
+    if (!document.getElementById(STYLE_ID)) {
+      var style = document.createElement("style");
+      style.id = STYLE_ID;
+      style.textContent = CSS;
+      document.head.appendChild(style);
+    }
+    var queued = false;
+    var run = function () {
+      queued = false;
+      nameHandles(document);
+    };
+    new MutationObserver(function () {
+      if (!queued) {
+        queued = true;
+        window.requestAnimationFrame(run);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+    run();
+  }
+
+  var plugin = {
+    id: NAME + ":plugin",
+    description: "Accessibility fixes for the course's widgets (named sliders, wrapping choices, focus).",
+    autoStart: true,
+    activate: function () { start(); }
+  };
+  var container = {
+    init: function () { return Promise.resolve(); },
+    get: function (module) {
+      if (module !== "./extension") return Promise.reject(new Error(NAME + ": no module " + module));
+      return Promise.resolve(function () { return { __esModule: true, "default": [plugin] }; });
+    }
+  };
+  var registry = (window._JUPYTERLAB = window._JUPYTERLAB || {});
+  registry[NAME] = container;
+})();
