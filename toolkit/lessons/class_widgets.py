@@ -20,6 +20,7 @@ import weakref as _weakref
 
 import ipywidgets as _w
 
+from ..core.tables import frame_html
 from ..core.widgets import SelfCheck, View
 from . import Question
 
@@ -521,6 +522,6 @@ class ClassGame(View):
         self.summary.value = numbers.summary
         if numbers.table is not None:
             self.table.value = ('<div style="overflow-x:auto;max-width:100%">'
-                                + numbers.table.to_html(classes="class-numbers", border=0, na_rep="-") + "</div>")
+                                + frame_html(numbers.table, classes="class-numbers", border=0, na_rep="-") + "</div>")
         if numbers.figure is not None:
             _draw(self, numbers.figure)
