@@ -14,7 +14,10 @@
  *    its radio button beside the first line (each label was 20 px tall: a long option printed
  *    over the next one and lost its radio, issue 34);
  *  - gives every widget control a visible keyboard focus ring (WCAG 2.4.7) that is at least
- *    3:1 against the page.
+ *    3:1 against the page;
+ *  - reflow at 320-390 px (WCAG 1.4.10): text outputs wrap between words (JupyterLab's
+ *    `word-break: break-all` cut them in the middle), and an equation wider than the screen
+ *    scrolls in its own box, which takes the keyboard's focus so that a keyboard can scroll it.
  */
 (function () {
   "use strict";
@@ -31,12 +34,19 @@
     "  display: flex; align-items: flex-start; height: auto; min-height: var(--jp-widgets-radio-item-height);",
     "  line-height: 1.4; padding: 1px 0; white-space: normal; overflow-wrap: break-word; min-width: 0; }",
     ".widget-radio-box input, .jupyter-widget-radio-box input {",
-    "  float: none; flex: 0 0 auto; height: 1.4em; margin: 0 0.5em 0 1px; }",
+    "  float: none; order: -1; flex: 0 0 auto; height: 1.4em; margin: 0 0.5em 0 1px; }",
     ".widget-radio, .jupyter-widget-radio { height: auto; }",
     "/* a visible keyboard focus on every control (2 px, dark blue: 3:1 or more on white and grey) */",
     ".jupyter-widgets :focus-visible, .jupyter-widgets .noUi-handle:focus {",
     "  outline: 2px solid #1a4f9c; outline-offset: 2px; }",
-    ".jupyter-widgets button:focus-visible { outline-offset: 1px; }"
+    ".jupyter-widgets button:focus-visible { outline-offset: 1px; }",
+    "/* text outputs wrap between words, not inside them (JupyterLab's break-all cut words on a phone) */",
+    ".jp-RenderedText pre { word-break: normal; overflow-wrap: break-word; }",
+    "/* an equation wider than the screen scrolls in its own box (reachable by keyboard: see",
+    "   markScrollers), instead of being cut at the page's right edge */",
+    "mjx-container[display='true'] { display: block; max-width: 100%; overflow-x: auto; overflow-y: hidden; }",
+    ".jp-RenderedLatex, .jp-RenderedMarkdown { min-width: 0; }",
+    ".mg-scroll:focus-visible { outline: 2px solid #1a4f9c; outline-offset: 2px; }"
   ].join("\n");
 
   function language(el) {
@@ -75,6 +85,23 @@
     }
   }
 
+  /* A box that scrolls sideways (an equation wider than a phone) takes the keyboard's focus, so
+   * that a keyboard can scroll it (WCAG 2.1.1; axe's scrollable-region-focusable, serious). */
+  function markScrollers(root) {
+    var boxes = root.querySelectorAll("mjx-container[display='true'], .jp-RenderedLatex, .jp-RenderedMarkdown");
+    for (var i = 0; i < boxes.length; i++) {
+      var box = boxes[i];
+      var scrolls = box.scrollWidth > box.clientWidth + 1 && /(auto|scroll)/.test(getComputedStyle(box).overflowX);
+      if (scrolls && !box.hasAttribute("tabindex")) {
+        box.setAttribute("tabindex", "0");
+        box.classList.add("mg-scroll");
+      } else if (!scrolls && box.classList.contains("mg-scroll")) {
+        box.removeAttribute("tabindex");
+        box.classList.remove("mg-scroll");
+      }
+    }
+  }
+
   function start() {
     if (window.__moneyGamesA11y) return;
     window.__moneyGamesA11y = true;
@@ -88,13 +115,16 @@
     var run = function () {
       queued = false;
       nameHandles(document);
+      markScrollers(document);
     };
-    new MutationObserver(function () {
+    var later = function () {
       if (!queued) {
         queued = true;
         window.requestAnimationFrame(run);
       }
-    }).observe(document.body, { childList: true, subtree: true });
+    };
+    new MutationObserver(later).observe(document.body, { childList: true, subtree: true });
+    window.addEventListener("resize", later);
     run();
   }
 
