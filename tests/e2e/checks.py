@@ -422,7 +422,10 @@ _LAYOUT_JS = """
       const wide = overflowing ? [...el.querySelectorAll('*')].filter(d => shown(d)
           && d.getBoundingClientRect().right > el.getBoundingClientRect().right + 1) : [];
       const onlyTables = wide.length && wide.every(d => d.closest('table') || d.querySelector('table'));
-      if (overflowing && /(auto|scroll)/.test(s.overflowX) && !el.matches('textarea, select') && !onlyTables)
+      // (an equation wider than a phone scrolls in its own box, which the keyboard can focus:
+      // math is two-dimensional content, which WCAG's reflow criterion lets scroll)
+      const mathBox = el.matches('mjx-container') && el.getAttribute('tabindex') === '0';
+      if (overflowing && /(auto|scroll)/.test(s.overflowX) && !el.matches('textarea, select') && !onlyTables && !mathBox)
         found.push({kind: 'scroll box', text: `${el.tagName.toLowerCase()}.${(el.className || '').toString().split(' ')[0]} `
                     + `scrolls sideways (${el.scrollWidth} px in ${el.clientWidth} px): ${label(el)}`});
       // a control or label whose words are cut (ellipsis, or hidden overflow)

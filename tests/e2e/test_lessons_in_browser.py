@@ -318,6 +318,7 @@ def test_ten_app_pages_on_phones_fit_and_leave_no_kernel_behind(browser, lab, sc
             if path.startswith("lessons/"):
                 problems += [f"{what}: {f['kind']}: {f['text']}" for f in layout_problems(page)]
             try:
+                assert_math_typeset(page, what)   # (raw TeX scrolls sideways until typeset)
                 assert_accessible(page, what)
             except AssertionError as e:
                 problems.append(str(e))

@@ -76,5 +76,8 @@ def register(ip=None) -> bool:
         ip = get_ipython()
     if ip is None or not hasattr(ip, "display_formatter"):
         return False
-    ip.display_formatter.formatters["text/html"].for_type_by_name("pandas.core.frame", "DataFrame", _repr_frame)
+    html = ip.display_formatter.formatters["text/html"]
+    # (pandas 3 names the class's module "pandas"; earlier ones "pandas.core.frame")
+    for module in ("pandas", "pandas.core.frame"):
+        html.for_type_by_name(module, "DataFrame", _repr_frame)
     return True
