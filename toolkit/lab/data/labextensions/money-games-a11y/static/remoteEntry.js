@@ -15,6 +15,7 @@
  *    over the next one and lost its radio, issue 34);
  *  - gives every widget control a visible keyboard focus ring (WCAG 2.4.7) that is at least
  *    3:1 against the page;
+ *  - links in text are underlined (told apart by more than colour, WCAG 1.4.1);
  *  - reflow at 320-390 px (WCAG 1.4.10): text outputs wrap between words (JupyterLab's
  *    `word-break: break-all` cut them in the middle), and an equation wider than the screen
  *    scrolls in its own box, which takes the keyboard's focus so that a keyboard can scroll it.
@@ -46,7 +47,9 @@
     "   markScrollers), instead of being cut at the page's right edge */",
     "mjx-container[display='true'] { display: block; max-width: 100%; overflow-x: auto; overflow-y: hidden; }",
     ".jp-RenderedLatex, .jp-RenderedMarkdown { min-width: 0; }",
-    ".mg-scroll:focus-visible { outline: 2px solid #1a4f9c; outline-offset: 2px; }"
+    ".mg-scroll:focus-visible { outline: 2px solid #1a4f9c; outline-offset: 2px; }",
+    "/* a link in a paragraph is told from its words by more than its colour (WCAG 1.4.1) */",
+    ".jp-RenderedHTMLCommon a, .widget-html-content a { text-decoration: underline; }"
   ].join("\n");
 
   function language(el) {
