@@ -139,6 +139,46 @@ def assert_every_chart_drawn(page, what: str, required: bool = True) -> list[dic
     return found
 
 
+_DESCRIBED_JS = """
+() => [...document.querySelectorAll('.jp-RenderedPlotly')].filter(el => el.getClientRects().length).map(el => {
+  const child = el.closest('.jp-OutputArea-child') || el.parentElement;
+  const alt = child && child.nextElementSibling && child.nextElementSibling.querySelector('.mg-chart-text');
+  const said = alt ? (alt.querySelector(':scope > p') || {}).textContent || '' : '';
+  const described = document.getElementById(el.getAttribute('aria-describedby') || '-');
+  return {title: (el.querySelector('.gtitle') || {}).textContent || '', said,
+          headers: alt ? alt.querySelectorAll('details table th[scope=col]').length : 0,
+          rows: alt ? alt.querySelectorAll('details table tbody tr').length : 0,
+          role: el.getAttribute('role'), name: el.getAttribute('aria-label') || '',
+          describedBy: described ? described.textContent : ''};
+})
+"""
+
+
+def assert_charts_described(page, what: str) -> list[dict]:
+    """Every chart on the page carries its text alternative (issue 36): a sentence under it
+    made from its data, and its numbers as a table with column headers inside a disclosure; and
+    a screen reader meets the chart as one image named by its title and described by that
+    sentence (the course's labextension), not as a heap of tick labels.
+
+    Returns:
+        ``[{title, said, headers, rows, role, name, describedBy}]`` per chart.
+    """
+    try:
+        page.wait_for_function("() => [...document.querySelectorAll('.jp-RenderedPlotly')].every("
+                               "el => !el.getClientRects().length || el.getAttribute('aria-describedby'))",
+                               timeout=10_000, polling=250)
+    except Exception:  # noqa: BLE001 - the assertions say which chart
+        pass
+    found = page.evaluate(_DESCRIBED_JS)
+    for i, c in enumerate(found, 1):
+        where = f"{what}, chart {i} ({c['title']!r})"
+        assert c["said"].strip(), f"{where}: no text alternative under the chart"
+        assert c["headers"] >= 2 and c["rows"] >= 1, f"{where}: its numbers are not a table with headers: {c}"
+        assert c["role"] == "img" and c["name"].strip(), f"{where}: not one named image for a screen reader: {c}"
+        assert c["describedBy"] == c["said"], f"{where}: not described by its sentence: {c}"
+    return found
+
+
 def chart_in(view):
     """The plotly chart inside one widget's output (a Playwright locator)."""
     return view.locator(".jp-RenderedPlotly").first

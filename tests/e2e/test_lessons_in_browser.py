@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from .axe import assert_accessible
-from .checks import (assert_every_chart_drawn, assert_layout, assert_math_typeset, assert_no_errors,
-                     assert_no_text_typeset_as_math, assert_nothing_given_away, assert_offline, assert_text_readable,
+from .checks import (assert_charts_described, assert_every_chart_drawn, assert_layout, assert_math_typeset,
+                     assert_no_errors, assert_no_text_typeset_as_math, assert_nothing_given_away, assert_offline, assert_text_readable,
                      check_accessibility, console, full_page_screenshot, layout_problems, wait_outputs_rendered)
 from .conftest import instrumented, new_context
 
@@ -79,6 +79,7 @@ def what_a_student_sees(page, notebook: Path, what: str, axe_scope=None) -> None
     assert_text_readable(page, notebook, what)
     assert_nothing_given_away(page, notebook, what)
     check_accessibility(page, what)
+    assert_charts_described(page, what)
     assert_accessible(page, what, include=axe_scope)
     assert_offline(page, what)
 

@@ -287,7 +287,9 @@ def chart_text_html(fig) -> str:
     read = _traces(fig)
     traces = read[0]
     sentence = chart_text(fig, read)
-    html = ('<div class="mg-chart-text" style="font-size:0.9em;color:#333333;margin:0 0 8px 0;max-width:100%">'
+    # (mathjax_ignore: JupyterLab and app mode typeset every $...$ pair of an HTML output, and
+    # "buy for $36, sell for $36" lost its words; see toolkit.core.widgets.no_math)
+    html = ('<div class="mg-chart-text mathjax_ignore" style="font-size:0.9em;color:#333333;margin:0 0 8px 0;max-width:100%">'
             f'<p style="margin:2px 0">{escape(sentence)}</p>')
     if traces:
         summary = escape(_("The chart’s numbers, as a table"))

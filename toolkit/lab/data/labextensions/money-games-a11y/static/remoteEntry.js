@@ -15,6 +15,8 @@
  *    over the next one and lost its radio, issue 34);
  *  - gives every widget control a visible keyboard focus ring (WCAG 2.4.7) that is at least
  *    3:1 against the page;
+ *  - a chart is one image for a screen reader, named by its title and described by the text
+ *    alternative under it (toolkit/core/chart_text.py), instead of its tick labels one by one;
  *  - links in text are underlined (told apart by more than colour, WCAG 1.4.1);
  *  - reflow at 320-390 px (WCAG 1.4.10): text outputs wrap between words (JupyterLab's
  *    `word-break: break-all` cut them in the middle), and an equation wider than the screen
@@ -49,7 +51,8 @@
     ".jp-RenderedLatex, .jp-RenderedMarkdown { min-width: 0; }",
     ".mg-scroll:focus-visible { outline: 2px solid #1a4f9c; outline-offset: 2px; }",
     "/* a link in a paragraph is told from its words by more than its colour (WCAG 1.4.1) */",
-    ".jp-RenderedHTMLCommon a, .widget-html-content a { text-decoration: underline; }"
+    ".jp-RenderedHTMLCommon a, .jp-RenderedHTMLCommon a:link, .jp-RenderedHTMLCommon a:visited,",
+    ".widget-html-content a, .widget-html-content a:link, .widget-html-content a:visited { text-decoration: underline; }"
   ].join("\n");
 
   function language(el) {
@@ -91,7 +94,8 @@
   /* A box that scrolls sideways (an equation wider than a phone) takes the keyboard's focus, so
    * that a keyboard can scroll it (WCAG 2.1.1; axe's scrollable-region-focusable, serious). */
   function markScrollers(root) {
-    var boxes = root.querySelectorAll("mjx-container[display='true'], .jp-RenderedLatex, .jp-RenderedMarkdown");
+    var boxes = root.querySelectorAll("mjx-container[display='true'], .jp-RenderedLatex, .jp-RenderedMarkdown, " +
+                                      ".jp-RenderedHTMLCommon, .jp-OutputArea-output");
     for (var i = 0; i < boxes.length; i++) {
       var box = boxes[i];
       var scrolls = box.scrollWidth > box.clientWidth + 1 && /(auto|scroll)/.test(getComputedStyle(box).overflowX);
@@ -102,6 +106,26 @@
         box.removeAttribute("tabindex");
         box.classList.remove("mg-scroll");
       }
+    }
+  }
+
+  /* A chart (plotly's SVG: a screen reader read its tick labels one by one) is one image named by
+   * its title and described by the text alternative the charts helper puts under it
+   * (toolkit/core/chart_text.py): the sentence, then its numbers as a table. */
+  function nameCharts(root) {
+    var plots = root.querySelectorAll(".jp-RenderedPlotly");
+    for (var i = 0; i < plots.length; i++) {
+      var plot = plots[i];
+      var child = plot.closest(".jp-OutputArea-child") || plot.parentElement;
+      var next = child && child.nextElementSibling;
+      var text = next && next.querySelector(".mg-chart-text > p");
+      if (!text) continue;
+      var title = plot.querySelector(".gtitle");
+      var name = (title && title.textContent.trim()) || text.textContent.trim();
+      if (plot.getAttribute("aria-label") !== name) plot.setAttribute("aria-label", name);
+      if (plot.getAttribute("role") !== "img") plot.setAttribute("role", "img");
+      var id = idOf(text);
+      if (plot.getAttribute("aria-describedby") !== id) plot.setAttribute("aria-describedby", id);
     }
   }
 
@@ -119,6 +143,7 @@
       queued = false;
       nameHandles(document);
       markScrollers(document);
+      nameCharts(document);
     };
     var later = function () {
       if (!queued) {
@@ -128,6 +153,12 @@
     };
     new MutationObserver(later).observe(document.body, { childList: true, subtree: true });
     window.addEventListener("resize", later);
+    // (a box also starts to scroll without a change to the page's tree: MathJax's fonts load,
+    // a table's column widens; look again every second)
+    window.setInterval(later, 1000);
+    // the browser tests run this before axe-core reads the page, so that they read it as it
+    // stands a second later, not in the middle of a redraw
+    window.__moneyGamesA11ySettle = run;
     run();
   }
 
