@@ -8,3 +8,15 @@ Monte Carlo, self-check widgets) in ``toolkit.core``.
 Engines never import widgets or plots; ``toolkit.<game>.widgets`` does, for notebooks.
 """
 __version__ = "0.1.0"
+
+
+def _accessible_tables() -> None:
+    """In a notebook (IPython already loaded), DataFrames are shown without empty header cells
+    (:mod:`toolkit.core.tables`, issue 36); anywhere else nothing is imported or changed."""
+    import sys
+    if "IPython" in sys.modules:
+        from .core.tables import register
+        register()
+
+
+_accessible_tables()

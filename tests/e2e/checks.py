@@ -139,6 +139,46 @@ def assert_every_chart_drawn(page, what: str, required: bool = True) -> list[dic
     return found
 
 
+_DESCRIBED_JS = """
+() => [...document.querySelectorAll('.jp-RenderedPlotly')].filter(el => el.getClientRects().length).map(el => {
+  const child = el.closest('.jp-OutputArea-child') || el.parentElement;
+  const alt = child && child.nextElementSibling && child.nextElementSibling.querySelector('.mg-chart-text');
+  const said = alt ? (alt.querySelector(':scope > p') || {}).textContent || '' : '';
+  const described = document.getElementById(el.getAttribute('aria-describedby') || '-');
+  return {title: (el.querySelector('.gtitle') || {}).textContent || '', said,
+          headers: alt ? alt.querySelectorAll('details table th[scope=col]').length : 0,
+          rows: alt ? alt.querySelectorAll('details table tbody tr').length : 0,
+          role: el.getAttribute('role'), name: el.getAttribute('aria-label') || '',
+          describedBy: described ? described.textContent : ''};
+})
+"""
+
+
+def assert_charts_described(page, what: str) -> list[dict]:
+    """Every chart on the page carries its text alternative (issue 36): a sentence under it
+    made from its data, and its numbers as a table with column headers inside a disclosure; and
+    a screen reader meets the chart as one image named by its title and described by that
+    sentence (the course's labextension), not as a heap of tick labels.
+
+    Returns:
+        ``[{title, said, headers, rows, role, name, describedBy}]`` per chart.
+    """
+    try:
+        page.wait_for_function("() => [...document.querySelectorAll('.jp-RenderedPlotly')].every("
+                               "el => !el.getClientRects().length || el.getAttribute('aria-describedby'))",
+                               timeout=10_000, polling=250)
+    except Exception:  # noqa: BLE001 - the assertions say which chart
+        pass
+    found = page.evaluate(_DESCRIBED_JS)
+    for i, c in enumerate(found, 1):
+        where = f"{what}, chart {i} ({c['title']!r})"
+        assert c["said"].strip(), f"{where}: no text alternative under the chart"
+        assert c["headers"] >= 2 and c["rows"] >= 1, f"{where}: its numbers are not a table with headers: {c}"
+        assert c["role"] == "img" and c["name"].strip(), f"{where}: not one named image for a screen reader: {c}"
+        assert c["describedBy"] == c["said"], f"{where}: not described by its sentence: {c}"
+    return found
+
+
 def chart_in(view):
     """The plotly chart inside one widget's output (a Playwright locator)."""
     return view.locator(".jp-RenderedPlotly").first
@@ -236,10 +276,16 @@ def assert_text_readable(page, notebook: Path, what: str) -> None:
 _UNLABELLED_JS = """
 () => {
   const sel = 'input, select, textarea, button, .noUi-handle';
+  const byIds = el => (el.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean)
+    .map(id => { const t = document.getElementById(id); return t ? t.textContent.trim() : ''; }).join(' ').trim();
   const name = el => {
-    // An accessible name: aria-label, the button's text, a <label>, or the title (tooltip).
-    const aria = (el.getAttribute('aria-label') || el.getAttribute('title') || '').trim();
+    // An accessible name: aria-label, aria-labelledby, the button's text, a <label>, or the
+    // title (tooltip). A slider's handle (role="slider", a <div>) is named only by its own
+    // aria-label or aria-labelledby: the description beside it names nothing for a screen
+    // reader (axe's aria-input-field-name, issue 36).
+    const aria = (el.getAttribute('aria-label') || byIds(el) || el.getAttribute('title') || '').trim();
     if (aria) return aria;
+    if (el.matches('.noUi-handle, [role="slider"]')) return '';
     if (el.tagName === 'BUTTON') return (el.textContent || '').trim();
     const wrap = el.closest('label');
     if (wrap && wrap.textContent.trim()) return wrap.textContent.trim();
@@ -416,7 +462,10 @@ _LAYOUT_JS = """
       const wide = overflowing ? [...el.querySelectorAll('*')].filter(d => shown(d)
           && d.getBoundingClientRect().right > el.getBoundingClientRect().right + 1) : [];
       const onlyTables = wide.length && wide.every(d => d.closest('table') || d.querySelector('table'));
-      if (overflowing && /(auto|scroll)/.test(s.overflowX) && !el.matches('textarea, select') && !onlyTables)
+      // (an equation wider than a phone scrolls in its own box, which the keyboard can focus:
+      // math is two-dimensional content, which WCAG's reflow criterion lets scroll)
+      const mathBox = el.matches('mjx-container') && el.getAttribute('tabindex') === '0';
+      if (overflowing && /(auto|scroll)/.test(s.overflowX) && !el.matches('textarea, select') && !onlyTables && !mathBox)
         found.push({kind: 'scroll box', text: `${el.tagName.toLowerCase()}.${(el.className || '').toString().split(' ')[0]} `
                     + `scrolls sideways (${el.scrollWidth} px in ${el.clientWidth} px): ${label(el)}`});
       // a control or label whose words are cut (ellipsis, or hidden overflow)
@@ -432,6 +481,83 @@ _LAYOUT_JS = """
           if (/(auto|scroll)/.test(getComputedStyle(a).overflowX) && a.scrollWidth > a.clientWidth + 1) { clipped = false; break; }
         if (clipped && (el.children.length === 0 || el.matches('button, label, input, select')))
           found.push({kind: 'off screen', text: `"${label(el)}" reaches ${Math.round(r.right)} px in a ${vw} px window`});
+      }
+    }
+  }
+  // controls that overlap (issue 34: a long choice printed over the next one, its radio on the
+  // other's): every control's box, with the text it holds where that runs out of it
+  const box = el => {
+    const r = el.getBoundingClientRect();
+    let left = r.left, right = r.right, top = r.top, bottom = r.bottom;
+    if (el.matches('label, button, .widget-label, .widget-readout') && el.textContent.trim()) {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      for (const t of range.getClientRects()) {
+        if (!t.width || !t.height) continue;
+        left = Math.min(left, t.left); right = Math.max(right, t.right);
+        top = Math.min(top, t.top); bottom = Math.max(bottom, t.bottom);
+      }
+    }
+    return {left, right, top, bottom};
+  };
+  const CONTROLS = 'input:not([type=hidden]), select, textarea, button, label, .widget-label, .widget-readout, .noUi-handle';
+  for (const out of scope) {
+    const controls = [...out.querySelectorAll(CONTROLS)].filter(el => shown(el) && !el.closest('.js-plotly-plot')
+      && el.getBoundingClientRect().width > 0);
+    const boxes = controls.map(box);
+    for (let i = 0; i < controls.length; i++) for (let j = i + 1; j < controls.length; j++) {
+      const a = controls[i], b = controls[j];
+      if (a.contains(b) || b.contains(a)) continue;                         // a label and its input
+      if ((a.control && a.control === b) || (b.control && b.control === a)) continue;
+      if (a.closest('.noUi-target') && b.closest('.noUi-target') && a.closest('.noUi-target') === b.closest('.noUi-target')) continue;
+      const p = boxes[i], q = boxes[j];
+      const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+      const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      if (w > 2 && h > 2)
+        found.push({kind: 'overlap', text: `"${label(a)}" and "${label(b)}" overlap (${Math.round(w)}x${Math.round(h)} px)`});
+    }
+  }
+  // choice options: each option's radio button shows inside its own line, and every option of a
+  // question is laid out alike (none stands out by its place, size or type: the right answer
+  // was the long one that lost its radio)
+  for (const group of document.querySelectorAll('.widget-radio-box, .jupyter-widget-radio-box')) {
+    if (!shown(group)) continue;
+    const options = [...group.querySelectorAll('label')].filter(shown);
+    const looks = new Set();
+    for (const opt of options) {
+      const input = opt.querySelector('input');
+      const text = label(opt);
+      if (!input || !shown(input)) { found.push({kind: 'choice', text: `the option "${text}" shows no radio button`}); continue; }
+      const r = input.getBoundingClientRect(), o = box(opt);
+      if (r.width < 8 || r.height < 8 || r.left < 0 || r.right > vw + 1)
+        found.push({kind: 'choice', text: `the radio button of "${text}" is ${Math.round(r.width)}x${Math.round(r.height)} px at x=${Math.round(r.left)}`});
+      if (r.top < o.top - 1 || r.bottom > o.bottom + 1)
+        found.push({kind: 'choice', text: `the radio button of "${text}" is outside its option's text`});
+      const s = getComputedStyle(opt);
+      looks.add([Math.round(r.left), Math.round(r.width), Math.round(r.height), s.fontSize, s.fontWeight, s.color].join(' '));
+    }
+    if (looks.size > 1)
+      found.push({kind: 'choice', text: `the options of one question are laid out differently (${[...looks].join(' | ')}): `
+                  + options.map(label).join(' / ').slice(0, 120)});
+  }
+  // words broken in the middle (JupyterLab's text outputs used word-break: break-all): a word
+  // drawn on two lines although it fits its box's width
+  for (const root of scope) {
+    if (!shown(root)) continue;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const parent = n.parentElement;
+      if (!parent || !parent.getClientRects().length || parent.closest('mjx-container, .js-plotly-plot, textarea, select, svg')) continue;
+      const words = /[^\s\-\u2010-\u2014\/_.,;:]{3,}/g;
+      for (let m = words.exec(n.data); m; m = words.exec(n.data)) {
+        const range = document.createRange();
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        const rects = [...range.getClientRects()].filter(r => r.width > 0);
+        if (rects.length < 2 || Math.abs(rects[0].top - rects[rects.length - 1].top) < 4) continue;
+        const width = rects.reduce((a, r) => a + r.width, 0);
+        if (width < parent.getBoundingClientRect().width - 2)
+          found.push({kind: 'broken word', text: `"${m[0].slice(0, 30)}" is broken across two lines`});
       }
     }
   }
@@ -488,8 +614,10 @@ def layout_problems(page) -> list[dict]:
     """What does not fit on the page as it is now: ``{kind, text}`` for the page scrolling
     sideways, a box inside it that scrolls sideways (but for a data table wider than the screen,
     which scrolls in its own box), a button or label cut short (ellipsis or
-    hidden overflow), anything past the window's right edge, table cells whose words run
-    together, and chart texts (title, axis titles, annotations, legend, labels) that overlap or
+    hidden overflow), anything past the window's right edge, two controls that overlap (their
+    boxes, or the text a label holds where it runs out of its box, intersect), a choice option
+    without its radio button or laid out unlike the others of its question, table cells whose
+    words run together, and chart texts (title, axis titles, annotations, legend, labels) that overlap or
     are cut by the chart. (A menu's chosen
     line may be cut on a phone: tapping it shows the whole list, as the phone's own picker.)"""
     return page.evaluate(_LAYOUT_JS)

@@ -23,8 +23,9 @@ def lesson06_record_and_standings(page):
     assert path.input_value().endswith("scores/class.sqlite"), f"the class sheet is {path.input_value()!r}"
     expect(view).to_contain_text("Keep a copy of this file", timeout=30_000)
     for i, (name, score) in enumerate(GAME, 1):
-        view.locator(f"input[title='Player {i}: name']").fill(name)
-        view.locator(f"input[title='Player {i}: final money or points']").fill(str(score))
+        row = view.locator(".widget-hbox").filter(has=page.locator(f"label:text-is('Player {i}')")).last
+        row.locator(f".widget-text:has(label:text-is('Player {i}')) input").fill(name)
+        row.locator(".widget-text:has(label:text-is('Score')) input").fill(str(score))
     view.locator(".widget-checkbox:has-text('new players allowed') input").check()
     press_button(page, "Record", within=view)
     expect(view).to_contain_text("1st Ann (640)", timeout=30_000)

@@ -21,6 +21,7 @@ import pytest
 
 from toolkit.classroom.service import find_server, stop_server
 
+from .axe import assert_accessible
 from .checks import assert_no_errors, check_accessibility, console
 from .conftest import instrumented, new_context, offline
 from .test_lessons_in_browser import open_app
@@ -187,6 +188,7 @@ def test_a_class_answers_and_plays_lesson_03_from_their_phones(browser, lab, wor
         teacher.screenshot(path=str(screenshots / "class-mode-teacher-auction-panel.png"))
         assert_no_errors(teacher, "lesson 03 in class mode")
         check_accessibility(teacher, "lesson 03 in class mode")
+        assert_accessible(teacher, "lesson 03 in class mode, after the class's round")
         for pg in [teacher] + students:
             assert pg.js_errors == [], f"JavaScript errors: {pg.js_errors}"
             assert pg.external_requests == [], f"requests to another host: {pg.external_requests}"

@@ -91,5 +91,15 @@ def test_lesson01_explorer_states_the_rule_only_after_question_2(sized_page, lab
     idea.scroll_into_view_if_needed()
     box.screenshot(path=str(screenshots / f"lesson01-question2-{width}-after.png"))
     idea.screenshot(path=str(screenshots / f"lesson01-idea-{width}-after.png"))
+    # the chart's text alternative (issue 36): its sentence under the chart, its numbers opened
+    # from the keyboard as a table
+    alt = explorer.locator(".mg-chart-text").first
+    expect(alt).to_contain_text("price = pips\u00b2 rises from 1 at 1 to 100 at 10")
+    alt.locator("summary").focus()
+    page.keyboard.press("Enter")
+    expect(alt.locator("details")).to_have_attribute("open", "")
+    expect(alt.locator("table th[scope=col]").first).to_be_visible()
+    explorer.scroll_into_view_if_needed()
+    explorer.screenshot(path=str(screenshots / f"lesson01-chart-text-{width}.png"))
     assert_no_errors(page, what)
     assert_offline(page, what)

@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from .checks import (assert_every_chart_drawn, assert_layout, assert_math_typeset, assert_no_errors,
-                     assert_no_text_typeset_as_math, assert_nothing_given_away, assert_offline, assert_text_readable,
+from .axe import assert_accessible
+from .checks import (assert_charts_described, assert_every_chart_drawn, assert_layout, assert_math_typeset,
+                     assert_no_errors, assert_no_text_typeset_as_math, assert_nothing_given_away, assert_offline, assert_text_readable,
                      check_accessibility, console, full_page_screenshot, layout_problems, wait_outputs_rendered)
 from .conftest import instrumented, new_context
 
@@ -61,8 +62,16 @@ def test_every_lesson_has_control_checks():
 WITHOUT_CHARTS = {"00-course-quiz.ipynb"}
 
 
-def what_a_student_sees(page, notebook: Path, what: str) -> None:
-    """The checks every page passes, in both views, before any question is tried."""
+#: What axe-core checks of a lesson in JupyterLab: the notebook's cells (our text, widgets and
+#: charts), not JupyterLab's own frame (menus, side bars, status bar) nor the notebook's
+#: container, whose role="feed" has cells without role="article" (JupyterLab 4.6's markup: axe's
+#: aria-required-children, critical, on every notebook whatever it holds).
+JUPYTERLAB_NOTEBOOK = [".jp-NotebookPanel-notebook .jp-Cell"]
+
+
+def what_a_student_sees(page, notebook: Path, what: str, axe_scope=None) -> None:
+    """The checks every page passes, in both views, before any question is tried; axe-core
+    (WCAG 2.2 AA) on the whole page, or on ``axe_scope`` (CSS selectors)."""
     assert_no_errors(page, what)
     assert_every_chart_drawn(page, what, required=Path(notebook).name not in WITHOUT_CHARTS)
     assert_math_typeset(page, what)
@@ -70,6 +79,8 @@ def what_a_student_sees(page, notebook: Path, what: str) -> None:
     assert_text_readable(page, notebook, what)
     assert_nothing_given_away(page, notebook, what)
     check_accessibility(page, what)
+    assert_charts_described(page, what)
+    assert_accessible(page, what, include=axe_scope)
     assert_offline(page, what)
 
 
@@ -165,10 +176,11 @@ def test_lesson_in_jupyterlab(lesson, lab_server, work_folder, page, screenshots
     try:
         run_all_in_jupyterlab(page, lab_server, f"lessons/{lesson}")
         assert_code_collapsed(page, what)
-        what_a_student_sees(page, work_folder / "lessons" / lesson, what)
+        what_a_student_sees(page, work_folder / "lessons" / lesson, what, axe_scope=JUPYTERLAB_NOTEBOOK)
         controls_answer(page, lesson, screenshots, "")
         assert_every_chart_drawn(page, f"{what}, after its checks' questions were tried",
                                  required=lesson not in WITHOUT_CHARTS)
+        assert_accessible(page, f"{what}, after its checks' questions were tried", include=JUPYTERLAB_NOTEBOOK)
         assert_no_errors(page, what)
         assert_offline(page, what)
     finally:
@@ -259,6 +271,8 @@ def test_lesson_in_app_mode(lesson, lab, work_folder, page, screenshots):
         assert_every_chart_drawn(page, f"{what}, after its checks' questions were tried",
                                  required=lesson not in WITHOUT_CHARTS)
         assert_no_text_typeset_as_math(page, f"{what}, after its checks' questions were tried")
+        assert_accessible(page, f"{what}, after its checks' questions were tried")
+        assert_layout(page, f"{what} at 1366x768, after its checks' questions were tried")
         assert_no_errors(page, what)
         assert_offline(page, what)
     finally:
@@ -291,7 +305,8 @@ def test_ten_app_pages_on_phones_fit_and_leave_no_kernel_behind(browser, lab, sc
     class's phones would: every lesson fits (no sideways scroll, no cut button or label, chart
     texts apart) and every closed page stops its kernel, so the server runs as many kernels
     afterwards as before (the XSRF check on, as the launcher runs it: issue 27 found 20 idle
-    kernels after one morning)."""
+    kernels after one morning). On a phone too, no two controls overlap and every choice option
+    keeps its radio button (issue 34), and axe-core finds no serious or critical problem."""
     start = {k["id"] for k in lab.kernels()}
     problems, kernels = [], []
     for path in PHONE_PAGES:
@@ -305,6 +320,11 @@ def test_ten_app_pages_on_phones_fit_and_leave_no_kernel_behind(browser, lab, sc
             assert_no_errors(page, what)
             if path.startswith("lessons/"):
                 problems += [f"{what}: {f['kind']}: {f['text']}" for f in layout_problems(page)]
+            try:
+                assert_math_typeset(page, what)   # (raw TeX scrolls sideways until typeset)
+                assert_accessible(page, what)
+            except AssertionError as e:
+                problems.append(str(e))
             full_page_screenshot(page, screenshots / f"{Path(path).stem}-phone.png")
             close_app(page, lab, kernel, what)
         finally:

@@ -1,13 +1,16 @@
 """The printable material (lessons/print, made by ``python -m toolkit.lessons.printable``) printed
 to PDF by chromium, as a teacher's browser would: a rules sheet is one page (A4 and US Letter),
 a worksheet or the materials list at most three, and nothing is cut off at the page's width.
-The pages ask no other host."""
+The pages ask no other host, and axe-core finds no serious or critical accessibility problem
+(as a teacher reads them on screen before printing)."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
 import pytest
+
+from .axe import assert_accessible
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "lessons" / "print").glob("*.html"))
@@ -54,6 +57,8 @@ def test_prints_on_its_pages_with_nothing_cut_off(path, browser, screenshots):
             pages = _pages(pdf)
             assert 1 <= pages <= most, f"{path.name} prints on {pages} {fmt} pages (at most {most})"
         page.screenshot(path=str(screenshots / f"print-{path.stem}.png"), full_page=True)
+        page.emulate_media(media="screen")
+        assert_accessible(page, f"printable {path.name}")
         assert not external, f"{path.name} asked other hosts: {external}"
     finally:
         context.close()

@@ -37,7 +37,10 @@ import ipywidgets as w
 import plotly.graph_objects as go
 import plotly.io as pio
 
-__all__ = ["Chart", "show", "mimebundle", "fit_layout", "PLOTLY_CONFIG", "MIMETYPE"]
+from .chart_text import chart_text, chart_text_html
+from .i18n import current_language, language
+
+__all__ = ["Chart", "show", "mimebundle", "text_alternative", "fit_layout", "PLOTLY_CONFIG", "MIMETYPE"]
 
 #: The mime type of a plotly figure, drawn by plotly's renderer extension in JupyterLab and Voila.
 MIMETYPE = "application/vnd.plotly.v1+json"
@@ -162,12 +165,22 @@ def _typed_arrays(obj, memo: dict | None = None):
     return obj
 
 
+def text_alternative(fig) -> dict:
+    """The display data of ``fig``'s text alternative (:mod:`toolkit.core.chart_text`): a
+    sentence made from its data, under the chart, and its numbers as a table a screen reader
+    can reach (``text/html``; ``text/plain`` is the sentence). Shown after every chart
+    :class:`Chart` and :func:`show` draw, in the current language.
+    """
+    return {"text/html": chart_text_html(fig), "text/plain": chart_text(fig)}
+
+
 def show(fig: go.Figure, config: dict | None = None) -> None:
     """Display a static plotly figure in a notebook (instead of ``fig.show()``).
 
     ``fig.show()`` picks a renderer by guessing the environment and, in JupyterLab, also embeds
     all of plotly.js (3.5 MB) in the notebook or fetches it from a CDN; this shows the same
-    figure with plotly's mime type only, which JupyterLab and Voila draw offline.
+    figure with plotly's mime type only, which JupyterLab and Voila draw offline, followed by
+    its text alternative (:func:`text_alternative`).
 
     Args:
         fig: a plotly ``Figure``.
@@ -175,6 +188,7 @@ def show(fig: go.Figure, config: dict | None = None) -> None:
     """
     from IPython.display import publish_display_data
     publish_display_data(mimebundle(fig, config))
+    publish_display_data(text_alternative(fig))
 
 
 class Chart:
@@ -200,6 +214,9 @@ class Chart:
         config: plotly.js config (default :data:`PLOTLY_CONFIG`: no mode bar).
         hide_empty: hide the box while no trace has data (an empty chart looks broken to a
             student: a view whose chart waits for a button press or a first game uses it).
+        lang: the language of the chart's text alternative (default: the language spoken where
+            the chart is made, :func:`toolkit.core.i18n.current_language`); every redraw,
+            also from a widget's callback, writes it in that language.
 
     Attributes:
         fig: the ``plotly.graph_objects.Figure`` (``fig.data``, ``fig.layout``): what is drawn.
@@ -210,8 +227,10 @@ class Chart:
         ValueError: plotly refuses ``data`` or ``layout`` (its message names the property).
     """
 
-    def __init__(self, data=None, layout=None, config: dict | None = None, hide_empty: bool = False):
+    def __init__(self, data=None, layout=None, config: dict | None = None, hide_empty: bool = False,
+                 lang: str | None = None):
         self.fig = go.Figure(data=data, layout=layout)
+        self.lang = lang or current_language()
         self.config = dict(PLOTLY_CONFIG if config is None else config)
         self.hide_empty = bool(hide_empty)
         height = self.fig.layout.height or 380
@@ -251,12 +270,16 @@ class Chart:
                 self.draw()
 
     def draw(self) -> None:
-        """Send the figure as it is now to the browser (replaces what the box shows); with
-        ``hide_empty``, show the box only when some trace has data."""
+        """Send the figure as it is now to the browser (replaces what the box shows), with its
+        text alternative under it (:func:`text_alternative`); with ``hide_empty``, show the box
+        only when some trace has data."""
         if self.hide_empty:
             self.widget.layout.display = None if self.has_data() else "none"
+        with language(self.lang):
+            alternative = text_alternative(self.fig)
         self.widget.outputs = ({"output_type": "display_data", "metadata": {},
-                                "data": mimebundle(self.fig, self.config)},)
+                                "data": mimebundle(self.fig, self.config)},
+                               {"output_type": "display_data", "metadata": {}, "data": alternative})
         self.draws += 1
 
     def has_data(self) -> bool:
@@ -272,6 +295,10 @@ class Chart:
         """The figure the browser was last sent, as plotly JSON (``{"data", "layout",
         "config"}``): what a student sees, for tests."""
         return self.widget.outputs[0]["data"][MIMETYPE]
+
+    def text(self) -> str:
+        """The sentence of the text alternative the browser was last sent (for tests)."""
+        return self.widget.outputs[1]["data"]["text/plain"]
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)

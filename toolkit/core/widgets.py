@@ -28,6 +28,7 @@ from typing import Any, Sequence
 import ipywidgets as w
 
 from .i18n import language, pick_language
+from .tables import register as _register_tables
 from .numbers import DECIMAL_MARKS, as_fraction, judge_number, parse_number
 from .texts import load_texts
 
@@ -45,6 +46,9 @@ _REVEAL = ('<div style="border-left:4px solid #332288;padding:2px 8px"><b>{answe
 #: :class:`GameTable`. ``{language: {key: text}}``, read from ``toolkit/core/data/widgets.toml``:
 #: a new language adds a table there with the same keys (:func:`toolkit.core.texts.load_texts`).
 LABELS = load_texts(__package__, "widgets.toml")
+
+# DataFrames shown in a lesson or notebook have no empty header cells (toolkit.core.tables)
+_register_tables()
 
 
 def no_math(html: str) -> str:

@@ -22,6 +22,7 @@ from urllib.parse import urlsplit as _urlsplit
 
 import ipywidgets as _w
 
+from ..core.tables import frame_html
 from ..core.widgets import SelfCheck, View
 from . import Question
 
@@ -773,6 +774,6 @@ class ClassGame(View):
         self.summary.value = numbers.summary
         if numbers.table is not None:
             self.table.value = ('<div style="overflow-x:auto;max-width:100%">'
-                                + numbers.table.to_html(classes="class-numbers", border=0, na_rep="-") + "</div>")
+                                + frame_html(numbers.table, classes="class-numbers", border=0, na_rep="-") + "</div>")
         if numbers.figure is not None:
             _draw(self, numbers.figure)

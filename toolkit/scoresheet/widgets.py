@@ -144,17 +144,19 @@ class ResultEntry(View):
             "new_players": w.Checkbox(value=False, description="new players allowed",
                                       indent=False),
         }
-        grid = [w.HBox([w.HTML("<b>Player</b>", layout=w.Layout(width="180px")),
-                        w.HTML("<b>Final money / points</b>", layout=w.Layout(width="160px")),
-                        w.HTML("<b>Place (optional)</b>", layout=w.Layout(width="120px"))])]
+        grid = []
         for i in range(rows):
-            # No visible label per row (the column headings above say it); the tooltip (the
-            # input's title) gives screen readers a name for each box.
-            c[f"name_{i}"] = w.Text(placeholder="name", layout=w.Layout(width="180px"),
+            # Each box has a visible label (its description) that is also its name for a screen
+            # reader (WCAG 3.3.2, 2.5.3): a box named by its tooltip alone was a serious finding
+            # of axe (label-title-only), and column headings named nothing.
+            c[f"name_{i}"] = w.Text(placeholder="name", description=f"Player {i + 1}",
+                                    layout=w.Layout(width="250px"), style={"description_width": "70px"},
                                     tooltip=f"Player {i + 1}: name")
-            c[f"score_{i}"] = w.Text(placeholder="e.g. 640", layout=w.Layout(width="160px"),
+            c[f"score_{i}"] = w.Text(placeholder="e.g. 640", description="Score",
+                                     layout=w.Layout(width="210px"), style={"description_width": "50px"},
                                      tooltip=f"Player {i + 1}: final money or points")
-            c[f"place_{i}"] = w.Text(placeholder="1, 2, ...", layout=w.Layout(width="120px"),
+            c[f"place_{i}"] = w.Text(placeholder="1, 2, ...", description="Place",
+                                     layout=w.Layout(width="165px"), style={"description_width": "45px"},
                                      tooltip=f"Player {i + 1}: place (optional)")
             grid.append(w.HBox([c[f"name_{i}"], c[f"score_{i}"], c[f"place_{i}"]]))
         c["record"] = w.Button(description="Record", button_style="primary",
