@@ -40,7 +40,7 @@ from .rules import BUX, Card, Rules
 from .state import (Assistance, Auction, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap, Wait, initial_state,
                     unprotected_positions)
 
-__all__ = ["BuxView", "Table", "view_of_state", "playout", "random_playouts", "table_key", "HISTORY_LIMIT"]
+__all__ = ["kernel", "BuxView", "Table", "view_of_state", "playout", "random_playouts", "table_key", "HISTORY_LIMIT"]
 
 #: How far back (moves) the bots look for a table already seen (``repeats_position``'s limit).
 HISTORY_LIMIT = 200
@@ -485,6 +485,15 @@ def _table_playout(state: BuxState, bots: Sequence, setup, play, seed) -> Playou
                          tuple(i for i, m in enumerate(t.money) if m == best))
 
 
+def kernel():
+    """The game's compiled twin, ``toolkit.bux.kernel.KERNEL`` (a :class:`toolkit.core.jit.Kernel`),
+    imported on the first call (it imports numba, which ``import toolkit.bux`` does not): the
+    loader the game's :class:`~toolkit.core.gamespec.GameSpec` names as its ``kernel``."""
+    from .kernel import KERNEL
+
+    return KERNEL
+
+
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,
             seed: int | None = None, _compiled: bool = True) -> PlayoutRecord:
     """Play one whole BUX game on the fastest path that plays it exactly, and return its record.
@@ -514,7 +523,7 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
     Raises:
         TypeError, ValueError: as :func:`~toolkit.bux.new_game`; not one bot per player.
     """
-    return bulk.playout("bux", initial_state, rules, players, bots, rng, seed, compiled=_compiled,
+    return bulk.playout(kernel, initial_state, rules, players, bots, rng, seed, compiled=_compiled,
                         table=_table_playout)
 
 
@@ -542,4 +551,4 @@ def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict
         TypeError, ValueError: as :func:`~toolkit.bux.new_game`; ``n`` or ``seed`` not a whole
             number >= 0 (``seed=None`` is refused: the games must be reproducible).
     """
-    return bulk.random_playouts("bux", initial_state, rules, players, n, seed)
+    return bulk.random_playouts(kernel, initial_state, rules, players, n, seed)
