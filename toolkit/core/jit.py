@@ -30,8 +30,10 @@ kernel supports the rules, a game's table for the bots it has one for (BUX), els
 names this module re-exports): a kernel gives the *same game* as the protocol from the same seed.
 
 Numba caches compiled code beside each source file and reuses it until that file changes; a
-change to this module's compiled helpers is not seen by the games' caches (numba's limit):
-after editing them, delete the ``*.nbi``/``*.nbc`` files in ``toolkit/*/__pycache__``.
+change to the compiled helpers here or in :mod:`toolkit.core.words` is seen by the games' loops
+(their names carry :data:`_CORE_STAMP`) but not by a game's own compiled functions that call them
+(numba's limit): after editing a helper, delete the ``*.nbi``/``*.nbc`` files in
+``toolkit/*/__pycache__``.
 
 Source: numba (https://numba.pydata.org), the accelerator issue 17 names for bulk simulation;
 Lemire, "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019; OpenSpiel's
@@ -39,10 +41,12 @@ state-by-state consistency tests (``kuhn_poker_test.test_consistent``) for the t
 """
 from __future__ import annotations
 
+import hashlib
 import types
 from abc import ABC, abstractmethod
 from collections import namedtuple
 from functools import lru_cache
+from pathlib import Path
 from typing import Callable, Sequence
 
 import numpy as np
@@ -71,6 +75,12 @@ kernel_jit = njit(cache=True, _nrt=False)
 # --------------------------------------------------------------------------------------------
 # One interface for every game's kernel: material, table, legal/step, batches, playouts
 
+#: A fingerprint of the shared compiled code (this module and :mod:`toolkit.core.words`) in the
+#: names of the games' compiled loops: numba's cache of a loop is keyed by its file (the game's)
+#: and its own bytecode, not by the helpers inlined into it.
+_CORE_STAMP = hashlib.sha256(b"".join(Path(__file__).with_name(f).read_bytes()
+                                      for f in ("jit.py", "words.py"))).hexdigest()[:12]
+
 #: A game longer than this many actions is a rules bug (``toolkit.core.game.play``'s ``max_steps``).
 MAX_ACTIONS = 1_000_000
 
@@ -88,7 +98,12 @@ def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winn
             p = current(m, t)  # noqa: F821 - the game's, from compile_batch
             if p == TERMINAL:
                 break
-            code = chance(m, t, sw, pw, st) if p == CHANCE else decide_seat(m, t, p, kinds, bp, pw, st, buf)  # noqa: F821
+            if p == CHANCE:
+                code = chance(m, t, sw, pw, st)  # noqa: F821 - the game's, from compile_batch
+            else:
+                if not st[PLAYING]:  # the opening's chance is over (resolve_chance): play begins
+                    begin_play(st)
+                code = decide_seat(m, t, p, kinds, bp, pw, st, buf)  # noqa: F821
             if code == -2:
                 for i in range(ok.shape[0]):
                     ok[i] = -1
@@ -156,6 +171,8 @@ def _decide_hooked(m, t, p, kinds, bp, pw, streams, buf):
     kind = kinds[p]
     if kind == 0:
         return decide(m, t, pw, streams, buf)  # noqa: F821 - the game's
+    if not streams[4]:  # the first decision begins play, whether the bot draws or not
+        begin_play(streams)
     return policy(m, t, p, kind, bp[p], pw, streams, buf)  # noqa: F821 - the game's
 
 
@@ -190,8 +207,9 @@ def compile_batch(module: str, file: str, *, current, chance, legal, step, resul
     and reuses the cache until that file changes, and it cannot cache a function that receives
     other compiled functions as arguments and may raise. So the loop's code is compiled as a
     function of the game's module (its file, its name), with the game's functions as its
-    globals: the cache lives beside the game's kernel, follows its changes, and any change to
-    the loop changes its bytecode, which numba's cache key includes.
+    globals: the cache lives beside the game's kernel and follows its changes; its name carries
+    a fingerprint of this module's and :mod:`toolkit.core.words`' text (:data:`_CORE_STAMP`), so a
+    change to the shared helpers inlined into it is compiled afresh too.
 
     Args:
         module, file: the game kernel's ``__name__`` and ``__file__``.
@@ -204,7 +222,8 @@ def compile_batch(module: str, file: str, *, current, chance, legal, step, resul
     Raises (the compiled functions):
         RuntimeError: a game longer than :data:`MAX_ACTIONS` (a rules bug).
     """
-    scope = {"__name__": module, "TERMINAL": TERMINAL, "CHANCE": CHANCE, "MAX_ACTIONS": MAX_ACTIONS}
+    scope = {"__name__": module, "TERMINAL": TERMINAL, "CHANCE": CHANCE, "MAX_ACTIONS": MAX_ACTIONS,
+             "PLAYING": PLAYING, "begin_play": begin_play}
     for name, f in (("current", current), ("chance", chance), ("step", step), ("result", result)):
         scope[name] = _inline(f.py_func)
     if decide is None:
@@ -212,13 +231,14 @@ def compile_batch(module: str, file: str, *, current, chance, legal, step, resul
                                                               "random_listed": random_listed}, "decide")
     else:
         decide = decide.py_func
-    seat = {"decide": _inline(decide)}
+    seat = {"decide": _inline(decide), "begin_play": begin_play}
     if policy is not None:
         seat["policy"] = _inline(policy.py_func)
     scope["decide_seat"] = _inline(types.FunctionType((_decide_random if policy is None else _decide_hooked).__code__,
                                                       seat, "decide_seat"))
     out = []
     for loop, name in ((_play_games, "_batch"), (_finish_games, "_finish")):
+        name = f"{name}_{_CORE_STAMP}"  # a change to the shared compiled code here compiles afresh
         code = loop.__code__.replace(co_filename=file, co_name=name, co_qualname=name)
         out.append(kernel_jit(types.FunctionType(code, scope, name)))
     return tuple(out)
