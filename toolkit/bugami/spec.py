@@ -7,6 +7,7 @@ from ..core.i18n import N_
 from .bots import BOTS
 from .faces import FACES
 from .odds import class_decisions
+from .playout import kernel, playout, random_playouts
 from .rules import Rules
 
 
@@ -28,6 +29,12 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
     return rules.max_deals * (2 * n * hand + n)
 
 
+def warm() -> None:
+    """Compile (or load from numba's cache) Bugami's compiled code: its kernel at 4 seats, with the
+    random and heuristic bots' decision hooks and a rollout (``python -m toolkit.warm``)."""
+    kernel().warm(Rules.one_deal(), 4)
+
+
 SPEC = GameSpec(
     name="bugami", title="Bugami", unit="points", source="seeds/004_228c87ab909f4e75.txt",
     presets=(Preset("one_deal", "One deal", Rules.one_deal), Preset("full", "Full game (to the target score)", Rules)),
@@ -39,4 +46,5 @@ SPEC = GameSpec(
                         answer=N_("the best declaration's expected points (bugami.odds.advise_state, simulated)"),
                         unit="points", title=N_("The class's bug suits: expected points, chosen against best"),
                         rows=class_decisions),
+    kernel=kernel, playout=playout, random_playouts=random_playouts, compiled_bots=("random", "heuristic"), warm=warm,
 )

@@ -724,3 +724,11 @@ def _potential_kernel(codes, double, perfect, multiplier):
             elif (ki >> 2) == (kj >> 2) or (ki & 3) == (kj & 3):
                 bonus += ((codes[i] & 0xFFFFFFFF) + (codes[j] & 0xFFFFFFFF)) / 6
     return value + bonus
+
+
+def warm_scoring() -> None:
+    """Compile (or load from numba's cache) the heuristic bots' scoring (:func:`_cash_in_kernel`,
+    :func:`_potential_kernel`) with the argument types the bots pass."""
+    codes = np.array([4, 8, 12], dtype=np.int64)
+    _cash_in_kernel(codes, False, 500, 2)
+    _potential_kernel(codes, False, 500, 2)

@@ -7,6 +7,7 @@ from ..core.i18n import N_
 from .bots import BOTS
 from .faces import FACES
 from .odds import class_decisions
+from .playout import kernel, playout, random_playouts
 from .rules import Rules
 
 
@@ -62,6 +63,15 @@ def max_chips(rules: Rules, n_players: int) -> int | None:
     return n_players * rules.starting_money + (s * d // 3) * set_price + rules.max_turns * rules.assistance
 
 
+def warm() -> None:
+    """Compile (or load from numba's cache) BUX's compiled code: its kernel at 4 seats and the
+    heuristic bots' scoring (``python -m toolkit.warm``)."""
+    from .kernel import warm_scoring
+
+    kernel().warm(Rules(), 4)
+    warm_scoring()
+
+
 SPEC = GameSpec(
     name="bux", title="BUX", unit="bux", source="seeds/000_3d959bb713cf18cb.txt",
     presets=(Preset("quick", "Quick game (no clubs or ovals)", Rules.quick), Preset("full", "Full game", Rules)),
@@ -73,4 +83,5 @@ SPEC = GameSpec(
                         answer=N_("the lot's value to its winner (all back values known, one card ahead: bux.odds.lot_value)"),
                         unit="bux", title=N_("The class's winning bids against the lot's value (above the line: the winner's curse)"),
                         rows=class_decisions),
+    kernel=kernel, playout=playout, random_playouts=random_playouts, compiled_bots=("random",), warm=warm,
 )

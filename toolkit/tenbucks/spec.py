@@ -7,6 +7,7 @@ from ..core.i18n import N_
 from .bots import BOTS
 from .faces import FACES
 from .odds import class_decisions
+from .playout import kernel, playout, random_playouts
 from .rules import Rules
 
 
@@ -29,6 +30,12 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
     return dealt + 4 * dealt
 
 
+def warm() -> None:
+    """Compile (or load from numba's cache) Ten Bucks' compiled code: its kernel at 4 seats
+    (``python -m toolkit.warm``)."""
+    kernel().warm(Rules(), 4)
+
+
 SPEC = GameSpec(
     name="tenbucks", title="Ten Bucks", unit="dollars", source="seeds/002_cfa1118029310021.txt",
     presets=(Preset("standard", "Standard", Rules), Preset("expansions", "All expansions", Rules.all_expansions)),
@@ -40,4 +47,5 @@ SPEC = GameSpec(
                         answer=N_("the most a legal claim was worth then"),
                         unit="dollars", title=N_("Dollars the class claimed against the best claim on the table"),
                         rows=class_decisions),
+    kernel=kernel, playout=playout, random_playouts=random_playouts, compiled_bots=("random",), warm=warm,
 )
