@@ -76,6 +76,9 @@ class WordTrie:
         child_start: ``int32 (m + 1,)`` node ``i``'s child edges are ``child_start[i]`` to
             ``child_start[i + 1] - 1``, letters increasing.
         edge_letter: ``int8`` letter 0-25 (A-Z) of each edge; edge_child: ``int32`` its node.
+        child_mask: ``int64 (m,)`` the letters of node ``i``'s child edges as bits (bit ``k``:
+            letter ``k``), so the edge of letter ``k`` is ``child_start[i]`` plus the bits below
+            ``k``.
         group_start: ``int32 (m + 1,)`` the words whose sorted letters spell node ``i``'s path
             are ``group_words[group_start[i]:group_start[i + 1]]`` (ranks, increasing).
         group_words: ``int32 (w,)``.
@@ -113,6 +116,8 @@ class WordTrie:
         self.edge_child = (order + 1).astype(np.int32)
         self.edge_letter = np.array(letter[1:], dtype=np.int8)[order]
         self.child_start = np.searchsorted(par[order], np.arange(m + 1)).astype(np.int32)
+        self.child_mask = np.zeros(m, dtype=np.int64)
+        np.bitwise_or.at(self.child_mask, par, np.left_shift(1, np.array(letter[1:], dtype=np.int64)))
         sizes = np.zeros(m, dtype=np.int64)
         members = [[] for _ in range(m)]
         for node, key in term:
@@ -163,6 +168,7 @@ class BuyWordParams(NamedTuple):
     group_words: np.ndarray
     word_start: np.ndarray
     word_letters: np.ndarray
+    child_mask: np.ndarray
     stack: np.ndarray  #: ``(4, 64)`` scratch for the word finder's walk (the kernel allocates nothing)
 
 
@@ -198,7 +204,8 @@ class BuyWordMaterial(Material):
             faces=np.array([-1 if f == CHOICE else int(f) for f in rules.die], dtype=np.int64), pips=pips,
             prices=np.array(PRICES, dtype=np.int64), child_start=trie.child_start, edge_letter=trie.edge_letter,
             edge_child=trie.edge_child, group_start=trie.group_start, group_words=trie.group_words,
-            word_start=trie.word_start, word_letters=trie.word_letters, stack=np.empty((4, 64), dtype=np.int64))
+            word_start=trie.word_start, word_letters=trie.word_letters, child_mask=trie.child_mask,
+            stack=np.empty((4, 64), dtype=np.int64))
         self.die_text = [f"roll {f}" for f in rules.die]
         layout = Layout(BuyWordTable, _SCALARS, {"bag": (26,), "box": (26,), "hands": (n, 26), "drawn": (n, 26),
                                                  "wilds": (n,), "money": (n,)})
@@ -267,8 +274,9 @@ def find_sales(trie: WordTrie, hand: np.ndarray, wild: bool, pips: np.ndarray, w
     prices = np.array(PRICES, dtype=np.int64)
     while True:
         sales = np.empty(room, dtype=np.int64)
-        ns = _find(hand.astype(np.int64).copy(), wild, pips, wild_pips, prices, min_length, *trie.arrays(), sales,
-                   np.empty((4, 64), dtype=np.int64))
+        ns = _find(hand.astype(np.int64).copy(), wild, pips, wild_pips, prices, min_length, trie.child_start,
+                   trie.child_mask, trie.edge_child, trie.group_start, trie.group_words, trie.word_start,
+                   trie.word_letters, sales, np.empty((4, 64), dtype=np.int64))
         if ns >= 0:
             break
         room *= 2
@@ -284,55 +292,14 @@ def find_sales(trie: WordTrie, hand: np.ndarray, wild: bool, pips: np.ndarray, w
 
 
 @kernel_jit
-def _find(hand, use_wild, pips, wild_pips, prices, min_len, child_start, edge_letter, edge_child, group_start,
+def _find(hand, use_wild, pips, wild_pips, prices, min_len, child_start, child_mask, edge_child, group_start,
           group_words, word_start, word_letters, sales, stack):
     """Every legal sale of ``hand`` (letter counts, changed and restored, also when it stops
     early) as sort keys into ``sales`` (values from ``prices``, :data:`toolkit.buyword.bag.PRICES`);
     returns how many (unsorted), or -1 when ``sales`` is too small (the caller retries with a larger
-    one, on the same hand)."""
-    ns = 0
-    cap = sales.shape[0]
-    # the walk: a stack of (node, next edge * 2 + which try, pips so far, Wild's letter or -1,
-    # letter taken from the hand or -1); the depth is the stack's
-    node_s, edge_s, pips_s, info_s = _begin(stack, child_start)
-    sp = 0
-    while sp >= 0:
-        node = node_s[sp]
-        e2 = edge_s[sp]
-        e = e2 >> 1
-        if e >= child_start[node + 1]:
-            sp = _leave(info_s, hand, sp)
-            continue
-        child = edge_child[e]
-        if sp + 1 >= node_s.shape[0]:
-            return _unwind(info_s, hand, sp)  # deeper than any word: cannot happen (words are at most 30 letters)
-        sp, w = _enter(node_s, edge_s, pips_s, info_s, sp, e2, edge_letter[e], child, hand, use_wild, pips,
-                       child_start)
-        if w == _NO_ENTRY:
-            continue
-        g0 = group_start[child]
-        g1 = group_start[child + 1]
-        if g0 < g1 and sp >= min_len:
-            p = pips_s[sp]
-            if w < 0:
-                key = np.int64(_VMAX - prices[p]) << 26
-                for g in range(g0, g1):
-                    if ns >= cap:
-                        return _unwind(info_s, hand, sp)
-                    sales[ns] = key | (np.int64(group_words[g]) << 6)
-                    ns += 1
-            else:
-                p += wild_pips
-                key = np.int64(_VMAX - prices[p]) << 26
-                for g in range(g0, g1):
-                    r = group_words[g]
-                    for i in range(word_start[r], word_start[r + 1]):
-                        if word_letters[i] == w:
-                            if ns >= cap:
-                                return _unwind(info_s, hand, sp)
-                            sales[ns] = key | (np.int64(r) << 6) | (i - word_start[r] + 1)
-                            ns += 1
-    return ns
+    one, on the same hand). The walk is :func:`_walk`'s."""
+    return _walk(hand, use_wild, min_len, child_start, child_mask, edge_child, group_start, stack, True, pips,
+                 wild_pips, prices, group_words, word_start, word_letters, sales)
 
 
 _NO_ENTRY = -2
@@ -358,14 +325,6 @@ def _leave(info_s, hand, sp):
     if took >= 0:
         hand[took] += 1
     return sp - 1
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _unwind(info_s, hand, sp):
-    """Stop a walk at depth ``sp``: every tile taken from the hand goes back; returns -1."""
-    while sp >= 0:
-        sp = _leave(info_s, hand, sp)
-    return -1
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -415,6 +374,144 @@ def _sort(a, n):
         gap //= 2
 
 
+_BITS = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _BITS[((1 << _i) * 0x03F79D71B4CB0A89 % 2**64) >> 58] = _i
+_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_M1, _M2, _M4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01 = np.uint64(0x0101010101010101)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _lowest(x):
+    """The index of the lowest set bit of ``x > 0`` (de Bruijn multiplication)."""
+    v = np.uint64(x)
+    return _BITS[np.int64(((v & (~v + np.uint64(1))) * _DEBRUIJN) >> np.uint64(58))]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _popcount(x):
+    """The number of set bits of ``x >= 0``."""
+    v = np.uint64(x)
+    v = v - ((v >> np.uint64(1)) & _M1)
+    v = (v & _M2) + ((v >> np.uint64(2)) & _M2)
+    v = (v + (v >> np.uint64(4))) & _M4
+    return np.int64((v * _H01) >> np.uint64(56))
+
+
+@kernel_jit
+def _count_sales(hand, use_wild, min_len, child_start, child_mask, edge_child, group_start, stack):
+    """How many sales :func:`_find` lists for ``hand`` (letter counts, changed and restored),
+    without listing them (:func:`_walk`)."""
+    return _walk(hand, use_wild, min_len, child_start, child_mask, edge_child, group_start, stack, False,
+                 group_start, 0, group_start, group_start, group_start, child_start, group_start)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _emit(sales, ns, key, g0, g1, wl, group_words, word_start, word_letters):
+    """List the sales of one key's words (ranks ``group_words[g0:g1]``) with sort key ``key``: each
+    word once, or with the Wild standing for letter ``wl`` once per place it can stand. Returns
+    the new count, or -1 when ``sales`` is full."""
+    cap = sales.shape[0]
+    for g in range(g0, g1):
+        r = group_words[g]
+        if wl < 0:
+            if ns >= cap:
+                return -1
+            sales[ns] = key | (np.int64(r) << 6)
+            ns += 1
+            continue
+        for i in range(word_start[r], word_start[r + 1]):
+            if word_letters[i] == wl:
+                if ns >= cap:
+                    return -1
+                sales[ns] = key | (np.int64(r) << 6) | (i - word_start[r] + 1)
+                ns += 1
+    return ns
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _walk(hand, use_wild, min_len, child_start, child_mask, edge_child, group_start, stack, listing, pips,
+          wild_pips, prices, group_words, word_start, word_letters, sales):
+    """The word finder's walk of the anagram trie: every key the hand's tiles spell (and, with a
+    Wild, one letter of the key taken from the Wild: the first of a run of equal letters, so each
+    key is reached once), each node's children found from its ``child_mask`` among the letters
+    the hand holds (the Wild: any letter but the one just taken). Counts the sales (a key's words
+    are its anagrams, so with the Wild standing for letter ``w`` each word gives as many sales as
+    the key holds ``w``), and with ``listing`` writes them into ``sales`` as sort keys (-1: it
+    is full). ``hand`` is changed and restored."""
+    node_s, todo_s, wild_s, info_s = stack[0], stack[1], stack[2], stack[3]
+    held = 0
+    for i in range(26):
+        if hand[i] > 0:
+            held |= 1 << i
+    node_s[0] = 0
+    todo_s[0] = child_mask[0] & held
+    wild_s[0] = child_mask[0] if use_wild else 0
+    # info: the Wild's letter + 1 (bits 0-7), the tile taken + 1 (8-15), the Wild's letter's count
+    # in the key (16-23), the key's pips (32-)
+    info_s[0] = 0
+    sp = 0
+    total = 0
+    while sp >= 0:
+        todo = todo_s[sp]
+        if todo:
+            letter = _lowest(todo)
+            todo_s[sp] = todo & (todo - 1)
+            from_hand = True
+        else:
+            wt = wild_s[sp]
+            if wt == 0 or total < 0:  # back up: the tile taken here goes back to the hand
+                took = ((info_s[sp] >> 8) & 255) - 1
+                if took >= 0:
+                    hand[took] += 1
+                    held |= 1 << took
+                sp -= 1
+                continue
+            letter = _lowest(wt)
+            wild_s[sp] = wt & (wt - 1)
+            from_hand = False
+        node = node_s[sp]
+        child = edge_child[child_start[node] + _popcount(child_mask[node] & ((1 << letter) - 1))]
+        info = info_s[sp]
+        wl = (info & 255) - 1
+        wc = (info >> 16) & 255
+        pp = info >> 32
+        sp += 1
+        node_s[sp] = child
+        below = child_mask[child]
+        if from_hand:
+            hand[letter] -= 1
+            if hand[letter] == 0:
+                held &= ~(1 << letter)
+            if letter == wl:
+                wc += 1
+            if listing:
+                pp += pips[letter]
+            info_s[sp] = (wl + 1) | ((letter + 1) << 8) | (wc << 16) | (pp << 32)
+            wild_s[sp] = below & ~(1 << letter) if use_wild and wl < 0 else 0
+        else:
+            wl = letter
+            wc = 1
+            info_s[sp] = (letter + 1) | (1 << 16) | (pp << 32)
+            wild_s[sp] = 0
+        todo_s[sp] = below & held
+        g0 = group_start[child]
+        g1 = group_start[child + 1]
+        if g0 < g1 and sp >= min_len:
+            if not listing:
+                total += g1 - g0 if wl < 0 else (g1 - g0) * wc
+                continue
+            key = np.int64(_VMAX - prices[pp if wl < 0 else pp + wild_pips]) << 26
+            total = _emit(sales, total, key, g0, g1, wl, group_words, word_start, word_letters)
+            if total < 0:
+                todo_s[sp] = 0  # stop: unwind every level, putting the tiles back
+                wild_s[sp] = 0
+                for k in range(sp):
+                    todo_s[k] = 0
+    return total
+
+
 @kernel_jit
 def _current(m, t):
     """``BuyWordState.current_player``."""
@@ -439,7 +536,7 @@ def _sales(m, t, seat, buf):
     """Every sale ``seat`` can make now as sort keys into ``buf`` (unsorted), their count, or -1
     when ``buf`` is too small (:func:`_find`)."""
     return _find(t.hands[seat], m.use_wild and t.wilds[seat] > 0, m.pips, m.wild_pips, m.prices, m.min_len,
-                 m.child_start, m.edge_letter, m.edge_child, m.group_start, m.group_words, m.word_start,
+                 m.child_start, m.child_mask, m.edge_child, m.group_start, m.group_words, m.word_start,
                  m.word_letters, buf, m.stack)
 
 
@@ -676,21 +773,39 @@ def _result(m, t, scores, winners):
 
 @kernel_jit
 def _decide(m, t, pw, streams, buf):
-    """The random bot's action: ``rng.integers`` over the legal actions; when selling, the sales
-    are sorted only if it sells one (the choice is an index into ``find``'s order). -2: ``buf``
-    holds fewer than the hand's sales."""
-    if t.s[0].phase != P_SELL:
+    """The random bot's action: ``rng.integers`` over the legal actions. When selling, the sales
+    are counted (:func:`_count_sales`) and listed and sorted only if it sells one (the choice is
+    an index into ``find``'s order); a discard or ``done`` needs no list. -2: ``buf`` holds fewer
+    than the hand's sales."""
+    s = t.s[0]
+    if s.phase != P_SELL:
         return random_listed(_legal(m, t, buf), pw, streams, buf)
     p = _current(m, t)
-    ns = _sales(m, t, p, buf)
-    nl = _after_sales(m, t, p, buf, ns) if ns >= 0 else -1
-    if nl < 0:
-        return -2
-    pick = decision_integers(pw, streams, nl)
-    if 0 <= pick < ns:
+    ns = _count_sales(t.hands[p], m.use_wild and t.wilds[p] > 0, m.min_len, m.child_start, m.child_mask,
+                      m.edge_child, m.group_start, m.stack)
+    over = _over_limit(m, t, p)
+    rest = 1
+    if over:
+        rest = 0
+        for i in range(26):
+            rest += t.hands[p, i] > 0
+    pick = decision_integers(pw, streams, ns + rest)
+    if pick < 0:
+        return -1
+    if pick < ns:
+        if _sales(m, t, p, buf) < 0:
+            return -2
         _sort(buf, ns)
         return (np.int64(SELL) << 32) | (buf[pick] & _LOW26)
-    return buf[pick] if pick >= 0 else -1
+    if not over:
+        return np.int64(DONE) << 32
+    k = ns
+    for i in range(26):
+        if t.hands[p, i] > 0:
+            if k == pick:
+                return (np.int64(DISCARD) << 32) | i
+            k += 1
+    return -1
 
 
 #: BuyWord's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.

@@ -171,8 +171,6 @@ def _decide_hooked(m, t, p, kinds, bp, pw, streams, buf):
     kind = kinds[p]
     if kind == 0:
         return decide(m, t, pw, streams, buf)  # noqa: F821 - the game's
-    if not streams[4]:  # the first decision begins play, whether the bot draws or not
-        begin_play(streams)
     return policy(m, t, p, kind, bp[p], pw, streams, buf)  # noqa: F821 - the game's
 
 
@@ -231,7 +229,7 @@ def compile_batch(module: str, file: str, *, current, chance, legal, step, resul
                                                               "random_listed": random_listed}, "decide")
     else:
         decide = decide.py_func
-    seat = {"decide": _inline(decide), "begin_play": begin_play}
+    seat = {"decide": _inline(decide)}
     if policy is not None:
         seat["policy"] = _inline(policy.py_func)
     scope["decide_seat"] = _inline(types.FunctionType((_decide_random if policy is None else _decide_hooked).__code__,
