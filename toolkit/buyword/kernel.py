@@ -64,6 +64,11 @@ _VMAX = 1 << 19
 _MAX_WORDS = 1 << 20
 _LOW26 = (1 << 26) - 1
 
+#: Hands whose sale counts a material remembers (:func:`_memo_slot`): random games meet the same
+#: small hands again and again (under three tiles on average when selling).
+_MEMO_BITS = 17
+_MEMO = 1 << _MEMO_BITS
+
 BuyWordTable = table_type("BuyWordTable", __name__, ("bag", "box", "hands", "drawn", "wilds", "money"))
 _SCALARS = ("phase", "leader", "draw_n", "draw_count", "order_pos", "last_round", "pass_no", "bag_total")
 
@@ -111,6 +116,8 @@ class WordTrie:
             term.append((path[len(key)], key))
             prev = key
         m = len(parent)
+        if m >= 1 << 24:
+            raise ValueError(f"a dictionary of {m:,} trie nodes is too large for the compiled finder")
         par = np.array(parent[1:], dtype=np.int64)
         order = np.argsort(par, kind="stable")  # edges grouped by parent, letters increasing (preorder)
         self.edge_child = (order + 1).astype(np.int32)
@@ -169,6 +176,9 @@ class BuyWordParams(NamedTuple):
     word_start: np.ndarray
     word_letters: np.ndarray
     child_mask: np.ndarray
+    memo_key: np.ndarray  #: ``(MEMO, 3)`` hands whose sales were counted (:func:`_memo_slot`), packed
+    memo_val: np.ndarray  #: ``(MEMO,)`` their counts (-1: none yet)
+    hist: np.ndarray  #: ``(MAX_WORD_PIPS + 1,)`` zeros: scratch for :func:`_pick_sale`
     stack: np.ndarray  #: ``(4, 64)`` scratch for the word finder's walk (the kernel allocates nothing)
 
 
@@ -205,12 +215,19 @@ class BuyWordMaterial(Material):
             prices=np.array(PRICES, dtype=np.int64), child_start=trie.child_start, edge_letter=trie.edge_letter,
             edge_child=trie.edge_child, group_start=trie.group_start, group_words=trie.group_words,
             word_start=trie.word_start, word_letters=trie.word_letters, child_mask=trie.child_mask,
+            memo_key=np.zeros((_MEMO, 3), dtype=np.int64), memo_val=np.full(_MEMO, -1, dtype=np.int64),
+            hist=np.zeros(len(PRICES), dtype=np.int64),
             stack=np.empty((4, 64), dtype=np.int64))
         self.die_text = [f"roll {f}" for f in rules.die]
         layout = Layout(BuyWordTable, _SCALARS, {"bag": (26,), "box": (26,), "hands": (n, 26), "drawn": (n, 26),
                                                  "wilds": (n,), "money": (n,)})
         most = max(max([f for f in rules.die if f != CHOICE] + [0]), hi)
-        super().__init__(rules, n, params, layout, s0, buffer=4096, setup_budget=8 + most * n, play_budget=256 * n)
+        # the play stream deals every tile of the bag (once per refill) and draws a word or half a
+        # word a decision: about the bag and a hundred more (measured: at most 179 words for the
+        # 108-tile bag, 1-6 players)
+        tiles = s0.bag.total * (1 + rules.refills)
+        super().__init__(rules, n, params, layout, s0, buffer=4096, setup_budget=8 + most * n,
+                         play_budget=tiles + 96)
 
     def room(self, setup_words: int, play_words: int) -> int:
         # every action but buy, done, a one-move decline and a die of one face reads at least half
@@ -298,7 +315,7 @@ def _find(hand, use_wild, pips, wild_pips, prices, min_len, child_start, child_m
     early) as sort keys into ``sales`` (values from ``prices``, :data:`toolkit.buyword.bag.PRICES`);
     returns how many (unsorted), or -1 when ``sales`` is too small (the caller retries with a larger
     one, on the same hand). The walk is :func:`_walk`'s."""
-    return _walk(hand, use_wild, min_len, child_start, child_mask, edge_child, group_start, stack, True, pips,
+    return _walk(hand, use_wild, min_len, child_start, child_mask, edge_child, group_start, stack, _LIST, pips,
                  wild_pips, prices, group_words, word_start, word_letters, sales)
 
 
@@ -399,12 +416,94 @@ def _popcount(x):
     return np.int64((v * _H01) >> np.uint64(56))
 
 
-@kernel_jit
-def _count_sales(hand, use_wild, min_len, child_start, child_mask, edge_child, group_start, stack):
-    """How many sales :func:`_find` lists for ``hand`` (letter counts, changed and restored),
-    without listing them (:func:`_walk`)."""
-    return _walk(hand, use_wild, min_len, child_start, child_mask, edge_child, group_start, stack, False,
-                 group_start, 0, group_start, group_start, group_start, child_start, group_start)
+# what a walk of the trie does (:func:`_walk`)
+_COUNT, _LIST, _KEYS = 0, 1, 2
+_NODE = (1 << 24) - 1
+_HASH = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F), np.uint64(0x165667B19E3779F9))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _memo_slot(m, hand, use_wild):
+    """Where the material remembers ``hand``'s count of sales (with or without the Wild):
+    ``(slot, known)``, ``slot`` -1 for a hand it does not pack (32 or more of a letter), ``known``
+    whether the slot holds this hand's count. A count depends only on the hand, the Wild and the
+    dictionary. A hand is packed in three words, five bits a letter; the slot is a hash of them (a
+    direct-mapped table: a new hand takes the slot, its count to be filled in)."""
+    k0 = 0
+    k1 = 0
+    k2 = 1 if use_wild else 0
+    for i in range(26):
+        c = hand[i]
+        if c >= 32:
+            return -1, False
+        if i < 12:
+            k0 |= c << (5 * i)
+        elif i < 24:
+            k1 |= c << (5 * (i - 12))
+        else:
+            k2 |= c << (5 * (i - 24) + 1)
+    h = (np.uint64(k0) * _HASH[0]) ^ (np.uint64(k1) * _HASH[1]) ^ (np.uint64(k2) * _HASH[2])
+    slot = np.int64(h >> np.uint64(64 - _MEMO_BITS))
+    if m.memo_val[slot] >= 0 and m.memo_key[slot, 0] == k0 and m.memo_key[slot, 1] == k1 and \
+            m.memo_key[slot, 2] == k2:
+        return slot, True
+    m.memo_key[slot, 0] = k0
+    m.memo_key[slot, 1] = k1
+    m.memo_key[slot, 2] = k2
+    m.memo_val[slot] = -1
+    return slot, False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _keys(m, hand, use_wild, buf):
+    """One record a key ``hand`` spells into ``buf`` (:func:`_walk`, ``_KEYS``): their number, or -1
+    when ``buf`` is too small."""
+    return _walk(hand, use_wild, m.min_len, m.child_start, m.child_mask, m.edge_child, m.group_start, m.stack,
+                 _KEYS, m.pips, m.wild_pips, m.prices, m.group_words, m.word_start, m.word_letters, buf)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _key_count(m, rec):
+    """The sales of one key record: its words, times the key's count of the Wild's letter."""
+    g = m.group_start[(rec & _NODE) + 1] - m.group_start[rec & _NODE]
+    return g if (rec >> 32) & 255 == 0 else g * ((rec >> 24) & 255)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _pick_sale(m, buf, k, pick):
+    """The ``pick``-th sale in ``find``'s order (value down, then the word, then the Wild's place)
+    of the hand whose ``k`` key records are in ``buf`` (:func:`_keys`), as its sort key, without
+    listing and sorting every sale: the sales are counted by pips (a value is its pips squared:
+    more pips, more dollars) to find the value the ``pick``-th falls in, and only that value's
+    sales are listed (after the records) and sorted. -2: ``buf`` is too small."""
+    hist = m.hist
+    lo = hist.shape[0]
+    hi = -1
+    for i in range(k):
+        p = buf[i] >> 40
+        hist[p] += _key_count(m, buf[i])
+        lo = min(lo, p)
+        hi = max(hi, p)
+    target = hi
+    for p in range(hi, lo - 1, -1):
+        if pick < hist[p]:
+            target = p
+            break
+        pick -= hist[p]
+    for p in range(lo, hi + 1):
+        hist[p] = 0
+    key = np.int64(_VMAX - m.prices[target]) << 26
+    ns = k
+    for i in range(k):
+        rec = buf[i]
+        if rec >> 40 == target:
+            node = rec & _NODE
+            ns = _emit(buf, ns, key, m.group_start[node], m.group_start[node + 1], ((rec >> 32) & 255) - 1,
+                       m.group_words, m.word_start, m.word_letters)
+            if ns < 0:
+                return -2
+    _sort(buf[k:], ns - k)
+    return buf[k + pick]
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -431,15 +530,17 @@ def _emit(sales, ns, key, g0, g1, wl, group_words, word_start, word_letters):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _walk(hand, use_wild, min_len, child_start, child_mask, edge_child, group_start, stack, listing, pips,
+def _walk(hand, use_wild, min_len, child_start, child_mask, edge_child, group_start, stack, mode, pips,
           wild_pips, prices, group_words, word_start, word_letters, sales):
     """The word finder's walk of the anagram trie: every key the hand's tiles spell (and, with a
     Wild, one letter of the key taken from the Wild: the first of a run of equal letters, so each
     key is reached once), each node's children found from its ``child_mask`` among the letters
-    the hand holds (the Wild: any letter but the one just taken). Counts the sales (a key's words
-    are its anagrams, so with the Wild standing for letter ``w`` each word gives as many sales as
-    the key holds ``w``), and with ``listing`` writes them into ``sales`` as sort keys (-1: it
-    is full). ``hand`` is changed and restored."""
+    the hand holds (the Wild: any letter but the one just taken). ``mode`` ``_COUNT``: counts the
+    sales (a key's words are its anagrams, so with the Wild standing for letter ``w`` each word
+    gives as many sales as the key holds ``w``); ``_LIST``: writes them into ``sales`` as sort
+    keys and counts them; ``_KEYS``: writes one record a key reached (its node, the Wild's letter
+    + 1 and that letter's count in the key, its pips with the Wild's: :func:`_pick_sale`) and
+    counts the keys. -1: ``sales`` is full. ``hand`` is changed and restored."""
     node_s, todo_s, wild_s, info_s = stack[0], stack[1], stack[2], stack[3]
     held = 0
     for i in range(26):
@@ -486,7 +587,7 @@ def _walk(hand, use_wild, min_len, child_start, child_mask, edge_child, group_st
                 held &= ~(1 << letter)
             if letter == wl:
                 wc += 1
-            if listing:
+            if mode != _COUNT:
                 pp += pips[letter]
             info_s[sp] = (wl + 1) | ((letter + 1) << 8) | (wc << 16) | (pp << 32)
             wild_s[sp] = below & ~(1 << letter) if use_wild and wl < 0 else 0
@@ -499,11 +600,19 @@ def _walk(hand, use_wild, min_len, child_start, child_mask, edge_child, group_st
         g0 = group_start[child]
         g1 = group_start[child + 1]
         if g0 < g1 and sp >= min_len:
-            if not listing:
+            if mode == _COUNT:
                 total += g1 - g0 if wl < 0 else (g1 - g0) * wc
                 continue
-            key = np.int64(_VMAX - prices[pp if wl < 0 else pp + wild_pips]) << 26
-            total = _emit(sales, total, key, g0, g1, wl, group_words, word_start, word_letters)
+            final = pp if wl < 0 else pp + wild_pips
+            if mode == _KEYS:
+                if total >= sales.shape[0]:
+                    total = -1
+                else:
+                    sales[total] = child | (wc << 24) | ((wl + 1) << 32) | (final << 40)
+                    total += 1
+            else:
+                total = _emit(sales, total, np.int64(_VMAX - prices[final]) << 26, g0, g1, wl, group_words,
+                              word_start, word_letters)
             if total < 0:
                 todo_s[sp] = 0  # stop: unwind every level, putting the tiles back
                 wild_s[sp] = 0
@@ -774,15 +883,29 @@ def _result(m, t, scores, winners):
 @kernel_jit
 def _decide(m, t, pw, streams, buf):
     """The random bot's action: ``rng.integers`` over the legal actions. When selling, the sales
-    are counted (:func:`_count_sales`) and listed and sorted only if it sells one (the choice is
-    an index into ``find``'s order); a discard or ``done`` needs no list. -2: ``buf`` holds fewer
-    than the hand's sales."""
+    are counted from the keys the hand spells (:func:`_keys`; the count of a hand met before is
+    remembered, :func:`_memo_slot`) and only the chosen one is found (:func:`_pick_sale`: the
+    choice is an index into ``find``'s order); a discard or ``done`` needs no list. -2: ``buf``
+    is too small."""
     s = t.s[0]
     if s.phase != P_SELL:
         return random_listed(_legal(m, t, buf), pw, streams, buf)
     p = _current(m, t)
-    ns = _count_sales(t.hands[p], m.use_wild and t.wilds[p] > 0, m.min_len, m.child_start, m.child_mask,
-                      m.edge_child, m.group_start, m.stack)
+    hand = t.hands[p]
+    wild = m.use_wild and t.wilds[p] > 0
+    slot, known = _memo_slot(m, hand, wild)  # the hand's count of sales, if met before
+    k = -1
+    if known:
+        ns = m.memo_val[slot]
+    else:
+        k = _keys(m, hand, wild, buf)
+        if k < 0:
+            return -2
+        ns = 0
+        for i in range(k):
+            ns += _key_count(m, buf[i])
+        if slot >= 0:
+            m.memo_val[slot] = ns
     over = _over_limit(m, t, p)
     rest = 1
     if over:
@@ -793,10 +916,12 @@ def _decide(m, t, pw, streams, buf):
     if pick < 0:
         return -1
     if pick < ns:
-        if _sales(m, t, p, buf) < 0:
-            return -2
-        _sort(buf, ns)
-        return (np.int64(SELL) << 32) | (buf[pick] & _LOW26)
+        if k < 0:
+            k = _keys(m, hand, wild, buf)
+            if k < 0:
+                return -2
+        key = _pick_sale(m, buf, k, pick)
+        return -2 if key < 0 else (np.int64(SELL) << 32) | (key & _LOW26)
     if not over:
         return np.int64(DONE) << 32
     k = ns
