@@ -473,6 +473,11 @@ class Kernel:
         self._supports = supports
         self._current, self._legal, self._step, self._result = current, legal, step, result
         self.policy_kinds = int(policy_kinds) if policy is not None else 0
+        #: The game's compiled functions, for loops compiled elsewhere (``toolkit.interop.vector``'s
+        #: batched environments): ``current``, ``chance``, ``legal``, ``step``, ``result``,
+        #: ``decide`` and ``policy`` (``None`` where the game has none).
+        self.functions = types.SimpleNamespace(current=current, chance=chance, legal=legal, step=step,
+                                               result=result, decide=decide, policy=policy)
         self._batch, self._finish = compile_batch(module, file, current=current, chance=chance, legal=legal,
                                                   step=step, result=result, decide=decide, policy=policy)
 
