@@ -1,0 +1,172 @@
+"""The batched environments (``toolkit.interop.vector``) against the engine, step by step.
+
+Sampled games (random legal actions, several per batch): after every step each game's record so
+far is replayed on the engine, and at every decision the env's seat to act is the engine's
+``current_player``, its observation row is the adapter's tensor of ``state.observation(seat)``
+(the OpenSpiel and PettingZoo encoding) and its mask marks exactly the adapter's numbers of
+``state.legal_actions()``; at the end, the rewards are the engine's final scores (or winners).
+Seeds reproduce the games; an illegal action is refused with nothing played.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+from toolkit.core.game import TERMINAL  # noqa: E402
+from toolkit.interop.vector import ENCODERS, VectorGame  # noqa: E402
+
+#: Per game: rule sets (a preset key or Rules) and player counts sampled; games per batch.
+CASES = {
+    "bugami": [("one_deal", 4), ("one_deal", 3), ("full-2-deals", 5)],
+}
+
+
+def _rules(game: str, key: str):
+    from toolkit.core.gamespec import game_spec
+
+    if key == "full-2-deals":
+        return game_spec(game).rules("full", target=100, max_deals=2)
+    return game_spec(game).rules(key)
+
+
+class Follower:
+    """The engine state of each game of a batch, moved on by the actions its record gains."""
+
+    def __init__(self, env: VectorGame):
+        self.env = env
+        self.states = [env.binding.initial_state() for _ in range(env.num_envs)]
+        self.seen = [0] * env.num_envs
+
+    def sync(self, reset) -> None:
+        for g in range(self.env.num_envs):
+            actions = self.env.record(g)["actions"]
+            if reset[g] or len(actions) < self.seen[g]:
+                self.states[g], self.seen[g] = self.env.binding.initial_state(), 0
+            for text in actions[self.seen[g]:]:
+                self.states[g] = self.states[g].apply(text)
+            self.seen[g] = len(actions)
+
+
+def check_batch(env: VectorGame, obs, infos, follower: Follower, done) -> int:
+    """Every game of the batch equals its engine state; returns the games that just ended."""
+    b = env.binding
+    ended = 0
+    for g, state in enumerate(follower.states):
+        seat = int(infos["to_play"][g])
+        want_mask = np.zeros(len(b.actions), np.int8)
+        if state.current_player == TERMINAL:
+            assert done[g], f"game {g}: the engine's game is over, the env's is not"
+            ended += 1
+            assert tuple(env._scores[g]) == tuple(state.scores)
+        else:
+            assert not done[g]
+            assert seat == state.current_player, f"game {g}: seat {seat} to act, engine {state.current_player}"
+            want_mask[list(b.legal(state))] = 1
+        np.testing.assert_array_equal(obs["action_mask"][g], want_mask, err_msg=f"game {g}: masks differ")
+        np.testing.assert_array_equal(obs["observation"][g], b.observation_tensor(state, seat),
+                                      err_msg=f"game {g}: tensors differ ({_diff(b, obs['observation'][g], state, seat)})")
+    return ended
+
+
+def _diff(b, row, state, seat) -> str:
+    want = b.observation_tensor(state, seat)
+    bad = np.flatnonzero(row != want)
+    names, at = [], 0
+    for name, shape, _ in b.layout.pieces:
+        n = int(np.prod(shape))
+        if any(at <= i < at + n for i in bad):
+            names.append(name)
+        at += n
+    return f"pieces {names}, phase {getattr(state, 'phase', '?')}"
+
+
+def play_and_check(game, rules, players, num_envs=5, steps=150, seed=0, mode="NextStep") -> int:
+    env = VectorGame(game, rules, players, num_envs=num_envs, record=True, autoreset_mode=mode)
+    obs, infos = env.reset(seed=seed)
+    follower = Follower(env)
+    follower.sync([True] * num_envs)
+    done = np.zeros(num_envs, bool)
+    check_batch(env, obs, infos, follower, done)
+    rng = np.random.default_rng(seed)
+    ended = 0
+    for _ in range(steps):
+        was_done = done.copy()
+        obs, rewards, done, trunc, infos = env.step(env.sample_actions(rng))
+        assert not trunc.any()
+        follower.sync(was_done)
+        ended += check_batch(env, obs, infos, follower, done)
+        for g in np.flatnonzero(done):
+            assert infos["rewards"][g].tolist() == list(follower.states[g].scores)
+    return ended
+
+
+@pytest.mark.parametrize("game,key,players", [(g, k, n) for g, cases in CASES.items() for k, n in cases])
+def test_batched_env_equals_the_engine_at_every_decision(game, key, players):
+    ended = play_and_check(game, _rules(game, key), players)
+    assert ended >= 1  # games ended and were reset within the sampled steps
+
+
+def test_every_game_has_an_encoder():
+    from toolkit.core.game import game_names
+
+    assert set(ENCODERS) <= set(game_names())
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_seeds_reproduce_the_games(game):
+    key, players = CASES[game][0]
+
+    def run(seed):
+        env = VectorGame(game, _rules(game, key), players, num_envs=3, record=True)
+        env.reset(seed=seed)
+        rng = np.random.default_rng(5)
+        for _ in range(40):
+            env.step(env.sample_actions(rng))
+        return [env.record(g)["actions"] for g in range(3)], env._obs.copy()
+
+    a, oa = run(7)
+    b, ob = run(7)
+    c, _ = run(8)
+    assert a == b and np.array_equal(oa, ob)
+    assert a != c
+    assert a[0] != a[1]  # each game of the batch has its own stream
+
+
+def test_an_illegal_action_is_refused_and_nothing_is_played():
+    env = VectorGame("bugami", "one_deal", 4, num_envs=2, record=True)
+    obs, _ = env.reset(seed=1)
+    before = [env.record(g)["actions"] for g in range(2)]
+    bad = np.array([int(np.flatnonzero(obs["action_mask"][0] == 0)[0]), 0])
+    with pytest.raises(ValueError, match="not legal in game 0"):
+        env.step(bad)
+    assert [env.record(g)["actions"] for g in range(2)] == before
+    with pytest.raises(ValueError, match="shape"):
+        env.step(np.zeros(3, dtype=int))
+
+
+def test_same_step_autoreset_and_win_rewards():
+    env = VectorGame("bugami", "one_deal", 3, num_envs=4, reward="win", autoreset_mode="SameStep")
+    obs, infos = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    finished = 0
+    for _ in range(120):
+        obs, rewards, done, _, infos = env.step(env.sample_actions(rng))
+        for g in np.flatnonzero(done):
+            finished += 1
+            assert infos["rewards"][g].sum() >= 1 and set(infos["rewards"][g]) <= {0.0, 1.0}
+            assert infos["final_obs"]["action_mask"][list(np.flatnonzero(done)).index(g)].sum() == 0
+            assert obs["action_mask"][g].sum() > 0  # already the next game's first decision
+    assert finished >= 4
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(ValueError, match="unknown game"):
+        VectorGame("chess")
+    with pytest.raises(ValueError, match="reward"):
+        VectorGame("bugami", reward="money")
+    with pytest.raises(ValueError, match="num_envs"):
+        VectorGame("bugami", num_envs=0)
+    with pytest.raises(ValueError, match="length"):
+        VectorGame("bugami", "full")  # to the target: no bound on the length (as for OpenSpiel)
