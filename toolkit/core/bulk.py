@@ -191,16 +191,18 @@ def playout(kernel: Callable | None, initial_state: Callable, rules, players, bo
         k = kernel()
         if (bots is None or len(bots) == n) and k.supports(state.rules, n):
             seats = k.seats([RandomBot()] * n if bots is None else bots)
-            if seats is not None:
-                return k.playout_seeded(state.rules, state.players, check_seed(rng), seats)
+            rec = k.playout_seeded(state.rules, state.players, check_seed(rng), seats) if seats is not None else None
+            if rec is not None:
+                return rec
     state, bots, setup, play_rng, seed = start_playout(initial_state, rules, players, bots, rng, seed, RandomBot)
     rules, names = state.rules, state.players
     if compiled and _pcg64(setup, play_rng):
         k = kernel()
         if k.supports(rules, len(names)):
             seats = k.seats(bots)
-            if seats is not None:
-                return k.playout(rules, names, setup, play_rng, seed, keep=caller_rng, seats=seats)
+            rec = k.playout(rules, names, setup, play_rng, seed, keep=caller_rng, seats=seats) if seats else None
+            if rec is not None:  # None: a bot's hook left this game to the protocol
+                return rec
     if table is not None:
         rec = table(state, bots, setup, play_rng, seed)
         if rec is not None:

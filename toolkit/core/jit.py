@@ -62,7 +62,7 @@ __all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "hel
            "SETUP_POS", "SETUP_HALF", "PLAY_POS", "PLAY_HALF", "PLAYING", "STREAM_SLOTS", "begin_play",
            "chance_index", "chance_integers", "decision_integers", "decision_index", "compiled_streams", "run_playout_kernel",
            "fresh_streams", "seed_words", "pcg64_words", "run_seeded", "seeded_results", "table_type", "Layout",
-           "Material", "Kernel", "compile_batch", "random_listed", "richest", "MAX_ACTIONS", "kernel_jit", "seat_from", "turn_of"]
+           "Material", "Kernel", "Deferred", "DEFERRED", "compile_batch", "random_listed", "richest", "MAX_ACTIONS", "kernel_jit", "seat_from", "turn_of"]
 
 #: The decorator of compiled code that never allocates an array: numba without its reference
 #: counting (``_nrt=False``), and cached on disk. Every kernel's step functions use it: they
@@ -85,7 +85,8 @@ _CORE_STAMP = hashlib.sha256(b"".join(Path(__file__).with_name(f).read_bytes()
 MAX_ACTIONS = 1_000_000
 
 
-def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf, ok, kinds, bp):
+def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf, ok, kinds, bp, mem,
+                hooked):
     # The loop of every game's ``batch`` (see :func:`compile_batch`, which compiles it with the
     # game's ``current``, ``chance``, ``decide_seat``, ``step`` and ``result`` as its globals).
     for g in range(setup.shape[0]):
@@ -93,6 +94,8 @@ def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winn
         for i in range(initial.buf.shape[0]):  # the table of the initial state
             t.buf[i] = initial.buf[i]
         sw, pw, st = setup[g], play[g], streams[g]
+        if hooked:
+            forget(m, mem)  # noqa: F821 - the game's, from compile_batch
         k = 0
         while True:
             p = current(m, t)  # noqa: F821 - the game's, from compile_batch
@@ -103,11 +106,14 @@ def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winn
             else:
                 if not st[PLAYING]:  # the opening's chance is over (resolve_chance): play begins
                     begin_play(st)
-                code = decide_seat(m, t, p, kinds, bp, pw, st, buf)  # noqa: F821
+                code = decide_seat(m, t, p, kinds, bp, pw, st, buf, mem)  # noqa: F821
             if code == -2:
                 for i in range(ok.shape[0]):
                     ok[i] = -1
                 return
+            if code == -3:  # a bot's hook cannot decide this one: the protocol plays the game
+                k = -3
+                break
             if code < 0 or k >= out.shape[0]:
                 k = -1
                 break
@@ -115,14 +121,18 @@ def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winn
                 raise RuntimeError("a game did not end within the step limit (a rules bug)")
             out[k] = code
             k += 1
+            if hooked:
+                observe(m, t, code, mem)  # noqa: F821
             step(m, t, code)  # noqa: F821
-        if k >= 0:
+        if k == -3:
+            ok[g] = 2
+        elif k >= 0:
             ok[g] = 1
             actions[rows[g]] = k
             result(m, t, scores[rows[g]], winners[rows[g]])  # noqa: F821
 
 
-def _finish_games(m, tables, t, play, streams, kinds, bp, scores, winners, buf, ok):
+def _finish_games(m, tables, t, play, streams, kinds, bp, scores, winners, buf, ok, mem, hooked):
     # The loop of every game's ``finish`` (see :func:`compile_batch`): each row of ``tables`` played
     # from where it stands to the end, chance and the bots' draws on its row of ``play`` words.
     for g in range(tables.shape[0]):
@@ -131,24 +141,33 @@ def _finish_games(m, tables, t, play, streams, kinds, bp, scores, winners, buf, 
         for i in range(row.shape[0]):
             t.buf[i] = row[i]
         pw, st = play[g], streams[g]
+        if hooked:
+            forget(m, mem)  # noqa: F821 - the game's, from compile_batch
         k = 0
         while True:
             p = current(m, t)  # noqa: F821 - the game's, from compile_batch
             if p == TERMINAL:
                 break
-            code = chance(m, t, pw, pw, st) if p == CHANCE else decide_seat(m, t, p, kinds, bp, pw, st, buf)  # noqa: F821
+            code = chance(m, t, pw, pw, st) if p == CHANCE else decide_seat(m, t, p, kinds, bp, pw, st, buf, mem)  # noqa: F821
             if code == -2:
                 for i in range(ok.shape[0]):
                     ok[i] = -1
                 return
+            if code == -3:
+                k = -3
+                break
             if code < 0:
                 k = -1
                 break
             if k >= MAX_ACTIONS:
                 raise RuntimeError("a game did not end within the step limit (a rules bug)")
             k += 1
+            if hooked:
+                observe(m, t, code, mem)  # noqa: F821
             step(m, t, code)  # noqa: F821
-        if k >= 0:
+        if k == -3:
+            ok[g] = 2
+        elif k >= 0:
             ok[g] = 1
             for i in range(row.shape[0]):
                 row[i] = t.buf[i]
@@ -161,20 +180,30 @@ def _decide_listed(m, t, pw, streams, buf):
     return random_listed(legal(m, t, buf), pw, streams, buf)  # noqa: F821 - the game's
 
 
-def _decide_random(m, t, p, kinds, bp, pw, streams, buf):
+def _decide_random(m, t, p, kinds, bp, pw, streams, buf, mem):
     # Every seat the random bot (a game without decision hooks).
     return decide(m, t, pw, streams, buf)  # noqa: F821 - the game's
 
 
-def _decide_hooked(m, t, p, kinds, bp, pw, streams, buf):
+def _decide_hooked(m, t, p, kinds, bp, pw, streams, buf, mem):
     # Seat ``p``'s bot: kind 0 the random bot, another kind the game's compiled ``policy``.
     kind = kinds[p]
     if kind == 0:
         return decide(m, t, pw, streams, buf)  # noqa: F821 - the game's
-    return policy(m, t, p, kind, bp[p], pw, streams, buf)  # noqa: F821 - the game's
+    return policy(m, t, p, kind, bp[p], pw, streams, buf, mem)  # noqa: F821 - the game's
 
 
-def compile_batch(module: str, file: str, *, current, chance, legal, step, result, decide=None, policy=None):
+def _no_memory(m, mem):
+    # a game whose bots remember nothing between decisions
+    pass
+
+
+def _nothing_seen(m, t, code, mem):
+    pass
+
+
+def compile_batch(module: str, file: str, *, current, chance, legal, step, result, decide=None, policy=None,
+                  observe=None, forget=None):
     """A game's compiled loops: ``batch``, whole games, one per row of words, each from the
     material's initial table; and ``finish``, games played on from tables given (a search's
     rollouts, the advisors' sampled deals). One loop every game shares, with the game's own
@@ -232,6 +261,8 @@ def compile_batch(module: str, file: str, *, current, chance, legal, step, resul
     seat = {"decide": _inline(decide)}
     if policy is not None:
         seat["policy"] = _inline(policy.py_func)
+    scope["observe"] = _inline((observe or njit(_nothing_seen)).py_func)
+    scope["forget"] = _inline((forget or njit(_no_memory)).py_func)
     scope["decide_seat"] = _inline(types.FunctionType((_decide_random if policy is None else _decide_hooked).__code__,
                                                       seat, "decide_seat"))
     out = []
@@ -394,6 +425,9 @@ class Material(ABC):
         self.buffer = np.empty(max(int(buffer), 1), dtype=np.int64)
         self.setup_budget = int(setup_budget)
         self.play_budget = int(play_budget)
+        #: ``int64`` words the bots' decision hooks remember between decisions in one game (the
+        #: kernel's ``observe`` and ``forget``; a game whose hooks remember nothing keeps 1).
+        self.memory = 1
         self._texts: dict = {}
         self.initial = self.encode(initial_state)
 
@@ -467,19 +501,37 @@ class Kernel:
     """
 
     def __init__(self, game: str, material: Callable, supports: Callable, *, module: str, file: str, current, chance,
-                 legal, step, result, decide=None, policy=None, policy_kinds: int = 0):
+                 legal, step, result, decide=None, policy=None, policy_kinds: int = 0, observe=None, forget=None):
         self.game = game
         self._material = lru_cache(maxsize=32)(material)
         self._supports = supports
         self._current, self._legal, self._step, self._result = current, legal, step, result
         self.policy_kinds = int(policy_kinds) if policy is not None else 0
+        self._compile = dict(module=module, file=file, current=current, chance=chance, legal=legal, step=step,
+                             result=result, decide=decide, policy=policy, observe=observe, forget=forget)
+        self._loops = None
         #: The game's compiled functions, for loops compiled elsewhere (``toolkit.interop.vector``'s
         #: batched environments): ``current``, ``chance``, ``legal``, ``step``, ``result``,
-        #: ``decide`` and ``policy`` (``None`` where the game has none).
+        #: ``decide``, ``policy``, ``observe`` and ``forget`` (``None`` where the game has none;
+        #: ``policy``, ``observe`` and ``forget`` may be loaders, see :meth:`loops`).
         self.functions = types.SimpleNamespace(current=current, chance=chance, legal=legal, step=step,
-                                               result=result, decide=decide, policy=policy)
-        self._batch, self._finish = compile_batch(module, file, current=current, chance=chance, legal=legal,
-                                                  step=step, result=result, decide=decide, policy=policy)
+                                               result=result, decide=decide, policy=policy, observe=observe,
+                                               forget=forget)
+
+    def loops(self) -> tuple:
+        """``(batch, finish)``: the game's compiled loops (:func:`compile_batch`), made on first use.
+        A ``policy``, ``observe`` or ``forget`` given as a loader (a plain function of no argument
+        returning the compiled function: a game whose decision hooks live in a module that imports
+        its kernel) is loaded here."""
+        if self._loops is None:
+            args = dict(self._compile)
+            for name in ("policy", "observe", "forget"):
+                f = args[name]
+                if f is not None and not hasattr(f, "py_func"):
+                    args[name] = f()
+                    setattr(self.functions, name, args[name])
+            self._loops = compile_batch(**args)
+        return self._loops
 
     def seats(self, bots) -> tuple[np.ndarray, np.ndarray] | None:
         """The compiled decision hooks that play as ``bots`` do (one bot per seat), or ``None`` when
@@ -576,28 +628,32 @@ class Kernel:
                 seat).
 
         Returns:
-            ``(ok, codes)``: ``bool (games,)``, False for a game that ran out of words (play it
-            again with more); ``int64`` the last game's action codes.
+            ``(ok, codes)``: ``int64 (games,)``, 1 for a game played, 0 for one that ran out of words
+            (play it again with more), 2 for one a bot's hook could not decide (code -3: the
+            protocol plays it); ``int64`` the last game's action codes.
 
         Raises:
             RuntimeError: a game longer than :data:`MAX_ACTIONS` actions (a rules bug).
         """
         kinds, params = seats if seats is not None else self._random_seats(mat.n_players)
+        batch = self.loops()[0]
         t = mat.layout.copy(mat.initial)
         out = np.empty(mat.room(setup.shape[1], play.shape[1]), dtype=np.int64)
+        mem = np.zeros(mat.memory, dtype=np.int64)
         start = streams.copy()
         ok = np.zeros(setup.shape[0], dtype=np.int64)
         while True:
-            self._batch(mat.params, mat.initial, t, setup, play, streams, rows, scores, actions, winners, out,
-                        mat.buffer, ok, kinds, params)
+            batch(mat.params, mat.initial, t, setup, play, streams, rows, scores, actions, winners, out,
+                  mat.buffer, ok, kinds, params, mem, bool((kinds > 0).any()))
             if (ok >= 0).all():
                 break
             mat.buffer = np.empty(2 * len(mat.buffer), dtype=np.int64)  # a legal list did not fit: all again
             streams[:] = start
-        last = int(actions[rows[-1]]) if len(rows) and ok[-1] > 0 else 0
-        return ok > 0, out[:last]
+        last = int(actions[rows[-1]]) if len(rows) and ok[-1] == 1 else 0
+        return ok, out[:last]
 
-    def finish(self, mat: Material, tables: np.ndarray, seats=None, rngs=None, budget: int | None = None):
+    def finish(self, mat: Material, tables: np.ndarray, seats=None, rngs=None, budget: int | None = None,
+               params=None):
         """Play tables on to their ends (a search's rollouts, an advisor's sampled deals): the
         game from each table as the protocol plays it from the state it encodes, with the bots of
         ``seats`` and chance drawn as ``sample_chance`` draws it.
@@ -613,25 +669,34 @@ class Kernel:
                 away: they advance by the words drawn, not by the words used).
             budget: first guess of the words a game draws (default the material's play budget;
                 doubled for a game that needs more).
+            params: the material's ``params`` with some rules changed (``mat.params._replace(...)``:
+                a rollout that stops early, e.g. at the end of a deal); default ``mat.params``.
 
         Returns:
             ``(scores, winners)``: ``int64 (games, seats)`` and ``bool (games, seats)``.
 
         Raises:
             ValueError: ``tables`` of the wrong shape, or a game that draws without ``rngs``.
+            Deferred: a bot's hook could not decide in some rows (``.rows``, their indices: their
+                tables are left as they were; play them through the protocol).
             RuntimeError: a game longer than :data:`MAX_ACTIONS` actions (a rules bug).
         """
         tables = np.asarray(tables)
         if tables.ndim != 2 or tables.shape[1] != mat.layout.size or tables.dtype != np.int64:
             raise ValueError(f"tables must be int64 (games, {mat.layout.size}), got {tables.dtype} {tables.shape}")
-        kinds, params = seats if seats is not None else self._random_seats(mat.n_players)
+        kinds, bp = seats if seats is not None else self._random_seats(mat.n_players)
+        finish = self.loops()[1]
+        m = mat.params if params is None else params
         g, n = tables.shape[0], mat.n_players
         scores = np.zeros((g, n), dtype=np.int64)
         winners = np.zeros((g, n), dtype=np.bool_)
         budget = int(budget or mat.play_budget)
         start = tables.copy()
         pending = np.arange(g)
+        deferred = []
         t = mat.layout.new()
+        mem = np.zeros(mat.memory, dtype=np.int64)
+        hooked = bool((kinds > 0).any())
         first = None if rngs is None else [r.bit_generator.state for r in rngs]
         while pending.size:
             if rngs is None:
@@ -645,18 +710,21 @@ class Kernel:
             ok = np.zeros(pending.size, dtype=np.int64)
             sc = np.zeros((pending.size, n), dtype=np.int64)
             wn = np.zeros((pending.size, n), dtype=np.bool_)
-            self._finish(mat.params, rows, t, words, streams, kinds, params, sc, wn, mat.buffer, ok)
+            finish(m, rows, t, words, streams, kinds, bp, sc, wn, mat.buffer, ok, mem, hooked)
             if (ok < 0).any():
                 mat.buffer = np.empty(2 * len(mat.buffer), dtype=np.int64)
                 continue
-            done = ok > 0
+            done = ok == 1
             tables[pending[done]] = rows[done]
             scores[pending[done]] = sc[done]
             winners[pending[done]] = wn[done]
-            if rngs is None and not done.all():
+            deferred += pending[ok == 2].tolist()
+            if rngs is None and (ok == 0).any():
                 raise ValueError("a game drew random numbers: give one Generator per table (rngs)")
-            pending = pending[~done]
+            pending = pending[ok == 0]
             budget *= 2
+        if deferred:
+            raise Deferred(sorted(deferred), scores, winners)
         return scores, winners
 
     def playout(self, rules, names, setup: np.random.Generator, play: np.random.Generator, seed, keep: bool = True,
@@ -672,7 +740,9 @@ class Kernel:
             seats: the bots' :meth:`seats` (``None``: the random bot in every seat).
 
         Returns:
-            a :class:`~toolkit.core.bulk.PlayoutRecord`.
+            a :class:`~toolkit.core.bulk.PlayoutRecord`, or ``None`` when a bot's hook could not
+            decide a move of this game (the Generators are then left untouched: the protocol
+            plays it).
         """
         from .bulk import PlayoutRecord, rules_json
 
@@ -685,10 +755,15 @@ class Kernel:
             winners = np.zeros((1, n), dtype=np.bool_)
             ok, codes = self.play_batch(mat, sw.reshape(1, -1), pw.reshape(1, -1), streams.reshape(1, -1),
                                         np.zeros(1, dtype=np.int64), scores, actions, winners, seats)
-            return (codes.copy(), scores[0], winners[0]) if ok[0] else None
+            if ok[0] == 2:
+                return DEFERRED
+            return (codes.copy(), scores[0], winners[0]) if ok[0] == 1 else None
 
-        codes, scores, winners = run_playout_kernel(setup, play, run, mat.play_budget, keep,
-                                                    setup_budget=mat.setup_budget)
+        got = run_playout_kernel(setup, play, run, mat.play_budget, keep, setup_budget=mat.setup_budget,
+                                 untouched=DEFERRED)
+        if got is DEFERRED:
+            return None
+        codes, scores, winners = got
         return PlayoutRecord(self.game, rules_json(rules), names, seed, mat.decode(codes), scores.tolist(),
                              tuple(np.flatnonzero(winners).tolist()))
 
@@ -700,7 +775,8 @@ class Kernel:
         self.random_playouts(rules, n_players, [0])
         if self.policy_kinds:
             kinds = np.arange(n_players, dtype=np.int64) % (self.policy_kinds + 1)
-            self.random_playouts(rules, n_players, [0], (kinds, np.zeros((n_players, 1))))
+            self.playout_seeded(rules, [f"P{i}" for i in range(n_players)], 0,
+                                (kinds, np.zeros((n_players, 8))))
         t = mat.layout.copy(mat.initial)
         self.finish(mat, t.buf.reshape(1, -1).copy(), rngs=[np.random.default_rng(0)])
         self.current(mat, t)
@@ -710,7 +786,7 @@ class Kernel:
     def playout_seeded(self, rules, names, seed, seats=None):
         """:meth:`playout` of the game of ``seed`` (``None``: a fresh random game, record seed
         ``None``), its two streams seeded in compiled code (:func:`seed_words`) rather than
-        through NumPy Generators."""
+        through NumPy Generators; ``None`` when a bot's hook could not decide a move."""
         from .bulk import PlayoutRecord, fresh_seed, rules_json
 
         n = len(names)
@@ -722,21 +798,51 @@ class Kernel:
 
         def batch(setup, play, rows):
             ok, codes = self.play_batch(mat, setup, play, fresh_streams(1), rows, scores, actions, winners, seats)
-            got.append(codes.copy())
-            return ok
+            got.append((codes.copy(), int(ok[0])))
+            return ok > 0
 
         run_seeded(batch, [fresh_seed() if seed is None else seed], mat.setup_budget, mat.play_budget)
-        return PlayoutRecord(self.game, rules_json(rules), names, seed, mat.decode(got[-1]), scores[0].tolist(),
+        if got[-1][1] == 2:
+            return None
+        return PlayoutRecord(self.game, rules_json(rules), names, seed, mat.decode(got[-1][0]), scores[0].tolist(),
                              tuple(np.flatnonzero(winners[0]).tolist()))
 
     def random_playouts(self, rules, n_players: int, seeds: Sequence[int], seats=None) -> dict:
         """The seeded games' arrays (``scores``, ``actions``, ``winners``, ``seeds``): game ``i`` is
         ``playout(rules, n_players, bots, seeds[i])`` with the bots of ``seats`` (``None``: the
-        random bot in every seat); see :func:`seeded_results`."""
+        random bot in every seat); see :func:`seeded_results`.
+
+        Raises:
+            Deferred: a bot's hook could not decide a move of some games (``.rows``).
+        """
         mat = self.material(rules, n_players)
+        deferred = []
 
         def batch(setup, play, rows, scores, actions, winners):
-            return self.play_batch(mat, setup, play, fresh_streams(len(rows)), rows, scores, actions, winners,
-                                   seats)[0]
+            ok = self.play_batch(mat, setup, play, fresh_streams(len(rows)), rows, scores, actions, winners,
+                                 seats)[0]
+            deferred.extend(rows[ok == 2].tolist())
+            return ok > 0
 
-        return seeded_results(batch, seeds, n_players, mat.setup_budget, mat.play_budget)
+        out = seeded_results(batch, seeds, n_players, mat.setup_budget, mat.play_budget)
+        if deferred:
+            raise Deferred(sorted(deferred), out["scores"], out["winners"])
+        return out
+
+
+#: What a playout's kernel function returns for a game a bot's hook could not decide.
+DEFERRED = object()
+
+
+class Deferred(Exception):
+    """Games a bot's decision hook could not decide (a case it leaves to the protocol: BUX's bots
+    on a spread of more than 16 cards, or a lot whose values are hidden).
+
+    Attributes:
+        rows: the indices of those games (their results are not filled in); scores, winners: the
+            results of the others.
+    """
+
+    def __init__(self, rows, scores=None, winners=None):
+        super().__init__(f"{len(rows)} game(s) need the protocol: a bot's compiled hook could not decide them")
+        self.rows, self.scores, self.winners = list(rows), scores, winners

@@ -322,7 +322,7 @@ def fresh_streams(games: int) -> np.ndarray:
 
 
 def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, kernel: Callable, budget: int,
-                       keep: bool = True, setup_budget: int | None = None):
+                       keep: bool = True, setup_budget: int | None = None, untouched=None):
     """Run one game's compiled playout on words from a bulk playout's two Generators.
 
     Args:
@@ -341,6 +341,8 @@ def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, ke
             words drawn but not used are given back: the caller's Generators go on as after
             ``play``); ``False`` for Generators the caller throws away (saves a few
             microseconds).
+        untouched: a value the kernel returns for a game it leaves to the protocol (a bot's hook
+            that cannot decide): the Generators are put back where they were and it is returned.
 
     Returns:
         the kernel's first non-``None`` result.
@@ -366,6 +368,10 @@ def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, ke
         streams[PLAY_POS], streams[PLAY_HALF] = (-1, -1) if shared else (0, halves[1])
         streams[PLAYING] = 0
         result = kernel(sw, pw, streams)
+        if result is not None and result is untouched:  # the game is not the kernel's after all
+            for g, st in zip(gens, states):
+                g.bit_generator.state = st
+            return result
         if result is not None:
             break
         sw = np.concatenate([sw, raw_words(setup, len(sw))])
