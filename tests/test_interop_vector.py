@@ -20,6 +20,8 @@ from toolkit.interop.vector import ENCODERS, VectorGame  # noqa: E402
 #: Per game: rule sets (a preset key or Rules) and player counts sampled; games per batch.
 CASES = {
     "bugami": [("one_deal", 4), ("one_deal", 3), ("full-2-deals", 5)],
+    "tenbucks": [("standard", 3), ("expansions", 4), ("odd", 2), ("odd", 5)],
+    "bue": [("one_hand", 3), ("full", 2), ("strict-never", 4), ("no-ban-stacking-all", 5)],
 }
 
 
@@ -28,6 +30,16 @@ def _rules(game: str, key: str):
 
     if key == "full-2-deals":
         return game_spec(game).rules("full", target=100, max_deals=2)
+    if (game, key) == ("bue", "strict-never"):  # known cards followed to their slot, the strict ban
+        return game_spec(game).rules(target=60, reordering="never", reversal_ban="strict")
+    if (game, key) == ("bue", "no-ban-stacking-all"):
+        return game_spec(game).rules(reversal_ban="off", marker_card=False, multiplier_stacking=True,
+                                     simultaneous_bue="all", target=60)
+    if (game, key) == ("tenbucks", "odd"):  # every scalar field away from its default, leftovers aside
+        return game_spec(game).rules(extra_bills=(("1/2/3", 2), ("-2/0", 1), ("5", 2)), zero_risk=True, zero_win=3,
+                                     wild_wagers=True, wild_claimed_worth=0, hand_size=3, first_player=1,
+                                     leftovers="aside", target=12, five_max=4, copies_per_value=3,
+                                     bad_investment=True, multi_bill_worth="lowest", slow_down=0)
     return game_spec(game).rules(key)
 
 

@@ -63,14 +63,14 @@ from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 
 from ...core.words import raw_words  # noqa: E402
 from ..adapters import binding as _binding  # noqa: E402
-from . import bugami  # noqa: E402  (TEMP: the other games' encoders come next)
+from . import bue, bugami, tenbucks  # noqa: E402  (TEMP: the other games' encoders come next)
 from .base import Encoder  # noqa: E402
 from .loop import FULL, ILLEGAL, MODE_RESET, MODE_SETTLE, MODE_SKIP, MODE_STEP, OK, STARVED, compile_env  # noqa: E402
 
 __all__ = ["VectorGame", "ENCODERS"]
 
 #: Every game's encoder, by name (each module is imported here, explicitly).
-ENCODERS: dict[str, Encoder] = {e.game: e for e in (bugami.ENCODER,)}
+ENCODERS: dict[str, Encoder] = {e.game: e for e in (bue.ENCODER, bugami.ENCODER, tenbucks.ENCODER)}
 
 _LOOPS: dict = {}
 #: Random words each game holds (refilled from its Generator when fewer than a step may use remain).
@@ -84,24 +84,12 @@ def _loop(game: str, kernel):
         import inspect
 
         enc = ENCODERS[game]
-        f = _functions(kernel)
+        f = kernel.functions
         files = {inspect.getfile(getattr(x, "py_func", x)) for x in (f.current, f.chance, f.legal, f.step, f.result)}
         run = _LOOPS[game] = compile_env(enc.module, enc.file, sorted(files), current=f.current, chance=f.chance, legal=f.legal,
                                          step=f.step, result=f.result, observe=enc.observe, remember=enc.remember,
-                                         to_number=enc.to_number)
+                                         after=enc.after, to_number=enc.to_number)
     return run
-
-
-def _functions(kernel):
-    """The kernel's compiled rules (``Kernel.functions``)."""
-    f = getattr(kernel, "functions", None)
-    if f is None:  # TEMPORARY until Kernel.functions lands: the bulk loop's globals
-        import types
-        g = kernel._batch.py_func.__globals__
-        f = types.SimpleNamespace(**{k: getattr(g[k], "py_func", g[k]) for k in ("current", "chance", "step",
-                                                                                   "result")},
-                                  legal=kernel._legal)
-    return f
 
 
 class VectorGame(VectorEnv):

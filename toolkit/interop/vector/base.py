@@ -9,6 +9,8 @@ its table, ``cm`` the encoder's own params, ``mem`` one game's ``int64`` memory)
   ``float32`` row ``out``: the adapter's ``fill`` of ``state.observation(seat)``, piece for piece;
 * ``remember(m, cm, t, code, mem)``: before the kernel plays ``code`` on ``t``, keep in ``mem``
   what the tensor shows and the table forgets (Bugami's finished tricks, seat by seat);
+* ``after(m, cm, t, mem)``: after each step, the same for what only the new table tells (a turn
+  begun: Ten Bucks' turn count);
 * ``to_number(m, cm, t, code)``: the adapter's action number of a legal kernel code.
 
 ``tests/test_interop_vector.py`` checks them against the adapters at every decision of sampled
@@ -20,8 +22,9 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 import numpy as np
+from numba import njit
 
-__all__ = ["Encoder", "offsets"]
+__all__ = ["Encoder", "offsets", "nothing_after", "numbers_of"]
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,8 @@ class Encoder:
         params: ``params(binding, mat) -> cm``, the encoder's numbers (a NamedTuple of ints and
             arrays) for one :class:`~toolkit.interop.adapters.Binding` and kernel material.
         memory: ``memory(binding, mat) -> int``, the ``int64`` words of one game's memory.
-        observe, remember, to_number: the compiled functions (see the module docstring).
+        observe, remember, after, to_number: the compiled functions (see the module docstring);
+            :func:`nothing_after` when a game needs no ``after``.
     """
 
     game: str
@@ -45,6 +49,7 @@ class Encoder:
     memory: Callable[[Any, Any], int]
     observe: Callable
     remember: Callable
+    after: Callable
     to_number: Callable
 
 
@@ -55,4 +60,26 @@ def offsets(layout) -> dict[str, int]:
     for name, shape, _ in layout.pieces:
         out[name] = at
         at += int(np.prod(shape))
+    return out
+
+
+@njit(cache=True, _nrt=False)
+def nothing_after(m, cm, t, mem):
+    """An encoder's ``after`` that keeps nothing."""
+    return
+
+
+def numbers_of(b, mat, codes) -> np.ndarray:
+    """The adapter's numbers of kernel action ``codes`` (``-1`` where the text is not an action of
+    the encoding), through their texts: ``b.actions.encode(codec.parse(mat.text(code)))``; what an
+    encoder's tables of numbers are built from (once per rules)."""
+    from ..encoding import NoEncoding
+
+    codec = type(b.initial_state()).codec()
+    out = np.full(len(codes), -1, dtype=np.int64)
+    for i, code in enumerate(codes):
+        try:
+            out[i] = b.actions.encode(codec.parse(mat.text(int(code))))
+        except (NoEncoding, ValueError):
+            pass
     return out

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...bugami.kernel import DEAL, DECLARE, P_DEAL, P_OVER, lowest, popcount
 from ...core.jit import kernel_jit
-from .base import Encoder, offsets
+from .base import Encoder, nothing_after, offsets
 
 __all__ = ["ENCODER"]
 
@@ -139,4 +139,4 @@ def _to_number(m, cm, t, code):
 
 
 #: Bugami's encoder (:class:`toolkit.interop.vector.base.Encoder`).
-ENCODER = Encoder("bugami", __name__, __file__, _params, _memory, _observe, _remember, _to_number)
+ENCODER = Encoder("bugami", __name__, __file__, _params, _memory, _observe, _remember, nothing_after, _to_number)

@@ -60,6 +60,7 @@ def _env_games(m, cm, initial, tables, t, mem, mode, actions, words, streams, ob
                 code = legal_code[g, j]
                 remember(m, cm, t, code, mg)  # noqa: F821 - the game's, from compile_env
                 step(m, t, code)  # noqa: F821
+                after(m, cm, t, mg)  # noqa: F821
                 _log(log, log_n, g, code)
         status[g] = _settle(m, cm, initial, t, mg, words[g], streams[g], g, obs, mask, legal_n, legal_num,
                             legal_code, seat, scores, winners, done, redeals, buf, log, log_n)
@@ -77,6 +78,7 @@ def _settle(m, cm, initial, t, mg, w, st, g, obs, mask, legal_n, legal_num, lega
                 return STARVED
             remember(m, cm, t, code, mg)  # noqa: F821
             step(m, t, code)  # noqa: F821
+            after(m, cm, t, mg)  # noqa: F821
             _log(log, log_n, g, code)
         elif p == TERMINAL and seat[g] < 0:  # over before anyone acted: deal again (as the zoo env)
             redeals[g] += 1
@@ -144,7 +146,8 @@ def _inline(f):
     return njit(_nrt=False, inline="always")(getattr(f, "py_func", f))
 
 
-def compile_env(module: str, file: str, kernel_files, *, current, chance, legal, step, result, observe, remember, to_number):
+def compile_env(module: str, file: str, kernel_files, *, current, chance, legal, step, result, observe, remember,
+                after, to_number):
     """The batched env's compiled loop for one game.
 
     ``run(m, cm, initial, tables, t, mem, mode, actions, words, streams, obs, mask, legal_n,
@@ -166,7 +169,7 @@ def compile_env(module: str, file: str, kernel_files, *, current, chance, legal,
             beside it).
         kernel_files: the source files the kernel's functions come from (for the fingerprint).
         current, chance, legal, step, result: the kernel's compiled functions.
-        observe, remember, to_number: the encoder's compiled functions.
+        observe, remember, after, to_number: the encoder's compiled functions.
 
     Returns:
         the numba dispatcher (compiled on its first call, or loaded from the cache).
@@ -175,7 +178,7 @@ def compile_env(module: str, file: str, kernel_files, *, current, chance, legal,
              "FULL": FULL, "MODE_STEP": MODE_STEP, "MODE_RESET": MODE_RESET, "MODE_SKIP": MODE_SKIP,
              "_load": _load, "_find": _find, "_log": _log}
     for name, f in (("current", current), ("chance", chance), ("legal", legal), ("step", step), ("result", result),
-                    ("observe", observe), ("remember", remember), ("to_number", to_number)):
+                    ("observe", observe), ("remember", remember), ("after", after), ("to_number", to_number)):
         scope[name] = _inline(f)
     stamp = fingerprint(file, *kernel_files)
     settle = types.FunctionType(_settle.__code__, scope, "_settle")
