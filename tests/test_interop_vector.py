@@ -22,6 +22,8 @@ CASES = {
     "bugami": [("one_deal", 4), ("one_deal", 3), ("full-2-deals", 5)],
     "tenbucks": [("standard", 3), ("expansions", 4), ("odd", 2), ("odd", 5)],
     "bue": [("one_hand", 3), ("full", 2), ("strict-never", 4), ("no-ban-stacking-all", 5)],
+    "buyword": [("standard", 2), ("standard", 1), ("hidden", 3), ("tight-choice", 4), ("extended", 2)],
+    "bux": [("quick", 3), ("full-12-turns", 4), ("top-visible-drawer-public-lot", 3), ("two-big-lots", 2)],
 }
 
 
@@ -35,6 +37,21 @@ def _rules(game: str, key: str):
     if (game, key) == ("bue", "no-ban-stacking-all"):
         return game_spec(game).rules(reversal_ban="off", marker_card=False, multiplier_stacking=True,
                                      simultaneous_bue="all", target=60)
+    if (game, key) == ("buyword", "tight-choice"):  # the tile limit's discards, a CHOICE die, no Wilds in words
+        return game_spec(game).rules(short_draw="everyone", tile_limit=4, die=(3, "CHOICE"), choice_range=(1, 4),
+                                     min_word_length=3, max_wilds_per_word=0, hidden_tiles=True)
+    if (game, key) == ("buyword", "extended"):
+        return game_spec(game).rules(extended_passes=1, target_money=300, bag=(
+            ("A", 6, 1), ("E", 8, 1), ("R", 5, 2), ("S", 6, 1), ("T", 6, 2), ("N", 4, 2), ("O", 5, 1), ("L", 3, 3)),
+            starting_purse=((50, 6),), tile_limit=5, hidden_tiles=True)
+    if (game, key) == ("bux", "full-12-turns"):
+        return game_spec(game).rules("full", max_turns=12)
+    if (game, key) == ("bux", "top-visible-drawer-public-lot"):
+        return game_spec(game).rules("quick", top_card_visible=True, unbid_lot="drawer", lot_values_public=True,
+                                     drawer_may_wait=False, next_player="left_of_buyer", max_turns=40)
+    if (game, key) == ("bux", "two-big-lots"):
+        return game_spec(game).rules("quick", min_players=2, max_players=4, cards_drawn=5, cards_dealt=6, decks=1,
+                                     double_multiplier=3, first_player=1, max_turns=40)
     if (game, key) == ("tenbucks", "odd"):  # every scalar field away from its default, leftovers aside
         return game_spec(game).rules(extra_bills=(("1/2/3", 2), ("-2/0", 1), ("5", 2)), zero_risk=True, zero_win=3,
                                      wild_wagers=True, wild_claimed_worth=0, hand_size=3, first_player=1,

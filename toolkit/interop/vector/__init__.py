@@ -63,14 +63,15 @@ from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 
 from ...core.words import raw_words  # noqa: E402
 from ..adapters import binding as _binding  # noqa: E402
-from . import bue, bugami, tenbucks  # noqa: E402  (TEMP: the other games' encoders come next)
+from . import bue, bugami, bux, buyword, tenbucks  # noqa: E402
 from .base import Encoder  # noqa: E402
 from .loop import FULL, ILLEGAL, MODE_RESET, MODE_SETTLE, MODE_SKIP, MODE_STEP, OK, STARVED, compile_env  # noqa: E402
 
 __all__ = ["VectorGame", "ENCODERS"]
 
 #: Every game's encoder, by name (each module is imported here, explicitly).
-ENCODERS: dict[str, Encoder] = {e.game: e for e in (bue.ENCODER, bugami.ENCODER, tenbucks.ENCODER)}
+ENCODERS: dict[str, Encoder] = {e.game: e for e in (bue.ENCODER, bugami.ENCODER, bux.ENCODER, buyword.ENCODER,
+                                                     tenbucks.ENCODER)}
 
 _LOOPS: dict = {}
 #: Random words each game holds (refilled from its Generator when fewer than a step may use remain).
