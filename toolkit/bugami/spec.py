@@ -2,6 +2,7 @@
 server, the benchmarks, the tests and the OpenSpiel/PettingZoo adapters read."""
 from __future__ import annotations
 
+from ..core.bots import RandomBot
 from ..core.gamespec import Decisions, GameSpec, Preset, Scoring
 from ..core.i18n import N_
 from .bots import BOTS
@@ -32,7 +33,8 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
 def warm() -> None:
     """Compile (or load from numba's cache) Bugami's compiled code: its kernel at 4 seats, with the
     random and heuristic bots' decision hooks and a rollout (``python -m toolkit.warm``)."""
-    kernel().warm(Rules.one_deal(), 4)
+    k = kernel()
+    k.warm(Rules.one_deal(), 4, k.seats([BOTS["heuristic"](), BOTS["random"](), RandomBot(), BOTS["heuristic"]()]))
 
 
 SPEC = GameSpec(

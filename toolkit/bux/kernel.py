@@ -126,6 +126,10 @@ class BuxMaterial(Material):
             "lot": (rules.cards_drawn,), "active": (n,), "money": (n,)})
         super().__init__(rules, n, params, layout, initial_state(rules, n, None), buffer=64,
                          setup_budget=rules.cards_dealt * n // 2 + 8, play_budget=1024)
+        from .hooks import bot_tables, memory_size  # the heuristic bots' hooks (they import this module)
+
+        self.memory = memory_size(n)
+        self.aux = bot_tables(self)
 
     def room(self, setup_words: int, play_words: int) -> int:
         # the deal, and four actions a word (a choice among two or more takes half a word; the few
@@ -622,53 +626,65 @@ def _decide(m, t, pw, streams, buf):
     return _legal_at(m, t, i) if i >= 0 else -1
 
 
-#: BUX's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.
+def _hook(name: str):
+    """A loader of the heuristic bots' compiled hook ``name`` (:mod:`toolkit.bux.hooks`, which imports
+    this module: loaded when the kernel's loops are first compiled)."""
+    def load():
+        from . import hooks
+
+        return getattr(hooks, name)
+
+    return load
+
+
+#: BUX's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`, with the greedy and
+#: value bots as its decision hooks (kinds 1 and 2).
 KERNEL = Kernel("bux", BuxMaterial, supports, module=__name__, file=__file__, current=_current,
-                chance=_chance, legal=_legal, step=_step, result=_result, decide=_decide)
+                chance=_chance, legal=_legal, step=_step, result=_result, decide=_decide, policy=_hook("policy"),
+                policy_kinds=2, observe=_hook("observe"), forget=_hook("forget"))
 
 
-# The heuristic bots' compiled scoring (toolkit.bux.bots): here, with the game's other compiled
-# code, so that importing toolkit.bux does not import numba.
+# The heuristic bots' scoring, compiled once for both of their paths: the Python bots
+# (toolkit.bux.bots: _cash_in_kernel, _potential_kernel) and the kernel's decision hooks
+# (toolkit.bux.hooks), which call the allocation-free cores with the material's scratch arrays.
+
+#: Most cards the compiled cash-in searches (``toolkit.bux.odds.SEARCH_LIMIT``: beyond it the bots
+#: use the exact MILP of :func:`toolkit.bux.odds.best_cash_in`).
+DP_CARDS = 16
 
 
-@njit(cache=True)
-def _cash_in_kernel(codes, double, perfect, multiplier):
-    """The best cash-in of the cards with these codes (sorted, at most ``SEARCH_LIMIT``), exactly
-    as :func:`toolkit.bux.odds._search` finds it, compiled: the same depth-first choice over the
-    lowest undecided card (leave it, or sell it in one of its sets in ``find_sets`` order, a later
-    option replacing an earlier one only if it is worth strictly more), so ties end in the same
-    sets. Solved bottom-up over every bit mask of decided cards.
+@kernel_jit
+def _cash_in_core(codes, n, double, perfect, multiplier, bits, vals, start, best, choice, chosen):
+    """The best cash-in of the ``n`` cards with codes ``codes[:n]`` (``kind << 32 | value``, in the
+    order positions are counted), exactly as :func:`toolkit.bux.odds._search` finds it: the same
+    depth-first choice over the lowest undecided card (leave it, or sell it in one of its sets in
+    ``find_sets`` order, a later option replacing an earlier one only if it is worth strictly
+    more), so ties end in the same sets. Solved bottom-up over every bit mask of decided cards,
+    in the scratch arrays ``bits``, ``vals`` (``n (n-1) (n-2) / 6``), ``start`` (``n + 1``),
+    ``best`` and ``choice`` (``2 ** n``); nothing is allocated.
 
     Returns:
-        ``(value, chosen)``: bux, and the sets sold as bit masks of positions (int64 array, in
-        the order the search chose them).
+        ``(value, k)``: bux, and the number of sets sold, their position bit masks in
+        ``chosen[:k]`` in the order the search chose them.
     """
-    n = codes.shape[0]
-    kinds = codes >> 32
-    values = codes & 0xFFFFFFFF
-    suits = kinds >> 2
-    shapes = kinds & 3
-    cap = max(1, n * (n - 1) * (n - 2) // 6)
-    bits = np.empty(cap, np.int64)
-    vals = np.empty(cap, np.int64)
-    start = np.zeros(n + 1, np.int64)  # sets with first card i: start[i] .. start[i + 1] - 1
     m = 0
     for i in range(n):
         start[i] = m
+        ki = codes[i] >> 32
         for j in range(i + 1, n):
+            kj = codes[j] >> 32
             for k in range(j + 1, n):
-                if (suits[i] == suits[j] and suits[j] == suits[k]) or (shapes[i] == shapes[j] and shapes[j] == shapes[k]):
-                    vals[m] = _set_value(perfect, multiplier, double, kinds[i] == kinds[j] and kinds[j] == kinds[k],
-                                         values[i], values[j], values[k])
+                kk = codes[k] >> 32
+                if ((ki >> 2) == (kj >> 2) and (kj >> 2) == (kk >> 2)) or ((ki & 3) == (kj & 3) and (kj & 3) == (kk & 3)):
+                    vals[m] = _set_value(perfect, multiplier, double, ki == kj and kj == kk, codes[i] & 0xFFFFFFFF,
+                                         codes[j] & 0xFFFFFFFF, codes[k] & 0xFFFFFFFF)
                     bits[m] = (1 << i) | (1 << j) | (1 << k)
                     m += 1
     start[n] = m
-    chosen = np.empty(n // 3 + 1, np.int64)
     if m == 0:
-        return 0, chosen[:0]
+        return 0, 0
     full = (1 << n) - 1
-    best = np.zeros(full + 1, np.int64)
-    choice = np.full(full + 1, -1, np.int64)
+    best[full] = 0
     for mask in range(full - 1, -1, -1):
         i = 0
         while mask >> i & 1:
@@ -697,19 +713,18 @@ def _cash_in_kernel(codes, double, perfect, multiplier):
             chosen[c] = bits[s]
             c += 1
             mask |= bits[s]
-    return best[0], chosen[:c]
+    return best[0], c
 
 
-@njit(cache=True)
-def _potential_kernel(codes, double, perfect, multiplier):
-    """:func:`toolkit.bux.bots._potential` of the cards with these codes (sorted, at most ``SEARCH_LIMIT``),
-    compiled: the best cash-in of :func:`_cash_in_kernel` plus the same pair bonus over the
-    cards left, added in the same order (so the float is the same to the last bit)."""
-    value, chosen = _cash_in_kernel(codes, double, perfect, multiplier)
+@kernel_jit
+def _potential_core(codes, n, double, perfect, multiplier, bits, vals, start, best, choice, chosen):
+    """:func:`toolkit.bux.bots._potential` of the ``n`` cards with codes ``codes[:n]`` (sorted):
+    the best cash-in (:func:`_cash_in_core`) plus the pair bonus over the cards left, added in the
+    same order (so the float is the same to the last bit)."""
+    value, k = _cash_in_core(codes, n, double, perfect, multiplier, bits, vals, start, best, choice, chosen)
     used = 0
-    for x in chosen:
-        used |= x
-    n = codes.shape[0]
+    for x in range(k):
+        used |= chosen[x]
     bonus = 0.0
     for i in range(n):
         if used >> i & 1:
@@ -724,6 +739,43 @@ def _potential_kernel(codes, double, perfect, multiplier):
             elif (ki >> 2) == (kj >> 2) or (ki & 3) == (kj & 3):
                 bonus += ((codes[i] & 0xFFFFFFFF) + (codes[j] & 0xFFFFFFFF)) / 6
     return value + bonus
+
+
+def dp_scratch(n: int = DP_CARDS) -> tuple:
+    """Scratch arrays for :func:`_cash_in_core` of up to ``n`` cards: ``(bits, vals, start, best,
+    choice, chosen)``."""
+    cap = max(1, n * (n - 1) * (n - 2) // 6)
+    return (np.empty(cap, np.int64), np.empty(cap, np.int64), np.zeros(n + 1, np.int64), np.zeros(1 << n, np.int64),
+            np.full(1 << n, -1, np.int64), np.empty(n // 3 + 1, np.int64))
+
+
+@njit(cache=True)
+def _cash_in_kernel(codes, double, perfect, multiplier):
+    """:func:`_cash_in_core` of ``codes`` (at most :data:`DP_CARDS`) with scratch of its own: the
+    Python bots' compiled search (``toolkit.bux.bots._best_cash_in``).
+
+    Returns:
+        ``(value, chosen)``: bux, and the sets sold as bit masks of positions (int64 array, in
+        the order the search chose them).
+    """
+    n = codes.shape[0]
+    cap = max(1, n * (n - 1) * (n - 2) // 6)
+    chosen = np.empty(n // 3 + 1, np.int64)
+    value, k = _cash_in_core(codes, n, double, perfect, multiplier, np.empty(cap, np.int64), np.empty(cap, np.int64),
+                             np.zeros(n + 1, np.int64), np.zeros(1 << n, np.int64), np.full(1 << n, -1, np.int64),
+                             chosen)
+    return value, chosen[:k]
+
+
+@njit(cache=True)
+def _potential_kernel(codes, double, perfect, multiplier):
+    """:func:`_potential_core` of ``codes`` (sorted, at most :data:`DP_CARDS`) with scratch of its own:
+    the Python bots' compiled score (``toolkit.bux.bots._score``)."""
+    n = codes.shape[0]
+    cap = max(1, n * (n - 1) * (n - 2) // 6)
+    return _potential_core(codes, n, double, perfect, multiplier, np.empty(cap, np.int64), np.empty(cap, np.int64),
+                           np.zeros(n + 1, np.int64), np.zeros(1 << n, np.int64), np.full(1 << n, -1, np.int64),
+                           np.empty(n // 3 + 1, np.int64))
 
 
 def warm_scoring() -> None:

@@ -64,11 +64,12 @@ def max_chips(rules: Rules, n_players: int) -> int | None:
 
 
 def warm() -> None:
-    """Compile (or load from numba's cache) BUX's compiled code: its kernel at 4 seats and the
-    heuristic bots' scoring (``python -m toolkit.warm``)."""
+    """Compile (or load from numba's cache) BUX's compiled code: its kernel at 4 seats with the
+    greedy and value bots' decision hooks, and the Python bots' scoring (``python -m toolkit.warm``)."""
     from .kernel import warm_scoring
 
-    kernel().warm(Rules(), 4)
+    k = kernel()
+    k.warm(Rules(), 4, k.seats([BOTS["greedy"](), BOTS["value"](), BOTS["random"](), BOTS["greedy"]()]))
     warm_scoring()
 
 
@@ -83,5 +84,6 @@ SPEC = GameSpec(
                         answer=N_("the lot's value to its winner (all back values known, one card ahead: bux.odds.lot_value)"),
                         unit="bux", title=N_("The class's winning bids against the lot's value (above the line: the winner's curse)"),
                         rows=class_decisions),
-    kernel=kernel, playout=playout, random_playouts=random_playouts, compiled_bots=("random",), warm=warm,
+    kernel=kernel, playout=playout, random_playouts=random_playouts, compiled_bots=("random", "greedy", "value"),
+    warm=warm,
 )

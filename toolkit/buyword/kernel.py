@@ -422,7 +422,7 @@ _NODE = (1 << 24) - 1
 _HASH = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F), np.uint64(0x165667B19E3779F9))
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@kernel_jit
 def _memo_slot(m, hand, use_wild):
     """Where the material remembers ``hand``'s count of sales (with or without the Wild):
     ``(slot, known)``, ``slot`` -1 for a hand it does not pack (32 or more of a letter), ``known``
@@ -469,7 +469,7 @@ def _key_count(m, rec):
     return g if (rec >> 32) & 255 == 0 else g * ((rec >> 24) & 255)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@kernel_jit
 def _pick_sale(m, buf, k, pick):
     """The ``pick``-th sale in ``find``'s order (value down, then the word, then the Wild's place)
     of the hand whose ``k`` key records are in ``buf`` (:func:`_keys`), as its sort key, without
@@ -529,7 +529,7 @@ def _emit(sales, ns, key, g0, g1, wl, group_words, word_start, word_letters):
     return ns
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@kernel_jit
 def _walk(hand, use_wild, min_len, child_start, child_mask, edge_child, group_start, stack, mode, pips,
           wild_pips, prices, group_words, word_start, word_letters, sales):
     """The word finder's walk of the anagram trie: every key the hand's tiles spell (and, with a

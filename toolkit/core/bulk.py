@@ -1,7 +1,8 @@
 """What every game's bulk playout (``toolkit/<game>/playout.py``) shares.
 
-A bulk playout plays one whole game on a mutable table (plain lists and ints, no parent chain
-of immutable states, no Action object per legal move) and returns the same JSON game record
+A bulk playout plays one whole game on the game's compiled kernel (``toolkit/<game>/kernel.py``:
+flat integer tables, no parent chain of immutable states, no Action object per legal move; the
+bots' choices through their compiled decision hooks) and returns the same JSON game record
 :func:`toolkit.core.game.record` gives for the final state of the game protocol, so
 :func:`toolkit.core.game.replay` rebuilds every state of it. Its contract, for a game module
 ``g`` (``DESIGN.md``, "Performance budgets"; issue 17)::
@@ -135,7 +136,7 @@ def start_playout(initial_state: Callable, rules, players, bots, rng, seed, defa
 
 def protocol_playout(initial_state: Callable, rules, players, bots, setup, rng, seed) -> PlayoutRecord:
     """The game played through the protocol, as a :class:`PlayoutRecord`: what a ``playout``
-    does for bots or rules its table does not play (``new_game``'s opening from ``setup``,
+    does for bots or rules its kernel does not play (``new_game``'s opening from ``setup``,
     then :func:`~toolkit.core.game.play` with ``rng``)."""
     final = play(resolve_chance(initial_state(rules, players, seed), setup), bots, rng)
     rec = record(final)
@@ -154,16 +155,15 @@ def _hooked(bots) -> bool:
 
 
 def playout(kernel: Callable | None, initial_state: Callable, rules, players, bots, rng, seed=None, *,
-            compiled: bool = True, table: Callable | None = None) -> PlayoutRecord:
+            compiled: bool = True) -> PlayoutRecord:
     """Every game's bulk ``playout``: one whole game on the fastest path that plays it exactly.
 
     The game's compiled kernel when every seat's bot has a compiled decision hook there
     (:meth:`toolkit.core.jit.Kernel.seats`: the random bot everywhere; a game's own bots it
     compiled), the kernel plays the rules (``KERNEL.supports``) and the Generators are NumPy's
-    default (PCG64, whose draws the kernel copies); else ``table`` (a game's own bulk path for
-    its bots, if it has one and it takes them); else the protocol. Every path gives the record
-    of ``play(new_game(rules, players, seed), bots, seed)`` (see the module docstring for the
-    Generator forms).
+    default (PCG64, whose draws the kernel copies); else the protocol (also for a game a bot's hook
+    leaves to it). Both paths give the record of ``play(new_game(rules, players, seed), bots,
+    seed)`` (see the module docstring for the Generator forms).
 
     Args:
         kernel: the game's kernel loader (:attr:`toolkit.core.gamespec.GameSpec.kernel`: called
@@ -171,9 +171,7 @@ def playout(kernel: Callable | None, initial_state: Callable, rules, players, bo
         initial_state: the game's ``initial_state(rules, players, seed)``.
         rules, players, bots, rng, seed: as the game's ``playout`` (``bots=None``: the random
             bot everywhere; :func:`playout_rngs` for ``rng`` and ``seed``).
-        compiled: ``False`` never uses the kernel (tests and benchmarks of the other paths).
-        table: ``table(state, bots, setup, play, seed) -> PlayoutRecord | None``: a game's
-            table for bots the kernel does not play (``None`` when it cannot play them).
+        compiled: ``False`` never uses the kernel (tests and benchmarks of the protocol path).
 
     Returns:
         a :class:`PlayoutRecord`.
@@ -203,10 +201,6 @@ def playout(kernel: Callable | None, initial_state: Callable, rules, players, bo
             rec = k.playout(rules, names, setup, play_rng, seed, keep=caller_rng, seats=seats) if seats else None
             if rec is not None:  # None: a bot's hook left this game to the protocol
                 return rec
-    if table is not None:
-        rec = table(state, bots, setup, play_rng, seed)
-        if rec is not None:
-            return rec
     return protocol_playout(initial_state, rules, names, bots, setup, play_rng, seed)
 
 
@@ -235,7 +229,7 @@ def random_playouts(kernel: Callable | None, initial_state: Callable, rules, pla
 
 def is_core_random(bot) -> bool:
     """Whether ``bot`` chooses as :class:`toolkit.core.bots.RandomBot` does (one
-    ``rng.integers`` over the legal actions), so a table can stand in for its ``choose``."""
+    ``rng.integers`` over the legal actions), so a kernel can stand in for its ``choose``."""
     return isinstance(bot, RandomBot) and type(bot).choose is RandomBot.choose
 
 

@@ -86,7 +86,7 @@ MAX_ACTIONS = 1_000_000
 
 
 def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf, ok, kinds, bp, mem,
-                hooked):
+                hooked, aux):
     # The loop of every game's ``batch`` (see :func:`compile_batch`, which compiles it with the
     # game's ``current``, ``chance``, ``decide_seat``, ``step`` and ``result`` as its globals).
     for g in range(setup.shape[0]):
@@ -95,7 +95,7 @@ def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winn
             t.buf[i] = initial.buf[i]
         sw, pw, st = setup[g], play[g], streams[g]
         if hooked:
-            forget(m, mem)  # noqa: F821 - the game's, from compile_batch
+            forget(m, mem, aux)  # noqa: F821 - the game's, from compile_batch
         k = 0
         while True:
             p = current(m, t)  # noqa: F821 - the game's, from compile_batch
@@ -106,7 +106,7 @@ def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winn
             else:
                 if not st[PLAYING]:  # the opening's chance is over (resolve_chance): play begins
                     begin_play(st)
-                code = decide_seat(m, t, p, kinds, bp, pw, st, buf, mem)  # noqa: F821
+                code = decide_seat(m, t, p, kinds, bp, pw, st, buf, mem, aux)  # noqa: F821
             if code == -2:
                 for i in range(ok.shape[0]):
                     ok[i] = -1
@@ -122,7 +122,7 @@ def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winn
             out[k] = code
             k += 1
             if hooked:
-                observe(m, t, code, mem)  # noqa: F821
+                observe(m, t, code, mem, aux)  # noqa: F821
             step(m, t, code)  # noqa: F821
         if k == -3:
             ok[g] = 2
@@ -132,7 +132,7 @@ def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winn
             result(m, t, scores[rows[g]], winners[rows[g]])  # noqa: F821
 
 
-def _finish_games(m, tables, t, play, streams, kinds, bp, scores, winners, buf, ok, mem, hooked):
+def _finish_games(m, tables, t, play, streams, kinds, bp, scores, winners, buf, ok, mem, hooked, aux):
     # The loop of every game's ``finish`` (see :func:`compile_batch`): each row of ``tables`` played
     # from where it stands to the end, chance and the bots' draws on its row of ``play`` words.
     for g in range(tables.shape[0]):
@@ -142,13 +142,13 @@ def _finish_games(m, tables, t, play, streams, kinds, bp, scores, winners, buf, 
             t.buf[i] = row[i]
         pw, st = play[g], streams[g]
         if hooked:
-            forget(m, mem)  # noqa: F821 - the game's, from compile_batch
+            forget(m, mem, aux)  # noqa: F821 - the game's, from compile_batch
         k = 0
         while True:
             p = current(m, t)  # noqa: F821 - the game's, from compile_batch
             if p == TERMINAL:
                 break
-            code = chance(m, t, pw, pw, st) if p == CHANCE else decide_seat(m, t, p, kinds, bp, pw, st, buf, mem)  # noqa: F821
+            code = chance(m, t, pw, pw, st) if p == CHANCE else decide_seat(m, t, p, kinds, bp, pw, st, buf, mem, aux)  # noqa: F821
             if code == -2:
                 for i in range(ok.shape[0]):
                     ok[i] = -1
@@ -163,7 +163,7 @@ def _finish_games(m, tables, t, play, streams, kinds, bp, scores, winners, buf, 
                 raise RuntimeError("a game did not end within the step limit (a rules bug)")
             k += 1
             if hooked:
-                observe(m, t, code, mem)  # noqa: F821
+                observe(m, t, code, mem, aux)  # noqa: F821
             step(m, t, code)  # noqa: F821
         if k == -3:
             ok[g] = 2
@@ -180,25 +180,25 @@ def _decide_listed(m, t, pw, streams, buf):
     return random_listed(legal(m, t, buf), pw, streams, buf)  # noqa: F821 - the game's
 
 
-def _decide_random(m, t, p, kinds, bp, pw, streams, buf, mem):
+def _decide_random(m, t, p, kinds, bp, pw, streams, buf, mem, aux):
     # Every seat the random bot (a game without decision hooks).
     return decide(m, t, pw, streams, buf)  # noqa: F821 - the game's
 
 
-def _decide_hooked(m, t, p, kinds, bp, pw, streams, buf, mem):
+def _decide_hooked(m, t, p, kinds, bp, pw, streams, buf, mem, aux):
     # Seat ``p``'s bot: kind 0 the random bot, another kind the game's compiled ``policy``.
     kind = kinds[p]
     if kind == 0:
         return decide(m, t, pw, streams, buf)  # noqa: F821 - the game's
-    return policy(m, t, p, kind, bp[p], pw, streams, buf, mem)  # noqa: F821 - the game's
+    return policy(m, t, p, kind, bp[p], pw, streams, buf, mem, aux)  # noqa: F821 - the game's
 
 
-def _no_memory(m, mem):
+def _no_memory(m, mem, aux):
     # a game whose bots remember nothing between decisions
     pass
 
 
-def _nothing_seen(m, t, code, mem):
+def _nothing_seen(m, t, code, mem, aux):
     pass
 
 
@@ -428,6 +428,9 @@ class Material(ABC):
         #: ``int64`` words the bots' decision hooks remember between decisions in one game (the
         #: kernel's ``observe`` and ``forget``; a game whose hooks remember nothing keeps 1).
         self.memory = 1
+        #: What the game's decision hooks read besides the rules (their tables and scratch), passed
+        #: to them apart from ``params`` so that the rules' compiled calls stay lean (a tuple).
+        self.aux = (0,)
         self._texts: dict = {}
         self.initial = self.encode(initial_state)
 
@@ -644,7 +647,7 @@ class Kernel:
         ok = np.zeros(setup.shape[0], dtype=np.int64)
         while True:
             batch(mat.params, mat.initial, t, setup, play, streams, rows, scores, actions, winners, out,
-                  mat.buffer, ok, kinds, params, mem, bool((kinds > 0).any()))
+                  mat.buffer, ok, kinds, params, mem, bool((kinds > 0).any()), mat.aux)
             if (ok >= 0).all():
                 break
             mat.buffer = np.empty(2 * len(mat.buffer), dtype=np.int64)  # a legal list did not fit: all again
@@ -710,7 +713,7 @@ class Kernel:
             ok = np.zeros(pending.size, dtype=np.int64)
             sc = np.zeros((pending.size, n), dtype=np.int64)
             wn = np.zeros((pending.size, n), dtype=np.bool_)
-            finish(m, rows, t, words, streams, kinds, bp, sc, wn, mat.buffer, ok, mem, hooked)
+            finish(m, rows, t, words, streams, kinds, bp, sc, wn, mat.buffer, ok, mem, hooked, mat.aux)
             if (ok < 0).any():
                 mat.buffer = np.empty(2 * len(mat.buffer), dtype=np.int64)
                 continue
@@ -767,16 +770,15 @@ class Kernel:
         return PlayoutRecord(self.game, rules_json(rules), names, seed, mat.decode(codes), scores.tolist(),
                              tuple(np.flatnonzero(winners).tolist()))
 
-    def warm(self, rules, n_players: int) -> None:
+    def warm(self, rules, n_players: int, seats=None) -> None:
         """Compile (or load from numba's cache) every compiled function of the kernel: one seeded
-        game with the random bots and one with the game's hooks, one rollout, and one legal list,
-        step and result on a table (``python -m toolkit.warm``)."""
+        game with the random bots and one with the bots of ``seats`` (:meth:`seats`: the game's
+        hooks), one rollout, and one legal list, step and result on a table (``python -m
+        toolkit.warm``)."""
         mat = self.material(rules, n_players)
         self.random_playouts(rules, n_players, [0])
-        if self.policy_kinds:
-            kinds = np.arange(n_players, dtype=np.int64) % (self.policy_kinds + 1)
-            self.playout_seeded(rules, [f"P{i}" for i in range(n_players)], 0,
-                                (kinds, np.zeros((n_players, 8))))
+        if seats is not None:
+            self.playout_seeded(rules, [f"P{i}" for i in range(n_players)], 0, seats)
         t = mat.layout.copy(mat.initial)
         self.finish(mat, t.buf.reshape(1, -1).copy(), rngs=[np.random.default_rng(0)])
         self.current(mat, t)
