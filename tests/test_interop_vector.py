@@ -199,3 +199,75 @@ def test_bad_arguments_are_refused():
         VectorGame("bugami", num_envs=0)
     with pytest.raises(ValueError, match="length"):
         VectorGame("bugami", "full")  # to the target: no bound on the length (as for OpenSpiel)
+
+
+# -- the single-game fast path (toolkit.interop.compiled): one game on the kernel ----------------
+
+
+@pytest.mark.parametrize("game,key,players", [(g, cases[0][0], cases[0][1]) for g, cases in CASES.items()]
+                         + [("bue", "strict-never", 4), ("buyword", "hidden", 3), ("tenbucks", "odd", 5)])
+def test_a_compiled_game_equals_the_engine_at_every_node(game, key, players):
+    """Every node of random games, chance nodes included: the numbers, the chance outcomes' exact
+    probabilities, each seat's tensor, the scores at the end, and the engine rebuilt from the
+    game's moves is the engine's game."""
+    from toolkit.interop.adapters import binding
+    from toolkit.interop.compiled import compiled_game
+
+    b = binding(game, _rules(game, key), players)
+    cg = compiled_game(b)
+    rng = np.random.default_rng(1)
+    for _ in range(2):
+        core, state = cg.new(), b.initial_state()
+        while True:
+            assert core.player == state.current_player
+            if state.current_player == TERMINAL:
+                break
+            if state.current_player == -1:  # chance
+                outcomes = core.chance_outcomes()
+                assert outcomes == b.chance_outcomes(state)
+                nums, ps = zip(*outcomes)
+                a = int(rng.choice(nums, p=np.array(ps) / sum(ps)))
+            else:
+                assert core.legal() == list(b.legal(state))
+                seat = state.current_player
+                np.testing.assert_array_equal(core.tensor(seat), b.observation_tensor(state, seat))
+                a = int(rng.choice(core.legal()))
+            move = b.legal(state)[a]
+            assert core.apply(a)
+            state = state.apply(move)
+        sc, wn = core.scores()
+        assert tuple(sc) == tuple(state.scores) and tuple(wn) == tuple(state.winners())
+        assert core.engine().history() == state.history()
+        assert core.legal() == [] and not core.apply(0)  # at the end nothing is legal
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_pettingzoo_on_the_kernel_plays_the_engines_games(game):
+    """The PettingZoo env on the kernel and on the engine, from the same seed with the same moves:
+    the same games (chance drawn from the Generator word for word), tensors and masks."""
+    pytest.importorskip("pettingzoo")
+    from toolkit.interop.zoo import _EnginePlay, env_functions
+
+    key, players = CASES[game][0]
+    raw = env_functions(game)[1]
+    fast, slow = raw(rules=_rules(game, key), players=players), raw(rules=_rules(game, key), players=players)
+    slow._play = _EnginePlay(slow.binding)
+    assert type(fast._play).__name__ == "_KernelPlay"
+    rng = np.random.default_rng(2)
+    for seed in (3, 4):
+        fast.reset(seed=seed)
+        slow.reset(seed=seed)
+        for agent in fast.agent_iter(10_000):
+            assert agent == slow.agent_selection
+            a, b = fast.observe(agent), slow.observe(agent)
+            np.testing.assert_array_equal(a["observation"], b["observation"])
+            np.testing.assert_array_equal(a["action_mask"], b["action_mask"])
+            if fast.terminations[agent]:
+                assert fast.rewards == slow.rewards
+                fast.step(None)
+                slow.step(None)
+                continue
+            move = int(rng.choice(np.flatnonzero(a["action_mask"])))
+            fast.step(move)
+            slow.step(move)
+        assert fast.engine.history() == slow.engine.history()

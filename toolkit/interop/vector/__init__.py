@@ -46,7 +46,7 @@ so a step costs what its legal moves cost, not the width of the action space (Bu
 Rules the kernel does not play (BuyWord's Auctions, Trades, ...; Ten Bucks' custom rules) and
 rules without a bound on the game's length (as for OpenSpiel) are refused: use the PettingZoo env.
 
-Public names: :class:`VectorGame`, :data:`ENCODERS`.
+Public names: :class:`VectorGame`, :data:`ENCODERS` (every game's encoder: :mod:`toolkit.interop.encoders`).
 """
 from __future__ import annotations
 
@@ -63,15 +63,10 @@ from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 
 from ...core.words import raw_words  # noqa: E402
 from ..adapters import binding as _binding  # noqa: E402
-from . import bue, bugami, bux, buyword, tenbucks  # noqa: E402
-from .base import Encoder  # noqa: E402
+from ..encoders import ENCODERS  # noqa: E402
 from .loop import FULL, ILLEGAL, MODE_RESET, MODE_SETTLE, MODE_SKIP, MODE_STEP, OK, STARVED, compile_env  # noqa: E402
 
 __all__ = ["VectorGame", "ENCODERS"]
-
-#: Every game's encoder, by name (each module is imported here, explicitly).
-ENCODERS: dict[str, Encoder] = {e.game: e for e in (bue.ENCODER, bugami.ENCODER, bux.ENCODER, buyword.ENCODER,
-                                                     tenbucks.ENCODER)}
 
 _LOOPS: dict = {}
 #: Random words each game holds (refilled from its Generator when fewer than a step may use remain).

@@ -2,7 +2,7 @@
 
 :func:`compile_env` compiles :func:`_env_games` once per game, with the game kernel's compiled
 rules (``current``, ``chance``, ``legal``, ``step``, ``result``: :mod:`toolkit.core.jit`) and the
-game's encoder (``observe``, ``remember``, ``to_number``: ``toolkit/interop/vector/<game>.py``) as
+game's encoder (``observe``, ``remember``, ``to_number``: ``toolkit/interop/encoders/<game>.py``) as
 its globals, the way :func:`toolkit.core.jit.compile_batch` compiles the bulk playouts: every
 game of the batch is moved on by what was asked of it (an action, a reset, nothing), its chance
 events are drawn until the next decision, and the observation tensor and legal actions of the
@@ -16,16 +16,15 @@ the kernel or the encoder compiles afresh instead of loading a stale cache.
 """
 from __future__ import annotations
 
-import hashlib
 import types
-from pathlib import Path
 
 from numba import njit
 
 from ...core.game import CHANCE, TERMINAL
 from ...core.jit import kernel_jit
+from ..encoders.base import fingerprint
 
-__all__ = ["compile_env", "fingerprint", "MODE_STEP", "MODE_SETTLE", "MODE_RESET", "MODE_SKIP", "OK", "STARVED",
+__all__ = ["compile_env", "MODE_STEP", "MODE_SETTLE", "MODE_RESET", "MODE_SKIP", "OK", "STARVED",
            "ILLEGAL", "FULL"]
 
 #: What a game of the batch is asked to do (``mode[g]``).
@@ -73,8 +72,11 @@ def _settle(m, cm, initial, t, mg, w, st, g, obs, mask, legal_n, legal_num, lega
     while True:
         p = current(m, t)  # noqa: F821
         if p == CHANCE:
+            pos, half = st[2], st[3]
             code = chance(m, t, w, w, st)  # noqa: F821
-            if code < 0:
+            if code < 0:  # out of words: the draw starts again from the same word once refilled
+                st[2] = pos
+                st[3] = half
                 return STARVED
             remember(m, cm, t, code, mg)  # noqa: F821
             step(m, t, code)  # noqa: F821
@@ -132,14 +134,6 @@ def _log(log, log_n, g, code):
     if i < log.shape[1]:
         log[g, i] = code
     log_n[g] = i + 1
-
-
-def fingerprint(*files) -> str:
-    """A short hash of the texts of ``files`` and of this module (the names of compiled loops)."""
-    h = hashlib.sha256(Path(__file__).read_bytes())
-    for f in files:
-        h.update(Path(f).read_bytes())
-    return h.hexdigest()[:12]
 
 
 def _inline(f):

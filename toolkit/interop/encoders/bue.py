@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...bue.kernel import DISCARD, P_DEAL, P_OVER, P_REORDER, SWAP
+from ...bue.kernel import DISCARD, P_DEAL, P_OVER, P_REORDER, REORDER, SWAP
 from ...core.jit import kernel_jit
 from ..adapters.bue import labels as adapter_labels, values as adapter_values
 from .base import Encoder, offsets
@@ -131,5 +131,20 @@ def _to_number(m, cm, t, code):
     return cm.reveal0 + low
 
 
-#: Bué's encoder (:class:`toolkit.interop.vector.base.Encoder`).
-ENCODER = Encoder("bue", __name__, __file__, _params, _memory, _observe, _remember, _after, _to_number)
+@kernel_jit
+def _chance_number(m, cm, t, code):
+    """A card dealt, flipped or drawn: its index in the deck table; ``reorder k``: ``k``."""
+    kind, low = code >> 16, code & 0xFFFF
+    return low if kind == REORDER else cm.label_pos[low]
+
+
+@kernel_jit
+def _chance_weight(m, cm, t, code):
+    """A card: the copies left in the deck; a slot: each hidden slot as likely."""
+    kind, low = code >> 16, code & 0xFFFF
+    return 1 if kind == REORDER else t.counts[low]
+
+
+#: Bué's encoder (:class:`toolkit.interop.encoders.base.Encoder`).
+ENCODER = Encoder("bue", __name__, __file__, _params, _memory, _observe, _remember, _after, _to_number,
+                  _chance_number, _chance_weight)

@@ -16,7 +16,7 @@ import numpy as np
 from ...bux.kernel import (ASSISTANCE, BID, DONE, P_BID, P_KEEP, P_OVER, P_TOP, SELL, SWAP, _A, _B, _C, _MASK20,
                            _PHASES)
 from ...core.jit import kernel_jit
-from ..adapters.bux import back_values, kinds
+from ..adapters.bux import back_values, cards, kinds
 from .base import Encoder, nothing_after, numbers_of, offsets
 
 __all__ = ["ENCODER"]
@@ -26,6 +26,7 @@ class BuxCodes(NamedTuple):
     """The encoder's numbers (each kernel card's symbol side and back value as the adapter
     numbers them) and the tensor's offsets."""
 
+    card_pos: np.ndarray  #: kernel card id -> the adapter's chance number (``Rules.deck`` order, BUX last)
     kind: np.ndarray  #: kernel card id -> the adapter's symbol side (-1: BUX)
     value: np.ndarray  #: kernel card id -> K + the adapter's back value index (-1: BUX)
     S: int  #: spread positions
@@ -59,7 +60,9 @@ def _params(b, mat) -> BuxCodes:
     sell0 = int(numbers_of(b, mat, [SELL | 0 << _A | 1 << _B | 2 << _C])[0])
     bid0 = int(numbers_of(b, mat, [BID | r.min_bid << _A])[0])
     phase_pos = np.array([b.adapter.phases.index(p) for p in _PHASES], dtype=np.int64)
-    return BuxCodes(kind, value, r.n_symbol_cards, len(ks), len(vs), sell0, bid0, plain, bool(r.lot_values_public),
+    deck = cards(r)
+    card_pos = np.array([deck.index(c) for c in mat.cards], dtype=np.int64)
+    return BuxCodes(card_pos, kind, value, r.n_symbol_cards, len(ks), len(vs), sell0, bid0, plain, bool(r.lot_values_public),
                     phase_pos, **offsets(b.layout))
 
 
@@ -135,5 +138,18 @@ def _to_number(m, cm, t, code):
     return cm.plain[verb]
 
 
-#: BUX's encoder (:class:`toolkit.interop.vector.base.Encoder`).
-ENCODER = Encoder("bux", __name__, __file__, _params, _memory, _observe, _remember, nothing_after, _to_number)
+@kernel_jit
+def _chance_number(m, cm, t, code):
+    """A card dealt, revealed or turned up: its index among the deck's cards, BUX last."""
+    return cm.card_pos[(code >> _A) & _MASK20]
+
+
+@kernel_jit
+def _chance_weight(m, cm, t, code):
+    """The copies of that card left in the draw deck."""
+    return t.counts[(code >> _A) & _MASK20]
+
+
+#: BUX's encoder (:class:`toolkit.interop.encoders.base.Encoder`).
+ENCODER = Encoder("bux", __name__, __file__, _params, _memory, _observe, _remember, nothing_after, _to_number,
+                  _chance_number, _chance_weight)

@@ -138,5 +138,18 @@ def _to_number(m, cm, t, code):
     return cm.n_decl + cm.deck_pos[code >> 2]
 
 
-#: Bugami's encoder (:class:`toolkit.interop.vector.base.Encoder`).
-ENCODER = Encoder("bugami", __name__, __file__, _params, _memory, _observe, _remember, nothing_after, _to_number)
+@kernel_jit
+def _chance_number(m, cm, t, code):
+    """``deal c``: c's index in the pack."""
+    return cm.deck_pos[code >> 2]
+
+
+@kernel_jit
+def _chance_weight(m, cm, t, code):
+    """Every undealt card is as likely."""
+    return 1
+
+
+#: Bugami's encoder (:class:`toolkit.interop.encoders.base.Encoder`).
+ENCODER = Encoder("bugami", __name__, __file__, _params, _memory, _observe, _remember, nothing_after, _to_number,
+                  _chance_number, _chance_weight)

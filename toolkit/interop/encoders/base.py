@@ -1,7 +1,9 @@
-"""What a game gives the batched environments: :class:`Encoder`, its kernel's tables read as the
-OpenSpiel/PettingZoo adapter's observation tensor and action numbers (``toolkit/interop/adapters``).
+"""What a game gives the compiled interfaces (the batched environments, ``toolkit.interop.vector``,
+and the single-game OpenSpiel/PettingZoo fast path, ``toolkit.interop.compiled``): :class:`Encoder`,
+its kernel's tables read as the adapter's observation tensor and action numbers
+(``toolkit/interop/adapters``).
 
-Each ``toolkit/interop/vector/<game>.py`` fills one :class:`Encoder` with three compiled
+Each ``toolkit/interop/encoders/<game>.py`` fills one :class:`Encoder` with three compiled
 functions over the game kernel's table (:mod:`toolkit.core.jit`; ``m`` the kernel's params, ``t``
 its table, ``cm`` the encoder's own params, ``mem`` one game's ``int64`` memory):
 
@@ -11,7 +13,10 @@ its table, ``cm`` the encoder's own params, ``mem`` one game's ``int64`` memory)
   what the tensor shows and the table forgets (Bugami's finished tricks, seat by seat);
 * ``after(m, cm, t, mem)``: after each step, the same for what only the new table tells (a turn
   begun: Ten Bucks' turn count);
-* ``to_number(m, cm, t, code)``: the adapter's action number of a legal kernel code.
+* ``to_number(m, cm, t, code)``: the adapter's action number of a legal kernel code;
+* ``chance_number(m, cm, t, code)`` and ``chance_weight(m, cm, t, code)``: a chance outcome's
+  number (the adapter's chance encoding) and its weight: its probability is the weight over the
+  sum of the node's weights (the count of that card, tile or face among those that may come).
 
 ``tests/test_interop_vector.py`` checks them against the adapters at every decision of sampled
 games (tensors equal, masks equal the encoded ``legal_actions()``).
@@ -19,12 +24,14 @@ games (tensors equal, masks equal the encoded ``legal_actions()``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+import hashlib
+from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
 from numba import njit
 
-__all__ = ["Encoder", "offsets", "nothing_after", "numbers_of"]
+__all__ = ["Encoder", "offsets", "nothing_after", "numbers_of", "fingerprint"]
 
 
 @dataclass(frozen=True)
@@ -38,7 +45,8 @@ class Encoder:
         params: ``params(binding, mat) -> cm``, the encoder's numbers (a NamedTuple of ints and
             arrays) for one :class:`~toolkit.interop.adapters.Binding` and kernel material.
         memory: ``memory(binding, mat) -> int``, the ``int64`` words of one game's memory.
-        observe, remember, after, to_number: the compiled functions (see the module docstring);
+        observe, remember, after, to_number, chance_number, chance_weight: the compiled functions
+            (see the module docstring);
             :func:`nothing_after` when a game needs no ``after``.
     """
 
@@ -51,6 +59,8 @@ class Encoder:
     remember: Callable
     after: Callable
     to_number: Callable
+    chance_number: Callable
+    chance_weight: Callable
 
 
 def offsets(layout) -> dict[str, int]:
@@ -83,3 +93,12 @@ def numbers_of(b, mat, codes) -> np.ndarray:
         except (NoEncoding, ValueError):
             pass
     return out
+
+
+def fingerprint(*files) -> str:
+    """A short hash of the texts of ``files`` (and of this module): the name a compiled loop gets, so
+    a change to any file it inlines compiles it afresh instead of loading numba's stale cache."""
+    h = hashlib.sha256(Path(__file__).read_bytes())
+    for f in files:
+        h.update(Path(f).read_bytes())
+    return h.hexdigest()[:12]

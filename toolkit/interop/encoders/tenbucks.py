@@ -180,5 +180,18 @@ def _to_number(m, cm, t, code):
     return cm.end
 
 
-#: Ten Bucks' encoder (:class:`toolkit.interop.vector.base.Encoder`).
-ENCODER = Encoder("tenbucks", __name__, __file__, _params, _memory, _observe, _remember, _after, _to_number)
+@kernel_jit
+def _chance_number(m, cm, t, code):
+    """``deal b``: b's index among the deck's bills."""
+    return cm.bill_pos[(code >> 3) & 0x1FFF]
+
+
+@kernel_jit
+def _chance_weight(m, cm, t, code):
+    """The bills of that kind left in the deck."""
+    return t.counts[(code >> 3) & 0x1FFF]
+
+
+#: Ten Bucks' encoder (:class:`toolkit.interop.encoders.base.Encoder`).
+ENCODER = Encoder("tenbucks", __name__, __file__, _params, _memory, _observe, _remember, _after, _to_number,
+                  _chance_number, _chance_weight)

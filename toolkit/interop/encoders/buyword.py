@@ -17,9 +17,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...buyword.kernel import BUY, CHOOSE, DECLINE, DISCARD, DONE, DRAW, P_DRAW, P_OVER, P_ROLL, SELL, _PHASES
+from ...buyword.kernel import BUY, CHOOSE, DECLINE, DISCARD, DONE, DRAW, P_DRAW, P_OVER, P_ROLL, ROLL, SELL, _PHASES
 from ...core.jit import kernel_jit
-from ..adapters.buyword import letters as adapter_letters
+from ..adapters.buyword import faces as adapter_faces, letters as adapter_letters
 from .base import Encoder, numbers_of, offsets
 
 __all__ = ["ENCODER"]
@@ -29,6 +29,8 @@ class BuyWordCodes(NamedTuple):
     """The encoder's numbers and the tensor's offsets."""
 
     letter_pos: np.ndarray  #: letter 0-25 -> the adapter's letter index (-1: not in the bag)
+    face_pos: np.ndarray  #: the die's face i (``Rules.die[i]``) -> its index among the distinct faces
+    face_count: np.ndarray  #: how many of the die's faces show face i's
     phase_pos: np.ndarray  #: kernel phase -> the adapter's phase index
     word_off: np.ndarray  #: word rank -> the number of its sale without a Wild
     choose0: int  #: the number of ``choose lo``
@@ -62,6 +64,9 @@ def _params(b, mat) -> BuyWordCodes:
     abc = adapter_letters(r)
     letter_pos = np.array([abc.index(chr(65 + i)) if chr(65 + i) in abc else -1 for i in range(26)], dtype=np.int64)
     phase_pos = np.array([b.adapter.phases.index(p) for p in _PHASES], dtype=np.int64)
+    distinct = adapter_faces(r)
+    face_pos = np.array([distinct.index(f) for f in r.die], dtype=np.int64)
+    face_count = np.array([r.die.count(f) for f in r.die], dtype=np.int64)
     words = mat.trie.words
     first = int(numbers_of(b, mat, [SELL << 32 | 0 << 6])[0]) if words else 0
     sizes = np.array([len(w) + 1 for w in words], dtype=np.int64)
@@ -72,7 +77,7 @@ def _params(b, mat) -> BuyWordCodes:
     plain = np.full(DONE + 1, -1, dtype=np.int64)
     for kind in (BUY, DECLINE, DONE):
         plain[kind] = numbers_of(b, mat, [kind << 32])[0]
-    return BuyWordCodes(letter_pos, phase_pos, word_off, choose0, lo, discard0, plain, bool(r.hidden_tiles), len(abc),
+    return BuyWordCodes(letter_pos, face_pos, face_count, phase_pos, word_off, choose0, lo, discard0, plain, bool(r.hidden_tiles), len(abc),
                         **offsets(b.layout))
 
 
@@ -181,5 +186,20 @@ def _to_number(m, cm, t, code):
     return cm.plain[kind]
 
 
-#: BuyWord's encoder (:class:`toolkit.interop.vector.base.Encoder`).
-ENCODER = Encoder("buyword", __name__, __file__, _params, _memory, _observe, _remember, _after, _to_number)
+@kernel_jit
+def _chance_number(m, cm, t, code):
+    """``roll f``: f's index among the die's faces; ``draw L``: L's index among the bag's letters."""
+    kind, low = code >> 32, code & 0xFFFFFFFF
+    return cm.face_pos[low] if kind == ROLL else cm.letter_pos[low]
+
+
+@kernel_jit
+def _chance_weight(m, cm, t, code):
+    """A face: how many of the die's faces show it; a letter: its tiles in the bag."""
+    kind, low = code >> 32, code & 0xFFFFFFFF
+    return cm.face_count[low] if kind == ROLL else t.bag[low]
+
+
+#: BuyWord's encoder (:class:`toolkit.interop.encoders.base.Encoder`).
+ENCODER = Encoder("buyword", __name__, __file__, _params, _memory, _observe, _remember, _after, _to_number,
+                  _chance_number, _chance_weight)
