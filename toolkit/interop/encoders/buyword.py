@@ -129,13 +129,6 @@ def _after(m, cm, t, mem):
 
 
 @kernel_jit
-def _letters(cm, at, row, out):
-    for x in range(26):
-        if row[x] and cm.letter_pos[x] >= 0:
-            out[at + cm.letter_pos[x]] += row[x]
-
-
-@kernel_jit
 def _observe(m, cm, t, mem, seat, out):
     """The adapter's tensor of ``state.observation(seat)`` (see ``BuyWordAdapter.layout``)."""
     s = t.s[0]
@@ -149,28 +142,35 @@ def _observe(m, cm, t, mem, seat, out):
     out[cm.clock + 1] = s.draw_n
     out[cm.clock + 2] = s.bag_total
     out[cm.clock + 4] = s.last_round
-    if not cm.hide:
-        _letters(cm, cm.bag, t.bag, out)
-    _letters(cm, cm.box, t.box, out)
+    for x in range(26):  # the letters not in the bag's list are never held: skipped
+        i = cm.letter_pos[x]
+        if i >= 0:
+            if not cm.hide:
+                out[cm.bag + i] = t.bag[x]
+            out[cm.box + i] = t.box[x]
     for q in range(n):
+        out[cm.wilds + q] = t.wilds[q]
+        out[cm.money + q] = t.money[q]
+        seen = not cm.hide or q == seat
         dn = 0
         hn = 0
         for x in range(26):
-            dn += t.drawn[q, x]
-            hn += t.hands[q, x]
+            d = t.drawn[q, x]
+            h = t.hands[q, x]
+            if d == 0 and h == 0 and (seen or mem[3 + q * 26 + x] == 0):
+                continue
+            dn += d
+            hn += h
+            i = cm.letter_pos[x]
+            if seen:
+                out[cm.drawn + q * A + i] = d
+                out[cm.hands + q * A + i] = h
+            else:  # the box shows none of another seat's face-down tiles
+                k = mem[3 + q * 26 + x]
+                out[cm.box + i] -= k
+                out[cm.clock + 3] += k
         out[cm.drawn_sizes + q] = dn
         out[cm.hand_sizes + q] = hn
-        out[cm.wilds + q] = t.wilds[q]
-        out[cm.money + q] = t.money[q]
-        if cm.hide and q != seat:
-            for x in range(26):  # the box shows none of another seat's face-down tiles
-                k = mem[3 + q * 26 + x]
-                if k and cm.letter_pos[x] >= 0:
-                    out[cm.box + cm.letter_pos[x]] -= k
-                    out[cm.clock + 3] += k
-            continue
-        _letters(cm, cm.drawn + q * A, t.drawn[q], out)
-        _letters(cm, cm.hands + q * A, t.hands[q], out)
 
 
 @kernel_jit
