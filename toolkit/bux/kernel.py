@@ -367,12 +367,73 @@ def _legal(m, t, buf):
                 buf[k] = verb | (c << _A)
                 k += 1
         return k
-    k = _n_legal(m, t)
-    if k > buf.shape[0]:
-        return -1
-    for i in range(k):
-        buf[i] = _legal_at(m, t, i)
+    return _list_decisions(m, t, _current(m, t), buf)
+
+
+@kernel_jit
+def _list_sets(m, t, seat, buf, k):
+    """The sell codes of every matching set of ``seat``'s spread into ``buf`` from ``buf[k]`` on,
+    in the order of :func:`_set_at`; the new count (-1: ``buf`` is too small)."""
+    n = t.spread_n[seat]
+    for a in range(n):
+        ca = t.spreads[seat, a]
+        for b in range(a + 1, n):
+            cb = t.spreads[seat, b]
+            same_suit = m.suit[ca] == m.suit[cb]
+            same_shape = m.shape[ca] == m.shape[cb]
+            if not (same_suit or same_shape):
+                continue
+            for c in range(b + 1, n):
+                cc = t.spreads[seat, c]
+                if (same_suit and m.suit[cc] == m.suit[ca]) or (same_shape and m.shape[cc] == m.shape[ca]):
+                    if k >= buf.shape[0]:
+                        return -1
+                    buf[k] = SELL | (a << _A) | (b << _B) | (c << _C)
+                    k += 1
     return k
+
+
+@kernel_jit
+def _put(buf, k, code):
+    """``buf[k] = code``; the new count (-1: no room, or ``k`` already -1)."""
+    if k < 0 or k >= buf.shape[0]:
+        return -1
+    buf[k] = code
+    return k + 1
+
+
+@kernel_jit
+def _list_decisions(m, t, p, buf):
+    """Every decision of ``p`` into ``buf`` in one pass, in :func:`_legal_at`'s order; the count
+    (-1: ``buf`` is too small)."""
+    s = t.s[0]
+    if s.phase == P_BID:
+        lo, bids, wait = _bids(m, t, p)
+        k = _put(buf, 0, PASS)
+        if wait:
+            k = _put(buf, k, WAIT)
+        for i in range(bids):
+            k = _put(buf, k, BID | ((lo + i * m.increment) << _A))
+        return k
+    if s.phase == P_KEEP:
+        return _put(buf, _put(buf, 0, KEEP), AUCTION)
+    if s.phase == P_SELLING:
+        return _put(buf, _list_sets(m, t, p, buf, 0), DONE)
+    k = _put(buf, 0, ASSISTANCE) if t.money[p] <= 0 else 0
+    mine = t.spread_n[p]
+    if mine:
+        for q in range(m.n):
+            if q == p:
+                continue
+            su, sh = _symbols(m, t, q)
+            for x in range(t.spread_n[q]):  # their unprotected cards, then mine for each
+                c = t.spreads[q, x]
+                if _count(su, m.suit[c]) < 2 or _count(sh, m.shape[c]) < 2:
+                    for i in range(mine):
+                        k = _put(buf, k, SWAP | (i << _A) | (q << _B) | (x << _C))
+    if k < 0:
+        return -1
+    return _put(buf, _list_sets(m, t, p, buf, k), DRAW)
 
 
 @kernel_jit
@@ -620,10 +681,44 @@ def _result(m, t, scores, winners):
 
 @kernel_jit
 def _decide(m, t, pw, streams, buf):
-    """The random bot's action: ``rng.integers`` over :func:`_n_legal` actions, found by index
-    (:func:`_legal_at`) without listing them all."""
-    i = decision_integers(pw, streams, _n_legal(m, t))
-    return _legal_at(m, t, i) if i >= 0 else -1
+    """The random bot's action: ``rng.integers`` over the :func:`_n_legal` actions, found by
+    index as :func:`_legal_at` finds it, each count made once (the seats' unprotected cards kept
+    in ``buf``) and nothing listed."""
+    s = t.s[0]
+    p = _current(m, t)
+    if s.phase == P_BID or s.phase == P_KEEP:
+        i = decision_integers(pw, streams, _n_legal(m, t))
+        return _legal_at(m, t, i) if i >= 0 else -1
+    ns = _n_sets(m, t, p)
+    if s.phase == P_SELLING:
+        i = decision_integers(pw, streams, ns + 1)
+        if i < 0:
+            return -1
+        return _set_at(m, t, p, i) if i < ns else np.int64(DONE)
+    assist = 1 if t.money[p] <= 0 else 0
+    mine = t.spread_n[p]
+    swaps = 0
+    if mine:
+        for q in range(m.n):
+            if q != p:
+                buf[q] = _unprotected(m, t, q, -1)
+                swaps += buf[q] * mine
+    i = decision_integers(pw, streams, assist + swaps + ns + 1)
+    if i < 0:
+        return -1
+    if assist:
+        if i == 0:
+            return np.int64(ASSISTANCE)
+        i -= 1
+    if mine:
+        for q in range(m.n):
+            if q == p:
+                continue
+            block = buf[q] * mine
+            if i < block:
+                return SWAP | ((i % mine) << _A) | (q << _B) | (_unprotected(m, t, q, i // mine) << _C)
+            i -= block
+    return _set_at(m, t, p, i) if i < ns else np.int64(DRAW)
 
 
 def _hook(name: str):
