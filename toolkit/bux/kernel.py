@@ -612,25 +612,7 @@ def _step(m, t, code):
         return
     p = _current(m, t)
     if verb == BID or verb == PASS or verb == WAIT:
-        if verb == BID:
-            s.high_bid = code >> _A
-            s.high_bidder = p
-        elif verb == PASS:
-            t.active[p] = 0
-        still = 0
-        only = -1
-        for q in range(m.n):
-            if t.active[q]:
-                still += 1
-                only = q
-        if still == 0 or (s.high_bidder >= 0 and still == 1 and only == s.high_bidder):
-            _settle(m, t)
-            return
-        for k in range(1, m.n + 1):
-            q = seat_from(p, k, m.n)
-            if t.active[q]:
-                s.bidder = q
-                return
+        _step_bid(m, t, p, verb, code)
     elif verb == KEEP:
         _give_lot(t, p)
         _end_turn(m, t, p)
@@ -655,22 +637,57 @@ def _step(m, t, code):
         t.spreads[seat, t.spread_n[seat]] = give
         t.spread_n[seat] += 1
         _end_turn(m, t, p)
-    else:  # sell: the three cards go to the discards; the bank pays
-        b = (code >> _B) & _MASK20
-        c = code >> _C
-        ca = t.spreads[p, a]
-        cb = t.spreads[p, b]
-        cc = t.spreads[p, c]
-        same = (m.suit[ca] == m.suit[cb] == m.suit[cc]) and (m.shape[ca] == m.shape[cb] == m.shape[cc])
-        double = s.tucked == m.bux_cards - 1 and m.bux_cards >= 2
-        t.money[p] += _set_value(m.perfect, m.multiplier, double, same, m.value[ca], m.value[cb], m.value[cc])
-        _remove_at(t, p, c)
-        _remove_at(t, p, b)
-        _remove_at(t, p, a)
-        t.discards[ca] += 1
-        t.discards[cb] += 1
-        t.discards[cc] += 1
-        s.phase = P_SELLING
+    else:
+        _step_sell(m, t, p, code)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _step_bid(m, t, p, verb, code):
+    """A bid, a pass or a wait of seat ``p``: the auction settles when nobody is left bidding but
+    the high bidder, else the next seat still in bids."""
+    s = t.s[0]
+    if verb == BID:
+        s.high_bid = code >> _A
+        s.high_bidder = p
+    elif verb == PASS:
+        t.active[p] = 0
+    still = 0
+    only = -1
+    for q in range(m.n):
+        if t.active[q]:
+            still += 1
+            only = q
+    if still == 0 or (s.high_bidder >= 0 and still == 1 and only == s.high_bidder):
+        _settle(m, t)
+        return
+    for k in range(1, m.n + 1):
+        q = seat_from(p, k, m.n)
+        if t.active[q]:
+            s.bidder = q
+            return
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _step_sell(m, t, p, code):
+    """Seat ``p`` sells the set at the code's three positions: the cards go to the discards and the
+    bank pays :func:`_set_value`."""
+    s = t.s[0]
+    a = (code >> _A) & _MASK20
+    b = (code >> _B) & _MASK20
+    c = code >> _C
+    ca = t.spreads[p, a]
+    cb = t.spreads[p, b]
+    cc = t.spreads[p, c]
+    same = (m.suit[ca] == m.suit[cb] == m.suit[cc]) and (m.shape[ca] == m.shape[cb] == m.shape[cc])
+    double = s.tucked == m.bux_cards - 1 and m.bux_cards >= 2
+    t.money[p] += _set_value(m.perfect, m.multiplier, double, same, m.value[ca], m.value[cb], m.value[cc])
+    _remove_at(t, p, c)
+    _remove_at(t, p, b)
+    _remove_at(t, p, a)
+    t.discards[ca] += 1
+    t.discards[cb] += 1
+    t.discards[cc] += 1
+    s.phase = P_SELLING
 
 
 @kernel_jit
