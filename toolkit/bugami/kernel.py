@@ -606,7 +606,7 @@ def _heuristic_discard(m, t, p, legal, mine):
 
 
 @kernel_jit
-def _policy(m, t, p, kind, params, pw, streams, buf, mem):
+def _policy(m, t, p, kind, params, pw, streams, buf, mem, aux):
     """The decision hooks: Bugami's random bot (kind 1: ``uniform_index`` over the declarations or
     the playable cards, nothing drawn for a forced card) and the heuristic bot (kind 2,
     ``params[0]`` its ``misere_max_rank``)."""
