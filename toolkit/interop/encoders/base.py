@@ -45,6 +45,9 @@ class Encoder:
         params: ``params(binding, mat) -> cm``, the encoder's numbers (a NamedTuple of ints and
             arrays) for one :class:`~toolkit.interop.adapters.Binding` and kernel material.
         memory: ``memory(binding, mat) -> int``, the ``int64`` words of one game's memory.
+        clears: ``observe`` clears, itself, what it wrote into the row at its last call (its
+            memory says where; the row is zero when a game starts), instead of the caller zeroing
+            the whole row: for a wide tensor that is mostly zeros (BUX's spreads).
         observe, remember, after, to_number, chance_number, chance_weight: the compiled functions
             (see the module docstring);
             :func:`nothing_after` when a game needs no ``after``.
@@ -61,6 +64,7 @@ class Encoder:
     to_number: Callable
     chance_number: Callable
     chance_weight: Callable
+    clears: bool = False
 
 
 def offsets(layout) -> dict[str, int]:

@@ -4,7 +4,10 @@ tensor and numbers (:mod:`toolkit.interop.adapters.bux`).
 Numbers: ``swap m with s:t`` is ``(m * n + s) * S + t``, ``sell i j k`` follows as the triple's
 colexicographic rank, ``bid x`` on the grid from ``min_bid`` by ``bid_increment``, then the moves
 without an argument (their numbers read from the adapter through their texts once per rules).
-The table holds everything the tensor shows: no memory. Source of the rules:
+The table holds everything the tensor shows; the memory keeps only how many cards each spread
+and the lot had at the last observe, so the next one clears those rows alone (``clears``: the
+spreads' piece is most of a wide tensor, and zeroing it all at every decision was most of a
+batched step). Source of the rules:
 ``seeds/000_3d959bb713cf18cb.txt``.
 """
 from __future__ import annotations
@@ -67,7 +70,7 @@ def _params(b, mat) -> BuxCodes:
 
 
 def _memory(b, mat) -> int:
-    return 0
+    return b.n + 1  # the cards of each seat's spread and of the lot at the last observe (rows to clear)
 
 
 @kernel_jit
@@ -87,10 +90,27 @@ def _card(cm, at, c, seen, out):
 
 
 @kernel_jit
+def _clear(cm, n, W, mem, out):
+    """Zero what the last observe wrote: every piece but the spreads and the lot, and of those the
+    rows of the cards there were then (``mem``); the rest of the row is zero already."""
+    for i in range(cm.spreads):
+        out[i] = 0.0
+    for q in range(n):
+        at = cm.spreads + q * cm.S * W
+        for i in range(mem[q] * W):
+            out[at + i] = 0.0
+    for i in range(mem[n] * W):
+        out[cm.lot + i] = 0.0
+    for i in range(cm.discards, out.shape[0]):
+        out[i] = 0.0
+
+
+@kernel_jit
 def _observe(m, cm, t, mem, seat, out):
     """The adapter's tensor of ``state.observation(seat)`` (see ``BuxAdapter.layout``)."""
     s = t.s[0]
     n, W = m.n, cm.K + cm.V
+    _clear(cm, n, W, mem, out)
     out[cm.you + seat] = 1.0
     if s.phase > P_TOP and s.phase != P_OVER:
         out[cm.to_move + (s.bidder if s.phase == P_BID else s.turn)] = 1.0
@@ -106,9 +126,11 @@ def _observe(m, cm, t, mem, seat, out):
         out[cm.money + q] = t.money[q]
         for i in range(t.spread_n[q]):
             _card(cm, cm.spreads + (q * cm.S + i) * W, t.spreads[q, i], q == seat, out)
+        mem[q] = t.spread_n[q]
     shown = cm.lot_public or (s.phase == P_KEEP and s.turn == seat)
     for i in range(s.lot_n):
         _card(cm, cm.lot + i * W, t.lot[i], shown, out)
+    mem[n] = s.lot_n
     for c in range(t.discards.shape[0]):
         if cm.kind[c] >= 0:
             out[cm.discards + cm.kind[c]] += t.discards[c]
@@ -152,4 +174,4 @@ def _chance_weight(m, cm, t, code):
 
 #: BUX's encoder (:class:`toolkit.interop.encoders.base.Encoder`).
 ENCODER = Encoder("bux", __name__, __file__, _params, _memory, _observe, _remember, nothing_after, _to_number,
-                  _chance_number, _chance_weight)
+                  _chance_number, _chance_weight, clears=True)

@@ -84,7 +84,7 @@ def _loop(game: str, kernel):
         files = {inspect.getfile(getattr(x, "py_func", x)) for x in (f.current, f.chance, f.legal, f.step, f.result)}
         run = _LOOPS[game] = compile_env(enc.module, enc.file, sorted(files), current=f.current, chance=f.chance, legal=f.legal,
                                          step=f.step, result=f.result, observe=enc.observe, remember=enc.remember,
-                                         after=enc.after, to_number=enc.to_number)
+                                         after=enc.after, to_number=enc.to_number, clears=enc.clears)
     return run
 
 

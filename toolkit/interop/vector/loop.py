@@ -47,6 +47,7 @@ def _env_games(m, cm, initial, tables, t, mem, mode, actions, words, streams, ob
         if mode[g] == MODE_RESET:
             _load(t.buf, initial.buf)
             mg[:] = 0
+            obs[g, :] = 0.0  # an encoder that clears what it wrote (CLEARS) starts from zeros
             done[g] = 0
             seat[g] = -1
         else:
@@ -87,13 +88,15 @@ def _settle(m, cm, initial, t, mg, w, st, g, obs, mask, legal_n, legal_num, lega
             log_n[g] = 0
             _load(t.buf, initial.buf)
             mg[:] = 0
+            obs[g, :] = 0.0
         else:
             break
     for j in range(legal_n[g]):
         mask[g, legal_num[g, j]] = 0
     legal_n[g] = 0
     out = obs[g]
-    out[:] = 0.0
+    if not CLEARS:  # else the encoder clears what it wrote last (a wide tensor: BUX's spreads)
+        out[:] = 0.0
     if p == TERMINAL:
         result(m, t, scores[g], winners[g])  # noqa: F821
         done[g] = 1
@@ -141,7 +144,7 @@ def _inline(f):
 
 
 def compile_env(module: str, file: str, kernel_files, *, current, chance, legal, step, result, observe, remember,
-                after, to_number):
+                after, to_number, clears: bool = False):
     """The batched env's compiled loop for one game.
 
     ``run(m, cm, initial, tables, t, mem, mode, actions, words, streams, obs, mask, legal_n,
@@ -164,11 +167,13 @@ def compile_env(module: str, file: str, kernel_files, *, current, chance, legal,
         kernel_files: the source files the kernel's functions come from (for the fingerprint).
         current, chance, legal, step, result: the kernel's compiled functions.
         observe, remember, after, to_number: the encoder's compiled functions.
+        clears: the encoder's ``observe`` clears what it wrote into the row before (its memory
+            says where), so the loop zeroes a row only when a game starts.
 
     Returns:
         the numba dispatcher (compiled on its first call, or loaded from the cache).
     """
-    scope = {"__name__": module, "CHANCE": CHANCE, "TERMINAL": TERMINAL, "OK": OK, "STARVED": STARVED, "ILLEGAL": ILLEGAL,
+    scope = {"__name__": module, "CLEARS": bool(clears), "CHANCE": CHANCE, "TERMINAL": TERMINAL, "OK": OK, "STARVED": STARVED, "ILLEGAL": ILLEGAL,
              "FULL": FULL, "MODE_STEP": MODE_STEP, "MODE_RESET": MODE_RESET, "MODE_SKIP": MODE_SKIP,
              "_load": _load, "_find": _find, "_log": _log}
     for name, f in (("current", current), ("chance", chance), ("legal", legal), ("step", step), ("result", result),
