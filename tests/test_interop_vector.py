@@ -271,3 +271,30 @@ def test_pettingzoo_on_the_kernel_plays_the_engines_games(game):
             fast.step(move)
             slow.step(move)
         assert fast.engine.history() == slow.engine.history()
+
+
+def test_openspiel_states_on_the_kernel_clone_and_pickle():
+    """An OpenSpiel state on the kernel clones and pickles into an equal, independent state (also
+    once its binding has made its per-thread scratch, which cannot be pickled)."""
+    import copy
+    import pickle
+
+    pytest.importorskip("pyspiel")
+    from toolkit.interop import openspiel as ospiel
+
+    game = ospiel.load_game("bugami", players=3)
+    b = game.binding
+    b.observation_tensor(b.initial_state(), 0)
+    state = game.new_initial_state()
+    assert state._core is not None
+    rng = np.random.default_rng(0)
+    for k in range(200):
+        if k >= 60 and not state.is_chance_node():  # the deal done, a decision in the play
+            break
+        legal = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(legal)))
+    for other in (state.clone(), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert other.legal_actions() == state.legal_actions()
+        assert other.observation_tensor(other.current_player()) == state.observation_tensor(state.current_player())
+        other.apply_action(other.legal_actions()[0])
+        assert other.history() != state.history() and other.engine.history() != state.engine.history()

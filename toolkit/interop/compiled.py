@@ -32,13 +32,14 @@ from ..core.jit import kernel_jit
 __all__ = ["CompiledGame", "Core", "compiled_game"]
 
 # info slots written by the compiled step
-_PLAYER, _K, _STARVED, _LOGGED, _ILLEGAL, _CODE = range(6)
+_PLAYER, _K, _STARVED, _LOGGED, _ILLEGAL, _CODE, _SEEN = range(7)
 
 
-def _advance(m, cm, t, mem, number, code, draw, words, streams, nums, codes, weights, info, log):
+def _advance(m, cm, t, mem, number, code, draw, words, streams, nums, codes, weights, info, log, out):
     # Play the legal number `number` (found among nums[:info[_K]]) or the code `code` (>= 0), then
     # (with `draw`) chance until a decision, then list the node's numbers (sorted) and codes; a
-    # chance node's numbers carry their weights (the probabilities' numerators).
+    # chance node's numbers carry their weights (the probabilities' numerators). At a decision,
+    # with `out` not empty, the seat to act's tensor goes into `out` (info[_SEEN] its seat).
     info[_ILLEGAL] = 0
     info[_LOGGED] = 0
     info[_STARVED] = 0
@@ -49,6 +50,7 @@ def _advance(m, cm, t, mem, number, code, draw, words, streams, nums, codes, wei
             return
         code = codes[j]
     info[_CODE] = code
+    info[_SEEN] = -1
     if code >= 0:
         remember(m, cm, t, code, mem)  # noqa: F821 - the game's, from compile_single
         step(m, t, code)  # noqa: F821
@@ -86,6 +88,10 @@ def _advance(m, cm, t, mem, number, code, draw, words, streams, nums, codes, wei
             nums[j] = to_number(m, cm, t, c)  # noqa: F821
     _sort(nums, codes, weights, k)
     info[_K] = k
+    if out.shape[0] > 0 and p != CHANCE:
+        out[:] = 0.0
+        observe(m, cm, t, mem, p, out)  # noqa: F821
+        info[_SEEN] = p
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -128,10 +134,10 @@ def compile_single(module: str, file: str, kernel_files, functions, enc):
 
     scope = {"__name__": module, "CHANCE": CHANCE, "TERMINAL": TERMINAL, "_search": _search, "_sort": _sort,
              "_PLAYER": _PLAYER, "_K": _K, "_STARVED": _STARVED, "_LOGGED": _LOGGED, "_ILLEGAL": _ILLEGAL,
-             "_CODE": _CODE}
+             "_CODE": _CODE, "_SEEN": _SEEN}
     for name in ("current", "chance", "legal", "step"):
         scope[name] = _inline(getattr(functions, name))
-    for name in ("remember", "after", "to_number", "chance_number", "chance_weight"):
+    for name in ("remember", "after", "to_number", "chance_number", "chance_weight", "observe"):
         scope[name] = _inline(getattr(enc, name))
     name = f"_advance_{fingerprint(file, __file__, *kernel_files)}"
     code = _advance.__code__.replace(co_filename=file, co_name=name, co_qualname=name)
@@ -146,6 +152,7 @@ class CompiledGame:
     def __init__(self, b, kernel, encoder):
         self.binding, self.kernel, self.encoder = b, kernel, encoder
         self.mat = kernel.material(b.rules, b.n)
+        self.params = self.mat.params
         self.cm = encoder.params(b, self.mat)
         self.memory = max(1, encoder.memory(b, self.mat))
         f = kernel.functions
@@ -201,7 +208,7 @@ class Core:
         history: the kernel codes played, chance included (the record's actions).
     """
 
-    __slots__ = ("cg", "buf", "t", "mem", "nums", "codes", "weights", "info", "history", "_log")
+    __slots__ = ("cg", "buf", "t", "mem", "nums", "codes", "weights", "info", "history", "_log", "_obs")
 
     def __init__(self, cg: CompiledGame, src: "Core | None" = None):
         self.cg = cg
@@ -211,7 +218,7 @@ class Core:
             self.nums = np.zeros(cg.room, dtype=np.int64)
             self.codes = np.zeros(cg.room, dtype=np.int64)
             self.weights = np.zeros(cg.room, dtype=np.int64)
-            self.info = np.zeros(6, dtype=np.int64)
+            self.info = np.zeros(7, dtype=np.int64)
             self.history = []
         else:
             self.buf, self.mem = src.buf.copy(), src.mem.copy()
@@ -219,6 +226,7 @@ class Core:
             self.info, self.history = src.info.copy(), list(src.history)
         self.t = cg.mat.layout.view(self.buf)
         self._log = _EMPTY_LOG
+        self._obs = _NO_OBS
         if src is None:
             self._run(-1, -1, False, None, None)
 
@@ -228,28 +236,28 @@ class Core:
 
     def _run(self, number: int, code: int, draw: bool, words, streams) -> int:
         # one compiled step (the history gains what it plays); returns the code played (-1: none, or
-    # not legal)
-        cg = self.cg
+        # not legal)
+        cg, info = self.cg, self.info
         if draw and len(self._log) != cg.log_room:
             self._log = np.zeros(cg.log_room, dtype=np.int64)
-        played = None
-        while True:
-            cg.advance(cg.mat.params, cg.cm, self.t, self.mem, number, code, draw, _NO_WORDS if words is None else words,
-                       _NO_STREAMS if streams is None else streams, self.nums, self.codes, self.weights, self.info,
-                       self._log)
-            if played is None:  # the history: the move played, then the chance events drawn
-                played = -1 if self.info[_ILLEGAL] else int(self.info[_CODE])
-                if played >= 0:
-                    self.history.append(played)
-                logged = int(self.info[_LOGGED])
-                if logged:
-                    if logged > len(self._log):
-                        raise RuntimeError(f"{logged} chance events in a row exceed the log ({len(self._log)})")
-                    self.history.extend(self._log[:logged].tolist())
-            if self.info[_K] >= 0 or self.info[_ILLEGAL]:
-                return played
-            self._grow()  # the legal list did not fit: list it again (the move is made)
-            number, code, draw = -1, -1, False
+        cg.advance(cg.params, cg.cm, self.t, self.mem, number, code, draw, _NO_WORDS if words is None else words,
+                   _NO_STREAMS if streams is None else streams, self.nums, self.codes, self.weights, info, self._log,
+                   self._obs)
+        ill, played, logged, k = info[_ILLEGAL:_ILLEGAL + 1].tolist()[0], -1, 0, 0
+        if not ill:  # the history: the move played, then the chance events drawn
+            played, logged, k = int(info[_CODE]), int(info[_LOGGED]), int(info[_K])
+            if played >= 0:
+                self.history.append(played)
+            if logged:
+                if logged > len(self._log):
+                    raise RuntimeError(f"{logged} chance events in a row exceed the log ({len(self._log)})")
+                self.history.extend(self._log[:logged].tolist())
+        while k < 0:  # the legal list did not fit: list it again (the move is made)
+            self._grow()
+            cg.advance(cg.params, cg.cm, self.t, self.mem, -1, -1, False, _NO_WORDS, _NO_STREAMS, self.nums,
+                       self.codes, self.weights, info, self._log, self._obs)
+            k = int(info[_K])
+        return played
 
     def _grow(self) -> None:
         room = 2 * len(self.nums)
@@ -308,8 +316,17 @@ class Core:
         return _core_from_arrays, (b.spec.name, b.rules, b.n, self.buf, self.mem, self.nums, self.codes, self.weights,
                                    self.info, self.history)
 
+    def keep_tensors(self) -> None:
+        """From the next move on, each step also writes the seat to act's tensor (one compiled call
+        instead of two: what an environment showing that seat its observation wants)."""
+        if len(self._obs) != self.cg.tensor_size:
+            self._obs = np.zeros(self.cg.tensor_size, dtype=np.float32)
+            self.info[_SEEN] = -1
+
     def tensor(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """``seat``'s observation tensor (the adapter's layout), into ``out`` (zeroed here)."""
+        if out is None and self.info[_SEEN] == seat and len(self._obs):
+            return self._obs.copy()  # written by the last step (keep_tensors)
         cg = self.cg
         if out is None:
             out = np.zeros(cg.tensor_size, dtype=np.float32)
@@ -343,7 +360,7 @@ def _core_from_arrays(game, rules, n, buf, mem, nums, codes, weights, info, hist
     core = Core.__new__(Core)
     core.cg = compiled_game(binding(game, rules, n))
     core.buf, core.mem, core.nums, core.codes, core.weights, core.info = buf, mem, nums, codes, weights, info
-    core.history, core._log = list(history), _EMPTY_LOG
+    core.history, core._log, core._obs = list(history), _EMPTY_LOG, _NO_OBS
     core.t = core.cg.mat.layout.view(core.buf)
     return core
 
@@ -373,5 +390,6 @@ class Words:
 
 
 _EMPTY_LOG = np.zeros(0, dtype=np.int64)
+_NO_OBS = np.zeros(0, dtype=np.float32)
 _NO_WORDS = np.zeros(1, dtype=np.uint64)
 _NO_STREAMS = np.array([0, -1, 0, -1, 1], dtype=np.int64)

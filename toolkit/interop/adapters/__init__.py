@@ -166,6 +166,14 @@ class Binding:
     def unit(self) -> str:
         return self.spec.unit
 
+    def __deepcopy__(self, memo) -> "Binding":
+        # one description of a game, built once per rules and player count (binding()) and shared:
+        # a copied OpenSpiel state holds the same one, a pickled one is found again by its key
+        return self
+
+    def __reduce__(self):
+        return binding, (self.spec.name, self.rules, self.n)
+
     def initial_state(self, seed: int | None = None):
         """The engine's state before the first chance event (``initial_state(rules, n, seed)``)."""
         return self.spec.module.initial_state(self.rules, self.n, seed)

@@ -135,10 +135,12 @@ class MoneyGameEnv(AECEnv, EzPickle):
         # infos[agent]["legal_actions"]: the numbers the mask marks, for the agent to act (an
         # agent of a wide action space samples from them without scanning the mask)
         seat = self._play.player
+        infos = self.infos
+        legal = np.array(self._play.legal_numbers(), dtype=np.int64) if seat >= 0 else _NONE
         for i, a in enumerate(self.possible_agents):
-            info = self.infos.get(a)
+            info = infos.get(a)
             if info is not None:
-                info["legal_actions"] = np.array(self._play.legal_numbers(), dtype=np.int64) if i == seat else _NONE
+                info["legal_actions"] = legal if i == seat else _NONE
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent)
@@ -307,6 +309,7 @@ class _KernelPlay:
         stock = self.stock = Words()
         for redeals in range(_MAX_REDEALS):
             core = self.cg.new()
+            core.keep_tensors()
             core.apply_and_draw(-1, rng, stock)
             if core.player != TERMINAL:
                 self.core = core
