@@ -363,9 +363,12 @@ def _forward(name: str, guarded: bool = False) -> property:
     def get(self):
         if guarded and not self._has_reset:
             raise AttributeError(f"{name} cannot be accessed before reset")  # as OrderEnforcingWrapper
-        return getattr(self.env, name)
+        raw = self.__dict__.get("_raw")
+        if raw is None:  # no wrapper between holds these: the unwrapped env's own, read directly
+            raw = self.__dict__["_raw"] = self.env.unwrapped
+        return getattr(raw, name)
 
-    return property(get, doc=f"The wrapped env's ``{name}``.")
+    return property(get, doc=f"The unwrapped env's ``{name}``.")
 
 
 def _fast(cls: type, guarded: bool = False) -> type:
