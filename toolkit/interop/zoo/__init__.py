@@ -379,7 +379,19 @@ def _fast(cls: type, guarded: bool = False) -> type:
 
 
 _TerminateIllegal = _fast(wrappers.TerminateIllegalWrapper)
-_AssertOutOfBounds = _fast(wrappers.AssertOutOfBoundsWrapper)
+
+
+def _in_bounds_step(self, action) -> None:
+    # a Python int within Discrete(n) is in the action space (Discrete.contains' own answer):
+    # straight on; anything else is judged by PettingZoo's wrapper itself
+    if type(action) is int and 0 <= action < self.unwrapped._masks.size:
+        self.env.step(action)
+    else:
+        wrappers.AssertOutOfBoundsWrapper.step(self, action)
+
+
+_AssertOutOfBounds = type("AssertOutOfBoundsWrapper", (_fast(wrappers.AssertOutOfBoundsWrapper),),
+                          {"step": _in_bounds_step})
 _OrderEnforcing = _fast(wrappers.OrderEnforcingWrapper, guarded=True)
 
 
