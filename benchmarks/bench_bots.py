@@ -32,7 +32,6 @@ neighbour on a shared machine: ``nice -n 10`` and at most 2 workers.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import platform
 import sys
@@ -56,7 +55,9 @@ YARDSTICK = (800, 900, 1000)
 
 
 def _bot(game: str, name: str):
-    return importlib.import_module(f"toolkit.{game}.bots").BOTS[name]()
+    from toolkit.core.gamespec import game_spec
+
+    return game_spec(game).bot(name)
 
 
 def matchup(game: str, a: str, b: str, games: int, workers: int = 1, seed: int = 0, progress: bool = True) -> dict:

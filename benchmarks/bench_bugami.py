@@ -2,8 +2,9 @@
 
 Measured as ratios against budgets in one run (DESIGN.md, performance budgets; issue 6):
 engine import time, random whole-deal playouts per second for 4 players (through the game
-protocol, and on the fast mutable Table the advisor uses), the suit advisor's time for 1,000
-samples, the exact void probability against brute-force enumeration, and widget callbacks.
+protocol, and on the compiled kernel with the random and heuristic bots' decision hooks, which the
+advisor and the search bots' rollouts use), the suit advisor's time for 1,000 samples, the exact
+void probability against brute-force enumeration, and widget callbacks.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import time
 
 import numpy as np
 
-from run import FORBIDDEN_AT_IMPORT, Row, bench_widgets, time_calls
+from run import FORBIDDEN_AT_IMPORT, Row, bench_widgets, compiled_bulk_rates, time_calls
 
 _PROBE = r"""
 import sys, time
@@ -56,22 +57,20 @@ def _playouts(quick):
     el = time.perf_counter() - t0
     rows.append(Row("bugami", "random whole-deal playouts/s, 4 players (game protocol, deal included)", n / el,
                     "deals/s", 100, "min", f"{n} deals, {actions / el:,.0f} actions/s"))
-    rng = np.random.default_rng(0)
-    bots = [bg.RandomBot()] * 4
-    m = 500 if quick else 3000
-    t0 = time.perf_counter()
-    for _ in range(m):
-        bg.simulate_deal(one, 4, bots, rng)
-    el = time.perf_counter() - t0
-    rows.append(Row("bugami", "random whole-deal playouts/s, 4 players (bulk path: fast Table)", m / el, "deals/s",
-                    1000, "min", f"{m} deals"))
-    hb = [bg.HeuristicBot()] * 4
-    t0 = time.perf_counter()
-    for _ in range(m // 2):
-        bg.simulate_deal(one, 4, hb, rng)
-    el = time.perf_counter() - t0
-    rows.append(Row("bugami", "heuristic whole-deal playouts/s, 4 players (fast Table)", (m // 2) / el, "deals/s",
-                    None, None))
+    from toolkit.bugami.playout import kernel
+
+    k = kernel()
+    m = 20_000 if quick else 100_000
+    for name, bots in (("random", [bg.RandomBot()] * 4), ("heuristic", [bg.HeuristicBot()] * 4)):
+        seats = k.seats(bots)
+        k.random_playouts(one, 4, [0, 1], seats)  # compile or load numba's cache first
+        t0 = time.process_time()
+        out = k.random_playouts(one, 4, list(range(m)), seats)
+        el = time.process_time() - t0
+        rows.append(Row("bugami", f"{name} whole-deal playouts/s, 4 players (compiled kernel, Bugami's {name} bot's "
+                        "decision hook)", m / el, "deals/s", 1000 if name == "random" else None,
+                        "min" if name == "random" else None,
+                        f"{m:,} deals in {el:.2f} s of CPU, {int(out['actions'].sum()) / el:,.0f} actions/s"))
     k = 3 if quick else 10
     t0 = time.perf_counter()
     for s in range(k):
@@ -81,15 +80,28 @@ def _playouts(quick):
     return rows
 
 
-def bulk_rates(seconds: float = 3.0, players: int = 4, bot: str = "random") -> dict:
-    """Random whole deals on the bulk path (:func:`toolkit.bugami.playout.playout`, one deal,
-    ``players`` seats, the Bugami random bot), measured in CPU time (``time.process_time``) for
-    about ``seconds``. Every deal is drawn from one Generator (the deal included), as
-    ``play(initial_state(...), bots, rng)``; every deal returns its full JSON record.
+def bulk_rates(seconds: float = 3.0, players: int = 4) -> dict:
+    """Random whole deals on the compiled kernel (``GameSpec.random_playouts``: one deal,
+    ``players`` seats, the core random bot, seeds 0, 1, ...), in CPU time for about ``seconds``,
+    as the anchor section compares every game's kernel with OpenSpiel's Hearts.
 
     Returns:
-        ``{"actions_per_cpu_s", "games_per_cpu_s", "deals_per_cpu_s", "games", "actions",
-        "cpu_s"}`` (a game is one deal here: ``Rules.one_deal()``).
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "deals_per_cpu_s", "games", "actions_per_game",
+        "warmup_s"}`` (a game is one deal here: ``Rules.one_deal()``).
+    """
+    from toolkit import bugami as bg
+
+    r = compiled_bulk_rates("bugami", seconds, players, rules=bg.Rules.one_deal())
+    r["deals_per_cpu_s"] = r["games_per_cpu_s"]
+    return r
+
+
+def record_rates(seconds: float = 3.0, players: int = 4, bot: str = "random") -> dict:
+    """Whole deals through :func:`toolkit.bugami.playout.playout`, each with its full JSON record
+    (what ``simulate(bulk=True)`` gets), every deal drawn from one Generator; in CPU time.
+
+    Returns:
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "deals_per_cpu_s", "games", "actions", "cpu_s"}``.
     """
     from toolkit import bugami as bg
     from toolkit.bugami.playout import playout
@@ -98,7 +110,7 @@ def bulk_rates(seconds: float = 3.0, players: int = 4, bot: str = "random") -> d
     one = bg.Rules.one_deal()
     bots = [bg.BOTS[bot]()] * players
     rng = np.random.default_rng(0)
-    playout(one, players, bots, rng)  # warm the caches (pack ids, rules JSON)
+    playout(one, players, bots, rng)  # warm the caches (numba, rules JSON)
     r = cpu_rates(lambda: len(playout(one, players, bots, rng)["actions"]), seconds, batch=20)
     r["deals_per_cpu_s"] = r["games_per_cpu_s"]
     return r
@@ -106,13 +118,16 @@ def bulk_rates(seconds: float = 3.0, players: int = 4, bot: str = "random") -> d
 
 def _bulk(quick):
     r = bulk_rates(1.0 if quick else 3.0)
-    h = bulk_rates(0.5 if quick else 1.5, bot="heuristic")
-    return [Row("bugami", "bulk random whole deals per CPU-s, 4 players (playout(), full record)", r["deals_per_cpu_s"],
-                "deals/s", 3564, "min",
-                f"{r['actions_per_cpu_s']:,.0f} actions/CPU-s; budget: OpenSpiel Hearts' 3,564 deals/s (issue 17; "
-                "the anchor section measures it in the same run)"),
-            Row("bugami", "bulk heuristic whole deals per CPU-s, 4 players (playout())", h["deals_per_cpu_s"],
-                "deals/s", None, None, f"{h['actions_per_cpu_s']:,.0f} actions/CPU-s")]
+    rec = record_rates(0.5 if quick else 1.5)
+    h = record_rates(0.5 if quick else 1.5, bot="heuristic")
+    return [Row("bugami", "bulk random whole deals per CPU-s, 4 players (compiled kernel, random_playouts)",
+                r["deals_per_cpu_s"], "deals/s", None, None,
+                f"{r['actions_per_cpu_s']:,.0f} actions/CPU-s; the anchor section sets it against OpenSpiel Hearts' "
+                "deals in the same run (budget 1x)"),
+            Row("bugami", "bulk random whole deals per CPU-s, 4 players (playout(), each with its JSON record)",
+                rec["deals_per_cpu_s"], "deals/s", None, None, f"{rec['actions_per_cpu_s']:,.0f} actions/CPU-s"),
+            Row("bugami", "bulk heuristic whole deals per CPU-s, 4 players (playout(), kernel hook, JSON record)",
+                h["deals_per_cpu_s"], "deals/s", None, None, f"{h['actions_per_cpu_s']:,.0f} actions/CPU-s")]
 
 
 def _advisor(quick):

@@ -136,20 +136,21 @@ def random_playouts_rates(random_playouts: Callable, players: int, seconds: floa
 
 def compiled_bulk_rates(game: str, seconds: float = 3.0, players: int = 4, bots=None,
                         compiled: bool = True, rules=None) -> dict:
-    """A game's bulk random playout for a bench's ``bulk_rates()``: with ``bots=None`` and
-    ``compiled``, the compiled kernel through ``toolkit.<game>.playout.random_playouts``
-    (:func:`random_playouts_rates`); with ``compiled=False`` or other bots, ``playout()`` without
-    the kernel (BUX's table for its heuristic bots, else the protocol; :func:`playout_rates`). ``rules``: one Rules object for every game (``None``:
-    the default Rules, built per game on the table path)."""
-    import importlib
-
+    """A game's bulk playout for a bench's ``bulk_rates()``, through the capabilities its spec
+    declares (``GameSpec.random_playouts`` and ``GameSpec.playout``): with ``bots=None`` and
+    ``compiled``, the compiled kernel's random games (:func:`random_playouts_rates`); with other
+    bots, ``playout()`` (on the kernel when the bots have compiled decision hooks there, else the
+    protocol); ``compiled=False`` forces the protocol (:func:`playout_rates`). ``rules``: one
+    Rules object for every game (``None``: the default Rules, built per game on the table path)."""
     from toolkit.core.bots import RandomBot
+    from toolkit.core.gamespec import game_spec
 
-    mod = importlib.import_module(f"toolkit.{game}.playout")
+    spec = game_spec(game)
     if bots is None and compiled:
-        return random_playouts_rates(mod.random_playouts, players, seconds, rules)
+        return random_playouts_rates(spec.random_playouts, players, seconds, rules)
     bots = [RandomBot()] * players if bots is None else bots
-    return playout_rates(lambda r, p, b, s: mod.playout(r, p, b, s, _compiled=False), players, bots, seconds, rules)
+    play = spec.playout
+    return playout_rates(lambda r, p, b, s: play(r, p, b, s, _compiled=compiled), players, bots, seconds, rules)
 
 
 _FIRST_CALL_PROBE = r"""
@@ -791,38 +792,139 @@ def openspiel_rates(game: str, seconds: float = 1.0, players: int = 4) -> dict:
 
 def zoo_rates(game: str, seconds: float = 1.0, players: int = 4) -> dict:
     """Random whole games through the game's PettingZoo AEC environment (``toolkit.interop.zoo``,
-    wrapped as ``env()`` returns it): each agent samples a legal action from its
-    ``action_mask``; actions counted as the engine's history (chance events included). CPU time.
+    wrapped as ``env()`` returns it): each agent samples a legal action uniformly from the numbers
+    its mask marks (``infos[agent]["legal_actions"]``, so it need not scan a mask as wide as the
+    action space: BuyWord's 413,680 numbers); actions counted as the game record's (chance events included:
+    ``MoneyGameEnv.moves``). CPU time.
 
     Raises:
         ImportError: PettingZoo is not installed (``pip install -e '.[research]'``).
     """
-    import importlib
+    from toolkit.interop.zoo import env_functions
 
-    env = importlib.import_module(f"toolkit.interop.zoo.{game}_v0").env(rules=_anchor_rules(game), players=players)
+    env = env_functions(game)[0](rules=_anchor_rules(game), players=players)
     rng = np.random.default_rng(0)
 
     def one(seed):
         env.reset(seed=seed)
         for agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
+            obs, _, term, trunc, info = env.last()
             if term or trunc:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = info.get("legal_actions")
+            if legal is None:
+                legal = np.flatnonzero(obs["action_mask"].view(bool))
             env.step(int(legal[rng.integers(len(legal))]))
-        return len(env.unwrapped.engine.history())
+        return env.unwrapped.moves
 
     one(10**6)  # warm up
     return _cpu_rates(one, seconds)
 
 
-def bench_anchor(quick: bool) -> list[Row]:
-    """Each game's bulk random playout speed as a ratio to OpenSpiel's C++ Hearts in this run
-    (budget: at least Hearts' actions per CPU-second; Bugami also whole deals per CPU-second),
-    and the protocol's speed for information."""
+#: Games a batched env steps together in the anchor's row (``toolkit.interop.vector``).
+VECTOR_ENVS = 256
+
+
+def vector_rates(game: str, seconds: float = 1.0, players: int = 4, num_envs: int = VECTOR_ENVS) -> dict:
+    """Random play in the game's batched environment (:class:`toolkit.interop.vector.VectorGame`,
+    ``num_envs`` games stepped together on the kernel, observation tensors and masks written every
+    step): each game's action drawn uniformly among its legal numbers
+    (:meth:`~toolkit.interop.vector.VectorGame.sample_actions`). Actions count every action of the
+    games, chance events included (``VectorGame.played``), as Hearts' do. CPU time; the first steps
+    (numba's compile or cache load) are not counted.
+
+    Returns:
+        ``{"actions_per_cpu_s", "games_per_cpu_s", "decisions_per_cpu_s", "games", "warmup_s"}``.
+
+    Raises:
+        ImportError: Gymnasium is not installed (``pip install -e '.[research]'``).
+    """
+    from toolkit.interop.vector import VectorGame
+
+    t0 = time.perf_counter()
+    env = VectorGame(game, _anchor_rules(game), players, num_envs=num_envs)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(8):
+        env.step(env.sample_actions(rng))
+    warm = time.perf_counter() - t0
+    played, steps, games = env.played, 0, 0
+    t0 = time.process_time()
+    while True:
+        games += int(env.step(env.sample_actions(rng))[2].sum())
+        steps += 1
+        el = time.process_time() - t0
+        if el >= seconds:
+            break
+    return {"actions_per_cpu_s": (env.played - played) / el, "games_per_cpu_s": games / el,
+            "decisions_per_cpu_s": steps * num_envs / el, "games": games, "warmup_s": warm}
+
+
+#: Budgets of the anchor section, as ratios to OpenSpiel's C++ Hearts in the same run (issues 35 and
+#: 37): every game's compiled kernel 3x per action; Bugami's bulk deals 1x Hearts' deals; the batched
+#: envs 1x per action; the single-game OpenSpiel and PettingZoo paths 0.05x.
+KERNEL_BUDGET, DEALS_BUDGET, VECTOR_BUDGET, INTERFACE_BUDGET = 3.0, 1.0, 1.0, 0.05
+
+
+def _bench_module(game: str):
     import importlib
 
+    sys.modules.setdefault("run", sys.modules[__name__])
+    here = str(Path(__file__).resolve().parent)
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    try:
+        return importlib.import_module(f"bench_{game}")
+    except ModuleNotFoundError:
+        return None
+
+
+def _anchor_kernel(game: str, seconds: float, h_act: float, h_games: float) -> list[Row]:
+    """The game's compiled kernel (its bench's ``bulk_rates``) against Hearts: budget 3x per action."""
+    module = _bench_module(game)
+    bulk = getattr(module, "bulk_rates", None)
+    label = f"{game}: compiled kernel, bulk random playout / Hearts, actions per CPU-s"
+    if bulk is None:
+        return [Row("anchor", label, None, "x", KERNEL_BUDGET, "min", f"benchmarks/bench_{game}.py has no bulk_rates() yet")]
+    try:
+        r = bulk(seconds)
+    except Exception as e:  # noqa: BLE001 - report, never crash the run
+        return [Row("anchor", label, None, "x", KERNEL_BUDGET, "min", f"{type(e).__name__}: {e}")]
+    rows = [Row("anchor", label, r["actions_per_cpu_s"] / h_act, "x", KERNEL_BUDGET, "min",
+                f"{r['actions_per_cpu_s']:,.0f} actions/s, {r['games_per_cpu_s']:,.1f} games/s")]
+    if game == "bugami":
+        rows.append(Row("anchor", "bugami: bulk whole deals / Hearts deals, per CPU-s", r["games_per_cpu_s"] / h_games,
+                        "x", DEALS_BUDGET, "min", f"{r['games_per_cpu_s']:,.0f} deals/s against {h_games:,.0f}"))
+    return rows
+
+
+def _anchor_paths(game: str, seconds: float, h_act: float) -> list[Row]:
+    """The batched env (budget 1x Hearts per action), the single-game OpenSpiel and PettingZoo
+    paths (budget 0.05x) and the protocol (information), each as a ratio to Hearts."""
+    rows = []
+    one = ", one deal" if game == "bugami" else ""
+    for label, rates, budget in (("batched env (toolkit.interop.vector, 256 games)", vector_rates, VECTOR_BUDGET),
+                                 ("protocol (immutable states)", protocol_rates, None),
+                                 ("OpenSpiel interface (Python game)", openspiel_rates, INTERFACE_BUDGET),
+                                 ("PettingZoo env", zoo_rates, INTERFACE_BUDGET)):
+        name = f"  {game}: {label} random play / Hearts, actions"
+        try:
+            r = rates(game, seconds if rates is vector_rates else seconds / 3)
+            rows.append(Row("anchor", name, r["actions_per_cpu_s"] / h_act, "x", budget, "min" if budget else None,
+                            f"{r['actions_per_cpu_s']:,.0f} actions/s, {r['games_per_cpu_s']:,.1f} games/s "
+                            f"({r['games']} games; 4 players{one})"))
+        except ImportError as e:
+            rows.append(Row("anchor", name, None, "x", note=f"not installed ({e.name}): pip install -e '.[research]'"))
+        except Exception as e:  # noqa: BLE001
+            rows.append(Row("anchor", name, None, "x", budget, "min" if budget else None, f"{type(e).__name__}: {e}"))
+    return rows
+
+
+def bench_anchor(quick: bool) -> list[Row]:
+    """Every game against OpenSpiel's C++ Hearts in this run, per CPU-second: its compiled kernel
+    (budget 3x per action; Bugami's deals 1x Hearts' deals), its batched env (1x), its single-game
+    OpenSpiel and PettingZoo paths (0.05x), and the protocol for information."""
     seconds = 1.0 if quick else 3.0
     try:
         hearts = hearts_rates(seconds)
@@ -833,45 +935,9 @@ def bench_anchor(quick: bool) -> list[Row]:
     rows = [Row("anchor", f"OpenSpiel {hearts['version']} C++ Hearts, random 4-player deals (from Python)",
                 h_act, "actions/s", None, None,
                 f"{h_games:,.0f} deals/CPU-s, {hearts['games']} deals, {h_act / h_games:.0f} actions a deal")]
-    sys.modules.setdefault("run", sys.modules[__name__])
-    here = str(Path(__file__).resolve().parent)
-    if here not in sys.path:
-        sys.path.insert(0, here)
     for game in ANCHOR_GAMES:
-        try:
-            module = importlib.import_module(f"bench_{game}")
-            bulk = getattr(module, "bulk_rates", None)
-        except ModuleNotFoundError:
-            bulk = None
-        if bulk is None:
-            rows.append(Row("anchor", f"{game}: bulk random playout / Hearts, actions per CPU-s", None, "x",
-                            1, "min", f"benchmarks/bench_{game}.py has no bulk_rates() yet"))
-        else:
-            try:
-                r = bulk(seconds)
-                rows.append(Row("anchor", f"{game}: bulk random playout / Hearts, actions per CPU-s",
-                                r["actions_per_cpu_s"] / h_act, "x", 1, "min",
-                                f"{r['actions_per_cpu_s']:,.0f} actions/s, {r['games_per_cpu_s']:,.1f} games/s"))
-                if game == "bugami":
-                    rows.append(Row("anchor", "bugami: bulk whole deals / Hearts deals, per CPU-s",
-                                    r["games_per_cpu_s"] / h_games, "x", 1, "min",
-                                    f"{r['games_per_cpu_s']:,.0f} deals/s against {h_games:,.0f}"))
-            except Exception as e:  # noqa: BLE001 - report, never crash the run
-                rows.append(Row("anchor", f"{game}: bulk random playout / Hearts", None, "x", 1, "min",
-                                f"{type(e).__name__}: {e}"))
-        for label, rates in (("protocol (immutable states)", protocol_rates),
-                             ("OpenSpiel interface (Python game)", openspiel_rates), ("PettingZoo env", zoo_rates)):
-            try:
-                r = rates(game, seconds / 3)
-                rows.append(Row("anchor", f"  {game}: {label} random playout / Hearts, actions",
-                                r["actions_per_cpu_s"] / h_act, "x", None, None,
-                                f"{r['actions_per_cpu_s']:,.0f} actions/s, {r['games_per_cpu_s']:,.1f} games/s "
-                                f"({r['games']} games; 4 players{', one deal' if game == 'bugami' else ''})"))
-            except ImportError as e:
-                rows.append(Row("anchor", f"  {game}: {label}", None, "x",
-                                note=f"not installed ({e.name}): pip install -e '.[research]'"))
-            except Exception as e:  # noqa: BLE001
-                rows.append(Row("anchor", f"  {game}: {label}", None, "x", note=f"{type(e).__name__}: {e}"))
+        rows += _anchor_kernel(game, seconds, h_act, h_games)
+        rows += _anchor_paths(game, seconds, h_act)
     return rows
 
 

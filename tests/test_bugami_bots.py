@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from toolkit import bugami as bg
-from toolkit.bugami.bots import PlayView, Table, play_view, sample_hidden
+from toolkit.bugami.bots import PlayView, play_view, sample_hidden
 from toolkit.core import play
 from toolkit.core.testing import check_playout
 from toolkit.core.tricks import parse_cards
@@ -78,16 +78,24 @@ def test_sample_hidden_respects_sizes_and_voids():
         sample_hidden(unknown, {1: 3}, voids, rng)
 
 
-def test_table_matches_the_engine():
-    # A fast Table playout and the immutable engine agree on the same deal and choices.
+def test_compiled_heuristic_deals_match_the_engine():
+    # The compiled kernel's heuristic decision hook (what the advisor and the search bots'
+    # rollouts play on) and the immutable engine agree on the same deal and choices: the table
+    # of the state after the declarations, played to its end, gives the engine's points.
+    from toolkit.bugami.kernel import KERNEL
+
     bot = bg.HeuristicBot()
+    mat = KERNEL.material(ONE, 5)
+    seats = KERNEL.seats([bot] * 5)
+    assert seats is not None
     for seed in range(5):
         s = bg.new_game(ONE, 5, seed=seed)
         while s.phase == "declare":
             s = s.apply(bot.choose(s, None))
-        t = Table.from_state(s)
+        tables = KERNEL.encode(mat, s).buf.reshape(1, -1).copy()
+        scores, _ = KERNEL.finish(mat, tables, seats)
         final = play(s, [bot] * 5, seed=0)
-        assert t.run([bot] * 5, None) == list(final.results[-1].points)
+        assert scores[0].tolist() == list(final.results[-1].points)
 
 
 def test_sampling_bot_rejects_zero_samples():

@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from toolkit import bugami as bg
 from toolkit.bugami import odds
-from toolkit.bugami.bots import HeuristicBot, Table, DeclareView
+from toolkit.bugami.bots import HeuristicBot, DeclareView
+from toolkit.bugami.state import deal_state
+from toolkit.core import play
 from toolkit.core.tricks import parse_cards, sort_hand
 
 SMALL = bg.Rules(ranks=(2, 3, 4), min_players=3)  # 12 cards: 3 players hold 4 each
@@ -125,7 +127,8 @@ def test_advisor_inputs_are_checked():
 
 
 def _exact_tiny(hand, rules, players, position, bot):
-    """Every deal of the unseen cards, played out with the (deterministic) heuristic bot."""
+    """Every deal of the unseen cards, played out with the (deterministic) heuristic bot on the
+    engine (the advisor plays its deals on the compiled kernel: a second method)."""
     unseen = [c for c in rules.deck if c not in set(hand)]
     size = rules.hand_size(players)
     others = [s for s in range(players) if s != position]
@@ -144,7 +147,8 @@ def _exact_tiny(hand, rules, players, position, bot):
             count += 1
             for d in rules.declarations:
                 decl[position] = d
-                totals[d] += Table(rules, hands, decl, 1, left).run([bot] * players, None)[position]
+                s = deal_state(hands, rules, 0, players, left, decl)
+                totals[d] += play(s, [bot] * players, None).results[-1].points[position]
     return {d: v / count for d, v in totals.items()}
 
 

@@ -4,8 +4,9 @@ For many seeds, player counts and rule variants, with random and heuristic bots,
 :func:`~toolkit.bux.playout.playout` and ``play(new_game(rules, players, seed), bots, seed)``
 give identical game records (same chance draws, same bot choices), and the record replays.
 Random bots play in the compiled kernel (:mod:`toolkit.bux.kernel`, checked against the engine
-move by move in ``tests/test_kernels.py``), the heuristic bots on the Python table, a mix with
-random bots through the protocol. ``random_playouts`` row ``i`` is the game of seed ``seed + i``.
+move by move in ``tests/test_kernels.py``), the greedy and value bots there too through their
+compiled decision hooks (:mod:`toolkit.bux.hooks`, checked against the bots' choices at every
+decision below), other bots through the protocol. ``random_playouts`` row ``i`` is the game of seed ``seed + i``.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import numpy as np
 import pytest
 
 from toolkit import bux
-from toolkit.bux.playout import BuxView, Table, playout, random_playouts, view_of_state
+from toolkit.bux.playout import playout, random_playouts
 from toolkit.core.bots import RandomBot
 from toolkit.core.bulk import PlayoutRecord
 from toolkit.core.testing import check_random_playouts
@@ -128,44 +129,64 @@ def test_bulk_playout_with_a_generator_matches_the_protocol_fed_the_same_generat
     assert got == want and got["seed"] is None
 
 
-def test_views_from_both_paths_agree_at_every_decision():
-    """The view a bot decides from is the same whether built from the protocol state or from
-    the table, at every decision of a seeded game (spreads with hidden values, lot, history)."""
+def test_compiled_hooks_choose_as_the_bots_at_every_decision():
+    """The greedy and value bots' compiled decision hooks (toolkit.bux.hooks, what the bulk path
+    and the search's rollouts play) make the bot's choice at every decision of seeded games: the
+    hook reads the kernel's table of the protocol's state and the public history it kept
+    (``observe`` at every move, chance included), the bot its view of the state (hidden values,
+    lot, the swaps of the last round, the tables seen since the last other move)."""
+    from toolkit.bux import hooks
+    from toolkit.bux.kernel import KERNEL
+
     rules = bux.Rules()
     bots = [bux.GreedyBot(), bux.ValueBot(), bux.ValueBot(shade=0), bux.GreedyBot(min_gain=0)]
-    rng_a = np.random.default_rng(3)
-    s = resolve_chance(bux.initial_state(rules, 4, None), rng_a)
-    t = Table(rules, 4)
-    rng_b = np.random.default_rng(3)
-    while t.current == -1:
-        t.apply_chance(t.chance(rng_b))
-    t.track = True
-    checked = 0
-    while not s.is_terminal:
-        p = s.current_player
-        if p < 0:
-            a = s.sample_chance(rng_a)
-            assert t.chance(rng_b) == a.card
-            t.apply_chance(a.card)
-        else:
-            va, vb = view_of_state(s), t.view()
-            for f in BuxView.__slots__:
-                if f in ("spreads", "money", "lot"):
-                    assert [list(x) if f == "spreads" else x for x in getattr(va, f)] == \
-                        [list(x) if f == "spreads" else x for x in getattr(vb, f)], f
-                elif not f.startswith("_"):
-                    assert getattr(va, f) == getattr(vb, f), f
-            assert sorted(va.recent_swaps()) == sorted(vb.recent_swaps())
-            now_a, before_a = va.seen_tables()
-            now_b, before_b = vb.seen_tables()
-            assert now_a == now_b and set(before_a) == set(before_b)
-            assert list(va.swaps()) == list(vb.swaps())
-            checked += 1
-            a = bots[p].choose(s, rng_a)
-            assert bots[p].decide(vb, rng_b) == a
-            t.apply(a)
-        s = s.apply(a)
-    assert checked > 50 and t.actions == record(s)["actions"]
+    mat = KERNEL.material(rules, 4)
+    kinds, params = KERNEL.seats(bots)
+    words, streams = np.zeros(1, dtype=np.uint64), np.array([0, -1, 0, -1, 1], dtype=np.int64)
+    checked = swaps = 0
+    for seed in (3, 4):
+        rng = np.random.default_rng(seed)
+        s = resolve_chance(bux.initial_state(rules, 4, None), rng)
+        mem = np.zeros(mat.memory, dtype=np.int64)
+        hooks.forget(mat.params, mem, mat.aux)
+        while not s.is_terminal:
+            p = s.current_player
+            a = s.sample_chance(rng) if p < 0 else bots[p].choose(s, rng)
+            t = KERNEL.encode(mat, s)
+            codes = KERNEL.legal(mat, t)
+            code = codes[KERNEL.decode(mat, codes).index(str(a))]
+            if p >= 0:
+                got = hooks.policy(mat.params, t, p, kinds[p], params[p], words, streams, mat.buffer, mem, mat.aux)
+                assert KERNEL.decode(mat, [got]) == [str(a)], (seed, len(s.history()), str(a))
+                checked += 1
+                swaps += str(a).startswith("swap")
+            hooks.observe(mat.params, t, code, mem, mat.aux)
+            s = s.apply(a)
+    assert checked > 200 and swaps > 10
+
+
+def test_games_the_hooks_leave_to_the_protocol():
+    """Where a bot would leave its compiled search (a lot whose values are hidden: the expectation
+    over them; a spread of more than 16 cards: the exact MILP), the hook answers -3: the kernel
+    gives no record, and the bulk path's record is the protocol's."""
+    from toolkit.bux import hooks
+    from toolkit.bux.kernel import KERNEL
+    from toolkit.core.game import successor
+
+    rules = bux.Rules(lot_values_public=False, max_turns=30)
+    bots = [bux.GreedyBot()] * 3
+    assert KERNEL.playout_seeded(rules, ["A", "B", "C"], 1, KERNEL.seats(bots)) is None
+    assert playout(rules, 3, bots, 1) == record(play(bux.new_game(rules, 3, 1), bots, 1))
+    s = bux.new_game(bux.Rules(), 3, 0)
+    big = tuple(sorted(bux.Rules().cards))[:17]
+    s = successor(s, spreads=(big,) + s.spreads[1:])  # a spread of 17 (the deck is not read here)
+    mat = KERNEL.material(bux.Rules(), 3)
+    kinds, params = KERNEL.seats(bots)
+    mem = np.zeros(mat.memory, dtype=np.int64)
+    hooks.forget(mat.params, mem, mat.aux)
+    got = hooks.policy(mat.params, KERNEL.encode(mat, s), 0, kinds[0], params[0], np.zeros(1, dtype=np.uint64),
+                       np.array([0, -1, 0, -1, 1]), mat.buffer, mem, mat.aux)
+    assert got == -3 and str(bots[0].choose(s, np.random.default_rng(0))).startswith("sell")
 
 
 def test_other_bots_play_through_the_protocol():

@@ -1,6 +1,6 @@
 """Every game's compiled twin (``toolkit/<game>/kernel.py``) against its engine, move by move.
 
-The kernels (Bué, BuyWord, BUX, Ten Bucks) play the bulk random playouts; each is a second
+The kernels (Bué, Bugami, BuyWord, BUX, Ten Bucks: every game) play the bulk playouts; each is a second
 implementation of its game's rules, so it is checked the way OpenSpiel checks its Python and C++
 games (``kuhn_poker_test.test_consistent``): at every state reached by every bot of the game
 (``BOTS``: random, greedy, sampling or look-ahead), under every preset and rule variant the
@@ -16,19 +16,24 @@ larger trees too (a soak, not run by default).
 """
 from __future__ import annotations
 
-import importlib
 import os
 
 import numpy as np
 import pytest
 
-from toolkit import bue, bux, buyword as bw, tenbucks as tb
+from toolkit import bue, bugami as bg, bux, buyword as bw, tenbucks as tb
 from toolkit.core.bots import RandomBot
-from toolkit.core.bulk import game_kernel
+from toolkit.core.gamespec import game_spec
 from toolkit.core.jit import Kernel, Material, fresh_streams, seed_words
 from toolkit.core.testing import KernelMismatch, check_kernel, check_kernel_tree
 
 SOAK = int(os.environ.get("TOOLKIT_KERNEL_SOAK", "0"))
+
+
+def game_kernel(game: str):
+    """The game's compiled twin, through the loader its spec declares (``GameSpec.kernel``)."""
+    return game_spec(game).kernel()
+
 
 _BUE_DECK = (("number", "blue", 10, 1), ("number", "gold", 20, 1), ("times", "", 2, 1), ("number", "gold", 30, 1))
 _BUX_DECK = (("hearts", "x", 25, 1), ("hearts", "square", 50, 1), ("spades", "x", 25, 1), ("hearts", "x", 100, 1))
@@ -78,6 +83,15 @@ GAMES = {
         "turn-limit-left-of-buyer": (bux.Rules.quick(max_turns=25, cards_dealt=1, next_player="left_of_buyer"),
                                      (3, 4)),
     }),
+    "bugami": (bg, {
+        "one_deal": (bg.Rules.one_deal(), (3, 4, 7)),
+        "full": (bg.Rules(target=120), (4,)),
+        "no-misere-leftovers-aside-play-on": (bg.Rules(allow_misere=False, leftovers_to_last_trick=False,
+                                                       ties="play_on", target=60), (5, 6)),
+        "odd-pack-and-points": (bg.Rules(suits=("S", "H", "C"), ranks=(9, 10, 11, 12, 13, 14), points_per_trick=7,
+                                         clean_multiplier=3, misere_success=35, misere_failure_per_trick=-4,
+                                         first_dealer=2, max_deals=3), (3, 4)),
+    }),
     "buyword": (bw, {
         "standard": (bw.Rules(), (1, 3)),
         "hidden": (bw.Rules(hidden_tiles=True), (2,)),
@@ -99,7 +113,14 @@ GAMES = {
 
 #: Bots that think for long, and the preset they are checked on (one game).
 SLOW = {("bue", "sampling"): "one_hand", ("buyword", "sampling"): "theme-wild-2-pips",
+        ("bugami", "sampling"): "odd-pack-and-points", ("bugami", "search"): "odd-pack-and-points",
+        ("bue", "search"): "one_hand", ("bux", "search"): "quick", ("tenbucks", "search"): "standard",
         ("tenbucks", "lookahead"): "zero-risk-strict-aside"}
+
+#: Bots that think by the clock, made deterministic and brief for the check (the states they
+#: reach are what matter, not how well they play: the search bots' default 50 ms a decision
+#: made this file take 13 minutes).
+BOT_ARGS = {(game, "search"): {"budget_ms": None, "playouts": 3} for game in ("bue", "bugami", "bux", "tenbucks")}
 
 CASES = [(game, preset, bot) for game, (mod, presets) in GAMES.items() for preset in presets for bot in mod.BOTS]
 
@@ -116,7 +137,7 @@ def test_kernel_follows_the_engine_move_by_move(game, preset, bot):
     runs += [(counts[i % len(counts)], 100 + i) for i in range(SOAK * len(runs))]
     for n, seed in runs:
         assert kernel.supports(rules, n)
-        states = check_kernel(kernel, mod.initial_state(rules, n, None), [mod.BOTS[bot]() for _ in range(n)], seed)
+        states = check_kernel(kernel, mod.initial_state(rules, n, None), [mod.BOTS[bot](**BOT_ARGS.get((game, bot), {})) for _ in range(n)], seed)
         assert states > 5
 
 
@@ -140,6 +161,13 @@ TREES = {
         max_turns=1, top_card_visible=True, unbid_lot="drawer"), 2, 0),
     "bux-two-turns": ("bux", bux.Rules.two_player(max_players=2, deck=_BUX_DECK, bux_cards=1, decks=1, cards_dealt=1,
                                                   cards_drawn=1, starting_chips=((5, 2),), max_turns=2), 2, 1),
+    "bugami-one-card-each-misere-leftover": ("bugami", bg.Rules.one_deal(suits=("S", "H"), ranks=(2, 3), min_players=3,
+                                                                         max_players=4), 3, 0),
+    "bugami-four-seats-no-misere": ("bugami", bg.Rules.one_deal(suits=("S", "H"), ranks=(2, 3), min_players=3,
+                                                                max_players=4, first_dealer=2, allow_misere=False), 4, 0),
+    "bugami-two-deals-leftovers-aside": ("bugami", bg.Rules(suits=("S", "H"), ranks=(2, 3), min_players=3,
+                                                            max_players=4, max_deals=2, allow_misere=False,
+                                                            leftovers_to_last_trick=False), 3, 1),
     "buyword-three-tiles": ("buyword", bw.Rules(bag=(("A", 1, 1), ("T", 1, 2), ("C", 1, 3)), die=(2,),
                                                 theme_words=_WORDS, min_word_length=1, wild_tiles=4,
                                                 wilds_per_player=(1, 1, 1, 1)), 1, 0),
@@ -231,7 +259,7 @@ def test_every_kernel_speaks_the_one_interface(game):
     rows = np.array([2, 0, 1], dtype=np.int64)
     ok, codes = kernel.play_batch(mat, setup, play, fresh_streams(3), rows, scores, actions, winners)
     assert ok.all()
-    playout = importlib.import_module(f"toolkit.{game}.playout").playout
+    playout = game_spec(game).playout
     for g, seed in enumerate(seeds):
         rec = playout(rules, n, None, seed)
         r = rows[g]
@@ -256,3 +284,17 @@ def test_a_bid_above_a_million_bux_decodes():
     kernel = game_kernel("bux")
     mat = kernel.material(bux.Rules(), 3)
     assert kernel.decode(mat, np.array([7 | (3_000_000 << 4)])) == ["bid 3000000"]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_spec_names_the_bots_its_kernel_plays(game):
+    """``GameSpec.compiled_bots`` is the truth: exactly those bots of the game's ``BOTS`` have a
+    compiled decision hook (``kernel_policy``, :meth:`Kernel.seats`), so the bulk path plays them
+    on the kernel, and every game's random bot is among them."""
+    spec = game_spec(game)
+    kernel = spec.kernel()
+    n = spec.player_range()[0]
+    hooked = {name for name in spec.bots if kernel.seats([spec.bot(name)] * n) is not None}
+    assert hooked == set(spec.compiled_bots)
+    assert "random" in hooked
+    assert kernel.seats([RandomBot()] * n) is not None  # the core random bot: kind 0 everywhere

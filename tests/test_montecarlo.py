@@ -6,6 +6,7 @@ The reference every parallel run is checked against is the definition itself: tr
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 
 import numpy as np
@@ -14,6 +15,7 @@ import pytest
 
 from toolkit.core import RandomBot, montecarlo, play, record, run_trials, simulate
 from toolkit.core.game import game_module, game_names
+from toolkit.core.gamespec import game_spec
 
 
 def roll_sum(rng: np.random.Generator) -> int:
@@ -170,51 +172,39 @@ def _attribute_playout(rules, players, bots, seed):
 
 
 @pytest.mark.parametrize("fake", [_record_only_playout, _scored_playout, _attribute_playout])
-def test_simulate_uses_a_games_bulk_path(monkeypatch, fake):
+def test_simulate_plays_the_specs_bulk_path_once_a_game(fake):
+    """simulate takes a spec and plays its declared bulk path (``GameSpec.playout``) once per game:
+    no probe game first, no module looked up by name; bulk=False never asks for it."""
     calls = []
 
-    def bulk_of(mod):
-        calls.append(mod.__name__)
-        return fake
+    def counted(rules, players, bots, seed):
+        calls.append(seed)
+        return fake(rules, players, bots, seed)
 
-    monkeypatch.setattr(montecarlo, "_bulk_playout", bulk_of)
+    spec = dataclasses.replace(game_spec("bue"), playout=counted)
     bots = [RandomBot(), RandomBot(), RandomBot()]
-    fast = simulate("bue", bots, 6, seed=4, workers=1, progress=False)
-    assert calls == ["toolkit.bue"] * 7  # once to check it takes the bots, then once per game
-    slow = simulate("bue", bots, 6, seed=4, workers=1, progress=False, bulk=False)
-    assert len(calls) == 7  # bulk=False never asks for the bulk path
+    fast = simulate(spec, bots, 6, seed=4, workers=1, progress=False)
+    assert len(calls) == 6 and calls == list(fast["seed"])
+    slow = simulate(spec, bots, 6, seed=4, workers=1, progress=False, bulk=False)
+    assert len(calls) == 6
     pd.testing.assert_frame_equal(fast, slow)
 
 
-def test_simulate_falls_back_to_the_protocol_for_bots_the_bulk_path_refuses(monkeypatch):
-    def picky(rules, players, bots, seed):
-        raise TypeError("these bots cannot play on the bulk table")
-
-    monkeypatch.setattr(montecarlo, "_bulk_playout", lambda mod: picky)
+def test_a_spec_without_a_bulk_path_plays_through_the_protocol():
+    spec = dataclasses.replace(game_spec("bue"), playout=None)
     bots = [RandomBot(), RandomBot()]
-    pd.testing.assert_frame_equal(simulate("bue", bots, 4, seed=3, workers=1, progress=False),
+    pd.testing.assert_frame_equal(simulate(spec, bots, 4, seed=3, workers=1, progress=False),
                                   simulate("bue", bots, 4, seed=3, workers=1, progress=False, bulk=False))
 
 
-def test_bulk_path_lookup(monkeypatch):
-    import sys
-    import types
-
-    def pkg(name):
-        m = types.ModuleType(name)
-        m.__path__ = []
-        monkeypatch.setitem(sys.modules, name, m)
-        return m
-
-    with_path = pkg("fakegame_a")
-    sub = types.ModuleType("fakegame_a.playout")
-    sub.playout = _scored_playout
-    monkeypatch.setitem(sys.modules, "fakegame_a.playout", sub)
-    assert montecarlo._bulk_playout(with_path) is _scored_playout
-    table_only = pkg("fakegame_b")  # a playout module with a Table but no playout function yet
-    monkeypatch.setitem(sys.modules, "fakegame_b.playout", types.ModuleType("fakegame_b.playout"))
-    assert montecarlo._bulk_playout(table_only) is None
-    assert montecarlo._bulk_playout(pkg("fakegame_c")) is None  # no playout module at all
+@pytest.mark.parametrize("game", game_names())
+def test_every_game_declares_its_bulk_path_in_its_spec(game):
+    """The fast path is found through the spec (``GameSpec.playout``, ``random_playouts``,
+    ``kernel``), the game package's own functions."""
+    spec = game_spec(game)
+    assert spec.playout is not None and spec.playout.__module__ == f"toolkit.{game}.playout"
+    assert spec.random_playouts.__module__ == spec.playout.__module__
+    assert spec.kernel().game == game
 
 
 # -- Dask ---------------------------------------------------------------------------------------
@@ -251,11 +241,9 @@ def test_simulate_on_a_dask_cluster(dask_client):
 
 @pytest.mark.parametrize("game", game_names())
 def test_simulate_bulk_path_gives_the_protocols_table(game):
-    """For every game with a bulk path (toolkit.<game>.playout.playout), simulate's default
-    (bulk=True) tabulates exactly the games the protocol plays from the same seeds."""
+    """For every game (its spec's bulk path, GameSpec.playout), simulate's default (bulk=True)
+    tabulates exactly the games the protocol plays from the same seeds."""
     mod = game_module(game)
-    if montecarlo._bulk_playout(mod) is None:
-        pytest.skip(f"{game} has no bulk playout yet")
     bot = getattr(mod, "RandomBot", RandomBot)()
     rules = mod.Rules.one_deal() if game == "bugami" else mod.Rules()
     bots = [bot] * (1 if game == "buyword" else 3)

@@ -561,99 +561,137 @@ def _reorder_then_next(m, t, seat_a, slot_a, seat_b, slot_b):
 @kernel_jit
 def _step(m, t, code):
     """``BueState.apply`` of the action ``code`` (legal: from :func:`_legal` or :func:`_chance`)."""
-    s = t.s[0]
-    n, hs = t.hands.shape
     kind = code >> 16
     low = code & 0xFFFF
     if kind == DEAL or kind == FLIP or kind == DRAW:
-        t.counts[low] -= 1
-        s.total -= 1
-        if kind == FLIP:  # the marker card starts the discards
-            t.discards[low] += 1
-            _start_turns(m, t)
-        elif kind == DEAL:  # one card at a time from the dealer's left
-            k = s.dealt
-            t.hands[seat_from(s.dealer, 1 + k % n, n), k // n] = low
-            s.dealt = k + 1
-            if k + 1 == n * hs:
-                s.dealt = 0
-                if m.marker:
-                    s.phase = P_FLIP
-                else:
-                    _start_turns(m, t)
-        else:
-            p = s.draw_seat
-            slot = s.draw_slot
-            t.hands[p, slot] = low
-            s.phase = P_EXCHANGE
-            s.draw_seat = -1
-            s.draw_slot = -1
-            if not _check_bue(m, t, p, -1):
-                _reorder_then_next(m, t, p, slot, -1, -1)
-        return
-    if kind == REORDER:  # the new card goes to hidden slot ``low``; nobody else can follow them
-        seat = t.reorder[0, 0]
-        slot = t.reorder[0, 1]
-        c = t.hands[seat, slot]
-        t.hands[seat, slot] = t.hands[seat, low]
-        t.hands[seat, low] = c
-        for q in range(n):
-            if q != seat:
-                for i in range(hs):
-                    if t.up[seat, i] == 0:
-                        t.known[q, seat, i] = -1
-        t.reorder[0, 0] = t.reorder[1, 0]
-        t.reorder[0, 1] = t.reorder[1, 1]
-        t.reorder[1, 0] = 0
-        t.reorder[1, 1] = 0
-        s.n_reorder -= 1
-        if s.n_reorder == 0:
-            s.phase = P_EXCHANGE
-            _next_in_turn(m, t)
-        return
-    p = _current(m, t)
-    if kind == REVEAL:
-        t.pending[p] = low
-        if s.order_pos + 1 < n:
-            s.order_pos += 1
-            return
-        # everyone has chosen: the cards are turned up together
-        for q in range(n):
-            t.up[q, t.pending[q]] = 1
-        for q in range(n):
-            for o in range(n):
-                for slot in range(hs):
-                    if t.up[o, slot]:
-                        t.known[q, o, slot] = -1
-                if o != q:
-                    c = t.hands[o, t.pending[o]]
-                    if t.holds[q, o, c] > 0:
-                        t.holds[q, o, c] -= 1
+        _step_card(m, t, kind, low)
+    elif kind == REORDER:
+        _step_reorder(m, t, low)
+    elif kind == REVEAL:
+        _step_reveal(m, t, low)
+    elif kind == DISCARD:
+        _step_discard(m, t, low)
+    else:
+        _step_swap(m, t, low)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _step_card(m, t, kind, low):
+    """A card off the deck: dealt (one at a time from the dealer's left), flipped (the marker card
+    starts the discards) or drawn (to the slot a discard left)."""
+    s = t.s[0]
+    n, hs = t.hands.shape
+    t.counts[low] -= 1
+    s.total -= 1
+    if kind == FLIP:
+        t.discards[low] += 1
+        _start_turns(m, t)
+    elif kind == DEAL:
+        k = s.dealt
+        t.hands[seat_from(s.dealer, 1 + k % n, n), k // n] = low
+        s.dealt = k + 1
+        if k + 1 == n * hs:
+            s.dealt = 0
+            if m.marker:
+                s.phase = P_FLIP
+            else:
+                _start_turns(m, t)
+    else:
+        p = s.draw_seat
+        slot = s.draw_slot
+        t.hands[p, slot] = low
         s.phase = P_EXCHANGE
-        t.pending.fill(-1)
-        s.turn += 1
-        s.order_pos = 0
-        s.n_banned = 0
-        t.banned.fill(0)
+        s.draw_seat = -1
+        s.draw_slot = -1
+        if not _check_bue(m, t, p, -1):
+            _reorder_then_next(m, t, p, slot, -1, -1)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _step_reorder(m, t, low):
+    """The new card goes to hidden slot ``low``; nobody else can follow the owner's hidden cards."""
+    s = t.s[0]
+    n, hs = t.hands.shape
+    seat = t.reorder[0, 0]
+    slot = t.reorder[0, 1]
+    c = t.hands[seat, slot]
+    t.hands[seat, slot] = t.hands[seat, low]
+    t.hands[seat, low] = c
+    for q in range(n):
+        if q != seat:
+            for i in range(hs):
+                if t.up[seat, i] == 0:
+                    t.known[q, seat, i] = -1
+    t.reorder[0, 0] = t.reorder[1, 0]
+    t.reorder[0, 1] = t.reorder[1, 1]
+    t.reorder[1, 0] = 0
+    t.reorder[1, 1] = 0
+    s.n_reorder -= 1
+    if s.n_reorder == 0:
+        s.phase = P_EXCHANGE
+        _next_in_turn(m, t)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _step_reveal(m, t, low):
+    """The player to act chooses slot ``low`` to reveal; once everyone has, the cards are turned
+    up together and the next exchange turn begins."""
+    s = t.s[0]
+    n, hs = t.hands.shape
+    t.pending[_current(m, t)] = low
+    if s.order_pos + 1 < n:
+        s.order_pos += 1
         return
-    if kind == DISCARD:  # face up, then a draw; the discards become the deck when it is empty
-        card = t.hands[p, low]
-        t.hands[p, low] = -1
-        for q in range(n):
-            t.known[q, p, low] = -1
-            if q != p and t.holds[q, p, card] > 0:
-                t.holds[q, p, card] -= 1
-        t.discards[card] += 1
-        if s.total == 0:
-            for lab in range(t.counts.shape[0]):
-                t.counts[lab] = t.discards[lab]
-                s.total += t.discards[lab]
-                t.discards[lab] = 0
-        s.phase = P_DRAW
-        s.draw_seat = p
-        s.draw_slot = low
-        return
-    # a blind swap: every viewer follows the two slots, the two players learn what they got
+    for q in range(n):
+        t.up[q, t.pending[q]] = 1
+    for q in range(n):
+        for o in range(n):
+            for slot in range(hs):
+                if t.up[o, slot]:
+                    t.known[q, o, slot] = -1
+            if o != q:
+                c = t.hands[o, t.pending[o]]
+                if t.holds[q, o, c] > 0:
+                    t.holds[q, o, c] -= 1
+    s.phase = P_EXCHANGE
+    t.pending.fill(-1)
+    s.turn += 1
+    s.order_pos = 0
+    s.n_banned = 0
+    t.banned.fill(0)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _step_discard(m, t, low):
+    """Slot ``low`` face up onto the discards, then a draw; the discards become the deck when it is
+    empty."""
+    s = t.s[0]
+    n = t.hands.shape[0]
+    p = _current(m, t)
+    card = t.hands[p, low]
+    t.hands[p, low] = -1
+    for q in range(n):
+        t.known[q, p, low] = -1
+        if q != p and t.holds[q, p, card] > 0:
+            t.holds[q, p, card] -= 1
+    t.discards[card] += 1
+    if s.total == 0:
+        for lab in range(t.counts.shape[0]):
+            t.counts[lab] = t.discards[lab]
+            s.total += t.discards[lab]
+            t.discards[lab] = 0
+    s.phase = P_DRAW
+    s.draw_seat = p
+    s.draw_slot = low
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _step_swap(m, t, low):
+    """A blind swap (``low``: my slot, the opponent, their slot): every viewer follows the two
+    slots, the two players learn what they got; the reversal ban notes the values."""
+    s = t.s[0]
+    n, hs = t.hands.shape
+    p = _current(m, t)
     i = (low >> 8) & 15
     o = (low >> 4) & 15
     j = low & 15

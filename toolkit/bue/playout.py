@@ -21,7 +21,16 @@ from ..core.validation import DEFAULT_PLAYERS
 from .rules import Rules
 from .state import initial_state
 
-__all__ = ["playout", "random_playouts"]
+__all__ = ["kernel", "playout", "random_playouts"]
+
+
+def kernel():
+    """The game's compiled twin, ``toolkit.bue.kernel.KERNEL`` (a :class:`toolkit.core.jit.Kernel`),
+    imported on the first call (it imports numba, which ``import toolkit.bue`` does not): the
+    loader the game's :class:`~toolkit.core.gamespec.GameSpec` names as its ``kernel``."""
+    from .kernel import KERNEL
+
+    return KERNEL
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,
@@ -54,7 +63,7 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
         TypeError, ValueError: as :func:`~toolkit.bue.state.initial_state`; a bot count that is
             not one per seat.
     """
-    return bulk.playout("bue", initial_state, rules, players, bots, rng, seed, compiled=_compiled)
+    return bulk.playout(kernel, initial_state, rules, players, bots, rng, seed, compiled=_compiled)
 
 
 def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict:
@@ -85,4 +94,4 @@ def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict
             ``players``; ``n`` or ``seed`` not a whole number >= 0 (``seed=None`` is refused:
             the matches must be reproducible).
     """
-    return bulk.random_playouts("bue", initial_state, rules, players, n, seed)
+    return bulk.random_playouts(kernel, initial_state, rules, players, n, seed)

@@ -6,6 +6,7 @@ from ..core.gamespec import GameSpec, Preset, Scoring
 from .bots import BOTS
 from .faces import FACES
 from .odds import class_decisions
+from .playout import kernel, playout, random_playouts
 from .rules import Rules
 
 
@@ -33,6 +34,12 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
     return hands * hand
 
 
+def warm() -> None:
+    """Compile (or load from numba's cache) Bué's compiled code: its kernel at 4 seats
+    (``python -m toolkit.warm``)."""
+    kernel().warm(Rules(), 4)
+
+
 SPEC = GameSpec(
     name="bue", title="Bu\u00e9", unit="points", source="seeds/001_c72449e28446bd3a.txt",
     presets=(Preset("one_hand", "One hand", Rules.single_hand), Preset("full", "Full game (five hands)", Rules)),
@@ -41,4 +48,5 @@ SPEC = GameSpec(
     faces=FACES,
     scoring=Scoring(negative=True),
     decisions=class_decisions,
+    kernel=kernel, playout=playout, random_playouts=random_playouts, compiled_bots=("random",), warm=warm,
 )

@@ -16,14 +16,14 @@ from .state import BugamiState, DealCard, DealResult, DeclareBug, PlayCard, deal
 from .faces import FACES, card_html, card_words, declaration_label, render_html
 from .odds import (Advice, advice_table, advise_state, others_suit_distribution, round_score,
                    suit_advisor, suit_count_distribution, suit_table, void_probability)
-from .bots import BOTS, HeuristicBot, RandomBot, SamplingBot, SearchBot, Table, simulate_deal
+from .bots import BOTS, HeuristicBot, RandomBot, SamplingBot, SearchBot
 
 __all__ = [
     "MISERE", "TIE_RULES", "Rules", "BugamiState", "DealCard", "DealResult", "DeclareBug", "PlayCard",
     "deal_state", "initial_state", "new_game", "FACES", "card_html", "card_words", "declaration_label", "render_html",
     "Advice", "advice_table", "advise_state", "others_suit_distribution", "round_score", "suit_advisor",
     "suit_count_distribution", "suit_table", "void_probability",
-    "BOTS", "HeuristicBot", "RandomBot", "SamplingBot", "SearchBot", "Table", "simulate_deal",
+    "BOTS", "HeuristicBot", "RandomBot", "SamplingBot", "SearchBot",
 ]
 
 from .spec import SPEC

@@ -5,10 +5,12 @@ Every bot has two entry points:
 * ``choose(state, rng)``: the game protocol (:class:`toolkit.core.game.Bot`), reading only what
   the player to move may see (their hand, the public tricks and declarations);
 * ``declare(view, rng) -> str`` and ``play(view, rng) -> Card`` on a :class:`DeclareView` or a
-  :class:`PlayView`, which hold only that player's information (the fast path of :class:`Table`).
+  :class:`PlayView`, which hold only that player's information.
 
-The views, the fast :class:`Table` and the heuristic policy are in :mod:`.playout` (the suit
-advisor in :mod:`.odds` plays its deals with them) and are re-exported here.
+The views and the heuristic policy are in :mod:`.playout` (the suit advisor in :mod:`.odds` plays
+its deals with them) and are re-exported here. The sampling and search bots play their sampled
+deals on the compiled kernel (:mod:`toolkit.bugami.kernel`, :meth:`toolkit.core.jit.Kernel.finish`)
+with their rollout bot's decision hook, or on the engine for a rollout bot without one.
 
 Source of the rules they follow: ``seeds/004_228c87ab909f4e75.txt``.
 """
@@ -16,13 +18,66 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.game import play as play_game, successor
 from ..core.search import SearchBot as _SearchBot
+from ..core.tricks import sort_hand
 from .odds import suit_advisor
-from .playout import (BugamiBot, DeclareView, HeuristicBot, PlayView, RandomBot, Table, declare_view, play_view,
-                      sample_hidden, simulate_deal)
+from .playout import (BugamiBot, DeclareView, HeuristicBot, PlayView, RandomBot, declare_view, kernel, play_view,
+                      sample_hidden)
+from .state import PlayCard, deal_state
 
-__all__ = ["DeclareView", "PlayView", "Table", "BugamiBot", "RandomBot", "HeuristicBot", "SamplingBot", "SearchBot",
-           "BOTS", "sample_hidden", "play_view", "declare_view", "simulate_deal"]
+__all__ = ["DeclareView", "PlayView", "BugamiBot", "RandomBot", "HeuristicBot", "SamplingBot", "SearchBot", "BOTS",
+           "sample_hidden", "play_view", "declare_view"]
+
+
+class _Rollouts:
+    """Sampled deals played to the end of the deal by one rollout bot at every seat: on the kernel
+    with the bot's decision hook, else on the engine. Each rollout is ``(table or state, rng seed
+    or None)``; :meth:`points` gives the seat's points for the deal of each."""
+
+    def __init__(self, rules, n: int, rollout):
+        self.one = rules if rules.max_deals == 1 else rules.replace(max_deals=1)
+        self.n, self.rollout = n, rollout
+        k = kernel()
+        self.seats = k.seats([rollout] * n) if k.supports(self.one, n) else None
+        self.kernel = k if self.seats is not None else None
+        self.mat = k.material(self.one, n) if self.kernel else None
+        self.draws = self.seats is not None and bool((self.seats[0] != 2).any())  # heuristic bots draw nothing
+        self.rows, self.seeds = [], []
+
+    def add_view(self, view, hands, leftovers, card, state, seed):
+        """A deal in play from ``view`` with the hidden cards ``hands`` (every seat's cards) and
+        ``leftovers``, after the player to move plays ``card``."""
+        if self.kernel is None:
+            world = successor(state, rules=self.one, hands=tuple(sort_hand(h) for h in hands),
+                              stock=tuple(leftovers))
+            self.rows.append(world.apply(PlayCard(card)))
+        else:
+            mat = self.mat
+            t = mat.view_table(view, [mat.mask(h) for h in hands], mat.mask(leftovers))
+            self.kernel.step(mat, t, 2 | (mat.index[card] << 2))
+            self.rows.append(t.buf)
+        self.seeds.append(seed)
+
+    def add_deal(self, hands, leftovers, declarations, dealer, seed):
+        """A deal right after the declarations (``declarations`` each seat's choice)."""
+        if self.kernel is None:
+            self.rows.append(deal_state(hands, self.one, dealer, self.n, leftovers, declarations))
+        else:
+            mat = self.mat
+            decls = self.one.declarations
+            self.rows.append(mat.deal_table([mat.mask(h) for h in hands], mat.mask(leftovers),
+                                            [decls.index(d) for d in declarations], dealer).buf)
+        self.seeds.append(seed)
+
+    def points(self, seat: int) -> np.ndarray:
+        """``seat``'s points in each deal added, in order (``int64``)."""
+        if self.kernel is None:
+            return np.array([play_game(s, [self.rollout] * self.n, np.random.default_rng(seed)).results[-1].points[seat]
+                             for s, seed in zip(self.rows, self.seeds)], dtype=np.int64)
+        rngs = [np.random.default_rng(seed) for seed in self.seeds] if self.draws else None
+        scores, _ = self.kernel.finish(self.mat, np.array(self.rows, dtype=np.int64), self.seats, rngs)
+        return scores[:, seat]
 
 
 class SamplingBot(BugamiBot):
@@ -64,24 +119,24 @@ class SamplingBot(BugamiBot):
         unknown = [c for c in view.rules.deck if c not in known]
         sizes = {s: view.hand_sizes[s] for s in range(n) if s != me}
         sizes[-1] = view.leftover_count
-        leader = view.trick[0][0] if view.trick else me
-        totals = np.zeros(len(legal))
-        bots = [self.rollout] * n
+        runs = _Rollouts(view.rules, n, self.rollout)
+        if runs.kernel is None and state is None:
+            raise ValueError(f"{self.rollout!r} has no compiled decision hook: its rollouts need the state "
+                             "(call choose)")
         for _ in range(self.samples):
             deal = sample_hidden(unknown, sizes, view.voids, rng)
             hands = [view.hand if s == me else deal[s] for s in range(n)]
             seed = int(rng.integers(2**32))
-            for i, card in enumerate(legal):
-                t = Table(view.rules, hands, view.declarations, leader, deal[-1], view.trick, view.tricks_won,
-                          view.bug_taken, view.seen, view.voids)
-                t.play(card)
-                totals[i] += t.run(bots, np.random.default_rng(seed))[me]
+            for card in legal:
+                runs.add_view(view, hands, deal[-1], card, state, seed)
+        totals = runs.points(me).reshape(self.samples, len(legal)).sum(axis=0)
         return legal[int(np.argmax(totals))]
 
 
 class SearchBot(_SearchBot):
-    """The toolkit's search (:class:`toolkit.core.search.SearchBot`) on Bugami's fast
-    :class:`Table`: each world deals the cards it cannot see at random, consistently with the hand
+    """The toolkit's search (:class:`toolkit.core.search.SearchBot`) with its playouts on Bugami's
+    compiled kernel (the rollout bot's decision hook; the engine for a rollout bot without one):
+    each world deals the cards it cannot see at random, consistently with the hand
     sizes and the suits players have shown they lack (:func:`sample_hidden`); every candidate is
     played out to the end of the deal by ``rollout`` at every seat (the same worlds and random
     streams for every candidate), and the one with the most points for itself is played (the
@@ -128,20 +183,17 @@ class SearchBot(_SearchBot):
     def playout(self, world, action, seat, rng):
         state, view, deal = world
         n = state.n_players
-        r = state.rules
-        bots = [self.rollout] * n
+        runs = _Rollouts(state.rules, n, self.rollout)
+        seed = int(rng.integers(2**63)) if runs.draws or runs.kernel is None else None
         if view is None:  # declaring
             hands = [list(state.hands[s]) if s == seat else deal[s] for s in range(n)]
             decl = [action.choice if s == seat else self.rollout.declare(
-                DeclareView(s, n, state.dealer, hands[s], r, state.scores), rng) for s in range(n)]
-            t = Table(r, hands, decl, (state.dealer + 1) % n, deal[-1])
-            return float(t.run(bots, rng)[seat])
-        hands = [view.hand if s == seat else deal[s] for s in range(n)]
-        leader = view.trick[0][0] if view.trick else seat
-        t = Table(r, hands, view.declarations, leader, deal[-1], view.trick, view.tricks_won, view.bug_taken,
-                  view.seen, view.voids)
-        t.play(action.card)
-        return float(t.run(bots, rng)[seat])
+                DeclareView(s, n, state.dealer, hands[s], state.rules, state.scores), rng) for s in range(n)]
+            runs.add_deal(hands, deal[-1], decl, state.dealer, seed)
+        else:
+            hands = [view.hand if s == seat else deal[s] for s in range(n)]
+            runs.add_view(view, hands, deal[-1], action.card, state, seed)
+        return float(runs.points(seat)[0])
 
 
 #: The bots by name, for widgets and tournaments.

@@ -20,10 +20,10 @@ from ..core.i18n import N_
 from ..core.exact import hypergeom_pmf
 from ..core.montecarlo import Estimate, estimate_mean
 from ..core.tricks import Card, parse_cards, sort_hand
-from .playout import BugamiBot, DeclareView, HeuristicBot, Table
+from .playout import BugamiBot, DeclareView, HeuristicBot, kernel
 from .rules import Rules
 from .faces import declaration_label
-from .state import BugamiState
+from .state import BugamiState, deal_state
 
 __all__ = ["class_decisions", "round_score", "suit_count_distribution", "others_suit_distribution", "void_probability",
            "suit_table", "Advice", "suit_advisor", "advise_state", "advice_table"]
@@ -190,16 +190,22 @@ ADVISOR_BLOCK = 25
 
 def _advisor_block(r: Rules, h: tuple, players: int, me: int, decls: tuple, bot, n: int,
                    rng: np.random.Generator) -> np.ndarray:
-    """``n`` sampled deals of :func:`suit_advisor`: points of seat ``me``, one row per declaration."""
+    """``n`` sampled deals of :func:`suit_advisor`: points of seat ``me``, one row per declaration.
+
+    Each sample deals the unseen cards (one ``rng.permutation``), the others declare with ``bot``
+    and one seed is drawn for the play; the deal is then played once per declaration of mine, on
+    the compiled kernel when ``bot`` has a decision hook there (``kernel_policy``: the random and
+    heuristic bots), else on the engine (:func:`~toolkit.bugami.state.deal_state` and
+    :func:`toolkit.core.game.play`), each from a Generator of that seed."""
     size = len(h)
     dealer = 0
-    bots = [bot] * players
+    one = r if r.max_deals == 1 else r.replace(max_deals=1)
     mine = set(h)
     unseen = [c for c in r.deck if c not in mine]
     others = [s for s in range(players) if s != me]
     hand = list(h)
-    pts = np.zeros((len(decls), n), dtype=int)
-    for i in range(n):
+    deals = []
+    for _ in range(n):
         perm = rng.permutation(len(unseen))
         hands = [None] * players
         hands[me] = hand
@@ -209,11 +215,36 @@ def _advisor_block(r: Rules, h: tuple, players: int, me: int, decls: tuple, bot,
         decl = [None] * players
         for s in others:
             decl[s] = bot.declare(DeclareView(s, players, dealer, hands[s], r), rng)
-        play_seed = int(rng.integers(2**63))
+        deals.append((hands, leftovers, decl, int(rng.integers(2**63))))
+    k = kernel()
+    seats = k.seats([bot] * players) if k.supports(one, players) else None
+    if seats is None:
+        return _engine_block(one, players, me, decls, bot, deals)
+    mat = k.material(one, players)
+    tables = np.zeros((len(decls) * n, mat.layout.size), dtype=np.int64)
+    index = {d: i for i, d in enumerate(r.declarations)}
+    for i, (hands, leftovers, decl, _) in enumerate(deals):
+        masks = [mat.mask(x) for x in hands]
+        codes = [index[d] if d is not None else -1 for d in decl]
+        for j, d in enumerate(decls):
+            codes[me] = index[d]
+            mat.deal_table(masks, mat.mask(leftovers), codes, dealer, buf=tables[j * n + i])
+    draws = bool((seats[0] != 2).any())  # the heuristic bot draws nothing
+    rngs = [np.random.default_rng(d[3]) for _ in decls for d in deals] if draws else None
+    scores, _ = k.finish(mat, tables, seats, rngs)
+    return scores[:, me].reshape(len(decls), n)
+
+
+def _engine_block(one: Rules, players: int, me: int, decls: tuple, bot, deals) -> np.ndarray:
+    # the advisor's deals on the engine, for a bot without a compiled decision hook
+    from ..core.game import play
+
+    pts = np.zeros((len(decls), len(deals)), dtype=np.int64)
+    for i, (hands, leftovers, decl, seed) in enumerate(deals):
         for j, d in enumerate(decls):
             decl[me] = d
-            t = Table(r, hands, decl, (dealer + 1) % players, leftovers)
-            pts[j, i] = t.run(bots, np.random.default_rng(play_seed))[me]
+            s = deal_state(hands, one, 0, players, leftovers, decl)
+            pts[j, i] = play(s, [bot] * players, np.random.default_rng(seed)).results[-1].points[me]
     return pts
 
 
@@ -230,7 +261,9 @@ def suit_advisor(hand, players: int = 4, position: int = 1, rules: Rules | None 
 
     The samples are played in blocks of about 25, each block from its own child seed of ``seed``
     (:func:`toolkit.core.montecarlo.run_trials`), on every core: the answer depends only on
-    ``seed`` and ``samples``, never on ``workers``.
+    ``seed`` and ``samples``, never on ``workers``. The deals are played on the compiled kernel
+    (:mod:`toolkit.bugami.kernel`, its decision hooks) when ``bot`` has one there (the random and
+    heuristic bots), else on the engine.
 
     Args:
         hand: my cards (Cards or text), a full hand for ``players``.

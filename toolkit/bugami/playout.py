@@ -1,20 +1,27 @@
-"""Bugami's fast playouts: what a player sees when deciding, the mutable table deals are played on
-in bulk, and the rule-of-thumb policy the calculators play them with.
+"""Bugami's bulk path: what a player sees when deciding, the rule-of-thumb policy, and whole games.
 
-The suit advisor (:func:`toolkit.bugami.odds.suit_advisor`) and the sampling bot play thousands of
-deals, so they do not go through the immutable :class:`~.state.BugamiState`: they use
-:class:`Table`, with the same rules (follow suit, highest of the suit led wins, the winner leads,
-leftovers to the last trick's winner, :meth:`Rules.score`). The heuristic policy
-(:class:`HeuristicBot`) lives here, not in :mod:`.bots`, because the advisor plays its deals with
-it: inside the package the imports run one way, ``rules`` <- ``state`` <- ``playout`` <-
-``odds`` <- ``bots`` (``DESIGN.md``). :mod:`.bots` re-exports everything here.
+:func:`playout` plays the game ``play(new_game(rules, players, seed), bots, seed)`` plays and
+returns its record, on the compiled twin (:mod:`toolkit.bugami.kernel`, numba, every Rules
+value, checked against the engine move by move) when every seat's bot has a compiled decision
+hook there (the core random bot, :class:`RandomBot`, :class:`HeuristicBot`), else through the
+protocol. There is no third copy of the rules: the suit advisor (:func:`toolkit.bugami.odds.suit_advisor`)
+and the search bots' rollouts play their sampled deals on the kernel too
+(:meth:`toolkit.core.jit.Kernel.finish`).
+
+The heuristic policy (:class:`HeuristicBot`) lives here, not in :mod:`.bots`, because the advisor
+plays its deals with it: inside the package the imports run one way, ``rules`` <- ``state`` <-
+``kernel`` <- ``playout`` <- ``odds`` <- ``bots`` (``DESIGN.md``). :mod:`.bots` re-exports
+everything here.
 
 Every bot has two entry points:
 
 * ``choose(state, rng)``: the game protocol (:class:`toolkit.core.game.Bot`), reading only what
   the player to move may see (their hand, the public tricks and declarations);
 * ``declare(view, rng) -> str`` and ``play(view, rng) -> Card`` on a :class:`DeclareView` or a
-  :class:`PlayView`, which hold only that player's information (the fast path of :class:`Table`).
+  :class:`PlayView`, which hold only that player's information.
+
+The random and heuristic bots also name their compiled twin (``kernel_policy``): the kernel's
+decision hooks make the same choices, drawing the same random numbers.
 
 Source of the rules they follow: ``seeds/004_228c87ab909f4e75.txt``.
 """
@@ -25,17 +32,17 @@ from typing import Sequence
 
 import numpy as np
 
-from ..core.bots import RandomBot as CoreRandomBot
-from ..core.bulk import PlayoutRecord, protocol_playout, rules_json, start_playout
+from ..core import bulk
+from ..core.bulk import PlayoutRecord
 from ..core.cards import uniform_index
-from ..core.game import Action, Bot, IllegalActionError
-from ..core.tricks import SUIT_NAMES, Card, sort_hand
+from ..core.game import Action, Bot
+from ..core.tricks import Card
 from ..core.validation import DEFAULT_PLAYERS
 from .rules import MISERE, Rules
 from .state import BugamiState, DeclareBug, PlayCard, initial_state
 
-__all__ = ["DeclareView", "PlayView", "Table", "BugamiBot", "RandomBot", "HeuristicBot", "sample_hidden",
-           "play_view", "declare_view", "simulate_deal", "playout"]
+__all__ = ["DeclareView", "PlayView", "BugamiBot", "RandomBot", "HeuristicBot", "sample_hidden", "play_view",
+           "declare_view", "kernel", "playout", "random_playouts"]
 
 
 # --------------------------------------------------------------------------------------------
@@ -111,130 +118,7 @@ def play_view(state: BugamiState, seat: int | None = None) -> PlayView:
 
 
 # --------------------------------------------------------------------------------------------
-# The fast table
-
-
-class Table:
-    """A mutable deal in progress for bulk playouts (the advisor, the sampling bot, benchmarks).
-
-    Same rules as :class:`~.state.BugamiState` (follow suit, highest of the suit led wins, the
-    winner leads, leftovers to the last trick's winner, :meth:`Rules.score`), with plain lists.
-
-    Args:
-        rules: the Rules.
-        hands: every seat's cards (lists of Card).
-        declarations: every seat's bug suit or ``"misere"``.
-        leader: seat to lead the current trick (or who led it, when ``trick`` is given).
-        leftovers: the cards put aside.
-        trick: ``(seat, card)`` pairs already played to the current trick.
-        tricks_won, bug_taken: per seat so far (default zeros).
-        seen: cards already played this deal; voids: per seat, suits known to be lacking.
-    """
-
-    __slots__ = ("rules", "n", "hands", "declarations", "turn", "leftovers", "trick", "tricks_won", "bug_taken",
-                 "seen", "voids", "last_winner")
-
-    def __init__(self, rules: Rules, hands, declarations, leader: int, leftovers=(), trick=(), tricks_won=None,
-                 bug_taken=None, seen=None, voids=None):
-        self.rules = rules
-        self.n = n = len(hands)
-        self.hands = [list(h) for h in hands]
-        self.declarations = tuple(declarations)
-        self.trick = list(trick)
-        self.turn = (leader + len(self.trick)) % n
-        self.leftovers = tuple(leftovers)
-        self.tricks_won = list(tricks_won) if tricks_won is not None else [0] * n
-        self.bug_taken = list(bug_taken) if bug_taken is not None else [0] * n
-        self.seen = set(seen) if seen is not None else {c for _, c in self.trick}
-        self.voids = [set(v) for v in voids] if voids is not None else [set() for _ in range(n)]
-        self.last_winner = None
-
-    @classmethod
-    def from_state(cls, state: BugamiState, hands=None, leftovers=None) -> "Table":
-        """The table of a ``"play"`` state; ``hands``/``leftovers`` replace the real hidden cards
-        (a determinization)."""
-        v = play_view(state, state.turn)
-        return cls(state.rules, hands if hands is not None else state.hands, state.declarations, state.leader,
-                   state.stock if leftovers is None else leftovers, state.trick, state.tricks_won, v.bug_taken,
-                   v.seen, v.voids)
-
-    def legal(self) -> list[Card]:
-        """The legal cards of the player to move (follow suit if you can)."""
-        hand = self.hands[self.turn]
-        if not self.trick:
-            return hand
-        led = self.trick[0][1].suit
-        f = [c for c in hand if c.suit == led]
-        return f or hand
-
-    def view(self, legal: list[Card] | None = None) -> PlayView:
-        """The player to move's :class:`PlayView` (their hand only); ``legal`` if already known."""
-        s = self.turn
-        return PlayView(s, self.n, self.rules, self.hands[s], legal if legal is not None else self.legal(), self.trick, self.declarations,
-                        self.tricks_won, self.bug_taken, self.seen, self.voids, [len(h) for h in self.hands],
-                        len(self.leftovers))
-
-    def play(self, card: Card) -> None:
-        """The player to move plays ``card`` (assumed legal: bots pick from :meth:`legal`)."""
-        s = self.turn
-        trick = self.trick
-        if trick and card.suit != trick[0][1].suit:
-            self.voids[s].add(trick[0][1].suit)
-        self.hands[s].remove(card)
-        trick.append((s, card))
-        self.seen.add(card)
-        if len(trick) < self.n:
-            self.turn = (s + 1) % self.n
-            return
-        led = trick[0][1].suit
-        w, best = trick[0]
-        for seat, c in trick:
-            if c.suit == led and c.rank > best.rank:
-                w, best = seat, c
-        self.tricks_won[w] += 1
-        d = self.declarations[w]
-        if d != MISERE:
-            self.bug_taken[w] += sum(1 for _, c in trick if c.suit == d)
-        self.trick = []
-        self.turn = w
-        self.last_winner = w
-
-    def points(self) -> list[int]:
-        """Each seat's points for the finished deal (leftovers to the last trick's winner)."""
-        r = self.rules
-        bugs = list(self.bug_taken)
-        w = self.last_winner
-        if self.leftovers and r.leftovers_to_last_trick and w is not None and self.declarations[w] != MISERE:
-            bugs[w] += sum(1 for c in self.leftovers if c.suit == self.declarations[w])
-        return [r.score(self.tricks_won[i], bugs[i], self.declarations[i] == MISERE) for i in range(self.n)]
-
-    def run(self, bots: Sequence, rng: np.random.Generator) -> list[int]:
-        """Play the deal to its end with one bot per seat; return the points per seat."""
-        while self.hands[self.turn]:
-            legal = self.legal()
-            card = legal[0] if len(legal) == 1 else bots[self.turn].play(self.view(legal), rng)
-            self.play(card)
-        return self.points()
-
-
-def simulate_deal(rules: Rules, n_players: int, bots: Sequence, rng: np.random.Generator,
-                  dealer: int = 0) -> tuple[list[int], tuple[str, ...]]:
-    """Deal a random hand and play it out with ``bots`` on a fast :class:`Table`.
-
-    Returns:
-        ``(points per seat, declarations)``.
-    """
-    deck = rules.deck
-    perm = rng.permutation(len(deck))
-    per = len(deck) // n_players
-    hands = [[] for _ in range(n_players)]
-    for i in range(per * n_players):
-        hands[(dealer + 1 + i) % n_players].append(deck[perm[i]])
-    leftovers = tuple(deck[i] for i in perm[per * n_players:])
-    hands = [list(sort_hand(h)) for h in hands]
-    decl = tuple(bots[i].declare(DeclareView(i, n_players, dealer, hands[i], rules), rng) for i in range(n_players))
-    t = Table(rules, hands, decl, (dealer + 1) % n_players, leftovers)
-    return t.run(bots, rng), decl
+# Sampling what a player cannot see
 
 
 def sample_hidden(unknown: Sequence[Card], sizes: dict, voids, rng: np.random.Generator,
@@ -336,6 +220,13 @@ class RandomBot(BugamiBot):
     def play(self, view, rng, state=None):
         return view.legal[uniform_index(rng, len(view.legal))]
 
+    def kernel_policy(self, game: str):
+        """The kernel's decision hook that plays as this bot (:data:`toolkit.bugami.kernel.RANDOM`,
+        the same draws), or ``None`` for a subclass that decides in another way."""
+        t = type(self)
+        same = t.choose is BugamiBot.choose and t.declare is RandomBot.declare and t.play is RandomBot.play
+        return (1, ()) if game == "bugami" and same else None
+
 
 def _rank(c: Card) -> int:
     return c.rank
@@ -368,6 +259,15 @@ class HeuristicBot(BugamiBot):
 
     def __repr__(self):
         return f"HeuristicBot(misere_max_rank={self.misere_max_rank})"
+
+    def kernel_policy(self, game: str):
+        """The kernel's decision hook that plays as this bot (:data:`toolkit.bugami.kernel.HEURISTIC`
+        with its ``misere_max_rank``: the same choices), or ``None`` for a subclass that decides
+        in another way."""
+        t = type(self)
+        same = t.choose is BugamiBot.choose and t.declare is HeuristicBot.declare and t.play is HeuristicBot.play
+        ok = game == "bugami" and same and isinstance(self.misere_max_rank, (int, np.integer))
+        return (2, (int(self.misere_max_rank),)) if ok and abs(self.misere_max_rank) < 2**52 else None
 
     def declare(self, view, rng):
         r = view.rules
@@ -438,49 +338,35 @@ class HeuristicBot(BugamiBot):
 # --------------------------------------------------------------------------------------------
 # Whole games on the bulk path
 
-_PLAY_TEXT: dict = {}
 
-# how the bulk path asks each kind of bot (see _bot_kind)
-_CORE_RANDOM, _RANDOM, _VIEWS = 0, 1, 2
+def kernel():
+    """The game's compiled twin, ``toolkit.bugami.kernel.KERNEL`` (a :class:`toolkit.core.jit.Kernel`),
+    imported on the first call (it imports numba, which ``import toolkit.bugami`` does not): the
+    loader the game's :class:`~toolkit.core.gamespec.GameSpec` names as its ``kernel``."""
+    from .kernel import KERNEL
 
-
-def _bot_kind(bot) -> int | None:
-    """How :func:`playout` asks ``bot`` so that it chooses as ``bot.choose(state, rng)`` would:
-    the core :class:`~toolkit.core.bots.RandomBot` (one ``rng.integers`` over the legal actions,
-    even a forced one), this module's :class:`RandomBot` (no view needed), any other
-    :class:`BugamiBot` (its ``declare``/``play`` on the views); ``None``: a bot with its own
-    ``choose``, which only the game protocol can ask."""
-    t = type(bot)
-    if isinstance(bot, CoreRandomBot) and t.choose is CoreRandomBot.choose:
-        return _CORE_RANDOM
-    if isinstance(bot, BugamiBot) and t.choose is BugamiBot.choose:
-        if t.declare is RandomBot.declare and t.play is RandomBot.play:
-            return _RANDOM
-        return _VIEWS
-    return None
+    return KERNEL
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,
-            seed: int | None = None) -> PlayoutRecord:
+            seed: int | None = None, _compiled: bool = True) -> PlayoutRecord:
     """Play one whole Bugami match (or one deal with ``Rules.one_deal()``) on the bulk path and
     return its game record.
 
     The same game as the game protocol, from the same seed, action for action
-    (``tests/test_bugami_playouts.py`` plays both and compares the records)::
+    (``tests/test_bugami_bulk.py`` plays both and compares the records)::
 
         playout(rules, players, bots, seed) == record(play(new_game(rules, players, seed), bots, seed))
 
-    but played on a mutable :class:`Table` (about ten times faster): the deal draws each card
-    with :func:`toolkit.core.cards.uniform_index` over the undealt cards in pack order, exactly
-    as :meth:`BugamiState.sample_chance`; each bot chooses on the same :class:`DeclareView` and
-    :class:`PlayView` its ``choose`` reads. A bot that overrides ``choose`` itself (not a
-    :class:`BugamiBot`, nor the core ``RandomBot``) is played through the game protocol, so the
-    function always gives the protocol's game.
+    Every seat's bot with a compiled decision hook (the core random bot, :class:`RandomBot`,
+    :class:`HeuristicBot`; ``kernel_policy``) and NumPy's default Generator: the compiled kernel
+    (:mod:`toolkit.bugami.kernel`); otherwise (the sampling and search bots, a bot with its own
+    ``choose``) the protocol (:func:`toolkit.core.bulk.playout`).
 
     Args:
         rules: the :class:`Rules` (default ``Rules()``: a match to 250 points).
         players: 3-7 names or a player count (default 3).
-        bots: one bot per seat (default: :class:`RandomBot` everywhere).
+        bots: one bot per seat (default: the core random bot everywhere).
         rng: an int seed (or None), or a ``numpy.random.Generator`` (see
             :func:`toolkit.core.bulk.playout_rngs`).
         seed: with a Generator ``rng``: the seed of the opening deal and of the record.
@@ -495,187 +381,29 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
             ``players`` and ``seed``; a bot count that is not one per seat.
         IllegalActionError: a bot chose a declaration or a card the rules forbid.
     """
-    base, bots, deal_rng, rng, seed = start_playout(initial_state, rules, players, bots, rng, seed, RandomBot)
-    rules, names, n = base.rules, base.players, base.n_players
-    kinds = [_bot_kind(b) for b in bots]
-    if None in kinds:
-        return protocol_playout(initial_state, rules, names, bots, deal_rng, rng, seed)
-    views = _VIEWS in kinds
-    pack = _pack(rules)
-    cards, suit_of, deal_text = pack.cards, pack.suit_of, pack.deal_text
-    decl_options = rules.declarations
-    per = len(cards) // n
-    dealt = per * n
-    actions: list[str] = []
-    add = actions.append
-    scores = [0] * n
-    dealer = rules.first_dealer
-    deal_no = 1
-    r = deal_rng
-    while True:
-        # -- the deal (chance): one card at a time from the dealer's left, each drawn as
-        # BugamiState.sample_chance draws it (uniform_index over the undealt cards in pack order)
-        stock = list(pack.stock)
-        ids = [[] for _ in range(n)]
-        seat = (dealer + 1) % n
-        for _ in range(dealt):
-            c = stock.pop(uniform_index(r, len(stock)))
-            ids[seat].append(c)
-            add(deal_text[c])
-            seat = seat + 1 if seat + 1 < n else 0
-        r = rng
-        for h in ids:
-            h.sort()  # card ids follow sort_hand's order: the hands as the protocol holds them
-        hands = [[cards[c] for c in h] for h in ids]
-        # -- declarations, one at a time from the dealer's left
-        decl = [None] * n
-        for k in range(n):
-            s = (dealer + 1 + k) % n
-            kind = kinds[s]
-            if kind == _VIEWS:
-                d = bots[s].declare(DeclareView(s, n, dealer, hands[s], rules, scores), rng)
-                if d not in decl_options:
-                    raise IllegalActionError(f"declare {d}: choose one of {', '.join(decl_options)}")
-            elif kind == _RANDOM:
-                d = decl_options[uniform_index(rng, len(decl_options))]
-            else:
-                d = decl_options[int(rng.integers(len(decl_options)))]
-            decl[s] = d
-            add(f"declare {d}")
-        # -- the tricks
-        lead = (dealer + 1) % n
-        if views:
-            table = Table(rules, hands, decl, lead, [cards[c] for c in stock])
-            _play_tricks(table, bots, kinds, rng, add)
-            points = table.points()
-        else:
-            points = _random_tricks(rules, pack, ids, decl, lead, stock, kinds, rng, add)
-        scores = [a + b for a, b in zip(scores, points)]
-        best = max(scores)
-        over = best >= rules.target
-        if over and rules.ties == "play_on" and scores.count(best) > 1:
-            over = False
-        if rules.max_deals is not None and deal_no >= rules.max_deals:
-            over = True
-        if over:
-            break
-        dealer = (dealer + 1) % n
-        deal_no += 1
-    best = max(scores)
-    return PlayoutRecord("bugami", rules_json(rules), names, seed, actions, scores,
-                         [i for i, x in enumerate(scores) if x == best])
+    return bulk.playout(kernel, initial_state, rules, players, bots, rng, seed, compiled=_compiled)
 
 
-def _play_tricks(table: Table, bots, kinds, rng, add) -> None:
-    """Play the tricks of a deal on ``table``, each bot on its :class:`PlayView`, recording
-    the text of every card played with ``add``."""
-    play_text = _PLAY_TEXT
-    hands = table.hands
-    while hands[table.turn]:
-        s = table.turn
-        legal = table.legal()
-        kind = kinds[s]
-        if kind == _CORE_RANDOM:
-            card = legal[int(rng.integers(len(legal)))]
-        elif len(legal) == 1:
-            card = legal[0]
-        elif kind == _RANDOM:
-            card = legal[uniform_index(rng, len(legal))]
-        else:
-            card = bots[s].play(table.view(legal), rng)
-            if card not in legal:
-                raise IllegalActionError(_illegal_play(card, hands[s], legal))
-        t = play_text.get(card)
-        if t is None:
-            t = play_text[card] = f"play {card}"
-        add(t)
-        table.play(card)
+def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict:
+    """``n`` whole Bugami matches (deals with ``Rules.one_deal()``) with the core random bot in every
+    seat, played on the compiled kernel (:mod:`toolkit.bugami.kernel`) as numpy arrays: the bulk
+    random playout for studies of many games.
 
+    Game ``i`` is exactly ``playout(rules, players, [RandomBot()] * k, seed + i)`` (the core
+    ``RandomBot``), i.e. ``play(new_game(rules, players, seed + i), bots, seed + i)``.
 
-def _random_tricks(rules: Rules, pack: "_Pack", hands, decl, leader: int, leftovers, kinds, rng, add) -> list[int]:
-    """The tricks of a deal in which every seat plays at random (``kinds`` all random), on card
-    ids (:class:`_Pack`): the rules of :meth:`Table.play` and :meth:`Table.points` on plain
-    lists of ints, without the views' bookkeeping (seen cards, voids) no random bot reads.
-    Returns the points per seat."""
-    suit_of, rank_of, play_text = pack.suit_of, pack.rank_of, pack.play_text
-    n = len(hands)
-    integers = rng.integers
-    core = [k == _CORE_RANDOM for k in kinds]
-    tricks_won = [0] * n
-    bug_taken = [0] * n
-    bug = [None if d == MISERE else d for d in decl]
-    turn = leader
-    w = None
-    while hands[turn]:
-        trick = []
-        led = None
-        for _ in range(n):
-            hand = hands[turn]
-            if led is None:
-                legal = hand
-            else:
-                legal = [c for c in hand if suit_of[c] == led] or hand
-            if core[turn]:
-                c = legal[int(integers(len(legal)))]
-            elif len(legal) > 1:
-                c = legal[uniform_index(rng, len(legal))]
-            else:
-                c = legal[0]
-            add(play_text[c])
-            hand.remove(c)
-            if led is None:
-                led = suit_of[c]
-                w, best = turn, rank_of[c]
-            elif suit_of[c] == led and rank_of[c] > best:
-                w, best = turn, rank_of[c]
-            trick.append(c)
-            turn = turn + 1 if turn + 1 < n else 0
-        tricks_won[w] += 1
-        d = bug[w]
-        if d is not None:
-            bug_taken[w] += sum(1 for c in trick if suit_of[c] == d)
-        turn = w
-    if leftovers and rules.leftovers_to_last_trick and w is not None and bug[w] is not None:
-        bug_taken[w] += sum(1 for c in leftovers if suit_of[c] == bug[w])
-    return [rules.score(tricks_won[i], bug_taken[i], decl[i] == MISERE) for i in range(n)]
+    Args:
+        rules: the Rules (default ``Rules()``); every Rules value is played.
+        players: names or a player count (3-7).
+        n: number of games (>= 0).
+        seed: game ``i``'s seed is ``seed + i`` (whole number >= 0).
 
+    Returns:
+        dict of numpy arrays: ``"scores"`` int64 ``(n, k)``, match points per seat;
+        ``"actions"`` int64 ``(n,)``; ``"winners"`` bool ``(n, k)``; ``"seeds"`` object ``(n,)``.
 
-class _Pack:
-    """The pack of a Rules as card ids for the bulk path: id ``i`` is the ``i``-th card in
-    :func:`~toolkit.core.tricks.sort_hand` order (so sorting ids sorts a hand as the protocol
-    holds it); ``stock`` lists the ids in pack order (the order :attr:`BugamiState.stock`
-    keeps, which the deal draws from)."""
-
-    __slots__ = ("cards", "suit_of", "rank_of", "stock", "deal_text", "play_text")
-
-    def __init__(self, rules: Rules):
-        deck = rules.deck
-        self.cards = sort_hand(deck)
-        ident = {c: i for i, c in enumerate(self.cards)}
-        self.stock = tuple(ident[c] for c in deck)
-        self.suit_of = tuple(c.suit for c in self.cards)
-        self.rank_of = tuple(c.rank for c in self.cards)
-        self.deal_text = tuple(f"deal {c}" for c in self.cards)
-        self.play_text = tuple(f"play {c}" for c in self.cards)
-
-
-_PACKS: dict = {}
-
-
-def _pack(rules: Rules) -> _Pack:
-    key = (rules.ranks, rules.suits)
-    p = _PACKS.get(key)
-    if p is None:
-        p = _PACKS[key] = _Pack(rules)
-    return p
-
-
-def _suit_rank(c: Card):
-    return (c.suit, c.rank)
-
-
-def _illegal_play(card, hand, legal) -> str:
-    if card not in hand:
-        return f"play {card}: the player does not hold {card}"
-    return (f"play {card}: you must follow suit and play a {SUIT_NAMES[legal[0].suit][:-1]} (seed: 'Each "
-            "following player is required to follow suit if they can')")
+    Raises:
+        TypeError, ValueError: as :func:`~toolkit.bugami.state.initial_state`; ``n`` or ``seed``
+            not a whole number >= 0.
+    """
+    return bulk.random_playouts(kernel, initial_state, rules, players, n, seed)

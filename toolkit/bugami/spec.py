@@ -2,10 +2,12 @@
 server, the benchmarks, the tests and the OpenSpiel/PettingZoo adapters read."""
 from __future__ import annotations
 
+from ..core.bots import RandomBot
 from ..core.gamespec import GameSpec, Preset, Scoring
 from .bots import BOTS
 from .faces import FACES
 from .odds import class_decisions
+from .playout import kernel, playout, random_playouts
 from .rules import Rules
 
 
@@ -27,6 +29,13 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
     return rules.max_deals * (2 * n * hand + n)
 
 
+def warm() -> None:
+    """Compile (or load from numba's cache) Bugami's compiled code: its kernel at 4 seats, with the
+    random and heuristic bots' decision hooks and a rollout (``python -m toolkit.warm``)."""
+    k = kernel()
+    k.warm(Rules.one_deal(), 4, k.seats([BOTS["heuristic"](), BOTS["random"](), RandomBot(), BOTS["heuristic"]()]))
+
+
 SPEC = GameSpec(
     name="bugami", title="Bugami", unit="points", source="seeds/004_228c87ab909f4e75.txt",
     presets=(Preset("one_deal", "One deal", Rules.one_deal), Preset("full", "Full game (to the target score)", Rules)),
@@ -35,4 +44,5 @@ SPEC = GameSpec(
     faces=FACES,
     scoring=Scoring(negative=True),
     decisions=class_decisions,
+    kernel=kernel, playout=playout, random_playouts=random_playouts, compiled_bots=("random", "heuristic"), warm=warm,
 )

@@ -15,11 +15,11 @@ import numpy as np
 
 from ..core.bots import RandomBot
 from ..core.cards import Multiset
-from ..core.game import Action, Bot, successor
+from ..core.game import CHANCE, TERMINAL, Action, Bot, successor
 from ..core.search import SearchBot as _SearchBot
-from .odds import SEARCH_LIMIT, CashIn, _rules, best_cash_in, lot_value, suggested_bid
+from .odds import SEARCH_LIMIT, CashIn, _rules, _shade_factor, best_cash_in, lot_value, suggested_bid
 from .rules import SHAPES, SUITS, Card, Rules
-from .playout import HISTORY_LIMIT, BuxView, Table, _chain_recent, _hidden, table_key, view_of_state
+from .playout import HISTORY_LIMIT, BuxView, _chain_recent, kernel, table_key, view_of_state
 from .state import (Assistance, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap, Wait, bid_action, sell_action,
                     swap_action, unprotected_positions)
 
@@ -281,8 +281,9 @@ def _my_view(state: BuxState, seat: int):
 
 class BuxBot(Bot):
     """Base of the BUX bots: ``choose(state, rng)`` (the game protocol) decides on the player's
-    :class:`~toolkit.bux.playout.BuxView` with :meth:`decide`, which is also what the bulk table
-    (:func:`toolkit.bux.playout.playout`) calls, so both paths make the same choices."""
+    :class:`~toolkit.bux.playout.BuxView` with :meth:`decide`. The greedy and value bots are also
+    compiled as the kernel's decision hooks (:mod:`toolkit.bux.hooks`, ``kernel_policy``): the
+    bulk path (:func:`toolkit.bux.playout.playout`) plays them there, making the same choices."""
 
     name = "bux"
 
@@ -320,6 +321,22 @@ class GreedyBot(BuxBot):
 
     def _should_sell(self, view: BuxView, value: int) -> bool:
         return value > 0
+
+    #: The compiled hook (:mod:`toolkit.bux.hooks`) that decides as this class does.
+    _hook_kind = 1
+    _decides = ("choose", "decide", "_shade", "_should_sell", "_best_swap", "_value", "_limit", "_bid")
+
+    def kernel_policy(self, game: str):
+        """The kernel's decision hook that plays as this bot (:mod:`toolkit.bux.hooks`: kind 1 for
+        GreedyBot, 2 for ValueBot, with its parameters), or ``None`` for a subclass that decides in
+        another way (it is played through the protocol)."""
+        base = GreedyBot if self._hook_kind == 1 else ValueBot
+        if game != "bux" or any(getattr(type(self), f) is not getattr(base, f) for f in self._decides):
+            return None
+        shade = _shade_factor(self._shade())
+        return (self._hook_kind, (float(self.min_gain), shade.numerator, shade.denominator,
+                                  float(getattr(self, "hold_below", 0)), float(getattr(self, "hold_max_cards", 0)),
+                                  float(self.max_swap_spread)))
 
     def decide(self, view: BuxView, rng: np.random.Generator) -> Action:
         ph = view.phase
@@ -477,6 +494,8 @@ class ValueBot(GreedyBot):
     def __repr__(self):
         return f"{type(self).__name__}(shade={self.shade}, hold_below={self.hold_below})"
 
+    _hook_kind = 2
+
     def _shade(self) -> float:
         return self.shade
 
@@ -544,32 +563,14 @@ def determinize(state: BuxState, seat: int, rng: np.random.Generator) -> BuxStat
                      deck=Multiset(deck))
 
 
-def _table_of(state: BuxState) -> Table:
-    """The bulk :class:`~toolkit.bux.playout.Table` of a protocol state after the deal (the same
-    game from here; the anti-swapping history starts empty)."""
-    n = state.n_players
-    t = Table(state.rules, n)
-    t.phase, t.turn = state.phase, state.turn
-    t.spreads = [list(sp) for sp in state.spreads]
-    t.shown = [[_hidden(c) for c in sp] for sp in state.spreads]
-    t.discards, t.lot = list(state.discards), list(state.lot)
-    t.money, t.bank = list(state.money), state.bank
-    t.tucked, t.deck_no, t.turn_no, t.free_draw = state.tucked, state.deck_no, state.turn_no, state.free_draw
-    t.bidder, t.high_bid, t.high_bidder = state.bidder, state.high_bid, state.high_bidder
-    t.active = list(state.active) if state.active else [False] * n
-    t.ended_by, t.top, t.resume = state.ended_by, state.top, state.resume
-    t.dealt = state.rules.cards_dealt * n
-    t.counts = [state.deck[c] for c in t.order]
-    t.total = state.deck.total
-    return t
-
-
 class SearchBot(_SearchBot):
     """Determinized search (:class:`toolkit.core.search.SearchBot`) over the next round: each world
     shuffles the back values it cannot see among cards of the same symbols (:func:`determinize`);
     each candidate move is played, then ``rollout`` (default :class:`ValueBot`) plays every seat
-    on the bulk table until each player has had one more turn; a world ends worth the player's
-    chips plus its spread's :func:`potential`, less the best opponent's (in bux). It plays the
+    until each player has had one more turn (on the compiled kernel with the rollout bot's
+    decision hook, :mod:`toolkit.bux.hooks`, the history against endless swapping starting
+    empty; through the protocol for a bot without one); a world ends worth the player's chips
+    plus its spread's :func:`potential`, less the best opponent's (in bux). It plays the
     candidate worth most, the rollout bot's own move unless another is clearly better.
 
     Candidates: on its turn the rollout bot's move, a draw, the best sale and the ``swaps`` swaps
@@ -578,8 +579,8 @@ class SearchBot(_SearchBot):
     raises follow the rollout bot's limit (most of a game's moves are bids).
 
     Args:
-        budget_ms: CPU milliseconds per decision (default 50: BUX's round plays out on the bulk
-            table, and a game has many decisions).
+        budget_ms: CPU milliseconds per decision (default 50: BUX's round plays out on the
+            compiled kernel, and a game has many decisions).
         playouts: most worlds per decision (``None``: as the budget allows; with
             ``budget_ms=None`` the bot is deterministic given the Generator).
         swaps: swaps among the candidates (default 2).
@@ -644,19 +645,46 @@ class SearchBot(_SearchBot):
         return determinize(state, seat, rng)
 
     def playout(self, world, action, seat, rng):
-        t = _table_of(world.apply(action))
-        stop = world.turn_no + world.n_players
-        bots = [self.rollout] * world.n_players
-        for _ in range(self.max_steps):
-            p = t.current
-            if p == -2 or t.turn_no >= stop:
-                break
-            if p == -1:
-                t.apply_chance(t.chance(rng))
-            else:
-                t.apply(bots[p].decide(t.view(p), rng))
-        worth = [t.money[q] + potential(t.spreads[q], t.double, t.rules) for q in range(t.n)]
+        start = world.apply(action)
+        n = world.n_players
+        stop = world.turn_no + n
+        spreads, money, double = self._round_on_kernel(start, stop, rng)
+        if spreads is None:  # the rollout bot has no compiled hook, or it left this round to the protocol
+            spreads, money, double = self._round_on_engine(start, stop, rng)
+        worth = [money[q] + potential(spreads[q], double, world.rules) for q in range(n)]
         return float(worth[seat] - max(w for q, w in enumerate(worth) if q != seat))
+
+    def _round_on_kernel(self, state, stop: int, rng):
+        """The round played on the compiled kernel with the rollout bot's decision hook (the game
+        ends where the round does: the turn limit set to ``stop - 1``); ``(None, None, None)``
+        when the bot has no hook or the hook leaves it to the protocol."""
+        from ..core.jit import Deferred
+
+        k = kernel()
+        n = state.n_players
+        seats = k.seats([self.rollout] * n)
+        if seats is None or not k.supports(state.rules, n):
+            return None, None, None
+        mat = k.material(state.rules, n)
+        t = mat.encode(state)
+        limit = stop - 1 if state.rules.max_turns is None else min(state.rules.max_turns, stop - 1)
+        try:
+            k.finish(mat, t.buf.reshape(1, -1), seats, [rng], params=mat.params._replace(max_turns=limit))
+        except Deferred:
+            return None, None, None
+        spreads = [[mat.cards[c] for c in t.spreads[q, :t.spread_n[q]]] for q in range(n)]
+        r = state.rules
+        return spreads, t.money.tolist(), int(t.s[0]["tucked"]) == r.bux_cards - 1 and r.bux_cards >= 2
+
+    def _round_on_engine(self, state, stop: int, rng):
+        """The round played through the protocol (a rollout bot without a compiled hook)."""
+        bots = [self.rollout] * state.n_players
+        for _ in range(self.max_steps):
+            p = state.current_player
+            if p == TERMINAL or state.turn_no >= stop:
+                break
+            state = state.apply(state.sample_chance(rng) if p == CHANCE else bots[p].choose(state, rng))
+        return state.spreads, state.money, state.double
 
 
 #: name -> bot factory, for notebooks and widgets.

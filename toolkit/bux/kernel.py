@@ -126,6 +126,10 @@ class BuxMaterial(Material):
             "lot": (rules.cards_drawn,), "active": (n,), "money": (n,)})
         super().__init__(rules, n, params, layout, initial_state(rules, n, None), buffer=64,
                          setup_budget=rules.cards_dealt * n // 2 + 8, play_budget=1024)
+        from .hooks import bot_tables, memory_size  # the heuristic bots' hooks (they import this module)
+
+        self.memory = memory_size(n)
+        self.aux = bot_tables(self)
 
     def room(self, setup_words: int, play_words: int) -> int:
         # the deal, and four actions a word (a choice among two or more takes half a word; the few
@@ -363,12 +367,73 @@ def _legal(m, t, buf):
                 buf[k] = verb | (c << _A)
                 k += 1
         return k
-    k = _n_legal(m, t)
-    if k > buf.shape[0]:
-        return -1
-    for i in range(k):
-        buf[i] = _legal_at(m, t, i)
+    return _list_decisions(m, t, _current(m, t), buf)
+
+
+@kernel_jit
+def _list_sets(m, t, seat, buf, k):
+    """The sell codes of every matching set of ``seat``'s spread into ``buf`` from ``buf[k]`` on,
+    in the order of :func:`_set_at`; the new count (-1: ``buf`` is too small)."""
+    n = t.spread_n[seat]
+    for a in range(n):
+        ca = t.spreads[seat, a]
+        for b in range(a + 1, n):
+            cb = t.spreads[seat, b]
+            same_suit = m.suit[ca] == m.suit[cb]
+            same_shape = m.shape[ca] == m.shape[cb]
+            if not (same_suit or same_shape):
+                continue
+            for c in range(b + 1, n):
+                cc = t.spreads[seat, c]
+                if (same_suit and m.suit[cc] == m.suit[ca]) or (same_shape and m.shape[cc] == m.shape[ca]):
+                    if k >= buf.shape[0]:
+                        return -1
+                    buf[k] = SELL | (a << _A) | (b << _B) | (c << _C)
+                    k += 1
     return k
+
+
+@kernel_jit
+def _put(buf, k, code):
+    """``buf[k] = code``; the new count (-1: no room, or ``k`` already -1)."""
+    if k < 0 or k >= buf.shape[0]:
+        return -1
+    buf[k] = code
+    return k + 1
+
+
+@kernel_jit
+def _list_decisions(m, t, p, buf):
+    """Every decision of ``p`` into ``buf`` in one pass, in :func:`_legal_at`'s order; the count
+    (-1: ``buf`` is too small)."""
+    s = t.s[0]
+    if s.phase == P_BID:
+        lo, bids, wait = _bids(m, t, p)
+        k = _put(buf, 0, PASS)
+        if wait:
+            k = _put(buf, k, WAIT)
+        for i in range(bids):
+            k = _put(buf, k, BID | ((lo + i * m.increment) << _A))
+        return k
+    if s.phase == P_KEEP:
+        return _put(buf, _put(buf, 0, KEEP), AUCTION)
+    if s.phase == P_SELLING:
+        return _put(buf, _list_sets(m, t, p, buf, 0), DONE)
+    k = _put(buf, 0, ASSISTANCE) if t.money[p] <= 0 else 0
+    mine = t.spread_n[p]
+    if mine:
+        for q in range(m.n):
+            if q == p:
+                continue
+            su, sh = _symbols(m, t, q)
+            for x in range(t.spread_n[q]):  # their unprotected cards, then mine for each
+                c = t.spreads[q, x]
+                if _count(su, m.suit[c]) < 2 or _count(sh, m.shape[c]) < 2:
+                    for i in range(mine):
+                        k = _put(buf, k, SWAP | (i << _A) | (q << _B) | (x << _C))
+    if k < 0:
+        return -1
+    return _put(buf, _list_sets(m, t, p, buf, k), DRAW)
 
 
 @kernel_jit
@@ -547,25 +612,7 @@ def _step(m, t, code):
         return
     p = _current(m, t)
     if verb == BID or verb == PASS or verb == WAIT:
-        if verb == BID:
-            s.high_bid = code >> _A
-            s.high_bidder = p
-        elif verb == PASS:
-            t.active[p] = 0
-        still = 0
-        only = -1
-        for q in range(m.n):
-            if t.active[q]:
-                still += 1
-                only = q
-        if still == 0 or (s.high_bidder >= 0 and still == 1 and only == s.high_bidder):
-            _settle(m, t)
-            return
-        for k in range(1, m.n + 1):
-            q = seat_from(p, k, m.n)
-            if t.active[q]:
-                s.bidder = q
-                return
+        _step_bid(m, t, p, verb, code)
     elif verb == KEEP:
         _give_lot(t, p)
         _end_turn(m, t, p)
@@ -590,22 +637,57 @@ def _step(m, t, code):
         t.spreads[seat, t.spread_n[seat]] = give
         t.spread_n[seat] += 1
         _end_turn(m, t, p)
-    else:  # sell: the three cards go to the discards; the bank pays
-        b = (code >> _B) & _MASK20
-        c = code >> _C
-        ca = t.spreads[p, a]
-        cb = t.spreads[p, b]
-        cc = t.spreads[p, c]
-        same = (m.suit[ca] == m.suit[cb] == m.suit[cc]) and (m.shape[ca] == m.shape[cb] == m.shape[cc])
-        double = s.tucked == m.bux_cards - 1 and m.bux_cards >= 2
-        t.money[p] += _set_value(m.perfect, m.multiplier, double, same, m.value[ca], m.value[cb], m.value[cc])
-        _remove_at(t, p, c)
-        _remove_at(t, p, b)
-        _remove_at(t, p, a)
-        t.discards[ca] += 1
-        t.discards[cb] += 1
-        t.discards[cc] += 1
-        s.phase = P_SELLING
+    else:
+        _step_sell(m, t, p, code)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _step_bid(m, t, p, verb, code):
+    """A bid, a pass or a wait of seat ``p``: the auction settles when nobody is left bidding but
+    the high bidder, else the next seat still in bids."""
+    s = t.s[0]
+    if verb == BID:
+        s.high_bid = code >> _A
+        s.high_bidder = p
+    elif verb == PASS:
+        t.active[p] = 0
+    still = 0
+    only = -1
+    for q in range(m.n):
+        if t.active[q]:
+            still += 1
+            only = q
+    if still == 0 or (s.high_bidder >= 0 and still == 1 and only == s.high_bidder):
+        _settle(m, t)
+        return
+    for k in range(1, m.n + 1):
+        q = seat_from(p, k, m.n)
+        if t.active[q]:
+            s.bidder = q
+            return
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _step_sell(m, t, p, code):
+    """Seat ``p`` sells the set at the code's three positions: the cards go to the discards and the
+    bank pays :func:`_set_value`."""
+    s = t.s[0]
+    a = (code >> _A) & _MASK20
+    b = (code >> _B) & _MASK20
+    c = code >> _C
+    ca = t.spreads[p, a]
+    cb = t.spreads[p, b]
+    cc = t.spreads[p, c]
+    same = (m.suit[ca] == m.suit[cb] == m.suit[cc]) and (m.shape[ca] == m.shape[cb] == m.shape[cc])
+    double = s.tucked == m.bux_cards - 1 and m.bux_cards >= 2
+    t.money[p] += _set_value(m.perfect, m.multiplier, double, same, m.value[ca], m.value[cb], m.value[cc])
+    _remove_at(t, p, c)
+    _remove_at(t, p, b)
+    _remove_at(t, p, a)
+    t.discards[ca] += 1
+    t.discards[cb] += 1
+    t.discards[cc] += 1
+    s.phase = P_SELLING
 
 
 @kernel_jit
@@ -616,59 +698,105 @@ def _result(m, t, scores, winners):
 
 @kernel_jit
 def _decide(m, t, pw, streams, buf):
-    """The random bot's action: ``rng.integers`` over :func:`_n_legal` actions, found by index
-    (:func:`_legal_at`) without listing them all."""
-    i = decision_integers(pw, streams, _n_legal(m, t))
-    return _legal_at(m, t, i) if i >= 0 else -1
+    """The random bot's action: ``rng.integers`` over the :func:`_n_legal` actions, found by
+    index as :func:`_legal_at` finds it, each count made once (the seats' unprotected cards kept
+    in ``buf``) and nothing listed."""
+    s = t.s[0]
+    p = _current(m, t)
+    if s.phase == P_BID or s.phase == P_KEEP:
+        i = decision_integers(pw, streams, _n_legal(m, t))
+        return _legal_at(m, t, i) if i >= 0 else -1
+    ns = _n_sets(m, t, p)
+    if s.phase == P_SELLING:
+        i = decision_integers(pw, streams, ns + 1)
+        if i < 0:
+            return -1
+        return _set_at(m, t, p, i) if i < ns else np.int64(DONE)
+    assist = 1 if t.money[p] <= 0 else 0
+    mine = t.spread_n[p]
+    swaps = 0
+    if mine:
+        for q in range(m.n):
+            if q != p:
+                buf[q] = _unprotected(m, t, q, -1)
+                swaps += buf[q] * mine
+    i = decision_integers(pw, streams, assist + swaps + ns + 1)
+    if i < 0:
+        return -1
+    if assist:
+        if i == 0:
+            return np.int64(ASSISTANCE)
+        i -= 1
+    if mine:
+        for q in range(m.n):
+            if q == p:
+                continue
+            block = buf[q] * mine
+            if i < block:
+                return SWAP | ((i % mine) << _A) | (q << _B) | (_unprotected(m, t, q, i // mine) << _C)
+            i -= block
+    return _set_at(m, t, p, i) if i < ns else np.int64(DRAW)
 
 
-#: BUX's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.
+def _hook(name: str):
+    """A loader of the heuristic bots' compiled hook ``name`` (:mod:`toolkit.bux.hooks`, which imports
+    this module: loaded when the kernel's loops are first compiled)."""
+    def load():
+        from . import hooks
+
+        return getattr(hooks, name)
+
+    return load
+
+
+#: BUX's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`, with the greedy and
+#: value bots as its decision hooks (kinds 1 and 2).
 KERNEL = Kernel("bux", BuxMaterial, supports, module=__name__, file=__file__, current=_current,
-                chance=_chance, legal=_legal, step=_step, result=_result, decide=_decide)
+                chance=_chance, legal=_legal, step=_step, result=_result, decide=_decide, policy=_hook("policy"),
+                policy_kinds=2, observe=_hook("observe"), forget=_hook("forget"))
 
 
-# The heuristic bots' compiled scoring (toolkit.bux.bots): here, with the game's other compiled
-# code, so that importing toolkit.bux does not import numba.
+# The heuristic bots' scoring, compiled once for both of their paths: the Python bots
+# (toolkit.bux.bots: _cash_in_kernel, _potential_kernel) and the kernel's decision hooks
+# (toolkit.bux.hooks), which call the allocation-free cores with the material's scratch arrays.
+
+#: Most cards the compiled cash-in searches (``toolkit.bux.odds.SEARCH_LIMIT``: beyond it the bots
+#: use the exact MILP of :func:`toolkit.bux.odds.best_cash_in`).
+DP_CARDS = 16
 
 
-@njit(cache=True)
-def _cash_in_kernel(codes, double, perfect, multiplier):
-    """The best cash-in of the cards with these codes (sorted, at most ``SEARCH_LIMIT``), exactly
-    as :func:`toolkit.bux.odds._search` finds it, compiled: the same depth-first choice over the
-    lowest undecided card (leave it, or sell it in one of its sets in ``find_sets`` order, a later
-    option replacing an earlier one only if it is worth strictly more), so ties end in the same
-    sets. Solved bottom-up over every bit mask of decided cards.
+@kernel_jit
+def _cash_in_core(codes, n, double, perfect, multiplier, bits, vals, start, best, choice, chosen):
+    """The best cash-in of the ``n`` cards with codes ``codes[:n]`` (``kind << 32 | value``, in the
+    order positions are counted), exactly as :func:`toolkit.bux.odds._search` finds it: the same
+    depth-first choice over the lowest undecided card (leave it, or sell it in one of its sets in
+    ``find_sets`` order, a later option replacing an earlier one only if it is worth strictly
+    more), so ties end in the same sets. Solved bottom-up over every bit mask of decided cards,
+    in the scratch arrays ``bits``, ``vals`` (``n (n-1) (n-2) / 6``), ``start`` (``n + 1``),
+    ``best`` and ``choice`` (``2 ** n``); nothing is allocated.
 
     Returns:
-        ``(value, chosen)``: bux, and the sets sold as bit masks of positions (int64 array, in
-        the order the search chose them).
+        ``(value, k)``: bux, and the number of sets sold, their position bit masks in
+        ``chosen[:k]`` in the order the search chose them.
     """
-    n = codes.shape[0]
-    kinds = codes >> 32
-    values = codes & 0xFFFFFFFF
-    suits = kinds >> 2
-    shapes = kinds & 3
-    cap = max(1, n * (n - 1) * (n - 2) // 6)
-    bits = np.empty(cap, np.int64)
-    vals = np.empty(cap, np.int64)
-    start = np.zeros(n + 1, np.int64)  # sets with first card i: start[i] .. start[i + 1] - 1
     m = 0
     for i in range(n):
         start[i] = m
+        ki = codes[i] >> 32
         for j in range(i + 1, n):
+            kj = codes[j] >> 32
             for k in range(j + 1, n):
-                if (suits[i] == suits[j] and suits[j] == suits[k]) or (shapes[i] == shapes[j] and shapes[j] == shapes[k]):
-                    vals[m] = _set_value(perfect, multiplier, double, kinds[i] == kinds[j] and kinds[j] == kinds[k],
-                                         values[i], values[j], values[k])
+                kk = codes[k] >> 32
+                if ((ki >> 2) == (kj >> 2) and (kj >> 2) == (kk >> 2)) or ((ki & 3) == (kj & 3) and (kj & 3) == (kk & 3)):
+                    vals[m] = _set_value(perfect, multiplier, double, ki == kj and kj == kk, codes[i] & 0xFFFFFFFF,
+                                         codes[j] & 0xFFFFFFFF, codes[k] & 0xFFFFFFFF)
                     bits[m] = (1 << i) | (1 << j) | (1 << k)
                     m += 1
     start[n] = m
-    chosen = np.empty(n // 3 + 1, np.int64)
     if m == 0:
-        return 0, chosen[:0]
+        return 0, 0
     full = (1 << n) - 1
-    best = np.zeros(full + 1, np.int64)
-    choice = np.full(full + 1, -1, np.int64)
+    best[full] = 0
     for mask in range(full - 1, -1, -1):
         i = 0
         while mask >> i & 1:
@@ -697,19 +825,18 @@ def _cash_in_kernel(codes, double, perfect, multiplier):
             chosen[c] = bits[s]
             c += 1
             mask |= bits[s]
-    return best[0], chosen[:c]
+    return best[0], c
 
 
-@njit(cache=True)
-def _potential_kernel(codes, double, perfect, multiplier):
-    """:func:`toolkit.bux.bots._potential` of the cards with these codes (sorted, at most ``SEARCH_LIMIT``),
-    compiled: the best cash-in of :func:`_cash_in_kernel` plus the same pair bonus over the
-    cards left, added in the same order (so the float is the same to the last bit)."""
-    value, chosen = _cash_in_kernel(codes, double, perfect, multiplier)
+@kernel_jit
+def _potential_core(codes, n, double, perfect, multiplier, bits, vals, start, best, choice, chosen):
+    """:func:`toolkit.bux.bots._potential` of the ``n`` cards with codes ``codes[:n]`` (sorted):
+    the best cash-in (:func:`_cash_in_core`) plus the pair bonus over the cards left, added in the
+    same order (so the float is the same to the last bit)."""
+    value, k = _cash_in_core(codes, n, double, perfect, multiplier, bits, vals, start, best, choice, chosen)
     used = 0
-    for x in chosen:
-        used |= x
-    n = codes.shape[0]
+    for x in range(k):
+        used |= chosen[x]
     bonus = 0.0
     for i in range(n):
         if used >> i & 1:
@@ -724,3 +851,48 @@ def _potential_kernel(codes, double, perfect, multiplier):
             elif (ki >> 2) == (kj >> 2) or (ki & 3) == (kj & 3):
                 bonus += ((codes[i] & 0xFFFFFFFF) + (codes[j] & 0xFFFFFFFF)) / 6
     return value + bonus
+
+
+def dp_scratch(n: int = DP_CARDS) -> tuple:
+    """Scratch arrays for :func:`_cash_in_core` of up to ``n`` cards: ``(bits, vals, start, best,
+    choice, chosen)``."""
+    cap = max(1, n * (n - 1) * (n - 2) // 6)
+    return (np.empty(cap, np.int64), np.empty(cap, np.int64), np.zeros(n + 1, np.int64), np.zeros(1 << n, np.int64),
+            np.full(1 << n, -1, np.int64), np.empty(n // 3 + 1, np.int64))
+
+
+@njit(cache=True)
+def _cash_in_kernel(codes, double, perfect, multiplier):
+    """:func:`_cash_in_core` of ``codes`` (at most :data:`DP_CARDS`) with scratch of its own: the
+    Python bots' compiled search (``toolkit.bux.bots._best_cash_in``).
+
+    Returns:
+        ``(value, chosen)``: bux, and the sets sold as bit masks of positions (int64 array, in
+        the order the search chose them).
+    """
+    n = codes.shape[0]
+    cap = max(1, n * (n - 1) * (n - 2) // 6)
+    chosen = np.empty(n // 3 + 1, np.int64)
+    value, k = _cash_in_core(codes, n, double, perfect, multiplier, np.empty(cap, np.int64), np.empty(cap, np.int64),
+                             np.zeros(n + 1, np.int64), np.zeros(1 << n, np.int64), np.full(1 << n, -1, np.int64),
+                             chosen)
+    return value, chosen[:k]
+
+
+@njit(cache=True)
+def _potential_kernel(codes, double, perfect, multiplier):
+    """:func:`_potential_core` of ``codes`` (sorted, at most :data:`DP_CARDS`) with scratch of its own:
+    the Python bots' compiled score (``toolkit.bux.bots._score``)."""
+    n = codes.shape[0]
+    cap = max(1, n * (n - 1) * (n - 2) // 6)
+    return _potential_core(codes, n, double, perfect, multiplier, np.empty(cap, np.int64), np.empty(cap, np.int64),
+                           np.zeros(n + 1, np.int64), np.zeros(1 << n, np.int64), np.full(1 << n, -1, np.int64),
+                           np.empty(n // 3 + 1, np.int64))
+
+
+def warm_scoring() -> None:
+    """Compile (or load from numba's cache) the heuristic bots' scoring (:func:`_cash_in_kernel`,
+    :func:`_potential_kernel`) with the argument types the bots pass."""
+    codes = np.array([4, 8, 12], dtype=np.int64)
+    _cash_in_kernel(codes, False, 500, 2)
+    _potential_kernel(codes, False, 500, 2)

@@ -7,6 +7,7 @@ from .auction import LOT, PacedBidder
 from .bots import BOTS
 from .faces import FACES
 from .odds import class_decisions
+from .playout import kernel, playout, random_playouts
 from .rules import Rules
 
 
@@ -62,6 +63,16 @@ def max_chips(rules: Rules, n_players: int) -> int | None:
     return n_players * rules.starting_money + (s * d // 3) * set_price + rules.max_turns * rules.assistance
 
 
+def warm() -> None:
+    """Compile (or load from numba's cache) BUX's compiled code: its kernel at 4 seats with the
+    greedy and value bots' decision hooks, and the Python bots' scoring (``python -m toolkit.warm``)."""
+    from .kernel import warm_scoring
+
+    k = kernel()
+    k.warm(Rules(), 4, k.seats([BOTS["greedy"](), BOTS["value"](), BOTS["random"](), BOTS["greedy"]()]))
+    warm_scoring()
+
+
 SPEC = GameSpec(
     name="bux", title="BUX", unit="bux", source="seeds/000_3d959bb713cf18cb.txt",
     presets=(Preset("quick", "Quick game (no clubs or ovals)", Rules.quick), Preset("full", "Full game", Rules)),
@@ -70,4 +81,6 @@ SPEC = GameSpec(
     faces=FACES,
     decisions=class_decisions,
     induced={"lot": LOT}, class_bot=PacedBidder,
+    kernel=kernel, playout=playout, random_playouts=random_playouts, compiled_bots=("random", "greedy", "value"),
+    warm=warm,
 )

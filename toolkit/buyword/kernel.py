@@ -15,14 +15,9 @@ reached by every bot, :meth:`BuyWordMaterial.encode` turns the state into a tabl
 legal moves equal ``state.legal_actions()`` (same order) and one :func:`_step` equals
 ``state.apply``.
 
-The word finder (:meth:`toolkit.buyword.dictionary.Dictionary.find`, every legal sale of a hand,
-best first) runs inside the kernel on :class:`WordTrie`, the dictionary as numpy arrays: a trie
-of the words' *anagram keys* (each word's letters sorted), built once per dictionary and kept on
-it. A hand's sales are the keys the hand's letters can spell, found by walking the trie with the
-hand's letter counts (and, with a Wild, one letter of the key taken from the Wild: the first of
-a run of equal letters, so each key is reached once); each key's words are listed as
-``(value, word rank, Wild position)`` and sorted as ``find`` sorts them (value down, then the
-word, then the Wild's position, no Wild first).
+The word finder (every legal sale of a hand, best first, as ``Dictionary.find``) runs inside the
+kernel: :mod:`toolkit.buyword.finder`, the dictionary as a trie of anagram keys (this module
+re-exports its public names).
 
 The table (:data:`BuyWordTable`; letters 0-25 for A-Z): scalars ``phase``, ``leader``,
 ``draw_n`` (tiles per player this round), ``draw_count``, ``order_pos``, ``last_round``,
@@ -43,6 +38,8 @@ import numpy as np
 from ..core.jit import (Kernel, Layout, Material, chance_index, decision_integers, kernel_jit, njit,
                         random_listed, richest, seat_from, table_type, turn_of)
 from .bag import PRICES
+from .finder import (_LOW26, _MAX_WORDS, _MEMO, WordTrie, _find, _key_count, _keys, _memo_slot, _pick_sale, _sort,
+                     best_pips, find_sales, word_trie)
 from .rules import CHOICE, Rules
 from .state import BuyWordState, initial_state
 
@@ -57,87 +54,8 @@ ROLL, CHOOSE, DRAW, BUY, DECLINE, SELL, DISCARD, DONE = range(8)
 P_ROLL, P_DRAW, P_CHOOSE, P_BUY, P_SELL, P_OVER = range(6)
 _PHASES = ("roll", "draw", "choose", "buy", "sell", "over")
 
-#: A sale's sort key: ``(VMAX - value) << 26 | rank << 6 | (Wild position + 1)``: ascending keys
-#: are ``find``'s order. Values are below 2**19 (30 letters of 20 pips and a Wild: 620**2), word
-#: ranks below 2**20, Wild positions below 63 (words are at most 30 letters).
-_VMAX = 1 << 19
-_MAX_WORDS = 1 << 20
-_LOW26 = (1 << 26) - 1
-
 BuyWordTable = table_type("BuyWordTable", __name__, ("bag", "box", "hands", "drawn", "wilds", "money"))
 _SCALARS = ("phase", "leader", "draw_n", "draw_count", "order_pos", "last_round", "pass_no", "bag_total")
-
-
-class WordTrie:
-    """A dictionary as numpy arrays for the compiled word finder (built by :func:`word_trie`).
-
-    Attributes (``m`` trie nodes, the root is node 0; ``w`` words in ``Dictionary.words`` order,
-    so a word's rank is its alphabetical place):
-        child_start: ``int32 (m + 1,)`` node ``i``'s child edges are ``child_start[i]`` to
-            ``child_start[i + 1] - 1``, letters increasing.
-        edge_letter: ``int8`` letter 0-25 (A-Z) of each edge; edge_child: ``int32`` its node.
-        group_start: ``int32 (m + 1,)`` the words whose sorted letters spell node ``i``'s path
-            are ``group_words[group_start[i]:group_start[i + 1]]`` (ranks, increasing).
-        group_words: ``int32 (w,)``.
-        word_start: ``int32 (w + 1,)`` word ``r``'s letters are ``word_letters[word_start[r]:
-            word_start[r + 1]]`` (0-25).
-        word_letters: ``int8``.
-        words: the words (lowercase), by rank.
-    """
-
-    def __init__(self, dictionary):
-        words = dictionary.words
-        if len(words) >= _MAX_WORDS:
-            raise ValueError(f"a dictionary of {len(words):,} words is too large for the compiled finder")
-        rank = {w: i for i, w in enumerate(words)}
-        keys = sorted(dictionary._anagrams)
-        parent, letter = [-1], [-1]
-        term: list = []  # (node, key)
-        path = [0]
-        prev = ""
-        for key in keys:
-            common = 0
-            top = min(len(key), len(prev))
-            while common < top and key[common] == prev[common]:
-                common += 1
-            del path[common + 1:]
-            for ch in key[common:]:
-                parent.append(path[-1])
-                letter.append(ord(ch) - 65)
-                path.append(len(parent) - 1)
-            term.append((path[len(key)], key))
-            prev = key
-        m = len(parent)
-        par = np.array(parent[1:], dtype=np.int64)
-        order = np.argsort(par, kind="stable")  # edges grouped by parent, letters increasing (preorder)
-        self.edge_child = (order + 1).astype(np.int32)
-        self.edge_letter = np.array(letter[1:], dtype=np.int8)[order]
-        self.child_start = np.searchsorted(par[order], np.arange(m + 1)).astype(np.int32)
-        sizes = np.zeros(m, dtype=np.int64)
-        members = [[] for _ in range(m)]
-        for node, key in term:
-            ranks = sorted(rank[w] for w in dictionary._anagrams[key])
-            members[node] = ranks
-            sizes[node] = len(ranks)
-        self.group_start = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int32)
-        self.group_words = np.array([r for g in members for r in g], dtype=np.int32)
-        self.word_start = np.concatenate([[0], np.cumsum([len(w) for w in words])]).astype(np.int32)
-        self.word_letters = np.frombuffer("".join(words).upper().encode("ascii"), dtype=np.uint8).astype(np.int8) - 65
-        self.words = words
-
-    def arrays(self) -> tuple:
-        """The arrays in the kernel's argument order."""
-        return (self.child_start, self.edge_letter, self.edge_child, self.group_start, self.group_words,
-                self.word_start, self.word_letters)
-
-
-def word_trie(dictionary) -> WordTrie:
-    """The :class:`WordTrie` of ``dictionary``, built on first use (about half a second for the
-    default list) and kept on the Dictionary (which is itself cached per process)."""
-    trie = dictionary.__dict__.get("_word_trie")
-    if trie is None:
-        trie = dictionary._word_trie = WordTrie(dictionary)
-    return trie
 
 
 class BuyWordParams(NamedTuple):
@@ -163,6 +81,10 @@ class BuyWordParams(NamedTuple):
     group_words: np.ndarray
     word_start: np.ndarray
     word_letters: np.ndarray
+    child_mask: np.ndarray
+    memo_key: np.ndarray  #: ``(MEMO, 3)`` hands whose sales were counted (:func:`_memo_slot`), packed
+    memo_val: np.ndarray  #: ``(MEMO,)`` their counts (-1: none yet)
+    hist: np.ndarray  #: ``(MAX_WORD_PIPS + 1,)`` zeros: scratch for :func:`_pick_sale`
     stack: np.ndarray  #: ``(4, 64)`` scratch for the word finder's walk (the kernel allocates nothing)
 
 
@@ -198,12 +120,20 @@ class BuyWordMaterial(Material):
             faces=np.array([-1 if f == CHOICE else int(f) for f in rules.die], dtype=np.int64), pips=pips,
             prices=np.array(PRICES, dtype=np.int64), child_start=trie.child_start, edge_letter=trie.edge_letter,
             edge_child=trie.edge_child, group_start=trie.group_start, group_words=trie.group_words,
-            word_start=trie.word_start, word_letters=trie.word_letters, stack=np.empty((4, 64), dtype=np.int64))
+            word_start=trie.word_start, word_letters=trie.word_letters, child_mask=trie.child_mask,
+            memo_key=np.zeros((_MEMO, 3), dtype=np.int64), memo_val=np.full(_MEMO, -1, dtype=np.int64),
+            hist=np.zeros(len(PRICES), dtype=np.int64),
+            stack=np.empty((4, 64), dtype=np.int64))
         self.die_text = [f"roll {f}" for f in rules.die]
         layout = Layout(BuyWordTable, _SCALARS, {"bag": (26,), "box": (26,), "hands": (n, 26), "drawn": (n, 26),
                                                  "wilds": (n,), "money": (n,)})
         most = max(max([f for f in rules.die if f != CHOICE] + [0]), hi)
-        super().__init__(rules, n, params, layout, s0, buffer=4096, setup_budget=8 + most * n, play_budget=256 * n)
+        # the play stream deals every tile of the bag (once per refill) and draws a word or half a
+        # word a decision: about the bag and a hundred more (measured: at most 179 words for the
+        # 108-tile bag, 1-6 players)
+        tiles = s0.bag.total * (1 + rules.refills)
+        super().__init__(rules, n, params, layout, s0, buffer=4096, setup_budget=8 + most * n,
+                         play_budget=tiles + 96)
 
     def room(self, setup_words: int, play_words: int) -> int:
         # every action but buy, done, a one-move decline and a die of one face reads at least half
@@ -249,170 +179,8 @@ class BuyWordMaterial(Material):
         return t
 
 
-def find_sales(trie: WordTrie, hand: np.ndarray, wild: bool, pips: np.ndarray, wild_pips: int, min_length: int):
-    """The compiled word finder on its own: every legal sale of a hand in ``Dictionary.find``'s
-    order, as ``(value, word, Wild position or None)`` (for tests and callers outside the kernel).
-
-    Args:
-        trie: the dictionary's :class:`WordTrie`.
-        hand: ``int64 (26,)`` letter counts A-Z.
-        wild: the player holds a Wild and a word may use one.
-        pips: ``int64 (26,)`` pips per letter; wild_pips: a Wild's pips.
-        min_length: the shortest word.
-
-    Returns:
-        list of ``(value in dollars, word, Wild index or None)``.
-    """
-    room = 4096
-    prices = np.array(PRICES, dtype=np.int64)
-    while True:
-        sales = np.empty(room, dtype=np.int64)
-        ns = _find(hand.astype(np.int64).copy(), wild, pips, wild_pips, prices, min_length, *trie.arrays(), sales,
-                   np.empty((4, 64), dtype=np.int64))
-        if ns >= 0:
-            break
-        room *= 2
-    out = []
-    for key in np.sort(sales[:ns]).tolist():
-        wi = (key & 63) - 1
-        out.append((_VMAX - (key >> 26), trie.words[(key >> 6) & (_MAX_WORDS - 1)], None if wi < 0 else wi))
-    return out
-
-
 # --------------------------------------------------------------------------------------------
 # the compiled rules
-
-
-@kernel_jit
-def _find(hand, use_wild, pips, wild_pips, prices, min_len, child_start, edge_letter, edge_child, group_start,
-          group_words, word_start, word_letters, sales, stack):
-    """Every legal sale of ``hand`` (letter counts, changed and restored, also when it stops
-    early) as sort keys into ``sales`` (values from ``prices``, :data:`toolkit.buyword.bag.PRICES`);
-    returns how many (unsorted), or -1 when ``sales`` is too small (the caller retries with a larger
-    one, on the same hand)."""
-    ns = 0
-    cap = sales.shape[0]
-    # the walk: a stack of (node, next edge * 2 + which try, pips so far, Wild's letter or -1,
-    # letter taken from the hand or -1); the depth is the stack's
-    node_s, edge_s, pips_s, info_s = _begin(stack, child_start)
-    sp = 0
-    while sp >= 0:
-        node = node_s[sp]
-        e2 = edge_s[sp]
-        e = e2 >> 1
-        if e >= child_start[node + 1]:
-            sp = _leave(info_s, hand, sp)
-            continue
-        child = edge_child[e]
-        if sp + 1 >= node_s.shape[0]:
-            return _unwind(info_s, hand, sp)  # deeper than any word: cannot happen (words are at most 30 letters)
-        sp, w = _enter(node_s, edge_s, pips_s, info_s, sp, e2, edge_letter[e], child, hand, use_wild, pips,
-                       child_start)
-        if w == _NO_ENTRY:
-            continue
-        g0 = group_start[child]
-        g1 = group_start[child + 1]
-        if g0 < g1 and sp >= min_len:
-            p = pips_s[sp]
-            if w < 0:
-                key = np.int64(_VMAX - prices[p]) << 26
-                for g in range(g0, g1):
-                    if ns >= cap:
-                        return _unwind(info_s, hand, sp)
-                    sales[ns] = key | (np.int64(group_words[g]) << 6)
-                    ns += 1
-            else:
-                p += wild_pips
-                key = np.int64(_VMAX - prices[p]) << 26
-                for g in range(g0, g1):
-                    r = group_words[g]
-                    for i in range(word_start[r], word_start[r + 1]):
-                        if word_letters[i] == w:
-                            if ns >= cap:
-                                return _unwind(info_s, hand, sp)
-                            sales[ns] = key | (np.int64(r) << 6) | (i - word_start[r] + 1)
-                            ns += 1
-    return ns
-
-
-_NO_ENTRY = -2
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _begin(stack, child_start):
-    """The word finders' walk stack at the trie's root: ``(node, next edge * 2 + which try, pips
-    so far, info)`` rows of ``stack``; info holds the Wild's letter + 1 in the low byte, the
-    letter taken from the hand + 1 in the next, the edge's letter + 1 above."""
-    node_s, edge_s, pips_s, info_s = stack[0], stack[1], stack[2], stack[3]
-    node_s[0] = 0
-    edge_s[0] = 2 * child_start[0]
-    pips_s[0] = 0
-    info_s[0] = 0
-    return node_s, edge_s, pips_s, info_s
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _leave(info_s, hand, sp):
-    """Step back up from depth ``sp``: the tile taken from the hand there goes back; the new depth."""
-    took = ((info_s[sp] >> 8) & 255) - 1
-    if took >= 0:
-        hand[took] += 1
-    return sp - 1
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _unwind(info_s, hand, sp):
-    """Stop a walk at depth ``sp``: every tile taken from the hand goes back; returns -1."""
-    while sp >= 0:
-        sp = _leave(info_s, hand, sp)
-    return -1
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _enter(node_s, edge_s, pips_s, info_s, sp, e2, letter, child, hand, use_wild, pips, child_start):
-    """One step of the word finders' walk of the anagram trie (:func:`_find`, :func:`_best_pips`):
-    the next try of the edge ``e2 >> 1`` into ``child`` (``letter``): first with a tile of the
-    hand, then as the Wild (once per word, the first of a run of equal letters, so each key is
-    reached once). Pushes the child on the stack and returns ``(depth, the Wild's letter or -1)``,
-    or ``(sp, _NO_ENTRY)`` when this try cannot be taken (the edge then moves to its next try)."""
-    wl = (info_s[sp] & 255) - 1
-    prev = (info_s[sp] >> 16) - 1
-    edge_s[sp] = e2 + 1
-    if e2 & 1 == 0:
-        if hand[letter] <= 0:
-            return sp, _NO_ENTRY
-        hand[letter] -= 1
-        from_hand = True
-    else:
-        if not (use_wild and wl < 0 and prev != letter):
-            return sp, _NO_ENTRY
-        from_hand = False
-    sp += 1
-    node_s[sp] = child
-    edge_s[sp] = 2 * child_start[child]
-    if from_hand:
-        pips_s[sp] = pips_s[sp - 1] + pips[letter]
-        info_s[sp] = (wl + 1) | ((letter + 1) << 8) | ((letter + 1) << 16)
-        return sp, wl
-    pips_s[sp] = pips_s[sp - 1]
-    info_s[sp] = (letter + 1) | ((letter + 1) << 16)
-    return sp, letter
-
-
-@kernel_jit
-def _sort(a, n):
-    """Sort ``a[:n]`` in place (Shell's sort, gaps halving: a few lines, so it compiles in a
-    moment, where ``np.sort`` adds over a second to the first compile)."""
-    gap = n // 2
-    while gap > 0:
-        for i in range(gap, n):
-            t = a[i]
-            j = i
-            while j >= gap and a[j - gap] > t:
-                a[j] = a[j - gap]
-                j -= gap
-            a[j] = t
-        gap //= 2
 
 
 @kernel_jit
@@ -439,7 +207,7 @@ def _sales(m, t, seat, buf):
     """Every sale ``seat`` can make now as sort keys into ``buf`` (unsorted), their count, or -1
     when ``buf`` is too small (:func:`_find`)."""
     return _find(t.hands[seat], m.use_wild and t.wilds[seat] > 0, m.pips, m.wild_pips, m.prices, m.min_len,
-                 m.child_start, m.edge_letter, m.edge_child, m.group_start, m.group_words, m.word_start,
+                 m.child_start, m.child_mask, m.edge_child, m.group_start, m.group_words, m.word_start,
                  m.word_letters, buf, m.stack)
 
 
@@ -676,21 +444,55 @@ def _result(m, t, scores, winners):
 
 @kernel_jit
 def _decide(m, t, pw, streams, buf):
-    """The random bot's action: ``rng.integers`` over the legal actions; when selling, the sales
-    are sorted only if it sells one (the choice is an index into ``find``'s order). -2: ``buf``
-    holds fewer than the hand's sales."""
-    if t.s[0].phase != P_SELL:
+    """The random bot's action: ``rng.integers`` over the legal actions. When selling, the sales
+    are counted from the keys the hand spells (:func:`_keys`; the count of a hand met before is
+    remembered, :func:`_memo_slot`) and only the chosen one is found (:func:`_pick_sale`: the
+    choice is an index into ``find``'s order); a discard or ``done`` needs no list. -2: ``buf``
+    is too small."""
+    s = t.s[0]
+    if s.phase != P_SELL:
         return random_listed(_legal(m, t, buf), pw, streams, buf)
     p = _current(m, t)
-    ns = _sales(m, t, p, buf)
-    nl = _after_sales(m, t, p, buf, ns) if ns >= 0 else -1
-    if nl < 0:
-        return -2
-    pick = decision_integers(pw, streams, nl)
-    if 0 <= pick < ns:
-        _sort(buf, ns)
-        return (np.int64(SELL) << 32) | (buf[pick] & _LOW26)
-    return buf[pick] if pick >= 0 else -1
+    hand = t.hands[p]
+    wild = m.use_wild and t.wilds[p] > 0
+    slot, known = _memo_slot(m, hand, wild)  # the hand's count of sales, if met before
+    k = -1
+    if known:
+        ns = m.memo_val[slot]
+    else:
+        k = _keys(m, hand, wild, buf)
+        if k < 0:
+            return -2
+        ns = 0
+        for i in range(k):
+            ns += _key_count(m, buf[i])
+        if slot >= 0:
+            m.memo_val[slot] = ns
+    over = _over_limit(m, t, p)
+    rest = 1
+    if over:
+        rest = 0
+        for i in range(26):
+            rest += t.hands[p, i] > 0
+    pick = decision_integers(pw, streams, ns + rest)
+    if pick < 0:
+        return -1
+    if pick < ns:
+        if k < 0:
+            k = _keys(m, hand, wild, buf)
+            if k < 0:
+                return -2
+        key = _pick_sale(m, buf, k, pick)
+        return -2 if key < 0 else (np.int64(SELL) << 32) | (key & _LOW26)
+    if not over:
+        return np.int64(DONE) << 32
+    k = ns
+    for i in range(26):
+        if t.hands[p, i] > 0:
+            if k == pick:
+                return (np.int64(DISCARD) << 32) | i
+            k += 1
+    return -1
 
 
 #: BuyWord's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`.
@@ -698,117 +500,3 @@ KERNEL = Kernel("buyword", BuyWordMaterial, supports, module=__name__, file=__fi
                 chance=_chance, legal=_legal, step=_step, result=_result, decide=_decide)
 
 
-# --------------------------------------------------------------------------------------------
-# the planner's word values (toolkit.buyword.bots.PlannerBot; toolkit.buyword.odds.draw_value)
-
-
-def _subtree_pips(trie: WordTrie, pips: np.ndarray) -> np.ndarray:
-    """``int64 (m,)``: for each trie node, the most pips any key below it (or at it) adds to the
-    node's own path, at ``pips`` per letter (-1 where no key lies below); cached on the trie."""
-    cache = trie.__dict__.setdefault("_subtree", {})
-    key = tuple(int(x) for x in pips)
-    got = cache.get(key)
-    if got is None:
-        cs = trie.child_start
-        m = len(cs) - 1
-        parent = np.repeat(np.arange(m), np.diff(cs))
-        child = trie.edge_child.astype(np.int64)
-        gain = np.asarray(pips, dtype=np.int64)[trie.edge_letter.astype(np.int64)]
-        par_of = np.full(m, -1, dtype=np.int64)
-        gain_of = np.zeros(m, dtype=np.int64)
-        par_of[child] = parent
-        gain_of[child] = gain
-        got = np.where(np.diff(trie.group_start) > 0, 0, -1).astype(np.int64)
-        for node in range(m - 1, 0, -1):  # children come after their parents
-            if got[node] >= 0:
-                up = got[node] + gain_of[node]
-                if up > got[par_of[node]]:
-                    got[par_of[node]] = up
-        cache[key] = got
-    return got
-
-
-def best_pips(trie: WordTrie, hands: np.ndarray, wild: bool, pips: np.ndarray, wild_pips: int,
-              min_length: int) -> np.ndarray:
-    """The pips of the most valuable word each hand can spell (a Wild's pips included), or 0:
-    the first sale of ``Dictionary.find(hand, wilds)`` (the most valuable), for many hands in one
-    compiled call (tens of microseconds a hand of 8-13 tiles, against milliseconds for the
-    dictionary's finder). A word's value is the square of its pips (seed, "Selling Words"). With
-    ``wild_pips`` above a letter's pips the Wild may stand for a letter the hand holds, as the
-    engine allows (``Dictionary.best`` only fills a missing letter).
-
-    Args:
-        trie: the dictionary's :class:`WordTrie` (:func:`word_trie`).
-        hands: ``int64 (m, 26)`` letter counts A-Z, one hand per row (or ``(26,)`` for one).
-        wild: a word may use one Wild (the player holds one and the rules allow it).
-        pips: ``int64 (26,)`` pips per letter; wild_pips: a Wild's pips.
-        min_length: the shortest word.
-
-    Returns:
-        ``int64 (m,)`` pips (a 0-d value for one hand): 0 where no word can be spelled.
-    """
-    h = np.ascontiguousarray(hands, dtype=np.int64)
-    one = h.ndim == 1
-    h2 = h.reshape(1, 26) if one else h
-    out = np.zeros(h2.shape[0], dtype=np.int64)
-    pv = np.ascontiguousarray(pips, dtype=np.int64)
-    # a Wild counts wild_pips where its letter would count at least the cheapest letter's pips
-    slack = max(0, int(wild_pips) - int(pv[pv > 0].min())) if wild else 0
-    _best_pips_many(h2.copy(), bool(wild), pv, int(wild_pips), int(min_length), trie.child_start,
-                    trie.edge_letter, trie.edge_child, trie.group_start, _subtree_pips(trie, pv), slack, out,
-                    np.empty((4, 64), dtype=np.int64))
-    return out[0] if one else out
-
-
-@kernel_jit
-def _best_pips_many(hands, use_wild, pips, wild_pips, min_len, child_start, edge_letter, edge_child, group_start,
-                    below, slack, out, stack):
-    for r in range(hands.shape[0]):
-        # the best word without the Wild first: a floor that prunes most of the Wild's walk
-        floor = _best_pips(hands[r], False, pips, wild_pips, min_len, child_start, edge_letter, edge_child,
-                           group_start, below, 0, stack, 0)
-        out[r] = floor if not use_wild else _best_pips(hands[r], True, pips, wild_pips, min_len, child_start,
-                                                       edge_letter, edge_child, group_start, below, slack, stack,
-                                                       floor)
-
-
-@kernel_jit
-def _best_pips(hand, use_wild, pips, wild_pips, min_len, child_start, edge_letter, edge_child, group_start, below,
-               slack, stack, floor):
-    """The best word's pips of ``hand`` (counts, changed and restored): :func:`_find`'s walk of
-    the anagram trie, pruned where no word below can beat the best found (or ``floor``, a value
-    known to be reached): neither the pips so far plus every tile left from the edge's letter on
-    (keys are sorted, so a word's later letters come after it), nor plus the most pips a key
-    below the child adds (``below``, from :func:`_subtree_pips`)."""
-    node_s, edge_s, pips_s, info_s = _begin(stack, child_start)
-    extra = wild_pips if use_wild else 0  # a Wild used, or still free
-    best = floor
-    sp = 0
-    while sp >= 0:
-        node = node_s[sp]
-        e2 = edge_s[sp]
-        e = e2 >> 1
-        stop = e >= child_start[node + 1]
-        if not stop:
-            letter = edge_letter[e]
-            bound = pips_s[sp] + extra
-            for i in range(letter, 26):
-                bound += hand[i] * pips[i]
-            stop = bound <= best  # later edges have later letters: no better
-        if stop:
-            sp = _leave(info_s, hand, sp)
-            continue
-        child = edge_child[e]
-        # the most this child's keys can reach: the pips so far, the child's letter and the most
-        # a key below adds (a Wild in them counts a letter's pips, plus the slack)
-        if pips_s[sp] + pips[letter] + below[child] + (wild_pips if info_s[sp] & 255 else slack) <= best:
-            edge_s[sp] = e2 + 2 - (e2 & 1)  # skip this edge, both tries
-            continue
-        sp, w = _enter(node_s, edge_s, pips_s, info_s, sp, e2, letter, child, hand, use_wild, pips, child_start)
-        if w == _NO_ENTRY:
-            continue
-        if group_start[child] < group_start[child + 1] and sp >= min_len:
-            p = pips_s[sp] + (wild_pips if w >= 0 else 0)
-            if p > best:
-                best = p
-    return best

@@ -19,7 +19,7 @@ from ..core.validation import DEFAULT_PLAYERS
 from .rules import Rules
 from .state import initial_state
 
-__all__ = ["playout", "supports", "random_playouts"]
+__all__ = ["kernel", "playout", "supports", "random_playouts"]
 
 
 def supports(rules: Rules, n_players: int) -> bool:
@@ -29,6 +29,15 @@ def supports(rules: Rules, n_players: int) -> bool:
     from .kernel import supports as kernel_supports
 
     return kernel_supports(rules, n_players)
+
+
+def kernel():
+    """The game's compiled twin, ``toolkit.buyword.kernel.KERNEL`` (a :class:`toolkit.core.jit.Kernel`),
+    imported on the first call (it imports numba, which ``import toolkit.buyword`` does not): the
+    loader the game's :class:`~toolkit.core.gamespec.GameSpec` names as its ``kernel``."""
+    from .kernel import KERNEL
+
+    return KERNEL
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,
@@ -61,7 +70,7 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
         TypeError, ValueError: as :func:`~toolkit.buyword.state.initial_state`; a bot count that
             is not one per seat.
     """
-    return bulk.playout("buyword", initial_state, rules, players, bots, rng, seed, compiled=_compiled)
+    return bulk.playout(kernel, initial_state, rules, players, bots, rng, seed, compiled=_compiled)
 
 
 def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict:
@@ -94,4 +103,4 @@ def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict
             ``players``; ``n`` or ``seed`` not a whole number >= 0 (``seed=None`` is refused:
             the games must be reproducible).
     """
-    return bulk.random_playouts("buyword", initial_state, rules, players, n, seed)
+    return bulk.random_playouts(kernel, initial_state, rules, players, n, seed)

@@ -8,7 +8,9 @@ from ..core.gamespec import GameSpec, Preset
 from .bots import BOTS
 from .faces import FACES
 from .odds import class_decisions, sale_hint
+from .playout import kernel, playout, random_playouts
 from .rules import CHOICE, Rules
+from .state import warm_up
 
 
 def max_game_length(rules: Rules, n_players: int) -> int | None:
@@ -45,6 +47,15 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
     return (rules.refills + 1) * per_pass + wilds * p
 
 
+def warm() -> None:
+    """Compile (or load from numba's cache) BuyWord's compiled code: its kernel and word finder at
+    2 seats, and the planner's word values (``python -m toolkit.warm``)."""
+    from .odds import best_pips, letter_counts
+
+    kernel().warm(Rules(), 2)
+    best_pips(letter_counts("AERT"), True)
+
+
 SPEC = GameSpec(
     name="buyword", title="BuyWord", unit="dollars", source="seeds/003_ed01dcb0ec781bb1.txt",
     presets=(Preset("standard", "Standard", Rules),
@@ -55,4 +66,6 @@ SPEC = GameSpec(
     chance=True, hidden_information=True, hidden_under=lambda rules: rules.hidden_tiles,
     max_game_length=max_game_length, faces=FACES,
     decisions=class_decisions, hint=sale_hint,
+    kernel=kernel, playout=playout, random_playouts=random_playouts, compiled_bots=("random",), warm=warm,
+    warm_up=warm_up,
 )

@@ -19,3 +19,10 @@ class RandomBot(Bot):
     def choose(self, state: State, rng: np.random.Generator) -> Action:
         actions = state.legal_actions()
         return actions[int(rng.integers(len(actions)))]
+
+    def kernel_policy(self, game: str) -> tuple[int, tuple] | None:
+        """The compiled decision hook that plays as this bot in ``game``'s kernel
+        (:meth:`toolkit.core.jit.Kernel.seats`): kind 0, which every kernel has (one
+        ``rng.integers`` over the legal actions, drawn as :meth:`choose` draws it); ``None`` for a
+        subclass that chooses in another way (it is played through the protocol)."""
+        return (0, ()) if type(self).choose is RandomBot.choose else None

@@ -1,7 +1,8 @@
 """What every game's bulk playout (``toolkit/<game>/playout.py``) shares.
 
-A bulk playout plays one whole game on a mutable table (plain lists and ints, no parent chain
-of immutable states, no Action object per legal move) and returns the same JSON game record
+A bulk playout plays one whole game on the game's compiled kernel (``toolkit/<game>/kernel.py``:
+flat integer tables, no parent chain of immutable states, no Action object per legal move; the
+bots' choices through their compiled decision hooks) and returns the same JSON game record
 :func:`toolkit.core.game.record` gives for the final state of the game protocol, so
 :func:`toolkit.core.game.replay` rebuilds every state of it. Its contract, for a game module
 ``g`` (``DESIGN.md``, "Performance budgets"; issue 17)::
@@ -21,7 +22,6 @@ for a game's ``random_playouts(rules, players, n, seed)`` (many random games as 
 """
 from __future__ import annotations
 
-import importlib
 import json
 import time
 from functools import lru_cache
@@ -34,7 +34,7 @@ from .game import new_rng, play, record, resolve_chance, rules_to_dict, setup_rn
 from .validation import _is_int, check_seed
 
 __all__ = ["PlayoutRecord", "playout_rngs", "rules_json", "start_playout", "protocol_playout", "playout",
-           "random_playouts", "game_kernel", "is_core_random", "cpu_rates", "check_count", "playout_seeds", "fresh_seed",
+           "random_playouts", "is_core_random", "cpu_rates", "check_count", "playout_seeds", "fresh_seed",
            "records_to_arrays"]
 
 
@@ -136,7 +136,7 @@ def start_playout(initial_state: Callable, rules, players, bots, rng, seed, defa
 
 def protocol_playout(initial_state: Callable, rules, players, bots, setup, rng, seed) -> PlayoutRecord:
     """The game played through the protocol, as a :class:`PlayoutRecord`: what a ``playout``
-    does for bots or rules its table does not play (``new_game``'s opening from ``setup``,
+    does for bots or rules its kernel does not play (``new_game``'s opening from ``setup``,
     then :func:`~toolkit.core.game.play` with ``rng``)."""
     final = play(resolve_chance(initial_state(rules, players, seed), setup), bots, rng)
     rec = record(final)
@@ -144,36 +144,34 @@ def protocol_playout(initial_state: Callable, rules, players, bots, setup, rng, 
                          final.winners())
 
 
-def game_kernel(game: str):
-    """The compiled twin of game ``game`` (``toolkit.<game>.kernel.KERNEL``, a
-    :class:`toolkit.core.jit.Kernel`); importing it imports numba."""
-    return importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.{game}.kernel").KERNEL
-
-
 def _pcg64(*gens) -> bool:
     # the kernels copy NumPy's default bit generator's draws (toolkit.core.jit.compiled_streams)
     return all(type(g.bit_generator) is np.random.PCG64 for g in gens)
 
 
-def playout(game: str, initial_state: Callable, rules, players, bots, rng, seed=None, *, compiled: bool = True,
-            table: Callable | None = None) -> PlayoutRecord:
+def _hooked(bots) -> bool:
+    # every bot says which compiled hook plays it (asked before numba is imported)
+    return bots is None or all(callable(getattr(b, "kernel_policy", None)) for b in bots)
+
+
+def playout(kernel: Callable | None, initial_state: Callable, rules, players, bots, rng, seed=None, *,
+            compiled: bool = True) -> PlayoutRecord:
     """Every game's bulk ``playout``: one whole game on the fastest path that plays it exactly.
 
-    The game's compiled kernel (``toolkit/<game>/kernel.py``) when every seat is the random bot,
-    the kernel plays the rules (``KERNEL.supports``) and the Generators are NumPy's default
-    (PCG64, whose draws the kernel copies); else ``table`` (a game's own bulk path for its bots,
-    if it has one and it takes them); else the protocol. Every path gives the record of
-    ``play(new_game(rules, players, seed), bots, seed)`` (see the module docstring for the
-    Generator forms).
+    The game's compiled kernel when every seat's bot has a compiled decision hook there
+    (:meth:`toolkit.core.jit.Kernel.seats`: the random bot everywhere; a game's own bots it
+    compiled), the kernel plays the rules (``KERNEL.supports``) and the Generators are NumPy's
+    default (PCG64, whose draws the kernel copies); else the protocol (also for a game a bot's hook
+    leaves to it). Both paths give the record of ``play(new_game(rules, players, seed), bots,
+    seed)`` (see the module docstring for the Generator forms).
 
     Args:
-        game: the game's name (its package under ``toolkit``).
+        kernel: the game's kernel loader (:attr:`toolkit.core.gamespec.GameSpec.kernel`: called
+            only when the bots may play there, since it imports numba), or ``None``.
         initial_state: the game's ``initial_state(rules, players, seed)``.
         rules, players, bots, rng, seed: as the game's ``playout`` (``bots=None``: the random
             bot everywhere; :func:`playout_rngs` for ``rng`` and ``seed``).
-        compiled: ``False`` never uses the kernel (tests and benchmarks of the other paths).
-        table: ``table(state, bots, setup, play, seed) -> PlayoutRecord | None``: a game's
-            table for bots the kernel does not play (``None`` when it cannot play them).
+        compiled: ``False`` never uses the kernel (tests and benchmarks of the protocol path).
 
     Returns:
         a :class:`PlayoutRecord`.
@@ -182,32 +180,35 @@ def playout(game: str, initial_state: Callable, rules, players, bots, rng, seed=
         TypeError, ValueError: as ``initial_state`` and :func:`playout_rngs`; not one bot per
             seat.
     """
+    compiled = compiled and kernel is not None and _hooked(bots)
     caller_rng = isinstance(rng, np.random.Generator)
     if compiled and not caller_rng and seed is None:
-        # a seed and random bots: the kernel seeds the game's two streams itself (no Generators)
+        # a seed: the kernel seeds the game's two streams itself (no Generators)
         state = initial_state(rules, players, None)
         n = len(state.players)
-        if (bots is None or (len(bots) == n and all(is_core_random(b) for b in bots))) and \
-                game_kernel(game).supports(state.rules, n):
-            return game_kernel(game).playout_seeded(state.rules, state.players, check_seed(rng))
+        k = kernel()
+        if (bots is None or len(bots) == n) and k.supports(state.rules, n):
+            seats = k.seats([RandomBot()] * n if bots is None else bots)
+            rec = k.playout_seeded(state.rules, state.players, check_seed(rng), seats) if seats is not None else None
+            if rec is not None:
+                return rec
     state, bots, setup, play_rng, seed = start_playout(initial_state, rules, players, bots, rng, seed, RandomBot)
     rules, names = state.rules, state.players
-    if compiled and all(is_core_random(b) for b in bots) and _pcg64(setup, play_rng):
-        kernel = game_kernel(game)
-        if kernel.supports(rules, len(names)):
-            return kernel.playout(rules, names, setup, play_rng, seed, keep=caller_rng)
-    if table is not None:
-        rec = table(state, bots, setup, play_rng, seed)
-        if rec is not None:
-            return rec
+    if compiled and _pcg64(setup, play_rng):
+        k = kernel()
+        if k.supports(rules, len(names)):
+            seats = k.seats(bots)
+            rec = k.playout(rules, names, setup, play_rng, seed, keep=caller_rng, seats=seats) if seats else None
+            if rec is not None:  # None: a bot's hook left this game to the protocol
+                return rec
     return protocol_playout(initial_state, rules, names, bots, setup, play_rng, seed)
 
 
-def random_playouts(game: str, initial_state: Callable, rules, players, n, seed) -> dict:
+def random_playouts(kernel: Callable | None, initial_state: Callable, rules, players, n, seed) -> dict:
     """Every game's ``random_playouts(rules, players, n, seed)``: ``n`` whole games with the
     random bot in every seat as numpy arrays, game ``i`` the game of seed ``seed + i``
-    (:func:`playout_seeds`). On the compiled kernel when it plays the rules; else game by game
-    through :func:`playout` (the same games, protocol speed).
+    (:func:`playout_seeds`). On the compiled kernel (``kernel()``, the game's loader) when it
+    plays the rules; else game by game through :func:`playout` (the same games, protocol speed).
 
     Returns:
         ``{"scores": (n, k) int64, "actions": (n,) int64, "winners": (n, k) bool, "seeds": (n,)
@@ -221,15 +222,14 @@ def random_playouts(game: str, initial_state: Callable, rules, players, n, seed)
     s0 = initial_state(rules, players, None)
     seeds = playout_seeds(seed, n)
     k = len(s0.players)
-    kernel = game_kernel(game)
-    if kernel.supports(s0.rules, k):
-        return kernel.random_playouts(s0.rules, k, seeds)
-    return records_to_arrays([playout(game, initial_state, s0.rules, s0.players, None, s) for s in seeds], k, seeds)
+    if kernel is not None and kernel().supports(s0.rules, k):
+        return kernel().random_playouts(s0.rules, k, seeds)
+    return records_to_arrays([playout(kernel, initial_state, s0.rules, s0.players, None, s) for s in seeds], k, seeds)
 
 
 def is_core_random(bot) -> bool:
     """Whether ``bot`` chooses as :class:`toolkit.core.bots.RandomBot` does (one
-    ``rng.integers`` over the legal actions), so a table can stand in for its ``choose``."""
+    ``rng.integers`` over the legal actions), so a kernel can stand in for its ``choose``."""
     return isinstance(bot, RandomBot) and type(bot).choose is RandomBot.choose
 
 

@@ -164,9 +164,27 @@ class GameSpec:
         hint: ``hint(state, action) -> str | None``: the class server's ``hints`` option, after a
             student's typed move a sentence for that student only, from the game's calculators
             (BuyWord: the best word the tiles made); ``None``: the game gives none.
+        kernel: the compiled twin's loader, ``kernel() -> toolkit.core.jit.Kernel`` (the game's
+            ``playout.kernel``: it imports numba on its first call, which importing the game does
+            not), or ``None`` for a game without one (its bulk path is the protocol).
+        playout: the bulk path, ``playout(rules, players, bots, rng, *, seed=None) ->
+            PlayoutRecord``: the record ``play(new_game(rules, players, seed), bots, seed)`` gives,
+            on the kernel when it plays the bots (``toolkit.core.bulk.playout``); ``None``: the
+            protocol (``toolkit.core.montecarlo.simulate`` then plays it).
+        random_playouts: ``random_playouts(rules, players, n, seed) -> dict`` of arrays, ``n``
+            games of the random bot (``toolkit.core.bulk.random_playouts``), or ``None``.
+        compiled_bots: the keys of :attr:`bots` the kernel plays with compiled decision hooks
+            (their objects answer ``kernel_policy``; ``toolkit.core.jit.Kernel.seats``), so the bulk
+            path plays them at compiled speed; the others play through the protocol. Always
+            ``"random"`` for a game with a kernel.
+        warm: ``warm()`` compiles (or loads from numba's cache) the game's compiled code
+            (``python -m toolkit.warm``), or ``None``.
+        warm_up: ``warm_up(rules)`` loads what the game shares between processes (BuyWord's word
+            list) before :func:`toolkit.core.montecarlo.simulate` starts its workers, or ``None``.
 
     Raises:
-        ValueError: no preset, repeated preset keys, or a ``default_bot`` not in ``bots``.
+        ValueError: no preset, repeated preset keys, a ``default_bot`` not in ``bots``, or
+            ``compiled_bots`` not in ``bots`` (or without a ``kernel``).
     """
 
     name: str
@@ -187,6 +205,12 @@ class GameSpec:
     class_bot: Callable[[Bot], Bot] | None = field(default=None, compare=False, repr=False)
     hint: Callable[[State, Any], str | None] | None = field(default=None, compare=False, repr=False)
     # -- capabilities of the fast path (kernel, bulk playout, compiled bots, warm-up) below --
+    kernel: Callable[[], Any] | None = field(default=None, compare=False, repr=False)
+    playout: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
+    random_playouts: Callable[..., dict] | None = field(default=None, compare=False, repr=False)
+    compiled_bots: tuple[str, ...] = ()
+    warm: Callable[[], None] | None = field(default=None, compare=False, repr=False)
+    warm_up: Callable[[Any], None] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
         if not self.presets:
@@ -198,6 +222,19 @@ class GameSpec:
             object.__setattr__(self, "bots", MappingProxyType(self.bots))
         if self.default_bot not in self.bots:
             raise ValueError(f"{self.title}: default_bot {self.default_bot!r} is not one of {sorted(self.bots)}")
+        unknown = [b for b in self.compiled_bots if b not in self.bots]
+        if unknown or (self.compiled_bots and self.kernel is None):
+            raise ValueError(f"{self.title}: compiled_bots {list(self.compiled_bots)} need a kernel and must be "
+                             f"among {sorted(self.bots)}")
+
+    def __reduce__(self):
+        # A registered game's spec travels to worker processes by name (its functions and live bot
+        # table are the package's); another spec (a test's stand-in) as its fields.
+        if _registered(self):
+            return game_spec, (self.name,)
+        fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        fields["bots"] = dict(self.bots)
+        return _rebuild, (fields,)
 
     # -- the engine ------------------------------------------------------------------------
     @property
@@ -297,6 +334,17 @@ def game_spec(name: str) -> GameSpec:
     if not isinstance(spec, GameSpec):
         raise ValueError(f"game {name!r} ({mod.__name__}) declares no SPEC (a toolkit.core.gamespec.GameSpec)")
     return spec
+
+
+def _registered(spec: GameSpec) -> bool:
+    try:
+        return spec.name in game_names() and game_spec(spec.name) is spec
+    except ValueError:
+        return False
+
+
+def _rebuild(fields: dict) -> GameSpec:
+    return GameSpec(**fields)
 
 
 def game_specs() -> tuple[GameSpec, ...]:

@@ -26,32 +26,14 @@ actions in the same order, the same successor). :func:`toolkit.core.bulk.playout
 dispatch every game's ``playout`` uses: the kernel when every seat is the random bot and the
 kernel supports the rules, a game's table for the bots it has one for (BUX), else the protocol.
 
-**The random words.** A kernel must give the *same game* as the protocol for the same seed (the
-playout tests compare records), so it draws exactly what the protocol draws:
-:func:`toolkit.core.cards.uniform_index` takes one 64-bit word from the Generator's bit generator
-per draw (Lemire's multiply-and-reject; another word only in the rare rejection). Here the words
-are taken from numpy first, as one array (:func:`raw_words`), and :func:`word_index` maps them to
-indices inside compiled code, word for word as ``uniform_index`` does: numba has no 128-bit
-integers, so the high half of the 64x64-bit product is computed from 32-bit halves
-(:func:`mulhilo64`). :func:`word_integers` is ``int(rng.integers(n))`` (the random bot's choice,
-``Multiset.draw_one``), with NumPy's held 32-bit half.
-
-A kernel that runs out of words stops and reports it; the game is played again from its seed
-with twice the words (:func:`run_seeded`, :func:`run_playout_kernel`), so a game's result never
-depends on the first guess of its length.
-
-A bulk playout draws from two streams (:func:`toolkit.core.bulk.playout_rngs`: the opening chance
-events from the setup one, everything after the first decision from the play one, which may be
-the same Generator). A kernel keeps where it is in each in a small ``streams`` array
-(:data:`SETUP_POS`, :data:`SETUP_HALF`, :data:`PLAY_POS`, :data:`PLAY_HALF`, :data:`PLAYING`):
-:func:`chance_index` and :func:`chance_integers` draw chance on the stream in use,
-:func:`decision_integers` the random bot's choice (the first begins play), and a caller's
-Generators are left exactly where the protocol leaves them. Seeded games' streams are seeded in
-compiled code (:func:`seed_words`).
+**The random words** a kernel draws are NumPy's, word for word (:mod:`toolkit.core.words`, whose
+names this module re-exports): a kernel gives the *same game* as the protocol from the same seed.
 
 Numba caches compiled code beside each source file and reuses it until that file changes; a
-change to this module's compiled helpers is not seen by the games' caches (numba's limit):
-after editing them, delete the ``*.nbi``/``*.nbc`` files in ``toolkit/*/__pycache__``.
+change to the compiled helpers here or in :mod:`toolkit.core.words` is seen by the games' loops
+(their names carry :data:`_CORE_STAMP`) but not by a game's own compiled functions that call them
+(numba's limit): after editing a helper, delete the ``*.nbi``/``*.nbc`` files in
+``toolkit/*/__pycache__``.
 
 Source: numba (https://numba.pydata.org), the accelerator issue 17 names for bulk simulation;
 Lemire, "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019; OpenSpiel's
@@ -59,23 +41,28 @@ state-by-state consistency tests (``kuhn_poker_test.test_consistent``) for the t
 """
 from __future__ import annotations
 
+import hashlib
 import types
 from abc import ABC, abstractmethod
 from collections import namedtuple
 from functools import lru_cache
+from pathlib import Path
 from typing import Callable, Sequence
 
 import numpy as np
 from numba import njit
-from numpy.random import PCG64, SeedSequence
 
 from .game import CHANCE, TERMINAL
+from .words import (PLAY_HALF, PLAY_POS, PLAYING, SETUP_HALF, SETUP_POS, STREAM_SLOTS, begin_play, chance_index,
+                    chance_integers, compiled_streams, decision_index, decision_integers, fresh_streams, held_half,
+                    mulhilo64, pcg64_words, raw_words, run_playout_kernel, run_seeded, run_with_words, seed_words,
+                    seeded_results, word_index, word_integers)
 
 __all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "held_half", "run_with_words",
            "SETUP_POS", "SETUP_HALF", "PLAY_POS", "PLAY_HALF", "PLAYING", "STREAM_SLOTS", "begin_play",
-           "chance_index", "chance_integers", "decision_integers", "compiled_streams", "run_playout_kernel",
+           "chance_index", "chance_integers", "decision_integers", "decision_index", "compiled_streams", "run_playout_kernel",
            "fresh_streams", "seed_words", "pcg64_words", "run_seeded", "seeded_results", "table_type", "Layout",
-           "Material", "Kernel", "compile_batch", "random_listed", "richest", "MAX_ACTIONS", "kernel_jit", "seat_from", "turn_of"]
+           "Material", "Kernel", "Deferred", "DEFERRED", "compile_batch", "random_listed", "richest", "MAX_ACTIONS", "kernel_jit", "seat_from", "turn_of"]
 
 #: The decorator of compiled code that never allocates an array: numba without its reference
 #: counting (``_nrt=False``), and cached on disk. Every kernel's step functions use it: they
@@ -85,554 +72,48 @@ __all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "hel
 #: ``njit(cache=True)``.
 kernel_jit = njit(cache=True, _nrt=False)
 
-_LO32 = np.uint64(0xFFFFFFFF)
-_S32 = np.uint64(32)
-_ZERO = np.uint64(0)
-
-
-def raw_words(rng: np.random.Generator, n: int) -> np.ndarray:
-    """The next ``n`` raw 64-bit words of ``rng``'s bit generator, as ``uniform_index`` takes them.
-
-    Args:
-        rng: a ``numpy.random.Generator`` (its stream advances by ``n`` words).
-        n: how many words (``n >= 1``).
-
-    Returns:
-        numpy array of shape ``(n,)``, dtype ``uint64``.
-
-    Raises:
-        ValueError: ``n < 1``.
-    """
-    if n < 1:
-        raise ValueError(f"need at least one word, got {n}")
-    return np.asarray(rng.bit_generator.random_raw(n), dtype=np.uint64)
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def mulhilo64(a, b):
-    """The 128-bit product of two uint64 as ``(high, low)`` 64-bit halves (compiled).
-
-    Args:
-        a, b: ``np.uint64``.
-
-    Returns:
-        ``(hi, lo)``, both ``np.uint64``, with ``a * b == hi * 2**64 + lo``.
-    """
-    a_lo = a & _LO32
-    a_hi = a >> _S32
-    b_lo = b & _LO32
-    b_hi = b >> _S32
-    ll = a_lo * b_lo
-    lh = a_lo * b_hi
-    hl = a_hi * b_lo
-    hh = a_hi * b_hi
-    mid = (ll >> _S32) + (lh & _LO32) + (hl & _LO32)
-    hi = hh + (lh >> _S32) + (hl >> _S32) + (mid >> _S32)
-    lo = a * b  # wraps modulo 2**64
-    return hi, lo
-
-
-@njit(cache=True, _nrt=False)
-def word_index(words, pos, n):
-    """One index uniform on ``0 .. n - 1`` from ``words[pos:]``, exactly as ``uniform_index`` (compiled).
-
-    Args:
-        words: uint64 array from :func:`raw_words`.
-        pos: int, the next unused word.
-        n: int, how many outcomes (``1 <= n < 2**63``; not checked here: kernels pass counts
-            they know).
-
-    Returns:
-        ``(index, new_pos)``; ``index == -1`` when the words ran out (``new_pos == len(words)``).
-    """
-    nn = np.uint64(n)
-    if pos >= words.shape[0]:
-        return -1, pos
-    hi, lo = mulhilo64(words[pos], nn)
-    pos += 1
-    if lo < nn:
-        t = (_ZERO - nn) % nn  # (2**64 - n) % n
-        while lo < t:
-            if pos >= words.shape[0]:
-                return -1, pos
-            hi, lo = mulhilo64(words[pos], nn)
-            pos += 1
-    return np.int64(hi), pos
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def _next_uint32(words, pos, half):
-    # PCG64's buffered next_uint32: a held high half first, else a fresh word's low half
-    if half >= 0:
-        return np.uint64(half), pos, -1
-    if pos >= words.shape[0]:
-        return _ZERO, -1, -1
-    w = words[pos]
-    return w & _LO32, pos + 1, np.int64(w >> _S32)
-
-
-@njit(cache=True, _nrt=False)
-def word_integers(words, pos, half, n):
-    """One index uniform on ``0 .. n - 1``, exactly as ``int(rng.integers(n))`` (compiled).
-
-    NumPy's ``Generator.integers(n)`` for one number below ``2**32`` uses Lemire's method on 32
-    bits (``buffered_bounded_lemire_uint32`` in NumPy's ``distributions.c``) with the bit
-    generator's buffered ``next_uint32``: a fresh 64-bit word gives its low half now and keeps its
-    high half for the next 32-bit draw, *across calls* (the ``has_uint32`` and ``uinteger`` of
-    ``bit_generator.state``). :class:`toolkit.core.bots.RandomBot` and ``Multiset.draw_one`` draw
-    this way; this is its twin on pre-drawn words, with the held half passed in and out.
-    ``raw_words`` and ``uniform_index`` do not touch the held half, as in NumPy.
-
-    Args:
-        words: uint64 array from :func:`raw_words`.
-        pos: int, the next unused word.
-        half: int, the held high half (``0 .. 2**32 - 1``) or ``-1`` for none; see
-            :func:`held_half` for a Generator's.
-        n: int, how many outcomes (``1 <= n <= 2**32``; not checked here).
-
-    Returns:
-        ``(index, new_pos, new_half)``; ``index == -1`` when the words ran out.
-    """
-    if n == 1:
-        return 0, pos, half  # NumPy draws nothing for a range of one value
-    nn = np.uint64(n)
-    u, pos, half = _next_uint32(words, pos, half)
-    if pos < 0:
-        return -1, words.shape[0], -1
-    m = u * nn
-    if (m & _LO32) < nn:
-        t = ((_LO32 + np.uint64(1)) - nn) % nn  # (2**32 - n) % n
-        while (m & _LO32) < t:
-            u, pos, half = _next_uint32(words, pos, half)
-            if pos < 0:
-                return -1, words.shape[0], -1
-            m = u * nn
-    return np.int64(m >> _S32), pos, half
-
-
-def held_half(rng: np.random.Generator) -> int:
-    """The high 32-bit half ``rng``'s bit generator holds for its next 32-bit draw, or ``-1``.
-
-    Pass it as :func:`word_integers`' ``half`` when a kernel continues a Generator that has
-    already drawn 32-bit numbers (a fresh Generator holds none).
-
-    Raises:
-        TypeError: a bit generator without the buffered 32-bit draw (only PCG64 is supported,
-            NumPy's default).
-    """
-    state = rng.bit_generator.state
-    if "has_uint32" not in state:
-        raise TypeError(f"{type(rng.bit_generator).__name__} has no buffered 32-bit draw; use PCG64")
-    return int(state["uinteger"]) if state["has_uint32"] else -1
-
-
-def run_with_words(seed_rng: Callable[[], np.random.Generator], kernel: Callable, budget: int):
-    """Run ``kernel(words)`` with enough random words, doubling ``budget`` until it finishes.
-
-    Args:
-        seed_rng: a function returning a *fresh* Generator at the game's starting state (called
-            again for each retry, so every try reads the same stream from its start).
-        kernel: ``kernel(words) -> result``; returns ``None`` when it ran out of words.
-        budget: first number of words to draw (a generous guess at one game's need).
-
-    Returns:
-        the kernel's first non-``None`` result. The Generators are the caller's to throw away:
-        they are advanced by the words drawn, not by the words used.
-
-    Raises:
-        ValueError: ``budget < 1``.
-    """
-    if budget < 1:
-        raise ValueError(f"budget must be at least 1 word, got {budget}")
-    while True:
-        rng = seed_rng()
-        result = kernel(raw_words(rng, budget))
-        if result is not None:
-            return result
-        budget *= 2
-
-
-#: Where a kernel keeps its place in its two word streams: the ``streams`` array
-#: (``int64``, shape ``(5,)``) :func:`run_playout_kernel` hands it holds the next unused word
-#: and the held 32-bit half (``-1``: none) of the setup stream and of the play stream, and
-#: whether play has begun (``PLAYING``: 1 from the first decision on, when chance draws from the
-#: play stream as ``play`` does after ``new_game``).
-SETUP_POS, SETUP_HALF, PLAY_POS, PLAY_HALF, PLAYING = 0, 1, 2, 3, 4
-STREAM_SLOTS = 5
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def begin_play(streams):
-    """Call at a kernel's first decision (compiled): play begins (``streams[PLAYING] = 1``), and
-    when the play Generator *is* the setup Generator (``streams[PLAY_POS] == -1``) the play
-    stream goes on where the setup stream stopped, word and held half."""
-    streams[4] = 1
-    if streams[2] < 0:
-        streams[2] = streams[0]
-        streams[3] = streams[1]
-
-
-@njit(cache=True, _nrt=False)
-def chance_index(sw, pw, streams, n):
-    """A chance event's ``uniform_index(rng, n)`` (compiled) on the stream in use: the setup
-    words until play begins, then the play words; the place is kept in ``streams``.
-
-    Returns:
-        the index, or ``-1`` when the words ran out.
-    """
-    if streams[4]:
-        i, pos = word_index(pw, streams[2], n)
-        streams[2] = pos
-    else:
-        i, pos = word_index(sw, streams[0], n)
-        streams[0] = pos
-    return i
-
-
-@njit(cache=True, _nrt=False)
-def chance_integers(sw, pw, streams, n):
-    """A chance event's ``int(rng.integers(n))`` (``Multiset.draw_one``; compiled) on the stream
-    in use (see :func:`chance_index`), held 32-bit half included.
-
-    Returns:
-        the index, or ``-1`` when the words ran out.
-    """
-    if streams[4]:
-        i, pos, half = word_integers(pw, streams[2], streams[3], n)
-        streams[2] = pos
-        streams[3] = half
-    else:
-        i, pos, half = word_integers(sw, streams[0], streams[1], n)
-        streams[0] = pos
-        streams[1] = half
-    return i
-
-
-@njit(cache=True, _nrt=False)
-def decision_integers(pw, streams, n):
-    """The random bot's choice (compiled): ``int(rng.integers(n))`` over ``n`` legal actions on
-    the play stream (:class:`toolkit.core.bots.RandomBot`); the first one begins play
-    (:func:`begin_play`).
-
-    Returns:
-        the index, or ``-1`` when the words ran out.
-    """
-    if not streams[4]:
-        begin_play(streams)
-    i, pos, half = word_integers(pw, streams[2], streams[3], n)
-    streams[2] = pos
-    streams[3] = half
-    return i
-
-
-def compiled_streams(*gens: np.random.Generator) -> bool:
-    """Whether a kernel can reproduce these Generators' draws: ``PCG64`` bit generators
-    (NumPy's default; :func:`word_integers` copies PCG64's buffered 32-bit draw). A playout
-    given another bit generator plays on its Python table instead."""
-    return all(type(g.bit_generator) is np.random.PCG64 for g in gens)
-
-
-def _restore(gen: np.random.Generator, state: dict, used: int, half: int) -> None:
-    bg = gen.bit_generator
-    bg.state = state
-    bg.advance(used)  # as if ``used`` words were drawn; clears the held half
-    if half >= 0:
-        st = bg.state
-        st["has_uint32"], st["uinteger"] = 1, int(half)
-        bg.state = st
-
-
-def fresh_streams(games: int) -> np.ndarray:
-    """The ``streams`` rows of ``games`` fresh seeded games (:func:`seed_words`): ``int64
-    (games, 5)``, each ``[0, -1, 0, -1, 0]`` (both streams at their first word, no held half,
-    play not begun)."""
-    return np.tile(np.array([0, -1, 0, -1, 0], dtype=np.int64), (games, 1))
-
-
-def run_playout_kernel(setup: np.random.Generator, play: np.random.Generator, kernel: Callable, budget: int,
-                       keep: bool = True, setup_budget: int | None = None):
-    """Run one game's compiled playout on words from a bulk playout's two Generators.
-
-    Args:
-        setup, play: the Generators of :func:`toolkit.core.bulk.playout_rngs` (PCG64, see
-            :func:`compiled_streams`; they may be the same Generator).
-        kernel: ``kernel(setup_words, play_words, streams) -> result``, or ``None`` when it ran
-            out of words (or of room it sized from them). ``streams``
-            (``int64``, shape ``(5,)``) comes in as ``[0, setup's held half, 0, play's held
-            half, 0]`` (``PLAY_POS == -1`` when ``play is setup``: one array of words, and the
-            kernel calls :func:`begin_play` at its first decision) and the kernel leaves in it
-            how far it read each stream.
-        budget: words to draw from the play Generator first (doubled, by drawing the stream's
-            next words, until the kernel finishes); ``setup_budget`` the same for the setup
-            Generator (default ``budget``; the opening chance events usually need far fewer).
-        keep: leave ``setup`` and ``play`` exactly where the protocol would have left them (the
-            words drawn but not used are given back: the caller's Generators go on as after
-            ``play``); ``False`` for Generators the caller throws away (saves a few
-            microseconds).
-
-    Returns:
-        the kernel's first non-``None`` result.
-
-    Raises:
-        ValueError: ``budget < 1``.
-        TypeError: a bit generator other than PCG64.
-    """
-    setup_budget = budget if setup_budget is None else setup_budget
-    if min(budget, setup_budget) < 1:
-        raise ValueError(f"budget must be at least 1 word, got {min(budget, setup_budget)}")
-    if not compiled_streams(setup, play):
-        raise TypeError("a compiled playout needs PCG64 Generators (numpy.random.default_rng)")
-    shared = setup is play
-    gens = (setup,) if shared else (setup, play)
-    states = [g.bit_generator.state for g in gens]
-    halves = [int(st["uinteger"]) if st["has_uint32"] else -1 for st in states]
-    sw = raw_words(setup, max(budget, setup_budget) if shared else setup_budget)
-    pw = sw if shared else raw_words(play, budget)
-    streams = np.zeros(STREAM_SLOTS, dtype=np.int64)
-    while True:
-        streams[SETUP_POS], streams[SETUP_HALF] = 0, halves[0]
-        streams[PLAY_POS], streams[PLAY_HALF] = (-1, -1) if shared else (0, halves[1])
-        streams[PLAYING] = 0
-        result = kernel(sw, pw, streams)
-        if result is not None:
-            break
-        sw = np.concatenate([sw, raw_words(setup, len(sw))])
-        pw = sw if shared else np.concatenate([pw, raw_words(play, len(pw))])
-    if keep:
-        if shared:
-            used = streams[PLAY_POS] >= 0
-            _restore(setup, states[0], int(streams[PLAY_POS if used else SETUP_POS]),
-                     int(streams[PLAY_HALF if used else SETUP_HALF]))
-        else:
-            _restore(setup, states[0], int(streams[SETUP_POS]), int(streams[SETUP_HALF]))
-            _restore(play, states[1], int(streams[PLAY_POS]), int(streams[PLAY_HALF]))
-    return result
-
-
-def seed_words(seeds: Sequence[int], setup_budget: int, play_budget: int) -> tuple[np.ndarray, np.ndarray]:
-    """The first raw words of each seeded game's two streams, one game per row.
-
-    A bulk playout from an int ``seed`` draws its opening chance events from
-    ``toolkit.core.game.setup_rng(seed)`` and everything after from ``new_rng(seed)``
-    (:func:`toolkit.core.bulk.playout_rngs`); row ``i`` holds the first words of those two
-    Generators for ``seeds[i]``: the streams of ``PCG64(SeedSequence(seed, spawn_key=(0,)))`` and
-    ``PCG64(SeedSequence(seed))``, ready for :func:`word_index` / :func:`word_integers` in a
-    compiled kernel (a fresh Generator holds no 32-bit half: start ``half`` at ``-1``). Seeds
-    below ``2**64`` are seeded and stepped in compiled code (:func:`pcg64_words`, NumPy's
-    ``SeedSequence`` and ``PCG64`` word for word: a game's two streams cost about a microsecond,
-    not the 25 us of building two Generators); larger seeds through NumPy.
-
-    Args:
-        seeds: whole numbers >= 0 (Python ints, so seeds beyond 64 bits work as in ``new_rng``).
-        setup_budget, play_budget: words per game of each stream (>= 1).
-
-    Returns:
-        ``(setup, play)``: uint64 arrays of shape ``(len(seeds), setup_budget)`` and
-        ``(len(seeds), play_budget)``.
-
-    Raises:
-        ValueError: a budget below 1, a negative seed.
-    """
-    if setup_budget < 1 or play_budget < 1:
-        raise ValueError(f"need at least one word per stream, got {setup_budget} and {play_budget}")
-    seeds = [int(s) for s in seeds]
-    n = len(seeds)
-    setup = np.empty((n, setup_budget), dtype=np.uint64)
-    play = np.empty((n, play_budget), dtype=np.uint64)
-    if any(s < 0 for s in seeds):
-        raise ValueError(f"seeds are whole numbers >= 0, got {min(seeds)}")
-    if n and max(seeds) < 2**64:
-        _fill_seed_words(np.array(seeds, dtype=np.uint64), setup, play)
-        return setup, play
-    for i, s in enumerate(seeds):
-        setup[i] = PCG64(SeedSequence(s, spawn_key=(0,))).random_raw(setup_budget)
-        play[i] = PCG64(SeedSequence(s)).random_raw(play_budget)
-    return setup, play
-
-
-# NumPy's SeedSequence (numpy/random/bit_generator.pyx) and PCG64 (XSL-RR 128/64, numpy's
-# pcg64.h), compiled for one seed below 2**64 and at most one spawn-key word: the streams of
-# setup_rng(seed) and new_rng(seed), checked word for word against NumPy in tests/test_jit.py.
-_SS_INIT_A, _SS_MULT_A = np.uint64(0x43B0D7E5), np.uint64(0x931E8875)
-_SS_INIT_B, _SS_MULT_B = np.uint64(0x8B51F9DD), np.uint64(0x58F38DED)
-_SS_MIX_L, _SS_MIX_R = np.uint64(0xCA01F9DD), np.uint64(0x4973F715)
-_S16 = np.uint64(16)
-_PCG_MULT_HI, _PCG_MULT_LO = np.uint64(2549297995355413924), np.uint64(4865540595714422341)
-_ONE = np.uint64(1)
-
-
-@njit(cache=True)
-def _hashmix(value, h):
-    value = (value ^ h) & _LO32
-    h = (h * _SS_MULT_A) & _LO32
-    value = (value * h) & _LO32
-    return value ^ (value >> _S16), h
-
-
-@njit(cache=True)
-def _pcg64_step(shi, slo, ihi, ilo):
-    # state * MULT + inc, modulo 2**128, as (high, low) 64-bit halves
-    hi, lo = mulhilo64(slo, _PCG_MULT_LO)
-    hi = hi + shi * _PCG_MULT_LO + slo * _PCG_MULT_HI
-    lo2 = lo + ilo
-    return hi + ihi + (_ONE if lo2 < lo else _ZERO), lo2
-
-
-@njit(cache=True)
-def pcg64_words(seed, spawn, out):
-    """Fill ``out`` with the first raw words of ``PCG64(SeedSequence(seed))`` (``spawn < 0``) or
-    ``PCG64(SeedSequence(seed, spawn_key=(spawn,)))`` (compiled).
-
-    Args:
-        seed: ``np.uint64``, the seed (below ``2**64``).
-        spawn: int, a spawn key below ``2**32``, or ``-1`` for none.
-        out: uint64 array, written in full.
-    """
-    # SeedSequence: the entropy's 32-bit words (padded to the pool size before a spawn key) ...
-    ent = np.zeros(6, dtype=np.uint64)
-    ent[0] = seed & _LO32
-    ne = 1
-    if (seed >> _S32) != _ZERO:
-        ent[1] = seed >> _S32
-        ne = 2
-    if spawn >= 0:
-        ne = max(ne, 4)
-        ent[ne] = np.uint64(spawn)
-        ne += 1
-    # ... mixed into a pool of 4 words ...
-    pool = np.zeros(4, dtype=np.uint64)
-    h = _SS_INIT_A
-    for i in range(4):
-        pool[i], h = _hashmix(ent[i] if i < ne else _ZERO, h)
-    for src in range(4):
-        for dst in range(4):
-            if src != dst:
-                v, h = _hashmix(pool[src], h)
-                r = (_SS_MIX_L * pool[dst] - _SS_MIX_R * v) & _LO32
-                pool[dst] = r ^ (r >> _S16)
-    for src in range(4, ne):
-        for dst in range(4):
-            v, h = _hashmix(ent[src], h)
-            r = (_SS_MIX_L * pool[dst] - _SS_MIX_R * v) & _LO32
-            pool[dst] = r ^ (r >> _S16)
-    # ... and generate_state(4, uint64): 8 words, little-endian pairs
-    h = _SS_INIT_B
-    words = np.zeros(8, dtype=np.uint64)
-    for i in range(8):
-        v = (pool[i % 4] ^ h) & _LO32
-        h = (h * _SS_MULT_B) & _LO32
-        v = (v * h) & _LO32
-        words[i] = v ^ (v >> _S16)
-    s_hi, s_lo = words[0] | (words[1] << _S32), words[2] | (words[3] << _S32)
-    q_hi, q_lo = words[4] | (words[5] << _S32), words[6] | (words[7] << _S32)
-    # PCG64 seeding (pcg_setseq_128_srandom_r): inc = seq << 1 | 1; state = inc + seed, stepped
-    ihi = (q_hi << _ONE) | (q_lo >> np.uint64(63))
-    ilo = (q_lo << _ONE) | _ONE
-    lo = ilo + s_lo
-    shi, slo = _pcg64_step(ihi + s_hi + (_ONE if lo < ilo else _ZERO), lo, ihi, ilo)
-    for i in range(out.shape[0]):  # next64: step, then the XSL-RR output
-        shi, slo = _pcg64_step(shi, slo, ihi, ilo)
-        rot = shi >> np.uint64(58)
-        x = shi ^ slo
-        out[i] = (x >> rot) | (x << ((np.uint64(64) - rot) & np.uint64(63)))
-
-
-@njit(cache=True)
-def _fill_seed_words(seeds, setup, play):
-    for i in range(seeds.shape[0]):
-        pcg64_words(seeds[i], 0, setup[i])
-        pcg64_words(seeds[i], -1, play[i])
-
-
-def run_seeded(play_batch: Callable, seeds: Sequence[int], setup_budget: int, play_budget: int,
-               batch: int = 512) -> None:
-    """Play every seeded game with a compiled batch kernel, giving more words to the games that
-    ran out, until all have finished.
-
-    Games are played ``batch`` at a time (memory stays at ``batch * (setup_budget +
-    play_budget)`` words); a game that ran out of words (or of the kernel's room for actions,
-    which a kernel may scale with the words) is played again from its seed with twice the words
-    of both streams, so no result depends on the first guess of a game's length.
-
-    Args:
-        play_batch: ``play_batch(setup_words, play_words, rows) -> ok``: plays the games whose
-            words are the rows of the two arrays (:func:`seed_words`) and whose indices into
-            ``seeds`` are ``rows`` (int64 array; the caller writes its results there), returning
-            a boolean array, False for each game that must be played again with more words.
-        seeds: the games' seeds (whole numbers >= 0).
-        setup_budget, play_budget: first guesses of the words each game needs per stream.
-        batch: games per kernel call.
-
-    Raises:
-        ValueError: a budget or ``batch`` below 1.
-    """
-    if batch < 1:
-        raise ValueError(f"batch must be at least 1 game, got {batch}")
-    seeds = list(seeds)
-    pending = np.arange(len(seeds), dtype=np.int64)
-    while pending.size:
-        again = []
-        for start in range(0, pending.size, batch):
-            rows = pending[start:start + batch]
-            setup, play = seed_words([seeds[i] for i in rows], setup_budget, play_budget)
-            ok = np.asarray(play_batch(setup, play, rows), dtype=bool)
-            again.append(rows[~ok])
-        pending = np.concatenate(again)
-        setup_budget *= 2
-        play_budget *= 2
-
-
-def seeded_results(play_batch: Callable, seeds: Sequence[int], players: int, setup_budget: int,
-                   play_budget: int) -> dict:
-    """Every seeded game's scores, length and winners from a compiled batch kernel: what a game's
-    ``random_playouts`` returns.
-
-    Args:
-        play_batch: ``play_batch(setup_words, play_words, rows, scores, actions, winners) -> ok``:
-            plays the games of the word rows (as :func:`run_seeded`'s) and writes row ``rows[i]``
-            of the three arrays below; False in ``ok`` for a game that ran out of words.
-        seeds: the games' seeds; players: seats per game.
-        setup_budget, play_budget: first guesses of the words a game needs per stream.
-
-    Returns:
-        ``{"scores": int64 (n, players), "actions": int64 (n,), "winners": bool (n, players),
-        "seeds": object (n,)}``.
-    """
-    seeds = list(seeds)
-    n = len(seeds)
-    scores = np.zeros((n, players), dtype=np.int64)
-    actions = np.zeros(n, dtype=np.int64)
-    winners = np.zeros((n, players), dtype=bool)
-    run_seeded(lambda setup, play, rows: play_batch(setup, play, rows, scores, actions, winners), seeds,
-               setup_budget, play_budget)
-    return {"scores": scores, "actions": actions, "winners": winners, "seeds": np.array(seeds, dtype=object)}
-
-
 # --------------------------------------------------------------------------------------------
 # One interface for every game's kernel: material, table, legal/step, batches, playouts
+
+#: A fingerprint of the shared compiled code (this module and :mod:`toolkit.core.words`) in the
+#: names of the games' compiled loops: numba's cache of a loop is keyed by its file (the game's)
+#: and its own bytecode, not by the helpers inlined into it.
+_CORE_STAMP = hashlib.sha256(b"".join(Path(__file__).with_name(f).read_bytes()
+                                      for f in ("jit.py", "words.py"))).hexdigest()[:12]
 
 #: A game longer than this many actions is a rules bug (``toolkit.core.game.play``'s ``max_steps``).
 MAX_ACTIONS = 1_000_000
 
 
-def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf, ok):
+def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf, ok, kinds, bp, mem,
+                hooked, aux):
     # The loop of every game's ``batch`` (see :func:`compile_batch`, which compiles it with the
-    # game's ``current``, ``chance``, ``decide``, ``step`` and ``result`` as its globals).
+    # game's ``current``, ``chance``, ``decide_seat``, ``step`` and ``result`` as its globals).
     for g in range(setup.shape[0]):
         ok[g] = 0
         for i in range(initial.buf.shape[0]):  # the table of the initial state
             t.buf[i] = initial.buf[i]
         sw, pw, st = setup[g], play[g], streams[g]
+        if hooked:
+            forget(m, mem, aux)  # noqa: F821 - the game's, from compile_batch
         k = 0
         while True:
             p = current(m, t)  # noqa: F821 - the game's, from compile_batch
             if p == TERMINAL:
                 break
-            code = chance(m, t, sw, pw, st) if p == CHANCE else decide(m, t, pw, st, buf)  # noqa: F821
+            if p == CHANCE:
+                code = chance(m, t, sw, pw, st)  # noqa: F821 - the game's, from compile_batch
+            else:
+                if not st[PLAYING]:  # the opening's chance is over (resolve_chance): play begins
+                    begin_play(st)
+                code = decide_seat(m, t, p, kinds, bp, pw, st, buf, mem, aux)  # noqa: F821
             if code == -2:
                 for i in range(ok.shape[0]):
                     ok[i] = -1
                 return
+            if code == -3:  # a bot's hook cannot decide this one: the protocol plays the game
+                k = -3
+                break
             if code < 0 or k >= out.shape[0]:
                 k = -1
                 break
@@ -640,11 +121,57 @@ def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winn
                 raise RuntimeError("a game did not end within the step limit (a rules bug)")
             out[k] = code
             k += 1
+            if hooked:
+                observe(m, t, code, mem, aux)  # noqa: F821
             step(m, t, code)  # noqa: F821
-        if k >= 0:
+        if k == -3:
+            ok[g] = 2
+        elif k >= 0:
             ok[g] = 1
             actions[rows[g]] = k
             result(m, t, scores[rows[g]], winners[rows[g]])  # noqa: F821
+
+
+def _finish_games(m, tables, t, play, streams, kinds, bp, scores, winners, buf, ok, mem, hooked, aux):
+    # The loop of every game's ``finish`` (see :func:`compile_batch`): each row of ``tables`` played
+    # from where it stands to the end, chance and the bots' draws on its row of ``play`` words.
+    for g in range(tables.shape[0]):
+        ok[g] = 0
+        row = tables[g]
+        for i in range(row.shape[0]):
+            t.buf[i] = row[i]
+        pw, st = play[g], streams[g]
+        if hooked:
+            forget(m, mem, aux)  # noqa: F821 - the game's, from compile_batch
+        k = 0
+        while True:
+            p = current(m, t)  # noqa: F821 - the game's, from compile_batch
+            if p == TERMINAL:
+                break
+            code = chance(m, t, pw, pw, st) if p == CHANCE else decide_seat(m, t, p, kinds, bp, pw, st, buf, mem, aux)  # noqa: F821
+            if code == -2:
+                for i in range(ok.shape[0]):
+                    ok[i] = -1
+                return
+            if code == -3:
+                k = -3
+                break
+            if code < 0:
+                k = -1
+                break
+            if k >= MAX_ACTIONS:
+                raise RuntimeError("a game did not end within the step limit (a rules bug)")
+            k += 1
+            if hooked:
+                observe(m, t, code, mem, aux)  # noqa: F821
+            step(m, t, code)  # noqa: F821
+        if k == -3:
+            ok[g] = 2
+        elif k >= 0:
+            ok[g] = 1
+            for i in range(row.shape[0]):
+                row[i] = t.buf[i]
+            result(m, t, scores[g], winners[g])  # noqa: F821
 
 
 def _decide_listed(m, t, pw, streams, buf):
@@ -653,42 +180,77 @@ def _decide_listed(m, t, pw, streams, buf):
     return random_listed(legal(m, t, buf), pw, streams, buf)  # noqa: F821 - the game's
 
 
-def compile_batch(module: str, file: str, *, current, chance, legal, step, result, decide=None):
-    """A game's compiled ``batch``: whole random games, one per row of words, played by the one
-    loop every game shares with the game's own compiled functions.
+def _decide_random(m, t, p, kinds, bp, pw, streams, buf, mem, aux):
+    # Every seat the random bot (a game without decision hooks).
+    return decide(m, t, pw, streams, buf)  # noqa: F821 - the game's
 
-    Each game starts from the table ``initial`` (copied into ``t``) and runs to its end: at a
-    chance node ``chance(m, t, setup_words, play_words, streams)`` gives the outcome's code (as
-    ``sample_chance`` draws it), at a decision ``decide(m, t, play_words, streams, buf)`` the
-    random bot's (by default :func:`random_listed` over what ``legal(m, t, buf)`` lists: a game
-    passes its own ``decide`` when it can choose without the whole list), ``step(m, t, code)``
-    plays it, and ``result(m, t, scores_row, winners_row)`` writes the end. Row ``rows[g]`` of
-    ``scores``, ``actions`` and ``winners`` gets game ``g``; ``out`` the codes of the last game;
-    ``ok`` (``int64 (games,)``) 1 for a game played, 0 for one out of words or of room in ``out``
-    (play it again with more), all -1 when ``decide`` found ``buf`` too small (-2: play all
-    again). Compiled with :data:`kernel_jit` (nothing is allocated).
+
+def _decide_hooked(m, t, p, kinds, bp, pw, streams, buf, mem, aux):
+    # Seat ``p``'s bot: kind 0 the random bot, another kind the game's compiled ``policy``.
+    kind = kinds[p]
+    if kind == 0:
+        return decide(m, t, pw, streams, buf)  # noqa: F821 - the game's
+    return policy(m, t, p, kind, bp[p], pw, streams, buf, mem, aux)  # noqa: F821 - the game's
+
+
+def _no_memory(m, mem, aux):
+    # a game whose bots remember nothing between decisions
+    pass
+
+
+def _nothing_seen(m, t, code, mem, aux):
+    pass
+
+
+def compile_batch(module: str, file: str, *, current, chance, legal, step, result, decide=None, policy=None,
+                  observe=None, forget=None):
+    """A game's compiled loops: ``batch``, whole games, one per row of words, each from the
+    material's initial table; and ``finish``, games played on from tables given (a search's
+    rollouts, the advisors' sampled deals). One loop every game shares, with the game's own
+    compiled functions.
+
+    Each game runs to its end: at a chance node ``chance(m, t, setup_words, play_words, streams)``
+    gives the outcome's code (as ``sample_chance`` draws it); at a decision, seat ``p``'s bot of
+    kind ``kinds[p]``: kind 0 the random bot, ``decide(m, t, play_words, streams, buf)`` (by
+    default :func:`random_listed` over what ``legal(m, t, buf)`` lists: a game passes its own
+    ``decide`` when it can choose without the whole list), another kind the game's decision hook
+    ``policy(m, t, p, kind, params, play_words, streams, buf)`` with that seat's row of ``bp``
+    (``float64``: the bot's parameters); ``step(m, t, code)`` plays it, and
+    ``result(m, t, scores_row, winners_row)`` writes the end.
+
+    ``batch(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf, ok,
+    kinds, bp)``: row ``rows[g]`` of ``scores``, ``actions`` and ``winners`` gets game ``g``;
+    ``out`` the codes of the last game; ``ok`` (``int64 (games,)``) 1 for a game played, 0 for one
+    out of words or of room in ``out`` (play it again with more), all -1 when a decision found
+    ``buf`` too small (its code -2: play all again).
+
+    ``finish(m, tables, t, play, streams, kinds, bp, scores, winners, buf, ok)``: row ``g`` of
+    ``tables`` (``int64 (games, layout size)``, each a table's buffer) is played to its end and
+    overwritten with the final table; chance and the bots draw from row ``g`` of ``play`` (the
+    ``streams`` rows start as ``[0, -1, 0, -1, 1]``: play under way); ``scores``, ``winners`` and
+    ``ok`` as above. Both are compiled with :data:`kernel_jit` (nothing is allocated).
 
     Why compiled per game, from one loop: numba caches a function beside the file it comes from
     and reuses the cache until that file changes, and it cannot cache a function that receives
     other compiled functions as arguments and may raise. So the loop's code is compiled as a
     function of the game's module (its file, its name), with the game's functions as its
-    globals: the cache lives beside the game's kernel, follows its changes, and any change to
-    the loop changes its bytecode, which numba's cache key includes.
+    globals: the cache lives beside the game's kernel and follows its changes; its name carries
+    a fingerprint of this module's and :mod:`toolkit.core.words`' text (:data:`_CORE_STAMP`), so a
+    change to the shared helpers inlined into it is compiled afresh too.
 
     Args:
         module, file: the game kernel's ``__name__`` and ``__file__``.
-        current, chance, legal, step, result, decide: the game's compiled functions (see
-            :class:`Kernel`; ``decide`` optional).
+        current, chance, legal, step, result, decide, policy: the game's compiled functions (see
+            :class:`Kernel`; ``decide`` and ``policy`` optional).
 
     Returns:
-        the compiled ``batch(m, initial, t, setup, play, streams, rows, scores, actions, winners,
-        out, buf, ok)`` (a numba dispatcher).
+        ``(batch, finish)``, numba dispatchers (compiled on their first call).
 
-    Raises (the compiled function):
+    Raises (the compiled functions):
         RuntimeError: a game longer than :data:`MAX_ACTIONS` (a rules bug).
     """
-    code = _play_games.__code__.replace(co_filename=file, co_name="_batch", co_qualname="_batch")
-    scope = {"__name__": module, "TERMINAL": TERMINAL, "CHANCE": CHANCE, "MAX_ACTIONS": MAX_ACTIONS}
+    scope = {"__name__": module, "TERMINAL": TERMINAL, "CHANCE": CHANCE, "MAX_ACTIONS": MAX_ACTIONS,
+             "PLAYING": PLAYING, "begin_play": begin_play}
     for name, f in (("current", current), ("chance", chance), ("step", step), ("result", result)):
         scope[name] = _inline(f.py_func)
     if decide is None:
@@ -696,8 +258,19 @@ def compile_batch(module: str, file: str, *, current, chance, legal, step, resul
                                                               "random_listed": random_listed}, "decide")
     else:
         decide = decide.py_func
-    scope["decide"] = _inline(decide)
-    return kernel_jit(types.FunctionType(code, scope, "_batch"))
+    seat = {"decide": _inline(decide)}
+    if policy is not None:
+        seat["policy"] = _inline(policy.py_func)
+    scope["observe"] = _inline((observe or njit(_nothing_seen)).py_func)
+    scope["forget"] = _inline((forget or njit(_no_memory)).py_func)
+    scope["decide_seat"] = _inline(types.FunctionType((_decide_random if policy is None else _decide_hooked).__code__,
+                                                      seat, "decide_seat"))
+    out = []
+    for loop, name in ((_play_games, "_batch"), (_finish_games, "_finish")):
+        name = f"{name}_{_CORE_STAMP}"  # a change to the shared compiled code here compiles afresh
+        code = loop.__code__.replace(co_filename=file, co_name=name, co_qualname=name)
+        out.append(kernel_jit(types.FunctionType(code, scope, name)))
+    return tuple(out)
 
 
 def _inline(py_func):
@@ -852,6 +425,12 @@ class Material(ABC):
         self.buffer = np.empty(max(int(buffer), 1), dtype=np.int64)
         self.setup_budget = int(setup_budget)
         self.play_budget = int(play_budget)
+        #: ``int64`` words the bots' decision hooks remember between decisions in one game (the
+        #: kernel's ``observe`` and ``forget``; a game whose hooks remember nothing keeps 1).
+        self.memory = 1
+        #: What the game's decision hooks read besides the rules (their tables and scratch), passed
+        #: to them apart from ``params`` so that the rules' compiled calls stay lean (a tuple).
+        self.aux = (0,)
         self._texts: dict = {}
         self.initial = self.encode(initial_state)
 
@@ -901,11 +480,17 @@ class Kernel:
       ``sample_chance`` draws (with the stream helpers :func:`chance_index` or
       :func:`chance_integers`), ``-1`` when the words ran out;
     * ``decide(m, t, play_words, streams, buf) -> code`` (optional): the random bot's action
-      without listing them all (default: :func:`random_listed` over ``legal``).
+      without listing them all (default: :func:`random_listed` over ``legal``);
+    * ``policy(m, t, seat, kind, params, play_words, streams, buf) -> code`` (optional): the
+      game's bots compiled as decision hooks: the action of ``seat``'s bot of ``kind`` (1 ..
+      ``policy_kinds``; 0 is the random bot) with its parameters ``params`` (``float64``), as the
+      bot's ``choose`` picks it on the protocol state, drawing what it draws; ``-1`` out of words.
+      A bot object says which hook plays it with ``bot.kernel_policy(game) -> (kind, params)``
+      (``None``: none does, e.g. a subclass that changed how it decides): see :meth:`seats`.
 
-    From these it compiles the game's ``batch`` (:func:`compile_batch`: whole random games, one
-    per row of words, each from the material's ``initial`` table), so the bulk playouts run the
-    very functions the conformance tests check.
+    From these it compiles the game's loops (:func:`compile_batch`: ``batch``, whole games from
+    the material's ``initial`` table; ``finish``, games played on from given tables), so the bulk
+    playouts run the very functions the conformance tests check.
 
     Args:
         game: the game's name (``"bue"``).
@@ -914,17 +499,66 @@ class Kernel:
             through the protocol).
         module, file: the kernel module's ``__name__`` and ``__file__`` (numba caches the batch
             beside it).
-        current, chance, legal, step, result, decide: the compiled functions above.
+        current, chance, legal, step, result, decide, policy: the compiled functions above.
+        policy_kinds: the highest bot kind ``policy`` plays (0 without a ``policy``).
     """
 
     def __init__(self, game: str, material: Callable, supports: Callable, *, module: str, file: str, current, chance,
-                 legal, step, result, decide=None):
+                 legal, step, result, decide=None, policy=None, policy_kinds: int = 0, observe=None, forget=None):
         self.game = game
         self._material = lru_cache(maxsize=32)(material)
         self._supports = supports
         self._current, self._legal, self._step, self._result = current, legal, step, result
-        self._batch = compile_batch(module, file, current=current, chance=chance, legal=legal, step=step,
-                                    result=result, decide=decide)
+        self.policy_kinds = int(policy_kinds) if policy is not None else 0
+        self._compile = dict(module=module, file=file, current=current, chance=chance, legal=legal, step=step,
+                             result=result, decide=decide, policy=policy, observe=observe, forget=forget)
+        self._loops = None
+        #: The game's compiled functions, for loops compiled elsewhere (``toolkit.interop.vector``'s
+        #: batched environments): ``current``, ``chance``, ``legal``, ``step``, ``result``,
+        #: ``decide``, ``policy``, ``observe`` and ``forget`` (``None`` where the game has none;
+        #: ``policy``, ``observe`` and ``forget`` may be loaders, see :meth:`loops`).
+        self.functions = types.SimpleNamespace(current=current, chance=chance, legal=legal, step=step,
+                                               result=result, decide=decide, policy=policy, observe=observe,
+                                               forget=forget)
+
+    def loops(self) -> tuple:
+        """``(batch, finish)``: the game's compiled loops (:func:`compile_batch`), made on first use.
+        A ``policy``, ``observe`` or ``forget`` given as a loader (a plain function of no argument
+        returning the compiled function: a game whose decision hooks live in a module that imports
+        its kernel) is loaded here."""
+        if self._loops is None:
+            args = dict(self._compile)
+            for name in ("policy", "observe", "forget"):
+                f = args[name]
+                if f is not None and not hasattr(f, "py_func"):
+                    args[name] = f()
+                    setattr(self.functions, name, args[name])
+            self._loops = compile_batch(**args)
+        return self._loops
+
+    def seats(self, bots) -> tuple[np.ndarray, np.ndarray] | None:
+        """The compiled decision hooks that play as ``bots`` do (one bot per seat), or ``None`` when
+        one of them has none (it is played through the protocol).
+
+        Each bot is asked ``bot.kernel_policy(game)`` (``(kind, params)``: kind 0 the random bot,
+        1 .. :attr:`policy_kinds` the game's hooks; ``None``: no hook plays it); a bot without the
+        method has none.
+
+        Returns:
+            ``(kinds, params)``: ``int64 (seats,)`` and ``float64 (seats, width)``, or ``None``.
+        """
+        got = []
+        for b in bots:
+            ask = getattr(b, "kernel_policy", None)
+            pol = ask(self.game) if ask is not None else None
+            if pol is None or not 0 <= int(pol[0]) <= self.policy_kinds:
+                return None
+            got.append((int(pol[0]), tuple(float(x) for x in pol[1])))
+        kinds = np.array([k for k, _ in got], dtype=np.int64)
+        params = np.zeros((len(got), max([1] + [len(p) for _, p in got])), dtype=np.float64)
+        for i, (_, p) in enumerate(got):
+            params[i, :len(p)] = p
+        return kinds, params
 
     def __repr__(self) -> str:
         return f"Kernel({self.game!r})"
@@ -979,9 +613,12 @@ class Kernel:
         self._result(mat.params, t, scores, winners)
         return tuple(scores.tolist()), tuple(np.flatnonzero(winners).tolist())
 
+    def _random_seats(self, n: int):
+        return np.zeros(n, dtype=np.int64), np.zeros((n, 1), dtype=np.float64)
+
     def play_batch(self, mat: Material, setup: np.ndarray, play: np.ndarray, streams: np.ndarray, rows: np.ndarray,
-                   scores: np.ndarray, actions: np.ndarray, winners: np.ndarray):
-        """Whole random games, one per row of words: row ``rows[g]`` of ``scores`` (``int64``),
+                   scores: np.ndarray, actions: np.ndarray, winners: np.ndarray, seats=None):
+        """Whole games, one per row of words: row ``rows[g]`` of ``scores`` (``int64``),
         ``actions`` (``int64``) and ``winners`` (``bool``) gets game ``g``.
 
         Args:
@@ -990,40 +627,125 @@ class Kernel:
                 or one Generator's words, the same array for both when they share it).
             streams: ``int64 (games, 5)`` each game's places in its streams (in and out).
             rows, scores, actions, winners: where the results go.
+            seats: :meth:`seats`' ``(kinds, params)`` of the bots (``None``: the random bot in every
+                seat).
 
         Returns:
-            ``(ok, codes)``: ``bool (games,)``, False for a game that ran out of words (play it
-            again with more); ``int64`` the last game's action codes.
+            ``(ok, codes)``: ``int64 (games,)``, 1 for a game played, 0 for one that ran out of words
+            (play it again with more), 2 for one a bot's hook could not decide (code -3: the
+            protocol plays it); ``int64`` the last game's action codes.
 
         Raises:
             RuntimeError: a game longer than :data:`MAX_ACTIONS` actions (a rules bug).
         """
+        kinds, params = seats if seats is not None else self._random_seats(mat.n_players)
+        batch = self.loops()[0]
         t = mat.layout.copy(mat.initial)
         out = np.empty(mat.room(setup.shape[1], play.shape[1]), dtype=np.int64)
+        mem = np.zeros(mat.memory, dtype=np.int64)
         start = streams.copy()
         ok = np.zeros(setup.shape[0], dtype=np.int64)
         while True:
-            self._batch(mat.params, mat.initial, t, setup, play, streams, rows, scores, actions, winners, out,
-                        mat.buffer, ok)
+            batch(mat.params, mat.initial, t, setup, play, streams, rows, scores, actions, winners, out,
+                  mat.buffer, ok, kinds, params, mem, bool((kinds > 0).any()), mat.aux)
             if (ok >= 0).all():
                 break
             mat.buffer = np.empty(2 * len(mat.buffer), dtype=np.int64)  # a legal list did not fit: all again
             streams[:] = start
-        last = int(actions[rows[-1]]) if len(rows) and ok[-1] > 0 else 0
-        return ok > 0, out[:last]
+        last = int(actions[rows[-1]]) if len(rows) and ok[-1] == 1 else 0
+        return ok, out[:last]
 
-    def playout(self, rules, names, setup: np.random.Generator, play: np.random.Generator, seed, keep: bool = True):
-        """One random game (every seat the random bot) on the kernel, as the record the protocol
-        gives: ``play(resolve_chance(initial_state(rules, names, seed), setup), bots, play)``.
+    def finish(self, mat: Material, tables: np.ndarray, seats=None, rngs=None, budget: int | None = None,
+               params=None):
+        """Play tables on to their ends (a search's rollouts, an advisor's sampled deals): the
+        game from each table as the protocol plays it from the state it encodes, with the bots of
+        ``seats`` and chance drawn as ``sample_chance`` draws it.
+
+        Args:
+            mat: the :class:`Material`.
+            tables: ``int64 (games, mat.layout.size)``, one table's buffer per row (overwritten
+                with the final tables).
+            seats: :meth:`seats`' ``(kinds, params)`` (``None``: the random bot everywhere).
+            rngs: one PCG64 Generator per row, or ``None`` for games that draw nothing (bots that
+                never draw, and no chance event left); each row's draws are that Generator's, as
+                ``play(state, bots, rng)`` draws them (the Generators are the caller's to throw
+                away: they advance by the words drawn, not by the words used).
+            budget: first guess of the words a game draws (default the material's play budget;
+                doubled for a game that needs more).
+            params: the material's ``params`` with some rules changed (``mat.params._replace(...)``:
+                a rollout that stops early, e.g. at the end of a deal); default ``mat.params``.
+
+        Returns:
+            ``(scores, winners)``: ``int64 (games, seats)`` and ``bool (games, seats)``.
+
+        Raises:
+            ValueError: ``tables`` of the wrong shape, or a game that draws without ``rngs``.
+            Deferred: a bot's hook could not decide in some rows (``.rows``, their indices: their
+                tables are left as they were; play them through the protocol).
+            RuntimeError: a game longer than :data:`MAX_ACTIONS` actions (a rules bug).
+        """
+        tables = np.asarray(tables)
+        if tables.ndim != 2 or tables.shape[1] != mat.layout.size or tables.dtype != np.int64:
+            raise ValueError(f"tables must be int64 (games, {mat.layout.size}), got {tables.dtype} {tables.shape}")
+        kinds, bp = seats if seats is not None else self._random_seats(mat.n_players)
+        finish = self.loops()[1]
+        m = mat.params if params is None else params
+        g, n = tables.shape[0], mat.n_players
+        scores = np.zeros((g, n), dtype=np.int64)
+        winners = np.zeros((g, n), dtype=np.bool_)
+        budget = int(budget or mat.play_budget)
+        start = tables.copy()
+        pending = np.arange(g)
+        deferred = []
+        t = mat.layout.new()
+        mem = np.zeros(mat.memory, dtype=np.int64)
+        hooked = bool((kinds > 0).any())
+        first = None if rngs is None else [r.bit_generator.state for r in rngs]
+        while pending.size:
+            if rngs is None:
+                words = np.zeros((pending.size, 0), dtype=np.uint64)  # a draw finds none: refused
+            else:
+                for i in pending:  # every try reads each stream from its start
+                    rngs[i].bit_generator.state = first[i]
+                words = np.stack([raw_words(rngs[i], budget) for i in pending])
+            rows = np.ascontiguousarray(start[pending])
+            streams = np.tile(np.array([0, -1, 0, -1, 1], dtype=np.int64), (pending.size, 1))
+            ok = np.zeros(pending.size, dtype=np.int64)
+            sc = np.zeros((pending.size, n), dtype=np.int64)
+            wn = np.zeros((pending.size, n), dtype=np.bool_)
+            finish(m, rows, t, words, streams, kinds, bp, sc, wn, mat.buffer, ok, mem, hooked, mat.aux)
+            if (ok < 0).any():
+                mat.buffer = np.empty(2 * len(mat.buffer), dtype=np.int64)
+                continue
+            done = ok == 1
+            tables[pending[done]] = rows[done]
+            scores[pending[done]] = sc[done]
+            winners[pending[done]] = wn[done]
+            deferred += pending[ok == 2].tolist()
+            if rngs is None and (ok == 0).any():
+                raise ValueError("a game drew random numbers: give one Generator per table (rngs)")
+            pending = pending[ok == 0]
+            budget *= 2
+        if deferred:
+            raise Deferred(sorted(deferred), scores, winners)
+        return scores, winners
+
+    def playout(self, rules, names, setup: np.random.Generator, play: np.random.Generator, seed, keep: bool = True,
+                seats=None):
+        """One game on the kernel, as the record the protocol gives:
+        ``play(resolve_chance(initial_state(rules, names, seed), setup), bots, play)``.
 
         Args:
             rules: checked rules the kernel :meth:`supports`; names: the players' names.
             setup, play: PCG64 Generators (:func:`toolkit.core.bulk.playout_rngs`).
             seed: the record's seed.
             keep: leave the Generators where the protocol leaves them (:func:`run_playout_kernel`).
+            seats: the bots' :meth:`seats` (``None``: the random bot in every seat).
 
         Returns:
-            a :class:`~toolkit.core.bulk.PlayoutRecord`.
+            a :class:`~toolkit.core.bulk.PlayoutRecord`, or ``None`` when a bot's hook could not
+            decide a move of this game (the Generators are then left untouched: the protocol
+            plays it).
         """
         from .bulk import PlayoutRecord, rules_json
 
@@ -1035,28 +757,38 @@ class Kernel:
             actions = np.zeros(1, dtype=np.int64)
             winners = np.zeros((1, n), dtype=np.bool_)
             ok, codes = self.play_batch(mat, sw.reshape(1, -1), pw.reshape(1, -1), streams.reshape(1, -1),
-                                        np.zeros(1, dtype=np.int64), scores, actions, winners)
-            return (codes.copy(), scores[0], winners[0]) if ok[0] else None
+                                        np.zeros(1, dtype=np.int64), scores, actions, winners, seats)
+            if ok[0] == 2:
+                return DEFERRED
+            return (codes.copy(), scores[0], winners[0]) if ok[0] == 1 else None
 
-        codes, scores, winners = run_playout_kernel(setup, play, run, mat.play_budget, keep,
-                                                    setup_budget=mat.setup_budget)
+        got = run_playout_kernel(setup, play, run, mat.play_budget, keep, setup_budget=mat.setup_budget,
+                                 untouched=DEFERRED)
+        if got is DEFERRED:
+            return None
+        codes, scores, winners = got
         return PlayoutRecord(self.game, rules_json(rules), names, seed, mat.decode(codes), scores.tolist(),
                              tuple(np.flatnonzero(winners).tolist()))
 
-    def warm(self, rules, n_players: int) -> None:
+    def warm(self, rules, n_players: int, seats=None) -> None:
         """Compile (or load from numba's cache) every compiled function of the kernel: one seeded
-        game, and one legal list, step and result on a table (``python -m toolkit.warm``)."""
+        game with the random bots and one with the bots of ``seats`` (:meth:`seats`: the game's
+        hooks), one rollout, and one legal list, step and result on a table (``python -m
+        toolkit.warm``)."""
         mat = self.material(rules, n_players)
         self.random_playouts(rules, n_players, [0])
+        if seats is not None:
+            self.playout_seeded(rules, [f"P{i}" for i in range(n_players)], 0, seats)
         t = mat.layout.copy(mat.initial)
+        self.finish(mat, t.buf.reshape(1, -1).copy(), rngs=[np.random.default_rng(0)])
         self.current(mat, t)
         self.step(mat, t, self.legal(mat, t)[0])
         self.result(mat, t)
 
-    def playout_seeded(self, rules, names, seed):
+    def playout_seeded(self, rules, names, seed, seats=None):
         """:meth:`playout` of the game of ``seed`` (``None``: a fresh random game, record seed
         ``None``), its two streams seeded in compiled code (:func:`seed_words`) rather than
-        through NumPy Generators."""
+        through NumPy Generators; ``None`` when a bot's hook could not decide a move."""
         from .bulk import PlayoutRecord, fresh_seed, rules_json
 
         n = len(names)
@@ -1067,20 +799,52 @@ class Kernel:
         got = []
 
         def batch(setup, play, rows):
-            ok, codes = self.play_batch(mat, setup, play, fresh_streams(1), rows, scores, actions, winners)
-            got.append(codes.copy())
-            return ok
+            ok, codes = self.play_batch(mat, setup, play, fresh_streams(1), rows, scores, actions, winners, seats)
+            got.append((codes.copy(), int(ok[0])))
+            return ok > 0
 
         run_seeded(batch, [fresh_seed() if seed is None else seed], mat.setup_budget, mat.play_budget)
-        return PlayoutRecord(self.game, rules_json(rules), names, seed, mat.decode(got[-1]), scores[0].tolist(),
+        if got[-1][1] == 2:
+            return None
+        return PlayoutRecord(self.game, rules_json(rules), names, seed, mat.decode(got[-1][0]), scores[0].tolist(),
                              tuple(np.flatnonzero(winners[0]).tolist()))
 
-    def random_playouts(self, rules, n_players: int, seeds: Sequence[int]) -> dict:
-        """The seeded random games' arrays (``scores``, ``actions``, ``winners``, ``seeds``): game
-        ``i`` is ``playout(rules, n_players, None, seeds[i])``; see :func:`seeded_results`."""
+    def random_playouts(self, rules, n_players: int, seeds: Sequence[int], seats=None) -> dict:
+        """The seeded games' arrays (``scores``, ``actions``, ``winners``, ``seeds``): game ``i`` is
+        ``playout(rules, n_players, bots, seeds[i])`` with the bots of ``seats`` (``None``: the
+        random bot in every seat); see :func:`seeded_results`.
+
+        Raises:
+            Deferred: a bot's hook could not decide a move of some games (``.rows``).
+        """
         mat = self.material(rules, n_players)
+        deferred = []
 
         def batch(setup, play, rows, scores, actions, winners):
-            return self.play_batch(mat, setup, play, fresh_streams(len(rows)), rows, scores, actions, winners)[0]
+            ok = self.play_batch(mat, setup, play, fresh_streams(len(rows)), rows, scores, actions, winners,
+                                 seats)[0]
+            deferred.extend(rows[ok == 2].tolist())
+            return ok > 0
 
-        return seeded_results(batch, seeds, n_players, mat.setup_budget, mat.play_budget)
+        out = seeded_results(batch, seeds, n_players, mat.setup_budget, mat.play_budget)
+        if deferred:
+            raise Deferred(sorted(deferred), out["scores"], out["winners"])
+        return out
+
+
+#: What a playout's kernel function returns for a game a bot's hook could not decide.
+DEFERRED = object()
+
+
+class Deferred(Exception):
+    """Games a bot's decision hook could not decide (a case it leaves to the protocol: BUX's bots
+    on a spread of more than 16 cards, or a lot whose values are hidden).
+
+    Attributes:
+        rows: the indices of those games (their results are not filled in); scores, winners: the
+            results of the others.
+    """
+
+    def __init__(self, rows, scores=None, winners=None):
+        super().__init__(f"{len(rows)} game(s) need the protocol: a bot's compiled hook could not decide them")
+        self.rows, self.scores, self.winners = list(rows), scores, winners

@@ -338,36 +338,20 @@ def _run_on_client(client, trial, root, start: int, n: int, out: list, bar) -> N
         out.extend(results[a])
 
 
-def _play_one(game: str, rules, players, bots, bulk: bool, rng: np.random.Generator):
+def _play_one(spec, rules, players, bots, bulk: bool, rng: np.random.Generator):
     """One game of :func:`simulate`: ``(seed, scores, winners, actions)``.
 
     The game's seed is one draw from the trial's Generator; the game is then
-    ``play(new_game(rules, players, seed), bots, seed)`` on the protocol, or the game's bulk
+    ``play(new_game(rules, players, seed), bots, seed)`` on the protocol, or the spec's bulk
     ``playout(rules, players, bots, seed)``, which plays the same game from the same seed.
     """
-    from .game import game_module, play
+    from .game import play
 
-    mod = game_module(game)
     seed = int(rng.integers(2**63))
-    fast = _bulk_playout(mod) if bulk else None
-    if fast is not None:
-        res = fast(rules, players, bots, seed)
-        return _row_from_playout(res, seed)
-    final = play(mod.new_game(rules, players, seed=seed), bots, seed=seed)
+    if bulk and spec.playout is not None:
+        return _row_from_playout(spec.playout(rules, players, bots, seed), seed)
+    final = play(spec.new_game(rules, players, seed), bots, seed=seed)
     return seed, tuple(final.scores), tuple(final.winners()), len(final.history())
-
-
-def _bulk_playout(mod):
-    """The game's bulk path ``<game>.playout.playout`` (``None`` when the game has none)."""
-    import importlib
-
-    try:
-        sub = importlib.import_module(mod.__name__ + ".playout")
-    except ModuleNotFoundError as e:
-        if e.name == mod.__name__ + ".playout":
-            return None
-        raise
-    return getattr(sub, "playout", None)
 
 
 def _row_from_playout(res, seed: int):
@@ -390,7 +374,7 @@ def _row_from_playout(res, seed: int):
     return seed, tuple(final.scores), tuple(final.winners()), actions
 
 
-def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: int | None = 0,
+def simulate(game, bots: Sequence, n: int, rules=None, players=None, seed: int | None = 0,
              workers: int | None = None, progress=True, desc: str | None = None,
              bulk: bool = True, client=None):
     """Play ``n`` whole games with the given bots, on every core, and tabulate the results.
@@ -399,7 +383,8 @@ def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: 
     is the same for any ``workers``, with or without a ``client``, and with or without ``bulk``.
 
     Args:
-        game: the game's registered name (``"buyword"``).
+        game: the game's :class:`~toolkit.core.gamespec.GameSpec`, or its registered name
+            (``"buyword"``: the registry's spec).
         bots: one Bot per seat (picklable to run in worker processes; the toolkit's bots are).
         n: number of games, >= 1.
         rules: the game's Rules (default: its defaults).
@@ -409,12 +394,12 @@ def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: 
         progress: show a progress bar (or ``False``, or a callable making the bar: see
             :func:`run_trials`).
         desc: the progress bar's label (default ``"<game> games"``).
-        bulk: play on the game's bulk path (``toolkit.<game>.playout.playout``: the compiled
-            kernel for random bots, a game's table for the bots it has one for, else the
-            protocol; the same game from the same seed on each) when the game has one (a bulk
-            path that refuses the bots with ``TypeError`` leaves them to the protocol);
-            ``False``, or a game without one, plays through the immutable-state protocol
-            (``toolkit.core.play``).
+        bulk: play on the spec's bulk path (:attr:`GameSpec.playout
+            <toolkit.core.gamespec.GameSpec.playout>`: the compiled kernel for the bots it has
+            decision hooks for, else the protocol; the same game from the same seed on each);
+            ``False``, or a spec without one, plays through the immutable-state protocol
+            (``toolkit.core.play``). Nothing is asked of the bots beforehand: the spec says what
+            the bulk path plays.
         client: a ``dask.distributed.Client``: play the games on its cluster (see
             ``docs/performance.md``).
 
@@ -433,26 +418,19 @@ def simulate(game: str, bots: Sequence, n: int, rules=None, players=None, seed: 
 
     import pandas as pd
 
-    from .game import game_module
+    from .gamespec import GameSpec, game_spec
 
-    mod = game_module(game)
+    spec = game if isinstance(game, GameSpec) else game_spec(game)
     if players is None:
         players = tuple(f"P{i + 1}" for i in range(len(bots)))
     players = tuple(players)
     if len(players) != len(bots):
         raise ValueError(f"{len(bots)} bots for {len(players)} players")
-    rules = rules if rules is not None else mod.Rules()
-    if bulk:
-        fast = _bulk_playout(mod)
-        if fast is not None:
-            try:  # one game, thrown away: a bulk path refuses bots it cannot run with TypeError
-                fast(rules, players, tuple(bots), 0)
-            except TypeError:
-                bulk = False  # these bots play through the protocol: the same games, slower
-    if client is None and _check_workers(workers) > 1 and hasattr(mod, "warm_up"):
-        mod.warm_up(rules)  # load shared data once; forked workers inherit it
-    rows = run_trials(partial(_play_one, game, rules, players, tuple(bots), bool(bulk)), n, seed=seed,
-                      progress=progress, workers=workers, desc=desc or f"{game} games", client=client)
+    rules = rules if rules is not None else spec.Rules()
+    if client is None and _check_workers(workers) > 1 and spec.warm_up is not None:
+        spec.warm_up(rules)  # load shared data once; forked workers inherit it
+    rows = run_trials(partial(_play_one, spec, rules, players, tuple(bots), bool(bulk)), n, seed=seed,
+                      progress=progress, workers=workers, desc=desc or f"{spec.name} games", client=client)
     data = {"seed": [r[0] for r in rows]}
     for i, name in enumerate(players):
         data[f"score_{name}"] = [r[1][i] for r in rows]

@@ -23,6 +23,11 @@ points, bux, dollars) at the end and zero before. ``GameInfo``: ``num_distinct_a
 ``max_game_length`` is ``GameSpec.max_game_length`` (chance events included, so a true bound on
 the moves too), the utility bounds are derived from the rules.
 
+States play on the game's compiled kernel where it plays the rules (:mod:`toolkit.interop.compiled`:
+the same legal numbers, chance probabilities, tensors and returns, checked against the engine at
+every node by ``tests/test_interop_vector.py``), the engine's state rebuilt from the moves when a
+string, a determinization or the record is asked for; on the engine otherwise.
+
 Observations: ``observation_string(p)`` is ``state.observation(p)`` as JSON; the observation
 tensor is the layout of ``toolkit.interop.adapters.<game>`` (docs/research.md); the
 information-state string is the seat's whole history as it saw it: its first observation, then
@@ -51,6 +56,7 @@ from ..core.game import CHANCE, TERMINAL, Bot  # noqa: E402
 from ..core.gamespec import GameSpec, Preset, game_spec, game_specs  # noqa: E402
 from ..core.validation import DEFAULT_PLAYERS  # noqa: E402
 from .adapters import Binding, adapter, binding  # noqa: E402
+from .compiled import compiled_game  # noqa: E402
 
 __all__ = ["load_game", "short_name", "registered", "record", "SpielBot", "resampler", "MoneyGame",
            "MoneyState", "PREFIX"]
@@ -254,12 +260,31 @@ class MoneyGame(pyspiel.Game):
 
 
 class MoneyState(pyspiel.State):
-    """An OpenSpiel state: the engine's immutable state (:attr:`engine`) behind OpenSpiel's API."""
+    """An OpenSpiel state of a toolkit game.
+
+    It plays on the game's compiled kernel when the kernel plays the rules
+    (:class:`toolkit.interop.compiled.Core`: the legal numbers, the chance outcomes, a move, the
+    observation tensor and the returns each cost one compiled call); the engine's immutable state
+    (:attr:`engine`) is rebuilt from the moves the first time something only the engine gives is
+    asked for (the observation and information-state strings, ``str``, a determinization, the
+    record) and then kept in step. Otherwise (rules the kernel does not play, a state made from an
+    engine state) it holds the engine's state alone.
+    """
 
     def __init__(self, game: MoneyGame, engine_state=None):
         super().__init__(game)
         b = game.binding
-        self._node = _Node(b, b.initial_state() if engine_state is None else engine_state)
+        cg = compiled_game(b) if engine_state is None else None
+        self._binding = b
+        self._core = cg.new() if cg is not None else None
+        self._eng = None if cg is not None else _Node(b, b.initial_state() if engine_state is None else engine_state)
+
+    @property
+    def _node(self) -> _Node:
+        """The engine's node, rebuilt from the kernel's moves on first use."""
+        if self._eng is None:
+            self._eng = _Node(self._binding, self._core.engine())
+        return self._eng
 
     @property
     def engine(self):
@@ -267,7 +292,7 @@ class MoneyState(pyspiel.State):
         return self._node.state
 
     def current_player(self) -> int:
-        cp = self._node.state.current_player
+        cp = self._core.player if self._core is not None else self._eng.state.current_player
         if cp == TERMINAL:
             return pyspiel.PlayerId.TERMINAL
         if cp == CHANCE:
@@ -275,32 +300,50 @@ class MoneyState(pyspiel.State):
         return cp
 
     def _legal_actions(self, player) -> list[int]:
-        return list(self._node.legal)
+        if self._core is not None:
+            return self._core.legal()
+        return list(self._eng.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self._node.binding.chance_outcomes(self._node.state)
+        if self._core is not None:
+            return self._core.chance_outcomes()
+        return self._binding.chance_outcomes(self._eng.state)
 
     def _apply_action(self, action) -> None:
-        node = self._node
-        a = node.legal.get(int(action))
-        if a is None:
-            raise ValueError(f"{node.binding.spec.title}: action {action} is not legal here; legal: "
-                             f"{list(node.legal)[:20]}")
-        self._node = _Node(node.binding, node.state.apply(a), node)
+        node = self._eng
+        if node is not None:
+            a = node.legal.get(int(action))
+            if a is None:
+                self._illegal(action, list(node.legal))
+            self._eng = _Node(node.binding, node.state.apply(a), node)
+        if self._core is not None and not self._core.apply(int(action)):
+            self._illegal(action, self._core.legal())
+
+    def _illegal(self, action, legal) -> None:
+        raise ValueError(f"{self._binding.spec.title}: action {action} is not legal here; legal: {legal[:20]}")
 
     def _action_to_string(self, player, action) -> str:
-        node = self._node
         if player == pyspiel.PlayerId.CHANCE:
+            if self._core is not None and self._eng is None:
+                text = self._core.text(int(action))
+                return text if text is not None else f"chance outcome {action}"
+            node = self._node
             if node.state.current_player == CHANCE and action in node.legal:
                 return str(node.legal[action])
             return f"chance outcome {action}"
-        return str(node.binding.actions.decode(int(action)))
+        return str(self._binding.actions.decode(int(action)))
 
     def is_terminal(self) -> bool:
-        return self._node.state.current_player == TERMINAL
+        if self._core is not None:
+            return self._core.player == TERMINAL
+        return self._eng.state.current_player == TERMINAL
 
     def returns(self) -> list[float]:
-        s = self._node.state
+        if self._core is not None:
+            if self._core.player != TERMINAL:
+                return [0.0] * self._binding.n
+            return [float(x) for x in self._core.scores()[0]]
+        s = self._eng.state
         if s.current_player != TERMINAL:
             return [0.0] * s.n_players
         return [float(x) for x in s.scores]
@@ -331,6 +374,9 @@ class _Observer:
 
     def set_from(self, state: MoneyState, player: int) -> None:
         if self.tensor is None:
+            return
+        if state._core is not None:
+            state._core.tensor(player, self.tensor)  # the kernel's table, read as the adapter reads
             return
         self.tensor.fill(0.0)
         node = state._node

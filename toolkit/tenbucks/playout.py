@@ -22,7 +22,16 @@ from ..core.validation import DEFAULT_PLAYERS
 from .rules import Rules
 from .state import initial_state
 
-__all__ = ["playout", "random_playouts"]
+__all__ = ["kernel", "playout", "random_playouts"]
+
+
+def kernel():
+    """The game's compiled twin, ``toolkit.tenbucks.kernel.KERNEL`` (a :class:`toolkit.core.jit.Kernel`),
+    imported on the first call (it imports numba, which ``import toolkit.tenbucks`` does not): the
+    loader the game's :class:`~toolkit.core.gamespec.GameSpec` names as its ``kernel``."""
+    from .kernel import KERNEL
+
+    return KERNEL
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,
@@ -51,7 +60,7 @@ def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence 
     Raises:
         TypeError, ValueError: as :func:`~toolkit.tenbucks.new_game`; not one bot per player.
     """
-    return bulk.playout("tenbucks", initial_state, rules, players, bots, rng, seed, compiled=_compiled)
+    return bulk.playout(kernel, initial_state, rules, players, bots, rng, seed, compiled=_compiled)
 
 
 def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict:
@@ -78,4 +87,4 @@ def random_playouts(rules: Rules | None, players, n: int, seed: int = 0) -> dict
         TypeError, ValueError: as :func:`~toolkit.tenbucks.new_game`; ``n`` or ``seed`` not a whole
             number >= 0 (``seed=None`` is refused: the games must be reproducible).
     """
-    return bulk.random_playouts("tenbucks", initial_state, rules, players, n, seed)
+    return bulk.random_playouts(kernel, initial_state, rules, players, n, seed)

@@ -6,6 +6,7 @@ from ..core.gamespec import GameSpec, Preset, Scoring
 from .bots import BOTS
 from .faces import FACES
 from .odds import class_decisions
+from .playout import kernel, playout, random_playouts
 from .rules import Rules
 
 
@@ -28,6 +29,12 @@ def max_game_length(rules: Rules, n_players: int) -> int | None:
     return dealt + 4 * dealt
 
 
+def warm() -> None:
+    """Compile (or load from numba's cache) Ten Bucks' compiled code: its kernel at 4 seats
+    (``python -m toolkit.warm``)."""
+    kernel().warm(Rules(), 4)
+
+
 SPEC = GameSpec(
     name="tenbucks", title="Ten Bucks", unit="dollars", source="seeds/002_cfa1118029310021.txt",
     presets=(Preset("standard", "Standard", Rules), Preset("expansions", "All expansions", Rules.all_expansions)),
@@ -37,4 +44,5 @@ SPEC = GameSpec(
     # Bad Investment's negative bills (an expansion) can leave a player's money below zero
     scoring=Scoring(negative=True),
     decisions=class_decisions,
+    kernel=kernel, playout=playout, random_playouts=random_playouts, compiled_bots=("random",), warm=warm,
 )

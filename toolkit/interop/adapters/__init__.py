@@ -17,7 +17,6 @@ Public names: :class:`Adapter`, :class:`Binding`, :func:`adapter`, :func:`bindin
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import threading
 from abc import ABC, abstractmethod
@@ -115,6 +114,16 @@ class Adapter(ABC):
         return tuple(state.codec().by_verb.values())
 
 
+@lru_cache(maxsize=1)
+def _adapters() -> dict[str, Adapter]:
+    """Every game's :class:`Adapter`, by game: the adapter modules named here, one line per game
+    (imported on first use, so the import graph shows them and nothing is found by a name built
+    from a string)."""
+    from . import bue, bugami, bux, buyword, tenbucks
+
+    return {m.ADAPTER.game: m.ADAPTER for m in (bue, bugami, bux, buyword, tenbucks)}
+
+
 def adapter(game: str) -> Adapter:
     """The :class:`Adapter` of ``game`` (``toolkit/interop/adapters/<game>.py``).
 
@@ -122,12 +131,10 @@ def adapter(game: str) -> Adapter:
         ValueError: an unknown game, or a game with no adapter.
     """
     game_spec(game)  # raises for an unknown game
-    try:
-        mod = importlib.import_module(f"{__name__}.{game}")
-    except ModuleNotFoundError:
-        raise ValueError(f"game {game!r} has no OpenSpiel/PettingZoo adapter (toolkit/interop/adapters/{game}.py)") \
-            from None
-    return mod.ADAPTER
+    found = _adapters().get(game)
+    if found is None:
+        raise ValueError(f"game {game!r} has no OpenSpiel/PettingZoo adapter (toolkit/interop/adapters/{game}.py)")
+    return found
 
 
 @dataclasses.dataclass(eq=False)
@@ -158,6 +165,14 @@ class Binding:
     @property
     def unit(self) -> str:
         return self.spec.unit
+
+    def __deepcopy__(self, memo) -> "Binding":
+        # one description of a game, built once per rules and player count (binding()) and shared:
+        # a copied OpenSpiel state holds the same one, a pickled one is found again by its key
+        return self
+
+    def __reduce__(self):
+        return binding, (self.spec.name, self.rules, self.n)
 
     def initial_state(self, seed: int | None = None):
         """The engine's state before the first chance event (``initial_state(rules, n, seed)``)."""
