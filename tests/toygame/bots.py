@@ -1,26 +1,27 @@
-"""Bluff's bots: the random baseline and one that bets and calls with the highest card."""
+"""Three-card bluff's bots: the random baseline and an honest player."""
 from __future__ import annotations
-
-import numpy as np
 
 from toolkit.core.bots import RandomBot
 from toolkit.core.game import Bot
 
-from .state import Bet, BluffState, Call, Check, Fold
+from .state import Bet, Call, Check, Fold
+
+__all__ = ["BOTS", "HonestBot", "RandomBot"]
 
 
-class CardBot(Bot):
-    """Bets and calls with the deck's highest card only, otherwise checks or folds; reads only its
-    own observation."""
+class HonestBot(Bot):
+    """Bets and calls with the best card still possible, never bluffs; reads only its observation."""
 
-    name = "card"
+    name = "honest"
 
-    def choose(self, state: BluffState, rng: np.random.Generator):
-        obs = state.observation(state.current_player)
-        high = obs["card"] == max(state.rules.cards)
-        if obs["bettor"] >= 0:
-            return Call() if high else Fold()
-        return Bet() if high else Check()
+    def choose(self, state, rng):
+        p = state.current_player
+        obs = state.observation(p)
+        deck = state.rules.deck
+        strong = deck.index(obs["hand"]) >= len(deck) - 1 - (len(obs["players"]) > 2)
+        legal = state.legal_actions()
+        want = (Bet() if strong else Check()) if Check() in legal else (Call() if strong else Fold())
+        return want
 
 
-BOTS = {"card": CardBot, "random": RandomBot}
+BOTS = {"honest": HonestBot, "random": RandomBot}

@@ -1,72 +1,90 @@
-"""What a person sees of Bluff: moves as sentences, the student's page, the cards at the end."""
+"""What a person sees of three-card bluff: moves as sentences (log and choice), the student's page,
+the cards shown at the end, where a class activity may stop."""
 from __future__ import annotations
 
 from html import escape
 from typing import Mapping
 
 from toolkit.core.faces import Faces, Milestone, phase_ended, player_name, players_table, section
-from toolkit.core.i18n import N_, _
+from toolkit.core.i18n import N_, _, ngettext
 
 from .state import Bet, BluffState, Call, Check, Deal, Fold
 
-
-def card_html(card: int) -> str:
-    """One card as a small box (``"?"`` for a card face down)."""
-    return f'<span class="card" data-card="{card or ""}">{card or "?"}</span>'
+__all__ = ["FACES", "BluffFaces"]
 
 
-def _outcome(s: BluffState, action, nxt: BluffState) -> str:
-    """What the showdown after a move says: the cards turned up and who took the pot."""
-    if nxt.phase != "over":
-        return ""
-    pot = s.pot + (s.rules.bet if isinstance(action, (Bet, Call)) else 0)
-    inside = [q for q in range(s.n_players) if nxt.moves[q] != "fold"]
-    winner = max(inside, key=lambda q: nxt.hands[q])
-    up = ", ".join(f"{s.players[q]} {c}" for q, c in enumerate(nxt.shown) if c)
-    text = _(". The cards are turned up: {cards}").format(cards=up) if up else ""
-    return text + _(". {name} takes the pot of {pot} coins").format(name=s.players[winner], pot=pot)
+def _chips(n: int) -> str:
+    return ngettext("{n} chip", "{n} chips", n).format(n=n)
+
+
+def _who(state, seat: int, viewer: int, object_: bool = False) -> str:
+    if seat == viewer and object_:
+        return _("you")
+    return state.players[seat]
+
+
+def _card_html(card: str | None) -> str:
+    if card is None:
+        return '<span class="card back" title="' + escape(_("face down")) + '">?</span>'
+    return f'<span class="card" data-card="{escape(card)}">{escape(card)}</span>'
 
 
 class BluffFaces(Faces):
-    """Bluff as people see it (``FACES``)."""
+    final_title = N_("cards")
+    milestones = {
+        "deal": Milestone(N_("once the cards are dealt"), phase_ended("deal")),
+        "bet": Milestone(N_("after the first bet (or the end)"),
+                         lambda before, after: isinstance(after.last_action, Bet) or after.is_terminal),
+    }
 
-    final_title = N_("card")
-    milestones = {"bets": Milestone(N_("once the betting is over"), phase_ended("bet"))}
-
-    def log_sentence(self, s: BluffState, action, viewer: int) -> str:
+    def log_sentence(self, state: BluffState, action, viewer: int) -> str:
+        after = state.apply(action)          # refuses an illegal action, as describe_action says
         if isinstance(action, Deal):
-            name = s.players[s.turn]
-            if viewer == s.turn:
-                return _("You were dealt the {card}").format(card=action.card)
-            return _("{name} was dealt a card (face down)").format(name=name)
-        name = s.players[s.current_player]
-        words = {Check: _("{name} checked"), Bet: _("{name} bet {coins} coins"), Call: _("{name} called"),
-                 Fold: _("{name} folded")}[type(action)]
-        return words.format(name=name, coins=s.rules.bet) + _outcome(s, action, s.apply(action))
+            seat = state.hands.index(None)
+            if seat == viewer:
+                return _("A card was dealt to you: the {card}").format(card=action.card)
+            return _("A card was dealt to {name}").format(name=state.players[seat])
+        name = state.players[state.current_player]
+        r = state.rules
+        line = {Check: lambda: _("{name} checked").format(name=name),
+                Bet: lambda: _("{name} bet {chips}").format(name=name, chips=_chips(r.bet)),
+                Call: lambda: _("{name} called").format(name=name),
+                Fold: lambda: _("{name} folded").format(name=name)}[type(action)]()
+        if after.is_terminal:
+            w = after.pot_winner()
+            if after.showdown():
+                cards = ", ".join(_("{name} the {card}").format(name=_who(after, s, viewer), card=after.hands[s])
+                                  for s in after.contenders())
+                line += ". " + _("Showdown: {cards}").format(cards=cards)
+            line += ". " + _("{name} took the pot of {chips}").format(name=after.players[w], chips=_chips(after.pot))
+        return line
 
     def choice_sentence(self, obs: Mapping, action, rules) -> str:
         if isinstance(action, Check):
-            return _("Check: put nothing in")
+            return _("Check")
         if isinstance(action, Bet):
-            return _("Bet {coins} coins with your {card}").format(coins=rules.bet, card=obs["card"])
+            return _("Bet {chips} with your {card}").format(chips=_chips(rules.bet), card=obs["hand"])
         if isinstance(action, Call):
-            return _("Call: put {coins} coins in to see {name}'s card").format(
-                coins=rules.bet, name=player_name(obs, obs["bettor"]))
+            return _("Call {chips} with your {card}").format(chips=_chips(rules.bet), card=obs["hand"])
         if isinstance(action, Fold):
-            return _("Fold: give up the pot of {pot} coins").format(pot=obs["pot"])
-        return str(action)
+            return _("Fold your {card}").format(card=obs["hand"])
+        raise ValueError(f"{action} is not a player's move")
 
     def view_html(self, obs: Mapping, rules) -> str:
-        mine = section(_("Your card"), card_html(obs["card"]), "mine")
+        you = obs["you"]
+        mine = section(_("Your card"), _card_html(obs["hand"]), "hand")
         table = players_table(obs, [
-            (_("coins"), lambda q: str(obs["money"][q])),
-            (_("move"), lambda q: escape(obs["moves"][q] or "-")),
-            (_("card"), lambda q: card_html(obs["shown"][q]) if obs["shown"][q] else ""),
+            (_("card"), lambda s: _card_html(obs["hand"] if s == you else obs["shown"][s])),
+            (_("in the pot"), lambda s: escape(_chips(obs["in_pot"][s]))),
+            (_("chips"), lambda s: escape(_chips(obs["chips"][s]))),
         ])
-        return mine + f"<p>{escape(_('Pot: {pot} coins').format(pot=obs['pot']))}</p>" + table
+        moves = ", ".join(escape(f"{player_name(obs, i % len(obs['players']))}: {m}")
+                          for i, m in enumerate(obs["moves"]))
+        pot = "<p>" + escape(_("Pot: {chips}").format(chips=_chips(obs["pot"]))) + "</p>"
+        return mine + section(_("The table"), table + pot + (f"<p>{moves}</p>" if moves else ""), "table")
 
-    def final_cards(self, state: BluffState) -> list[str]:
-        return [card_html(c) for c in state.hands]
+    def final_cards(self, state: BluffState) -> list[str] | None:
+        return [_card_html(c) for c in state.hands]
 
 
 FACES = BluffFaces()

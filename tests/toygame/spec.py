@@ -1,4 +1,5 @@
-"""Bluff's facts in one place (:class:`toolkit.core.gamespec.GameSpec`)."""
+"""Three-card bluff's facts in one place: what the registry, the class server, the score sheet and
+the conformance checks read."""
 from __future__ import annotations
 
 from toolkit.core.gamespec import GameSpec, Preset, Scoring
@@ -9,16 +10,15 @@ from .rules import Rules
 
 
 def max_game_length(rules: Rules, n_players: int) -> int:
-    """``n`` cards dealt, then at most one move per seat before the bet and one answer from each of
-    the ``n - 1`` others: ``3n - 1`` actions."""
-    return 3 * n_players - 1
+    """``n`` deals, then at most ``n - 1`` checks, a bet and ``n - 1`` answers."""
+    return n_players + 2 * n_players - 1
 
 
 SPEC = GameSpec(
-    name="bluff", title="Bluff", unit="coins", source="tests/toygame (Kuhn poker for n players)",
-    presets=(Preset("three_cards", "Three cards (Kuhn poker)", Rules), Preset("four_cards", "Four cards", Rules.four_cards)),
-    bots=BOTS, default_bot="card",
+    name="bluff", title="Three-card bluff", unit="chips", source="tests/toygame (Kuhn's poker, 1950)",
+    presets=(Preset("classic", "Three cards, two players", Rules),
+             Preset("four_cards", "Four cards, up to three players", Rules.four_cards)),
+    bots=BOTS, default_bot="honest",
     chance=True, hidden_information=True, max_game_length=max_game_length,
-    faces=FACES,
-    scoring=Scoring(negative=False),
+    faces=FACES, scoring=Scoring(negative=False),
 )
