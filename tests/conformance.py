@@ -1,490 +1,570 @@
-"""Shared conformance checks: every game, through its spec only (issue 35).
+"""Shared conformance checks: every game through its :class:`~toolkit.core.gamespec.GameSpec` only
+(issue 35; DESIGN.md, "A game owns its faces and declares what it can do").
 
-Every registered game (and the toy game of ``tests/toygame``) is run through the same checks,
-reading nothing but its :class:`~toolkit.core.gamespec.GameSpec` (``new_game``, ``presets``,
-``max_game_length``, ``chance``, ``hidden_information``, ``faces``, ``scoring``), the way
-OpenSpiel's per-game tests drive its shared ``basic_tests`` (``RandomSimTest``,
-``ChanceOutcomesTest``, serialization): a game's own test file then keeps only the seed's worked
-examples and the rules only that game has, and calls :func:`check_game` with its own rule
-variants and invariants.
+As OpenSpiel's per-game tests drive one ``random_sim_test``, each check here takes a spec, rules and
+a player count and knows nothing of any one game:
 
-One seeded game of random legal moves is played from the state before the deal to the end
-(:func:`play_random`), then checked:
+* :func:`check_play` - random play to the end within ``spec.max_game_length``: at every state the
+  legal actions are deterministic (the same list twice, and the same list on the state rebuilt
+  from the record), never empty before the end and without repeats; at a chance node the
+  outcomes are the legal actions with exact probabilities summing to 1; every legal action is
+  accepted (a sample where there are many) and its text form parses back to it; actions legal
+  elsewhere in the game but not here are refused with :class:`IllegalActionError` (with a
+  message) and change nothing; observations are JSON for every seat; at the end the scores are
+  one number a seat, the winners are seats with the best score (the spec's ``scoring``), no score
+  is below zero unless the spec allows it, and a finished game refuses every action. Then the
+  game's JSON record replays to the same states, and the rules survive their JSON form.
+* :func:`check_flags` - the spec's ``chance`` and ``hidden_information`` flags are what play shows.
+* :func:`check_faces` - the faces (``spec.faces``) in both moods: the log sentence of every action
+  for every seat (one line, not the engine's notation, the same as ``describe_action``), the
+  choices of the player to move built from their observation only (``sentence(..., "choice")``
+  equals ``choice_sentence(observation, ...)``, one distinct line per legal move), every seat's
+  page (``view_html``), the cards shown at the end and the milestones.
+* :func:`check_privacy` - observation and log privacy: twin games made by changing what a seat
+  cannot see (two hidden chance outcomes swapped, a hidden outcome or a face-down choice replaced)
+  are replayed side by side. While the seat's observations are equal, its log lines must be equal
+  (the log leaks nothing) and, when it is to move, its legal moves and their sentences too (what a
+  player may do depends on what they see). A changed step that reads the same in the seat's log
+  (a card dealt face down to another player) must leave the seat's observation as it was: an
+  observation that changes there shows what the seat may not see. The twins are followed until
+  the seat's observations differ (a step that turns cards up) or the twin cannot go on.
+* :func:`check_kernel_twin` - a game's compiled twin, if it has one, move by move against the
+  engine on a random game (``toolkit.core.testing.check_kernel``).
 
-* **Protocol at every state** (:func:`check_protocol`): ``legal_actions()`` deterministic, never
-  empty before the end and without repeats; at a chance node the outcomes' exact probabilities
-  sum to 1 and are the legal actions; every action's text form parses back to it
-  (``toolkit.core.testing.check_step``); the observation of every seat is JSON. **Legal set =
-  accepted set**: every legal action is accepted (as an action and as its text), and actions legal
-  elsewhere in the game but not here are refused with an ``IllegalActionError`` that says why and
-  changes nothing; at the end every action is refused and ``legal_actions()`` is empty.
-* **The end** (:func:`check_end`): the game ends within ``spec.max_game_length``; the scores are
-  one number per seat, never below zero where ``spec.scoring`` says money cannot be; the winners
-  are distinct seats none of whom another seat outscores; ``winners()`` refuses a game not over.
-* **Records** (:func:`check_record`): ``new_game`` is a function of its seed; the JSON record
-  replays to every state of the game (equal, state by state), as a dict and as JSON text, and
-  replaying part of it gives the first states.
-* **Privacy** (:func:`check_privacy`), for every seat ``v``: at each move or chance outcome ``v``
-  may not see (``State.hides_action``), the other moves ``v`` may not see are played instead. Two
-  successors that differ only in what ``v`` cannot see - which the game's own log line to ``v``
-  says (equal lines) - must give ``v`` equal observations; equal observations must give equal log
-  lines (the log never tells more than the observation). Then both games are continued side by
-  side (and games with two hidden chance outcomes swapped, as a deal of two cards to two other
-  players) while ``v``'s observations stay equal: ``v``'s log lines stay equal (the ``log``
-  mood), and where ``v`` is to move, ``v``'s legal actions and the sentences offering them (the
-  ``choice`` mood, from the observation only) are the same.
-* **Faces** (:func:`check_faces`): the log sentence of every move for every seat (one line, not
-  the engine's notation, ``State.describe_action``'s), the choice sentence of every legal move
-  (distinct, so a student can tell the moves apart), the student's page from every seat's
-  observation, the final cards, the milestones, in English and in Italian.
-* **Flags** (:func:`check_flags`): a chance node and hidden information occur exactly where the
-  spec says; the direct chance sampler follows the exact outcomes (chi-square,
-  ``toolkit.core.testing.check_sample_chance``).
-
-Kept small (one game per preset and player count) so the suite stays fast; ``TOOLKIT_SOAK=N``
-plays ``N`` times as many games (and every player count) for a soak.
-
-The compiled twins (``toolkit/<game>/kernel.py``) have their own shared check,
-``toolkit.core.testing.check_kernel`` driven by ``tests/test_kernels.py``.
+Fast by default (a couple of games per game, preset and table size); ``TOOLKIT_SOAK=1`` plays
+1,000 games each (``TOOLKIT_SOAK=<n>``: ``n`` games), every check on every game.
 """
 from __future__ import annotations
 
 import copy
+import importlib
+import importlib.util
 import json
 import math
 import os
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable
+from numbers import Real
 
 import numpy as np
 
-from toolkit.core.game import CHANCE, TERMINAL, Action, IllegalActionError, State, record, replay
+from toolkit.core.bots import RandomBot
+from toolkit.core.game import (CHANCE, TERMINAL, IllegalActionError, record, replay, rules_from_dict,
+                               rules_to_dict)
 from toolkit.core.gamespec import GameSpec
 from toolkit.core.i18n import language
-from toolkit.core.testing import ProtocolViolation, check_sample_chance, check_step
 
-#: ``TOOLKIT_SOAK=N``: N times as many games per configuration, every player count.
-SOAK = int(os.environ.get("TOOLKIT_SOAK", "0") or 0)
-
-#: Actions legal elsewhere in the game tried at each state (each must be refused there).
-PROBES = 6
-#: Legal actions applied at each state (all of them when there are no more).
-ACCEPTED = 40
-#: Hidden moves per seat whose alternatives are tried, alternatives per move, and moves followed
-#: side by side after each change.
-PRIVACY_TRIES, PRIVACY_ALTERNATIVES, WINDOW = 12, 3, 30
-#: The student's page is drawn at every ``PAGE_EVERY``-th state (and the last); Italian at every
-#: ``ITALIAN_EVERY``-th.
-PAGE_EVERY, ITALIAN_EVERY = 3, 9
+_SOAK = os.environ.get("TOOLKIT_SOAK", "").strip()
+#: Games played per (game, rules, table size) on a soak run (``TOOLKIT_SOAK``), 0 otherwise.
+SOAK_GAMES = 0 if _SOAK in ("", "0") else 1000 if _SOAK == "1" else int(_SOAK)
+#: Legal actions applied at one state (a sample where there are more: BuyWord's sales run to
+#: thousands); illegal ones tried at one state.
+ACCEPT_SAMPLE, ILLEGAL_PROBES = 24, 4
+#: Twin games tried per seat, and actions followed after the last change.
+TWIN_TRIES, TWIN_WINDOW = 6, 30
+#: Longest game a preset without a bound may play before it counts as a hang.
+UNBOUNDED_STEPS = 200_000
 
 
 class ConformanceError(AssertionError):
-    """A game broke a shared check (the message names the game, the check, the step)."""
+    """A game broke the protocol, its spec's word or a privacy rule (the message says where)."""
+
+
+def _fail(spec: GameSpec, where: str, msg: str, state=None):
+    raise ConformanceError(f"{spec.name}, {where}: {msg}" + (f"\nstate:\n{state}" if state is not None else ""))
 
 
 @dataclass
 class Played:
-    """One game played to the end: its states (the first before the deal) and the actions between."""
+    """One game: every state from the initial one (before the deal) and the actions between them."""
 
     spec: GameSpec
-    rules: Any
-    players: int
+    rules: object
+    n: int
     seed: int
-    states: list = field(repr=False)
-    actions: list = field(repr=False)
+    states: list = field(default_factory=list)
+    actions: list = field(default_factory=list)
 
     @property
-    def final(self) -> State:
+    def final(self):
         return self.states[-1]
 
-    def where(self, i: int | None = None) -> str:
-        at = "" if i is None else f", action {i}" + (f" ({self.actions[i]})" if i < len(self.actions) else "")
-        return f"{self.spec.name} {self.players} players seed {self.seed}{at}"
 
-    def fail(self, i: int | None, msg: str):
-        state = "" if i is None else f"\nstate:\n{self.states[min(i, len(self.states) - 1)]}"
-        raise ConformanceError(f"{self.where(i)}: {msg}{state}")
+def table_sizes(spec: GameSpec, rules, most: int = 5) -> list[int]:
+    """The player counts a conformance run tries: the fewest and the most the rules allow (at most
+    ``most``: larger tables play the same code longer)."""
+    lo, hi = spec.player_range(rules)
+    return sorted({lo, min(hi, max(lo, most))})
 
 
-def uniform(state: State, rng: np.random.Generator) -> Action:
-    """A uniformly random legal action."""
+def _number(x) -> bool:
+    return isinstance(x, (Real, Fraction)) and not isinstance(x, bool) and math.isfinite(float(x))
+
+
+def _unchanged(state, snapshot) -> bool:
+    return state == snapshot and state.history() == snapshot.history()
+
+
+def _sample(items: list, k: int, rng: np.random.Generator) -> list:
+    if len(items) <= k:
+        return list(items)
+    pick = sorted(rng.choice(len(items), k - 2, replace=False).tolist())
+    return [items[0]] + [items[i] for i in pick] + [items[-1]]
+
+
+def _check_state(spec, where, state, n, seen: dict, rng, thorough: bool):
+    """The protocol at one state; returns its legal actions. ``seen`` collects every action legal
+    somewhere in the game (the candidates for illegal probes)."""
+    cp = state.current_player
     legal = state.legal_actions()
-    return legal[int(rng.integers(len(legal)))]
-
-
-def play_random(spec: GameSpec, rules, players: int, seed: int,
-                policy: Callable[[State, np.random.Generator], Action] | None = None) -> Played:
-    """Play one game with ``policy`` (default uniform) from ``spec.new_game(rules, players, seed)``,
-    chance outcomes drawn with ``state.sample_chance``; its states start before the deal
-    ``new_game`` made (its root), so the deal is checked too.
-
-    Raises:
-        ConformanceError: the game does not end within ``spec.max_game_length`` (or 200,000
-            actions where the rules allow games of any length).
-    """
-    start = spec.new_game(rules, players, seed)
-    states, actions = [start.root()], list(start.history())
-    for a in actions:
-        states.append(states[-1].apply(a))
-    game = Played(spec, rules, players, seed, states, actions)
-    if states[-1] != start:
-        game.fail(len(actions), "replaying new_game's opening from its first state gives another state")
-    bound = spec.max_game_length(rules, players)
-    limit = bound if bound is not None else 200_000
-    rng = np.random.default_rng(seed)
-    choose = policy or uniform
-    s = start
-    while not s.is_terminal:
-        if len(actions) >= limit:
-            game.fail(len(actions), f"the game did not end within {limit} actions "
-                                    f"(spec.max_game_length says {bound})")
-        a = s.sample_chance(rng) if s.current_player == CHANCE else choose(s, rng)
-        s = s.apply(a)
-        actions.append(a)
-        states.append(s)
-    return game
-
-
-# ---------------------------------------------------------------------------------------------
-# Protocol, legal set = accepted set, the end
-
-
-def check_protocol(game: Played, rng: np.random.Generator, invariant: Callable[[State], None] | None = None) -> None:
-    """The game protocol at every state of ``game`` (see the module's docstring)."""
-    universe = sorted({a for s in game.states for a in s.legal_actions()}, key=str)
-    n = game.players
-    for i, s in enumerate(game.states):
-        legal = s.legal_actions()
-        legal_set = set(legal)
-        others = [a for a in universe if a not in legal_set]
-        probes = [others[int(k)] for k in rng.choice(len(others), min(PROBES, len(others)), replace=False)] \
-            if others else []
+    if legal != state.legal_actions():
+        _fail(spec, where, "legal_actions() is not deterministic", state)
+    if cp == TERMINAL:
+        if legal or not state.is_terminal:
+            _fail(spec, where, "a finished game lists legal actions", state)
+        return legal
+    if not legal:
+        _fail(spec, where, "no legal action before the end", state)
+    if len(set(legal)) != len(legal):
+        _fail(spec, where, "legal_actions() lists an action twice", state)
+    if cp == CHANCE:
+        outcomes = state.chance_outcomes()
+        if [a for a, _ in outcomes] != legal:
+            _fail(spec, where, "the chance outcomes are not the legal actions", state)
+        if any(p <= 0 for _, p in outcomes) or sum((p for _, p in outcomes), Fraction(0)) != 1:
+            _fail(spec, where, "chance probabilities are not positive with sum 1", state)
+    elif not 0 <= cp < n:
+        _fail(spec, where, f"current_player {cp} is not a seat", state)
+    scores = state.scores
+    if len(scores) != n or not all(_number(x) for x in scores):
+        _fail(spec, where, f"scores {scores!r} are not one number a seat", state)
+    if not thorough:
+        return legal
+    codec = state.codec()
+    for a in legal:
+        if codec.parse(str(a)) != a:
+            _fail(spec, where, f"the text {str(a)!r} parses to {codec.parse(str(a))!r}, not {a!r}", state)
+    for p in range(n):
         try:
-            check_step(s, i, probes, full=True)
-        except ProtocolViolation as e:
-            game.fail(i, str(e))
-        if probes:                                           # refused as text too, nothing changed
-            before = copy.copy(s)
+            json.dumps(state.observation(p))
+        except TypeError as e:
+            _fail(spec, where, f"observation({p}) is not JSON: {e}", state)
+    # the legal set is the accepted set: every legal action is accepted ...
+    snapshot = copy.copy(state)
+    for a in _sample(legal, ACCEPT_SAMPLE, rng):
+        nxt = state.apply(a)
+        if nxt.parent is not state or nxt.last_action != a:
+            _fail(spec, where, f"apply({a}) does not extend the history", state)
+    # ... and an action legal elsewhere in the game is refused here, with a reason, changing nothing
+    legal_set = set(legal)
+    others = [a for a in seen if a not in legal_set]
+    for bad in _sample(others, ILLEGAL_PROBES, rng) if others else ():
+        for form in (bad, str(bad)):
             try:
-                s.apply(str(probes[0]))
-            except IllegalActionError:
-                pass
+                state.apply(form)
+            except IllegalActionError as e:
+                if not str(e):
+                    _fail(spec, where, f"IllegalActionError for {bad} says nothing", state)
+            except Exception as e:  # noqa: BLE001 - the check is which exception
+                _fail(spec, where, f"{form!r} (legal elsewhere) raised {type(e).__name__}, not IllegalActionError: {e}",
+                      state)
             else:
-                game.fail(i, f"the text {str(probes[0])!r} of an illegal action was accepted")
-            if s != before:
-                game.fail(i, "a refused action changed the state")
+                _fail(spec, where, f"{bad}, not among the legal actions, was accepted", state)
+    if not _unchanged(state, snapshot):
+        _fail(spec, where, "trying actions changed the state", state)
+    for a in legal:
+        seen.setdefault(a, None)
+    return legal
+
+
+def check_play(spec: GameSpec, rules, n: int, seed: int, *, policy=None, invariant=None,
+               thorough: bool = True, max_steps: int | None = None) -> Played:
+    """Play one seeded game of random legal moves (or ``policy(state, rng)``) to the end, checking
+    the protocol at every state (see the module docstring), then its record and its rules' JSON.
+
+    Args:
+        spec, rules, n, seed: the game, its rules, the table size, the seed of the deal and moves.
+        policy: chooses at decision nodes (default: uniform over the legal actions).
+        invariant: the game's own check of a state (raise AssertionError), e.g. cards conserved.
+        thorough: the per-state checks that cost (text forms, JSON, accepted and refused actions,
+            replay of every state); otherwise the cheap ones and the final state's replay.
+        max_steps: the bound on the game's length (default: ``spec.max_game_length(rules, n)``).
+
+    Returns:
+        the :class:`Played` game.
+    """
+    rng = np.random.default_rng([seed, 7])
+    bound = spec.max_game_length(rules, n) if max_steps is None else max_steps
+    limit = UNBOUNDED_STEPS if bound is None else bound
+    dealt = spec.new_game(rules, n, seed)
+    if dealt.seed != seed or dealt.rules != rules or len(dealt.players) != n:
+        _fail(spec, "new_game", "the state does not hold the rules, players and seed it was made with", dealt)
+    root = dealt.root()
+    game = Played(spec, rules, n, seed, [root], [])
+    seen: dict = {}
+    s = root
+    made = dealt.history()
+    for step in range(limit + 1):
+        where = f"{n} players, seed {seed}, action {step}"
+        # every check at the first states and one in four after them (long games: Bugami's match)
+        legal = _check_state(spec, where, s, n, seen, rng, thorough and (step < 150 or step % 4 == 0))
         if invariant is not None:
             try:
                 invariant(s)
             except AssertionError as e:
-                game.fail(i, f"the game's invariant is broken: {e}")
-        cp = s.current_player
-        if s.is_terminal != (cp == TERMINAL) or s.is_chance_node != (cp == CHANCE):
-            game.fail(i, "is_terminal / is_chance_node disagree with current_player")
-        if s.is_terminal:
-            if i != len(game.states) - 1:
-                game.fail(i, "a terminal state before the end of the game")
-            continue
+                _fail(spec, where, f"the game's invariant broke: {e}", s)
+        if s.current_player == TERMINAL:
+            break
+        if step < len(made):
+            a = made[step]                           # the deal new_game made
+        elif s.current_player == CHANCE:
+            a = s.sample_chance(rng)
+        else:
+            a = policy(s, rng) if policy is not None else legal[int(rng.integers(len(legal)))]
+        if a not in legal:
+            _fail(spec, where, f"{a} was played but is not legal", s)
+        game.actions.append(a)
+        s = s.apply(a)
+        game.states.append(s)
+    else:
+        _fail(spec, f"{n} players, seed {seed}", f"the game did not end within {limit} actions "
+              + ("(spec.max_game_length)" if bound is not None else "(unbounded rules)"), s)
+    if game.actions[:len(made)] != made:
+        _fail(spec, "new_game", "the game's history does not start with the deal new_game made")
+    final = s
+    # the end: winners, scores, nothing more to play
+    winners = final.winners()
+    scores = final.scores
+    if not winners or not set(winners) <= set(range(n)):
+        _fail(spec, "the end", f"winners {winners} are not seats", final)
+    best = max(scores) if spec.scoring.higher_wins else min(scores)
+    if any(scores[w] != best for w in winners):
+        _fail(spec, "the end", f"a winner of {winners} does not have the best score {scores}", final)
+    if not spec.scoring.negative and min(scores) < 0:
+        _fail(spec, "the end", f"a score below zero {scores}, which the spec's scoring does not allow", final)
+    for bad in list(seen)[:3]:
         try:
-            s.winners()
-        except ValueError:
+            final.apply(bad)
+        except IllegalActionError:
             pass
         else:
-            game.fail(i, "winners() answered for a game that is not over")
-        if len(s.scores) != n:
-            game.fail(i, f"scores has {len(s.scores)} entries for {n} seats")
-        # legal set = accepted set: every legal action is accepted (a sample where there are many)
-        tried = legal if len(legal) <= ACCEPTED else \
-            [legal[int(k)] for k in rng.choice(len(legal), ACCEPTED, replace=False)]
-        for a in tried:
-            try:
-                t = s.apply(a)
-            except Exception as e:  # noqa: BLE001 - report any refusal of a legal action
-                game.fail(i, f"the legal action {a} was refused: {type(e).__name__}: {e}")
-            if t.last_action != a or t.parent is not s:
-                game.fail(i, f"apply({a}) did not record the action in the history")
-        taken = game.actions[i]
-        if s.apply(str(taken)) != game.states[i + 1]:
-            game.fail(i, f"applying the text {str(taken)!r} gives another state than applying {taken!r}")
+            _fail(spec, "the end", f"a finished game accepted {bad}", final)
+    # the record: JSON, and it replays to the same states
+    rec = json.loads(json.dumps(record(final)))
+    if rec["game"] != spec.name or rec["seed"] != seed or rec["actions"] != [str(a) for a in game.actions]:
+        _fail(spec, "record", f"the record does not say what was played: {str(rec)[:300]}")
+    again = replay(json.dumps(rec))
+    if len(again) != len(game.states) or again[-1] != final or again[-1].history() != final.history():
+        _fail(spec, "replay", "replay(record(state)) does not rebuild the game")
+    if thorough:
+        for i, (x, y) in enumerate(zip(game.states, again)):
+            if x != y or x.legal_actions() != y.legal_actions():
+                _fail(spec, f"replay, state {i}", "a replayed state or its legal actions (order included) differ", x)
+    back = rules_from_dict(spec.Rules, json.loads(json.dumps(rules_to_dict(rules))))
+    if back != rules:
+        _fail(spec, "rules", "the rules do not survive their JSON form")
+    return game
 
 
-def _number(x) -> bool:
-    return isinstance(x, (int, float, Fraction, np.integer, np.floating)) and not isinstance(x, bool) \
-        and math.isfinite(float(x))
+def _hidden_from_someone(state) -> bool:
+    """Whether two seats see more than their own seat number differently."""
+    obs = [state.observation(p) for p in range(len(state.players))]
+    for o in obs:
+        for key in ("you", "player"):
+            o.pop(key, None)
+    return any(o != obs[0] for o in obs[1:])
 
 
-def check_end(game: Played, universe: list | None = None) -> None:
-    """The end of ``game``: the length bound, the scores, the winners, every action refused."""
-    spec, final, n = game.spec, game.final, game.players
-    bound = spec.max_game_length(game.rules, n)
-    if bound is not None and len(game.actions) > bound:
-        game.fail(None, f"{len(game.actions)} actions, more than spec.max_game_length {bound}")
-    if not final.is_terminal or final.legal_actions():
-        game.fail(len(game.actions), "the last state is not terminal, or has legal actions")
-    scores = tuple(final.scores)
-    if len(scores) != n or not all(_number(x) for x in scores):
-        game.fail(len(game.actions), f"scores {scores!r} are not one finite number per seat")
-    if not spec.scoring.negative and min(scores) < 0:
-        game.fail(len(game.actions), f"a final score is below zero {scores}, but {spec.title}'s scoring "
-                                     "says it cannot be (GameSpec.scoring.negative)")
-    winners = tuple(final.winners())
-    if len(set(winners)) != len(winners) or not all(isinstance(w, int) and 0 <= w < n for w in winners):
-        game.fail(len(game.actions), f"winners() {winners} are not distinct seats")
-    better = (lambda a, b: a > b) if spec.scoring.higher_wins else (lambda a, b: a < b)
-    for w in winners:
-        for q in range(n):
-            if q not in winners and better(scores[q], scores[w]):
-                game.fail(len(game.actions), f"seat {q} outscores the winner {w}: {scores}")
-    for a in (universe or sorted({a for s in game.states for a in s.legal_actions()}, key=str))[:20]:
-        try:
-            final.apply(a)
-        except IllegalActionError:
-            continue
-        game.fail(len(game.actions), f"{a} was accepted after the end")
-
-
-def check_record(game: Played) -> None:
-    """``new_game`` is a function of its seed, and the JSON record replays every state."""
-    spec = game.spec
-    again = spec.new_game(game.rules, game.players, game.seed)
-    if again != spec.new_game(game.rules, game.players, game.seed):
-        game.fail(None, "new_game with the same seed gave two different games")
-    rec = record(game.final)
-    text = json.dumps(rec)
-    rec2 = json.loads(text)
-    if rec2 != rec or rec["game"] != spec.name or rec["seed"] != game.seed or len(rec["players"]) != game.players:
-        game.fail(None, f"the record is not plain JSON of this game: {rec!r:.300}")
-    states = replay(rec2)
-    if len(states) != len(game.states):
-        game.fail(None, f"the record replays {len(states) - 1} actions, the game had {len(game.actions)}")
-    for i, (a, b) in enumerate(zip(states, game.states)):
-        if a != b:
-            game.fail(i, "the replayed state differs from the played one")
-    if replay(text)[-1] != game.final or record(states[-1]) != rec:
-        game.fail(None, "replaying the record's JSON text, or recording the replayed game, differs")
-    k = len(game.actions) // 2
-    if replay(rec2, upto=k) != game.states[:k + 1]:
-        game.fail(k, "replay(record, upto=k) is not the game's first k + 1 states")
+def check_flags(spec: GameSpec, games: list[Played]) -> None:
+    """The spec's ``chance`` and hidden-information flags against the games (all of one rules):
+    a chance node and a state two seats see differently where the spec says so, none where not."""
+    rules = games[0].rules
+    states = [s for g in games for s in g.states]
+    if any(s.current_player == CHANCE for s in states) != spec.chance:
+        _fail(spec, "flags", f"chance={spec.chance}, but the games {'have no' if spec.chance else 'have'} chance nodes")
+    hidden = spec.has_hidden_information(rules)
+    seen = any(_hidden_from_someone(s) for g in games if g.n > 1 for s in g.states[::3])
+    if any(g.n > 1 for g in games) and seen != hidden:
+        _fail(spec, "flags", f"hidden information is {hidden} for {rules}, but the seats "
+              + ("always see the same" if hidden else "see different things"))
 
 
 # ---------------------------------------------------------------------------------------------
-# Privacy: observations and both moods of the faces
+# faces
 
 
-@dataclass
-class PrivacyCount:
-    """How much the privacy check compared (so a test can say the check was not empty)."""
-
-    alternatives: int = 0       # successors compared at a hidden move
-    hidden_equal: int = 0       # ... of which the viewer could not tell apart
-    lines: int = 0              # log lines compared side by side
-    choices: int = 0            # decision states of the viewer compared side by side
-
-
-def _side_by_side(game: Played, j: int, other: State, v: int, count: PrivacyCount, window: int,
-                  replace: dict | None = None) -> None:
-    """Follow ``game`` from state ``j`` and ``other`` (a state ``v`` cannot tell from it) with the
-    same actions (``replace``: ``{step: action}`` played in ``other`` instead) while ``v``'s
-    observations stay equal: equal log lines, and where ``v`` moves, equal choices."""
-    faces = game.spec.faces
-    x, y = game.states[j], other
-    for k in range(j, min(len(game.actions), j + window)):
-        if x.observation(v) != y.observation(v):
-            return
-        if x.current_player == v:
-            if y.current_player != v or x.legal_actions() != y.legal_actions():
-                game.fail(k, f"seat {v} sees the same but is offered other moves in a game that differs only "
-                             f"in what it cannot see:\n  {x.legal_actions()}\n  {y.legal_actions()}")
-            if faces is not None:
-                for b in x.legal_actions():
-                    if faces.sentence(x, b, v, "choice") != faces.sentence(y, b, v, "choice"):
-                        game.fail(k, f"the choice sentence of {b} for seat {v} differs between games it cannot "
-                                     "tell apart")
-            count.choices += 1
-        a = game.actions[k]
-        b = (replace or {}).get(k, a)
-        try:
-            if b not in y.legal_actions():
-                return
-            y2 = y.apply(b)
-        except IllegalActionError:
-            return
-        x2 = game.states[k + 1]
-        if x2.observation(v) == y2.observation(v):
-            l1, l2 = x.describe_action(a, v), y.describe_action(b, v)
-            if l1 != l2:
-                game.fail(k, f"seat {v} reads different lines in games it cannot tell apart "
-                             f"({a} / {b}):\n  {l1}\n  {l2}")
-            count.lines += 1
-        x, y = x2, y2
-
-
-def check_privacy(game: Played, rng: np.random.Generator, tries: int = PRIVACY_TRIES) -> PrivacyCount:
-    """Observation and log privacy for every seat (see the module's docstring)."""
-    count = PrivacyCount()
-    states, actions = game.states, game.actions
-    for v in range(game.players):
-        hidden = [i for i, (s, a) in enumerate(zip(states, actions)) if s.hides_action(a, v)]
-        for i in sorted(rng.permutation(hidden)[:tries]):
-            s, a, sa = states[i], actions[i], states[i + 1]
-            alts = [b for b in s.legal_actions() if b != a and s.hides_action(b, v)]
-            for k in rng.permutation(len(alts))[:PRIVACY_ALTERNATIVES]:
-                b = alts[int(k)]
-                sb = s.apply(b)
-                same_obs = sa.observation(v) == sb.observation(v)
-                line_a, line_b = s.describe_action(a, v), s.describe_action(b, v)
-                count.alternatives += 1
-                if same_obs and line_a != line_b:
-                    game.fail(i, f"seat {v} sees the same after {a} and {b} but reads\n  {line_a}\n  {line_b}")
-                if line_a == line_b and not same_obs:
-                    diff = {key: (val, sb.observation(v).get(key)) for key, val in sa.observation(v).items()
-                            if sb.observation(v).get(key) != val}
-                    game.fail(i, f"seat {v} reads the same line ({line_a!r}) after {a} and {b}, moves it may not "
-                                 f"see, but its observation tells them apart: {diff}")
-                if same_obs:
-                    count.hidden_equal += 1
-                    _side_by_side(game, i + 1, sb, v, count, WINDOW)
-        # two hidden chance outcomes of one kind swapped (two cards dealt to two other players)
-        chance = [i for i in hidden if states[i].current_player == CHANCE]
-        for _ in range(tries):
-            if len(chance) < 2:
-                break
-            k, j = sorted(int(x) for x in rng.choice(chance, 2, replace=False))
-            if type(actions[k]) is not type(actions[j]) or actions[k] == actions[j]:
-                continue
-            s = states[k]
-            if actions[j] not in s.legal_actions():
-                continue
-            _side_by_side(game, k, s, v, count, (j - k) + WINDOW, {k: actions[j], j: actions[k]})
-    return count
-
-
-# ---------------------------------------------------------------------------------------------
-# Faces: both moods, the page, the final cards, the milestones; in every language
-
-
-def _one_line(text, what: str, game: Played, i: int) -> None:
+def _one_line(spec, where, text, what, state):
     if not isinstance(text, str) or not text.strip() or "\n" in text:
-        game.fail(i, f"{what} is not one line of text: {text!r}")
+        _fail(spec, where, f"{what} is not one line of text: {text!r}", state)
 
 
-def check_faces(game: Played) -> None:
-    """Every face of ``game`` works at every state (see the module's docstring)."""
-    spec, n = game.spec, game.players
+
+def _check_choices_and_pages(spec, where, s, n, log=None):
+    """The choices offered to the player to move (from their observation only, one distinct line
+    each) and every seat's page at state ``s``; with ``log``, the log lines of that action too
+    (another language's words must fill the same sentences)."""
+    faces = spec.faces
+    p = s.current_player
+    if log is not None:
+        for v in range(n):
+            _one_line(spec, where, faces.log_sentence(s, log, v), f"seat {v}'s log line", s)
+    if p >= 0:
+        obs = s.observation(p)
+        said = {}
+        for b in s.legal_actions()[:200]:
+            text = faces.sentence(s, b, p, "choice")
+            _one_line(spec, where, text, f"the choice {b}", s)
+            if text != faces.choice_sentence(obs, b, s.rules):
+                _fail(spec, where, f"the choice {b} is not built from the observation only", s)
+            if text in said:
+                _fail(spec, where, f"two moves read the same to their player: {said[text]} and {b}: {text!r}", s)
+            said[text] = b
+    for v in range(n):
+        html = faces.view_html(s.observation(v), s.rules)
+        if not isinstance(html, str) or "<" not in html:
+            _fail(spec, where, f"seat {v}'s page is not HTML: {html!r:.80}", s)
+
+
+def check_faces(spec: GameSpec, game: Played, every: int | None = None) -> None:
+    """The game's faces on one played game: the log sentence of each action for each seat, the
+    choices offered to the player to move (from their observation only), each seat's page, the
+    final cards and the milestones (see the module docstring), in English and (one state in ten) in
+    Italian. ``every``: the choices and pages of one state in ``every`` (default: about 150
+    states a game); the log lines of every action always."""
     faces = spec.faces
     if faces is None:
-        game.fail(None, f"{spec.title} declares no faces (GameSpec.faces): the class server and the move logs "
-                        "need them")
-    rules = game.rules
-    last = len(game.states) - 1
-    for lang in ("en", "it"):
-        every = 1 if lang == "en" else ITALIAN_EVERY
-        with language(lang):
-            for i, (s, a) in enumerate(zip(game.states, game.actions)):
-                if i % every:
-                    continue
-                for v in range(n):
-                    line = faces.sentence(s, a, v, "log")
-                    _one_line(line, f"the log line of {a} for seat {v}", game, i)
-                    if line != s.describe_action(a, v):
-                        game.fail(i, "State.describe_action is not the faces' log sentence")
-                    if line in (str(a), f"{s.players[max(s.current_player, 0)]}: {a}"):
-                        game.fail(i, f"the log line of {a} is the engine's notation: {line!r}")
-                cp = s.current_player
-                if cp >= 0:
-                    offered = [faces.sentence(s, b, cp, "choice") for b in s.legal_actions()]
-                    for b, text in zip(s.legal_actions(), offered):
-                        _one_line(text, f"the choice sentence of {b}", game, i)
-                    if len(set(offered)) != len(offered):
-                        game.fail(i, f"two legal moves read the same to the player to move: {offered}")
-                    if faces.label(b, s) != offered[-1]:
-                        game.fail(i, "Faces.label is not the choice sentence")
-                if i % (PAGE_EVERY * every) == 0:
-                    for v in range(n):
-                        page = faces.view_html(s.observation(v), rules)
-                        if not isinstance(page, str) or "<" not in page:
-                            game.fail(i, f"view_html for seat {v} is not HTML: {page!r:.200}")
-            for v in range(n):
-                page = faces.view_html(game.final.observation(v), rules)
-                if not isinstance(page, str) or "<" not in page:
-                    game.fail(last, f"the final view_html for seat {v} is not HTML")
-            cards = faces.final_cards(game.final)
-            if cards is not None and (len(cards) != n or not all(isinstance(c, str) for c in cards)):
-                game.fail(last, f"final_cards is not one HTML text per seat: {cards!r:.200}")
-            str(faces.final_title)
-    for key, m in faces.milestones.items():
+        _fail(spec, "faces", "the spec declares no faces: the class server and the move logs need them")
+    n = game.n
+    every = every or max(1, len(game.actions) // 150)
+    for i, (s, a) in enumerate(zip(game.states, game.actions)):
+        where = f"{n} players, seed {game.seed}, action {i} ({a})"
+        for v in range(n):
+            line = faces.log_sentence(s, a, v)
+            _one_line(spec, where, line, f"seat {v}'s log line", s)
+            if i % every == 0 and (line != s.describe_action(a, v) or line != faces.sentence(s, a, v, "log")):
+                _fail(spec, where, "describe_action, sentence(mood='log') and log_sentence differ", s)
+            if str(a) in (line, line.split(": ", 1)[-1]) and s.current_player != CHANCE:
+                _fail(spec, where, f"the log shows the engine's notation {line!r}, not a sentence", s)
+        if i % every:
+            continue
+        for lang in ("en", "it") if i % (10 * every) == 0 else ("en",):
+            with language(lang):
+                _check_choices_and_pages(spec, where, s, n, log=a if lang != "en" else None)
+    try:
+        faces.sentence(game.states[-2], game.actions[-1], 0, "shout")
+    except ValueError:
+        pass
+    else:
+        _fail(spec, "faces", "an unknown mood was accepted")
+    final = game.final
+    cards = faces.final_cards(final)
+    if cards is not None and (len(cards) != n or not all(isinstance(c, str) for c in cards)):
+        _fail(spec, "faces", f"final_cards is not one HTML string a seat: {cards!r:.200}", final)
+    for v in range(n):
+        html = faces.view_html(final.observation(v), final.rules)
+        if not isinstance(html, str) or "<" not in html:
+            _fail(spec, "faces", f"seat {v}'s final page is not HTML", final)
+    for name, m in faces.milestones.items():
         if not isinstance(m.words, str) or not m.words:
-            game.fail(None, f"milestone {key!r} has no words")
-        for i, (s, t) in enumerate(zip(game.states, game.states[1:])):
-            if not isinstance(m.reached(s, t), bool):
-                game.fail(i, f"milestone {key!r} does not answer True or False")
-
-
-def milestones_reached(game: Played) -> set[str]:
-    """The milestones of the game's faces that ``game`` reaches."""
-    ms = game.spec.faces.milestones
-    return {k for k, m in ms.items() if any(m.reached(s, t) for s, t in zip(game.states, game.states[1:]))}
+            _fail(spec, "faces", f"milestone {name!r} has no words for the teacher's menu")
+        for before, after in zip(game.states, game.states[1:]):
+            if m.reached(before, after) not in (True, False):
+                _fail(spec, "faces", f"milestone {name!r} does not answer True or False", after)
 
 
 # ---------------------------------------------------------------------------------------------
-# The spec's flags, the chance sampler
+# privacy: twin games a seat cannot tell apart
 
 
-def check_flags(spec: GameSpec, rules, games: list[Played], sample_draws: int = 1500) -> None:
-    """A chance node and hidden information occur in ``games`` exactly where ``spec`` says, and
-    the chance sampler follows the exact outcomes at the first chance nodes."""
-    chance = [s for g in games for s in g.states if s.current_player == CHANCE]
-    if bool(chance) != spec.chance:
-        raise ConformanceError(f"{spec.name}: spec.chance is {spec.chance} but the games "
-                               f"{'had' if chance else 'had no'} chance node")
-    hidden = any(s.hides_action(a, v) for g in games for s, a in zip(g.states, g.actions) for v in range(g.players))
-    differ = False
-    for g in games:
-        for s in g.states[::5]:
-            obs = [s.observation(p) for p in range(g.players)]
-            for o in obs:
-                o.pop("you", None), o.pop("player", None)
-            differ = differ or any(o != obs[0] for o in obs[1:])
-    expect = spec.has_hidden_information(rules)
-    if (hidden or differ) != expect:
-        raise ConformanceError(f"{spec.name}: spec.has_hidden_information is {expect} but the games' hidden moves "
-                               f"({hidden}) and seats' observations ({'differ' if differ else 'equal'}) say otherwise")
-    for s in chance[:2]:
-        check_sample_chance(s, draws=sample_draws, seed=11)
+def resampler_of(spec: GameSpec):
+    """``resample(state, viewer, rng)``: a state ``viewer`` cannot tell from ``state``, what they
+    cannot see dealt again at random; the spec's where it declares one, else the game's
+    determinization for OpenSpiel's search (``toolkit.interop.adapters``), else ``None``."""
+    r = getattr(spec, "resample", None)
+    if r is not None:
+        return r
+    try:
+        from toolkit.interop.adapters import adapter
+        return adapter(spec.name).resample
+    except (ImportError, ValueError):
+        return None
 
 
-# ---------------------------------------------------------------------------------------------
-# Everything for one configuration
+def _changes(game: Played, viewer: int, rng, tries: int) -> list[dict]:
+    """Changes ``viewer`` cannot see, as ``{index: other action}``: two hidden chance outcomes of
+    one kind swapped (two cards dealt to other players), or one hidden outcome or face-down choice
+    replaced by another hidden one."""
+    states, actions = game.states, game.actions
+    hidden = [i for i, (s, a) in enumerate(zip(states, actions)) if s.hides_action(a, viewer)]
+    chance = [i for i in hidden if states[i].current_player == CHANCE]
+    out = []
+    for _ in range(8 * tries if len(chance) > 1 else 0):
+        k, j = sorted(int(x) for x in rng.choice(chance, 2, replace=False))
+        if type(actions[k]) is type(actions[j]) and actions[k] != actions[j]:
+            out.append({k: actions[j], j: actions[k]})
+            if len(out) == tries:
+                break
+    for i in rng.permutation(hidden)[:tries]:
+        i = int(i)
+        others = [b for b in states[i].legal_actions() if b != actions[i] and states[i].hides_action(b, viewer)]
+        if others:
+            out.append({i: others[int(rng.integers(len(others)))]})
+    return out
 
 
-def check_game(spec: GameSpec, rules, players: int, seed: int, *,
-               policy: Callable[[State, np.random.Generator], Action] | None = None,
-               invariant: Callable[[State], None] | None = None, privacy: bool = True) -> Played:
-    """Every shared check on one seeded game of ``spec`` under ``rules`` with ``players`` seats.
-
-    Args:
-        policy: how the players choose (default uniform over the legal actions); a game's own
-            test may thin bids so games reach every phase.
-        invariant: the game's own check of a state (cards conserved...), called at every state.
-        privacy: run :func:`check_privacy` (its side-by-side games are the costly part).
+def _side_by_side(spec: GameSpec, game: Played, viewer: int, start: int, twin, changed: dict) -> int:
+    """Play the twin of ``game`` from ``twin`` (a state ``viewer`` cannot tell from
+    ``game.states[start]``) beside it, with the game's actions except ``changed`` ones, while the
+    viewer's observations stay equal and the twin can go on: at each step the viewer's log lines
+    are equal, and where the viewer is to move their legal moves and the sentences offering them.
 
     Returns:
-        the game played.
-
-    Raises:
-        ConformanceError: the first broken check.
+        the steps compared.
     """
-    game = play_random(spec, rules, players, seed, policy)
-    rng = np.random.default_rng([seed, 35])
-    check_protocol(game, rng, invariant)
-    check_end(game)
-    check_record(game)
-    if privacy:
-        count = check_privacy(game, rng)
-        if spec.has_hidden_information(rules) and players > 1:
-            secret = sum(s.hides_action(a, v) for s, a in zip(game.states, game.actions) for v in range(players))
-            if secret and not count.alternatives and not count.lines:
-                game.fail(None, f"the privacy check compared nothing ({count})")
-    check_faces(game)
-    return game
+    faces = spec.faces
+    states, actions = game.states, game.actions
+    compared = 0
+    stop = min(len(actions), max(changed, default=start) + 1 + TWIN_WINDOW)
+    for i in range(start, stop):
+        s, a = states[i], changed.get(i, actions[i])
+        o1, o2 = s.observation(viewer), twin.observation(viewer)
+        if o1 != o2:
+            break                                # a step showed the difference (cards turned up...)
+        where = f"{game.n} players, seed {game.seed}, seat {viewer}, action {i} ({actions[i]} / {a})"
+        if s.current_player == viewer:
+            l1, l2 = s.legal_actions(), twin.legal_actions()
+            if l1 != l2:
+                _fail(spec, where, "the seat to move may do different things in games it cannot tell apart", s)
+            for b in l1[:50]:
+                if faces.choice_sentence(o1, b, game.rules) != faces.choice_sentence(o2, b, game.rules):
+                    _fail(spec, where, f"the choice {b} reads differently on equal observations", s)
+        try:
+            nxt = twin.apply(a)
+        except IllegalActionError:
+            break                                # the twin cannot go on the same way
+        if states[i + 1].observation(viewer) == nxt.observation(viewer):
+            line1, line2 = s.describe_action(actions[i], viewer), twin.describe_action(a, viewer)
+            if line1 != line2:
+                _fail(spec, where, "the seat reads different lines in games it cannot tell apart:\n"
+                      f"  {line1}\n  {line2}", s)
+            compared += 1
+        twin = nxt
+    return compared
+
+
+def check_privacy(spec: GameSpec, game: Played, viewers=None, tries: int = TWIN_TRIES,
+                  resample=None) -> dict:
+    """Observation and log privacy on ``game`` (see the module docstring), for each seat of
+    ``viewers`` (default all):
+
+    * states that differ only in what the seat cannot see, drawn by ``resample`` (default
+      :func:`resampler_of`), give the seat equal observations;
+    * twin games - from those states, and from changed hidden steps of the game (two hidden chance
+      outcomes swapped, a hidden outcome or face-down choice replaced) - played side by side while
+      the seat's observations are equal: equal log lines, and equal legal moves and choice
+      sentences when the seat is to move.
+
+    Returns:
+        counts ``{"twin_steps", "secret_steps", "resampled", "moved"}``, so a caller can check that
+        the check was not empty.
+    """
+    rng = np.random.default_rng([game.seed, 35])
+    resample = resample if resample is not None else resampler_of(spec)
+    counts = dict(twin_steps=0, secret_steps=0, resampled=0, moved=0)
+    decisions = [i for i in range(len(game.actions)) if game.states[i].current_player >= 0]
+    stride = max(1, len(decisions) // 12)
+    for v in range(game.n) if viewers is None else viewers:
+        for changed in _changes(game, v, rng, tries):
+            k = min(changed)
+            c = _side_by_side(spec, game, v, k, game.states[k], changed)
+            counts["twin_steps"] += c
+            counts["secret_steps"] += c > 0
+        if resample is None:
+            continue
+        for i in decisions[v % stride::stride]:
+            s = game.states[i]
+            try:
+                for _ in range(4):               # a few draws, so a small game moves a card too
+                    t = resample(s, v, rng)
+                    if t != s:
+                        break
+            except ValueError:
+                continue                         # no determinization here (during a deal)
+            if t.observation(v) != s.observation(v):
+                o1, o2 = s.observation(v), t.observation(v)
+                keys = sorted(key for key in o1 if o1[key] != o2.get(key))
+                _fail(spec, f"{game.n} players, seed {game.seed}, seat {v}, action {i}",
+                      f"a state that differs only in what the seat cannot see gives another observation: {keys}", s)
+            counts["resampled"] += 1
+            counts["moved"] += t != s
+            counts["twin_steps"] += _side_by_side(spec, game, v, i, t, {})
+    return counts
+
+
+# ---------------------------------------------------------------------------------------------
+# the compiled twin
+
+
+def kernel_of(spec: GameSpec):
+    """The game's compiled twin (a :class:`toolkit.core.jit.Kernel`), or ``None``: the spec's
+    ``kernel`` where it declares one, else its package's ``kernel.KERNEL``."""
+    kernel = getattr(spec, "kernel", None)
+    if kernel is not None:
+        return kernel
+    name = f"{spec.module.__name__}.kernel"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return getattr(importlib.import_module(name), "KERNEL", None)
+
+
+def check_kernel_twin(spec: GameSpec, rules, n: int, seed: int) -> int:
+    """The compiled twin against the engine, move by move, on one random game (when the game has
+    a twin that plays these rules). Returns the states checked (0: no twin for these rules)."""
+    from toolkit.core.testing import check_kernel
+
+    kernel = kernel_of(spec)
+    if kernel is None or not kernel.supports(rules, n):
+        return 0
+    root = spec.new_game(rules, n, seed).root()
+    return check_kernel(kernel, root, [RandomBot()] * n, seed)
+
+
+# ---------------------------------------------------------------------------------------------
+# everything, for one game's rules
+
+
+def check_game(spec: GameSpec, rules, sizes=None, seeds=(0, 1), *, policy=None, invariant=None,
+               privacy: bool = True, kernel: bool = True, resample=None) -> list[Played]:
+    """Every shared check on ``rules`` of ``spec``'s game: for each table size (default
+    :func:`table_sizes`) a thorough game on ``seeds[0]`` with its faces, privacy and compiled twin
+    checked, lighter games on the other seeds (and ``SOAK_GAMES`` more on a soak run), then the
+    spec's flags over all of them.
+
+    Returns:
+        the games played.
+    """
+    games = []
+    total = dict(twin_steps=0, secret_steps=0, resampled=0, moved=0)
+    for n in sizes or table_sizes(spec, rules):
+        extra = [1000 + i for i in range(SOAK_GAMES)]
+        for x, seed in enumerate(list(seeds) + extra):
+            thorough = x == 0 or bool(SOAK_GAMES)
+            g = check_play(spec, rules, n, seed, policy=policy, invariant=invariant if thorough or x == 1 else None,
+                           thorough=thorough)
+            games.append(g)
+            if x == 0 or SOAK_GAMES:
+                check_faces(spec, g)
+                if privacy and n > 1:
+                    counts = check_privacy(spec, g, viewers=None if x == 0 else (0,), resample=resample)
+                    for key, c in counts.items():
+                        total[key] += c
+            if kernel and x == 0:
+                check_kernel_twin(spec, rules, n, seed)
+    check_flags(spec, games)
+    if privacy and spec.has_hidden_information(rules) and any(g.n > 1 for g in games) and not (
+            total["twin_steps"] and total["secret_steps"] and total["moved"]):
+        # with two players some games leave nothing unseen (Ten Bucks deals the whole deck)
+        _fail(spec, "privacy", f"the check found nothing hidden to change {total}"
+              + ("" if resample or resampler_of(spec) else
+                 ": the game has no resample(state, viewer, rng) to draw states a seat cannot tell apart"))
+    return games

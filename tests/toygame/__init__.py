@@ -5,10 +5,10 @@ It shows what adding a game takes: this package (``rules``, ``state``, ``faces``
 conformance checks, the class server and the score sheet take it as they take the five.
 """
 from .rules import Rules
-from .state import Bet, BluffState, Call, Check, Deal, Fold, initial_state, new_game
+from .state import Bet, BluffState, Call, Check, Deal, Fold, initial_state, new_game, resample
 from .bots import BOTS, HonestBot, RandomBot
 from .faces import FACES
 from .spec import SPEC
 
-__all__ = ["Rules", "Bet", "BluffState", "Call", "Check", "Deal", "Fold", "initial_state", "new_game",
+__all__ = ["Rules", "Bet", "BluffState", "Call", "Check", "Deal", "Fold", "initial_state", "new_game", "resample",
            "BOTS", "HonestBot", "RandomBot", "FACES", "SPEC"]

@@ -11,7 +11,7 @@ from toolkit.core.validation import DEFAULT_PLAYERS, check_rules, check_seat, ch
 
 from .rules import Rules
 
-__all__ = ["Deal", "Check", "Bet", "Call", "Fold", "BluffState", "initial_state", "new_game"]
+__all__ = ["Deal", "Check", "Bet", "Call", "Fold", "BluffState", "initial_state", "new_game", "resample"]
 
 
 class Deal(ArgAction):
@@ -183,3 +183,18 @@ def new_game(rules: Rules | None = None, players=2, seed: int | None = 0) -> Blu
     """A new game dealt from ``seed`` (the deal is in the record)."""
     s = initial_state(rules, players, seed)
     return resolve_chance(s, setup_rng(s.seed))
+
+
+def resample(state: BluffState, viewer: int, rng) -> BluffState:
+    """A state ``viewer`` cannot tell from ``state``: the cards of the other players (and those not
+    dealt) shuffled among them, the cards shown at a showdown kept."""
+    if None in state.hands:
+        raise ValueError("three-card bluff: a determinization is drawn after the deal")
+    shown = state.observation(viewer)["shown"]
+    seats = [s for s in range(state.n_players) if s != viewer and shown[s] is None]
+    unseen = [state.hands[s] for s in seats] + [c for c in state.rules.deck if c not in state.hands]
+    unseen = [unseen[i] for i in rng.permutation(len(unseen))]
+    hands = list(state.hands)
+    for s, c in zip(seats, unseen):
+        hands[s] = c
+    return state._r(hands=tuple(hands))
