@@ -61,7 +61,9 @@ SOAK_GAMES = 0 if _SOAK in ("", "0") else 1000 if _SOAK == "1" else int(_SOAK)
 #: thousands); illegal ones tried at one state.
 ACCEPT_SAMPLE, ILLEGAL_PROBES = 24, 4
 #: Twin games tried per seat, and actions followed after the last change.
-TWIN_TRIES, TWIN_WINDOW = 6, 30
+TWIN_TRIES, TWIN_WINDOW = 6, 20
+#: States of a game (per seat) where the hidden cards are dealt again (:func:`check_privacy`).
+RESAMPLED = 8
 #: Longest game a preset without a bound may play before it counts as a hang.
 UNBOUNDED_STEPS = 200_000
 
@@ -472,7 +474,7 @@ def check_privacy(spec: GameSpec, game: Played, viewers=None, tries: int = TWIN_
     resample = resample if resample is not None else resampler_of(spec)
     counts = dict(twin_steps=0, secret_steps=0, resampled=0, moved=0)
     decisions = [i for i in range(len(game.actions)) if game.states[i].current_player >= 0]
-    stride = max(1, len(decisions) // 12)
+    stride = max(1, len(decisions) // RESAMPLED)
     for v in range(game.n) if viewers is None else viewers:
         for changed in _changes(game, v, rng, tries):
             k = min(changed)
@@ -554,7 +556,7 @@ def check_game(spec: GameSpec, rules, sizes=None, seeds=(0, 1), *, policy=None, 
             games.append(g)
             if x == 0 or SOAK_GAMES:
                 check_faces(spec, g)
-                if privacy and n > 1:
+                if privacy and n > 1 and spec.has_hidden_information(rules):
                     counts = check_privacy(spec, g, viewers=None if x == 0 else (0,), resample=resample)
                     for key, c in counts.items():
                         total[key] += c

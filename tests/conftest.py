@@ -97,3 +97,22 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         terminalreporter.write_sep("=", "BROWSER TESTS DID NOT RUN", yellow=True, bold=True)
         for reason in sorted(reasons):
             terminalreporter.write_line(reason, yellow=True)
+
+
+@pytest.fixture
+def bluff():
+    """The toy sixth game of ``tests/toygame`` registered with its one registry line for one test,
+    and forgotten after it (so the other tests of the process see the toolkit's five games).
+
+    Yields:
+        its :class:`~toolkit.core.gamespec.GameSpec`.
+    """
+    from toolkit.classroom import games as class_games
+    from toolkit.core import game as registry
+    from toolkit.core.game import register_game
+    from toolkit.core.gamespec import game_spec
+
+    register_game("bluff", "toygame")
+    yield game_spec("bluff")
+    registry._GAMES.pop("bluff", None)
+    class_games.GAMES.pop("bluff", None)      # game_info() keeps a game registered after import

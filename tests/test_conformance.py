@@ -16,18 +16,6 @@ CASES = [(name, p.key) for name in game_names() for p in game_spec(name).presets
 TOY_CASES = [(toygame.SPEC.name, p.key) for p in toygame.SPEC.presets]
 
 
-@pytest.fixture
-def bluff():
-    """The toy game registered as a sixth game for one test (its one registry line), and
-    forgotten after it, so the other tests of this process see the toolkit's five."""
-    from toolkit.core import game as registry
-    from toolkit.core.game import register_game
-
-    register_game("bluff", "toygame")
-    yield game_spec("bluff")
-    registry._GAMES.pop("bluff", None)
-
-
 @pytest.mark.parametrize("name,preset", CASES, ids=[f"{g}-{p}" for g, p in CASES])
 def test_every_game_passes_the_shared_checks(name, preset):
     spec = game_spec(name)
