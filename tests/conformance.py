@@ -2,37 +2,42 @@
 (issue 35; DESIGN.md, "A game owns its faces and declares what it can do").
 
 As OpenSpiel's per-game tests drive one ``random_sim_test``, each check here takes a spec, rules and
-a player count and knows nothing of any one game:
+a player count and knows nothing of any one game; a game's own test file passes its invariants,
+its own illegal moves and its rule variants (:func:`check_game`, :func:`check_play`).
 
-* :func:`check_play` - random play to the end within ``spec.max_game_length``: at every state the
-  legal actions are deterministic (the same list twice, and the same list on the state rebuilt
-  from the record), never empty before the end and without repeats; at a chance node the
-  outcomes are the legal actions with exact probabilities summing to 1; every legal action is
-  accepted (a sample where there are many) and its text form parses back to it; actions legal
-  elsewhere in the game but not here are refused with :class:`IllegalActionError` (with a
-  message) and change nothing; observations are JSON for every seat; at the end the scores are
-  one number a seat, the winners are seats with the best score (the spec's ``scoring``), no score
-  is below zero unless the spec allows it, and a finished game refuses every action. Then the
-  game's JSON record replays to the same states, and the rules survive their JSON form.
-* :func:`check_flags` - the spec's ``chance`` and ``hidden_information`` flags are what play shows.
+* :func:`check_play` - one seeded game of random legal moves from the state before the deal
+  (``new_game(...).root()``) to the end, within ``spec.max_game_length``. At every state: the
+  legal actions are deterministic, never empty before the end, without repeats; the player to
+  move is a seat (or chance, or the end); the scores are one number a seat. At every state of
+  the first 200 and one in eight after them, also: the chance outcomes are the legal actions with
+  exact probabilities summing to 1; every legal action's text form parses back to it; every
+  seat's observation is JSON; **legal set = accepted set**: every legal action is accepted (a
+  sample of 24 where there are more) and actions legal elsewhere in the game (and the game's own
+  probes) are refused with an :class:`IllegalActionError` that says why, as actions and as text,
+  changing nothing. ``new_game`` is a function of its seed. At the end: the winners are seats
+  with the best score (``spec.scoring``), no score below zero unless the scoring allows it, and
+  every action is refused saying the game is over. The game's JSON record replays to the same
+  states (each one, with the same legal actions in the same order), and the rules survive their
+  JSON form.
+* :func:`check_flags` - the spec's ``chance`` and hidden-information flags are what play shows.
 * :func:`check_faces` - the faces (``spec.faces``) in both moods: the log sentence of every action
-  for every seat (one line, not the engine's notation, the same as ``describe_action``), the
-  choices of the player to move built from their observation only (``sentence(..., "choice")``
-  equals ``choice_sentence(observation, ...)``, one distinct line per legal move), every seat's
-  page (``view_html``), the cards shown at the end and the milestones.
-* :func:`check_privacy` - observation and log privacy: twin games made by changing what a seat
-  cannot see (two hidden chance outcomes swapped, a hidden outcome or a face-down choice replaced)
-  are replayed side by side. While the seat's observations are equal, its log lines must be equal
-  (the log leaks nothing) and, when it is to move, its legal moves and their sentences too (what a
-  player may do depends on what they see). A changed step that reads the same in the seat's log
-  (a card dealt face down to another player) must leave the seat's observation as it was: an
-  observation that changes there shows what the seat may not see. The twins are followed until
-  the seat's observations differ (a step that turns cards up) or the twin cannot go on.
+  for every seat (one line, not the engine's notation; ``describe_action`` and
+  ``sentence(mood="log")`` say the same); the moves offered to the player to move, built from
+  their observation only (``sentence(mood="choice")`` is ``choice_sentence(observation, ...)``),
+  one distinct line each; every seat's page (``view_html``); the final cards; the milestones; and
+  the same in Italian at some states (the catalog's sentences fill the same placeholders).
+* :func:`check_privacy` - observation and log privacy, per seat: states that differ only in what
+  the seat cannot see (its hidden cards dealt again by the game's determinization,
+  :func:`resampler_of`) give it equal observations; twin games - from those states, and from the
+  game with hidden steps changed (two hidden chance outcomes swapped, a hidden outcome or
+  face-down choice replaced) - are played side by side while the seat's observations stay
+  equal: the seat's log lines are equal, and when it is to move, its legal moves and the
+  sentences offering them.
 * :func:`check_kernel_twin` - a game's compiled twin, if it has one, move by move against the
   engine on a random game (``toolkit.core.testing.check_kernel``).
 
-Fast by default (a couple of games per game, preset and table size); ``TOOLKIT_SOAK=1`` plays
-1,000 games each (``TOOLKIT_SOAK=<n>``: ``n`` games), every check on every game.
+Fast by default (two games per game, rules and table size); ``TOOLKIT_SOAK=1`` plays 1,000 games
+each (``TOOLKIT_SOAK=<n>``: ``n``), every check on every game.
 """
 from __future__ import annotations
 
@@ -104,7 +109,9 @@ def _number(x) -> bool:
 
 
 def _unchanged(state, snapshot) -> bool:
-    return state == snapshot and state.history() == snapshot.history()
+    """``state`` equals its earlier shallow copy ``snapshot``, history included."""
+    return (state == snapshot and state.parent is snapshot.parent
+            and getattr(state, "last_action", None) == getattr(snapshot, "last_action", None))
 
 
 def _sample(items: list, k: int, rng: np.random.Generator) -> list:
@@ -114,7 +121,7 @@ def _sample(items: list, k: int, rng: np.random.Generator) -> list:
     return [items[0]] + [items[i] for i in pick] + [items[-1]]
 
 
-def _check_state(spec, where, state, n, seen: dict, rng, thorough: bool):
+def _check_state(spec, where, state, n, seen: dict, rng, thorough: bool, extra=()):
     """The protocol at one state; returns its legal actions. ``seen`` collects every action legal
     somewhere in the game (the candidates for illegal probes)."""
     cp = state.current_player
@@ -129,19 +136,19 @@ def _check_state(spec, where, state, n, seen: dict, rng, thorough: bool):
         _fail(spec, where, "no legal action before the end", state)
     if len(set(legal)) != len(legal):
         _fail(spec, where, "legal_actions() lists an action twice", state)
-    if cp == CHANCE:
-        outcomes = state.chance_outcomes()
-        if [a for a, _ in outcomes] != legal:
-            _fail(spec, where, "the chance outcomes are not the legal actions", state)
-        if any(p <= 0 for _, p in outcomes) or sum((p for _, p in outcomes), Fraction(0)) != 1:
-            _fail(spec, where, "chance probabilities are not positive with sum 1", state)
-    elif not 0 <= cp < n:
+    if cp != CHANCE and not 0 <= cp < n:
         _fail(spec, where, f"current_player {cp} is not a seat", state)
     scores = state.scores
     if len(scores) != n or not all(_number(x) for x in scores):
         _fail(spec, where, f"scores {scores!r} are not one number a seat", state)
     if not thorough:
         return legal
+    if cp == CHANCE:
+        outcomes = state.chance_outcomes()
+        if [a for a, _ in outcomes] != legal:
+            _fail(spec, where, "the chance outcomes are not the legal actions", state)
+        if any(p <= 0 for _, p in outcomes) or sum((p for _, p in outcomes), Fraction(0)) != 1:
+            _fail(spec, where, "chance probabilities are not positive with sum 1", state)
     codec = state.codec()
     for a in legal:
         if codec.parse(str(a)) != a:
@@ -160,7 +167,8 @@ def _check_state(spec, where, state, n, seen: dict, rng, thorough: bool):
     # ... and an action legal elsewhere in the game is refused here, with a reason, changing nothing
     legal_set = set(legal)
     others = [a for a in seen if a not in legal_set]
-    for bad in _sample(others, ILLEGAL_PROBES, rng) if others else ():
+    tries = (_sample(others, ILLEGAL_PROBES, rng) if others else []) + [a for a in extra if a not in legal_set]
+    for bad in tries:
         for form in (bad, str(bad)):
             try:
                 state.apply(form)
@@ -179,7 +187,7 @@ def _check_state(spec, where, state, n, seen: dict, rng, thorough: bool):
     return legal
 
 
-def check_play(spec: GameSpec, rules, n: int, seed: int, *, policy=None, invariant=None,
+def check_play(spec: GameSpec, rules, n: int, seed: int, *, policy=None, invariant=None, probes=None,
                thorough: bool = True, max_steps: int | None = None) -> Played:
     """Play one seeded game of random legal moves (or ``policy(state, rng)``) to the end, checking
     the protocol at every state (see the module docstring), then its record and its rules' JSON.
@@ -188,6 +196,9 @@ def check_play(spec: GameSpec, rules, n: int, seed: int, *, policy=None, invaria
         spec, rules, n, seed: the game, its rules, the table size, the seed of the deal and moves.
         policy: chooses at decision nodes (default: uniform over the legal actions).
         invariant: the game's own check of a state (raise AssertionError), e.g. cards conserved.
+        probes: ``probes(state)``: the game's own illegal actions to try at each thoroughly checked
+            state (a bid of a million, a card nobody holds); each one not legal there must be
+            refused like the actions legal elsewhere.
         thorough: the per-state checks that cost (text forms, JSON, accepted and refused actions,
             replay of every state); otherwise the cheap ones and the final state's replay.
         max_steps: the bound on the game's length (default: ``spec.max_game_length(rules, n)``).
@@ -201,6 +212,8 @@ def check_play(spec: GameSpec, rules, n: int, seed: int, *, policy=None, invaria
     dealt = spec.new_game(rules, n, seed)
     if dealt.seed != seed or dealt.rules != rules or len(dealt.players) != n:
         _fail(spec, "new_game", "the state does not hold the rules, players and seed it was made with", dealt)
+    if thorough and spec.new_game(rules, n, seed) != dealt:
+        _fail(spec, "new_game", f"two games made with seed {seed} differ: a game is a function of its seed", dealt)
     root = dealt.root()
     game = Played(spec, rules, n, seed, [root], [])
     seen: dict = {}
@@ -208,8 +221,10 @@ def check_play(spec: GameSpec, rules, n: int, seed: int, *, policy=None, invaria
     made = dealt.history()
     for step in range(limit + 1):
         where = f"{n} players, seed {seed}, action {step}"
-        # every check at the first states and one in four after them (long games: Bugami's match)
-        legal = _check_state(spec, where, s, n, seen, rng, thorough and (step < 150 or step % 4 == 0))
+        # every check at the first states and at one in eight after them (a long game repeats its
+        # deals and rounds: Bugami's match to 250 plays 2,000 actions and more)
+        full = thorough and (step < 200 or step % 8 == 0)
+        legal = _check_state(spec, where, s, n, seen, rng, full, probes(s) if probes is not None and full else ())
         if invariant is not None:
             try:
                 invariant(s)
@@ -247,8 +262,9 @@ def check_play(spec: GameSpec, rules, n: int, seed: int, *, policy=None, invaria
     for bad in list(seen)[:3]:
         try:
             final.apply(bad)
-        except IllegalActionError:
-            pass
+        except IllegalActionError as e:
+            if "over" not in str(e):
+                _fail(spec, "the end", f"refusing {bad} in a finished game does not say the game is over: {e}")
         else:
             _fail(spec, "the end", f"a finished game accepted {bad}", final)
     # the record: JSON, and it replays to the same states
@@ -535,38 +551,47 @@ def check_kernel_twin(spec: GameSpec, rules, n: int, seed: int) -> int:
 # everything, for one game's rules
 
 
-def check_game(spec: GameSpec, rules, sizes=None, seeds=(0, 1), *, policy=None, invariant=None,
-               privacy: bool = True, kernel: bool = True, resample=None) -> list[Played]:
+def check_game(spec: GameSpec, rules, sizes=None, seeds=(0, 1), *, policy=None, invariant=None, probes=None,
+               privacy: bool = True, kernel: bool = True, resample=None, least: tuple[int, int] = (50, 3)) -> dict:
     """Every shared check on ``rules`` of ``spec``'s game: for each table size (default
-    :func:`table_sizes`) a thorough game on ``seeds[0]`` with its faces, privacy and compiled twin
-    checked, lighter games on the other seeds (and ``SOAK_GAMES`` more on a soak run), then the
-    spec's flags over all of them.
+    :func:`table_sizes`) a thorough game on ``seeds[0]`` (faces, privacy and compiled twin
+    checked too), lighter games on the other seeds (and ``SOAK_GAMES`` thorough ones more on a soak
+    run), then the spec's flags over all of them.
+
+    Args:
+        policy, invariant, probes: as :func:`check_play` (the game's own).
+        privacy, kernel: run :func:`check_privacy`, :func:`check_kernel_twin`.
+        resample: as :func:`check_privacy` (default: :func:`resampler_of`).
+        least: under rules with hidden information, the fewest steps of twin games the privacy
+            check must have compared and of changed hidden steps among them, so it is not empty.
 
     Returns:
-        the games played.
+        ``{"games": [Played], "privacy": counts}``.
     """
     games = []
     total = dict(twin_steps=0, secret_steps=0, resampled=0, moved=0)
+    hidden = spec.has_hidden_information(rules)
     for n in sizes or table_sizes(spec, rules):
         extra = [1000 + i for i in range(SOAK_GAMES)]
         for x, seed in enumerate(list(seeds) + extra):
             thorough = x == 0 or bool(SOAK_GAMES)
             g = check_play(spec, rules, n, seed, policy=policy, invariant=invariant if thorough or x == 1 else None,
-                           thorough=thorough)
+                           probes=probes, thorough=thorough)
             games.append(g)
-            if x == 0 or SOAK_GAMES:
-                check_faces(spec, g)
-                if privacy and n > 1 and spec.has_hidden_information(rules):
-                    counts = check_privacy(spec, g, viewers=None if x == 0 else (0,), resample=resample)
-                    for key, c in counts.items():
-                        total[key] += c
+            if not thorough:
+                continue
+            check_faces(spec, g)
+            if privacy and n > 1 and hidden:
+                counts = check_privacy(spec, g, viewers=None if x == 0 else (0,), resample=resample)
+                for key, c in counts.items():
+                    total[key] += c
             if kernel and x == 0:
                 check_kernel_twin(spec, rules, n, seed)
     check_flags(spec, games)
-    if privacy and spec.has_hidden_information(rules) and any(g.n > 1 for g in games) and not (
-            total["twin_steps"] and total["secret_steps"] and total["moved"]):
-        # with two players some games leave nothing unseen (Ten Bucks deals the whole deck)
-        _fail(spec, "privacy", f"the check found nothing hidden to change {total}"
-              + ("" if resample or resampler_of(spec) else
-                 ": the game has no resample(state, viewer, rng) to draw states a seat cannot tell apart"))
-    return games
+    if privacy and hidden and any(g.n > 1 for g in games):
+        # (Ten Bucks with two players deals the whole deck: nothing moves there, so over all sizes)
+        if total["twin_steps"] < least[0] or total["secret_steps"] < least[1] or not total["moved"]:
+            _fail(spec, "privacy", f"the check found too little hidden to change {total}"
+                  + ("" if resample or resampler_of(spec) else
+                     ": the game has no resample(state, viewer, rng) to draw states a seat cannot tell apart"))
+    return {"games": games, "privacy": total}

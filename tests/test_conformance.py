@@ -24,4 +24,25 @@ def test_every_game_passes_the_shared_checks(name, preset):
 
 @pytest.mark.parametrize("preset", [p for _, p in TOY_CASES])
 def test_the_toy_game_passes_the_same_checks(bluff, preset):
-    conformance.check_game(bluff, bluff.rules(preset), resample=toygame.resample)
+    # (a game of a few moves: fewer twin steps to compare than the five games' 50)
+    conformance.check_game(bluff, bluff.rules(preset), resample=toygame.resample, least=(8, 2))
+
+
+def test_no_engine_imports_widgets_or_plots():
+    """DESIGN.md: nothing of a game but its ``widgets.py`` imports ipywidgets or plotly, so the
+    engines load fast and run anywhere; each registered game's package and the toy game, imported
+    one after another in a fresh interpreter."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    modules = [game_spec(name).module.__name__ for name in game_names()] + ["toygame"]
+    code = ("import json, sys\nout = {}\n"
+            f"for m in {modules!r}:\n"
+            "    __import__(m)\n"
+            "    out[m] = [x for x in ('ipywidgets', 'plotly', 'anywidget', 'IPython') if x in sys.modules]\n"
+            "print(json.dumps(out))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).parent)
+    assert json.loads(run.stdout) == {m: [] for m in modules}
