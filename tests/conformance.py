@@ -73,6 +73,29 @@ RESAMPLED = 8
 UNBOUNDED_STEPS = 200_000
 
 
+def soak_games(default: int) -> int:
+    """Games per configuration of a game's own playout tests: ``TOOLKIT_PLAYOUTS`` if set, else
+    :data:`SOAK_GAMES` on a soak run (``TOOLKIT_SOAK``), else ``default``."""
+    if os.environ.get("TOOLKIT_PLAYOUTS"):
+        return int(os.environ["TOOLKIT_PLAYOUTS"])
+    return max(default, SOAK_GAMES)
+
+
+def play_many(spec: GameSpec, rules, n: int, games: int, seed0: int, *, invariant=None, probes=None,
+              policy=None, thorough_games: int = 2, negative: bool | None = None) -> list[Played]:
+    """``games`` seeded games (seeds ``seed0, seed0 + 1, ...``) through :func:`check_play` with the
+    game's invariant at every step of every game; the first ``thorough_games`` with every check
+    (text forms, accepted and refused actions with the game's ``probes``, replay of each state),
+    the others with the cheap ones and the replay of the final state. ``policy(state, rng, g)``
+    chooses for game ``g`` (``None``: uniform)."""
+    out = []
+    for g in range(games):
+        pol = None if policy is None else (lambda s, rng, g=g: policy(s, rng, g))
+        out.append(check_play(spec, rules, n, seed0 + g, policy=pol, invariant=invariant, probes=probes,
+                              thorough=g < thorough_games, negative=negative))
+    return out
+
+
 class ConformanceError(AssertionError):
     """A game broke the protocol, its spec's word or a privacy rule (the message says where)."""
 
@@ -188,7 +211,7 @@ def _check_state(spec, where, state, n, seen: dict, rng, thorough: bool, extra=(
 
 
 def check_play(spec: GameSpec, rules, n: int, seed: int, *, policy=None, invariant=None, probes=None,
-               thorough: bool = True, max_steps: int | None = None) -> Played:
+               thorough: bool = True, max_steps: int | None = None, negative: bool | None = None) -> Played:
     """Play one seeded game of random legal moves (or ``policy(state, rng)``) to the end, checking
     the protocol at every state (see the module docstring), then its record and its rules' JSON.
 
@@ -202,6 +225,8 @@ def check_play(spec: GameSpec, rules, n: int, seed: int, *, policy=None, invaria
         thorough: the per-state checks that cost (text forms, JSON, accepted and refused actions,
             replay of every state); otherwise the cheap ones and the final state's replay.
         max_steps: the bound on the game's length (default: ``spec.max_game_length(rules, n)``).
+        negative: whether a final score may be below zero (default: ``spec.scoring.negative``; a
+            test of rules the spec's scoring does not foresee says so, and why).
 
     Returns:
         the :class:`Played` game.
@@ -257,7 +282,7 @@ def check_play(spec: GameSpec, rules, n: int, seed: int, *, policy=None, invaria
     best = max(scores) if spec.scoring.higher_wins else min(scores)
     if any(scores[w] != best for w in winners):
         _fail(spec, "the end", f"a winner of {winners} does not have the best score {scores}", final)
-    if not spec.scoring.negative and min(scores) < 0:
+    if not (spec.scoring.negative if negative is None else negative) and min(scores) < 0:
         _fail(spec, "the end", f"a score below zero {scores}, which the spec's scoring does not allow", final)
     for bad in list(seen)[:3]:
         try:
@@ -552,14 +577,15 @@ def check_kernel_twin(spec: GameSpec, rules, n: int, seed: int) -> int:
 
 
 def check_game(spec: GameSpec, rules, sizes=None, seeds=(0, 1), *, policy=None, invariant=None, probes=None,
-               privacy: bool = True, kernel: bool = True, resample=None, least: tuple[int, int] = (50, 3)) -> dict:
+               privacy: bool = True, kernel: bool = True, resample=None, least: tuple[int, int] = (50, 3),
+               negative: bool | None = None) -> dict:
     """Every shared check on ``rules`` of ``spec``'s game: for each table size (default
     :func:`table_sizes`) a thorough game on ``seeds[0]`` (faces, privacy and compiled twin
     checked too), lighter games on the other seeds (and ``SOAK_GAMES`` thorough ones more on a soak
     run), then the spec's flags over all of them.
 
     Args:
-        policy, invariant, probes: as :func:`check_play` (the game's own).
+        policy, invariant, probes, negative: as :func:`check_play` (the game's own).
         privacy, kernel: run :func:`check_privacy`, :func:`check_kernel_twin`.
         resample: as :func:`check_privacy` (default: :func:`resampler_of`).
         least: under rules with hidden information, the fewest steps of twin games the privacy
@@ -576,7 +602,7 @@ def check_game(spec: GameSpec, rules, sizes=None, seeds=(0, 1), *, policy=None, 
         for x, seed in enumerate(list(seeds) + extra):
             thorough = x == 0 or bool(SOAK_GAMES)
             g = check_play(spec, rules, n, seed, policy=policy, invariant=invariant if thorough or x == 1 else None,
-                           probes=probes, thorough=thorough)
+                           probes=probes, thorough=thorough, negative=negative)
             games.append(g)
             if not thorough:
                 continue
