@@ -82,17 +82,20 @@ def soak_games(default: int) -> int:
 
 
 def play_many(spec: GameSpec, rules, n: int, games: int, seed0: int, *, invariant=None, probes=None,
-              policy=None, thorough_games: int = 2, negative: bool | None = None) -> list[Played]:
+              policy=None, thorough_games: int = 2, negative: bool | None = None,
+              max_steps: int | None = None, best_wins: bool = True) -> list[Played]:
     """``games`` seeded games (seeds ``seed0, seed0 + 1, ...``) through :func:`check_play` with the
     game's invariant at every step of every game; the first ``thorough_games`` with every check
     (text forms, accepted and refused actions with the game's ``probes``, replay of each state),
     the others with the cheap ones and the replay of the final state. ``policy(state, rng, g)``
-    chooses for game ``g`` (``None``: uniform)."""
+    chooses for game ``g`` (``None``: uniform); ``max_steps``, ``negative``, ``best_wins`` as
+    :func:`check_play`."""
     out = []
     for g in range(games):
         pol = None if policy is None else (lambda s, rng, g=g: policy(s, rng, g))
         out.append(check_play(spec, rules, n, seed0 + g, policy=pol, invariant=invariant, probes=probes,
-                              thorough=g < thorough_games, negative=negative))
+                              thorough=g < thorough_games, negative=negative, max_steps=max_steps,
+                              best_wins=best_wins))
     return out
 
 
@@ -211,7 +214,8 @@ def _check_state(spec, where, state, n, seen: dict, rng, thorough: bool, extra=(
 
 
 def check_play(spec: GameSpec, rules, n: int, seed: int, *, policy=None, invariant=None, probes=None,
-               thorough: bool = True, max_steps: int | None = None, negative: bool | None = None) -> Played:
+               thorough: bool = True, max_steps: int | None = None, negative: bool | None = None,
+               best_wins: bool = True) -> Played:
     """Play one seeded game of random legal moves (or ``policy(state, rng)``) to the end, checking
     the protocol at every state (see the module docstring), then its record and its rules' JSON.
 
@@ -227,6 +231,8 @@ def check_play(spec: GameSpec, rules, n: int, seed: int, *, policy=None, invaria
         max_steps: the bound on the game's length (default: ``spec.max_game_length(rules, n)``).
         negative: whether a final score may be below zero (default: ``spec.scoring.negative``; a
             test of rules the spec's scoring does not foresee says so, and why).
+        best_wins: the winners have the best score, as the spec's scoring places them (a test of
+            rules with another way to win says ``False``, and why).
 
     Returns:
         the :class:`Played` game.
@@ -280,7 +286,7 @@ def check_play(spec: GameSpec, rules, n: int, seed: int, *, policy=None, invaria
     if not winners or not set(winners) <= set(range(n)):
         _fail(spec, "the end", f"winners {winners} are not seats", final)
     best = max(scores) if spec.scoring.higher_wins else min(scores)
-    if any(scores[w] != best for w in winners):
+    if best_wins and any(scores[w] != best for w in winners):
         _fail(spec, "the end", f"a winner of {winners} does not have the best score {scores}", final)
     if not (spec.scoring.negative if negative is None else negative) and min(scores) < 0:
         _fail(spec, "the end", f"a score below zero {scores}, which the spec's scoring does not allow", final)
