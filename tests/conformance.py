@@ -36,7 +36,7 @@ its own illegal moves and its rule variants (:func:`check_game`, :func:`check_pl
 * :func:`check_kernel_twin` - a game's compiled twin, if it has one, move by move against the
   engine on a random game (``toolkit.core.testing.check_kernel``).
 
-Fast by default (two games per game, rules and table size); ``TOOLKIT_SOAK=1`` plays 1,000 games
+Fast by default (three games per game, rules and table size, one of them thorough); ``TOOLKIT_SOAK=1`` plays 1,000 games
 each (``TOOLKIT_SOAK=<n>``: ``n``), every check on every game.
 """
 from __future__ import annotations
@@ -123,11 +123,12 @@ class Played:
         return self.states[-1]
 
 
-def table_sizes(spec: GameSpec, rules, most: int = 5) -> list[int]:
-    """The player counts a conformance run tries: the fewest and the most the rules allow (at most
-    ``most``: larger tables play the same code longer)."""
+def table_sizes(spec: GameSpec, rules, most: int = 6) -> list[int]:
+    """The player counts a conformance run tries: the fewest the rules allow, two if that is one
+    (a solitaire game has no one to hide from), and the most (at most ``most``: larger tables play
+    the same code longer)."""
     lo, hi = spec.player_range(rules)
-    return sorted({lo, min(hi, max(lo, most))})
+    return sorted({lo, min(max(lo, 2), hi), min(hi, max(lo, most))})
 
 
 def _number(x) -> bool:
@@ -582,7 +583,7 @@ def check_kernel_twin(spec: GameSpec, rules, n: int, seed: int) -> int:
 # everything, for one game's rules
 
 
-def check_game(spec: GameSpec, rules, sizes=None, seeds=(0, 1), *, policy=None, invariant=None, probes=None,
+def check_game(spec: GameSpec, rules, sizes=None, seeds=(0, 1, 2), *, policy=None, invariant=None, probes=None,
                privacy: bool = True, kernel: bool = True, resample=None, least: tuple[int, int] = (50, 3),
                negative: bool | None = None) -> dict:
     """Every shared check on ``rules`` of ``spec``'s game: for each table size (default
