@@ -80,6 +80,25 @@ def make_state(rules=None, players=1, **fields) -> bw.BuyWordState:
     return dataclasses.replace(s, **fields)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Make ``--dist loadgroup`` (pyproject's addopts) keep each ``xdist_group`` on one worker.
+
+    pytest-xdist 3.8 groups tests by a suffix ``@<group>`` it writes to ``item._nodeid``; pytest
+    9 keeps a node's id in ``item._id`` instead, so the suffix was lost and every group was spread
+    over both workers (two JupyterLabs for the browser tests, the class server's tests split).
+    Here each grouped test's id gets the suffix xdist would have written, in the worker only."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    from _pytest.nodeid import NodeId
+
+    for item in items:
+        names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                        for m in item.iter_markers("xdist_group")})
+        if names and "@" not in item.nodeid.rsplit("]", 1)[-1]:
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
+
+
 @pytest.fixture(scope="session")
 def dictionary():
     return bw.default_dictionary()
@@ -97,3 +116,22 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         terminalreporter.write_sep("=", "BROWSER TESTS DID NOT RUN", yellow=True, bold=True)
         for reason in sorted(reasons):
             terminalreporter.write_line(reason, yellow=True)
+
+
+@pytest.fixture
+def bluff():
+    """The toy sixth game of ``tests/toygame`` registered with its one registry line for one test,
+    and forgotten after it (so the other tests of the process see the toolkit's five games).
+
+    Yields:
+        its :class:`~toolkit.core.gamespec.GameSpec`.
+    """
+    from toolkit.classroom import games as class_games
+    from toolkit.core import game as registry
+    from toolkit.core.game import register_game
+    from toolkit.core.gamespec import game_spec
+
+    register_game("bluff", "toygame")
+    yield game_spec("bluff")
+    registry._GAMES.pop("bluff", None)
+    class_games.GAMES.pop("bluff", None)      # game_info() keeps a game registered after import

@@ -1,14 +1,23 @@
-"""Seeded random Bué matches for 2-10 players: the protocol (toolkit.core.testing.check_playout)
-plus Bué's invariants at every step - the 58 cards conserved, revealed cards never move,
-observations never leak a hidden card - and replay from the JSON record."""
+"""Seeded random Bué matches for 2-10 players through the shared checks (``tests/conformance.py``:
+the protocol, legal set = accepted set with Bué's own probes, replay from the JSON record) plus
+Bué's invariants at every step - the 58 cards conserved, revealed cards never move, observations
+never leak a hidden card; the rules that change what a seat sees go through every shared check
+(faces, observation and log privacy)."""
 from __future__ import annotations
 
 import pytest
 
+import conformance
 from toolkit import bue
 from toolkit.bue import Rules
 from toolkit.core.cards import Multiset
-from toolkit.core.testing import check_playout
+
+#: Games per configuration; TOOLKIT_PLAYOUTS (or TOOLKIT_SOAK) raises it for a soak run.
+GAMES = conformance.soak_games(4)
+
+
+def _probes(s):
+    return [bue.Discard(9), bue.Reveal(7), bue.Swap(0, s.n_players, 0)]
 
 
 def invariant(s: bue.BueState) -> None:
@@ -52,16 +61,14 @@ def invariant(s: bue.BueState) -> None:
 @pytest.mark.parametrize("n", range(2, 11))
 def test_random_matches_keep_invariants(n):
     rules = Rules(target=40)  # two or three hands: quick, every phase visited
-    for seed in range(4):
-        final = check_playout(bue.new_game(rules, n, seed=seed), seed=seed, invariant=invariant,
-                              probe_illegal=lambda s: [bue.Discard(9), bue.Reveal(7), bue.Swap(0, s.n_players, 0)])
-        assert final.is_terminal and max(final.points) >= 40
-        assert len(final.winners()) == 1
+    for g in conformance.play_many(bue.SPEC, rules, n, GAMES, 0, invariant=invariant, probes=_probes,
+                                   thorough_games=GAMES):
+        assert max(g.final.points) >= 40 and len(g.final.winners()) == 1
 
 
 @pytest.mark.parametrize("n,seed", [(2, 11), (4, 12), (7, 13)])
 def test_full_matches_to_110(n, seed):
-    final = check_playout(bue.new_game(Rules(), n, seed=seed), seed=seed, invariant=invariant, full=False)
+    final = conformance.check_play(bue.SPEC, Rules(), n, seed, invariant=invariant, thorough=False).final
     assert max(final.points) >= 110
     assert sum(sum(h) for h in final.hand_points) == sum(final.points)
     # every hand awards its points: a Bué (50/70 to one player) or 30/20/10 (2 players: 30)
@@ -74,7 +81,14 @@ def test_full_matches_to_110(n, seed):
                                    Rules(target=30, simultaneous_bue="all"), Rules(target=30, marker_card=False)])
 def test_variants_play_out(rules):
     for n in (3, 6):
-        check_playout(bue.new_game(rules, n, seed=n), seed=n, invariant=invariant)
+        conformance.check_play(bue.SPEC, rules, n, n, invariant=invariant, probes=_probes)
+
+
+def test_the_shared_checks_when_cards_are_followed_to_their_slots():
+    # Rules.reordering="never": a card swapped stays in its slot, so a seat may know where another's
+    # card is (test_move_log.py's configuration); every shared check, faces and privacy included
+    conformance.check_game(bue.SPEC, Rules(reordering="never", target=60), sizes=[3], seeds=(1, 2),
+                           invariant=invariant, probes=_probes, kernel=False)
 
 
 from hypothesis import given, settings, strategies as st  # noqa: E402

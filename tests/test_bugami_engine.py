@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from toolkit import bugami as bg
-from toolkit.core import IllegalActionError, RandomBot, play, record, replay
+from toolkit.core import IllegalActionError, RandomBot, play
 from toolkit.core.tricks import Card, parse_card, parse_cards
 
 
@@ -213,26 +213,12 @@ def test_one_deal_preset():
     assert final.is_terminal and len(final.results) == 1
 
 
-def test_text_forms_parse_back():
-    s = bg.new_game(players=4, seed=2)
-    for a in s.legal_actions():
-        assert s.codec().parse(str(a)) == a
+def test_a_card_is_read_in_either_case():
+    # (every legal action's text parses back, records replay and a finished game refuses every
+    # move saying it is over: tests/conformance.py)
     assert bg.PlayCard.from_args("10h") == bg.PlayCard(Card(10, "H"))
     with pytest.raises(ValueError):
-        s.apply("fold")
-
-
-def test_replay_from_json_equals_play():
-    final = play(bg.new_game(bg.Rules(target=100), ["Ann", "Ben", "Cy"], seed=5), [RandomBot()] * 3, seed=5)
-    import json
-    again = replay(json.dumps(record(final)))[-1]
-    assert again == final and again.scores == final.scores
-
-
-def test_game_over_refuses_moves():
-    final = play(bg.new_game(bg.Rules.one_deal(), 3, seed=1), [RandomBot()] * 3, seed=1)
-    with pytest.raises(IllegalActionError, match="over"):
-        final.apply("declare H")
+        bg.new_game(players=4, seed=2).apply("fold")
 
 
 def test_html_and_text_views():
@@ -242,11 +228,3 @@ def test_html_and_text_views():
     for c in s.hands[1]:
         assert c.symbol not in seat_view or c in s.hands[0]
 
-
-def test_engine_import_pulls_in_no_widgets_or_plots():
-    import subprocess
-    import sys
-    code = ("import sys, toolkit.bugami, toolkit.core.tricks; "
-            "print(','.join(m for m in ('ipywidgets', 'plotly', 'anywidget') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == ""

@@ -3,7 +3,6 @@ plus bad input raising clear errors that change nothing."""
 from __future__ import annotations
 
 import copy
-import json
 
 import numpy as np
 import pytest
@@ -12,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from toolkit import bux
 from toolkit.bux import BUX, Card
 from toolkit.core import IllegalActionError
-from toolkit.core.game import CHANCE, TERMINAL, record, replay
+from toolkit.core.game import CHANCE, TERMINAL
 from toolkit.core.cards import Multiset
 from toolkit.core.money import purse_total
 
@@ -337,10 +336,9 @@ def test_third_bux_of_third_deck_ends_the_game_at_once():
 # Protocol details
 
 
-def test_actions_round_trip_and_wrong_phase_is_refused():
+def test_wrong_phase_and_bad_text_are_refused():
+    # (every legal action's text parses back: tests/conformance.py, at every state of every game)
     s = bux.new_game(players=3, seed=5)
-    for a in s.legal_actions():
-        assert s.codec().parse(str(a)) == a
     before = copy.copy(s)
     for bad in ("bid 10", "keep", "done", "sell 0 0 1", "swap 9 with 1:0", "reveal BUX"):
         with pytest.raises(IllegalActionError):
@@ -355,29 +353,18 @@ def test_observation_hides_other_players_values_only():
     obs = s.observation(1)
     assert all(t.count("-") == 2 for t in obs["spreads"][1])   # own values seen
     assert all(t.count("-") == 1 for t in obs["spreads"][0])   # others': symbols only
-    # Two states that differ only in seat 0's hidden values look the same to seat 1.
-    sp0 = tuple(c._replace(value={25: 50, 50: 100, 100: 25}[c.value]) for c in s.spreads[0])
-    t = s._r(spreads=(sp0,) + s.spreads[1:])
-    assert t != s and t.observation(1) == s.observation(1) and t.observation(0) != s.observation(0)
-    json.dumps(obs)
+    # (states that differ only in others' hidden values look the same: tests/conformance.py's
+    # privacy check, and the property below)
 
 
-def test_rules_validation_and_json_round_trip():
+def test_rules_validation():
     with pytest.raises(ValueError, match="unbid_lot"):
         bux.Rules(unbid_lot="burn")
     with pytest.raises(ValueError, match="twice"):
         bux.Rules(deck=(("hearts", "x", 25, 1), ("hearts", "x", 25, 1)))
     with pytest.raises(ValueError, match="bid_increment"):
         bux.Rules(bid_increment=0)
-    r = bux.Rules.quick(bid_increment=10)
-    from toolkit.core.game import rules_from_dict, rules_to_dict
-    assert rules_from_dict(bux.Rules, json.loads(json.dumps(rules_to_dict(r)))) == r
-
-
-def test_record_replays_to_the_same_state():
-    from toolkit.core import play
-    final = play(bux.new_game(players=4, seed=2), [bux.RandomBot()] * 4, seed=2)
-    assert replay(json.dumps(record(final)))[-1] == final
+    # (the rules' JSON form and the game records: tests/conformance.py for every preset and variant)
 
 
 @settings(max_examples=30, deadline=None)
@@ -399,11 +386,3 @@ def test_changing_what_a_viewer_cannot_see_never_changes_their_observation(seed,
     t = s._r(spreads=spreads, deck=deck)
     assert t.observation(viewer) == s.observation(viewer)
 
-
-def test_engine_import_pulls_in_no_widgets_or_plots():
-    import subprocess
-    import sys
-    code = ("import sys, toolkit.bux; "
-            "print(','.join(m for m in ('ipywidgets', 'plotly', 'anywidget', 'IPython') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == ""

@@ -335,15 +335,9 @@ def test_load_bag_from_file(tmp_path):
         bw.load_bag(tmp_path / "bad.csv")
 
 
-def test_new_game_is_reproducible_and_replayable():
-    a = bw.new_game(players=2, seed=7)
-    b = bw.new_game(players=2, seed=7)
-    assert a == b
-    assert a != bw.new_game(players=2, seed=8)
-    final = play(a, [bw.GreedyBot(), bw.GreedyBot()], seed=7)
-    rec = record(final)
-    assert rec["game"] == "buyword" and rec["seed"] == 7
-    assert replay(rec)[-1] == final
+def test_another_seed_deals_another_game():
+    # (the same seed deals the same game, and records replay: tests/conformance.py)
+    assert bw.new_game(players=2, seed=7) != bw.new_game(players=2, seed=8)
 
 
 def test_solitaire_rating():

@@ -1,20 +1,23 @@
-"""Seeded random BuyWord games for every player count and variation, checking the game protocol
-and BuyWord's invariants at every step (toolkit.core.testing.check_playout)."""
+"""Seeded random BuyWord games for every player count and variation through the shared checks
+(``tests/conformance.py``: the protocol, legal set = accepted set with BuyWord's own probes,
+replay from JSON) with BuyWord's invariants at every step of every game (tiles, Wilds and money
+conserved, the tile limit, prices); the rules that change what a seat sees go through every
+shared check (faces, observation and log privacy).
+
+A few games per configuration (the first two with every check); ``TOOLKIT_PLAYOUTS=60`` (or
+``TOOLKIT_SOAK=1``) plays as many as a soak wants."""
 from __future__ import annotations
 
-import itertools
-import os
-
-import numpy as np
 import pytest
 
+import conformance
 from toolkit import buyword as bw
-from toolkit.core.testing import check_playout
 
 from conftest import buyword_invariant
 
-#: Games per configuration; TOOLKIT_PLAYOUTS raises it for a soak run.
-GAMES = int(os.environ.get("TOOLKIT_PLAYOUTS", "60"))
+#: Games per configuration; TOOLKIT_PLAYOUTS (or TOOLKIT_SOAK) raises it for a soak run (60 was
+#: the default before issue 37: every variation and player count still plays whole games here).
+GAMES = conformance.soak_games(6)
 
 VARIATIONS = {
     "base": {},
@@ -39,8 +42,9 @@ VARIATIONS = {
 
 #: Fewer games for the variations added with issue 15 (they combine the older ones), and far
 #: fewer for Crossword (it lists every placement on the table at every step).
-GAMES_FOR = {"trades": GAMES // 3, "sales": GAMES // 3, "challenges": GAMES // 3, "large_list": GAMES // 3,
-             "everything": GAMES // 3, "crossword": max(1, GAMES // 30), "crossword_extended": max(1, GAMES // 60)}
+GAMES_FOR = {"trades": max(2, GAMES // 3), "sales": max(2, GAMES // 3), "challenges": max(2, GAMES // 3),
+             "large_list": max(2, GAMES // 3), "everything": max(2, GAMES // 3), "crossword": max(2, GAMES // 30),
+             "crossword_extended": max(1, GAMES // 60)}
 #: Player counts beyond the seed's 1-4 ("Extended Play": "or a game with more than 4 players").
 MANY = [5, 7]
 
@@ -52,7 +56,7 @@ def _probes(state):
             bw.Challenge(), bw.Place("zzzz", 0, 0)]
 
 
-def _policy(state, rng):
+def _policy(state, rng, g=0):
     # Random legal play, but bids, offers and sales are thinned so games reach every phase
     # quickly; with challenges, a player sometimes claims a non-word (a bluff) so that both
     # outcomes of a challenge occur.
@@ -93,11 +97,22 @@ def test_extended_play_with_more_than_four_players(variation, players):
 
 
 def _playouts(rules, players, games):
-    for g in range(games):
-        seed = 1000 * players + g
-        thorough = g < 2  # every check on the first games, the cheap ones on the rest
-        final = check_playout(bw.initial_state(rules, players, seed), seed, max_steps=20_000,
-                              invariant=buyword_invariant, probe_illegal=_probes if thorough else None,
-                              policy=_policy, check_replay=(g % 5 == 0), full=thorough)
-        assert final.is_terminal
-        assert final.winners()
+    # every check on the first two games, the cheap ones (and the invariant) on the rest
+    conformance.play_many(bw.SPEC, rules, players, games, 1000 * players, invariant=buyword_invariant,
+                          probes=_probes, policy=_policy)
+
+
+#: Rules that change what a seat sees, beyond the class presets (tests/test_conformance.py runs
+#: standard, auctions and hidden): every shared check, faces and privacy included (from
+#: test_move_log.py's configurations).
+SEEN = {
+    "hidden-auctions": {"hidden_tiles": True, "auctions": True},
+    "hidden-trades-limit6": {"hidden_tiles": True, "trades": True, "tile_limit": 6},
+    "hidden-sales": {"sales": True, "hidden_tiles": True},
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEEN))
+def test_the_shared_checks_under_rules_that_change_what_a_seat_sees(name):
+    conformance.check_game(bw.SPEC, bw.Rules(**SEEN[name]), sizes=[3], seeds=(1, 2), policy=_policy,
+                           invariant=buyword_invariant, probes=_probes, kernel=False)

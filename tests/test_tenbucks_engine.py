@@ -231,15 +231,6 @@ def test_hand_bills_of_the_claimed_value_are_revealed_for_good():
     assert s.observation(2)["revealed"][0] == ["2", "2"]
 
 
-def test_observation_hides_other_hands():
-    a = make(hands=[["1", "2"], ["1", "3"], ["2", "3"]], table={1: ["1"]})
-    b = dataclasses.replace(a, hands=(a.hands[0], Multiset(["3", "1"]), Multiset(["3", "3"])))
-    c = dataclasses.replace(a, hands=(Multiset(["3", "3"]), a.hands[1], a.hands[2]))
-    assert a.observation(0) == b.observation(0)
-    assert a.observation(0) != c.observation(0)
-    json.dumps(a.observation(1))
-
-
 def test_reaching_ten_wins_at_once():
     # seed, "Objective": "The game ends when a player has claimed 10(+) money in total."
     s = make(hands=[["1", "1"], ["1"], ["1"]], table={3: ["3", "3"]}, claimed=[[(2, ["2", "2"])], [(1, ["1"])], [(1, ["1"])]])
@@ -329,13 +320,6 @@ def test_multi_number_bill_worth_option():
 
 # -- Actions and records -----------------------------------------------------------------
 
-@pytest.mark.parametrize("text", ["deal 3", "deal W", "deal 2/5", "deal -2", "play 3", "play W on 3",
-                                  "play 2/5 on 5", "claim 0", "claim -1", "force 2", "end"])
-def test_actions_round_trip_their_text(text):
-    codec = tb.TenBucksState.codec()
-    assert str(codec.parse(text)) == text
-
-
 @pytest.mark.parametrize("text", ["play", "play 2/5", "play x", "claim two", "force", "deal 5/5", "fly 3"])
 def test_bad_action_text_raises(text):
     with pytest.raises(ValueError):
@@ -350,14 +334,6 @@ def test_playing_a_bill_not_in_hand_is_refused_and_changes_nothing():
     with pytest.raises(IllegalActionError, match="expects"):
         s.apply("end")
     assert s == before
-
-
-def test_record_replays_and_is_json():
-    from toolkit.core import play
-    final = play(tb.new_game(tb.Rules.all_expansions(), 4, seed=8), [tb.RandomBot()] * 4, seed=8)
-    rec = json.loads(json.dumps(record(final)))
-    assert rec["game"] == "tenbucks"
-    assert replay(rec)[-1] == final
 
 
 # -- Custom rules ----------------------------------------------------------------------

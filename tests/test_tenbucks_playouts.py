@@ -1,20 +1,20 @@
 """Seeded random Ten Bucks games for 2-6 players, the base game and every combination of the
-expansions (and the LockPile custom rule), checking the game protocol and Ten Bucks' invariants
+expansions (and the LockPile custom rule) through the shared checks (``tests/conformance.py``:
+the protocol, legal set = accepted set, termination, replay from JSON) with Ten Bucks' invariants
 at every step: bills conserved, money equal to the claimed bills' worth, the Three Laws never
-broken, termination, replay from JSON (toolkit.core.testing.check_playout)."""
+broken."""
 from __future__ import annotations
 
 import itertools
-import os
 
 import pytest
 
+import conformance
 from toolkit import tenbucks as tb
 from toolkit.core.cards import Multiset
-from toolkit.core.testing import check_playout
 
-#: Games per configuration; TOOLKIT_PLAYOUTS raises it for a soak run.
-GAMES = int(os.environ.get("TOOLKIT_PLAYOUTS", "8"))
+#: Games per configuration; TOOLKIT_PLAYOUTS (or TOOLKIT_SOAK) raises it for a soak run.
+GAMES = conformance.soak_games(8)
 
 EXPANSIONS = {"wild": {"wild_wagers": True}, "zero": {"zero_risk": True}, "bad": {"bad_investment": True}}
 VARIANTS = {}
@@ -80,10 +80,38 @@ def _probes(state):
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_playouts_keep_every_invariant(variant, players):
     rules = tb.Rules(**VARIANTS[variant])
-    for g in range(GAMES):
-        seed = 100 * players + g
-        thorough = g < 2
-        final = check_playout(tb.initial_state(rules, players, seed), seed, max_steps=2_000,
-                              invariant=tenbucks_invariant, probe_illegal=_probes if thorough else None,
-                              check_replay=(g % 3 == 0), full=thorough)
-        assert final.is_terminal
+    conformance.play_many(tb.SPEC, rules, players, GAMES, 100 * players, invariant=tenbucks_invariant,
+                          probes=_probes, max_steps=None if rules.custom_rules == () else 2_000,
+                          negative=rules.bad_investment, best_wins=not rules.zero_risk)
+
+
+# Bad Investment's -2 and -1 bills let claimed money end below zero, and Zero Risk's ten zero bills
+# win with less money than another player has: the spec's scoring (Scoring(negative=False), places
+# by money) foresees neither, so the variants with them say so above, and these tests show what
+# follows (both rules are in the class preset "expansions").
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="Ten Bucks' spec says money never ends below zero "
+                   "(Scoring(negative=False)), but Bad Investment's negative bills end about one random game in "
+                   "five of the class preset 'expansions' below zero; the score sheet then refuses the finished "
+                   "game (a class table would not be recorded)")
+def test_a_game_ended_below_zero_reaches_the_score_sheet(tmp_path):
+    from toolkit.core import play
+    from toolkit.scoresheet import ScoreSheet, record_game
+    final = play(tb.new_game(tb.Rules.all_expansions(), 3, 5), [tb.RandomBot()] * 3, 5)
+    assert min(final.scores) < 0
+    with ScoreSheet(tmp_path / "sheet.sqlite") as sheet:
+        record_game(sheet, final)
+
+
+@pytest.mark.xfail(strict=True, reason="Zero Risk's winner (ten zero bills) may have less money than another "
+                   "player; the class server's finishing_places and the score sheet place by money, so the "
+                   "engine's winner is not placed first")
+def test_a_zero_risk_winner_is_placed_first():
+    from toolkit.classroom.room import finishing_places
+    rules = tb.Rules(**VARIANTS["wild+zero"])
+    for seed in range(300, 308):
+        final = conformance.check_play(tb.SPEC, rules, 3, seed, best_wins=False, thorough=False).final
+        if final.end_reason == "zero_risk" and final.scores[final.winner] < max(final.scores):
+            break
+    else:
+        pytest.skip("no such game among the seeds")
+    assert finishing_places(final)[final.winner] == 1

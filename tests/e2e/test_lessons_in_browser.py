@@ -29,8 +29,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
-# One JupyterLab and one chromium per run: xdist keeps every browser test on one worker.
-pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("browser")]
+# One JupyterLab per run: xdist keeps every test that uses it (group "jupyterlab") on one worker;
+# the class server's pages and the printables (group "browser") run on the other.
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("jupyterlab")]
 
 RUN_TIMEOUT_MS = 900_000   # a whole lesson executing in the browser's kernel on a busy machine
 VOILA_TIMEOUT_MS = 900_000  # Voila executes the notebook server-side before showing it
