@@ -46,9 +46,10 @@ def check_widget(q: Question, lang: str = "en", decimal: str | None = None) -> S
 
     Args:
         q: the question.
-        lang: the widget's own words (see :data:`toolkit.core.widgets.LABELS`).
-        decimal: how commas are read in typed numbers (see
-            :func:`toolkit.core.widgets.parse_number`).
+        lang: the widget's language: its words, and how typed numbers are read and written
+            (Italian ``2,6`` is 2.6: :func:`toolkit.core.widgets.numeric_check`).
+        decimal: ``","`` or ``"."`` to read typed numbers by that decimal mark instead of by
+            ``lang`` (see :func:`toolkit.core.numbers.parse_number`).
     """
     if q.kind == "choice":
         return quiz(q.prompt, q.options, q.answer, explanation=q.explanation, hint=q.hint, lang=lang)
@@ -96,7 +97,7 @@ class Lesson:
             KeyError: no such question.
         """
         q = self.question(key, **data)
-        check = check_widget(q, self.lang, decimal="," if self.lang == "it" else None)
+        check = check_widget(q, self.lang)      # numbers read as the lesson's language writes them
         self.checks[key] = check
         _class_question(self, q, check)     # class mode's "Ask the class" strip (hidden without a session)
         for waiting in self._waiting.get(key, []):
