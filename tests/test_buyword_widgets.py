@@ -629,14 +629,43 @@ def test_play_table_moves_read_as_sentences():
 
 # -- issue 13: decimal commas, answers held back, predictions, Italian words --------------------
 
+#: What a class writes, read as its language writes numbers (issue 36): (text, English, Italian);
+#: None where the language refuses it.
+BY_LANGUAGE = [
+    ("1,000", 1000, 1), ("$1,000", 1000, 1), ("12,345.5", Fraction(24691, 2), None),
+    ("1,500", 1500, Fraction(3, 2)), ("1.500", Fraction(3, 2), 1500), ("1.000,5", None, Fraction(2001, 2)),
+    ("0,565", None, Fraction(113, 200)), ("2,5", None, Fraction(5, 2)), ("12,34", None, Fraction(617, 50)),
+    ("56,5%", None, Fraction(113, 200)), ("0,5 bux", None, Fraction(1, 2)), ("2,6", None, Fraction(13, 5)),
+    ("2.6", Fraction(13, 5), Fraction(13, 5)), ("0.565", Fraction(113, 200), Fraction(113, 200)),
+]
+
+
+@pytest.mark.parametrize("text,en,it", BY_LANGUAGE)
+def test_parse_number_reads_a_number_as_the_language_writes_it(text, en, it):
+    """Issue 36: a number is read by the language's conventions, exactly. Italian reads a decimal
+    comma ("2,6", "0,565") and thousands points ("1.000"), and a lone point that cannot group
+    thousands as the decimal sign its keypad may only offer ("2.6"); English reads thousands
+    commas in their places ("1,000", "1,500") and refuses a decimal comma, saying how to write it."""
+    for lang, value in (("en", en), ("it", it)):
+        if value is None:
+            with pytest.raises(ValueError):
+                parse_number(text, lang=lang)
+        else:
+            assert parse_number(text, lang=lang) == value, (lang, text)
+    with pytest.raises(ValueError, match=r"^Use a dot for decimals: 0\.565\.$"):
+        parse_number("0,565", lang="en")
+
+
 @pytest.mark.parametrize("text,value", [("0,565", Fraction(113, 200)), ("2,5", Fraction(5, 2)),
                                         ("12,34", Fraction(617, 50)), ("1,000", 1000), ("$1,000", 1000),
                                         ("12,345.5", Fraction(24691, 2)), ("1.000,5", Fraction(2001, 2)),
                                         ("56,5%", Fraction(113, 200)), ("0,5 bux", Fraction(1, 2)),
                                         ("1,500", 1500), ("1.500", Fraction(3, 2))])
-def test_parse_number_reads_decimal_commas_and_keeps_thousands(text, value):
-    """A comma grouping digits in threes after 1-3 digits (not starting with 0) is a thousands
-    separator; any other comma is a decimal comma (issue 13: "0,565" was read as 565)."""
+def test_parse_number_without_a_language_reads_either_mark(text, value):
+    """A reader that does not know the writer's language (the class server's typed answers, which
+    pass no language) tries the point's conventions, then the comma's: a comma grouping digits in
+    threes after 1-3 digits not starting with 0 is a thousands separator; any other comma is a
+    decimal comma (issue 13: "0,565" was read as 565)."""
     assert parse_number(text) == value
 
 
@@ -653,10 +682,20 @@ def test_parse_number_with_a_decimal_comma_class():
         parse_number("1", decimal=";")
 
 
-def test_numeric_check_accepts_a_decimal_comma():
-    c = numeric_check("P(one tile costs $1)?", Fraction(61, 108), tolerance=0.005)
-    c.controls["answer"].value = "0,565"
-    assert c.check() is True
+def test_numeric_check_reads_numbers_in_its_language():
+    """Issue 36: an answer box reads numbers as its language writes them: in Italian "0,565" and
+    "2,6" are decimals; in English "0,565" is not an attempt, and the box says how to write it."""
+    it = numeric_check("P(una tessera costa $1)?", Fraction(61, 108), tolerance=0.005, lang="it")
+    it.controls["answer"].value = "0,565"
+    assert it.check() is True
+    en = numeric_check("P(one tile costs $1)?", Fraction(61, 108), tolerance=0.005)
+    en.controls["answer"].value = "0,565"
+    assert en.check() is None and en.attempts == 0 and "Use a dot for decimals: 0.565." in en.feedback.value
+    en.controls["answer"].value = "0.565"
+    assert en.check() is True
+    six = numeric_check("Quanto?", Fraction(13, 5), lang="it")
+    six.controls["answer"].value = "2,6"
+    assert six.check() is True and "Giusto." in six.feedback.value
 
 
 def test_the_answer_shows_only_after_a_try():

@@ -113,3 +113,58 @@ def test_numbers_are_written_as_the_language_writes_them():
                                         (("it", "en-US"), "it"), (("en;q=0.1,it;q=0.9",), "it")])
 def test_the_language_is_the_first_preference_the_toolkit_speaks(prefs, lang):
     assert pick_language(*prefs) == lang
+
+
+# -- issue 36: the lessons' side --------------------------------------------------------------
+
+
+def test_an_italian_answer_box_reads_2_comma_6_as_2_point_6():
+    """Lesson 02 in Italian, Question 6 (about 2.6 times, within 0.15): "2,6" is the Italian way to
+    write 2.6, and the box says so in Italian; the English lesson asks for a dot instead."""
+    pytest.importorskip("ipywidgets")
+    from toolkit.lessons.widgets import Lesson
+
+    it = Lesson("02", lang="it").ask("q6")
+    it.controls["answer"].value = "2,6"
+    assert it.check() is True and "Giusto." in it.feedback.value
+    assert "2,6" in it._show_answer                      # the answer is written the Italian way too
+    en = Lesson("02").ask("q6")
+    en.controls["answer"].value = "2,6"
+    assert en.check() is None and en.attempts == 0 and "Use a dot for decimals: 2.6." in en.feedback.value
+    en.controls["answer"].value = "2.6"
+    assert en.check() is True
+
+
+def test_the_widgets_words_follow_the_language_they_are_given():
+    pytest.importorskip("ipywidgets")
+    from toolkit.bue.widgets import convergence_view
+    from toolkit.core.widgets import numeric_check
+
+    c = numeric_check("Quanto?", 3, lang="it")
+    assert c.controls["check"].description == "Verifica" and c.controls["answer"].description == "La tua risposta"
+    c.controls["answer"].value = "otto"
+    c.check()
+    assert "non è un numero" in c.feedback.value and "27,5" in c.feedback.value
+    view = convergence_view(lang="it")
+    view.deal(1000)
+    assert view.controls["deal"].description == "Distribuisci" and "1.000 mani distribuite" in view.summary.value
+    assert i18n.current_language() == "en"           # a widget's language stays inside the widget
+
+
+def test_the_italian_lesson_02_uses_the_seeds_words():
+    """Issue 36's slips: the Italian lesson and its data say what the seed (Bué's Italian rules)
+    says: carte penalizzanti, one Autore del gioco, saprai, a chi le ha, a discard is put face
+    up on the mazzo degli scarti; no 'carte numeriche' (not a seed term, and it hid the 100s)."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    nb = json.loads((root / "lessons" / "02-esattamente-cinquanta.ipynb").read_text(encoding="utf-8"))
+    text = "\n".join("".join(c["source"]) for c in nb["cells"])
+    text += (root / "toolkit" / "lessons" / "data" / "lesson02.toml").read_text(encoding="utf-8")
+    for slip in ("carta penalità", "carte numeriche", "Gli autori", "lezione sai:", "ce l'ha",
+                 "coperta, scoperta"):
+        assert slip not in text, slip
+    for word in ("carte penalizzanti", "L'autore del gioco", "saprai", "a chi le ha",
+                 "mettendola scoperta sul **mazzo degli scarti**"):
+        assert word in text, word

@@ -63,13 +63,33 @@ def test_a_worksheet_asks_every_question_and_gives_no_answer(number):
                                if f not in (q.worksheet or q.prompt)), f"{name}: {q.key}'s answer is printed"
 
 
+def test_the_games_pages_come_in_every_language_their_lessons_are_taught_in():
+    """Issue 36: each game's rules sheet and strategy page are its faces' (Faces.rules_sheet,
+    Faces.strategy_page), in English and in every language a lesson of the game is taught in:
+    lesson 02 is taught in Italian, so Bué's pages are printed in Italian too, in the seed's own
+    words (seeds/001: mazziere, mazzo degli scambi, mazzo degli scarti, carte penalizzanti)."""
+    from toolkit.lessons.printable import STRATEGY_PAGES
+    langs = {game: {lang for g, lang in RULES_SHEETS.values() if g == game} for game in GAMES}
+    assert langs == {g: ({"en", "it"} if g == "bue" else {"en"}) for g in GAMES}
+    assert set(STRATEGY_PAGES.values()) == set(RULES_SHEETS.values())
+    rules, strategy = (PRINT / "rules-bue-it.html").read_text(encoding="utf-8"), (PRINT / "strategy-bue-it.html").read_text(encoding="utf-8")
+    for page in (rules, strategy):
+        assert '<html lang="it">' in page
+    for term in ("mazziere", "mazzo degli scambi", "mazzo degli scarti", "carte penalizzanti", "turni di scambio",
+                 "SuperBué", "carte oro", "per difetto che per eccesso", "L&#x27;unico divieto", "110 punti"):
+        assert term in rules, term
+    assert "Bué: pagina di strategia" in strategy and "lezione 02 (Esattamente 50)" in strategy
+    for english in ("rules sheet", "What you need", "points", "dealer", "Sources", "Hand out", "The odds"):
+        assert english not in _text(rules) + _text(strategy), english
+
+
 def test_rules_sheets_state_the_toolkits_choices_from_the_rules():
     from toolkit import bugami, tenbucks
     bugami_sheet = (PRINT / "rules-bugami.html").read_text()
     assert f"{bugami.Rules().misere_success:+d} points" in bugami_sheet
     tb = (PRINT / "rules-tenbucks.html").read_text()
     assert ", ".join(f"{n} players: {c}" for n, c in zip(range(2, 7), tenbucks.Rules().copies_per_value)) in tb
-    assert set(RULES_SHEETS) == {f"rules-{g}.html" for g in GAMES}
+    assert {name for name, (_g, lang) in RULES_SHEETS.items() if lang == "en"} == {f"rules-{g}.html" for g in GAMES}
     from toolkit import buyword
     assert ("school-safe" in (PRINT / "rules-buyword.html").read_text()) == buyword.Rules().school_safe
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping
 
-from ..core.faces import Faces, Milestone, grew, player_name, players_table, section
-from ..core.i18n import N_, _, language
+from ..core.faces import (Faces, Milestone, foot, grew, heading, listed, open_points, para, player_name,
+                          players_table, printed_page, section)
+from ..core.i18n import N_, _, format_number, language
 from .hand import hand_total
 from .state import BueState, Deal, Discard, Draw, Flip, Reorder, Reveal, Swap
 
@@ -216,6 +217,91 @@ class BueFaces(Faces):
     def final_cards(self, state: BueState) -> list[str]:
         return ['<div class="cards">' + "".join(card_html(c, inline_style=False) for c in h if c is not None)
                 + "</div>" for h in state.hands]
+
+    # -- the printed pages (lessons/print): in Italian, the seed's own words ----------------------
+    def rules_sheet(self) -> tuple[str, str]:
+        from .rules import Rules
+        r = Rules()
+        p1, p2, p3 = r.points
+        stacking = _(" (they may stack)") if r.multiplier_stacking else ""
+        return printed_page(
+            _("Bué: rules sheet"),
+            _("An Italian card game by Mino Abbacuccio. 2-10 players. Five cards each: make them add up to "
+              "exactly 50."),
+            heading(_("What you need")),
+            para(_("A deck of {n} cards: blue and gold ordinary cards, four 100s (penalty cards), three <b>x2</b> "
+                   "(double one of your cards) and three <b>x0</b> (cancel one of your cards, or an x2). Paper "
+                   "for the points.").format(n=r.n_cards)),
+            heading(_("A hand")),
+            listed([
+                _("<b>Deal.</b> The dealer (<i>mazziere</i>) deals five cards face down to everyone. The rest is "
+                  "the exchange deck."),
+                _("<b>Exchange, {turns} turns.</b> From the dealer's left, each player either <b>swaps</b> one "
+                  "face-down card, blind, for a face-down card of another player, or <b>discards</b> one face-down "
+                  "card face up and <b>draws</b> the top card of the deck.").format(turns=r.turns),
+                _("<b>Reveal.</b> After each turn everyone turns one card face up. Face-up cards can no longer be "
+                  "exchanged."),
+                _("<b>Your total.</b> Add your cards. Put each x2 and x0 where it helps most: your total is the "
+                  "one closest to 50. A special card you keep must be used."),
+            ], ordered=True),
+            heading(_("Scoring")),
+            listed([
+                _("<b>Bué!</b> Exactly 50: call it at once; it ends the hand: <b>{bue} points</b>. "
+                  "<b>SuperBué</b>: 50 with gold cards only, no x2 or x0: <b>{superbue} points</b>.").format(
+                    bue=r.bue_points, superbue=r.superbue_points),
+                _("Otherwise, after the last turn, the totals closest to 50 (above or below) score {p1}, {p2} "
+                  "and {p3} points (with 2 players only the closest scores, {two}). Ties: more gold cards, then "
+                  "the dealer, then the player nearest the dealer clockwise.").format(
+                    p1=p1, p2=p2, p3=p3, two=r.two_player_points[0]),
+                _("The dealer moves one seat to the left. The first player with <b>{target} points</b> or more "
+                  "wins the match.").format(target=r.target),
+            ]),
+            heading(_("The one ban")),
+            para(_("In the same turn, two players may not undo an exchange: the same values may not go back "
+                   "between them.")),
+            open_points([
+                _("Card values: blue 1-24 and gold 1-24, four 100s, three x2, three x0 (the rules give 58 cards "
+                  "but no values)."),
+                _("When you receive a card you mix your face-down cards, so the giver knows only that it is "
+                  "somewhere among them."),
+                _("One x2 or x0 per card{stacking}; the ban is about the values exchanged.").format(stacking=stacking),
+            ]),
+            foot(_("Never play Bué for money prizes (the rules say so). Sources: the Bué rules (Italian); "
+                   "docs/bue.md.")),
+        )
+
+    def strategy_page(self) -> tuple[str, str]:
+        from .odds import p_bue
+        from .rules import Rules
+        r = Rules()
+        p = p_bue(r)
+        plain = r.cards - {"x2": r.cards.get("x2"), "x0": r.cards.get("x0")}
+        ratio = format_number(float(p / p_bue(plain)), decimals=1)
+        return printed_page(
+            _("Bué: strategy page"),
+            _("What lesson 02 (Exactly 50) found. Keep it with the rules sheet for your next game."),
+            heading(_("The odds")),
+            listed([
+                _("A Bué on the deal is rare: about 1 hand in {n} with the standard deck. The exchanges are how "
+                  "you get there.").format(n=round(1 / float(p))),
+                _("The x2 and x0 cards give their owner a <b>choice</b> of totals, and more choice means more "
+                  "ways to hit exactly 50: with the standard deck a Bué on the deal is about {ratio} times as "
+                  "likely as without them.").format(ratio=ratio),
+                _("There are C({n}, 5) different five-card hands: too many to list, so count with a generating "
+                  "function or let the computer deal thousands of hands. The more hands, the closer the share "
+                  "of Bués gets to the exact chance.").format(n=r.n_cards),
+            ]),
+            heading(_("At the table")),
+            listed([
+                _("Before a move, ask: which exchange gives the best chance of reaching 50? (In the lesson the "
+                  "decision helper shows it for every move.)"),
+                _("A card you reveal can no longer be exchanged: reveal the cards you want to keep, and keep "
+                  "face down the ones you would still give away."),
+                _("Gold cards break ties: between two equal totals, more gold cards win."),
+            ]),
+            foot(_("Hand out after lesson 02: this page states answers of the lesson. Never play Bué for money "
+                   "prizes.")),
+        )
 
 
 FACES = BueFaces()

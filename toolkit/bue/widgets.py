@@ -27,8 +27,7 @@ from ..core.cards import Multiset
 from ..core.game import new_rng
 from ..core.widgets import GameTable, View
 from ..core.charts import Chart
-from ..core.i18n import language
-from ..core.texts import load_texts
+from ..core.i18n import N_, _, format_number, language
 from .bots import GreedyBot, SamplingBot
 from .hand import hand_total
 from .odds import best_total_distribution, decision_helper, expected_distance, simulate_deals
@@ -44,20 +43,65 @@ _FONT = dict(family="sans-serif", size=13)
 #: Totals above this are drawn in one "more" bar.
 MAX_SHOWN = 160
 
-#: Every word the Bué widgets show, in English and Italian (the seed's language): pass
-#: ``lang="it"`` to :func:`odds_explorer`, :func:`convergence_view`, :func:`play_table`,
-#: :func:`render_html` and :func:`helper_html` (the table's sentences are the game's faces',
-#: :mod:`toolkit.bue.faces`, in the message catalogs).
-#: ``{language: {key: text}}``, read from ``toolkit/bue/data/widgets.toml``: a translator edits
-#: that file (every language with the same keys and placeholders, :func:`toolkit.core.texts.load_texts`).
-TEXT = load_texts(__package__, "widgets.toml")
+#: Every word the Bué widgets show, ``{key: English message}`` marked for the message catalogs
+#: (Italian in the seed's own words: mazziere, mazzo degli scambi, carte scoperte): pass
+#: ``lang="it"`` to :func:`odds_explorer`, :func:`convergence_view`, :func:`play_table` and
+#: :func:`helper_html` (the table's sentences are the game's faces', :mod:`toolkit.bue.faces`).
+TEXT = {
+    "x2": N_("x2 cards"),
+    "x0": N_("x0 cards"),
+    "odds_intro": N_(
+        "<b>What x2 and x0 do.</b> Choose how many x2 and x0 cards are in the deck (the ordinary cards and "
+        "100s stay as they are, so each special card you take out makes the deck one card smaller). The bars "
+        "are exact probabilities of each best total of a five-card deal: the owner puts every x2/x0 where it "
+        "brings the total closest to 50."),
+    "this_deck": N_("this deck"),
+    "no_multipliers": N_("no x2 or x0"),
+    "best_total_axis": N_("best total of five cards (points; {more} = more)"),
+    "probability": N_("probability"),
+    "hover_bar": N_("best total %{x}: probability %{y:.4f}"),
+    "hover_line": N_("no x2 or x0, total %{x}: %{y:.4f}"),
+    "odds_title": N_("Deck of {n} cards with {a} x2 and {b} x0: P(Bué on the deal) = {p}"),
+    "odds_summary": N_(
+        "With <b>{a} x2</b> and <b>{b} x0</b>: P(Bué) = <b>{num}/{den}</b> &asymp; <b>{p}</b>; expected "
+        "distance from 50: {ed} points. Without any x2 or x0 (same other cards): {plain}."),
+    "hands_per_deal": N_("Hands per deal"),
+    "deal": N_("Deal hands"),
+    "deal_tip": N_("Deal a batch of random hands"),
+    "reset": N_("Start again"),
+    "reset_tip": N_("Forget the hands dealt so far"),
+    "dealing": N_("Dealing"),
+    "press_deal": N_("<i>Press <b>Deal hands</b>.</i>"),
+    "share_so_far": N_("share of Bués so far"),
+    "exact_chance": N_("exact chance"),
+    "band": N_("95% band"),
+    "conv_title": N_("Share of five-card deals that can make exactly 50"),
+    "hands_dealt": N_("hands dealt"),
+    "share_axis": N_("share of hands with a Bué"),
+    "conv_summary": N_("{n} hands dealt, {hits} could make exactly 50: share <b>{share}</b>; exact chance {exact}."),
+    "you": N_("You"),
+    "bot": N_("Bot {seat}"),
+    "choose_reveal": N_("<i>Choose a card to reveal: it can no longer be exchanged.</i>"),
+    "helper_head": N_("<b>Decision helper</b> (exact, assuming every unseen card is equally likely anywhere)"),
+    "col_option": N_("option"),
+    "col_p50": N_("P(exactly 50)"),
+    "col_distance": N_("expected distance"),
+    "col_card": N_("card you get"),
+}
 
 
 def _text(lang: str) -> dict:
-    try:
-        return TEXT[lang]
-    except KeyError:
-        raise ValueError(f"no Bué widget text for language {lang!r}; known: {sorted(TEXT)}") from None
+    """The Bué widgets' words (:data:`TEXT`) in ``lang``, from the message catalogs, with the
+    language they speak under ``"lang"``.
+
+    Raises:
+        ValueError: a language the toolkit has no catalog for.
+    """
+    with language(lang) as code:
+        words = {key: _(message) for key, message in TEXT.items()}
+    words["lang"] = code
+    words["helper_cols"] = (words["col_option"], words["col_p50"], words["col_distance"], words["col_card"])
+    return words
 
 
 def _deck_with(rules: Rules, n_x2: int, n_x0: int) -> Multiset:
@@ -111,10 +155,10 @@ class OddsExplorer(View):
         self.summary = w.HTML()
         self.chart = Chart(
             data=[go.Bar(x=[], y=[], name=t["this_deck"], marker=dict(color=SAFE[0]),
-                         hovertemplate="best total %{x}: probability %{y:.4f}<extra></extra>"),
+                         hovertemplate=t["hover_bar"] + "<extra></extra>"),
                   go.Scatter(x=bx, y=by, mode="lines", name=t["no_multipliers"], line=dict(color=SAFE[1], width=2),
-                             hovertemplate="no multipliers, total %{x}: %{y:.4f}<extra></extra>")],
-            layout=dict(title=dict(text=""), xaxis=dict(title=dict(text=t["best_total_axis"].format(MAX_SHOWN + 1))),
+                             hovertemplate=t["hover_line"] + "<extra></extra>")],
+            layout=dict(title=dict(text=""), xaxis=dict(title=dict(text=t["best_total_axis"].format(more=MAX_SHOWN + 1))),
                         yaxis=dict(title=dict(text=t["probability"]), rangemode="tozero"),
                         height=380, margin=dict(l=60, r=20, t=50, b=50), font=_FONT, bargap=0.1,
                         legend=dict(orientation="h", y=-0.22),
@@ -287,18 +331,16 @@ def convergence_view(seed: int = 0, batch: int = 1000, rules: Rules | None = Non
 
 
 def _int(n: int, t: dict) -> str:
-    text = f"{n:,}"
-    return text.replace(",", ".") if t is TEXT["it"] else text
+    """``n`` with the thousands separators of the words' language (``t["lang"]``)."""
+    return format_number(n, t["lang"])
 
 
 def _dec(x: float, places: int, t: dict) -> str:
-    text = f"{x:.{places}f}"
-    return text.replace(".", ",") if t is TEXT["it"] else text
+    return format_number(x, t["lang"], decimals=places)
 
 
 def _pct(x, places: int, t: dict) -> str:
-    text = f"{float(x):.{places}%}"
-    return text.replace(".", ",") if t is TEXT["it"] else text
+    return format_number(100 * float(x), t["lang"], decimals=places) + "%"
 
 
 def helper_html(state: BueState, player: int, top: int = 8, lang: str = "en") -> str:
@@ -346,7 +388,7 @@ def play_table(players: int = 3, seed: int = 0, human: int = 0, rules: Rules | N
         raise ValueError(f"human must be a seat 0..{players - 1}, got {human}")
     # by default the student sits on the dealer's left, so they move first
     rules = rules or Rules.single_hand(first_dealer=(human - 1) % players)
-    names = [t["you"] if i == human else t["bot"].format(i) for i in range(players)]
+    names = [t["you"] if i == human else t["bot"].format(seat=i) for i in range(players)]
     start = new_game(rules, names, seed)
     bots = {i: (GreedyBot() if i % 2 else SamplingBot(samples=6)) for i in range(players) if i != human}
     return GameTable(start, bots, human=human, seed=seed, render=lambda s, p: render_html(s, p, lang),

@@ -18,7 +18,8 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping
 
-from ..core.faces import Faces, Milestone, phase_ended, player_name, players_table, section
+from ..core.faces import (Faces, Milestone, foot, heading, listed, open_points, para, phase_ended, player_name,
+                          players_table, printed_page, section)
 from ..core.i18n import N_, _
 from ..core.tricks import SUIT_SYMBOLS, Card, format_cards, parse_card, trick_winner
 from .rules import MISERE
@@ -169,6 +170,68 @@ class BugamiFaces(Faces):
     def state_html(self, state) -> str:
         """The whole table for a notebook (every hand: a teacher's view)."""
         return render_html(state, None)
+
+
+    # -- the printed pages (lessons/print) ------------------------------------------------------
+    def rules_sheet(self) -> tuple[str, str]:
+        from .rules import Rules
+        r = Rules()
+        return printed_page(
+            _("Bugami: rules sheet"),
+            _("A trick-taking game by David Parlett. {low}-{high} players. Win tricks, but avoid your bug "
+              "suit.").format(low=r.min_players, high=r.max_players),
+            heading(_("What you need")),
+            para(_("A standard pack of 52 cards (ace high) and, from a second pack, one card of each suit per "
+                   "player (the bid cards). Deal all the cards one at a time; leftover cards go face down aside.")),
+            heading(_("A deal")),
+            listed([
+                _("<b>Choose your bug suit</b>, the suit you want to avoid: lay its bid card face down. Everyone "
+                  "turns them over together. Sure you will take no trick at all? Keep all four face down: that is "
+                  "<b>misère</b>."),
+                _("<b>Play tricks.</b> The player left of the dealer leads. Follow suit if you can; otherwise play "
+                  "any card. The highest card of the suit led wins the trick and leads next. The winner of the last "
+                  "trick also takes the leftover cards."),
+            ], ordered=True),
+            heading(_("Scoring")),
+            listed([
+                _("<b>10 points per trick</b>, divided by the number of bug-suit cards you took, <b>rounded "
+                  "down</b>: 4 tricks with 2 bug cards = 40 / 2 = 20; 5 tricks with 3 = 50 / 3 = 16."),
+                _("No bug card at all: points <b>doubled</b>: 4 tricks = 80."),
+                _("The first player with <b>{target} points</b> or more wins.").format(target=r.target),
+            ]),
+            open_points([
+                _("Misère: {success} points with no trick, {failure} for each trick taken (not published: our "
+                  "assumption).").format(success=f"{r.misere_success:+d}", failure=r.misere_failure_per_trick),
+                _("The leftover cards go to the winner of the last trick{count}.").format(
+                    count=_(" and count") if r.leftovers_to_last_trick else ""),
+                _("Players tied on the highest score {ties}.").format(
+                    ties=_("share the win") if r.ties == "share" else _("play on")),
+            ]),
+            foot(_("Sources: the Bugami rules and the designer's page; docs/bugami.md.")),
+        )
+
+    def strategy_page(self) -> tuple[str, str]:
+        return printed_page(
+            _("Bugami: strategy page"),
+            _("What lesson 05 (Choosing what to avoid) found. Keep it with the rules sheet for your next game."),
+            heading(_("Choosing your bug suit")),
+            listed([
+                _("A good bug suit is one you can <b>play under</b> (you hold its low cards) and that few other "
+                  "players can <b>throw at you</b>."),
+                _("The first bug card you take costs half your points (the doubling is lost); each further one "
+                  "divides again."),
+                _("The more cards of a suit you hold, the likelier another player has none of it, and then may "
+                  "throw any card when it is led."),
+            ]),
+            heading(_("Weighing a declaration")),
+            listed([
+                _("Compare declarations by their <b>expected points</b> and by their <b>spread</b>: with the same "
+                  "average, the one with the bigger spread is the riskier."),
+                _("Misère (no trick at all) pays with a <b>weak hand</b> of low cards; with aces and kings you "
+                  "will take tricks whatever you do."),
+            ]),
+            foot(_("Hand out after lesson 05: this page states answers of the lesson.")),
+        )
 
 
 FACES = BugamiFaces()

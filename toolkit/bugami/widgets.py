@@ -15,6 +15,7 @@ import ipywidgets as w
 import numpy as np
 import plotly.graph_objects as go
 
+from ..core.i18n import _, format_number
 from ..core.tricks import SUIT_NAMES, Card
 from ..core.widgets import GameTable, View
 from ..core.charts import Chart
@@ -51,15 +52,15 @@ class ScoreExplorer(View):
     def __init__(self, rules: Rules | None = None, max_tricks: int = 13):
         super().__init__()
         self.rules = r = rules or Rules()
-        tricks = w.IntSlider(value=4, min=0, max=max_tricks, description="Tricks taken",
+        tricks = w.IntSlider(value=4, min=0, max=max_tricks, description=_("Tricks taken"),
                              style={"description_width": "initial"})
-        bugs = w.IntSlider(value=2, min=0, max=len(r.ranks), description="Bug cards taken",
+        bugs = w.IntSlider(value=2, min=0, max=len(r.ranks), description=_("Bug cards taken"),
                            style={"description_width": "initial"})
         self.controls = {"tricks": tricks, "bug_cards": bugs}
         self.text = w.HTML()
-        self.chart = Chart(data=[go.Bar(x=[], y=[], marker_color=[], name="points")], layout=dict(
+        self.chart = Chart(data=[go.Bar(x=[], y=[], marker_color=[], name=_("points"))], layout=dict(
             height=300, margin=dict(l=60, r=20, t=50, b=50),
-            xaxis=dict(title="bug-suit cards taken", dtick=1), yaxis=dict(title="points this deal")))
+            xaxis=dict(title=_("bug-suit cards taken"), dtick=1), yaxis=dict(title=_("points this deal"))))
         self.fig = self.chart.fig
         self._on_values(lambda _ch: self.update(), *self.controls.values())
         self.widget = w.VBox([w.HBox([tricks, bugs]), self.text, self.chart.widget])
@@ -72,18 +73,20 @@ class ScoreExplorer(View):
         pts = r.score(t, b)
         raw = r.points_per_trick * t
         if b == 0:
-            how = f"no bug card: {r.points_per_trick} &times; {t} = {raw}, doubled = <b>{pts}</b>"
+            how = _("no bug card: {per} &times; {t} = {raw}, doubled = <b>{pts}</b>").format(
+                per=r.points_per_trick, t=t, raw=raw, pts=pts)
         else:
-            how = f"{r.points_per_trick} &times; {t} = {raw}, divided by {b} and rounded down = <b>{pts}</b>"
+            how = _("{per} &times; {t} = {raw}, divided by {b} and rounded down = <b>{pts}</b>").format(
+                per=r.points_per_trick, t=t, raw=raw, b=b, pts=pts)
         self.points = pts
-        self.text.value = f"<div>{t} tricks and {b} bug cards: {how} points.</div>"
+        self.text.value = "<div>" + _("{t} tricks and {b} bug cards: {how} points.").format(t=t, b=b, how=how) + "</div>"
         xs = list(range(0, len(r.ranks) + 1))
         ys = [r.score(t, k) for k in xs]
         with self.chart.batch_update():
             self.fig.data[0].x = xs
             self.fig.data[0].y = ys
             self.fig.data[0].marker.color = [ROSE if k == b else BLUE for k in xs]
-            self.fig.layout.title.text = f"Points for {t} tricks: {pts} with {b} bug cards"
+            self.fig.layout.title.text = _("Points for {t} tricks: {pts} with {b} bug cards").format(t=t, pts=pts, b=b)
 
 
 def score_explorer(rules: Rules | None = None) -> ScoreExplorer:
@@ -109,16 +112,16 @@ class CardCounter(View):
         super().__init__()
         self.rules = r = rules or Rules()
         self.suit = suit
-        players = w.IntSlider(value=4, min=r.min_players, max=r.max_players, description="Players",
+        players = w.IntSlider(value=4, min=r.min_players, max=r.max_players, description=_("Players"),
                               style={"description_width": "initial"})
-        mine = w.IntSlider(value=3, min=0, max=len(r.ranks), description="My cards in the suit",
+        mine = w.IntSlider(value=3, min=0, max=len(r.ranks), description=_("My cards in the suit"),
                            style={"description_width": "initial"})
         self.controls = {"players": players, "mine": mine}
         self.text = w.HTML()
-        self.chart = Chart(data=[go.Bar(x=[], y=[], marker_color=CYAN, name="probability")], layout=dict(
+        self.chart = Chart(data=[go.Bar(x=[], y=[], marker_color=CYAN, name=_("probability"))], layout=dict(
             height=320, margin=dict(l=60, r=20, t=50, b=50),
-            xaxis=dict(title=f"{SUIT_NAMES[suit]} in one other player's hand", dtick=1),
-            yaxis=dict(title="probability", rangemode="tozero")))
+            xaxis=dict(title=_("{suit} in one other player's hand").format(suit=_(SUIT_NAMES[suit])), dtick=1),
+            yaxis=dict(title=_("probability"), rangemode="tozero")))
         self.fig = self.chart.fig
         self._on_values(lambda _ch: self.update(), *self.controls.values())
         self.widget = w.VBox([w.HBox([players, mine]), self.text, self.chart.widget])
@@ -144,16 +147,18 @@ class CardCounter(View):
         self.p_void = pv = void_probability(hand, self.suit, n, r)
         unseen = len(r.ranks) - m
         mean = Fraction(unseen * size, len(r.deck) - size)
-        name = SUIT_NAMES[self.suit]
-        self.text.value = (f"<div>You hold {m} of the {len(r.ranks)} {name}; {unseen} are in the other "
-                           f"{n - 1} hands or aside. One other player holds on average "
-                           f"{unseen} &times; {size}/{len(r.deck) - size} = <b>{float(mean):.2f}</b> {name}. "
-                           f"P(some other player has none) = <b>{float(pv):.3f}</b>.</div>")
+        name = _(SUIT_NAMES[self.suit])
+        self.text.value = "<div>" + _(
+            "You hold {m} of the {ranks} {suit}; {unseen} are in the other {others} hands or aside. One other player "
+            "holds on average {unseen} &times; {size}/{rest} = <b>{mean}</b> {suit}. P(some other player has none) = "
+            "<b>{void}</b>.").format(m=m, ranks=len(r.ranks), suit=name, unseen=unseen, others=n - 1, size=size,
+                                     rest=len(r.deck) - size, mean=format_number(float(mean), decimals=2),
+                                     void=format_number(float(pv), decimals=3)) + "</div>"
         with self.chart.batch_update():
             self.fig.data[0].x = list(dist)
             self.fig.data[0].y = [float(p) for p in dist.values()]
-            self.fig.layout.title.text = (f"{n} players, you hold {m} {name}: one other hand "
-                                          f"(P(someone void) = {float(pv):.2f})")
+            self.fig.layout.title.text = _("{n} players, you hold {m} {suit}: one other hand (P(someone void) = "
+                                           "{void})").format(n=n, m=m, suit=name, void=format_number(float(pv), decimals=2))
 
 
 def card_counter(rules: Rules | None = None, suit: str = "H") -> CardCounter:
@@ -183,24 +188,24 @@ class AdvisorView(View):
         self.players, self.position = players, position
         self._seed = seed
         self._deals = 0
-        deal = w.Button(description="New hand", tooltip="Deal a new hand")
-        nsamp = w.IntSlider(value=samples, min=20, max=2000, step=20, description="Samples",
+        deal = w.Button(description=_("New hand"), tooltip=_("Deal a new hand"))
+        nsamp = w.IntSlider(value=samples, min=20, max=2000, step=20, description=_("Samples"),
                             continuous_update=False, style={"description_width": "initial"})
-        bot = w.Dropdown(options=[("heuristic", "heuristic"), ("random", "random")], value="heuristic",
-                         description="Bots play as", style={"description_width": "initial"})
-        run = w.Button(description="Run advisor", button_style="primary", tooltip="Sample hidden hands")
+        bot = w.Dropdown(options=[(_("heuristic"), "heuristic"), (_("random"), "random")], value="heuristic",
+                         description=_("Bots play as"), style={"description_width": "initial"})
+        run = w.Button(description=_("Run advisor"), button_style="primary", tooltip=_("Sample hidden hands"))
         self.controls = {"deal": deal, "samples": nsamp, "bot": bot, "run": run}
-        self.progress = w.IntProgress(value=0, min=0, max=1, description="Sampling",
+        self.progress = w.IntProgress(value=0, min=0, max=1, description=_("Sampling"),
                                       style={"description_width": "initial"})
         self.hand_box = w.HTML()
         self.table = w.HTML()
         self.chart = Chart(
-            data=[go.Bar(x=[], y=[], marker_color=BLUE, name="expected points (95% CI)",
+            data=[go.Bar(x=[], y=[], marker_color=BLUE, name=_("expected points (95% CI)"),
                          error_y=dict(type="data", array=[], visible=True)),
                   go.Scatter(x=[], y=[], mode="markers", marker=dict(symbol="diamond", size=11, color=SAND),
-                             name="spread (standard deviation)")],
-            layout=dict(height=340, margin=dict(l=60, r=20, t=50, b=50), title=dict(text="Press Run advisor"),
-                        xaxis=dict(title="declaration"), yaxis=dict(title="points this deal")))
+                             name=_("spread (standard deviation)"))],
+            layout=dict(height=340, margin=dict(l=60, r=20, t=50, b=50), title=dict(text=_("Press Run advisor")),
+                        xaxis=dict(title=_("declaration")), yaxis=dict(title=_("points this deal"))))
         self.fig = self.chart.fig
         deal.on_click(self._timed(lambda _b: self.new_hand()))
         run.on_click(self._timed(lambda _b: self.run()))
@@ -213,14 +218,16 @@ class AdvisorView(View):
         s = new_game(self.rules, self.players, seed=self._seed + self._deals)
         self._deals += 1
         self.hand = s.hands[(s.dealer + self.position) % self.players]
-        where = "on the dealer's left: you lead first" if self.position == 1 else f"seat {self.position} from the dealer"
-        self.hand_box.value = f"<div><b>Your hand</b> ({self.players} players, {where}):<br>{hand_html(self.hand)}</div>"
+        where = (_("on the dealer's left: you lead first") if self.position == 1
+                 else _("seat {k} from the dealer").format(k=self.position))
+        self.hand_box.value = ("<div>" + _("<b>Your hand</b> ({n} players, {where}):").format(n=self.players, where=where)
+                               + f"<br>{hand_html(self.hand)}</div>")
         self.advice = None
         self.table.value = ""
         with self.chart.batch_update():
             for tr in self.fig.data:
                 tr.x, tr.y = [], []
-            self.fig.layout.title.text = "Press Run advisor"
+            self.fig.layout.title.text = _("Press Run advisor")
 
     def run(self) -> None:
         """Sample, play out and show the advice (what *Run advisor* does)."""
@@ -242,14 +249,15 @@ class AdvisorView(View):
             self.fig.data[0].error_y.array = [a.mean.half_width for a in advice]
             self.fig.data[1].x = labels
             self.fig.data[1].y = [a.std for a in advice]
-            self.fig.layout.title.text = (f"Best on average: {declaration_label(best.declaration)} "
-                                          f"({best.mean.value:.1f} points, {n} samples)")
+            self.fig.layout.title.text = _("Best on average: {declaration} ({points} points, {n} samples)").format(
+                declaration=declaration_label(best.declaration), points=format_number(best.mean.value, decimals=1), n=n)
         rows = "".join(
             f"<tr><td>{html.escape(declaration_label(a.declaration))}</td><td>{a.mean.value:.1f}</td>"
             f"<td>{a.mean.low:.1f} to {a.mean.high:.1f}</td><td>{a.std:.1f}</td>"
             f"<td>{a.p_at_least(40):.2f}</td><td>{float(np.mean(a.points < 0)):.2f}</td></tr>" for a in advice)
-        self.table.value = ("<table><tr><th>Declaration</th><th>Mean points</th><th>95% CI</th><th>Spread (std)</th>"
-                            "<th>P(40 or more)</th><th>P(below 0)</th></tr>" + rows + "</table>")
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in (_("Declaration"), _("Mean points"), _("95% CI"),
+                                                              _("Spread (std)"), _("P(40 or more)"), _("P(below 0)")))
+        self.table.value = f"<table><tr>{head}</tr>" + rows + "</table>"
 
 
 def advisor_view(players: int = 4, position: int = 1, seed: int = 0, samples: int = 300,
@@ -270,7 +278,7 @@ def _advice_panel(samples: int):
         adv = advise_state(state, player, samples=samples, seed=0, workers=1)  # in a background thread
         cells = " &middot; ".join(f"{html.escape(declaration_label(a.declaration))}: {a.mean.value:.0f} "
                                   f"(&plusmn;{a.mean.half_width:.0f})" for a in adv)
-        return f"<div><b>Advisor</b> (expected points, {samples} samples): {cells}</div>"
+        return "<div>" + _("<b>Advisor</b> (expected points, {n} samples):").format(n=samples) + f" {cells}</div>"
     return helper
 
 

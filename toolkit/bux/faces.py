@@ -18,7 +18,8 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping
 
-from ..core.faces import Faces, Milestone, phase_ended, player_name, players_table, section
+from ..core.faces import (Faces, Milestone, foot, heading, listed, open_points, para, phase_ended, player_name,
+                          players_table, printed_page, section)
 from ..core.i18n import N_, _
 from .rules import Card, parse_card
 from .state import (Assistance, Auction, Bid, BuxState, Deal, Done, Draw, Keep, Pass, Reveal, Sell, Swap, TopCard,
@@ -261,6 +262,73 @@ class BuxFaces(Faces):
     def state_html(self, state) -> str:
         """The whole table for a notebook (every hand: a teacher's view)."""
         return state_html(state, None)
+
+
+    # -- the printed pages (lessons/print) ------------------------------------------------------
+    def rules_sheet(self) -> tuple[str, str]:
+        from .rules import Rules
+        r = Rules()
+        wait = "" if r.drawer_may_wait else _(" (not allowed)")
+        top = _("shown") if r.top_card_visible else _("not shown")
+        return printed_page(
+            _("BUX: rules sheet"),
+            _("A card game of buying cheap and selling sets. {low}-{high} players. The richest player at the end "
+              "wins.").format(low=r.min_players, high=r.max_players),
+            heading(_("What you need")),
+            para(_("{n} cards: 48 symbol cards (a suit: hearts, diamonds, clubs or spades, inside a shape: square, "
+                   "circle, X or oval; a number 25, 50 or 100 on the back) and 3 purple BUX cards. Chips: {money} "
+                   "bux each. Deal 3 cards face up to each player; the rest is the draw deck, numbers up.").format(
+                n=r.n_cards, money=r.starting_money)),
+            heading(_("Your turn: do one thing")),
+            listed([
+                _("<b>Swap</b> one of your cards for an <b>unprotected</b> card of another player. A card is "
+                  "protected when both its suit and its shape appear on other cards of its owner's spread."),
+                _("<b>Cash in</b> sets of three: a <b>mixed set</b> (only the suit or only the shape matches) pays "
+                  "the sum of the backs; a <b>perfect set</b> (three identical cards) pays <b>{perfect} "
+                  "bux</b>.").format(perfect=r.perfect_set_value),
+                _("<b>Draw 3 cards</b> and auction them as one lot. Bids go round clockwise, each higher than the "
+                  "last; a player who passes is out. If you drew and win, pay the bank; if someone else wins, they "
+                  "pay <b>you</b>."),
+                _("No chips at the start of your turn? Take {help} bux of assistance instead.").format(help=r.assistance),
+            ], ordered=True),
+            heading(_("The BUX clock")),
+            para(_("A purple BUX card drawn is tucked away and replaced. After the 2nd, the <b>Double-BUX "
+                   "period</b>: every set pays double. The 3rd ends it and a new draw deck is made. The 3rd BUX card "
+                   "of the 3rd deck ends the game at once: cards are then worth nothing. Count your chips.")),
+            open_points([
+                _("Each kind of card has one back of 25, one of 50 and one of 100 bux."),
+                _("Bids rise by {step} bux, the lowest bid is {low} bux, nobody bids more than their chips; a lot "
+                  "nobody bids for is discarded.").format(step=r.bid_increment, low=r.min_bid),
+                _("The drawer may wait and bid later{wait}; the value on top of the draw deck is {top}.").format(
+                    wait=wait, top=top),
+            ]),
+            foot(_("Sources: the BUX rules; docs/bux.md.")),
+        )
+
+    def strategy_page(self) -> tuple[str, str]:
+        from .rules import Rules
+        r = Rules()
+        return printed_page(
+            _("BUX: strategy page"),
+            _("What lesson 03 (What is it worth to you?) found. Keep it with the rules sheet for your next game."),
+            heading(_("Bidding")),
+            listed([
+                _("A lot is worth what it adds to <b>your</b> spread: its private value. If you did not draw it, "
+                  "bid up to that value, never above."),
+                _("If <b>you drew</b> the lot, stop bidding at <b>half</b> its value to you: above that, letting "
+                  "another player win and pay you is better than winning it yourself."),
+                _("When everyone only guesses a lot's worth, the winner is the one who guessed highest, and often "
+                  "pays too much (the <b>winner's curse</b>). Bid a little below your estimate."),
+            ]),
+            heading(_("Your spread")),
+            listed([
+                _("A card is protected when its suit and its shape both appear on other cards of your spread: "
+                  "cards that overlap protect each other, and they are the ones that grow into sets."),
+                _("A perfect set pays {perfect} bux, almost three times an average mixed set (175 bux). During the "
+                  "Double-BUX period every set pays double.").format(perfect=r.perfect_set_value),
+            ]),
+            foot(_("Hand out after lesson 03: this page states answers of the lesson.")),
+        )
 
 
 FACES = BuxFaces()

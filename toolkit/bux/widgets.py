@@ -34,6 +34,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
+from ..core.i18n import _, format_number, ngettext
 from ..core.widgets import GameTable, View
 from ..core.charts import Chart
 from .bots import GreedyBot, ValueBot
@@ -87,22 +88,22 @@ class SpreadExplorer(View):
         bad = [c for c in picked if c not in names]
         if bad:
             raise ValueError(f"cards not in the deck: {bad}")
-        sel = w.SelectMultiple(options=names, value=tuple(picked), rows=12, description="Your spread",
+        sel = w.SelectMultiple(options=names, value=tuple(picked), rows=12, description=_("Your spread"),
                                style={"description_width": "initial"}, layout=w.Layout(width="320px"))
         self.controls = {"cards": sel}
         self.table = w.HTML()
         self.summary = w.HTML()
         self.chart = Chart(
-            data=[go.Bar(x=[], y=[], name="set value", marker=dict(color=SAFE[0]),
-                         hovertemplate="%{x}: %{y} bux<extra></extra>")],
-            layout=dict(title=dict(text=""), xaxis=dict(title=dict(text="set sold")),
-                        yaxis=dict(title=dict(text="bux paid (single pay)"), rangemode="tozero"), **_LAYOUT),
+            data=[go.Bar(x=[], y=[], name=_("set value"), marker=dict(color=SAFE[0]),
+                         hovertemplate=_("%{x}: %{y} bux") + "<extra></extra>")],
+            layout=dict(title=dict(text=""), xaxis=dict(title=dict(text=_("set sold"))),
+                        yaxis=dict(title=dict(text=_("bux paid (single pay)")), rangemode="tozero"), **_LAYOUT),
             hide_empty=True)  # shown when the spread holds a set to sell
         self.fig = self.chart.fig
         self._apply(sel.value)
         sel.observe(self._timed(lambda ch: self._apply(ch["new"])), names="value")
-        intro = w.HTML("<b>Your spread.</b> Select cards (Ctrl/Cmd-click for several). A card is "
-                       "<i>protected</i> when both its suit and its shape appear on other cards of your spread.")
+        intro = w.HTML(_("<b>Your spread.</b> Select cards (Ctrl/Cmd-click for several). A card is "
+                         "<i>protected</i> when both its suit and its shape appear on other cards of your spread."))
         self.widget = w.VBox([intro, w.HBox([sel, self.table]), self.summary, self.chart.widget])
 
     #: Most cards the explorer values at once (a spread beyond that is rare and slow to search).
@@ -111,8 +112,8 @@ class SpreadExplorer(View):
     def _apply(self, names) -> None:
         spread = [parse_card(n) for n in names]
         if len(spread) > self.MAX_CARDS:
-            self.summary.value = (f"<b>Too many cards:</b> {len(spread)} selected; select at most {self.MAX_CARDS} "
-                                  "(a real spread rarely holds more).")
+            self.summary.value = _("<b>Too many cards:</b> {n} selected; select at most {most} (a real spread rarely "
+                                   "holds more).").format(n=len(spread), most=self.MAX_CARDS)
             return
         self.spread = spread
         self.protected = [is_protected(c, spread) for c in spread]
@@ -120,24 +121,27 @@ class SpreadExplorer(View):
         self.best_double = best_cash_in(spread, True, self.rules)
         rows = "".join(
             f"<tr><td>{card_html(c)}</td><td style='padding:0 8px'>"
-            f"{'protected' if p else '<b>not protected</b>: can be swapped away'}</td></tr>"
+            + (_("protected") if p else _("<b>not protected</b>: can be swapped away")) + "</td></tr>"
             for c, p in zip(spread, self.protected))
-        self.table.value = f"<table>{rows}</table>" if spread else "<i>No cards selected.</i>"
+        self.table.value = f"<table>{rows}</table>" if spread else "<i>" + _("No cards selected.") + "</i>"
         labels, values = [], []
         for t in self.best.sets:
             cards = [spread[i] for i in t]
-            kind = "perfect" if len({c.kind for c in cards}) == 1 else "mixed"
+            kind = _("perfect") if len({c.kind for c in cards}) == 1 else _("mixed")
             labels.append(f"{kind}: " + ", ".join(f"{c.shape}-{c.suit}" for c in cards))
             values.append(self.rules.set_value(cards))
         with self.chart.batch_update():
             self.fig.data[0].x, self.fig.data[0].y = labels, values
-            self.fig.layout.title.text = (f"Best cash-in: {self.best.value} bux" if labels
-                                          else "No matching set to sell yet")
+            self.fig.layout.title.text = (_("Best cash-in: {value} bux").format(value=self.best.value) if labels
+                                          else _("No matching set to sell yet"))
         n_unprot = self.protected.count(False)
         self.summary.value = (
-            f"<b>Best cash-in:</b> {self.best.value} bux now, {self.best_double.value} bux during the "
-            f"Double-BUX period ({len(self.best.sets)} set{'s' if len(self.best.sets) != 1 else ''}). "
-            f"{n_unprot} of {len(spread)} card{'s' if len(spread) != 1 else ''} can be swapped away.")
+            ngettext("<b>Best cash-in:</b> {now} bux now, {double} bux during the Double-BUX period ({n} set).",
+                     "<b>Best cash-in:</b> {now} bux now, {double} bux during the Double-BUX period ({n} sets).",
+                     len(self.best.sets)).format(now=self.best.value, double=self.best_double.value,
+                                                 n=len(self.best.sets)) + " "
+            + ngettext("{k} of {n} card can be swapped away.", "{k} of {n} cards can be swapped away.",
+                       len(spread)).format(k=n_unprot, n=len(spread)))
 
 
 def spread_explorer(cards=SEED_SPREAD, rules: Rules | None = None) -> SpreadExplorer:
@@ -180,17 +184,17 @@ class LotValuer(View):
         self.rules = rules or Rules()
         self.players = players
         self.explain_drawer = bool(explain_drawer)
-        deal_s = w.IntSlider(value=deal, min=1, max=50, description="Deal number", continuous_update=False)
-        shade = w.FloatSlider(value=0.0, min=0.0, max=0.5, step=0.05, description="Bid shading",
+        deal_s = w.IntSlider(value=deal, min=1, max=50, description=_("Deal number"), continuous_update=False)
+        shade = w.FloatSlider(value=0.0, min=0.0, max=0.5, step=0.05, description=_("Bid shading"),
                               continuous_update=False, readout_format=".0%")
         self.controls = {"deal": deal_s, "shade": shade}
         self.board = w.HTML()
         self.summary = w.HTML()
         self.chart = Chart(
-            data=[go.Bar(x=[], y=[], name="value of the lot", marker=dict(color=SAFE[0])),
-                  go.Bar(x=[], y=[], name="suggested highest bid", marker=dict(color=SAFE[1], pattern_shape="/"))],
-            layout=dict(title=dict(text="What the lot is worth to each player"), barmode="group",
-                        xaxis=dict(title=dict(text="player")), yaxis=dict(title=dict(text="bux"), rangemode="tozero"),
+            data=[go.Bar(x=[], y=[], name=_("value of the lot"), marker=dict(color=SAFE[0])),
+                  go.Bar(x=[], y=[], name=_("suggested highest bid"), marker=dict(color=SAFE[1], pattern_shape="/"))],
+            layout=dict(title=dict(text=_("What the lot is worth to each player")), barmode="group",
+                        xaxis=dict(title=dict(text=_("player"))), yaxis=dict(title=dict(text="bux"), rangemode="tozero"),
                         legend=dict(orientation="h", y=-0.25), **_LAYOUT))
         self.fig = self.chart.fig
         self._apply()
@@ -210,16 +214,18 @@ class LotValuer(View):
         self.advice = [{**a, "max_bid": suggested_bid(a["value"], a["drawer"], max(0, s.max_bid(a["seat"])),
                                                      r.bid_increment, shade)} for a in base]
         self.board.value = board
-        names = [f"{s.players[a['seat']]}{' (drawer)' if a['drawer'] else ''}" for a in self.advice]
+        drawer = " (" + _("drawer") + ")"
+        names = [s.players[a["seat"]] + (drawer if a["drawer"] else "") for a in self.advice]
         vals = [float(a["value"]) for a in self.advice]
         bids = [a["max_bid"] for a in self.advice]
         with self.chart.batch_update():
             self.fig.data[0].x, self.fig.data[0].y = names, vals
             self.fig.data[1].x, self.fig.data[1].y = names, bids
         top = max(range(len(vals)), key=lambda i: (vals[i], -i))
-        self.summary.value = f"The lot is worth most to <b>{escape(names[top])}</b> ({vals[top]:.0f} bux). " + (
-            "The drawer's limit is half its value: when someone else wins, the winner pays the drawer."
-            if self.explain_drawer else "Compare the drawer's two bars with everyone else's: why the difference?")
+        self.summary.value = _("The lot is worth most to <b>{name}</b> ({value} bux).").format(
+            name=escape(names[top]), value=format_number(vals[top], decimals=0)) + " " + (
+            _("The drawer's limit is half its value: when someone else wins, the winner pays the drawer.")
+            if self.explain_drawer else _("Compare the drawer's two bars with everyone else's: why the difference?"))
 
 
 def lot_valuer(deal: int = 1, players: int = 4, rules: Rules | None = None, explain_drawer: bool = True) -> LotValuer:
@@ -257,28 +263,28 @@ class WinnersCurse(View):
     def __init__(self, bidders: int = 4, noise: int = 50, shade: float = 0.0, auctions: int = 4000, seed: int = 0):
         super().__init__()
         self.auctions, self.seed = auctions, seed
-        b = w.IntSlider(value=bidders, min=2, max=8, description="Bidders")
-        n = w.IntSlider(value=noise, min=0, max=150, step=10, description="Guess error (bux)",
+        b = w.IntSlider(value=bidders, min=2, max=8, description=_("Bidders"))
+        n = w.IntSlider(value=noise, min=0, max=150, step=10, description=_("Guess error (bux)"),
                         style={"description_width": "initial"})
-        s = w.FloatSlider(value=shade, min=0.0, max=2.0, step=0.25, description="Shading (SDs)",
+        s = w.FloatSlider(value=shade, min=0.0, max=2.0, step=0.25, description=_("Shading (SDs)"),
                           style={"description_width": "initial"})
         self.controls = {"bidders": b, "noise": n, "shade": s}
         self.summary = w.HTML()
         self.chart = Chart(
-            data=[go.Histogram(x=[], name="winner's profit", marker=dict(color=SAFE[0]),
+            data=[go.Histogram(x=[], name=_("winner's profit"), marker=dict(color=SAFE[0]),
                                xbins=dict(size=10)),
-                  go.Scatter(x=[], y=[], mode="lines", name="average profit",
+                  go.Scatter(x=[], y=[], mode="lines", name=_("average profit"),
                              line=dict(color=SAFE[1], width=3, dash="dash"))],
-            layout=dict(title=dict(text=""), xaxis=dict(title=dict(text="winner's profit: true value - price (bux)"),
+            layout=dict(title=dict(text=""), xaxis=dict(title=dict(text=_("winner's profit: true value - price (bux)")),
                                                         range=[-400, 400]),
-                        yaxis=dict(title=dict(text="number of auctions")), legend=dict(orientation="h", y=-0.25),
+                        yaxis=dict(title=dict(text=_("number of auctions"))), legend=dict(orientation="h", y=-0.25),
                         **_LAYOUT))
         self.fig = self.chart.fig
         self._apply()
         self._on_values(lambda ch: self._apply(), *self.controls.values())
-        intro = w.HTML("<b>The winner's curse.</b> A lot is truly worth 200 bux to everyone, but each bidder "
-                       "only <i>guesses</i> its value. Each stays in the bidding up to their guess (minus the "
-                       "shading). Move the sliders: how much does the winner gain or lose on average?")
+        intro = w.HTML(_("<b>The winner's curse.</b> A lot is truly worth 200 bux to everyone, but each bidder "
+                         "only <i>guesses</i> its value. Each stays in the bidding up to their guess (minus the "
+                         "shading). Move the sliders: how much does the winner gain or lose on average?"))
         self.widget = w.VBox([intro, b, n, s, self.summary, self.chart.widget])
 
     def _apply(self) -> None:
@@ -291,11 +297,13 @@ class WinnersCurse(View):
         with self.chart.batch_update():
             self.fig.data[0].x = p
             self.fig.data[1].x, self.fig.data[1].y = [self.mean_profit] * 2, [0, self.auctions / 6]
-            self.fig.layout.title.text = (f"{c['bidders'].value} bidders: average winner's profit "
-                                          f"{self.mean_profit:+.0f} bux")
-        verdict = "loses money" if self.mean_profit < 0 else "makes money"
-        self.summary.value = (f"On average the winner <b>{verdict}</b>: {self.mean_profit:+.1f} bux per lot; "
-                              f"the winner overpaid in <b>{self.overpaid:.0%}</b> of {self.auctions:,} auctions.")
+            self.fig.layout.title.text = _("{n} bidders: average winner's profit {profit} bux").format(
+                n=c["bidders"].value, profit=f"{self.mean_profit:+.0f}")
+        verdict = _("loses money") if self.mean_profit < 0 else _("makes money")
+        self.summary.value = _("On average the winner <b>{verdict}</b>: {profit} bux per lot; the winner overpaid in "
+                               "<b>{share}</b> of {n} auctions.").format(
+            verdict=verdict, profit=f"{self.mean_profit:+.1f}",
+            share=format_number(100 * self.overpaid, decimals=0) + "%", n=format_number(self.auctions))
 
 
 def winners_curse(bidders: int = 4, noise: int = 50, shade: float = 0.0, auctions: int = 4000,
@@ -330,19 +338,19 @@ class ClockExplorer(View):
         super().__init__()
         self.rules = rules or Rules()
         r = self.rules
-        p = w.IntSlider(value=players, min=2, max=5, description="Players")
+        p = w.IntSlider(value=players, min=2, max=5, description=_("Players"))
         h = w.IntSlider(value=held if held is not None else 3 * players, min=0, max=r.n_symbol_cards - 3,
-                        description="Cards held at a reshuffle", style={"description_width": "initial"},
+                        description=_("Cards held at a reshuffle"), style={"description_width": "initial"},
                         continuous_update=False)
         self.controls = {"players": p, "held": h}
         self.summary = w.HTML()
         self.chart = Chart(
-            data=[go.Bar(x=[], y=[], name="lot draws in a whole game", marker=dict(color=SAFE[0])),
-                  go.Bar(x=[], y=[], name="lots during one Double-BUX period", marker=dict(color=SAFE[1]),
+            data=[go.Bar(x=[], y=[], name=_("lot draws in a whole game"), marker=dict(color=SAFE[0])),
+                  go.Bar(x=[], y=[], name=_("lots during one Double-BUX period"), marker=dict(color=SAFE[1]),
                          opacity=0.8)],
-            layout=dict(title=dict(text="The BUX clock"), barmode="overlay",
-                        xaxis=dict(title=dict(text="number of lot draws")),
-                        yaxis=dict(title=dict(text="probability"), rangemode="tozero"),
+            layout=dict(title=dict(text=_("The BUX clock")), barmode="overlay",
+                        xaxis=dict(title=dict(text=_("number of lot draws"))),
+                        yaxis=dict(title=dict(text=_("probability")), rangemode="tozero"),
                         legend=dict(orientation="h", y=-0.25), **_LAYOUT))
         self.fig = self.chart.fig
         self._apply()
@@ -364,11 +372,12 @@ class ClockExplorer(View):
             self.fig.data[0].y = [float(v) for v in self.length_pmf.values()]
             self.fig.data[1].x = list(self.double_pmf)
             self.fig.data[1].y = [float(v) for v in self.double_pmf.values()]
-            self.fig.layout.title.text = (f"The BUX clock, {n} players: on average "
-                                          f"{float(self.mean_length):.1f} lot draws per game")
-        self.summary.value = (f"Draw decks of {', '.join(map(str, sizes))} cards. A game lasts on average "
-                              f"<b>{float(self.mean_length):.1f}</b> lot draws; a Double-BUX period lasts on average "
-                              f"<b>{float(self.mean_double):.1f}</b> lots (exact distributions).")
+            self.fig.layout.title.text = _("The BUX clock, {n} players: on average {mean} lot draws per game").format(
+                n=n, mean=format_number(float(self.mean_length), decimals=1))
+        self.summary.value = _("Draw decks of {sizes} cards. A game lasts on average <b>{length}</b> lot draws; a "
+                               "Double-BUX period lasts on average <b>{double}</b> lots (exact distributions).").format(
+            sizes=", ".join(map(str, sizes)), length=format_number(float(self.mean_length), decimals=1),
+            double=format_number(float(self.mean_double), decimals=1))
 
 
 _CACHE: dict = {}
@@ -406,9 +415,10 @@ def _helper(state, player: int) -> str:
     if state.phase != "bid" or not state.lot:
         return ""
     adv = auction_advice(state)[player]
-    who = "you drew it, so your limit is half its value" if adv["drawer"] else "bid up to its value"
-    return (f"<div style='border-left:4px solid #888;padding:2px 8px'>Helper: this lot is worth about "
-            f"<b>{float(adv['value']):.0f} bux</b> to you right now; {who}: at most <b>{adv['max_bid']} bux</b>.</div>")
+    who = _("you drew it, so your limit is half its value") if adv["drawer"] else _("bid up to its value")
+    return ("<div style='border-left:4px solid #888;padding:2px 8px'>" + _(
+        "Helper: this lot is worth about <b>{value} bux</b> to you right now; {who}: at most <b>{most} bux</b>.").format(
+        value=format_number(float(adv["value"]), decimals=0), who=who, most=adv["max_bid"]) + "</div>")
 
 
 def play_table(players: int = 4, seed: int = 0, rules: Rules | None = None, helper: bool = True) -> GameTable:
@@ -424,7 +434,7 @@ def play_table(players: int = 4, seed: int = 0, rules: Rules | None = None, help
         a :class:`toolkit.core.widgets.GameTable` (``.controls["action"]``, ``["play"]``, ...).
     """
     rules = rules or Rules()
-    names = ["You"] + [f"Bot {i}" for i in range(1, players)]
+    names = [_("You")] + [_("Bot {seat}").format(seat=i) for i in range(1, players)]
     bots = {i: (GreedyBot() if i % 2 else ValueBot()) for i in range(1, players)}
     start = new_game(rules, names, seed)
     return GameTable(start, bots, human=0, seed=seed, render=state_html, helper=_helper if helper else None,

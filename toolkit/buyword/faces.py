@@ -20,8 +20,9 @@ from collections import Counter
 from html import escape
 from typing import Mapping
 
-from ..core.faces import Faces, Milestone, grew, player_name, players_table, section
-from ..core.i18n import N_, _, ngettext
+from ..core.faces import (Faces, Milestone, foot, grew, heading, listed, open_points, para, player_name,
+                          players_table, printed_page, section)
+from ..core.i18n import N_, _, format_number, ngettext
 from .actions import (Accept, Auction, Bid, Buy, Challenge, Choose, Decline, Discard, Done, Draw, Offer, Pass, Place,
                       Roll, SellWord, Take)
 from .rules import CHOICE, Rules
@@ -353,6 +354,82 @@ class BuyWordFaces(Faces):
     def state_html(self, state) -> str:
         """The whole table for a notebook (every hand: a teacher's view)."""
         return state_html(state)
+
+
+    # -- the printed pages (lessons/print) ------------------------------------------------------
+    def rules_sheet(self) -> tuple[str, str]:
+        r = Rules()
+        wilds = r.wilds_per_player
+        safe = _(", school-safe: rude words and slurs are refused") if r.school_safe else ""
+        challenges = (_(" (on)") if r.challenges else _(" (off: every word is checked at once)"))
+        return printed_page(
+            _("BuyWord: rules sheet"),
+            _("A word game by Sid Sackson. 1-4 players (more with Extended Play). Buy letter tiles, sell words."),
+            heading(_("What you need")),
+            para(_("{letters} letter tiles with 1 to 4 dots (<b>pips</b>), {wild} Wild tiles, a die showing 2, 3, "
+                   "4, 5, CHOICE, CHOICE, and play money: <b>${money}</b> each. Wilds each: solitaire {w1}, "
+                   "2 players {w2}, 3 players {w3}, 4 players {w4}.").format(
+                letters=r.n_letters, wild=r.wild_tiles, money=r.starting_money, w1=wilds[0], w2=wilds[1],
+                w3=wilds[2], w4=wilds[3])),
+            heading(_("A round")),
+            listed([
+                _("<b>Roll.</b> The Leader rolls the die: everyone draws that many tiles. On CHOICE the Leader "
+                  "picks 2 to 5."),
+                _("<b>Buy or decline.</b> Count the pips on the tiles you drew and <b>square</b> the total: that "
+                  "is the price. E, E, J, D = 1 + 1 + 4 + 2 = 8 pips, so 8 × 8 = $64. Pay the bank and keep the "
+                  "tiles, or decline them (they go out of play)."),
+                _("<b>Sell words.</b> Make words from your tiles and sell them to the bank for the <b>square of "
+                  "their pips</b>: ENJOYED = 13 pips = $169. A Wild stands for any letter and counts 1 pip; at "
+                  "most one Wild per word."),
+                _("<b>Tile limit.</b> Keep at most {limit} letter tiles at the end of a round (sell or discard "
+                  "the rest). The die passes to the left: the next player is the Leader.").format(limit=r.tile_limit),
+            ], ordered=True),
+            heading(_("The end")),
+            para(_("When the bag is empty, the round is finished and the game ends: unsold tiles are worth "
+                   "nothing. The richest player wins. Solitaire: $800 is fair, $900 good, $1000 outstanding.")),
+            open_points([
+                _("Words: the \"{words}\" English word list (no names or abbreviations){safe}; a challenge costs "
+                  "$20 only with challenges switched on{challenges}.").format(
+                    words=r.word_list, safe=safe, challenges=challenges),
+                _("The letter counts of the real bag are not published: the toolkit's bag matches every example "
+                  "in the rules."),
+                _("The first Leader is the first player; the bank never runs out of money."),
+            ]),
+            foot(_("Sources: the BuyWord rules; the toolkit's choices are listed in docs/buyword.md.")),
+        )
+
+    def strategy_page(self) -> tuple[str, str]:
+        from .bag import price
+        from .odds import expected_cost, pips, word_value
+        a, b, word = price(pips("EEJD")), price(pips("NOY")), word_value("enjoyed")
+        return printed_page(
+            _("BuyWord: strategy page"),
+            _("What lesson 01 (Buy small, sell big) found. Keep it with the rules sheet for your next game."),
+            heading(_("Buy small, sell big")),
+            listed([
+                _("Prices are squares of pips, for buying and for selling. So buy in <b>small lots</b> and sell "
+                  "in <b>big words</b>: E E J D in one round and N O Y in another cost {pa}² + {pb}² = ${a} + ${b} "
+                  "= ${cost}; the word ENJOYED sells for {pw}² = ${word}. A profit of ${profit}.").format(
+                    pa=pips("EEJD"), pb=pips("NOY"), a=a, b=b, cost=a + b, pw=pips("ENJOYED"), word=word,
+                    profit=word - a - b),
+                _("Two lots of <i>a</i> and <i>b</i> pips sold as one word earn (a + b)² − a² − b² = <b>2ab</b>: "
+                  "the most when the lots are about equal (6 + 7 pips: ${gain}).").format(gain=2 * 6 * 7),
+                _("One more pip in a word of <i>n</i> pips adds 2n + 1 dollars: a pip is worth more in a big word."),
+            ]),
+            heading(_("Before you buy")),
+            listed([
+                _("A draw's price grows fast with its size: 3 tiles cost ${three} on average, 6 tiles ${six}, "
+                  "nearly four times as much.").format(three=format_number(float(expected_cost(3)), decimals=2),
+                                                        six=format_number(float(expected_cost(6)), decimals=2)),
+                _("With an empty hand, small draws pay better than big ones. Big draws pay when the new tiles join "
+                  "a word you are building."),
+                _("Decide before the game the most you will pay for a draw, and keep tiles (at most {limit}) that "
+                  "can grow into a bigger word instead of selling every small word at once.").format(
+                    limit=Rules().tile_limit),
+            ]),
+            foot(_("Hand out after lesson 01 (once the exit ticket was tried): this page states answers of the "
+                   "lesson.")),
+        )
 
 
 FACES = BuyWordFaces()

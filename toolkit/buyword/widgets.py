@@ -35,6 +35,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
+from ..core.i18n import N_, _, format_number, ngettext
 from ..core.widgets import GameTable, View
 from ..core.cards import Multiset
 from ..core.game import IllegalActionError, new_rng, resolve_chance
@@ -70,9 +71,11 @@ def _money(x) -> str:
     if isinstance(x, Fraction) and x.denominator != 1:
         x = float(x)
     if isinstance(x, float) and not x.is_integer():
-        return f"-${-x:,.2f}" if x < 0 else f"${x:,.2f}"
-    x = int(x)
-    return f"-${-x:,}" if x < 0 else f"${x:,}"
+        text = format_number(abs(x), decimals=2)      # as the language writes numbers: $1,234.50
+    else:
+        x = int(x)
+        text = format_number(abs(x))
+    return f"-${text}" if x < 0 else f"${text}"
 
 
 def _warm_word_finder(rules: Rules) -> None:
@@ -107,25 +110,26 @@ def parse_lots(text: str, rules: Rules | None = None, max_tiles: int = MAX_TILES
     """
     rules = rules or Rules()
     if not isinstance(text, str) or not text.strip():
-        raise ValueError("Type some letter tiles, for example EEJD.")
+        raise ValueError(_("Type some letter tiles, for example EEJD."))
     lots = [lot for lot in _LOT_SPLIT.split(text.strip().upper()) if lot]
     for lot in lots:
         for ch in lot:
             if ch in "?*":
-                raise ValueError("Wild tiles are not bought: set them with the Wild tiles control, "
-                                 "and type only letters here.")
+                raise ValueError(_("Wild tiles are not bought: set them with the Wild tiles control, "
+                                   "and type only letters here."))
             if not ("A" <= ch <= "Z"):
-                raise ValueError(f"{escape(ch)!r} is not a letter tile. Type letters A to Z; separate "
-                                 "lots you buy at different times with spaces.")
+                raise ValueError(_("{char} is not a letter tile. Type letters A to Z; separate lots you buy at "
+                                   "different times with spaces.").format(char=repr(escape(ch))))
     total = sum(len(lot) for lot in lots)
     if total > max_tiles:
-        raise ValueError(f"That is {total} tiles; this explorer takes at most {max_tiles}.")
+        raise ValueError(_("That is {n} tiles; this explorer takes at most {most}.").format(n=total, most=max_tiles))
     have = Counter("".join(lots))
     bag = rules.letters
     for ch, n in sorted(have.items()):
         if n > bag[ch]:
-            raise ValueError(f"The bag holds only {bag[ch]} {ch} tile{'s' if bag[ch] != 1 else ''}; "
-                             f"you typed {n}.")
+            raise ValueError(ngettext("The bag holds only {k} {letter} tile; you typed {n}.",
+                                     "The bag holds only {k} {letter} tiles; you typed {n}.", bag[ch]).format(
+                k=bag[ch], letter=ch, n=n))
     return lots
 
 
@@ -163,10 +167,10 @@ class PriceExplorer(View):
         lots = parse_lots(tiles, self.rules)  # a bad default is the caller's error: raise
         if isinstance(wilds, bool) or not isinstance(wilds, int) or not 0 <= wilds <= 8:
             raise ValueError(f"wilds must be a whole number 0-8, got {wilds!r}")
-        text = w.Text(value=tiles, description="Tiles", placeholder="e.g. EEJD NOY",
+        text = w.Text(value=tiles, description=_("Tiles"), placeholder=_("e.g. EEJD NOY"),
                       continuous_update=True,
-                      tooltip="Letters you buy; spaces separate purchases made at different times")
-        wild = w.IntSlider(value=wilds, min=0, max=8, description="Wild tiles", continuous_update=True)
+                      tooltip=_("Letters you buy; spaces separate purchases made at different times"))
+        wild = w.IntSlider(value=wilds, min=0, max=8, description=_("Wild tiles"), continuous_update=True)
         self.controls = {"tiles": text, "wilds": wild}
         self.message = w.HTML(value="")
         self.summary = w.HTML(value="")
@@ -174,39 +178,39 @@ class PriceExplorer(View):
             data=[
                 go.Scatter(x=[], y=[], mode="lines+markers", name="", showlegend=False,
                            line=dict(color=SAFE[0], width=2), marker=dict(size=5),
-                           hovertemplate="%{x} pips: $%{y}<extra></extra>"),
-                go.Scatter(x=[], y=[], mode="markers+text", name="lots you buy",
+                           hovertemplate=_("%{x} pips: $%{y}") + "<extra></extra>"),
+                go.Scatter(x=[], y=[], mode="markers+text", name=_("lots you buy"),
                            marker=dict(color=SAFE[1], size=13, symbol="square"), text=[],
                            textposition="middle left", cliponaxis=False,
-                           hovertemplate="%{text}: %{x} pips, $%{y}<extra>bought</extra>"),
-                go.Scatter(x=[], y=[], mode="markers+text", name="best word you sell",
+                           hovertemplate=_("%{text}: %{x} pips, $%{y}") + "<extra>" + _("bought") + "</extra>"),
+                go.Scatter(x=[], y=[], mode="markers+text", name=_("best word you sell"),
                            marker=dict(color=SAFE[3], size=17, symbol="star"), text=[],
                            textposition="top left", cliponaxis=False,
-                           hovertemplate="%{text}: %{x} pips, $%{y}<extra>sold</extra>"),
-                go.Scatter(x=[], y=[], mode="markers", name="tiles you tried before",
+                           hovertemplate=_("%{text}: %{x} pips, $%{y}") + "<extra>" + _("sold") + "</extra>"),
+                go.Scatter(x=[], y=[], mode="markers", name=_("tiles you tried before"),
                            marker=dict(color=SAFE[4], size=9, symbol="circle-open"), text=[],
-                           hovertemplate="%{text}: %{x} pips, $%{y}<extra>tried</extra>"),
+                           hovertemplate=_("%{text}: %{x} pips, $%{y}") + "<extra>" + _("tried") + "</extra>"),
             ],
-            layout=dict(title=dict(text="Prices"),
-                        xaxis=dict(title=dict(text="total pips (spots on the tiles)"), rangemode="tozero"),
-                        yaxis=dict(title=dict(text="dollars"), rangemode="tozero"),
+            layout=dict(title=dict(text=_("Prices")),
+                        xaxis=dict(title=dict(text=_("total pips (spots on the tiles)")), rangemode="tozero"),
+                        yaxis=dict(title=dict(text=_("dollars")), rangemode="tozero"),
                         height=380, margin=dict(l=60, r=20, t=50, b=50), font=_FONT,
                         legend=dict(orientation="h", y=-0.22)),
         )
         self.fig = self.chart.fig
         self._apply(lots, wilds)
         self._on_values(self._on_change, text, wild)
-        intro = w.HTML(value="<b>Price explorer.</b> Type the tiles you buy. Spaces separate purchases "
-                             "made at different times (e.g. <code>EEJD NOY</code>); the word is sold "
-                             "from all of them together.")
+        intro = w.HTML(value=_("<b>Price explorer.</b> Type the tiles you buy. Spaces separate purchases made at "
+                               "different times (e.g. <code>EEJD NOY</code>); the word is sold from all of them "
+                               "together."))
         self.widget = w.VBox([intro, w.HBox([text, wild]), self.message, self.summary, self.chart.widget])
 
     def _on_change(self, _change=None) -> None:
         try:
             lots = parse_lots(self.controls["tiles"].value, self.rules)
         except ValueError as e:
-            self.message.value = _message(f"{e} (The figures below still show "
-                                          f"<b>{escape(' '.join(self.lots))}</b>.)")
+            self.message.value = _message(f"{e} (" + _("The figures below still show <b>{tiles}</b>.").format(
+                tiles=escape(" ".join(self.lots))) + ")")
             return
         self.message.value = ""
         self._apply(lots, self.controls["wilds"].value)
@@ -243,7 +247,7 @@ class PriceExplorer(View):
             elif len(curve.x or ()) != len(xs):
                 curve.x = xs
                 curve.y = [x * x for x in xs]
-                curve.name, curve.showlegend = "price = pips\u00b2", True
+                curve.name, curve.showlegend = _("price = pips\u00b2"), True
             now = set(self.lot_pips)
             seen = sorted((p, lot) for p, lot in self._seen.items() if p not in now)
             self.fig.data[3].x = [p for p, _lot in seen]
@@ -260,8 +264,9 @@ class PriceExplorer(View):
                 self.fig.data[2].text = [self.best.spelled()]
             else:
                 self.fig.data[2].x, self.fig.data[2].y, self.fig.data[2].text = [], [], []
-            self.fig.layout.title.text = (f"{'Square prices' if self.formula_shown else 'Prices'}: "
-                                          f"buy for {_money(self.cost)}, sell for {_money(self.value)}")
+            self.fig.layout.title.text = (_("Square prices: buy for {cost}, sell for {value}") if self.formula_shown
+                                          else _("Prices: buy for {cost}, sell for {value}")).format(
+                cost=_money(self.cost), value=_money(self.value))
             if self.formula_shown:   # the curve sets the axes
                 self.fig.layout.xaxis.update(range=None, autorange=True)
                 self.fig.layout.yaxis.update(range=None, autorange=True)
@@ -277,32 +282,37 @@ class PriceExplorer(View):
         # before the rule is shown, a price is only a price: "6 pips -> $36"
         square = (lambda p: f" \u2192 {p}\u00b2 = {_money(p * p)}") if self.formula_shown else \
             (lambda p: f" \u2192 {_money(p * p)}")
-        parts = [f"{escape(lot)}: {p} pips{square(p)}" for lot, p in zip(self.lots, self.lot_pips)]
-        rows.append(("You buy", "<br>".join(parts), _money(self.cost)))
+        parts = [_("{tiles}: {n} pips").format(tiles=escape(lot), n=p) + square(p)
+                 for lot, p in zip(self.lots, self.lot_pips)]
+        rows.append((_("You buy"), "<br>".join(parts), _money(self.cost)))
         if self.best:
             b = self.best
-            wild_note = " (lowercase letter: a Wild, 1 pip)" if b.wild is not None else ""
+            wild_note = " (" + _("lowercase letter: a Wild, 1 pip") + ")" if b.wild is not None else ""
             said = f" \u2192 {b.pips}\u00b2" if self.formula_shown else ""
-            rows.append(("Best word", f"{escape(b.spelled())}{wild_note}: {b.pips} pips{said}", _money(b.value)))
+            rows.append((_("Best word"), escape(b.spelled()) + wild_note + ": "
+                         + _("{n} pips").format(n=b.pips) + said, _money(b.value)))
         else:
-            rows.append(("Best word", "none: these tiles spell no word", "$0"))
-        rows.append(("Profit", "sell \u2212 buy", f"<b>{_money(self.profit)}</b>"))
+            rows.append((_("Best word"), _("none: these tiles spell no word"), "$0"))
+        rows.append((_("Profit"), _("sell \u2212 buy"), f"<b>{_money(self.profit)}</b>"))
         table = "".join(f"<tr><td style='padding-right:1em'><b>{a}</b></td><td style='padding-right:1em'>{b}"
                         f"</td><td style='text-align:right'>{c}</td></tr>" for a, b, c in rows)
         notes = []
         if len(self.lots) > 1:
             together = price(self.pips)
             saved = together - self.cost
-            notes.append(f"Bought in one draw these {self.pips} pips would cost {_money(together)}; in "
-                         f"{len(self.lots)} lots they cost {_money(self.cost)}: {_money(saved)} less.")
+            notes.append(_("Bought in one draw these {pips} pips would cost {together}; in {lots} lots they cost "
+                           "{cost}: {saved} less.").format(pips=self.pips, together=_money(together),
+                                                           lots=len(self.lots), cost=_money(self.cost),
+                                                           saved=_money(saved)))
             if len(self.lots) == 2 and self.formula_shown:
                 a, b = self.lot_pips
-                notes.append(f"That is 2 \u00d7 {a} \u00d7 {b} = {_money(2 * a * b)}: "
-                             f"(a + b)\u00b2 \u2212 (a\u00b2 + b\u00b2) = 2ab.")
+                notes.append(_("That is 2 \u00d7 {a} \u00d7 {b} = {gain}: (a + b)\u00b2 \u2212 (a\u00b2 + b\u00b2) = "
+                               "2ab.").format(a=a, b=b, gain=_money(2 * a * b)))
         if self.best:
             left = Multiset(letters) - Multiset(self.best.letters_used)
             if left.total:
-                notes.append(f"Tiles not in the word (kept for later): {escape(''.join(left.elements()))}.")
+                notes.append(_("Tiles not in the word (kept for later): {tiles}.").format(
+                    tiles=escape("".join(left.elements()))))
         tiles = tiles_html(letters, pips_of, self.wilds)
         return (f"<div>{tiles}</div><table style='margin-top:4px'>{table}</table>"
                 + "".join(f"<div style='color:#444'>{n}</div>" for n in notes))
@@ -404,31 +414,30 @@ class DrawCostExplorer(View):
         self.compare_square = bool(compare_square)
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 8:
             raise ValueError(f"k must be a whole number 1-8, got {k!r}")
-        slider = w.IntSlider(value=k, min=1, max=8, description="Tiles drawn", continuous_update=True)
+        slider = w.IntSlider(value=k, min=1, max=8, description=_("Tiles drawn"), continuous_update=True)
         self.controls = {"k": slider}
         self.summary = w.HTML(value="")
         self.chart = Chart(
             data=[
-                go.Bar(x=[], y=[], name="probability", marker=dict(color=SAFE[0]), customdata=[],
-                       hovertemplate="$%{x} (%{customdata} pips): probability %{y:.4f}<extra></extra>"),
-                go.Scatter(x=[], y=[], mode="lines", name="expected cost",
+                go.Bar(x=[], y=[], name=_("probability"), marker=dict(color=SAFE[0]), customdata=[],
+                       hovertemplate=_("$%{x} (%{customdata} pips): probability %{y:.4f}") + "<extra></extra>"),
+                go.Scatter(x=[], y=[], mode="lines", name=_("expected cost"),
                            line=dict(color=SAFE[1], width=3, dash="dash"),
-                           hovertemplate="expected cost $%{x:.2f}<extra></extra>"),
-                go.Scatter(x=[], y=[], mode="lines", name="median",
+                           hovertemplate=_("expected cost $%{x:.2f}") + "<extra></extra>"),
+                go.Scatter(x=[], y=[], mode="lines", name=_("median"),
                            line=dict(color=SAFE[4], width=2, dash="dot"),
-                           hovertemplate="median $%{x}<extra></extra>"),
+                           hovertemplate=_("median $%{x}") + "<extra></extra>"),
             ],
-            layout=dict(title=dict(text=""), xaxis=dict(title=dict(text="price of the draw (dollars)")),
-                        yaxis=dict(title=dict(text="probability"), rangemode="tozero"),
+            layout=dict(title=dict(text=""), xaxis=dict(title=dict(text=_("price of the draw (dollars)"))),
+                        yaxis=dict(title=dict(text=_("probability")), rangemode="tozero"),
                         height=380, margin=dict(l=60, r=20, t=50, b=50), font=_FONT, bargap=0.15,
                         legend=dict(orientation="h", y=-0.22)),
         )
         self.fig = self.chart.fig
         self._apply(k)
         slider.observe(self._timed(lambda ch: self._apply(ch["new"])), names="value")
-        intro = w.HTML(value="<b>Cost of a draw.</b> Move the slider to draw more or fewer tiles from "
-                             "the full bag of 108. The bars are exact probabilities (counted, not "
-                             "simulated).")
+        intro = w.HTML(value=_("<b>Cost of a draw.</b> Move the slider to draw more or fewer tiles from the full "
+                               "bag of 108. The bars are exact probabilities (counted, not simulated)."))
         self.widget = w.VBox([intro, slider, self.summary, self.chart.widget])
 
     def _apply(self, k: int) -> None:
@@ -444,19 +453,23 @@ class DrawCostExplorer(View):
             bars.x, bars.y, bars.customdata = list(xs), fp, list(pips)
             self.fig.data[1].x, self.fig.data[1].y = [float(mean)] * 2, [0, top]
             self.fig.data[2].x, self.fig.data[2].y = [median] * 2, [0, top]
-            self.fig.layout.title.text = (f"Price of {k} tile{'s' if k != 1 else ''} drawn: "
-                                          f"expected {_money(round(float(mean), 2))}")
+            self.fig.layout.title.text = ngettext("Price of {k} tile drawn: expected {cost}",
+                                                  "Price of {k} tiles drawn: expected {cost}", k).format(
+                k=k, cost=_money(round(float(mean), 2)))
         pmode = self.distribution[mode]
-        self.summary.value = (
-            f"<b>{k} tile{'s' if k != 1 else ''}</b>: expected cost <b>{_money(round(float(mean), 2))}</b> "
-            f"(exactly {mean.numerator:,}/{mean.denominator:,} dollars); median {_money(median)}; "
-            f"most likely {_money(mode)} (probability {float(pmode):.1%}); "
-            f"from {_money(xs[0])} to {_money(xs[-1])}.")
+        self.summary.value = ngettext(
+            "<b>{k} tile</b>: expected cost <b>{cost}</b> (exactly {num}/{den} dollars); median {median}; most likely "
+            "{mode} (probability {p}); from {low} to {high}.",
+            "<b>{k} tiles</b>: expected cost <b>{cost}</b> (exactly {num}/{den} dollars); median {median}; most "
+            "likely {mode} (probability {p}); from {low} to {high}.", k).format(
+            k=k, cost=_money(round(float(mean), 2)), num=format_number(mean.numerator),
+            den=format_number(mean.denominator), median=_money(median), mode=_money(mode),
+            p=format_number(100 * float(pmode), decimals=1) + "%", low=_money(xs[0]), high=_money(xs[-1]))
         if self.compare_square:
-            self.summary.value += (
-                f"<br>Expected pips {float(mean_pips):.2f}, and (expected pips)\u00b2 = "
-                f"{_money(round(float(mean_pips) ** 2, 2))}: less than the expected cost, because squaring "
-                f"makes big draws cost disproportionately more.")
+            self.summary.value += "<br>" + _(
+                "Expected pips {pips}, and (expected pips)\u00b2 = {square}: less than the expected cost, because "
+                "squaring makes big draws cost disproportionately more.").format(
+                pips=format_number(float(mean_pips), decimals=2), square=_money(round(float(mean_pips) ** 2, 2)))
 
 
 def draw_cost_explorer(k: int = 3, rules: Rules | None = None, compare_square: bool = True) -> DrawCostExplorer:
@@ -522,38 +535,37 @@ class ProfitEstimator(View):
         self.confidence = 0.95
         self.controls = {
             # continuous_update: the hand reaches the kernel before Estimate is pressed (see numeric_check)
-            "hand": w.Text(value=hand, description="Hand", placeholder="letters you hold (may be empty)",
+            "hand": w.Text(value=hand, description=_("Hand"), placeholder=_("letters you hold (may be empty)"),
                            continuous_update=True),
-            "k": w.IntSlider(value=k, min=1, max=8, description="Tiles to buy", continuous_update=False),
-            "wilds": w.IntSlider(value=wilds, min=0, max=8, description="Wild tiles", continuous_update=False),
+            "k": w.IntSlider(value=k, min=1, max=8, description=_("Tiles to buy"), continuous_update=False),
+            "wilds": w.IntSlider(value=wilds, min=0, max=8, description=_("Wild tiles"), continuous_update=False),
             "samples": w.Dropdown(options=[100, 200, 400, 800, 1600], value=samples,
-                                  description="Samples"),
-            "estimate": w.Button(description="Estimate the profit", button_style="primary",
-                                 tooltip="Simulate many draws (takes a second or two)",
+                                  description=_("Samples")),
+            "estimate": w.Button(description=_("Estimate the profit"), button_style="primary",
+                                 tooltip=_("Simulate many draws (takes a second or two)"),
                                  layout=w.Layout(width="auto")),
         }
-        self.progress = w.IntProgress(value=0, min=0, max=samples, description="Progress")
-        self.summary = w.HTML(value="<i>Press the button to simulate.</i>")
+        self.progress = w.IntProgress(value=0, min=0, max=samples, description=_("Progress"))
+        self.summary = w.HTML(value="<i>" + _("Press the button to simulate.") + "</i>")
         self.message = w.HTML(value="")
         self.estimate: Estimate | None = None
         self.history: list = []
         self.chart = Chart(
-            data=[go.Scatter(x=[], y=[], mode="markers", name="estimate with 95% interval",
+            data=[go.Scatter(x=[], y=[], mode="markers", name=_("estimate with 95% interval"),
                              marker=dict(color=SAFE[4], size=10),
                              error_y=dict(type="data", symmetric=False, array=[], arrayminus=[],
                                           color=SAFE[4]),
                              hovertemplate="%{x}: $%{y:.2f}<extra></extra>")],
-            layout=dict(title=dict(text="Estimated profit of a purchase (95% confidence intervals)"),
-                        xaxis=dict(title=dict(text="hand + tiles bought (press number)"), type="category"),
-                        yaxis=dict(title=dict(text="profit (dollars)"), zeroline=True),
+            layout=dict(title=dict(text=_("Estimated profit of a purchase (95% confidence intervals)")),
+                        xaxis=dict(title=dict(text=_("hand + tiles bought (press number)")), type="category"),
+                        yaxis=dict(title=dict(text=_("profit (dollars)")), zeroline=True),
                         height=340, margin=dict(l=60, r=20, t=50, b=60), font=_FONT),
             hide_empty=True,  # the chart appears with the first estimate
         )
         self.fig = self.chart.fig
         self.controls["estimate"].on_click(lambda _b: self.run())
-        intro = w.HTML(value="<b>Profit of a purchase.</b> Profit = (best word with the new tiles) "
-                             "\u2212 (best word without them) \u2212 (price of the new tiles), "
-                             "averaged over many random draws.")
+        intro = w.HTML(value=_("<b>Profit of a purchase.</b> Profit = (best word with the new tiles) \u2212 (best "
+                               "word without them) \u2212 (price of the new tiles), averaged over many random draws."))
         c = self.controls
         self.widget = w.VBox([intro, w.HBox([c["hand"], c["k"]]), w.HBox([c["wilds"], c["samples"]]),
                               w.HBox([c["estimate"], self.progress]), self.message, self.summary,
@@ -573,7 +585,7 @@ class ProfitEstimator(View):
             if hand_text:
                 parse_lots(hand_text, self.rules, max_tiles=8)
         except ValueError as e:
-            self.message.value = _message(f"{e} The hand holds at most 8 letters (the tile limit).")
+            self.message.value = _message(f"{e} " + _("The hand holds at most 8 letters (the tile limit)."))
             return None
         self.message.value = ""
         button = c["estimate"]
@@ -597,16 +609,19 @@ class ProfitEstimator(View):
         est = _pooled_estimate(parts, self.confidence)
         self.estimate = est
         self.history.append((hand_text, k, wilds, est))
-        sign = "a profit" if est.low > 0 else ("a loss" if est.high < 0 else "no clear profit or loss")
+        sign = _("a profit") if est.low > 0 else (_("a loss") if est.high < 0 else _("no clear profit or loss"))
+        wild_words = ngettext("{n} Wild", "{n} Wilds", wilds).format(n=wilds)
         self.summary.value = (
-            f"Hand <b>{escape(hand_text) or '(empty)'}</b>, {wilds} Wild{'s' if wilds != 1 else ''}, buying "
-            f"<b>{k}</b> tiles: average profit <b>{_money(round(est.value, 2))}</b>, 95% confidence "
-            f"interval {_money(round(est.low, 2))} to {_money(round(est.high, 2))} ({est.n} simulated "
-            f"draws): {sign}.<br><span style='color:#444'>The interval comes from a method that catches "
-            f"the true average profit in about 95 of 100 repetitions; more samples make it narrower "
-            f"(about 1/\u221an).</span>")
-        xs = [f"{i + 1}. {h or 'no hand'} + {kk} tile{'s' if kk != 1 else ''}"
-              for i, (h, kk, _, _) in enumerate(self.history)]
+            _("Hand <b>{hand}</b>, {wilds}, buying <b>{k}</b> tiles: average profit <b>{mean}</b>, 95% confidence "
+              "interval {low} to {high} ({n} simulated draws): {sign}.").format(
+                hand=escape(hand_text) or "(" + _("empty") + ")", wilds=wild_words, k=k,
+                mean=_money(round(est.value, 2)), low=_money(round(est.low, 2)), high=_money(round(est.high, 2)),
+                n=est.n, sign=sign)
+            + "<br><span style='color:#444'>" + _(
+                "The interval comes from a method that catches the true average profit in about 95 of 100 "
+                "repetitions; more samples make it narrower (about 1/\u221an).") + "</span>")
+        xs = [f"{i + 1}. " + (h or _("no hand")) + " + " + ngettext("{n} tile", "{n} tiles", kk).format(n=kk)
+              for i, (h, kk, _wilds, _est) in enumerate(self.history)]
         with self.chart.batch_update():
             t = self.fig.data[0]
             t.x = xs
@@ -648,7 +663,13 @@ def profit_estimator(hand: str = "", k: int = 3, wilds: int = 1, samples: int = 
 # ---------------------------------------------------------------------------------------------
 # Solitaire game
 
-_SCALE = "$800 fair, $900 good, $1000 outstanding"
+_SCALE = N_("$800 fair, $900 good, $1000 outstanding")
+#: The rules' solitaire verdicts (:func:`toolkit.buyword.solitaire_rating`), in words.
+_RATINGS = {"outstanding": N_("outstanding"), "good": N_("good"), "fair": N_("fair"), "below fair": N_("below fair")}
+
+
+def _rating(rating: str | None) -> str:
+    return _(_RATINGS.get(rating, rating)) if rating else ""
 
 
 class SolitaireGame(View):
@@ -683,23 +704,23 @@ class SolitaireGame(View):
         B = lambda desc, tip, style="": w.Button(description=desc, tooltip=tip, button_style=style,  # noqa: E731
                                                  layout=w.Layout(width="auto"))
         self.controls = {
-            "buy": B("Buy", "", "success"),
-            "decline": B("Decline", "Do not buy: this round's tiles go in the box"),
+            "buy": B(_("Buy"), "", "success"),
+            "decline": B(_("Decline"), _("Do not buy: this round's tiles go in the box")),
             "choice": w.Dropdown(options=list(range(lo, hi + 1)), value=min(max(3, lo), hi),
-                                 description="Tiles to draw", style={"description_width": "initial"},
+                                 description=_("Tiles to draw"), style={"description_width": "initial"},
                                  layout=w.Layout(width="auto")),
-            "choose": B("Draw them", "The die showed CHOICE: draw this many tiles", "info"),
-            "words": w.Dropdown(options=[], description="Word", layout=w.Layout(width="22em")),
-            "sell": B("Sell this word", "Sell the word chosen in the list", "success"),
-            "sell_best": B("Sell the best word", "Sell the most valuable word your tiles make", "success"),
-            "discard_letter": w.Dropdown(options=[], description="Tile"),
-            "discard": B("Discard", "Put this tile in the box (needed above the tile limit)", "warning"),
-            "done": B("Done selling", "End your turn: the next round starts"),
-            "hint": B("What would a simple bot do?", "Ask the greedy bot for its move"),
-            "seed": w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed",
+            "choose": B(_("Draw them"), _("The die showed CHOICE: draw this many tiles"), "info"),
+            "words": w.Dropdown(options=[], description=_("Word"), layout=w.Layout(width="22em")),
+            "sell": B(_("Sell this word"), _("Sell the word chosen in the list"), "success"),
+            "sell_best": B(_("Sell the best word"), _("Sell the most valuable word your tiles make"), "success"),
+            "discard_letter": w.Dropdown(options=[], description=_("Tile")),
+            "discard": B(_("Discard"), _("Put this tile in the box (needed above the tile limit)"), "warning"),
+            "done": B(_("Done selling"), _("End your turn: the next round starts")),
+            "hint": B(_("What would a simple bot do?"), _("Ask the greedy bot for its move")),
+            "seed": w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description=_("Seed"),
                                      continuous_update=True,  # sent before New game (see numeric_check)
                                      layout=w.Layout(width="12em")),
-            "new_game": B("New game", "Start a new game with the seed in the box", "primary"),
+            "new_game": B(_("New game"), _("Start a new game with the seed in the box"), "primary"),
         }
         self.status = w.HTML(value="")
         self.board = w.HTML(value="")
@@ -710,12 +731,12 @@ class SolitaireGame(View):
         c["buy"].on_click(self._timed(lambda _b: self.play(Buy())))
         c["decline"].on_click(self._timed(lambda _b: self.play(Decline())))
         c["choose"].on_click(self._timed(lambda _b: self.play(Choose(int(c["choice"].value)))))
-        no_word = "No word to sell: your tiles spell no word."
+        no_word = _("No word to sell: your tiles spell no word.")
         c["sell"].on_click(self._timed(lambda _b: self._play_chosen(c["words"].value, _sale_action, no_word)))
         c["sell_best"].on_click(self._timed(lambda _b: self._play_chosen((self._sales() or [None])[0], _sale_action,
                                                                          no_word)))
         c["discard"].on_click(self._timed(lambda _b: self._play_chosen(c["discard_letter"].value, Discard,
-                                                                       "You have no tile to discard.")))
+                                                                       _("You have no tile to discard."))))
         c["done"].on_click(self._timed(lambda _b: self.play(Done())))
         c["hint"].on_click(self._timed(lambda _b: self._hint()))
         c["new_game"].on_click(self._timed(lambda _b: self.new_game(int(c["seed"].value))))
@@ -728,7 +749,7 @@ class SolitaireGame(View):
             w.HBox([c["words"], c["sell"], c["sell_best"]]),
             w.HBox([c["discard_letter"], c["discard"], c["done"], c["hint"]]),
             self.message,
-            w.HTML(value="<b>Game log</b>"), self.log,
+            w.HTML(value="<b>" + _("Game log") + "</b>"), self.log,
             w.HBox([c["seed"], c["new_game"]]),
         ])
         self.new_game(seed)
@@ -736,14 +757,14 @@ class SolitaireGame(View):
     # -- public ---------------------------------------------------------------------------
     def _write_rule(self) -> None:
         if self.formula_shown:
-            price, sell = "(pips)\u00b2 dollars", "for (pips)\u00b2"
+            price, sell = _("(pips)\u00b2 dollars"), _("for (pips)\u00b2")
         else:
-            price, sell = "their price", "to the bank"
-        self.intro.value = ("<b>BuyWord solitaire.</b> You start with $200 and 8 Wild tiles. Each round, "
-                            f"buy the tiles you draw for {price} or decline them, then sell words {sell}. At most "
-                            f"one Wild per word; keep at most 8 letter tiles between rounds. Scale from the rules: "
-                            f"{_SCALE}.")
-        self.controls["buy"].tooltip = f"Pay {price} for all the tiles drawn this round"
+            price, sell = _("their price"), _("to the bank")
+        self.intro.value = _("<b>BuyWord solitaire.</b> You start with $200 and 8 Wild tiles. Each round, buy the "
+                             "tiles you draw for {price} or decline them, then sell words {sell}. At most one Wild "
+                             "per word; keep at most 8 letter tiles between rounds. Scale from the rules: "
+                             "{scale}.").format(price=price, sell=sell, scale=_(_SCALE))
+        self.controls["buy"].tooltip = _("Pay {price} for all the tiles drawn this round").format(price=price)
 
     def show_formula(self) -> None:
         """Write prices as squares from now on (the rules text, the Buy button's tip, new log
@@ -760,9 +781,9 @@ class SolitaireGame(View):
         self.seed = seed
         self.rng = new_rng(seed)
         self.rating: str | None = None
-        self.log_lines = [f"New game, seed {seed}. You have $200 and "
-                          f"{self.rules.wilds_for(1)} Wild tiles."]
-        start = initial_state(self.rules, ("You",), seed)
+        self.log_lines = [_("New game, seed {seed}. You have $200 and {wilds} Wild tiles.").format(
+            seed=seed, wilds=self.rules.wilds_for(1))]
+        start = initial_state(self.rules, (_("You"),), seed)
         self.state = resolve_chance(start, self.rng)
         self._narrate(start, self.state)
         self.message.value = ""
@@ -780,7 +801,7 @@ class SolitaireGame(View):
         try:
             after = before.apply(action)
         except (IllegalActionError, ValueError) as e:
-            self.message.value = _message(f"Not allowed: {escape(str(e))}")
+            self.message.value = _message(_("Not allowed: {reason}").format(reason=escape(str(e))))
             return False
         after = resolve_chance(after, self.rng)
         self.state = after
@@ -801,19 +822,19 @@ class SolitaireGame(View):
     def _hint(self) -> None:
         s = self.state
         if s.is_terminal or s.is_chance_node:
-            self.message.value = _message("The game is over: press New game.", "info")
+            self.message.value = _message(_("The game is over: press New game."), "info")
             return
         bot = GreedyBot()
         a = bot.choose(s, np.random.default_rng(0))
         why = {
-            "buy": f"it buys any draw up to {_money(bot.max_price)}, or one that pays for itself in the "
-                   "best word right now",
-            "choose": "it always draws 3",
-            "sell": "it sells the best word at once, discards its hardest tile above the limit, "
-                    "and otherwise ends the round",
+            "buy": _("it buys any draw up to {price}, or one that pays for itself in the best word right "
+                     "now").format(price=_money(bot.max_price)),
+            "choose": _("it always draws 3"),
+            "sell": _("it sells the best word at once, discards its hardest tile above the limit, and otherwise "
+                      "ends the round"),
         }.get(s.phase, "")
-        self.message.value = _message(f"The greedy bot would: <b>{escape(str(a))}</b> ({why}). "
-                                      "It is a simple strategy, not the best one.", "info")
+        self.message.value = _message(_("The greedy bot would: <b>{move}</b> ({why}). It is a simple strategy, not "
+                                        "the best one.").format(move=escape(str(a)), why=why), "info")
 
     # -- internals ------------------------------------------------------------------------
     def _sales(self):
@@ -843,29 +864,32 @@ class SolitaireGame(View):
             a = st.last_action
             verb = getattr(a, "verb", "")
             if verb == "roll":
-                self._log(f"Round {st.round}: the die shows {a.face}"
-                          + (": choose 2 to 5 tiles." if st.phase == "choose" else "."))
+                self._log(_("Round {n}: the die shows {face}: choose 2 to 5 tiles.").format(n=st.round, face=a.face)
+                          if st.phase == "choose" else
+                          _("Round {n}: the die shows {face}.").format(n=st.round, face=a.face))
             elif verb == "draw":
                 drawn.append(a.letter)
             elif verb == "choose":
-                self._log(f"You chose to draw {a.n} tiles.")
+                self._log(_("You chose to draw {n} tiles.").format(n=a.n))
             elif verb == "buy":
-                self._log(f"You bought {''.join(prev.drawn[0])} for {_money(prev.price(0))}; "
-                          f"money {_money(st.money[0])}.")
+                self._log(_("You bought {tiles} for {price}; money {money}.").format(
+                    tiles="".join(prev.drawn[0]), price=_money(prev.price(0)), money=_money(st.money[0])))
             elif verb == "decline":
-                self._log(f"You declined {''.join(prev.drawn[0])} ({_money(prev.price(0))}); "
-                          f"the tiles go in the box.")
+                self._log(_("You declined {tiles} ({price}); the tiles go in the box.").format(
+                    tiles="".join(prev.drawn[0]), price=_money(prev.price(0))))
             elif verb == "sell":
                 value = st.money[0] - prev.money[0]
                 spelled = str(a)[5:]
-                self._log(f"You sold {spelled} for {_money(value)}; money {_money(st.money[0])}.")
+                self._log(_("You sold {word} for {value}; money {money}.").format(
+                    word=spelled, value=_money(value), money=_money(st.money[0])))
             elif verb == "place":
                 value = st.money[0] - prev.money[0]
-                self._log(f"You placed {a.placement} for {_money(value)}; money {_money(st.money[0])}.")
+                self._log(_("You placed {placement} for {value}; money {money}.").format(
+                    placement=a.placement, value=_money(value), money=_money(st.money[0])))
             elif verb == "discard":
-                self._log(f"You discarded {a.letter}.")
+                self._log(_("You discarded {letter}.").format(letter=a.letter))
             elif verb == "done":
-                self._log(f"End of round {prev.round}.")
+                self._log(_("End of round {n}.").format(n=prev.round))
             prev = st
         if drawn:
             p = sum(pips_of[c] for c in drawn)
@@ -873,16 +897,18 @@ class SolitaireGame(View):
             word = "".join(after.drawn[0]) if after.drawn[0] else "".join(sorted(drawn))
             if after.phase == "buy" and after.drawn[0]:
                 square = f"{p}\u00b2 = " if self.formula_shown else ""
-                self._log(f"You drew {word}: {p} pips, price {square}{_money(p * p)}.")
+                self._log(_("You drew {tiles}: {pips} pips, price {price}.").format(
+                    tiles=word, pips=p, price=square + _money(p * p)))
             else:
-                self._log(f"You drew only {word}: the bag ran out before you had {after.n or len(drawn)} "
-                          f"tiles, so they may not be bought (rules, 'A Round').")
+                self._log(_("You drew only {tiles}: the bag ran out before you had {n} tiles, so they may not be "
+                            "bought (rules, 'A Round').").format(tiles=word, n=after.n or len(drawn)))
         if after.last_round and not before.last_round:
-            self._log("The bag is empty: this is the last round. Unsold tiles are lost at its end.")
+            self._log(_("The bag is empty: this is the last round. Unsold tiles are lost at its end."))
         if after.is_terminal and not before.is_terminal:
             money = after.money[0]
             self.rating = solitaire_rating(money)
-            self._log(f"Game over: you finished with {_money(money)}, rated {self.rating}.")
+            self._log(_("Game over: you finished with {money}, rated {rating}.").format(
+                money=_money(money), rating=_rating(self.rating)))
 
     def _refresh(self) -> None:
         s = self.state
@@ -893,39 +919,42 @@ class SolitaireGame(View):
         pips_of = self.rules.letter_pips
         # What to do now.
         if s.is_terminal:
-            todo = (f"<b>Game over.</b> You finished with <b>{_money(money)}</b> (you started with $200): "
-                    f"<b>{self.rating}</b> on the rules' scale ({_SCALE}).")
+            todo = _("<b>Game over.</b> You finished with <b>{money}</b> (you started with $200): <b>{rating}</b> "
+                     "on the rules' scale ({scale}).").format(money=_money(money), rating=_rating(self.rating),
+                                                              scale=_(_SCALE))
         elif phase == "choose":
-            todo = "The die shows CHOICE: pick how many tiles to draw, then press <i>Draw them</i>."
+            todo = _("The die shows CHOICE: pick how many tiles to draw, then press <i>Draw them</i>.")
         elif phase == "buy":
             cost = s.price(0)
-            todo = (f"Buy this round's tiles for <b>{_money(cost)}</b>, or decline them."
-                    + ("" if cost <= money else " You cannot afford them."))
+            todo = (_("Buy this round's tiles for <b>{price}</b>, or decline them.").format(price=_money(cost))
+                    + ("" if cost <= money else " " + _("You cannot afford them.")))
         else:
             over = s.over_limit(0)
-            todo = ("Sell words, or press <i>Done selling</i>."
-                    if not over else f"You hold {s.hands[0].total} tiles: sell a word or discard "
-                                     f"{over} to keep at most {self.rules.tile_limit}.")
+            todo = (_("Sell words, or press <i>Done selling</i>.")
+                    if not over else _("You hold {n} tiles: sell a word or discard {over} to keep at most "
+                                       "{limit}.").format(n=s.hands[0].total, over=over, limit=self.rules.tile_limit))
             if s.last_round:
-                todo += " Last round: tiles you do not sell now are lost."
-        self.status.value = (f"<div>Round <b>{s.round}</b>{' (last)' if s.last_round else ''} &middot; "
-                             f"money <b>{_money(money)}</b> &middot; {s.bag.total} tiles left in the bag "
-                             f"&middot; {s.wilds[0]} Wild{'s' if s.wilds[0] != 1 else ''}</div>"
-                             f"<div>{todo}</div>")
+                todo += " " + _("Last round: tiles you do not sell now are lost.")
+        self.status.value = ("<div>" + (_("Round <b>{n}</b> (last)") if s.last_round else _("Round <b>{n}</b>")).format(
+            n=s.round) + " &middot; " + _("money <b>{money}</b>").format(money=_money(money)) + " &middot; "
+            + _("{n} tiles left in the bag").format(n=s.bag.total) + " &middot; "
+            + ngettext("{n} Wild", "{n} Wilds", s.wilds[0]).format(n=s.wilds[0]) + f"</div><div>{todo}</div>")
         drawn = s.drawn[0]
         self.board.value = (
-            "<table><tr><td style='padding-right:1em'><b>Your tiles</b></td>"
+            "<table><tr><td style='padding-right:1em'><b>" + _("Your tiles") + "</b></td>"
             f"<td>{tiles_html(hand, pips_of, s.wilds[0])}</td></tr>"
-            + (f"<tr><td><b>Drawn this round</b></td><td>{tiles_html(drawn, pips_of)} "
-               f"{sum(pips_of[x] for x in drawn)} pips, price {_money(s.price(0))}</td></tr>" if drawn else "")
+            + ("<tr><td><b>" + _("Drawn this round") + f"</b></td><td>{tiles_html(drawn, pips_of)} "
+               + _("{pips} pips, price {price}").format(pips=sum(pips_of[x] for x in drawn), price=_money(s.price(0)))
+               + "</td></tr>" if drawn else "")
             + "</table>"
-            + (f"<div><b>The table</b> (Crossword)</div>{s.board.svg(pips_of, self.rules.wild_pips)}"
+            + ("<div>" + _("<b>The table</b> (Crossword)") + f"</div>{s.board.svg(pips_of, self.rules.wild_pips)}"
                if self.rules.crossword else ""))
         # Controls.
         legal = [] if s.is_terminal else s.legal_actions()
         verbs = {a.verb for a in legal}
         c["buy"].disabled = "buy" not in verbs
-        c["buy"].description = f"Buy for {_money(s.price(0))}" if phase == "buy" and drawn else "Buy"
+        c["buy"].description = (_("Buy for {price}").format(price=_money(s.price(0))) if phase == "buy" and drawn
+                                else _("Buy"))
         c["decline"].disabled = "decline" not in verbs
         c["choice"].disabled = c["choose"].disabled = "choose" not in verbs
         sales = self._sales()
@@ -944,8 +973,8 @@ class SolitaireGame(View):
                           + "<br>".join(escape(x) for x in lines) + "</div>")
         if s.is_terminal:
             self.message.value = _message(
-                f"Game over: {_money(money)}, <b>{self.rating}</b> ({_SCALE}). "
-                "Press <i>New game</i> to play again (change the seed for new tiles).", "good")
+                _("Game over: {money}, <b>{rating}</b> ({scale}). Press <i>New game</i> to play again (change the seed "
+                  "for new tiles).").format(money=_money(money), rating=_rating(self.rating), scale=_(_SCALE)), "good")
 
 
 def _sale_action(sale):
@@ -958,8 +987,8 @@ def _sale_action(sale):
 def _sale_label(sale) -> str:
     if hasattr(sale, "placement"):
         words = " + ".join(f"{w.upper()} {p}" for w, p in sale.words)
-        return f"{sale.placement}: {words} pips, {_money(sale.value)}"
-    return f"{sale.spelled()}: {sale.pips} pips, {_money(sale.value)}"
+        return f"{sale.placement}: " + _("{words} pips, {value}").format(words=words, value=_money(sale.value))
+    return f"{sale.spelled()}: " + _("{pips} pips, {value}").format(pips=sale.pips, value=_money(sale.value))
 
 
 @lru_cache(maxsize=4096)
@@ -1015,7 +1044,7 @@ def play_table(players: int = 2, seed: int = 0, rules: Rules | None = None) -> G
         raise ValueError(f"the play table needs 2 or more players (solitaire_game plays alone), got {players!r}")
     rules = rules or Rules()
     _warm_word_finder(rules)
-    names = ["You"] + [f"Bot {i}" for i in range(1, players)]
+    names = [_("You")] + [_("Bot {seat}").format(seat=i) for i in range(1, players)]
     bots = {i: (GreedyBot() if i % 2 else SamplingBot(samples=4)) for i in range(1, players)}
     return GameTable(new_game(rules, names, seed), bots, human=0, seed=seed, render=observation_html,
                      new_game=lambda sd: new_game(rules, names, sd), names=names)

@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping
 from .i18n import N_, _
 
 __all__ = ["Faces", "Milestone", "InducedValues", "phase_ended", "grew", "player_name", "section", "players_table",
-           "MOODS"]
+           "MOODS", "printed_page", "heading", "para", "listed", "open_points", "foot"]
 
 #: The two ways a move is put into words: ``"log"``, what happened, in the past tense with the
 #: mover's name (``"Ana bid 25 bux"``); ``"choice"``, a legal move offered to the player to move,
@@ -182,6 +182,20 @@ class Faces(ABC):
         """
         raise ValueError(_("This game has no words to type."))
 
+    # -- the printed pages (toolkit.lessons.printable) ----------------------------------------
+    def rules_sheet(self) -> tuple[str, str] | None:
+        """The game's one-page rules sheet, in the players' words and the current language, with
+        the open points as the toolkit plays them (read from the ``Rules`` defaults):
+        ``(title, body HTML)`` for :mod:`toolkit.lessons.printable`, or ``None`` (no sheet).
+        Written with :func:`printed_page` and the helpers beside it, one message per paragraph."""
+        return None
+
+    def strategy_page(self) -> tuple[str, str] | None:
+        """The game's one-page strategy page: what its lesson found, handed out after the lesson
+        (it states the lesson's answers), in the current language: ``(title, body HTML)``, or
+        ``None``."""
+        return None
+
 
 def _observation(state, viewer: int) -> Mapping:
     """``state.observation(viewer)``, computed once per state and viewer (a menu asks for a sentence
@@ -228,3 +242,43 @@ def players_table(obs: Mapping, columns: list[tuple[str, Callable[[int], str]]])
         rows.append(f'<tr class="{cls}" data-seat="{s}"><th scope="row">{escape(name)}{me}{mark}</th>{cells}</tr>')
     return (('<table class="players"><tr><th scope="col">' + (escape(_("player"))) + f'</th>{head}</tr>') +
             f'{"".join(rows)}</table>')
+
+
+# ---------------------------------------------------------------------------------------------
+# The printed pages' pieces (a game's rules sheet and strategy page, Faces.rules_sheet): each
+# text is one translated message, HTML allowed (<b>, <i>), written by the caller with _()
+
+
+def printed_page(title: str, sub: str, *parts: str) -> tuple[str, str]:
+    """A printed page: ``(title, body HTML)``, the body its title, a line under it (``sub``,
+    HTML) and ``parts`` (from :func:`heading`, :func:`para`, :func:`listed`, :func:`open_points`,
+    :func:`foot`)."""
+    body = "\n".join((f"<h1>{escape(title)}</h1>", f'<p class="sub">{sub}</p>', *parts))
+    return title, "\n" + body + "\n"
+
+
+def heading(text: str) -> str:
+    """A section's heading (``text`` is escaped)."""
+    return f"<h2>{escape(text)}</h2>"
+
+
+def para(text: str) -> str:
+    """A paragraph (``text`` is HTML)."""
+    return f"<p>{text}</p>"
+
+
+def listed(items, ordered: bool = False) -> str:
+    """A list of ``items`` (HTML), numbered or not."""
+    tag = "ol" if ordered else "ul"
+    return f"<{tag}>\n" + "\n".join(f"<li>{item}</li>" for item in items) + f"\n</{tag}>"
+
+
+def open_points(items) -> str:
+    """The box of a rules sheet saying how the toolkit plays the points the rules leave open."""
+    return ('<div class="box"><b>' + escape(_("How the toolkit plays the open points.")) + "</b>\n"
+            + listed(items) + "</div>")
+
+
+def foot(text: str) -> str:
+    """The small print at the bottom of a page (``text`` is HTML)."""
+    return f'<p class="foot">{text}</p>'

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Iterator
 
 __all__ = ["_", "gettext", "ngettext", "N_", "language", "current_language", "LANGUAGES", "SOURCE_LANGUAGE",
-           "translations", "format_number", "parse_number", "NumberFormatError", "pick_language", "LOCALE_DIR",
+           "translations", "format_number", "parse_number", "parse_decimal", "number_marks", "NumberFormatError", "pick_language", "LOCALE_DIR",
            "DOMAIN", "catalog"]
 
 #: Where the catalogs live: ``<LOCALE_DIR>/<lang>/LC_MESSAGES/<DOMAIN>.po`` and ``.mo``.
@@ -110,7 +110,7 @@ def language(lang: str | None) -> Iterator[str]:
         return
     code = _normal(lang)
     if code not in LANGUAGES:
-        raise ValueError(f"no translation into {lang!r}; the toolkit speaks {', '.join(LANGUAGES)}")
+        raise ValueError(f"no translation into the language {lang!r}; the toolkit speaks {', '.join(LANGUAGES)}")
     token = _current.set(code)
     try:
         yield code
@@ -177,7 +177,16 @@ def catalog(lang: str | None = None, prefix: str = "") -> dict[str, str]:
 
 
 class NumberFormatError(ValueError):
-    """A typed number the language cannot read; the message says how to write it."""
+    """A typed number the language cannot read; the message says how to write it.
+
+    Attributes:
+        fixed: the number written right, when only its decimal sign was wrong (``"1.5"`` for an
+            English ``"1,5"``), else ``None``.
+    """
+
+    def __init__(self, message: str, fixed: str | None = None):
+        super().__init__(message)
+        self.fixed = fixed
 
 
 def format_number(value, lang: str | None = None, decimals: int | None = None) -> str:
@@ -204,40 +213,63 @@ def format_number(value, lang: str | None = None, decimals: int | None = None) -
 _PLAIN = re.compile(r"^[+-]?\d+$")
 
 
-def parse_number(text: str, lang: str | None = None) -> float:
-    """A number typed by a student, read by the language's conventions.
-
-    In Italian the decimal sign is a comma (``"2,6"`` is 2.6; a point is read as a decimal sign too
-    when it cannot be a thousands separator, ``"2.6"``, since phones' keypads often offer only one);
-    in English the decimal sign is a point and ``"1,5"`` is refused with "use a dot: 1.5". Thousands
-    separators in their right places are read (``"1,250"`` in English, ``"1.250"`` in Italian);
-    spaces are ignored, as are a leading ``+`` and a ``$`` or ``€`` sign.
-
-    Returns:
-        the number (a float; whole numbers are exact).
-
-    Raises:
-        NumberFormatError: not a number in this language (the message says how to write one).
-    """
+def number_marks(lang: str | None = None) -> tuple[str, str]:
+    """``(decimal sign, thousands separator)`` of the language (default: the current one), from
+    Babel's CLDR data: ``(".", ",")`` in English, ``(",", ".")`` in Italian."""
     from babel.numbers import get_decimal_symbol, get_group_symbol
 
     code = current_language() if lang is None else _normal(lang)
+    return get_decimal_symbol(code), get_group_symbol(code)
+
+
+def parse_decimal(text: str, lang: str | None = None, marks: tuple[str, str] | None = None) -> Decimal:
+    """A number typed by a student, read exactly by the language's conventions: the reader behind
+    :func:`parse_number` (which returns it as a float) and the answer boxes' exact reading
+    (:func:`toolkit.core.numbers.parse_number`, a ``Fraction`` of it: ``"0,565"`` in Italian is
+    ``Decimal("0.565")``, 113/200).
+
+    The decimal sign is the language's (Italian ``"2,6"``; English ``"2.6"``). Thousands
+    separators are read in their right places (groups of three after a first group of 1-3 digits
+    that does not start with 0: ``"1,250"`` in English, ``"1.250"`` in Italian). Where a comma-
+    decimal language's thousands separator is a point, a lone point that cannot group thousands
+    is read as the decimal sign too (``"2.6"`` and ``"0.565"`` in Italian: a phone's keypad often
+    offers only the point). In a point-decimal language a lone comma is refused with the number
+    written right (``"1,5"`` -> "Use a dot for decimals: 1.5."). Spaces are ignored, as are a
+    leading ``+`` and a ``$`` or ``€`` sign.
+
+    Args:
+        text: what the student typed.
+        lang: the language (default: the current one).
+        marks: ``(decimal sign, thousands separator)`` instead of the language's (a question
+            that names its decimal mark: ``(",", ".")``).
+
+    Raises:
+        NumberFormatError: not a number in this language; the message (in the current language)
+            says how to write one, and ``.fixed`` holds the number written right when the only
+            fault was the decimal sign (``"1.5"``), else ``None``.
+    """
+    dec, group = marks if marks is not None else number_marks(lang)
+    with language(lang):                  # the messages in the language read
+        return _read_decimal(text, dec, group)
+
+
+def _read_decimal(text, dec: str, group: str) -> Decimal:
     raw = text if isinstance(text, str) else ""
     s = raw.strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
     s = s.replace("\u2212", "-").lstrip("$€").rstrip("$€")
     if s.startswith("+"):
         s = s[1:]
-    dec, group = get_decimal_symbol(code), get_group_symbol(code)
     if not s:
         raise NumberFormatError(_("Type a number."))
     if _PLAIN.match(s):
-        return float(int(s))
+        return Decimal(int(s))
     neg = s.startswith("-")
     body = s[1:] if neg else s
-    example = _("Type a number, such as {example}.").format(example=format_number(2.5, code))
+    example_text = "2" + dec + "5"
+    example = _("Type a number, such as {example}.").format(example=example_text)
     if not re.fullmatch(r"[0-9.,]+", body) or not re.search(r"\d", body):
         raise NumberFormatError(example)
-    if re.fullmatch(r"\d{1,3}(" + re.escape(group) + r"\d{3})+(" + re.escape(dec) + r"\d*)?", body):
+    if re.fullmatch(r"[1-9]\d{0,2}(" + re.escape(group) + r"\d{3})+(" + re.escape(dec) + r"\d*)?", body):
         body = body.replace(group, "").replace(dec, ".")          # "1,250.5" (en), "1.250,5" (it)
     elif body.count(dec) == 1 and group not in body:
         body = body.replace(dec, ".")                              # "2.6" (en), "2,6" (it)
@@ -245,11 +277,25 @@ def parse_number(text: str, lang: str | None = None) -> float:
         pass                                                       # "2.6" in Italian: a keypad's only sign
     elif dec == "." and body.count(",") == 1 and "." not in body:
         fixed = ("-" if neg else "") + body.replace(",", ".")
-        raise NumberFormatError(_("Use a dot for decimals: {fixed}.").format(fixed=fixed))
+        raise NumberFormatError(_("Use a dot for decimals: {fixed}.").format(fixed=fixed), fixed=fixed)
     else:
         raise NumberFormatError(example)
     try:
         value = Decimal(body)
     except InvalidOperation:
         raise NumberFormatError(example) from None
-    return float(-value if neg else value)
+    return -value if neg else value
+
+
+def parse_number(text: str, lang: str | None = None) -> float:
+    """A number typed by a student, read by the language's conventions (:func:`parse_decimal`):
+    ``"2,6"`` is 2.6 in Italian; in English ``"1,5"`` is refused with "Use a dot for decimals:
+    1.5.", and ``"1,250"`` is 1250.
+
+    Returns:
+        the number (a float; whole numbers are exact).
+
+    Raises:
+        NumberFormatError: not a number in this language (the message says how to write one).
+    """
+    return float(parse_decimal(text, lang))

@@ -21,16 +21,16 @@ Example::
 from __future__ import annotations
 
 import time
+from decimal import Decimal
 from fractions import Fraction
 from html import escape
 from typing import Any, Sequence
 
 import ipywidgets as w
 
-from .i18n import language, pick_language
+from .i18n import N_, _, format_number, language
 from .tables import register as _register_tables
 from .numbers import DECIMAL_MARKS, as_fraction, judge_number, parse_number
-from .texts import load_texts
 
 __all__ = ["View", "SelfCheck", "HeldOutput", "BackgroundRun", "GameTable", "quiz", "numeric_check", "predict", "parse_number",
            "labels", "LABELS", "no_math", "fit"]
@@ -41,11 +41,54 @@ _INFO = '<div style="border-left:4px solid #888888;padding:2px 8px">{}</div>'
 _REVEAL = ('<div style="border-left:4px solid #332288;padding:2px 8px"><b>{answer_is} {}.</b> '
            '{}</div>')
 
-#: Every word the shared widgets show, per language (``lang="en"`` or ``"it"``): a lesson in
-#: another language passes ``lang`` to :func:`quiz`, :func:`numeric_check`, :func:`predict` and
-#: :class:`GameTable`. ``{language: {key: text}}``, read from ``toolkit/core/data/widgets.toml``:
-#: a new language adds a table there with the same keys (:func:`toolkit.core.texts.load_texts`).
-LABELS = load_texts(__package__, "widgets.toml")
+#: Every word the shared widgets show (self-checks, predictions, the game table, held outputs,
+#: background runs), ``{key: English message}``, marked for the message catalogs: a widget speaks
+#: the language its ``lang`` names (``"en"``, ``"it"``, any language with a catalog), through
+#: :func:`labels`. A translator translates the catalog (``docs/translating.md``), not this table.
+LABELS = {
+    "check_yourself": N_("Check yourself."),
+    "check": N_("Check"),
+    "check_tip": N_("Check your answer"),
+    "right": N_("Right."),
+    "wrong": N_("Not quite."),
+    "answer_is": N_("The answer is"),
+    "show_answer": N_("Show the answer"),
+    "show_answer_tip": N_("Show the answer and why"),
+    "pick_one": N_("Pick one of the answers first."),
+    "type_number": N_("Type a number in the box first."),
+    "too_high": N_("{value} is too high."),
+    "too_low": N_("{value} is too low."),
+    "hint": N_("Hint:"),
+    "try_again": N_("Try again."),
+    "answer": N_("Answer"),
+    "your_answer": N_("Your answer"),
+    "number_placeholder": N_("a number, e.g. 12"),
+    "within": N_("anything within {tolerance} counts"),
+    "your_guess": N_("Your guess"),
+    "lock_in": N_("Lock in my guess"),
+    "lock_in_tip": N_("Lock in your guess, then see"),
+    "guessed": N_("You guessed: {guess}."),
+    "predict": N_("Predict first."),
+    "locked": N_("Locked in."),
+    "your_move": N_("Your move"),
+    "play": N_("Play"),
+    "play_tip": N_("Play the chosen move"),
+    "new_game": N_("New game"),
+    "new_game_tip": N_("Deal a new game"),
+    "moves": N_("Moves"),
+    "no_move": N_("There is no move to play now."),
+    "game_over": N_("Game over."),
+    "scores": N_("Scores"),
+    "winner": N_("Winner"),
+    "over_new_game": N_("the game is over; press New game"),
+    "not_your_turn": N_("it is not your turn"),
+    "held": N_("Answer the question above first: what comes next shows here once you have checked an answer."),
+    "running": N_("Running in the background: read on, the results appear here."),
+    "done": N_("Done in {time}."),
+    "failed": N_("The run stopped with an error: {error}"),
+    "working": N_("Working out the advice for this position…"),
+    "helper_failed": N_("The helper failed: {error}"),
+}
 
 # DataFrames shown in a lesson or notebook have no empty header cells (toolkit.core.tables)
 _register_tables()
@@ -126,15 +169,13 @@ def fit(widget: w.Widget) -> w.Widget:
 
 
 def labels(lang: str = "en") -> dict:
-    """The shared widgets' words in ``lang`` (a key of :data:`LABELS`).
+    """The shared widgets' words (:data:`LABELS`) in ``lang``, from the message catalogs.
 
     Raises:
-        ValueError: a language without a table.
+        ValueError: a language the toolkit has no catalog for.
     """
-    try:
-        return LABELS[lang]
-    except KeyError:
-        raise ValueError(f"no labels for language {lang!r}; known: {sorted(LABELS)}") from None
+    with language(lang):
+        return {key: _(message) for key, message in LABELS.items()}
 
 
 class View:
@@ -207,6 +248,7 @@ class SelfCheck:
                  judge, hint: str = "", reveal_after: int | None = 2, show_answer: str | None = None,
                  lang: str = "en", check_label: str | None = None, right_word: str | None = None):
         self.words = labels(lang)
+        self.lang = lang
         self._right_word = right_word or self.words["right"]
         self.question = question
         self.answer = answer
@@ -258,7 +300,8 @@ class SelfCheck:
             ``True`` (right), ``False`` (wrong) or ``None`` (no usable answer: a message asks
             for one and nothing is counted).
         """
-        verdict, message = self._judge(self.controls["answer"].value)
+        with language(self.lang):       # a message of the judge (a number's reading) in the widget's language
+            verdict, message = self._judge(self.controls["answer"].value)
         if verdict is None:
             self.correct = None
             self.feedback.value = _INFO.format(escape(message))
@@ -579,10 +622,10 @@ class BackgroundRun(View):
         try:
             self.result = self.work(self.progress)
             self.report(self.result, self.show)
-            self.status.value = _INFO.format(escape(self.words["done"].format(_duration(time.perf_counter() - t0))))
+            self.status.value = _INFO.format(escape(self.words["done"].format(time=_duration(time.perf_counter() - t0))))
         except Exception as exc:  # noqa: BLE001 - shown in the widget: a thread's error is otherwise lost
             self.error = exc
-            self.status.value = _INFO.format(escape(self.words["failed"].format(f"{type(exc).__name__}: {exc}")))
+            self.status.value = _INFO.format(escape(self.words["failed"].format(error=f"{type(exc).__name__}: {exc}")))
         finally:
             self.controls["run"].disabled = False
 
@@ -661,7 +704,7 @@ def predict(question: str, options: Sequence[str], explanation: str, description
     def judge(value):
         if value is None:
             return None, t["pick_one"]
-        return True, t["guessed"].format(value)
+        return True, t["guessed"].format(guess=value)
 
     check = SelfCheck(question, radio, None, explanation, judge, reveal_after=None, lang=lang,
                       check_label=t["lock_in"], right_word=t["locked"])
@@ -675,9 +718,9 @@ def numeric_check(question: str, answer, tolerance=0, explanation: str = "", uni
                   decimal: str | None = None, lang: str = "en") -> SelfCheck:
     """A self-check with a typed numeric answer.
 
-    The student types a number (``64``, ``$64``, ``1,000``, ``27.5``, ``0,565``, ``2/3``,
-    ``2 2/3`` or ``13 points`` are all read: see :func:`parse_number` for the rule that tells a
-    decimal comma from a thousands comma); the answer is right when it is within ``tolerance``
+    The student types a number as their language writes it (in English ``64``, ``$64``,
+    ``1,000``, ``27.5``, ``2/3``, ``2 2/3`` or ``13 points``; in Italian ``2,6`` or ``1.000``: see
+    :func:`parse_number`); the answer is right when it is within ``tolerance``
     of ``answer``. With ``unit="%"`` the answer is in percentage points: ``25``, ``25%``,
     ``0.25`` and ``1/4`` all read as 25. Text that is not a number gets a friendly message,
     never a traceback, and is not counted as an attempt.
@@ -691,9 +734,10 @@ def numeric_check(question: str, answer, tolerance=0, explanation: str = "", uni
         hint: shown after a wrong answer.
         reveal_after: wrong attempts after which the answer is shown (``None``: never).
         description: the label of the text box (default "Your answer" in ``lang``).
-        decimal: how commas are read: ``None`` (either mark), ``","`` or ``"."`` (see
-            :func:`parse_number`).
-        lang: the language of the widget's own words (see :data:`LABELS`).
+        decimal: ``None`` (the default: numbers are read as ``lang`` writes them), or ``","`` /
+            ``"."`` to read them by that decimal mark instead (see :func:`parse_number`).
+        lang: the language of the widget's words and of the numbers it reads and writes: in
+            Italian ``2,6`` is 2.6; in English ``1,5`` gets "Use a dot for decimals: 1.5.".
 
     Returns:
         a :class:`SelfCheck`; ``controls["answer"]`` is an ``ipywidgets.Text``,
@@ -722,18 +766,17 @@ def numeric_check(question: str, answer, tolerance=0, explanation: str = "", uni
     def judge(value):
         if not str(value).strip():
             return None, t["type_number"]
-        try:
-            right, x = judge_number(value, target, tol, unit, decimal)
-        except (ValueError, ZeroDivisionError):
-            example = "64 o 27,5" if lang == "it" else ("64 or 27,5" if decimal == "," else "64 or 27.5")
-            return None, t["not_number"].format(repr(str(value).strip()), example)
+        try:   # read by the language's conventions ("2,6" is 2.6 in Italian), or by a named mark
+            right, x = judge_number(value, target, tol, unit, decimal=decimal, lang=None if decimal else lang)
+        except ValueError as e:     # the message (in the widget's language) says what to type
+            return None, str(e)
         if right:
             return True, ""
-        return False, t["too_high" if x > target else "too_low"].format(value.strip())
+        return False, t["too_high" if x > target else "too_low"].format(value=value.strip())
 
-    shown = _fmt(target, decimal) + (f" {unit}" if unit else "")
+    shown = _fmt(target, lang) + (f" {unit}" if unit else "")
     if tol:
-        shown += " (" + t["within"].format(_fmt(tol, decimal)) + ")"
+        shown += " (" + t["within"].format(tolerance=_fmt(tol, lang)) + ")"
     check = SelfCheck(question, box, answer, explanation, judge, hint=hint, reveal_after=reveal_after,
                       show_answer=shown, lang=lang)
     check.tolerance = tolerance
@@ -741,11 +784,13 @@ def numeric_check(question: str, answer, tolerance=0, explanation: str = "", uni
     return check
 
 
-def _fmt(x: Fraction, decimal: str | None = None) -> str:
+def _fmt(x: Fraction, lang: str = "en") -> str:
+    """``x`` as the language writes it (``4,582,116`` and ``0.5652`` in English, ``4.582.116`` and
+    ``0,5652`` in Italian): whole numbers exactly, others to 4 significant digits."""
     if x.denominator == 1:
-        return str(x.numerator)
+        return format_number(x.numerator, lang)
     text = f"{float(x):.4g}"
-    return text.replace(".", ",") if decimal == "," else text
+    return text if "e" in text else format_number(Decimal(text), lang)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -817,8 +862,8 @@ class GameTable(View):
                  lang: str = "en", background_helper: bool = False):
         super().__init__()
         self.words = t = labels(lang)
-        # the sentences of the game's faces speak the table's language where a catalog has it
-        self._lang = pick_language(lang)
+        # the sentences of the game's faces speak the table's language
+        self._lang = lang
         from .bots import RandomBot
         from .game import new_rng
         n = len(state.scores)
@@ -961,14 +1006,14 @@ class GameTable(View):
     def _start_helper(self, s) -> None:
         import threading
 
-        self.help_panel.value = _INFO.format("<i>Working out the advice for this position…</i>")
+        self.help_panel.value = _INFO.format(f"<i>{escape(self.words['working'])}</i>")
 
         def work():
             try:
                 with language(self._lang):      # a thread starts in a fresh context
                     html = self._helper(s, self.human)
             except Exception as exc:  # noqa: BLE001 - shown in the panel, not lost in a thread
-                html = _INFO.format(escape(f"The helper failed: {type(exc).__name__}: {exc}"))
+                html = _INFO.format(escape(self.words["helper_failed"].format(error=f"{type(exc).__name__}: {exc}")))
             if self.state is s:  # the student has not moved on meanwhile
                 self.help_panel.value = html
 

@@ -14,6 +14,7 @@ and :data:`_ASKED` (``toolkit.lessons.widgets`` offers the same dicts).
 """
 from __future__ import annotations
 
+import functools as _functools
 import html as _html
 import threading as _threading
 import time as _time
@@ -22,6 +23,7 @@ from urllib.parse import urlsplit as _urlsplit
 
 import ipywidgets as _w
 
+from ..core.i18n import _, format_number, language, ngettext
 from ..core.tables import frame_html
 from ..core.widgets import SelfCheck, View
 from . import Question
@@ -38,6 +40,20 @@ _RED = '<p style="color:#882255"><b>{}</b></p>'
 
 def _esc(x) -> str:
     return _html.escape(str(x))
+
+
+def _speaks(method):
+    """Run ``method`` in the language of its object's lesson (``self.lang``): the class panel's
+    words, its callbacks' and its background threads' (a thread starts in a fresh context)."""
+    @_functools.wraps(method)
+    def speaking(self, *args, **kwargs):
+        try:
+            lang = self.lang
+        except AttributeError:      # being built: the class mode it is given speaks the lesson's language
+            lang = getattr(args[0] if args else kwargs.get("mode"), "lang", None)
+        with language(lang):
+            return method(self, *args, **kwargs)
+    return speaking
 
 
 def _row(children) -> _w.HBox:
@@ -92,6 +108,11 @@ class ClassMode(View):
     """
 
     def __init__(self, number: str, lang: str = "en", live: float | None = 2.0):
+        self.lang = lang
+        self._build(number, lang, live)
+
+    @_speaks
+    def _build(self, number: str, lang: str, live: float | None) -> None:
         super().__init__()
         from .classmode import activity
         self.number, self.lang, self.interval = number, lang, live
@@ -109,21 +130,21 @@ class ClassMode(View):
         self._thread = None
         self._lock = _threading.RLock()
         c = self.controls = {
-            "open": _w.Button(description="Open class mode", button_style="primary", icon="users",
-                              tooltip="Start (or find) the class game server and open this lesson's class session",
+            "open": _w.Button(description=_("Open class mode"), button_style="primary", icon="users",
+                              tooltip=_("Start (or find) the class game server and open this lesson's class session"),
                               layout=_w.Layout(width="auto")),
-            "save": _w.Button(description="Save the answers (CSV)", tooltip="Every student's first and final answer "
-                              "to every question, in a CSV file beside this lesson", layout=_w.Layout(width="auto")),
-            "end": _w.Button(description="End class mode", tooltip="Close the session to new students; the games "
-                             "and answers stay in the class's database", layout=_w.Layout(width="auto")),
-            "url": _w.Text(description="Server", placeholder="http://192.168.1.20:8765 (optional)",
+            "save": _w.Button(description=_("Save the answers (CSV)"), tooltip=_("Every student's first and final "
+                              "answer to every question, in a CSV file beside this lesson"), layout=_w.Layout(width="auto")),
+            "end": _w.Button(description=_("End class mode"), tooltip=_("Close the session to new students; the games "
+                             "and answers stay in the class's database"), layout=_w.Layout(width="auto")),
+            "url": _w.Text(description=_("Server"), placeholder=_("http://192.168.1.20:8765 (optional)"),
                            style={"description_width": "initial"}, layout=_w.Layout(width="20em")),
-            "key": _w.Password(description="Teacher's key", style={"description_width": "initial"},
+            "key": _w.Password(description=_("Teacher's key"), style={"description_width": "initial"},
                                layout=_w.Layout(width="16em")),
-            "other": _w.ToggleButton(description="Another server…", value=False, layout=_w.Layout(width="auto"),
-                                     tooltip="Use a class server you started yourself on another database or machine"),
+            "other": _w.ToggleButton(description=_("Another server…"), value=False, layout=_w.Layout(width="auto"),
+                                     tooltip=_("Use a class server you started yourself on another database or "
+                                               "machine")),
         }
-        from ..core.i18n import _, language
         with language(lang):
             c["paper"] = _w.Button(description=_("No phones"), icon="pencil", layout=_w.Layout(width="auto"),
                                    tooltip=_("Run the questions without phones: you type the show of hands or the "
@@ -138,13 +159,14 @@ class ClassMode(View):
         c["check"].on_click(self._timed(lambda _b: self.check()))
         c["save"].on_click(self._timed(lambda _b: self.save_answers()))
         c["end"].on_click(self._timed(lambda _b: self.end()))
-        self.intro = _w.HTML(
-            "<p><b>Class mode</b> (for the teacher): your class answers this lesson's questions and plays "
-            f"<i>{_esc(self.activity.title.lower())}</i> on their own phones or Chromebooks, and the lesson "
-            "shows the class's own numbers. Without it the lesson works as usual.</p>")
-        self.other = _w.VBox([_w.HTML('<small>Started <code>python -m toolkit.classroom serve</code> yourself on '
-                                      'another database or machine? Give its address and teacher\'s key, then press '
-                                      '<b>Open class mode</b>.</small>'), _row([c["url"], c["key"]])],
+        self.intro = _w.HTML("<p>" + _(
+            "<b>Class mode</b> (for the teacher): your class answers this lesson's questions and plays "
+            "<i>{activity}</i> on their own phones or Chromebooks, and the lesson shows the class's own numbers. "
+            "Without it the lesson works as usual.").format(activity=_esc(_(self.activity.title).lower())) + "</p>")
+        self.other = _w.VBox([_w.HTML("<small>" + _(
+            "Started <code>python -m toolkit.classroom serve</code> yourself on another database or machine? Give "
+            "its address and teacher's key, then press <b>Open class mode</b>.") + "</small>"),
+            _row([c["url"], c["key"]])],
                              layout=_w.Layout(display="none"))
         c["other"].observe(lambda ch: setattr(self.other.layout, "display", None if ch["new"] else "none"), names="value")
         self.message = _w.HTML()
@@ -159,6 +181,7 @@ class ClassMode(View):
                               layout=_w.Layout(border="2px solid #332288", padding="6px 10px", margin="6px 0"))
 
     # -- opening -------------------------------------------------------------------------
+    @_speaks
     def open(self, url: str | None = None, key: str | None = None, db=None, **settings) -> dict | None:
         """Open class mode: find or start the class game server (or use the one at ``url`` with
         ``key``), then attach to the lesson's open session or open one.
@@ -175,11 +198,11 @@ class ClassMode(View):
         from ..classroom.client import ServerError
         from ..classroom.service import class_server
 
-        self.message.value = "<p><i>Starting the class game server…</i></p>"
+        self.message.value = "<p><i>" + _("Starting the class game server…") + "</i></p>"
         try:
             if url:
                 if not key:
-                    raise ValueError("give the teacher's key printed by python -m toolkit.classroom serve")
+                    raise ValueError(_("give the teacher's key printed by python -m toolkit.classroom serve"))
                 self.client = TeacherClient(url, key)
                 self.client.sessions()
             else:
@@ -201,7 +224,7 @@ class ClassMode(View):
                     self._asked[st["key"]] = st
         except (ServerError, OSError, ValueError, RuntimeError) as e:
             words = e.message if isinstance(e, ServerError) else str(e)
-            self.message.value = _RED.format(_esc(f"Class mode did not open: {words}"))
+            self.message.value = _RED.format(_esc(_("Class mode did not open: {reason}").format(reason=words)))
             return None
         self.message.value = ""
         st = self.refresh()
@@ -237,7 +260,6 @@ class ClassMode(View):
         **Show the class's answers** draws the class's numbers as with phones
         (:meth:`ClassQuestion.reveal`); the lesson's game is played on paper, as the printed
         class activities say (``lessons/print/class-activities.html``). Needs no server."""
-        from ..core.i18n import _, language
         self.paper = True
         with language(self.lang):
             self.message.value = ("<p>" + _esc(_("No phones: type the class's counts into each question's box. The "
@@ -263,7 +285,6 @@ class ClassMode(View):
         from ..classroom.client import ServerError
         from ..classroom.qr import qr_svg
         from ..classroom.service import class_server
-        from ..core.i18n import _, language
 
         try:
             if self.client is None:
@@ -297,7 +318,6 @@ class ClassMode(View):
 
     def _show_check(self, out: dict) -> None:
         from ..classroom.check import advice
-        from ..core.i18n import _, language
 
         with language(self.lang):
             if out["devices"]:
@@ -325,6 +345,7 @@ class ClassMode(View):
             except Exception:  # noqa: BLE001 (the server went away for a moment: the next read tries again)
                 pass
 
+    @_speaks
     def refresh(self) -> dict:
         """Read the session from the server and update the count of students, the questions'
         counts of answers and the game panels (the live view does it every ``live`` seconds).
@@ -336,8 +357,9 @@ class ClassMode(View):
             st = self.status = self.client.status(self.session)
             joined = len(st["players"])
             here = sum(1 for p in st["players"] if p["connected"])
-            self.students.value = (f'<p class="class-students" style="font-size:18px"><b>{joined}</b> '
-                                   f'student{"s" if joined != 1 else ""} joined ({here} with the page open).</p>')
+            self.students.value = ('<p class="class-students" style="font-size:18px">' + ngettext(
+                "<b>{n}</b> student joined ({here} with the page open).",
+                "<b>{n}</b> students joined ({here} with the page open).", joined).format(n=joined, here=here) + "</p>")
             for cq in self.questions:
                 cq.refresh()
             for game in self.games:
@@ -345,6 +367,7 @@ class ClassMode(View):
             return st
 
     # -- the end -----------------------------------------------------------------------------
+    @_speaks
     def save_answers(self, path=None):
         """Write every student's first and final answer to every question of the session to a
         CSV file (default: ``class-answers-<code>.csv`` in the lesson's folder).
@@ -362,11 +385,12 @@ class ClassMode(View):
         try:
             target.write_text(self.client.answers_csv(self.session), encoding="utf-8")
         except (ServerError, OSError) as e:
-            self.message.value = _RED.format(_esc(f"The answers were not saved: {e}"))
+            self.message.value = _RED.format(_esc(_("The answers were not saved: {reason}").format(reason=e)))
             return None
-        self.message.value = f"<p>Saved the answers to <code>{_esc(target)}</code>.</p>"
+        self.message.value = "<p>" + _("Saved the answers to {file}.").format(file=f"<code>{_esc(target)}</code>") + "</p>"
         return target
 
+    @_speaks
     def end(self) -> None:
         """Close the session to new students and stop following it (the class's games and
         answers stay in the database; the server keeps running for the next lesson)."""
@@ -377,7 +401,7 @@ class ClassMode(View):
             except Exception:  # noqa: BLE001 (closing is a courtesy: the session ends with the server anyway)
                 pass
         self.join.value = ""
-        self.students.value = f"<p>Class mode ended (session {_esc(self.code)} is closed).</p>"
+        self.students.value = "<p>" + _esc(_("Class mode ended (session {code} is closed).").format(code=self.code)) + "</p>"
         self.running.layout.display = "none"
         self.setup.layout.display = None
         for cq in self.questions:
@@ -400,6 +424,12 @@ class ClassQuestion:
             question's id on the server; ``last``: the last status read.
     """
 
+    @property
+    def lang(self) -> str:
+        """The lesson's language (the class mode's)."""
+        return self.mode.lang
+
+    @_speaks
     def __init__(self, mode: ClassMode, lesson, q: Question, box):
         self.mode, self.lesson, self.q, self.box = mode, lesson, q, box
         self.qid: int | None = None
@@ -408,11 +438,11 @@ class ClassQuestion:
         self.paper = mode.paper
         guess = q.kind == "guess"
         self.controls = {
-            "ask": _w.Button(description="Ask the class", icon="mobile", button_style="info",
-                             tooltip="Send this question to every student's phone (without its answer)",
+            "ask": _w.Button(description=_("Ask the class"), icon="mobile", button_style="info",
+                             tooltip=_("Send this question to every student's phone (without its answer)"),
                              layout=_w.Layout(width="auto")),
-            "reveal": _w.Button(description="Show the class's guesses" if guess else "Show the class's answers",
-                                tooltip="Close the answers and show what the class answered beside the answer",
+            "reveal": _w.Button(description=_("Show the class's guesses") if guess else _("Show the class's answers"),
+                                tooltip=_("Close the answers and show what the class answered beside the answer"),
                                 disabled=True, layout=_w.Layout(width="auto")),
         }
         self.controls["ask"].on_click(lambda _b: self.ask())
@@ -427,7 +457,6 @@ class ClassQuestion:
 
     # -- no phones: the teacher types the show of hands or the paper slips' counts ---------------
     def _paper_controls(self) -> None:
-        from ..core.i18n import _, language
         with language(self.mode.lang):
             self.controls["reveal"].disabled = False
             self.controls["reveal"].description = _("Show the class's answers")
@@ -456,7 +485,6 @@ class ClassQuestion:
                 question's plausible range (the message names it).
         """
         from ..classroom import questions as Q
-        from ..core.i18n import _, language
         from .classmode import SLIDERS, question_spec, reveal_of
 
         spec = Q.make_spec(question_spec(self.q, self.mode.number,
@@ -503,6 +531,7 @@ class ClassQuestion:
     def _error(self, e) -> None:
         self.status.value = _RED.format(_esc(getattr(e, "message", None) or str(e)))
 
+    @_speaks
     def ask(self) -> dict | None:
         """Send the question to the class (again: a new round of answers).
 
@@ -521,15 +550,14 @@ class ClassQuestion:
         self.result.value = ""
         if self.chart is not None:
             self.chart.widget.layout.display = "none"
-        self.controls["ask"].description = "Ask again"
+        self.controls["ask"].description = _("Ask again")
         self.controls["reveal"].disabled = False
         self._show_count(st)
         return st
 
+    @_speaks
     def _show_count(self, st: dict) -> None:
-        state = {"open": "", "closed": " (answers closed)", "revealed": ""}[st["status"]]
-        self.status.value = (f'<span class="class-count" style="font-size:16px"><b>{st["answered"]}</b> of '
-                             f'{st["students"]} answered{state}</span>')
+        self.status.value = '<span class="class-count" style="font-size:16px">' + _count(st) + "</span>"
 
     def refresh(self) -> None:
         """Read how many answered (nothing else is shown before the reveal)."""
@@ -539,6 +567,7 @@ class ClassQuestion:
         self.last = st
         self._show_count(st)
 
+    @_speaks
     def reveal(self) -> dict | None:
         """Reveal the answer to the class and show the class's answers beside it.
 
@@ -577,12 +606,15 @@ class ClassQuestion:
             self.status.value = ""
         r, answer = st["results"], st["reveal"]["answer"]
         if answer is None:
-            words = f"<p>{r['answered']} guesses. {self.q.explanation}</p>"
+            words = ("<p>" + ngettext("{n} guess.", "{n} guesses.", r["answered"]).format(n=r["answered"])
+                     + f" {self.q.explanation}</p>")
         else:
-            shown = self.q.answer if self.q.kind == "choice" else f"{answer:g}" + (f" {self.q.unit}" if self.q.unit else "")
-            words = (f'<p class="class-answer"><b>The answer: {_esc(shown)}.</b> Right at the first try: '
-                     f'{r["first_right"]} of {r["answered"]}; in the end: {r["final_right"]} of {r["answered"]}.</p>'
-                     f"<p>{self.q.explanation}</p>")
+            shown = (self.q.answer if self.q.kind == "choice"
+                     else format_number(answer) + (f" {self.q.unit}" if self.q.unit else ""))
+            words = ('<p class="class-answer"><b>' + _esc(_("The answer: {answer}.").format(answer=shown)) + "</b> "
+                     + _("Right at the first try: {first} of {n}; in the end: {final} of {n}.").format(
+                         first=r["first_right"], final=r["final_right"], n=r["answered"])
+                     + f"</p><p>{self.q.explanation}</p>")
         self.result.value = words
         fig = answers_figure(self.q, st, self.mode.lang)
         _draw(self, fig)
@@ -615,6 +647,12 @@ class ClassGame(View):
             :class:`~toolkit.lessons.classmode.ClassNumbers`.
     """
 
+    @property
+    def lang(self) -> str:
+        """The lesson's language (the class mode's)."""
+        return self.mode.lang
+
+    @_speaks
     def __init__(self, mode: ClassMode, controls: bool = True, **context):
         super().__init__()
         self.mode, self.context = mode, context
@@ -632,14 +670,14 @@ class ClassGame(View):
         parts = []
         if controls:
             self.controls = {
-                "start": _w.Button(description="Start the game", button_style="primary", icon="play",
-                                   tooltip="Start every table; bots take the empty seats", layout=_w.Layout(width="auto")),
-                "again": _w.Button(description="Play again", tooltip="Seat everyone at new tables and start them",
+                "start": _w.Button(description=_("Start the game"), button_style="primary", icon="play",
+                                   tooltip=_("Start every table; bots take the empty seats"),
                                    layout=_w.Layout(width="auto")),
-                "numbers": _w.Button(description="Show the class's numbers", tooltip="Read the games again",
+                "again": _w.Button(description=_("Play again"), tooltip=_("Seat everyone at new tables and start them"),
+                                   layout=_w.Layout(width="auto")),
+                "numbers": _w.Button(description=_("Show the class's numbers"), tooltip=_("Read the games again"),
                                      layout=_w.Layout(width="auto")),
             }
-            from ..core.i18n import _, language
             with language(mode.lang):
                 self.controls["bell"] = _w.Button(description=_("Ring the bell"), icon="bell",
                                                   tooltip=_("Stop every table now: a game stopped by the bell counts "
@@ -656,12 +694,13 @@ class ClassGame(View):
             self.controls["bell"].on_click(self._timed(lambda _b: self.bell(0)))
             self.controls["bell_at"].on_click(self._timed(lambda _b: self.bell(60 * self.bell_minutes.value)))
             main = [self.controls[k] for k in ("start", "again", "numbers")]
-            parts = [_w.HTML(f"<h3>Play it as a class: {_esc(a.title)}</h3><p><b>Students:</b> {_esc(a.students)}</p>"
-                             f"<p><b>The lesson then shows</b> {_esc(a.shows)}.</p>"),
+            parts = [_w.HTML("<h3>" + _esc(_("Play it as a class: {activity}").format(activity=_(a.title))) + "</h3><p>"
+                             + _("<b>Students:</b> {what}").format(what=_esc(_(a.students))) + "</p><p>"
+                             + _("<b>The lesson then shows</b> {what}.").format(what=_esc(_(a.shows))) + "</p>"),
                      _row(main), _row([self.controls["bell"], self.bell_minutes, self.controls["bell_at"]]),
                      self.progress]
         else:
-            parts = [_w.HTML(f"<h3>Your class: {_esc(a.title)}</h3>")]
+            parts = [_w.HTML("<h3>" + _esc(_("Your class: {activity}").format(activity=_(a.title))) + "</h3>")]
         self.box = _w.VBox(parts + [self.summary], layout=_w.Layout(width="100%"))
         self.widget = _w.VBox([self.box, self.table],
                               layout=_w.Layout(display="none", border="2px solid #332288", padding="6px 10px",
@@ -697,39 +736,44 @@ class ClassGame(View):
         """A new round: everyone at new tables, started at once."""
         self._act(self.mode.client.next_round)
 
+    @_speaks
     def refresh(self, st: dict) -> None:
         """Show the tables' progress from a session status; when tables are done (stopped at
         the activity's end, or finished) and were not counted yet, compute the numbers."""
-        from ..core.i18n import _, language
         rnd = st["session"]["round"]
         rows = []
-        with language(self.mode.lang):
-            marks = {"bot": _("bot"), "away": _("away"), "left": _("left")}
-            plays = _("a bot plays for them")
-            bell = st["session"].get("bell_in")
-            ring = ("" if bell is None else "<p><b>" + _esc(_("The bell rings in {m} min.").format(
-                m=max(1, round(bell / 60)))) + "</b></p>")
-            for t in st["tables"]:
-                if t["round"] != rnd:
-                    continue
-                # who is here, who is away, who is played by a bot: the teacher sees it on the projector
-                names = ", ".join(_seat_words(x, marks, plays) for x in t["seats"] if x["name"])
-                state = {"waiting": "waiting for the start", "playing": f"playing ({t['moves']} moves)",
-                         "stopped": _("stopped by the bell") if t.get("bell") else "done",
-                         "finished": "game over"}.get(t["status"], t["status"])
-                rows.append(f"<tr><td>{t['number']}</td><td>{names}</td><td>{_esc(state)}</td></tr>")
+        marks = {"bot": _("bot"), "away": _("away"), "left": _("left")}
+        plays = _("a bot plays for them")
+        bell = st["session"].get("bell_in")
+        ring = ("" if bell is None else "<p><b>" + _esc(_("The bell rings in {m} min.").format(
+            m=max(1, round(bell / 60)))) + "</b></p>")
+        for t in st["tables"]:
+            if t["round"] != rnd:
+                continue
+            # who is here, who is away, who is played by a bot: the teacher sees it on the projector
+            names = ", ".join(_seat_words(x, marks, plays) for x in t["seats"] if x["name"])
+            state = {"waiting": _("waiting for the start"),
+                     "playing": ngettext("playing ({n} move)", "playing ({n} moves)", t["moves"]).format(n=t["moves"]),
+                     "stopped": _("stopped by the bell") if t.get("bell") else _("done"),
+                     "finished": _("game over")}.get(t["status"], t["status"])
+            rows.append(f"<tr><td>{t['number']}</td><td>{names}</td><td>{_esc(state)}</td></tr>")
+        n = len(st["players"])
         if self.controls:
-            self.progress.value = ring + (f"<p>Round {rnd}: {len(st['players'])} students.</p>"
+            head = "".join(f"<th>{_esc(h)}</th>" for h in (_("table"), _("players"), _("progress")))
+            self.progress.value = ring + ("<p>" + ngettext("Round {round}: {n} student.", "Round {round}: {n} students.",
+                                                    n).format(round=rnd, n=n) + "</p>"
                                    '<table class="class-tables" style="border-collapse:collapse" border="1" '
-                                   'cellpadding="4"><tr><th>table</th><th>players</th><th>progress</th></tr>'
+                                   f'cellpadding="4"><tr>{head}</tr>'
                                    + "".join(rows) + "</table>" if rows else
-                                   f"<p>{len(st['players'])} students joined; press <b>Start the game</b> when "
-                                   "everyone is in.</p>")
+                                   "<p>" + ngettext("{n} student joined; press <b>Start the game</b> when everyone "
+                                                    "is in.", "{n} students joined; press <b>Start the game</b> when "
+                                                    "everyone is in.", n).format(n=n) + "</p>")
         done = tuple(sorted(t["id"] for t in st["tables"] if t["status"] in ("stopped", "finished")))
         if done and done != self._done:
             self._done = done
             self.update()
 
+    @_speaks
     def update(self, force: bool = False, wait: bool = False) -> None:
         """Compute the class's numbers from the session's games (in a background thread: the
         Bugami advisor samples deals) and show them. Asked while a computation runs, it runs once
@@ -745,13 +789,14 @@ class ClassGame(View):
             if self._worker is not None and self._worker.is_alive():
                 self._again = True
             else:
-                self.summary.value = "<p><i>Working out the class's numbers…</i></p>"
+                self.summary.value = "<p><i>" + _("Working out the class's numbers…") + "</i></p>"
                 self._worker = _threading.Thread(target=self._compute, name="class-numbers", daemon=True)
                 self._worker.start()
             worker = self._worker
         if wait:
             worker.join()
 
+    @_speaks
     def _compute(self) -> None:
         while True:
             with self._update_lock:
@@ -760,7 +805,8 @@ class ClassGame(View):
                 records = self.mode.client.records(self.mode.session)
                 numbers = self.mode.activity.numbers(records, **self.context)
             except Exception as e:  # noqa: BLE001 (said in the panel, not lost in a thread)
-                self.summary.value = _RED.format(_esc(f"The class's numbers could not be worked out: {e}"))
+                self.summary.value = _RED.format(_esc(_("The class's numbers could not be worked out: {reason}").format(
+                    reason=e)))
                 numbers = None
             if numbers is not None:
                 self.show_numbers(numbers)
@@ -768,12 +814,22 @@ class ClassGame(View):
                 if not self._again:
                     return
 
+    @_speaks
     def show_numbers(self, numbers) -> None:
         """Draw :class:`~toolkit.lessons.classmode.ClassNumbers` (chart, sentence, table)."""
         self.numbers = numbers
         self.summary.value = numbers.summary
         if numbers.table is not None:
+            # the columns are written in English (N_) for the data; shown in the lesson's language
+            shown = numbers.table.rename(columns=lambda c: _(c) if isinstance(c, str) else c)
             self.table.value = ('<div style="overflow-x:auto;max-width:100%">'
-                                + frame_html(numbers.table, classes="class-numbers", border=0, na_rep="-") + "</div>")
+                                + frame_html(shown, classes="class-numbers", border=0, na_rep="-") + "</div>")
         if numbers.figure is not None:
             _draw(self, numbers.figure)
+
+
+def _count(st: dict) -> str:
+    """How many of the class answered a question (``st``: its status on the server)."""
+    words = ngettext("<b>{answered}</b> of {n} answered", "<b>{answered}</b> of {n} answered", st["students"]).format(
+        answered=st["answered"], n=st["students"])
+    return words + (" (" + _("answers closed") + ")" if st["status"] == "closed" else "")

@@ -26,6 +26,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any, Callable
 
+from ..core.i18n import N_, _, format_number, ngettext
 from . import Question
 
 __all__ = ["Activity", "ACTIVITIES", "ClassNumbers", "question_spec", "reveal_of", "SLIDERS", "activity", "drawable",
@@ -62,7 +63,8 @@ class Activity:
 
     Attributes:
         lesson: ``"01"`` ... ``"06"``.
-        title: what it is, for the teacher (``"One lot at auction"``).
+        title: what it is, for the teacher (``"One lot at auction"``); it, ``students`` and
+            ``shows`` are marked for translation (``N_``) and shown in the lesson's language.
         game: the engine (``"bux"``).
         settings: the class session's settings (:meth:`toolkit.classroom.SessionConfig.make`:
             ``preset``, ``table_size``, ``opening``, ``stop``...).
@@ -190,26 +192,30 @@ def answers_figure(q: Question, status: dict, lang: str = "en"):
         raise ValueError("the class's answers are shown only after the reveal")
     r, reveal = status["results"], status["reveal"]
     answer = reveal.get("answer")
-    it = lang == "it"
+    from ..core.i18n import language
+    with language(lang):
+        return _answers_figure(go, q, status, r, reveal, answer)
+
+
+def _answers_figure(go, q: Question, status: dict, r: dict, reveal: dict, answer):
     n = r["answered"]
-    title = (f"Le risposte della classe ({n})" if it else f"The class's answers ({n} answered)")
+    title = ngettext("The class's answers ({n} answered)", "The class's answers ({n} answered)", n).format(n=n)
     if status["kind"] == "choice":
         opts = list(r["counts"])
-        mark = " \u2714 " + ("risposta" if it else "the answer")
+        mark = " \u2714 " + _("the answer")
         labels = [_wrap(o + (mark if o == answer else "")) for o in opts]
         colours = [GREEN if o == answer else BLUE for o in opts]
         fig = go.Figure([go.Bar(x=[r["first_counts"][o] for o in opts], y=labels, orientation="h",
-                                name="prima risposta" if it else "first try", marker_color=SKY, opacity=0.7),
+                                name=_("first try"), marker_color=SKY, opacity=0.7),
                          go.Bar(x=[r["counts"][o] for o in opts], y=labels, orientation="h",
-                                name="risposta finale" if it else "final answer", marker_color=colours)])
+                                name=_("final answer"), marker_color=colours)])
         fig.update_layout(barmode="group", title=dict(text=title), **_LAYOUT,
-                          xaxis=dict(title=dict(text="studenti" if it else "students"), dtick=1, rangemode="tozero"),
-                          yaxis=dict(autorange="reversed", automargin=True,
-                                     title=dict(text="risposta" if it else "answer")))
+                          xaxis=dict(title=dict(text=_("students")), dtick=1, rangemode="tozero"),
+                          yaxis=dict(autorange="reversed", automargin=True, title=dict(text=_("answer"))))
         fig.update_layout(height=max(300, 110 + 70 * len(opts)))
         return fig
     values, off = drawable(r["values"], answer, reveal.get("tolerance") or 0)
-    name = "risposta finale" if it else "final answer"
+    name = _("final answer")
     distinct = sorted(set(values))
     if len(distinct) <= 20:
         # few different answers: a bar per answer, so that 145 and 150 are not one bin
@@ -229,21 +235,19 @@ def answers_figure(q: Question, status: dict, lang: str = "en"):
         if tol:
             fig.add_vrect(x0=answer - tol, x1=answer + tol, fillcolor=GREEN, opacity=0.15, line_width=0)
         fig.add_vline(x=answer, line=dict(color=GREEN, width=3, dash="dash"), layer="below",
-                      annotation_text=("risposta: " if it else "the answer: ") + f"{answer:g}",
+                      annotation_text=_("the answer: {answer}").format(answer=format_number(answer)),
                       annotation_position="top")
     if off:
-        from ..core.i18n import format_number, language, ngettext
-        with language(lang):
-            shown_off = ", ".join(format_number(float(f"{v:.6g}")) if abs(v) < 1e15 else f"{v:.3g}" for v in off[:5])
-            more = "…" if len(off) > 5 else ""
-            words = ngettext("{n} answer off the chart: {values}", "{n} answers off the chart: {values}",
-                             len(off)).format(n=len(off), values=shown_off + more)
+        shown_off = ", ".join(format_number(float(f"{v:.6g}")) if abs(v) < 1e15 else f"{v:.3g}" for v in off[:5])
+        more = "…" if len(off) > 5 else ""
+        words = ngettext("{n} answer off the chart: {values}", "{n} answers off the chart: {values}",
+                         len(off)).format(n=len(off), values=shown_off + more)
         fig.add_annotation(text=words, xref="paper", yref="paper", x=1, y=1.02, xanchor="right", yanchor="bottom",
                            showarrow=False, font=dict(size=12, color=VERMILLION))
     unit = status.get("unit") or ""
     fig.update_layout(title=dict(text=title), **_LAYOUT, bargap=0.05,
-                      xaxis=dict(title=dict(text=(("risposta" if it else "answer") + (f" ({unit})" if unit else "")))),
-                      yaxis=dict(title=dict(text="studenti" if it else "students"), dtick=1, rangemode="tozero"))
+                      xaxis=dict(title=dict(text=_("answer") + (f" ({unit})" if unit else ""))),
+                      yaxis=dict(title=dict(text=_("students")), dtick=1, rangemode="tozero"))
     return fig
 
 
@@ -258,6 +262,11 @@ def _states(rec):
 
 def _students(rec) -> list[int]:
     return [k for k, kind in enumerate(rec["kinds"]) if kind == "human"]
+
+
+def _pct(x: float, decimals: int) -> str:
+    """A share as a percentage, written as the current language writes numbers (``12.5%``)."""
+    return format_number(100 * x, decimals=decimals) + "%"
 
 
 def _empty(words: str) -> ClassNumbers:
@@ -301,36 +310,38 @@ def buyword_round(records, **_context) -> ClassNumbers:
         final = states[-1]
         for p in _students(rec):
             if p in start:
-                rows.append({"table": rec["number"], "student": final.players[p],
-                             "paid": sum(b["dollars"] for b in buys if b["student"] == final.players[p]),
-                             "sold": sum(s["dollars"] for s in sells if s["student"] == final.players[p]),
-                             "profit": final.money[p] - start[p]})
+                rows.append({N_("table"): rec["number"], N_("student"): final.players[p],
+                             N_("paid"): sum(b["dollars"] for b in buys if b["student"] == final.players[p]),
+                             N_("sold"): sum(s["dollars"] for s in sells if s["student"] == final.players[p]),
+                             N_("profit"): final.money[p] - start[p]})
     if not rows:
-        return _empty("No student has played a round yet.")
+        return _empty(_("No student has played a round yet."))
     table = pd.DataFrame(rows).sort_values(["profit", "student"], ascending=[False, True]).reset_index(drop=True)
     table.index = range(1, len(table) + 1)
     top = max([b["pips"] for b in buys] + [s["pips"] for s in sells] + [8]) + 2
     xs = list(range(0, top + 1))
-    fig = go.Figure([go.Scatter(x=xs, y=[price(x) for x in xs], mode="lines", name="price = pips \u00d7 pips",
+    fig = go.Figure([go.Scatter(x=xs, y=[price(x) for x in xs], mode="lines", name=_("price = pips \u00d7 pips"),
                                 line=dict(color=GREY, dash="dash"), hoverinfo="skip")])
     if buys:
         fig.add_trace(go.Scatter(x=[b["pips"] for b in buys], y=[b["dollars"] for b in buys], mode="markers",
-                                 name="a purchase (tiles bought)", marker=dict(color=BLUE, size=12, symbol="circle"),
-                                 text=[f"{b['student']} bought {b['tiles']}" for b in buys],
-                                 hovertemplate="%{text}: %{x} pips, $%{y}<extra></extra>"))
+                                 name=_("a purchase (tiles bought)"), marker=dict(color=BLUE, size=12, symbol="circle"),
+                                 text=[_("{name} bought {tiles}").format(name=b["student"], tiles=b["tiles"]) for b in buys],
+                                 hovertemplate=_("%{text}: %{x} pips, $%{y}") + "<extra></extra>"))
     if sells:
         fig.add_trace(go.Scatter(x=[s["pips"] for s in sells], y=[s["dollars"] for s in sells], mode="markers",
-                                 name="a word sold", marker=dict(color=ORANGE, size=14, symbol="diamond"),
-                                 text=[f"{s['student']} sold {s['word']}" for s in sells],
-                                 hovertemplate="%{text}: %{x} pips, $%{y}<extra></extra>"))
-    fig.update_layout(title=dict(text="Your class's round on the price curve"),
-                      xaxis=dict(title=dict(text="pips"), dtick=2, rangemode="tozero"),
-                      yaxis=dict(title=dict(text="dollars"), rangemode="tozero"), **_LAYOUT)
+                                 name=_("a word sold"), marker=dict(color=ORANGE, size=14, symbol="diamond"),
+                                 text=[_("{name} sold {word}").format(name=s["student"], word=s["word"]) for s in sells],
+                                 hovertemplate=_("%{text}: %{x} pips, $%{y}") + "<extra></extra>"))
+    fig.update_layout(title=dict(text=_("Your class's round on the price curve")),
+                      xaxis=dict(title=dict(text=_("pips")), dtick=2, rangemode="tozero"),
+                      yaxis=dict(title=dict(text=_("dollars")), rangemode="tozero"), **_LAYOUT)
     mean_buy = sum(b["pips"] for b in buys) / len(buys) if buys else 0
     mean_sell = sum(s["pips"] for s in sells) / len(sells) if sells else 0
-    summary = (f"<p>{len(buys)} purchases (on average {mean_buy:.1f} pips) and {len(sells)} words sold (on average "
-               f"{mean_sell:.1f} pips). The square price makes big words pay much more than the small draws cost: "
-               f"{sum(1 for x in rows if x['profit'] > 0)} of {len(rows)} students made a profit.</p>")
+    summary = "<p>" + _("{buys} purchases (on average {buy_pips} pips) and {sells} words sold (on average {sell_pips} "
+                        "pips). The square price makes big words pay much more than the small draws cost: {gain} of "
+                        "{n} students made a profit.").format(
+        buys=len(buys), buy_pips=format_number(mean_buy, decimals=1), sells=len(sells),
+        sell_pips=format_number(mean_sell, decimals=1), gain=sum(1 for x in rows if x["profit"] > 0), n=len(rows)) + "</p>"
     return ClassNumbers(fig, table, summary, {"buys": buys, "sells": sells})
 
 
@@ -361,10 +372,10 @@ def bue_hand(records, **_context) -> ClassNumbers:
         dealt = states[next((k for k, who in enumerate(rec["actors"]) if who != "setup"), len(rec["actors"]))]
         final = states[-1]
         for p in _students(rec):
-            rows.append({"table": rec["number"], "student": final.players[p], "dealt": dealt.total(p),
-                         "end of hand": final.total(p)})
+            rows.append({N_("table"): rec["number"], N_("student"): final.players[p], N_("dealt"): dealt.total(p),
+                         N_("end of hand"): final.total(p)})
     if not rows:
-        return _empty("No student has played a hand yet.")
+        return _empty(_("No student has played a hand yet."))
     table = pd.DataFrame(rows).sort_values(["table", "student"]).reset_index(drop=True)
     table.index = range(1, len(table) + 1)
     rules = _states(records[0])[0].rules
@@ -383,18 +394,19 @@ def bue_hand(records, **_context) -> ClassNumbers:
 
     dealt, ended = counts("dealt"), counts("end of hand")
     fig = go.Figure([
-        go.Bar(x=labels, y=[100 * share[b] for b in labels], name="exact chance for 5 dealt cards",
-               marker_color=GREY, opacity=0.6, hovertemplate="%{x}: %{y:.1f}%<extra>exact</extra>"),
-        go.Bar(x=labels, y=[100 * dealt[b] / n for b in labels], name="your class, as dealt", marker_color=SKY,
+        go.Bar(x=labels, y=[100 * share[b] for b in labels], name=_("exact chance for 5 dealt cards"),
+               marker_color=GREY, opacity=0.6, hovertemplate="%{x}: %{y:.1f}%<extra>" + _("exact") + "</extra>"),
+        go.Bar(x=labels, y=[100 * dealt[b] / n for b in labels], name=_("your class, as dealt"), marker_color=SKY,
                text=[str(dealt[b]) if dealt[b] else "" for b in labels], textposition="outside"),
-        go.Bar(x=labels, y=[100 * ended[b] / n for b in labels], name="your class, end of the hand",
+        go.Bar(x=labels, y=[100 * ended[b] / n for b in labels], name=_("your class, end of the hand"),
                marker_color=BLUE, text=[str(ended[b]) if ended[b] else "" for b in labels], textposition="outside")])
-    fig.update_layout(barmode="group", title=dict(text="Your class's totals and the exact chance"),
-                      xaxis=dict(title=dict(text="best total")),
-                      yaxis=dict(title=dict(text="share of hands (%)"), rangemode="tozero"), **_LAYOUT)
-    summary = (f"<p>{n} students: {dealt['50']} had exactly 50 as dealt, {ended['50']} at the end of "
-               f"the hand. The exact chance of 50 in five dealt cards is {100 * share['50']:.1f}%: "
-               "exchanging cards is how a hand gets closer.</p>")
+    fig.update_layout(barmode="group", title=dict(text=_("Your class's totals and the exact chance")),
+                      xaxis=dict(title=dict(text=_("best total"))),
+                      yaxis=dict(title=dict(text=_("share of hands (%)")), rangemode="tozero"), **_LAYOUT)
+    summary = "<p>" + _("{n} students: {dealt} had exactly 50 as dealt, {ended} at the end of the hand. The exact "
+                        "chance of 50 in five dealt cards is {chance}%: exchanging cards is how a hand gets "
+                        "closer.").format(n=n, dealt=dealt["50"], ended=ended["50"],
+                                          chance=format_number(100 * share["50"], decimals=1)) + "</p>"
     return ClassNumbers(fig, table, summary, {"dealt": dealt, "ended": ended, "exact": share})
 
 
@@ -537,32 +549,38 @@ def tenbucks_fairness(records, simulated=None, **_context) -> ClassNumbers:
                       "winner": final.winner, "start": final.rules.first_player,
                       "no_winner": final.end_reason == "no_bills"})
     if not games:
-        return _empty("No class game has finished yet.")
+        return _empty(_("No class game has finished yet."))
     rows = []
     for n in sorted({g["players"] for g in games}):
         part = [g for g in games if g["players"] == n]
         decided = [g for g in part if not g["no_winner"]]
         wins = sum(1 for g in decided if g["winner"] == g["start"])
-        row = {"players": f"{n} (your class)", "games": len(part), "no winner": f"{1 - len(decided) / len(part):.1%}",
-               "games with a winner": len(decided), "start player won": wins}
+        row = {N_("players"): _("{n} (your class)").format(n=n), N_("games"): len(part),
+               N_("no winner"): _pct(1 - len(decided) / len(part), 1),
+               N_("games with a winner"): len(decided), N_("start player won"): wins}
         if decided:
             test = stats.binomtest(wins, len(decided), 1 / n)
             ci = test.proportion_ci(0.95, method="wilson")
-            row.update({"share of those": f"{wins / len(decided):.1%}", "95% interval": f"{ci.low:.1%} to {ci.high:.1%}",
-                        "fair share": f"{1 / n:.0%}", "p-value (fair?)": f"{test.pvalue:.2g}"})
+            row.update({N_("share of those"): _pct(wins / len(decided), 1),
+                        N_("95% interval"): _("{low} to {high}").format(low=_pct(ci.low, 1), high=_pct(ci.high, 1)),
+                        N_("fair share"): _pct(1 / n, 0), N_("p-value (fair?)"): f"{test.pvalue:.2g}"})
         rows.append(row)
     mine = pd.DataFrame(rows).set_index("players")
     table = mine
     if simulated is not None:
         sim = simulated.copy()
-        sim.index = [f"{i} (simulated)" for i in sim.index]
+        sim.index = [_("{n} (simulated)").format(n=i) for i in sim.index]
         sim.index.name = "players"
         table = pd.concat([sim, mine])
     decided = sum(r["games with a winner"] for r in rows)
     won = sum(r["start player won"] for r in rows)
-    summary = (f"<p>Your class finished {len(games)} game{'s' if len(games) != 1 else ''}; in {decided} of them somebody "
-               f"won, and the start player won {won}. With so few games the 95% interval is wide: a class's games "
-               "alone cannot show a small advantage, which is why the lesson simulates thousands.</p>")
+    summary = "<p>" + ngettext(
+        "Your class finished {n} game; in {decided} of them somebody won, and the start player won {won}. With so "
+        "few games the 95% interval is wide: a class's games alone cannot show a small advantage, which is why the "
+        "lesson simulates thousands.",
+        "Your class finished {n} games; in {decided} of them somebody won, and the start player won {won}. With so "
+        "few games the 95% interval is wide: a class's games alone cannot show a small advantage, which is why the "
+        "lesson simulates thousands.", len(games)).format(n=len(games), decided=decided, won=won) + "</p>"
     return ClassNumbers(None, table, summary, {"games": games})
 
 
@@ -577,19 +595,21 @@ def bugami_declarations(records, samples: int = 100, **_context) -> ClassNumbers
     started = [r for r in records if r["status"] in ("stopped", "finished")]
     d = analysis.decisions(started, samples=samples) if started else None
     if d is None or not len(d):
-        return _empty("No student has chosen a bug suit yet.")
+        return _empty(_("No student has chosen a bug suit yet."))
     fig = analysis.decisions_figure(d)
-    fig.update_layout(title=dict(text="Your class's bug suits and the advisor"), **_LAYOUT)
-    names = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "misere": "misère"}
+    fig.update_layout(title=dict(text=_("Your class's bug suits and the advisor")), **_LAYOUT)
+    names = {"C": _("clubs"), "D": _("diamonds"), "H": _("hearts"), "S": _("spades"), "misere": _("misère")}
     table = d.assign(chosen=d["chosen"].map(names), best=d["best"].map(names))[
         ["table", "player", "chosen", "best", "decision", "answer"]].rename(
-        columns={"player": "student", "chosen": "bug suit chosen", "best": "advisor's best",
-                 "decision": "expected points (chosen)", "answer": "expected points (best)"})
+        columns={"table": N_("table"), "player": N_("student"), "chosen": N_("bug suit chosen"),
+                 "best": N_("advisor's best"), "decision": N_("expected points (chosen)"),
+                 "answer": N_("expected points (best)")})
     table.index = range(1, len(table) + 1)
     same = int((d["chosen"] == d["best"]).sum())
-    summary = (f"<p>{same} of {len(d)} students chose the advisor's best declaration; on average the suits chosen "
-               f"were worth {float(d['gap'].mean()):+.1f} points against the best (each estimate from {samples} "
-               "sampled deals).</p>")
+    summary = "<p>" + _("{same} of {n} students chose the advisor's best declaration; on average the suits chosen "
+                        "were worth {gap} points against the best (each estimate from {samples} sampled "
+                        "deals).").format(same=same, n=len(d), gap=f"{float(d['gap'].mean()):+.1f}",
+                                          samples=samples) + "</p>"
     return ClassNumbers(fig, table, summary, {"decisions": d})
 
 
@@ -643,14 +663,14 @@ def bux_score_sheet(records, **_context) -> ClassNumbers:
 
 #: Each lesson's game, played live by the class.
 ACTIVITIES = {
-    "01": Activity("01", "One round of BuyWord", "buyword", {"preset": "standard", "table_size": 4, "stop": "round"},
-                   "Each table plays one round: the leader chooses how many tiles everyone draws, each student "
-                   "buys their tiles (or declines them), then spells words with them and sells them.",
-                   "every purchase and every word sold on the price curve, and each student's profit",
+    "01": Activity("01", N_("One round of BuyWord"), "buyword", {"preset": "standard", "table_size": 4, "stop": "round"},
+                   N_("Each table plays one round: the leader chooses how many tiles everyone draws, each student "
+                      "buys their tiles (or declines them), then spells words with them and sells them."),
+                   N_("every purchase and every word sold on the price curve, and each student's profit"),
                    buyword_round),
-    "02": Activity("02", "One hand of Bué", "bue", {"preset": "one_hand", "table_size": 4},
-                   "Each table plays one hand: five cards each, exchanges in turn, trying to hold exactly 50.",
-                   "the class's totals, as dealt and at the end of the hand, beside the exact chance of each total",
+    "02": Activity("02", N_("One hand of Bué"), "bue", {"preset": "one_hand", "table_size": 4},
+                   N_("Each table plays one hand: five cards each, exchanges in turn, trying to hold exactly 50."),
+                   N_("the class's totals, as dealt and at the end of the hand, beside the exact chance of each total"),
                    bue_hand),
     "03": Activity("03", "One lot at auction", "bux",
                    {"preset": "quick", "table_size": 4, "opening": ["draw"], "stop": "lot", "values": "lot"},
@@ -661,19 +681,20 @@ ACTIVITIES = {
                    "every student's bid against their line (their value, half of it for the drawer), and the "
                    "winners' profit beside simulated auctions of bidders who only guess the value",
                    bux_auction),
-    "04": Activity("04", "Ten Bucks, student against student", "tenbucks", {"preset": "standard", "table_size": 2},
-                   "Students play Ten Bucks in pairs, each on their own phone, until someone claims $10.",
-                   "the class's games in the fairness table: how often the start player won",
+    "04": Activity("04", N_("Ten Bucks, student against student"), "tenbucks", {"preset": "standard", "table_size": 2},
+                   N_("Students play Ten Bucks in pairs, each on their own phone, until someone claims $10."),
+                   N_("the class's games in the fairness table: how often the start player won"),
                    tenbucks_fairness),
-    "05": Activity("05", "Bugami: choose your bug suit", "bugami",
+    "05": Activity("05", N_("Bugami: choose your bug suit"), "bugami",
                    {"preset": "one_deal", "table_size": 4, "stop": "declarations"},
-                   "Each student looks at their thirteen cards and chooses the suit to avoid (or misère), face down.",
-                   "each student's choice against the suit advisor's expected points",
+                   N_("Each student looks at their thirteen cards and chooses the suit to avoid (or misère), face "
+                      "down."),
+                   N_("each student's choice against the suit advisor's expected points"),
                    bugami_declarations),
-    "06": Activity("06", "A quick game of BUX", "bux", {"preset": "quick", "table_size": 4},
-                   "Tables of four play a quick game of BUX to its end; every finished game goes to the class's "
-                   "score sheet.",
-                   "the standings of the class's games with the Personal Earning Index",
+    "06": Activity("06", N_("A quick game of BUX"), "bux", {"preset": "quick", "table_size": 4},
+                   N_("Tables of four play a quick game of BUX to its end; every finished game goes to the class's "
+                      "score sheet."),
+                   N_("the standings of the class's games with the Personal Earning Index"),
                    bux_score_sheet),
 }
 

@@ -30,7 +30,7 @@ from fractions import Fraction
 from html import escape, unescape
 from pathlib import Path
 
-from ..core.i18n import N_
+from ..core.i18n import N_, _, language
 from . import LESSONS, QUIZ, bank
 
 __all__ = ["RULES_SHEETS", "rules_sheet", "STRATEGY_PAGES", "strategy_page", "Handout", "HANDOUTS", "worksheet",
@@ -70,350 +70,67 @@ def _page(title: str, body: str, lang: str = "en") -> str:
             f"<title>{escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n")
 
 
-def _money(x) -> str:
-    return f"${x}"
-
-
 # ---------------------------------------------------------------------------------------------
-# Rules sheets: the players' words, with the toolkit's choices for the open points
+# Rules sheets and strategy pages: each game's own (its faces, Faces.rules_sheet and
+# Faces.strategy_page), in English and in every language a lesson of that game is taught in
 
 
-def _buyword() -> tuple[str, str]:
-    from toolkit import buyword as bw
-    r = bw.Rules()
-    wilds = r.wilds_per_player
-    body = f"""
-<h1>BuyWord: rules sheet</h1>
-<p class="sub">A word game by Sid Sackson. 1-4 players (more with Extended Play). Buy letter tiles, sell words.</p>
-<h2>What you need</h2>
-<p>{r.n_letters} letter tiles with 1 to 4 dots (<b>pips</b>), {r.wild_tiles} Wild tiles, a die
-showing 2, 3, 4, 5, CHOICE, CHOICE, and play money: <b>{_money(r.starting_money)}</b> each.
-Wilds each: solitaire {wilds[0]}, 2 players {wilds[1]}, 3 players {wilds[2]}, 4 players {wilds[3]}.</p>
-<h2>A round</h2>
-<ol>
-<li><b>Roll.</b> The Leader rolls the die: everyone draws that many tiles. On CHOICE the Leader picks 2 to 5.</li>
-<li><b>Buy or decline.</b> Count the pips on the tiles you drew and <b>square</b> the total: that is the price.
-E, E, J, D = 1 + 1 + 4 + 2 = 8 pips, so 8 × 8 = $64. Pay the bank and keep the tiles, or decline them (they go out of play).</li>
-<li><b>Sell words.</b> Make words from your tiles and sell them to the bank for the <b>square of their pips</b>:
-ENJOYED = 13 pips = $169. A Wild stands for any letter and counts 1 pip; at most one Wild per word.</li>
-<li><b>Tile limit.</b> Keep at most {r.tile_limit} letter tiles at the end of a round (sell or discard the rest).
-The die passes to the left: the next player is the Leader.</li>
-</ol>
-<h2>The end</h2>
-<p>When the bag is empty, the round is finished and the game ends: unsold tiles are worth nothing.
-The richest player wins. Solitaire: $800 is fair, $900 good, $1000 outstanding.</p>
-<div class="box"><b>How the toolkit plays the open points.</b>
-<ul>
-<li>Words: the "{r.word_list}" English word list (no names or abbreviations){
-', school-safe: rude words and slurs are refused' if r.school_safe else ''}; a challenge costs $20 only
-with challenges switched on{' (on)' if r.challenges else ' (off: every word is checked at once)'}.</li>
-<li>The letter counts of the real bag are not published: the toolkit's bag matches every example in the rules.</li>
-<li>The first Leader is the first player; the bank never runs out of money.</li>
-</ul></div>
-<p class="foot">Sources: the BuyWord rules; the toolkit's choices are listed in docs/buyword.md.</p>
-"""
-    return "BuyWord: rules sheet", body
+def _lessons_of(spec) -> list[str]:
+    """The lessons that teach game ``spec`` (a lesson's ``game`` is the game's title)."""
+    return [number for number, info in LESSONS.items() if info.game == spec.title]
 
 
-def _bue() -> tuple[str, str]:
-    from toolkit import bue
-    r = bue.Rules()
-    p1, p2, p3 = r.points
-    body = f"""
-<h1>Bué: rules sheet</h1>
-<p class="sub">An Italian card game by Mino Abbacuccio. 2-10 players. Five cards each: make them add up to exactly 50.</p>
-<h2>What you need</h2>
-<p>A deck of {r.n_cards} cards: blue and gold ordinary cards, four 100s (a penalty), three <b>x2</b> (double one
-of your cards) and three <b>x0</b> (cancel one of your cards, or an x2). Paper for the points.</p>
-<h2>A hand</h2>
-<ol>
-<li><b>Deal.</b> The dealer (<i>mazziere</i>) deals five cards face down to everyone. The rest is the exchange deck.</li>
-<li><b>Exchange, {r.turns} turns.</b> From the dealer's left, each player either <b>swaps</b> one face-down card,
-blind, for a face-down card of another player, or <b>discards</b> one face-down card face up and <b>draws</b> the top
-card of the deck.</li>
-<li><b>Reveal.</b> After each turn everyone turns one card face up. Face-up cards can no longer be exchanged.</li>
-<li><b>Your total.</b> Add your cards. Put each x2 and x0 where it helps most: your total is the one closest to 50.
-A special card you keep must be used.</li>
-</ol>
-<h2>Scoring</h2>
-<ul>
-<li><b>Bué!</b> Exactly 50: call it at once; it ends the hand: <b>{r.bue_points} points</b>.
-<b>SuperBué</b>: 50 with gold cards only, no x2 or x0: <b>{r.superbue_points} points</b>.</li>
-<li>Otherwise, after the last turn, the totals closest to 50 (above or below) score {p1}, {p2} and {p3} points
-(with 2 players only the closest scores, {r.two_player_points[0]}). Ties: more gold cards, then the dealer,
-then the player nearest the dealer clockwise.</li>
-<li>The dealer moves one seat to the left. The first player with <b>{r.target} points</b> or more wins the match.</li>
-</ul>
-<h2>The one ban</h2>
-<p>In the same turn, two players may not undo an exchange: the same values may not go back between them.</p>
-<div class="box"><b>How the toolkit plays the open points.</b>
-<ul>
-<li>Card values: blue 1-24 and gold 1-24, four 100s, three x2, three x0 (the rules give 58 cards but no values).</li>
-<li>When you receive a card you mix your face-down cards, so the giver knows only that it is somewhere among them.</li>
-<li>One x2 or x0 per card{' (they may stack)' if r.multiplier_stacking else ''}; the ban is about the values exchanged.</li>
-</ul></div>
-<p class="foot">Never play Bué for money prizes (the rules say so). Sources: the Bué rules (Italian); docs/bue.md.</p>
-"""
-    return "Bué: rules sheet", body
+def _languages_of(spec) -> list[str]:
+    """The languages a game's printed pages are made in: English, then every other language a
+    lesson of the game is taught in (its notebook files, :data:`toolkit.lessons.LESSONS`)."""
+    langs = ["en"]
+    for number in _lessons_of(spec):
+        langs += [lang for lang in LESSONS[number].files if lang not in langs]
+    return langs
 
 
-def _bux() -> tuple[str, str]:
-    from toolkit import bux
-    r = bux.Rules()
-    body = f"""
-<h1>BUX: rules sheet</h1>
-<p class="sub">A card game of buying cheap and selling sets. {r.min_players}-{r.max_players} players. The richest player at the end wins.</p>
-<h2>What you need</h2>
-<p>{r.n_cards} cards: 48 symbol cards (a suit: hearts, diamonds, clubs or spades, inside a shape: square,
-circle, X or oval; a number 25, 50 or 100 on the back) and 3 purple BUX cards. Chips: {r.starting_money} bux each.
-Deal 3 cards face up to each player; the rest is the draw deck, numbers up.</p>
-<h2>Your turn: do one thing</h2>
-<ol>
-<li><b>Swap</b> one of your cards for an <b>unprotected</b> card of another player. A card is protected when
-both its suit and its shape appear on other cards of its owner's spread.</li>
-<li><b>Cash in</b> sets of three: a <b>mixed set</b> (only the suit or only the shape matches) pays the sum of the
-backs; a <b>perfect set</b> (three identical cards) pays <b>{r.perfect_set_value} bux</b>.</li>
-<li><b>Draw 3 cards</b> and auction them as one lot. Bids go round clockwise, each higher than the last; a player
-who passes is out. If you drew and win, pay the bank; if someone else wins, they pay <b>you</b>.</li>
-<li>No chips at the start of your turn? Take {r.assistance} bux of assistance instead.</li>
-</ol>
-<h2>The BUX clock</h2>
-<p>A purple BUX card drawn is tucked away and replaced. After the 2nd, the <b>Double-BUX period</b>: every set
-pays double. The 3rd ends it and a new draw deck is made. The 3rd BUX card of the 3rd deck ends the game at
-once: cards are then worth nothing. Count your chips.</p>
-<div class="box"><b>How the toolkit plays the open points.</b>
-<ul>
-<li>Each kind of card has one back of 25, one of 50 and one of 100 bux.</li>
-<li>Bids rise by {r.bid_increment} bux, the lowest bid is {r.min_bid} bux, nobody bids more than their chips;
-a lot nobody bids for is discarded.</li>
-<li>The drawer may wait and bid later{'' if r.drawer_may_wait else ' (not allowed)'}; the value on top of the
-draw deck is {'shown' if r.top_card_visible else 'not shown'}.</li>
-</ul></div>
-<p class="foot">Sources: the BUX rules; docs/bux.md.</p>
-"""
-    return "BUX: rules sheet", body
+def _file_name(kind: str, game: str, lang: str = "en") -> str:
+    """``rules-bue.html``, ``strategy-bue-it.html`` (as ``worksheet-02-it.html``)."""
+    return f"{kind}-{game}.html" if lang == "en" else f"{kind}-{game}-{lang}.html"
 
 
-def _tenbucks() -> tuple[str, str]:
-    from toolkit import tenbucks as tb
-    r = tb.Rules()
-    copies = ", ".join(f"{n} players: {c}" for n, c in zip(range(2, 7), r.copies_per_value))
-    body = f"""
-<h1>Ten Bucks: rules sheet</h1>
-<p class="sub">A card game by Pandaqi. 2-6 players. Play a bill, maybe claim a stack: be the first to claim ${r.target}.</p>
-<h2>What you need</h2>
-<p>Dollar bills from 1 up to the number of players (4 players: $1, $2, $3, $4). Copies of each bill:
-{copies}. A standard deck works: aces are $1. Deal all the bills out evenly, face down.</p>
-<h2>Your turn</h2>
-<ol>
-<li><b>Play a bill</b> (you must): bills of the same value go on one stack in the middle.</li>
-<li><b>Claim a stack</b> (you may, once): take the whole stack; its bills add up to your money. Then show all
-your hand bills of that value, for good.</li>
-<li>The first player to claim <b>${r.target} or more</b> wins at once.</li>
-</ol>
-<h2>The Three Laws of Claiming</h2>
-<ul>
-<li><b>Diversity:</b> you can't claim a number you claimed before, or the one you just played.</li>
-<li><b>Five Max:</b> if you make a stack worth $5 or more, you must <b>force</b> a player to claim it, now or at the
-end of your turn. It can be you, but it must be someone who <i>can</i> claim.</li>
-<li><b>Slow Down:</b> your number of stacks can never be more than 1 ahead of the player with the fewest.</li>
-</ul>
-<div class="box"><b>How the toolkit plays the open points.</b>
-<ul>
-<li>Forcing yourself is allowed even for the stack you just played to{'' if r.five_max_self else ' (switched off)'}:
-the rule says "it can be you".</li>
-<li>Five Max forces the stack that reached $5; if nobody can claim it, it stays.</li>
-<li>If nobody can play, the game ends and the richest player wins.</li>
-</ul></div>
-<p class="foot">Sources: the designer's draft rules; docs/tenbucks.md.</p>
-"""
-    return "Ten Bucks: rules sheet", body
+def _game_pages(kind: str) -> dict[str, tuple[str, str]]:
+    """``{file name: (game, language)}`` of every game whose faces write a page of ``kind``
+    (``"rules"`` or ``"strategy"``), in the course's order (games no lesson teaches last)."""
+    from toolkit.core.gamespec import game_specs
+    from toolkit.core.i18n import language
+
+    def order(spec):
+        lessons = _lessons_of(spec)
+        return (lessons[0] if lessons else "99", spec.name)
+
+    pages = {}
+    for spec in sorted(game_specs(), key=order):
+        write = spec.faces.rules_sheet if kind == "rules" else spec.faces.strategy_page
+        with language("en"):
+            if write() is None:
+                continue
+        for lang in _languages_of(spec):
+            pages[_file_name(kind, spec.name, lang)] = (spec.name, lang)
+    return pages
 
 
-def _bugami() -> tuple[str, str]:
-    from toolkit import bugami as bg
-    r = bg.Rules()
-    body = f"""
-<h1>Bugami: rules sheet</h1>
-<p class="sub">A trick-taking game by David Parlett. {r.min_players}-{r.max_players} players. Win tricks, but avoid your bug suit.</p>
-<h2>What you need</h2>
-<p>A standard pack of 52 cards (ace high) and, from a second pack, one card of each suit per player (the bid cards).
-Deal all the cards one at a time; leftover cards go face down aside.</p>
-<h2>A deal</h2>
-<ol>
-<li><b>Choose your bug suit</b>, the suit you want to avoid: lay its bid card face down. Everyone turns them over
-together. Sure you will take no trick at all? Keep all four face down: that is <b>misère</b>.</li>
-<li><b>Play tricks.</b> The player left of the dealer leads. Follow suit if you can; otherwise play any card. The
-highest card of the suit led wins the trick and leads next. The winner of the last trick also takes the leftover cards.</li>
-</ol>
-<h2>Scoring</h2>
-<ul>
-<li><b>10 points per trick</b>, divided by the number of bug-suit cards you took, <b>rounded down</b>:
-4 tricks with 2 bug cards = 40 / 2 = 20; 5 tricks with 3 = 50 / 3 = 16.</li>
-<li>No bug card at all: points <b>doubled</b>: 4 tricks = 80.</li>
-<li>The first player with <b>{r.target} points</b> or more wins.</li>
-</ul>
-<div class="box"><b>How the toolkit plays the open points.</b>
-<ul>
-<li>Misère: {r.misere_success:+d} points with no trick, {r.misere_failure_per_trick} for each trick taken (not published: our assumption).</li>
-<li>The leftover cards go to the winner of the last trick{' and count' if r.leftovers_to_last_trick else ''}.</li>
-<li>Players tied on the highest score {'share the win' if r.ties == 'share' else 'play on'}.</li>
-</ul></div>
-<p class="foot">Sources: the Bugami rules and the designer's page; docs/bugami.md.</p>
-"""
-    return "Bugami: rules sheet", body
+def _game_page(kind: str, name: str) -> str:
+    from toolkit.core.gamespec import game_spec
+    from toolkit.core.i18n import language
+    table = RULES_SHEETS if kind == "rules" else STRATEGY_PAGES
+    game, lang = table[name]
+    faces = game_spec(game).faces
+    with language(lang):
+        title, body = (faces.rules_sheet if kind == "rules" else faces.strategy_page)()
+    return _page(title, body, lang)
 
 
-#: file name -> builder of (title, body)
-RULES_SHEETS = {"rules-buyword.html": _buyword, "rules-bue.html": _bue, "rules-bux.html": _bux,
-                "rules-tenbucks.html": _tenbucks, "rules-bugami.html": _bugami}
-
-
-# ---------------------------------------------------------------------------------------------
-# Strategy pages: what each lesson found, to take home once the lesson is over (they state
-# answers of the lesson, so they are handed out after its exit ticket, never during it)
-
-
-def _strategy_buyword() -> tuple[str, str]:
-    from toolkit import buyword as bw
-    a, b, word = bw.price(bw.pips("EEJD")), bw.price(bw.pips("NOY")), bw.word_value("enjoyed")
-    body = f"""
-<h1>BuyWord: strategy page</h1>
-<p class="sub">What lesson 01 (Buy small, sell big) found. Keep it with the rules sheet for your next game.</p>
-<h2>Buy small, sell big</h2>
-<ul>
-<li>Prices are squares of pips, for buying and for selling. So buy in <b>small lots</b> and sell in <b>big words</b>:
-E E J D in one round and N O Y in another cost {bw.pips("EEJD")}² + {bw.pips("NOY")}² = ${a} + ${b} = ${a + b};
-the word ENJOYED sells for {bw.pips("ENJOYED")}² = ${word}. A profit of ${word - a - b}.</li>
-<li>Two lots of <i>a</i> and <i>b</i> pips sold as one word earn (a + b)² − a² − b² = <b>2ab</b>: the most when the
-lots are about equal (6 + 7 pips: ${2 * 6 * 7}).</li>
-<li>One more pip in a word of <i>n</i> pips adds 2n + 1 dollars: a pip is worth more in a big word.</li>
-</ul>
-<h2>Before you buy</h2>
-<ul>
-<li>A draw's price grows fast with its size: 3 tiles cost ${float(bw.expected_cost(3)):.2f} on average, 6 tiles
-${float(bw.expected_cost(6)):.2f}, nearly four times as much.</li>
-<li>With an empty hand, small draws pay better than big ones. Big draws pay when the new tiles join a word you are
-building.</li>
-<li>Decide before the game the most you will pay for a draw, and keep tiles (at most {bw.Rules().tile_limit}) that can
-grow into a bigger word instead of selling every small word at once.</li>
-</ul>
-<p class="foot">Hand out after lesson 01 (once the exit ticket was tried): this page states answers of the lesson.</p>
-"""
-    return "BuyWord: strategy page", body
-
-
-def _strategy_bue() -> tuple[str, str]:
-    from toolkit import bue
-    r = bue.Rules()
-    p = bue.p_bue(r)
-    plain = r.cards - {"x2": r.cards.get("x2"), "x0": r.cards.get("x0")}
-    ratio = float(p / bue.p_bue(plain))
-    body = f"""
-<h1>Bué: strategy page</h1>
-<p class="sub">What lesson 02 (Exactly 50) found. Keep it with the rules sheet for your next game.</p>
-<h2>The odds</h2>
-<ul>
-<li>A Bué on the deal is rare: about 1 hand in {round(1 / float(p))} with the standard deck. The exchanges are how
-you get there.</li>
-<li>The x2 and x0 cards give their owner a <b>choice</b> of totals, and more choice means more ways to hit exactly 50:
-with the standard deck a Bué on the deal is about {ratio:.1f} times as likely as without them.</li>
-<li>There are C({r.n_cards}, 5) different five-card hands: too many to list, so count with a generating function
-or let the computer deal thousands of hands. The more hands, the closer the share of Bués gets to the exact chance.</li>
-</ul>
-<h2>At the table</h2>
-<ul>
-<li>Before a move, ask: which exchange gives the best chance of reaching 50? (In the lesson the decision helper
-shows it for every move.)</li>
-<li>A card you reveal can no longer be exchanged: reveal the cards you want to keep, and keep face down the ones you
-would still give away.</li>
-<li>Gold cards break ties: between two equal totals, more gold cards win.</li>
-</ul>
-<p class="foot">Hand out after lesson 02: this page states answers of the lesson. Never play Bué for money prizes.</p>
-"""
-    return "Bué: strategy page", body
-
-
-def _strategy_bux() -> tuple[str, str]:
-    from toolkit import bux
-    r = bux.Rules()
-    body = f"""
-<h1>BUX: strategy page</h1>
-<p class="sub">What lesson 03 (What is it worth to you?) found. Keep it with the rules sheet for your next game.</p>
-<h2>Bidding</h2>
-<ul>
-<li>A lot is worth what it adds to <b>your</b> spread: its private value. If you did not draw it, bid up to that
-value, never above.</li>
-<li>If <b>you drew</b> the lot, stop bidding at <b>half</b> its value to you: above that, letting another player win
-and pay you is better than winning it yourself.</li>
-<li>When everyone only guesses a lot's worth, the winner is the one who guessed highest, and often pays too much
-(the <b>winner's curse</b>). Bid a little below your estimate.</li>
-</ul>
-<h2>Your spread</h2>
-<ul>
-<li>A card is protected when its suit and its shape both appear on other cards of your spread: cards that overlap
-protect each other, and they are the ones that grow into sets.</li>
-<li>A perfect set pays {r.perfect_set_value} bux, almost three times an average mixed set (175 bux). During the
-Double-BUX period every set pays double.</li>
-</ul>
-<p class="foot">Hand out after lesson 03: this page states answers of the lesson.</p>
-"""
-    return "BUX: strategy page", body
-
-
-def _strategy_tenbucks() -> tuple[str, str]:
-    body = """
-<h1>Ten Bucks: strategy page</h1>
-<p class="sub">What lesson 04 (Rules as constraints) found. Keep it with the rules sheet for your next game.</p>
-<h2>Look before you play</h2>
-<ul>
-<li>Before you play a bill, check which of your plays would make a stack worth $5 or more: then Five Max makes you
-force someone to claim it, and the laws decide who can. Do not hand the money to the player in the lead.</li>
-<li>The player you force can be you ("it can be you", say the rules): the $5 stack you make can be your own, if
-you can claim it.</li>
-<li>Plan your claims over different numbers: Diversity forbids a number you claimed before, and the one you just
-played.</li>
-</ul>
-<h2>Keeping the game close</h2>
-<ul>
-<li>Slow Down: nobody can be more than one stack ahead of the player with the fewest. A leader has to wait, so games
-stay close until late.</li>
-<li>Is the start player favoured? Count it over many games, among the games that have a winner, and compare with the
-fair share (1 in 4 with four players).</li>
-</ul>
-<p class="foot">Hand out after lesson 04: this page states answers of the lesson.</p>
-"""
-    return "Ten Bucks: strategy page", body
-
-
-def _strategy_bugami() -> tuple[str, str]:
-    body = """
-<h1>Bugami: strategy page</h1>
-<p class="sub">What lesson 05 (Choosing what to avoid) found. Keep it with the rules sheet for your next game.</p>
-<h2>Choosing your bug suit</h2>
-<ul>
-<li>A good bug suit is one you can <b>play under</b> (you hold its low cards) and that few other players can
-<b>throw at you</b>.</li>
-<li>The first bug card you take costs half your points (the doubling is lost); each further one divides again.</li>
-<li>The more cards of a suit you hold, the likelier another player has none of it, and then may throw any card when
-it is led.</li>
-</ul>
-<h2>Weighing a declaration</h2>
-<ul>
-<li>Compare declarations by their <b>expected points</b> and by their <b>spread</b>: with the same average, the one
-with the bigger spread is the riskier.</li>
-<li>Misère (no trick at all) pays with a <b>weak hand</b> of low cards; with aces and kings you will take tricks
-whatever you do.</li>
-</ul>
-<p class="foot">Hand out after lesson 05: this page states answers of the lesson.</p>
-"""
-    return "Bugami: strategy page", body
-
-
-#: file name -> builder of (title, body): one strategy page per game, handed out after its lesson.
-STRATEGY_PAGES = {"strategy-buyword.html": _strategy_buyword, "strategy-bue.html": _strategy_bue,
-                  "strategy-bux.html": _strategy_bux, "strategy-tenbucks.html": _strategy_tenbucks,
-                  "strategy-bugami.html": _strategy_bugami}
+#: file name -> (game, language): one rules sheet per game (its faces' ``rules_sheet``), in English
+#: and in each language a lesson of the game is taught in (``rules-bue-it.html``).
+RULES_SHEETS = _game_pages("rules")
+#: file name -> (game, language): one strategy page per game, handed out after its lesson.
+STRATEGY_PAGES = _game_pages("strategy")
 
 
 def strategy_page(name: str) -> str:
@@ -424,8 +141,7 @@ def strategy_page(name: str) -> str:
     Raises:
         KeyError: no such page.
     """
-    title, body = STRATEGY_PAGES[name]()
-    return _page(title, body)
+    return _game_page("strategy", name)
 
 
 def rules_sheet(name: str) -> str:
@@ -434,28 +150,23 @@ def rules_sheet(name: str) -> str:
     Raises:
         KeyError: no such sheet.
     """
-    title, body = RULES_SHEETS[name]()
-    return _page(title, body)
+    return _game_page("rules", name)
 
 
 # ---------------------------------------------------------------------------------------------
 # Worksheets: the lesson's questions, numbered, with the data they need and room for the answer
 # on paper first and the result checked in the lesson after; never an answer
 
-_WS = {
-    "en": {"worksheet": "Student worksheet", "name": "Name", "class": "Class", "date": "Date",
-           "intro": "Answer each question on paper first (left), then check it in the lesson and write what you "
-                    "found (right). Questions marked <i>extension</i> are for fast finishers.",
-           "ext": "extension", "q": "Question", "lesson": "Lesson", "prediction": "prediction",
-           "need": "What you need", "cols_answer": ("Your answer, on paper first", "Checked in the lesson"),
-           "cols_predict": ("Your prediction, before", "What happened, after")},
-    "it": {"worksheet": "Scheda per lo studente", "name": "Nome", "class": "Classe", "date": "Data",
-           "intro": "Rispondi prima su carta a ogni domanda (a sinistra), poi verifica nella lezione e scrivi che "
-                    "cosa hai trovato (a destra). Le domande <i>approfondimento</i> sono per chi finisce prima.",
-           "ext": "approfondimento", "q": "Domanda", "lesson": "Lezione", "prediction": "previsione",
-           "need": "Che cosa ti serve", "cols_answer": ("La tua risposta, prima su carta", "Verificata nella lezione"),
-           "cols_predict": ("La tua previsione, prima", "Che cosa è successo, dopo")},
-}
+def _ws_words() -> dict:
+    """A worksheet's own words, in the current language (the message catalogs)."""
+    return {"worksheet": _("Student worksheet"), "name": _("Name"), "class": _("Class"), "date": _("Date"),
+            "intro": _("Answer each question on paper first (left), then check it in the lesson and write what you "
+                       "found (right). Questions marked <i>extension</i> are for fast finishers."),
+            "ext": _("extension"), "q": _("Question"), "lesson": _("Lesson"), "prediction": _("prediction"),
+            "need": _("What you need"),
+            "cols_answer": (_("Your answer, on paper first"), _("Checked in the lesson")),
+            "cols_predict": (_("Your prediction, before"), _("What happened, after"))}
+
 
 #: Words that make a worksheet item a prediction (it gets prediction / result columns).
 _PREDICT = ("predict", "guess", "previsione", "prevedi")
@@ -467,7 +178,7 @@ def _predicts(q) -> bool:
     return q.kind == "guess" or text.startswith(_PREDICT)
 
 
-def _need_buyword(lang: str) -> str:
+def _need_buyword() -> str:
     from toolkit import buyword as bw
     r = bw.Rules()
     by_pips: dict[int, list] = {}
@@ -475,67 +186,67 @@ def _need_buyword(lang: str) -> str:
         by_pips.setdefault(p, []).append((letter, count))
     rows = "".join(f"<tr><td>{p}</td><td>{' '.join(sorted(l for l, _c in by_pips[p]))}</td>"
                    f"<td>{sum(c for _l, c in by_pips[p])}</td></tr>" for p in sorted(by_pips))
-    return (f"<p>Each letter tile has 1 to 4 dots, its <b>pips</b>. Letters by pips, and how many such tiles the bag "
-            f"holds ({r.n_letters} letter tiles in all):</p><table><tr><th>pips</th><th>letters</th>"
-            f"<th>tiles in the bag</th></tr>{rows}</table>"
-            f"<p>A round: the die says how many tiles everyone draws; you buy your tiles or decline them, then sell "
-            f"words to the bank. You may keep at most {r.tile_limit} letter tiles between rounds.</p>")
+    head = "".join(f"<th>{escape(h)}</th>" for h in (_("pips"), _("letters"), _("tiles in the bag")))
+    return ("<p>" + _("Each letter tile has 1 to 4 dots, its <b>pips</b>. Letters by pips, and how many such tiles "
+                      "the bag holds ({n} letter tiles in all):").format(n=r.n_letters) + "</p>"
+            + f"<table><tr>{head}</tr>{rows}</table>"
+            + "<p>" + _("A round: the die says how many tiles everyone draws; you buy your tiles or decline them, "
+                        "then sell words to the bank. You may keep at most {limit} letter tiles between "
+                        "rounds.").format(limit=r.tile_limit) + "</p>")
 
 
-def _need_bue(lang: str) -> str:
+def _need_bue() -> str:
     from toolkit import bue
     r = bue.Rules()
-    if lang == "it":
-        return (f"<p>Il mazzo ({r.n_cards} carte): carte ordinarie <b>blu</b> e <b>oro</b> da 1 a 24 (una per valore e "
-                f"colore), quattro carte <b>100</b>, tre <b>x2</b> (raddoppia una tua carta) e tre <b>x0</b> (annulla "
-                f"una tua carta, o una x2). Una x2 o una x0 tenuta va usata.</p>"
-                f"<p><b>Bué</b>: le tue cinque carte fanno esattamente 50 ({r.bue_points} punti). <b>SuperBué</b>: "
-                f"esattamente 50 con sole carte oro, senza x2 né x0 ({r.superbue_points} punti).</p>")
-    return (f"<p>The deck ({r.n_cards} cards): <b>blue</b> and <b>gold</b> ordinary cards worth 1 to 24 (one of each "
-            f"value and colour), four <b>100</b>s, three <b>x2</b> (doubles one of your cards) and three <b>x0</b> "
-            f"(cancels one of your cards, or an x2). A kept x2 or x0 must be used.</p>"
-            f"<p><b>Bué</b>: your five cards add up to exactly 50 ({r.bue_points} points). <b>SuperBué</b>: exactly 50 "
-            f"with gold cards only, no x2 or x0 ({r.superbue_points} points).</p>")
+    return ("<p>" + _("The deck ({n} cards): <b>blue</b> and <b>gold</b> ordinary cards worth 1 to 24 (one of each "
+                      "value and colour), four <b>100</b>s, three <b>x2</b> (doubles one of your cards) and three "
+                      "<b>x0</b> (cancels one of your cards, or an x2). A kept x2 or x0 must be used.").format(
+                n=r.n_cards) + "</p>"
+            + "<p>" + _("<b>Bué</b>: your five cards add up to exactly 50 ({bue} points). <b>SuperBué</b>: exactly "
+                        "50 with gold cards only, no x2 or x0 ({superbue} points).").format(
+                bue=r.bue_points, superbue=r.superbue_points) + "</p>")
 
 
-def _need_bux(lang: str) -> str:
+def _need_bux() -> str:
     # Not what a perfect set pays: the worksheet is handed out at minute 0, and Question 0 asks the
     # class to guess which set pays more (issue 34: this box said "500 bux").
-    return ("<p>Every card shows a <b>suit</b> (hearts, diamonds, clubs, spades) inside a <b>shape</b> (square, "
-            "circle, X, oval), and a number on its back: 25, 50 or 100 bux.</p>"
-            "<p>A <b>mixed set</b> (only the suit or only the shape matches) pays the sum of its backs; a "
-            "<b>perfect set</b> (three identical cards) pays a fixed amount: the lesson tells you how much once you "
-            "have made your guess in Question 0. A card is <b>protected</b> "
-            "when both its suit and its shape appear on other cards of its owner's spread. The drawer of a lot pays "
-            "the bank if they win it; if another player wins, that player pays the drawer.</p>")
+    return ("<p>" + _("Every card shows a <b>suit</b> (hearts, diamonds, clubs, spades) inside a <b>shape</b> "
+                      "(square, circle, X, oval), and a number on its back: 25, 50 or 100 bux.") + "</p>"
+            + "<p>" + _("A <b>mixed set</b> (only the suit or only the shape matches) pays the sum of its backs; a "
+                        "<b>perfect set</b> (three identical cards) pays a fixed amount: the lesson tells you how "
+                        "much once you have made your guess in Question 0. A card is <b>protected</b> when both its "
+                        "suit and its shape appear on other cards of its owner's spread. The drawer of a lot pays "
+                        "the bank if they win it; if another player wins, that player pays the drawer.") + "</p>")
 
 
-def _need_tenbucks(lang: str) -> str:
-    return ("<p>Bills of $1 up to the number of players. On your turn you must play a bill on the stack of its value, "
-            "then you may claim one stack. The first player to claim $10 or more wins.</p><ul>"
-            "<li><b>Diversity:</b> you can't claim a number you claimed before, or the one you just played.</li>"
-            "<li><b>Five Max:</b> if you make a stack worth $5 or more, you must force a player who can claim it to "
-            "claim it, now or at the end of your turn; it can be you.</li>"
-            "<li><b>Slow Down:</b> your number of stacks can never be more than 1 ahead of the player with the "
-            "fewest.</li></ul>")
+def _need_tenbucks() -> str:
+    laws = (_("<b>Diversity:</b> you can't claim a number you claimed before, or the one you just played."),
+            _("<b>Five Max:</b> if you make a stack worth $5 or more, you must force a player who can claim it to "
+              "claim it, now or at the end of your turn; it can be you."),
+            _("<b>Slow Down:</b> your number of stacks can never be more than 1 ahead of the player with the "
+              "fewest."))
+    return ("<p>" + _("Bills of $1 up to the number of players. On your turn you must play a bill on the stack of "
+                      "its value, then you may claim one stack. The first player to claim $10 or more wins.")
+            + "</p><ul>" + "".join(f"<li>{law}</li>" for law in laws) + "</ul>")
 
 
-def _need_bugami(lang: str) -> str:
-    return ("<p>4 players, 13 cards each. Each player chooses a <b>bug suit</b> to avoid (or misère: no trick at all). "
-            "Follow suit if you can; the highest card of the suit led wins the trick.</p>"
-            "<p><b>Points of a deal:</b> 10 per trick, divided by the number of bug-suit cards you took, rounded "
-            "down; with no bug card at all, 20 per trick.</p>")
+def _need_bugami() -> str:
+    return ("<p>" + _("4 players, 13 cards each. Each player chooses a <b>bug suit</b> to avoid (or misère: no "
+                      "trick at all). Follow suit if you can; the highest card of the suit led wins the trick.")
+            + "</p><p>" + _("<b>Points of a deal:</b> 10 per trick, divided by the number of bug-suit cards you "
+                            "took, rounded down; with no bug card at all, 20 per trick.") + "</p>")
 
 
-def _need_pei(lang: str) -> str:
+def _need_pei() -> str:
     from toolkit.scoresheet import PEI_CHANGES
     from toolkit.scoresheet.pei import PEI_FLOOR, PEI_START
     first, second, third, last = (f"{c:+d}" if c else "0" for c in PEI_CHANGES[4])
-    return (f"<p><b>The Personal Earning Index (PEI)</b> of BUX: everyone starts at {PEI_START}. After each "
-            f"4-player game: 1st place {first}, 2nd {second}, 3rd {third}, last {last}. The PEI never "
-            f"goes below {PEI_FLOOR}.</p>"
-            "<p>Question 6 is about the numbers of the lesson's own tournament: write them down as you read them "
-            "in the lesson.</p>")
+    return ("<p>" + _("<b>The Personal Earning Index (PEI)</b> of BUX: everyone starts at {start}. After each "
+                      "4-player game: 1st place {first}, 2nd {second}, 3rd {third}, last {last}. The PEI never "
+                      "goes below {floor}.").format(start=PEI_START, first=first, second=second, third=third,
+                                                    last=last, floor=PEI_FLOOR) + "</p>"
+            + "<p>" + _("Question 6 is about the numbers of the lesson's own tournament: write them down as you "
+                        "read them in the lesson.") + "</p>")
 
 
 #: What each lesson's worksheet prints before its questions: the data its items need on paper.
@@ -552,8 +263,13 @@ def worksheet(number: str, lang: str = "en") -> str:
     Raises:
         KeyError: no such lesson. ValueError: a language the lesson is not written in.
     """
+    with language(lang):
+        return _worksheet(number, lang)
+
+
+def _worksheet(number: str, lang: str) -> str:
     info = LESSONS[number]
-    t = _WS[lang]
+    t = _ws_words()
     items = []
     for q in bank(number).all(lang):
         predicts = _predicts(q)
@@ -564,7 +280,7 @@ def worksheet(number: str, lang: str = "en") -> str:
                      f'{escape(q.worksheet or q.prompt)}</p>'
                      f'<table class="cols"><tr><th>{left}</th><th>{right}</th></tr>'
                      f'<tr><td class="space"></td><td class="space"></td></tr></table></div>')
-    need = _NEED[number](lang) if number in _NEED else ""
+    need = _NEED[number]() if number in _NEED else ""
     body = (f"<h1>{escape(info.title[lang])} · {escape(t['worksheet'])}</h1>"
             f'<p class="sub">{t["lesson"]} {number} · {escape(info.game)}</p>'
             f'<div class="name"><span>{t["name"]}</span><span>{t["class"]}</span><span>{t["date"]}</span></div>'
@@ -607,26 +323,42 @@ class Handout:
     again: str = ""
 
 
+#: When a lesson hands out its game's rules sheet (lesson-owned): ``{lesson: (the first question
+#: asked while students hold it, None: from the start; when, in the teacher's words)}``.
+_RULES_WHEN = {
+    "01": ("q6", "when the class reaches the game, after Question 5: the lesson has the class find the price rule "
+                 "first"),
+    "02": ("q3", "when the class reaches section 2 (Play a hand), after Question 2"),
+    "03": ("q9", "when the class reaches section 6 (Play)"),
+    "04": (None, "at the start of the lesson (it plays first)"),
+    "05": (None, "at the start of the lesson (section 1 reads the rules)"),
+}
+#: A later lesson that plays a game again (its game is another topic), and when its pages come
+#: back: ``{lesson: (game, when)}``.
+_PLAYS_AGAIN = {"06": ("bux", "at section 5 (the class's game of BUX)")}
+
+
+def _held_in(game: str) -> tuple[str, ...]:
+    """The lessons in which students hold a game's pages: those that teach it, then those that
+    play it again (:data:`_PLAYS_AGAIN`)."""
+    from toolkit.core.gamespec import game_spec
+    first = _lessons_of(game_spec(game))
+    return tuple(first + [n for n, (g, _when) in _PLAYS_AGAIN.items() if g == game and n not in first])
+
+
 def _handouts() -> dict[str, Handout]:
     out = {}
     for number, info in LESSONS.items():
         for lang in info.files:
             name = _worksheet_name(number, lang)
             out[name] = Handout(name, (number,), None, "at the start of the lesson, one per student")
-    rules = {
-        "rules-buyword.html": (("01",), "q6", "when the class reaches the game, after Question 5: the lesson has "
-                                             "the class find the price rule first"),
-        "rules-bue.html": (("02",), "q3", "when the class reaches section 2 (Play a hand), after Question 2"),
-        "rules-bux.html": (("03", "06"), "q9", "when the class reaches section 6 (Play)"),
-        "rules-tenbucks.html": (("04",), None, "at the start of the lesson (it plays first)"),
-        "rules-bugami.html": (("05",), None, "at the start of the lesson (section 1 reads the rules)"),
-    }
-    for name, (lessons, key, when) in rules.items():
-        again = "at section 5 (the class's game of BUX)" if len(lessons) > 1 else ""
+    for name, (game, _lang) in RULES_SHEETS.items():
+        lessons = _held_in(game)
+        key, when = _RULES_WHEN[lessons[0]]
+        again = _PLAYS_AGAIN[lessons[1]][1] if len(lessons) > 1 else ""
         out[name] = Handout(name, lessons, key, when + "; one per group", again)
-    for name, lessons in (("strategy-buyword.html", ("01",)), ("strategy-bue.html", ("02",)),
-                          ("strategy-bux.html", ("03", "06")), ("strategy-tenbucks.html", ("04",)),
-                          ("strategy-bugami.html", ("05",))):
+    for name, (game, _lang) in STRATEGY_PAGES.items():
+        lessons = _held_in(game)
         out[name] = Handout(name, lessons, "after", f"after lesson {lessons[0]} (once the exit ticket was tried), "
                                                     "never during it: it states the lesson's answers")
     out["course-quiz.html"] = Handout("course-quiz.html", ("01",), None,

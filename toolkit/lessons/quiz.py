@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..core.i18n import N_
 from . import Bank, Question
 
 __all__ = ["BANK", "RUNS", "RUN_NAMES", "RUN_LESSON", "LESSON_OF", "class_key", "parse_key", "marks", "pre_post",
@@ -47,7 +48,7 @@ BANK = Bank("00", data="quiz.toml")
 #: The two runs of the quiz: before lesson 01 and after lesson 06.
 RUNS = ("pre", "post")
 #: What each run is called for the teacher.
-RUN_NAMES = {"pre": "before the course (pre-quiz)", "post": "after the course (post-quiz)"}
+RUN_NAMES = {"pre": N_("before the course (pre-quiz)"), "post": N_("after the course (post-quiz)")}
 #: The lesson whose class session each run uses: students who join for the pre-quiz stay in for
 #: lesson 01, and the post-quiz runs in lesson 06's session.
 RUN_LESSON = {"pre": "01", "post": "06"}

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ipywidgets as _w
 
+from ..core.i18n import N_, _, format_number, ngettext
 from ..core.widgets import HeldOutput, SelfCheck, View, numeric_check, predict, quiz
 from . import Question, bank
 from .class_widgets import _MODES, _RED, ClassGame, ClassMode, ClassQuestion, _class_question, _draw, _esc, _row
@@ -46,9 +47,10 @@ def check_widget(q: Question, lang: str = "en", decimal: str | None = None) -> S
 
     Args:
         q: the question.
-        lang: the widget's own words (see :data:`toolkit.core.widgets.LABELS`).
-        decimal: how commas are read in typed numbers (see
-            :func:`toolkit.core.widgets.parse_number`).
+        lang: the widget's language: its words, and how typed numbers are read and written
+            (Italian ``2,6`` is 2.6: :func:`toolkit.core.widgets.numeric_check`).
+        decimal: ``","`` or ``"."`` to read typed numbers by that decimal mark instead of by
+            ``lang`` (see :func:`toolkit.core.numbers.parse_number`).
     """
     if q.kind == "choice":
         return quiz(q.prompt, q.options, q.answer, explanation=q.explanation, hint=q.hint, lang=lang)
@@ -96,7 +98,7 @@ class Lesson:
             KeyError: no such question.
         """
         q = self.question(key, **data)
-        check = check_widget(q, self.lang, decimal="," if self.lang == "it" else None)
+        check = check_widget(q, self.lang)      # numbers read as the lesson's language writes them
         self.checks[key] = check
         _class_question(self, q, check)     # class mode's "Ask the class" strip (hidden without a session)
         for waiting in self._waiting.get(key, []):
@@ -217,7 +219,7 @@ def class_mode(number: str, lang: str = "en", live: float | None = -1) -> "Class
 # runs: toolkit.lessons.quiz)
 
 #: What a question says after a check while the quiz is taken before the course.
-QUIZ_SAVED = "Saved. The answers come after the course: your first answer is the one that counts."
+QUIZ_SAVED = N_("Saved. The answers come after the course: your first answer is the one that counts.")
 
 
 class CourseQuiz(View):
@@ -262,8 +264,8 @@ class CourseQuiz(View):
         self.checks: dict[str, SelfCheck] = {}
         self.first: dict[str, dict[str, bool]] = {r: {} for r in RUNS}
         self._scores: list[_w.HTML] = []
-        self.controls = {"run": _w.ToggleButtons(options=[("Before the course", "pre"), ("After the course", "post")],
-                                                 value=run, tooltips=[RUN_NAMES["pre"], RUN_NAMES["post"]],
+        self.controls = {"run": _w.ToggleButtons(options=[(_("Before the course"), "pre"), (_("After the course"), "post")],
+                                                 value=run, tooltips=[_(RUN_NAMES["pre"]), _(RUN_NAMES["post"])],
                                                  style={"button_width": "auto"})}
         self.note = _w.HTML()
         self.klass = ClassQuiz(self)
@@ -272,11 +274,11 @@ class CourseQuiz(View):
         self._show_note()
 
     def _show_note(self) -> None:
-        self.note.value = ("<p><b>Before the course.</b> Answer every question as well as you can, then press "
-                           "<b>Check</b>: your answer is saved, and the answers come after the course.</p>"
-                           if self.run == "pre" else
-                           "<p><b>After the course.</b> Answer every question again: now each one tells you "
-                           "whether you were right, and why.</p>")
+        self.note.value = "<p>" + (_("<b>Before the course.</b> Answer every question as well as you can, then "
+                                     "press <b>Check</b>: your answer is saved, and the answers come after the "
+                                     "course.") if self.run == "pre" else
+                                   _("<b>After the course.</b> Answer every question again: now each one tells you "
+                                     "whether you were right, and why.")) + "</p>"
 
     def question(self, key: str) -> Question:
         """Question ``key`` of the quiz (its answer included: for tests and the teacher)."""
@@ -290,7 +292,7 @@ class CourseQuiz(View):
         """
         q = self.question(key)
         check = check_widget(q, self.lang)
-        check.set_blind(QUIZ_SAVED if self.run == "pre" else None)
+        check.set_blind(_(QUIZ_SAVED) if self.run == "pre" else None)
         check.on_try(lambda c, key=key: self._tried(key, c))
         self.checks[key] = check
         return check
@@ -314,7 +316,7 @@ class CourseQuiz(View):
         if self.controls["run"].value != run:
             self.controls["run"].value = run
         for check in self.checks.values():
-            check.set_blind(QUIZ_SAVED if run == "pre" else None)
+            check.set_blind(_(QUIZ_SAVED) if run == "pre" else None)
         self._show_note()
         self._show_scores()
         self.klass.switch(run)
@@ -333,16 +335,21 @@ class CourseQuiz(View):
         n = len(self.bank.keys())
         mine = self.first[self.run]
         if len(mine) < n:
-            return (f"<p>You have answered <b>{len(mine)} of {n}</b> questions "
-                    f"{'before' if self.run == 'pre' else 'after'} the course. Your score shows when all {n} "
-                    "have an answer.</p>")
+            words = (_("You have answered <b>{done} of {n}</b> questions before the course. Your score shows when all "
+                       "{n} have an answer.") if self.run == "pre" else
+                     _("You have answered <b>{done} of {n}</b> questions after the course. Your score shows when all "
+                       "{n} have an answer."))
+            return "<p>" + words.format(done=len(mine), n=n) + "</p>"
         right = sum(mine.values())
         if self.run == "pre":
-            return (f"<p><b>Before the course: {right} of {n}</b> right at the first try. Write it down, and take "
-                    "the quiz again after lesson 06: then you will see the answers and how much you learned.</p>")
+            return "<p>" + _("<b>Before the course: {right} of {n}</b> right at the first try. Write it down, and take "
+                             "the quiz again after lesson 06: then you will see the answers and how much you "
+                             "learned.").format(right=right, n=n) + "</p>"
         before = self.first["pre"]
-        then = (f" Before the course: {sum(before.values())} of {n}." if len(before) == n else "")
-        return f"<p><b>After the course: {right} of {n}</b> right at the first try.{then}</p>"
+        then = (" " + _("Before the course: {right} of {n}.").format(right=sum(before.values()), n=n)
+                if len(before) == n else "")
+        return "<p>" + _("<b>After the course: {right} of {n}</b> right at the first try.").format(right=right, n=n) \
+            + then + "</p>"
 
     def _show_scores(self) -> None:
         text = self.score_text()
@@ -414,22 +421,23 @@ class QuizFlow:
         self.chart = None
         self._session: int | None = None
         other = "06" if RUN_LESSON[run] == "01" else "01"
-        mode.intro.value = (
-            f"<p><b>Class mode</b> (for the teacher): the class answers the quiz {_esc(RUN_NAMES[run])} on their "
-            f"own phones or Chromebooks, in <b>lesson {RUN_LESSON[run]}</b>'s class session: students who join now "
-            f"stay in for lesson {RUN_LESSON[run]} (open class mode there too: it finds this session and its join "
-            "code), so do not end class mode here. The answers never show on the phones; you get the class's "
-            f"results and a CSV of each student's answers before and after (the other run is in lesson {other}'s "
-            "session). Without class mode the students answer on this page.</p>")
+        mode.intro.value = "<p>" + _(
+            "<b>Class mode</b> (for the teacher): the class answers the quiz {run} on their own phones or "
+            "Chromebooks, in <b>lesson {lesson}</b>'s class session: students who join now stay in for lesson "
+            "{lesson} (open class mode there too: it finds this session and its join code), so do not end class "
+            "mode here. The answers never show on the phones; you get the class's results and a CSV of each "
+            "student's answers before and after (the other run is in lesson {other}'s session). Without class mode "
+            "the students answer on this page.").format(run=_esc(_(RUN_NAMES[run])), lesson=RUN_LESSON[run],
+                                                        other=other) + "</p>"
         self.controls = {
-            "send": _w.Button(description="Send question 1", button_style="primary", icon="mobile",
-                              tooltip="Send the next question to every phone (without its answer)",
+            "send": _w.Button(description=_("Send question 1"), button_style="primary", icon="mobile",
+                              tooltip=_("Send the next question to every phone (without its answer)"),
                               layout=_w.Layout(width="auto")),
-            "finish": _w.Button(description="Finish the quiz", disabled=True,
-                                tooltip="Close the last question and mark every answer (the phones are not told "
-                                        "the answers)", layout=_w.Layout(width="auto")),
-            "save": _w.Button(description="Save before and after (CSV)", disabled=True,
-                              tooltip="One row per student: right at the first try before and after, per question",
+            "finish": _w.Button(description=_("Finish the quiz"), disabled=True,
+                                tooltip=_("Close the last question and mark every answer (the phones are not told "
+                                          "the answers)"), layout=_w.Layout(width="auto")),
+            "save": _w.Button(description=_("Save before and after (CSV)"), disabled=True,
+                              tooltip=_("One row per student: right at the first try before and after, per question"),
                               layout=_w.Layout(width="auto")),
         }
         self.controls["send"].on_click(lambda _b: self.next())
@@ -438,7 +446,8 @@ class QuizFlow:
         self.current = _w.HTML()
         self.status = _w.HTML()
         self.result = _w.HTML()
-        self.box = _w.VBox([_w.HTML(f"<h3>The quiz on the phones: {_esc(RUN_NAMES[run])}</h3>"), self.current,
+        self.box = _w.VBox([_w.HTML("<h3>" + _esc(_("The quiz on the phones: {run}").format(run=_(RUN_NAMES[run])))
+                                    + "</h3>"), self.current,
                             _row([self.controls["send"], self.status, self.controls["finish"],
                                   self.controls["save"]]), self.result], layout=_w.Layout(width="100%"))
         self.widget = _w.VBox([self.box], layout=_w.Layout(display="none", border="2px solid #332288",
@@ -480,12 +489,12 @@ class QuizFlow:
         n = len(self.keys)
         if self.asked:
             self.index = max(self.keys.index(k) for k in self.asked)
-        self.controls["send"].description = "Next question" if self.index >= 0 else "Send question 1"
+        self.controls["send"].description = _("Next question") if self.index >= 0 else _("Send question 1")
         self.controls["send"].disabled = self.index + 1 >= n
         done = self.index + 1 == n and self.keys[-1] in self.marked
         self.controls["finish"].disabled = self.index + 1 < n or done
         if done:
-            self.current.value = f"<p><b>Quiz finished:</b> {len(self.marked)} questions marked.</p>"
+            self.current.value = "<p>" + _finished(len(self.marked)) + "</p>"
             self.results()
         elif self.index >= 0:
             self._show_question(BANK.get(self.keys[self.index]))
@@ -493,8 +502,9 @@ class QuizFlow:
 
     def _show_question(self, q: Question) -> None:
         options = "".join(f"<li>{_esc(o)}</li>" for o in q.options)
-        self.current.value = (f'<p class="quiz-question" style="font-size:18px"><b>Question {self.index + 1} of '
-                              f"{len(self.keys)}.</b> {q.prompt}</p>" + (f"<ol type='A'>{options}</ol>" if options else ""))
+        self.current.value = ('<p class="quiz-question" style="font-size:18px"><b>'
+                              + _("Question {k} of {n}.").format(k=self.index + 1, n=len(self.keys))
+                              + f"</b> {q.prompt}</p>" + (f"<ol type='A'>{options}</ol>" if options else ""))
 
     def refresh(self, _status: dict | None = None) -> None:
         """Read how many answered the question on the phones (nothing else before marking)."""
@@ -512,9 +522,9 @@ class QuizFlow:
         self.status.value = _RED.format(_esc(getattr(e, "message", None) or str(e)))
 
     def _count(self, st: dict) -> None:
-        closed = "" if st["status"] == "open" else " (answers closed)"
-        self.status.value = (f'<span class="class-count" style="font-size:16px"><b>{st["answered"]}</b> of '
-                             f'{st["students"]} answered{closed}</span>')
+        closed = "" if st["status"] == "open" else " (" + _("answers closed") + ")"
+        self.status.value = ('<span class="class-count" style="font-size:16px">' + _(
+            "<b>{answered}</b> of {n} answered").format(answered=st["answered"], n=st["students"]) + closed + "</span>")
 
     def _mark(self, key: str) -> bool:
         from .classmode import reveal_of
@@ -553,7 +563,7 @@ class QuizFlow:
         self.last = st
         self._show_question(q)
         last = self.index + 1 == len(self.keys)
-        self.controls["send"].description = "Next question"
+        self.controls["send"].description = _("Next question")
         self.controls["send"].disabled = last
         self.controls["finish"].disabled = not last
         self._count(st)
@@ -568,7 +578,7 @@ class QuizFlow:
             return None
         self.controls["finish"].disabled = True
         self.controls["send"].disabled = True
-        self.current.value = f"<p><b>Quiz finished:</b> {len(self.marked)} questions marked.</p>"
+        self.current.value = "<p>" + _finished(len(self.marked)) + "</p>"
         return self.results()
 
     def _table(self):
@@ -591,14 +601,18 @@ class QuizFlow:
             return None
         mine = table[f"{self.run} right"].dropna()
         n = len(self.keys)
-        words = (f"<p>{len(mine)} students took the quiz {'before' if self.run == 'pre' else 'after'} the course; "
-                 f"on average <b>{float(mine.mean()):.1f} of {n}</b> right at the first try.</p>" if len(mine) else
-                 "<p>Nobody answered yet.</p>")
+        took = (_("{k} students took the quiz before the course; on average <b>{mean} of {n}</b> right at the first "
+                  "try.") if self.run == "pre" else
+                _("{k} students took the quiz after the course; on average <b>{mean} of {n}</b> right at the first "
+                  "try."))
+        words = ("<p>" + took.format(k=len(mine), mean=format_number(float(mine.mean()), decimals=1), n=n) + "</p>"
+                 if len(mine) else "<p>" + _("Nobody answered yet.") + "</p>")
         if self.run == "post":
             both = table.dropna(subset=["pre right", "post right"])
             if len(both):
-                words += (f"<p>{len(both)} of them also took it before the course: on average "
-                          f"{float(both['pre right'].mean()):.1f} then, {float(both['post right'].mean()):.1f} now.</p>")
+                words += "<p>" + _("{k} of them also took it before the course: on average {then} then, {now} "
+                                   "now.").format(k=len(both), then=format_number(float(both["pre right"].mean()), decimals=1),
+                                                  now=format_number(float(both["post right"].mean()), decimals=1)) + "</p>"
         self.result.value = words
         _draw(self, results_figure(table))
         self.controls["save"].disabled = False
@@ -618,5 +632,11 @@ class QuizFlow:
         except Exception as e:  # noqa: BLE001
             self._error(e)
             return None
-        self.result.value += f"<p>Saved to <code>{_esc(target)}</code>.</p>"
+        self.result.value += "<p>" + _("Saved to {file}.").format(file=f"<code>{_esc(target)}</code>") + "</p>"
         return target
+
+
+def _finished(marked: int) -> str:
+    """The course quiz's last words on the projector (HTML)."""
+    return ngettext("<b>Quiz finished:</b> {n} question marked.", "<b>Quiz finished:</b> {n} questions marked.",
+                    marked).format(n=marked)

@@ -23,6 +23,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
+from ..core.i18n import N_, _, ngettext
 from ..core.widgets import View, fit
 from ..core.charts import Chart
 from ..core.gamespec import spec_table
@@ -40,8 +41,8 @@ GAME_LABELS = spec_table(lambda spec: spec.title, "GAME_LABELS")
 
 
 def _message(text: str, kind: str = "warn") -> str:
-    colour = {"warn": SAFE[1], "info": SAFE[0], "good": SAFE[3]}[kind]
-    word = {"warn": "Not recorded.", "info": "", "good": "Recorded."}[kind]
+    colour = {"warn": SAFE[1], "fail": SAFE[1], "info": SAFE[0], "good": SAFE[3]}[kind]
+    word = {"warn": _("Not recorded."), "fail": _("Not opened."), "info": "", "good": _("Recorded.")}[kind]
     lead = f"<b>{word}</b> " if word else ""
     return f'<div style="border-left:4px solid {colour};padding:2px 8px">{lead}{text}</div>'
 
@@ -66,7 +67,7 @@ def _game_ticks(games: int) -> dict:
 
 
 def _hover(name: str) -> str:
-    return f"{escape(name)}<br>after game %{{x}}: PEI %{{y}}<extra></extra>"
+    return escape(name) + "<br>" + _("after game %{x}: PEI %{y}") + "<extra></extra>"
 
 
 def _pei_traces(sheet: ScoreSheet, game: str, players=None) -> list:
@@ -78,8 +79,8 @@ def _pei_traces(sheet: ScoreSheet, game: str, players=None) -> list:
 def _pei_title(game: str) -> str:
     label = GAME_LABELS.get(game, game)
     if game == _pei.PEI_GAME:
-        return "Personal Earning Index after each BUX game"
-    return f"BUX's PEI rule applied to {label} games"
+        return _("Personal Earning Index after each BUX game")
+    return _("BUX's PEI rule applied to {game} games").format(game=label)
 
 
 def pei_figure(sheet: ScoreSheet, game: str = _pei.PEI_GAME, players=None, height: int = 420):
@@ -100,8 +101,8 @@ def pei_figure(sheet: ScoreSheet, game: str = _pei.PEI_GAME, players=None, heigh
     games = max((max(t.x) for t in traces), default=0)
     fig = go.Figure(data=traces)
     fig.update_layout(title=dict(text=_pei_title(game)), height=height, font=_FONT,
-                      xaxis=dict(title=dict(text="games played"), rangemode="tozero", **_game_ticks(games)),
-                      yaxis=dict(title=dict(text="PEI (starts at 10)"),
+                      xaxis=dict(title=dict(text=_("games played")), rangemode="tozero", **_game_ticks(games)),
+                      yaxis=dict(title=dict(text=_("PEI (starts at 10)")),
                                  rangemode="tozero"),
                       margin=dict(l=60, r=20, t=50, b=50))
     return fig
@@ -138,10 +139,10 @@ class ResultEntry(View):
         self.recorded: list[int] = []
         c: dict = {
             "game": w.Dropdown(options=[(GAME_LABELS.get(g, g), g) for g in _pei.GAME_RULES],
-                               value=game, description="Game"),
-            "date": w.DatePicker(value=_dt.date.today(), description="Date"),
-            "variant": w.Text(value="", description="Variant", placeholder="optional, e.g. quick game"),
-            "new_players": w.Checkbox(value=False, description="new players allowed",
+                               value=game, description=_("Game")),
+            "date": w.DatePicker(value=_dt.date.today(), description=_("Date")),
+            "variant": w.Text(value="", description=_("Variant"), placeholder=_("optional, e.g. quick game")),
+            "new_players": w.Checkbox(value=False, description=_("new players allowed"),
                                       indent=False),
         }
         grid = []
@@ -149,34 +150,34 @@ class ResultEntry(View):
             # Each box has a visible label (its description) that is also its name for a screen
             # reader (WCAG 3.3.2, 2.5.3): a box named by its tooltip alone was a serious finding
             # of axe (label-title-only), and column headings named nothing.
-            c[f"name_{i}"] = w.Text(placeholder="name", description=f"Player {i + 1}",
+            c[f"name_{i}"] = w.Text(placeholder=_("name"), description=_("Player {n}").format(n=i + 1),
                                     layout=w.Layout(width="250px"), style={"description_width": "70px"},
-                                    tooltip=f"Player {i + 1}: name")
-            c[f"score_{i}"] = w.Text(placeholder="e.g. 640", description="Score",
+                                    tooltip=_("Player {n}: name").format(n=i + 1))
+            c[f"score_{i}"] = w.Text(placeholder=_("e.g. 640"), description=_("Score"),
                                      layout=w.Layout(width="210px"), style={"description_width": "50px"},
-                                     tooltip=f"Player {i + 1}: final money or points")
-            c[f"place_{i}"] = w.Text(placeholder="1, 2, ...", description="Place",
+                                     tooltip=_("Player {n}: final money or points").format(n=i + 1))
+            c[f"place_{i}"] = w.Text(placeholder="1, 2, ...", description=_("Place"),
                                      layout=w.Layout(width="165px"), style={"description_width": "45px"},
-                                     tooltip=f"Player {i + 1}: place (optional)")
+                                     tooltip=_("Player {n}: place (optional)").format(n=i + 1))
             grid.append(w.HBox([c[f"name_{i}"], c[f"score_{i}"], c[f"place_{i}"]]))
-        c["record"] = w.Button(description="Record", button_style="primary",
-                               tooltip="Save this game on the score sheet")
+        c["record"] = w.Button(description=_("Record"), button_style="primary",
+                               tooltip=_("Save this game on the score sheet"))
         c["record"].on_click(self._timed(lambda _b: self.record()))
         self.controls = c
         self.rows = rows
         self.message = w.HTML(value="")
         self.roster = w.HTML(value="")
         self._update_roster()
-        intro = w.HTML("<b>Record a game.</b> One row per player: name and final money (or points). "
-                       "Places are worked out from the scores (tied scores share the better place); "
-                       "fill in every place only to break a tie.")
+        intro = w.HTML(_("<b>Record a game.</b> One row per player: name and final money (or points). Places are "
+                         "worked out from the scores (tied scores share the better place); fill in every place only "
+                         "to break a tie."))
         self.widget = w.VBox([intro, w.HBox([c["game"], c["date"]]), c["variant"], *grid,
                               c["new_players"], c["record"], self.message, self.roster])
 
     def _update_roster(self) -> None:
         names = self.sheet.players()
-        self.roster.value = ("<small>Players on the sheet: " + (", ".join(escape(n) for n in names)
-                             if names else "none yet") + "</small>")
+        self.roster.value = ("<small>" + _("Players on the sheet: {names}").format(
+            names=", ".join(escape(n) for n in names) if names else _("none yet")) + "</small>")
 
     def _read_rows(self):
         pairs, places = [], []
@@ -187,28 +188,28 @@ class ResultEntry(View):
             if not name and not score and not place:
                 continue
             if not name:
-                raise _FormError(f"Row {i + 1} has no name: type the player's name.")
+                raise _FormError(_("Row {n} has no name: type the player's name.").format(n=i + 1))
             if not score:
-                raise _FormError(f"{escape(name)} has no score: type their final money or points.")
+                raise _FormError(_("{name} has no score: type their final money or points.").format(name=escape(name)))
             try:
                 value = float(score.replace(",", "").replace("$", "").replace("\u2212", "-"))
             except ValueError:
-                raise _FormError(f"{escape(name)}'s score {escape(score)!r} is not a number: type "
-                                 "digits only, like 640.") from None
+                raise _FormError(_("{name}'s score {score} is not a number: type digits only, like 640.").format(
+                    name=escape(name), score=repr(escape(score)))) from None
             pairs.append((name, value))
             places.append(place)
         if len(pairs) < 2:
-            raise _FormError("Enter at least two players, each with a name and a score.")
+            raise _FormError(_("Enter at least two players, each with a name and a score."))
         if any(places) and not all(places):
-            raise _FormError("Fill in the place of every player, or leave all places empty "
-                             "(they are then worked out from the scores).")
+            raise _FormError(_("Fill in the place of every player, or leave all places empty (they are then worked "
+                               "out from the scores)."))
         placements = None
         if all(places):
             placements = []
-            for (name, _), p in zip(pairs, places):
+            for (name, _score), p in zip(pairs, places):
                 if not p.isdigit():
-                    raise _FormError(f"{escape(name)}'s place {escape(p)!r} is not a whole number "
-                                     "like 1 or 2.")
+                    raise _FormError(_("{name}'s place {place} is not a whole number like 1 or 2.").format(
+                        name=escape(name), place=repr(escape(p))))
                 placements.append(int(p))
         return pairs, placements
 
@@ -236,7 +237,8 @@ class ResultEntry(View):
             self.controls[f"place_{i}"].value = ""
         self.controls["variant"].value = variant
         self.controls["new_players"].value = bool(new_players)
-        self.message.value = _message("The form holds the game: check it and press <b>Record</b> to keep it.", "info")
+        self.message.value = _message(_("The form holds the game: check it and press <b>Record</b> to keep it."),
+                                      "info")
 
     def record(self) -> int | None:
         """Validate the form and record the game (what the Record button does).
@@ -249,15 +251,17 @@ class ResultEntry(View):
         game = c["game"].value
         try:
             if c["date"].value is None:
-                raise _FormError("Choose the date the game was played.")
+                raise _FormError(_("Choose the date the game was played."))
             pairs, placements = self._read_rows()
             known = {n.casefold() for n in self.sheet.players()}
-            new = [n for n, _ in pairs if n.casefold() not in known]
-            if new and not c["new_players"].value and len({n.casefold() for n, _ in pairs}) == len(pairs):
+            new = [n for n, _score in pairs if n.casefold() not in known]
+            if new and not c["new_players"].value and len({n.casefold() for n, _score in pairs}) == len(pairs):
                 listed = ", ".join(escape(n) for n in new)
-                raise _FormError(f"{listed} {'is' if len(new) == 1 else 'are'} not on the score sheet "
-                                 "yet. Check the spelling; if this is a new player, tick "
-                                 "<i>new players allowed</i> and press Record again.")
+                raise _FormError(ngettext(
+                    "{names} is not on the score sheet yet. Check the spelling; if this is a new player, tick "
+                    "<i>new players allowed</i> and press Record again.",
+                    "{names} are not on the score sheet yet. Check the spelling; if this is a new player, tick "
+                    "<i>new players allowed</i> and press Record again.", len(new)).format(names=listed))
             gid = self.sheet.record(game, pairs, date=c["date"].value, variant=c["variant"].value,
                                     placements=placements, allow_new_players=True)
         except ValueError as e:
@@ -269,8 +273,8 @@ class ResultEntry(View):
         row = self.sheet.game(gid)
         order = ", ".join(f"{_ordinal(p)} {escape(n)} ({s:g})"
                           for n, s, p in zip(row["players"], row["scores"], row["places"]))
-        self.message.value = _message(f"{GAME_LABELS.get(game, game)} game {gid} on "
-                                      f"{row['date']}: {order}.", "good")
+        self.message.value = _message(_("{game} game {id} on {date}: {order}.").format(
+            game=GAME_LABELS.get(game, game), id=gid, date=row["date"], order=order), "good")
         for i in range(self.rows):  # avoid recording the same game twice by a second click
             c[f"score_{i}"].value = ""
             c[f"place_{i}"].value = ""
@@ -417,18 +421,18 @@ class StandingsView(View):
         self.sheet = sheet
         self.controls = {
             "game": w.Dropdown(options=[(GAME_LABELS.get(g, g), g) for g in _pei.GAME_RULES],
-                               value=game, description="Game"),
-            "pei": w.Checkbox(value=game == _pei.PEI_GAME, description="apply the PEI rule",
+                               value=game, description=_("Game")),
+            "pei": w.Checkbox(value=game == _pei.PEI_GAME, description=_("apply the PEI rule"),
                               indent=False),
-            "refresh": w.Button(description="Refresh", tooltip="Read the score sheet again"),
+            "refresh": w.Button(description=_("Refresh"), tooltip=_("Read the score sheet again")),
         }
         self.table = w.HTML()
         self.h2h = w.HTML()
         self.note = w.HTML()
         self.chart = Chart(layout=dict(
             height=380, font=_FONT, margin=dict(l=60, r=20, t=50, b=50),
-            xaxis=dict(title=dict(text="games played"), rangemode="tozero"),
-            yaxis=dict(title=dict(text="PEI (starts at 10)"), rangemode="tozero")),
+            xaxis=dict(title=dict(text=_("games played")), rangemode="tozero"),
+            yaxis=dict(title=dict(text=_("PEI (starts at 10)")), rangemode="tozero")),
             hide_empty=True)  # shown once the sheet has a game to draw
         self.fig = self.chart.fig
         self._tallies: dict[str, _GameTally] = {}
@@ -442,8 +446,8 @@ class StandingsView(View):
         self.refresh()
         self.widget = w.VBox([w.HBox([self.controls["game"], self.controls["pei"],
                                       self.controls["refresh"]]), self.note, self.table,
-                              w.HTML("<b>Head to head</b>: games in which the row's player "
-                                     "finished ahead of the column's player."), self.h2h, self.chart.widget])
+                              w.HTML(_("<b>Head to head</b>: games in which the row's player finished ahead of "
+                                       "the column's player.")), self.h2h, self.chart.widget])
 
     def _on_game(self, _change=None) -> None:
         game = self.controls["game"].value
@@ -479,9 +483,9 @@ class StandingsView(View):
         if hit is None or hit[0] != tally.generation:
             standings, h2h = tally.standings(show), tally.head_to_head()
             if standings.empty:
-                html_t, html_h = f"<i>No {escape(label)} games on the score sheet yet.</i>", ""
+                html_t, html_h = "<i>" + _("No {game} games on the score sheet yet.").format(game=escape(label)) + "</i>", ""
             else:
-                html_t = _html_table(standings.rename(columns=_HEADINGS), index=False)
+                html_t = _html_table(standings.rename(columns=lambda c: _(_HEADINGS.get(c, c))), index=False)
                 html_h = _html_table(h2h, index=True)
             series = tally.pei_series() if show else []
             hit = self._cache[(game, show)] = (tally.generation, standings, h2h, html_t, html_h, series)
@@ -489,15 +493,15 @@ class StandingsView(View):
         self.table.value = html_t
         self.h2h.value = html_h
         if not show:
-            self.note.value = ("<small>The Personal Earning Index is BUX's index; tick "
-                               "<i>apply the PEI rule</i> to try its rule on this game.</small>")
+            self.note.value = ("<small>" + _("The Personal Earning Index is BUX's index; tick <i>apply the PEI "
+                                             "rule</i> to try its rule on this game.") + "</small>")
         elif game == _pei.PEI_GAME:
-            self.note.value = ("<small>PEI: everyone starts at 10; after each 4-player game 1st +2, "
-                               "2nd +1, 3rd 0, last -1; never below 0 (3 and 5 players, ties: "
-                               "our assumption).</small>")
+            self.note.value = ("<small>" + _("PEI: everyone starts at 10; after each 4-player game 1st +2, 2nd +1, "
+                                             "3rd 0, last -1; never below 0 (3 and 5 players, ties: our "
+                                             "assumption).") + "</small>")
         else:
-            self.note.value = (f"<small>The PEI is BUX's index: here its rule is borrowed for "
-                               f"{escape(label)} games.</small>")
+            self.note.value = ("<small>" + _("The PEI is BUX's index: here its rule is borrowed for {game} "
+                                             "games.").format(game=escape(label)) + "</small>")
         with self.chart.batch_update():
             # Lines are kept and reused: building 48 new traces takes plotly longer than a
             # callback's whole budget. New lines are added only when more players are shown
@@ -536,7 +540,7 @@ class StandingsView(View):
                 # callback's budget, for int64 arrays built here.
                 self.fig.plotly_restyle({"x": new_x, "y": new_y}, changed)
             self.fig.layout.title = dict(text=_pei_title(game) if show else
-                                         f"{label}: PEI not shown")
+                                         _("{game}: PEI not shown").format(game=label))
             self.fig.layout.xaxis.update(_game_ticks(max((xs[-1] for _n, xs, _y in series), default=0)))
 
 
@@ -549,7 +553,8 @@ def _cells(values: list) -> list[str]:
 
 
 #: The standings' columns as a class reads them (the DataFrame keeps its names for code).
-_HEADINGS = {"mean_place": "average place", "mean_score": "average score", "pei": "PEI"}
+_HEADINGS = {"player": N_("player"), "games": N_("games"), "wins": N_("wins"), "mean_place": N_("average place"),
+             "mean_score": N_("average score"), "pei": N_("PEI")}
 
 
 def _html_table(df, index: bool) -> str:
@@ -583,9 +588,14 @@ def standings_view(sheet: ScoreSheet, game: str = _pei.PEI_GAME) -> StandingsVie
     return StandingsView(sheet, game=game)
 
 
+#: Places as words: English chooses by the last digits (1st, 2nd, 3rd, 11th), and a translation
+#: may write every one alike (Italian: 1°, 2°).
+_ORDINALS = {1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd"), 0: N_("{n}th")}
+
+
 def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    key = 0 if 10 <= n % 100 <= 20 else (n % 10 if n % 10 in (1, 2, 3) else 0)
+    return _(_ORDINALS[key]).format(n=n)
 
 
 class ClassSheet(View):
@@ -608,9 +618,9 @@ class ClassSheet(View):
         self.game = game
         self.show_file = bool(show_file)
         self.controls = {
-            "path": w.Text(value=str(path if path is not None else default_path()), description="Score sheet file",
+            "path": w.Text(value=str(path if path is not None else default_path()), description=_("Score sheet file"),
                            layout=w.Layout(width="90%"), style={"description_width": "initial"}),
-            "open": w.Button(description="Open", tooltip="Open (or create) this score sheet file",
+            "open": w.Button(description=_("Open"), tooltip=_("Open (or create) this score sheet file"),
                              button_style="primary"),
         }
         self.message = w.HTML()
@@ -625,7 +635,7 @@ class ClassSheet(View):
             # A projected page (lesson 06 in app mode) keeps the computer's folders off the screen:
             # the file box is the teacher's, folded (issue 34: it showed the server's path, editable).
             self.teacher = w.Accordion(children=[w.VBox([self.where, row])], selected_index=None)
-            self.teacher.set_title(0, "For the teacher: the score sheet's file")
+            self.teacher.set_title(0, _("For the teacher: the score sheet's file"))
             self.widget = w.VBox([self.message, self._body, self.teacher])
         self.open()
 
@@ -644,10 +654,10 @@ class ClassSheet(View):
         target = _Path(self.controls["path"].value.strip() or ".").expanduser()
         try:
             if target.is_dir() or target.suffix.lower() not in (".sqlite", ".db", ".sqlite3"):
-                raise ValueError("give a file name ending in .sqlite (for example scores/class.sqlite)")
+                raise ValueError(_("give a file name ending in .sqlite (for example scores/class.sqlite)"))
             sheet = ScoreSheet(target)
         except (ValueError, OSError, ScoreSheetError) as e:
-            self.message.value = _message(escape(str(e))).replace("Not recorded.", "Not opened.")
+            self.message.value = _message(escape(str(e)), "fail")
             return False
         self.sheet = sheet
         entry, standings = ResultEntry(sheet, game=self.game), StandingsView(sheet, game=self.game)
@@ -655,14 +665,14 @@ class ClassSheet(View):
         entry.controls["record"].on_click(lambda _b: standings.refresh())
         self.controls["entry"], self.controls["standings"] = entry, standings
         self._body.children = [fit(entry.widget), fit(standings.widget)]   # fits a phone, as when shown
-        where = (f"The class score sheet is <code>{escape(str(target.resolve()))}</code>. "
-                 "Keep a copy of this file to keep the class's games.")
+        where = _("The class score sheet is {file}. Keep a copy of this file to keep the class's games.").format(
+            file=f"<code>{escape(str(target.resolve()))}</code>")
         if self.show_file:
             self.message.value = _message(where, "info")
         else:
             self.where.value = where
-            self.message.value = _message("The class's score sheet is open: record a game below, and the "
-                                          "standings follow.", "info")
+            self.message.value = _message(_("The class's score sheet is open: record a game below, and the standings "
+                                            "follow."), "info")
         return True
 
 

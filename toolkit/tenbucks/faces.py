@@ -16,7 +16,7 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping
 
-from ..core.faces import Faces, player_name, players_table, section
+from ..core.faces import Faces, foot, heading, listed, open_points, para, player_name, players_table, printed_page, section
 from ..core.i18n import N_, _, ngettext
 from .rules import WILD, bill_sort_key
 from .state import Claim, Deal, End, Force, Play, TenBucksState, bill_worth
@@ -202,6 +202,69 @@ class TenBucksFaces(Faces):
     def state_html(self, state) -> str:
         """The whole table for a notebook (every hand: a teacher's view)."""
         return render_html(state, None)
+
+
+    # -- the printed pages (lessons/print) ------------------------------------------------------
+    def rules_sheet(self) -> tuple[str, str]:
+        from .rules import Rules
+        r = Rules()
+        copies = ", ".join(_("{n} players: {copies}").format(n=n, copies=c)
+                           for n, c in zip(range(2, 7), r.copies_per_value))
+        return printed_page(
+            _("Ten Bucks: rules sheet"),
+            _("A card game by Pandaqi. 2-6 players. Play a bill, maybe claim a stack: be the first to claim "
+              "${target}.").format(target=r.target),
+            heading(_("What you need")),
+            para(_("Dollar bills from 1 up to the number of players (4 players: $1, $2, $3, $4). Copies of each "
+                   "bill: {copies}. A standard deck works: aces are $1. Deal all the bills out evenly, face "
+                   "down.").format(copies=copies)),
+            heading(_("Your turn")),
+            listed([
+                _("<b>Play a bill</b> (you must): bills of the same value go on one stack in the middle."),
+                _("<b>Claim a stack</b> (you may, once): take the whole stack; its bills add up to your money. "
+                  "Then show all your hand bills of that value, for good."),
+                _("The first player to claim <b>${target} or more</b> wins at once.").format(target=r.target),
+            ], ordered=True),
+            heading(_("The Three Laws of Claiming")),
+            listed([
+                _("<b>Diversity:</b> you can't claim a number you claimed before, or the one you just played."),
+                _("<b>Five Max:</b> if you make a stack worth $5 or more, you must <b>force</b> a player to claim "
+                  "it, now or at the end of your turn. It can be you, but it must be someone who <i>can</i> claim."),
+                _("<b>Slow Down:</b> your number of stacks can never be more than 1 ahead of the player with the "
+                  "fewest."),
+            ]),
+            open_points([
+                _("Forcing yourself is allowed even for the stack you just played to{off}: the rule says \"it can "
+                  "be you\".").format(off="" if r.five_max_self else _(" (switched off)")),
+                _("Five Max forces the stack that reached $5; if nobody can claim it, it stays."),
+                _("If nobody can play, the game ends and the richest player wins."),
+            ]),
+            foot(_("Sources: the designer's draft rules; docs/tenbucks.md.")),
+        )
+
+    def strategy_page(self) -> tuple[str, str]:
+        return printed_page(
+            _("Ten Bucks: strategy page"),
+            _("What lesson 04 (Rules as constraints) found. Keep it with the rules sheet for your next game."),
+            heading(_("Look before you play")),
+            listed([
+                _("Before you play a bill, check which of your plays would make a stack worth $5 or more: then "
+                  "Five Max makes you force someone to claim it, and the laws decide who can. Do not hand the "
+                  "money to the player in the lead."),
+                _("The player you force can be you (\"it can be you\", say the rules): the $5 stack you make can "
+                  "be your own, if you can claim it."),
+                _("Plan your claims over different numbers: Diversity forbids a number you claimed before, and the "
+                  "one you just played."),
+            ]),
+            heading(_("Keeping the game close")),
+            listed([
+                _("Slow Down: nobody can be more than one stack ahead of the player with the fewest. A leader has "
+                  "to wait, so games stay close until late."),
+                _("Is the start player favoured? Count it over many games, among the games that have a winner, and "
+                  "compare with the fair share (1 in 4 with four players)."),
+            ]),
+            foot(_("Hand out after lesson 04: this page states answers of the lesson.")),
+        )
 
 
 FACES = TenBucksFaces()

@@ -25,6 +25,7 @@ import plotly.graph_objects as go
 from plotly.colors import qualitative
 
 from ..core.game import CHANCE, play, replay, record
+from ..core.i18n import _
 from ..core.widgets import GameTable, View, no_math
 from ..core.charts import Chart
 from .bots import BOTS
@@ -41,7 +42,7 @@ _FONT = dict(family="sans-serif", size=13)
 
 def _law_of(reason: str | None) -> str:
     if reason is None:
-        return "allowed"
+        return _("allowed")
     return reason.split(":")[0] if ":" in reason else reason
 
 
@@ -64,21 +65,21 @@ class ClaimExplorer(View):
         self.players = final.players
         # open on the first move with a stack on the table: before it there is nothing to claim
         first = next((i for i, st in enumerate(states) if st.table), 0)
-        move = w.IntSlider(value=first, min=0, max=len(states) - 1, step=1, description="Move",
+        move = w.IntSlider(value=first, min=0, max=len(states) - 1, step=1, description=_("Move"),
                            continuous_update=True, style={"description_width": "initial"})
         who = w.Dropdown(options=[(name, i) for i, name in enumerate(self.players)], value=0,
-                         description="Player")
+                         description=_("Player"))
         self.controls = {"move": move, "player": who}
         self.title = w.HTML()
         self.board = w.HTML()
         self.laws = w.HTML()
         self.chart = Chart(
-            data=[go.Bar(name="may claim", marker=dict(color=SAFE[0]), x=[], y=[], hovertext=[]),
-                  go.Bar(name="refused", marker=dict(color=SAFE[1], pattern=dict(shape="/")), x=[], y=[],
+            data=[go.Bar(name=_("may claim"), marker=dict(color=SAFE[0]), x=[], y=[], hovertext=[]),
+                  go.Bar(name=_("refused"), marker=dict(color=SAFE[1], pattern=dict(shape="/")), x=[], y=[],
                          hovertext=[])],
-            layout=go.Layout(title="What each stack is worth", barmode="group", height=300,
-                             xaxis=dict(title="Stack (its number)", dtick=1),
-                             yaxis=dict(title="Dollars if claimed"), font=_FONT,
+            layout=go.Layout(title=_("What each stack is worth"), barmode="group", height=300,
+                             xaxis=dict(title=_("Stack (its number)"), dtick=1),
+                             yaxis=dict(title=_("Dollars if claimed")), font=_FONT,
                              margin=dict(l=60, r=20, t=50, b=50)))
         self.fig = self.chart.fig
         self._on_values(lambda _c: self.update(), move, who)
@@ -98,8 +99,8 @@ class ClaimExplorer(View):
         by = ""
         if s.parent is not None and last is not None:
             sentence = FACES.log_sentence(s.parent, last, p) if s.parent.current_player >= 0 else None
-            by = f": {escape(sentence)}" if sentence else " (after the deal)"
-        self.title.value = f"<b>Move {self.controls['move'].value}</b>{by}"
+            by = f": {escape(sentence)}" if sentence else " (" + _("after the deal") + ")"
+        self.title.value = "<b>" + _("Move {n}").format(n=self.controls["move"].value) + f"</b>{by}"
         self.board.value = render_html(s, p)
         self.laws.value = laws_panel(s, p)
         ok_x, ok_y, ok_t, no_x, no_y, no_t = [], [], [], [], [], []
@@ -108,13 +109,13 @@ class ClaimExplorer(View):
                 if opt.seat != p:
                     continue
                 if opt.legal:
-                    ok_x.append(opt.number), ok_y.append(opt.value), ok_t.append("may claim")
+                    ok_x.append(opt.number), ok_y.append(opt.value), ok_t.append(_("may claim"))
                 else:
                     no_x.append(opt.number), no_y.append(opt.value), no_t.append(opt.reason)
         with self.chart.batch_update():
             self.fig.data[0].x, self.fig.data[0].y, self.fig.data[0].hovertext = ok_x, ok_y, ok_t
             self.fig.data[1].x, self.fig.data[1].y, self.fig.data[1].hovertext = no_x, no_y, no_t
-            self.fig.layout.title.text = f"What each stack is worth to {self.players[p]}"
+            self.fig.layout.title.text = _("What each stack is worth to {name}").format(name=self.players[p])
 
 
 def claim_explorer(rules: Rules | None = None, players=("Ann", "Ben", "Cy"), seed: int = 4,
@@ -150,19 +151,24 @@ def laws_panel(state: TenBucksState, player: int) -> str:
     for opt in claim_table(state):
         if opt.seat != player:
             continue
-        verdict = "<b>may claim</b>" + (" (wins!)" if opt.wins else "") if opt.legal else escape(opt.reason)
+        verdict = ("<b>" + _("may claim") + "</b>" + (" (" + _("wins!") + ")" if opt.wins else "") if opt.legal
+                   else escape(opt.reason))
         rows.append(f"<tr><td>{opt.number}</td><td>{opt.total}</td><td>${opt.value}</td><td>{verdict}</td></tr>")
-    html = ("<table><tr><th>Stack</th><th>Total</th><th>Worth</th><th>The laws say</th></tr>"
-            + ("".join(rows) or "<tr><td colspan=4><i>no stacks on the table</i></td></tr>") + "</table>")
+    head = "".join(f"<th>{escape(h)}</th>" for h in (_("Stack"), _("Total"), _("Worth"), _("The laws say")))
+    html = (f"<table><tr>{head}</tr>"
+            + ("".join(rows) or "<tr><td colspan=4><i>" + _("no stacks on the table") + "</i></td></tr>") + "</table>")
     if state.phase == "play" and state.to_move == player:
-        fm = [f"<li>{escape(FACES.label(x.play, state))}: the stack then totals ${x.total}"
-              + (f" &rarr; <b>Five Max</b>: force one of {escape(', '.join(state.players[i] for i in x.forceable))}"
-                 if x.triggers and x.forceable else (" &rarr; Five Max, but nobody can claim it" if x.triggers else ""))
+        fm = ["<li>" + escape(FACES.label(x.play, state)) + ": " + _("the stack then totals ${total}").format(total=x.total)
+              + (" &rarr; " + _("<b>Five Max</b>: force one of {names}").format(
+                  names=escape(", ".join(state.players[i] for i in x.forceable)))
+                 if x.triggers and x.forceable else
+                 (" &rarr; " + _("Five Max, but nobody can claim it") if x.triggers else ""))
               + "</li>" for x in five_max_plays(state)]
-        html += "<p>Your plays:</p><ul>" + "".join(fm) + "</ul>"
+        html += "<p>" + _("Your plays:") + "</p><ul>" + "".join(fm) + "</ul>"
     if state.pending is not None:
-        who = ", ".join(state.players[i] for i in state.forceable()) or "nobody"
-        html += f"<p><b>Five Max</b> is owed on the {state.pending} stack; can be forced: {escape(who)}.</p>"
+        who = ", ".join(state.players[i] for i in state.forceable()) or _("nobody")
+        html += "<p>" + _("<b>Five Max</b> is owed on the {number} stack; can be forced: {names}.").format(
+            number=state.pending, names=escape(who)) + "</p>"
     return no_math(html)
 
 
@@ -199,13 +205,13 @@ def design_figure(summary, metric: str = "no_winner") -> go.Figure:
     Raises:
         ValueError: an unknown metric.
     """
-    titles = {"no_winner": ("Games where nobody reaches 10", "Share of games"),
-              "first_player_win": ("How often the start player wins (dotted: a fair 1/N)", "Share of games"),
-              "rounds": ("Game length", "Rounds (turns / players)")}
+    titles = {"no_winner": (_("Games where nobody reaches 10"), _("Share of games")),
+              "first_player_win": (_("How often the start player wins (dotted: a fair 1/N)"), _("Share of games")),
+              "rounds": (_("Game length"), _("Rounds (turns / players)"))}
     if metric not in titles:
         raise ValueError(f"metric must be one of {sorted(titles)}, got {metric!r}")
     fig = go.Figure(layout=go.Layout(title=titles[metric][0], font=_FONT, height=360,
-                                     xaxis=dict(title="Copies of each bill", dtick=1),
+                                     xaxis=dict(title=_("Copies of each bill"), dtick=1),
                                      yaxis=dict(title=titles[metric][1])))
     dashes = ["solid", "dash", "dot", "dashdot", "longdash"]
     for k, n in enumerate(sorted({i[0] for i in summary.index})):
@@ -216,7 +222,7 @@ def design_figure(summary, metric: str = "no_winner") -> go.Figure:
             kw["error_y"] = dict(type="data", symmetric=False,
                                  array=list(part["first_ci_high"] - part[metric]),
                                  arrayminus=list(part[metric] - part["first_ci_low"]))
-        fig.add_scatter(x=list(part.index), y=list(part[metric]), mode="lines+markers", name=f"{n} players",
+        fig.add_scatter(x=list(part.index), y=list(part[metric]), mode="lines+markers", name=_("{n} players").format(n=n),
                         line=dict(color=colour, dash=dashes[k % len(dashes)]), **kw)
         if metric == "first_player_win":
             fig.add_scatter(x=list(part.index), y=[1 / n] * len(part), mode="lines", showlegend=False,
