@@ -20,6 +20,7 @@ import pytest
 
 from toolkit.classroom import SeatClient, join
 from toolkit.classroom.service import class_server, find_server, server_info, start_server, stop_server
+from toolkit.core.i18n import language, ngettext
 from toolkit.lessons import classmode
 from toolkit.lessons import widgets as lw
 
@@ -62,7 +63,7 @@ def open_class(number, db, students=NAMES, lang="en", **settings):
     url = mode.client.url
     pages = [SeatClient(url, join(url, mode.code, n)["token"]) for n in students]
     mode.refresh()
-    assert f"<b>{len(students)}</b> students joined" in mode.students.value
+    assert f"<b>{len(students)}</b> " + {"en": "students joined", "it": "studenti collegati"}[lang] in mode.students.value
     return mode, pages
 
 
@@ -81,7 +82,10 @@ def ask_and_reveal(mode, pages, key, answers):
         assert "reveal" not in shown
         assert pg.answer(value)["type"] == "answered"
     mode.refresh()
-    assert f"<b>{len(answers)}</b> of {len(pages)} answered" in cq.status.value
+    with language(mode.lang):       # the panel speaks the lesson's language
+        counted = ngettext("<b>{answered}</b> of {n} answered", "<b>{answered}</b> of {n} answered",
+                           len(pages)).format(answered=len(answers), n=len(pages))
+    assert counted in cq.status.value
     # before the reveal: the count only (the strip, the server's status, every page's message)
     q = cq.q
     assert cq.result.value == "" and cq.chart is None

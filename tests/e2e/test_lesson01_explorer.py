@@ -94,7 +94,7 @@ def test_lesson01_explorer_states_the_rule_only_after_question_2(sized_page, lab
     # the chart's text alternative (issue 36): its sentence under the chart, its numbers opened
     # from the keyboard as a table
     alt = explorer.locator(".mg-chart-text").first
-    expect(alt).to_contain_text("price = pips\u00b2 rises from 1 at 1 to 100 at 10")
+    expect(alt).to_contain_text("price = pips\u00b2 rises from 0 at 0 to 400 at 20")
     alt.locator("summary").focus()
     page.keyboard.press("Enter")
     expect(alt.locator("details")).to_have_attribute("open", "")

@@ -67,7 +67,7 @@ th, td { border: 1px solid #999; padding: 0.8mm 1.5mm; text-align: left; vertica
 
 def _page(title: str, body: str, lang: str = "en") -> str:
     return (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
-            f"<title>{escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n")
+            f"<title>{escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n<main>\n{body}\n</main>\n</body>\n</html>\n")
 
 
 # ---------------------------------------------------------------------------------------------
