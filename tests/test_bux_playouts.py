@@ -96,13 +96,10 @@ def test_the_shared_checks_under_rules_that_change_what_a_seat_sees(name):
 
 def DEBTS(rules) -> bool:  # noqa: N802 - reads like the rule it names
     """Bids above one's chips (``max_bid_over_chips``) let money end below zero, which the spec's
-    scoring (``negative=False``) does not foresee: see the test below."""
+    scoring allows (``Scoring(negative=True)``): see the test below."""
     return rules.max_bid_over_chips > 0
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="BUX's spec says money never ends below zero "
-                   "(Scoring(negative=False)), but Rules(max_bid_over_chips=...) lets a player end in debt; "
-                   "the score sheet then refuses the finished game (a class table would not be recorded)")
 def test_a_game_ended_in_debt_reaches_the_score_sheet(tmp_path):
     from toolkit.core import play
     from toolkit.scoresheet import ScoreSheet, record_game

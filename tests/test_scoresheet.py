@@ -170,7 +170,7 @@ def _counts(s):
     (dict(game="bux", results={"Ann": 5}), "at least 2 players"),
     (dict(game="bux", results=[("Ann", 5), ("ann ", 3)]), "appears twice"),
     (dict(game="bux", results={"Ann": 5, "": 3}), "needs a name"),
-    (dict(game="bux", results={"Ann": 5, "Ben": -3}), "negative"),
+    (dict(game="buyword", results={"Ann": 5, "Ben": -3}), "negative"),
     (dict(game="bux", results={"Ann": 5, "Ben": "lots"}), "not a number"),
     (dict(game="bux", results={"Ann": 5, "Ben": float("nan")}), "not a finite"),
     (dict(game="bux", results={"Ann": 5, "Ben": True}), "not a number"),

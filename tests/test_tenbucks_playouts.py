@@ -85,14 +85,10 @@ def test_random_playouts_keep_every_invariant(variant, players):
                           negative=rules.bad_investment, best_wins=not rules.zero_risk)
 
 
-# Bad Investment's -2 and -1 bills let claimed money end below zero, and Zero Risk's ten zero bills
-# win with less money than another player has: the spec's scoring (Scoring(negative=False), places
-# by money) foresees neither, so the variants with them say so above, and these tests show what
-# follows (both rules are in the class preset "expansions").
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="Ten Bucks' spec says money never ends below zero "
-                   "(Scoring(negative=False)), but Bad Investment's negative bills end about one random game in "
-                   "five of the class preset 'expansions' below zero; the score sheet then refuses the finished "
-                   "game (a class table would not be recorded)")
+# Bad Investment's -2 and -1 bills let claimed money end below zero (the spec's scoring says so:
+# Scoring(negative=True)), and Zero Risk's ten zero bills win with less money than another player
+# has (finishing_places puts the engine's winner first): both rules are in the class preset
+# "expansions", and these tests show such games recorded and placed.
 def test_a_game_ended_below_zero_reaches_the_score_sheet(tmp_path):
     from toolkit.core import play
     from toolkit.scoresheet import ScoreSheet, record_game
@@ -102,9 +98,6 @@ def test_a_game_ended_below_zero_reaches_the_score_sheet(tmp_path):
         record_game(sheet, final)
 
 
-@pytest.mark.xfail(strict=True, reason="Zero Risk's winner (ten zero bills) may have less money than another "
-                   "player; the class server's finishing_places and the score sheet place by money, so the "
-                   "engine's winner is not placed first")
 def test_a_zero_risk_winner_is_placed_first():
     from toolkit.classroom.room import finishing_places
     rules = tb.Rules(**VARIANTS["wild+zero"])

@@ -141,9 +141,6 @@ def test_the_score_sheet_records_a_game_by_hand(bluff, tmp_path):
             sheet.record("bluff", {"Ann": -1, "Ben": 3})             # chips never go below zero
 
 
-@pytest.mark.xfail(strict=True, reason="toolkit/classroom/room.py (SessionConfig.make) takes a Rules object only "
-                   "from a game whose package is toolkit.<game>; a game registered from elsewhere passes a "
-                   "preset or a dict of changes")
 def test_a_session_takes_the_games_rules_object(bluff):
     from toolkit.classroom.room import SessionConfig
     SessionConfig.make("bluff", rules=toygame.Rules(ante=2, chips=4), table_size=2)

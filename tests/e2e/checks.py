@@ -276,7 +276,7 @@ def assert_text_readable(page, notebook: Path, what: str) -> None:
 _UNLABELLED_JS = """
 () => {
   const sel = 'input, select, textarea, button, .noUi-handle';
-  const byIds = el => (el.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean)
+  const byIds = el => (el.getAttribute('aria-labelledby') || '').split(/\\s+/).filter(Boolean)
     .map(id => { const t = document.getElementById(id); return t ? t.textContent.trim() : ''; }).join(' ').trim();
   const name = el => {
     // An accessible name: aria-label, aria-labelledby, the button's text, a <label>, or the
@@ -548,7 +548,7 @@ _LAYOUT_JS = """
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const parent = n.parentElement;
       if (!parent || !parent.getClientRects().length || parent.closest('mjx-container, .js-plotly-plot, textarea, select, svg')) continue;
-      const words = /[^\s\-\u2010-\u2014\/_.,;:]{3,}/g;
+      const words = /[^\\s\\-\u2010-\u2014\\/_.,;:]{3,}/g;
       for (let m = words.exec(n.data); m; m = words.exec(n.data)) {
         const range = document.createRange();
         range.setStart(n, m.index);

@@ -2,7 +2,7 @@
 server, the benchmarks, the tests and the OpenSpiel/PettingZoo adapters read."""
 from __future__ import annotations
 
-from ..core.gamespec import GameSpec, Preset
+from ..core.gamespec import GameSpec, Preset, Scoring
 from .auction import LOT, PacedBidder
 from .bots import BOTS
 from .faces import FACES
@@ -79,6 +79,8 @@ SPEC = GameSpec(
     bots=BOTS, default_bot="search",
     chance=True, hidden_information=True, max_game_length=max_game_length,
     faces=FACES,
+    # a bid above one's chips (Rules.max_bid_over_chips, an open point) can leave money below zero
+    scoring=Scoring(negative=True),
     decisions=class_decisions,
     induced={"lot": LOT}, class_bot=PacedBidder,
     kernel=kernel, playout=playout, random_playouts=random_playouts, compiled_bots=("random", "greedy", "value"),
