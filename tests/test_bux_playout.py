@@ -85,16 +85,16 @@ def test_random_playouts_row_i_is_the_game_of_seed_plus_i():
 
 def test_random_playouts_replays_games_that_outgrow_their_first_words(monkeypatch):
     # a first guess of 2 words per game: every game runs out and is played again with more
-    from toolkit.bux import kernel
+    from toolkit.bux import hooks, kernel
 
     want = random_playouts(None, 3, 5, seed=7)
     monkeypatch.setattr(kernel.BuxMaterial, "__init__", _tiny_budget(kernel.BuxMaterial.__init__))
-    kernel.KERNEL._material.cache_clear()
+    hooks.KERNEL._material.cache_clear()
     try:
         got = random_playouts(None, 3, 5, seed=7)
         one = playout(None, 3, [RandomBot()] * 3, 9)
     finally:
-        kernel.KERNEL._material.cache_clear()
+        hooks.KERNEL._material.cache_clear()
     for key in ("scores", "actions", "winners"):
         assert (got[key] == want[key]).all()
     assert one == record(play(bux.new_game(None, 3, 9), [RandomBot()] * 3, 9))
@@ -136,7 +136,7 @@ def test_compiled_hooks_choose_as_the_bots_at_every_decision():
     (``observe`` at every move, chance included), the bot its view of the state (hidden values,
     lot, the swaps of the last round, the tables seen since the last other move)."""
     from toolkit.bux import hooks
-    from toolkit.bux.kernel import KERNEL
+    from toolkit.bux.hooks import KERNEL
 
     rules = bux.Rules()
     bots = [bux.GreedyBot(), bux.ValueBot(), bux.ValueBot(shade=0), bux.GreedyBot(min_gain=0)]
@@ -170,7 +170,7 @@ def test_games_the_hooks_leave_to_the_protocol():
     over them; a spread of more than 16 cards: the exact MILP), the hook answers -3: the kernel
     gives no record, and the bulk path's record is the protocol's."""
     from toolkit.bux import hooks
-    from toolkit.bux.kernel import KERNEL
+    from toolkit.bux.hooks import KERNEL
     from toolkit.core.game import successor
 
     rules = bux.Rules(lot_values_public=False, max_turns=30)

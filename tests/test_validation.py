@@ -25,14 +25,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: The order of each game package's modules: a module may import only from earlier ones
 #: (DESIGN.md: "rules <- state <- odds <- bots <- widgets"; the extra modules sit where their
-#: content belongs).
+#: content belongs: the compiled kernel and its playout after the state they twin, the faces
+#: after the calculators whose answers their pages and hints quote).
 ORDER = {
-    "buyword": ["bag", "dictionary", "rules", "board", "actions", "state", "faces", "kernel", "playout", "odds", "bots",
-                "spec", "widgets"],
-    "bue": ["rules", "hand", "state", "faces", "kernel", "playout", "odds", "bots", "spec", "widgets"],
-    "bux": ["rules", "state", "faces", "kernel", "playout", "odds", "bots", "auction", "spec", "widgets"],
-    "tenbucks": ["rules", "state", "faces", "kernel", "playout", "odds", "bots", "spec", "widgets"],
-    "bugami": ["rules", "state", "faces", "playout", "odds", "bots", "spec", "widgets"],
+    "buyword": ["bag", "dictionary", "finder", "rules", "board", "actions", "state", "kernel", "playout", "odds", "faces",
+                "bots", "spec", "widgets"],
+    "bue": ["rules", "hand", "state", "kernel", "playout", "odds", "faces", "bots", "spec", "widgets"],
+    "bux": ["rules", "state", "kernel", "hooks", "playout", "odds", "faces", "bots", "auction", "spec", "widgets"],
+    "tenbucks": ["rules", "state", "kernel", "playout", "odds", "faces", "bots", "spec", "widgets"],
+    "bugami": ["rules", "state", "faces", "kernel", "playout", "odds", "bots", "spec", "widgets"],
 }
 
 

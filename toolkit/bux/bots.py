@@ -18,7 +18,7 @@ from ..core.cards import Multiset
 from ..core.game import CHANCE, TERMINAL, Action, Bot, successor
 from ..core.search import SearchBot as _SearchBot
 from .odds import SEARCH_LIMIT, CashIn, _rules, _shade_factor, best_cash_in, lot_value, suggested_bid
-from .rules import SHAPES, SUITS, Card, Rules
+from .rules import _SHAPE_RANK, _SUIT_RANK, SHAPES, SUITS, Card, Rules
 from .playout import HISTORY_LIMIT, BuxView, _chain_recent, kernel, table_key, view_of_state
 from .state import (Assistance, Bid, BuxState, Done, Draw, Keep, Pass, Sell, Swap, Wait, bid_action, sell_action,
                     swap_action, unprotected_positions)
@@ -61,8 +61,6 @@ def potential(spread, double: bool = False, rules: Rules | None = None) -> float
 # the cards as ``sorted(cards)`` does, and a spread's cache key is a tuple of small ints (hashing
 # and sorting Card namedtuples of strings was most of the bots' time).
 _KIND_SHIFT = 32
-_SUIT_RANK = {s: i for i, s in enumerate(sorted(SUITS))}
-_SHAPE_RANK = {s: i for i, s in enumerate(sorted(SHAPES))}
 #: kind -> bits of its suit (0-3) and shape (4-7): two cards can pair or make a set only if
 #: their bits meet
 _SYMBOLS = [0] * 16

@@ -19,8 +19,9 @@ Parameters of a seat (``bot.kernel_policy``): ``min_gain``, the shade as a fract
 (numerator, denominator: :func:`toolkit.bux.odds._shade_factor`), ``hold_below``,
 ``hold_max_cards``, ``max_swap_spread``.
 
-Imported with the kernel's loops (it imports :mod:`toolkit.bux.kernel`): not by ``import
-toolkit.bux``.
+It also makes BUX's kernel, :data:`KERNEL` (the rules' step machine of :mod:`toolkit.bux.kernel`
+with these hooks), which ``GameSpec.kernel`` (:func:`toolkit.bux.playout.kernel`) loads: imported
+on that first call (it imports numba), not by ``import toolkit.bux``.
 """
 from __future__ import annotations
 
@@ -29,12 +30,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..core.jit import kernel_jit, njit
+from ..core.jit import Kernel, kernel_jit, njit
+from . import kernel as _kernel
 from .kernel import (ASSISTANCE, BID, DONE, DRAW, DP_CARDS, KEEP, P_BID, P_KEEP, P_SELLING, PASS, SELL, SWAP, WAIT, _A,
-                     _B, _C, _MASK20, _bids, _cash_in_core, _potential_core, _unprotected)
-from .rules import SHAPES, SUITS
+                     _B, _C, _MASK20, _bids, _cash_in_core, _potential_core, _unprotected, BuxMaterial, dp_scratch)
+from .rules import _SHAPE_RANK, _SUIT_RANK, SHAPES, SUITS
 
-__all__ = ["BotTables", "bot_tables", "policy", "observe", "forget", "memory_size", "GREEDY", "VALUE"]
+__all__ = ["KERNEL", "HookedMaterial", "BotTables", "bot_tables", "policy", "observe", "forget", "memory_size", "GREEDY", "VALUE"]
 
 #: The hooks' kinds (kind 0 is the random bot, in every kernel).
 GREEDY, VALUE = 1, 2
@@ -73,8 +75,6 @@ def memory_size(n: int) -> int:
 
 def bot_tables(mat) -> BotTables:
     """The :class:`BotTables` of a :class:`~toolkit.bux.kernel.BuxMaterial` (its cards, seats)."""
-    from .bots import _SHAPE_RANK, _SUIT_RANK
-
     cards = mat.cards
     n = mat.n_players
     code = np.zeros((len(cards), 2), dtype=np.int64)
@@ -99,8 +99,6 @@ def bot_tables(mat) -> BotTables:
 
 
 def _scratch():
-    from .kernel import dp_scratch
-
     return dp_scratch()
 
 
@@ -541,3 +539,21 @@ def policy(m, t, p, kind, bp, pw, streams, buf, mem, x):
     code = _best_swap(m, x, t, p, bp, double, mem)
     return DRAW if code == _NONE else code
 
+
+class HookedMaterial(BuxMaterial):
+    """:class:`~toolkit.bux.kernel.BuxMaterial` with the hooks' public-history memory
+    (:func:`memory_size`) and tables (:func:`bot_tables`)."""
+
+    def __init__(self, rules, n: int):
+        super().__init__(rules, n)
+        self.memory = memory_size(n)
+        self.aux = bot_tables(self)
+
+
+#: BUX's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`, with the greedy and
+#: value bots as its decision hooks (kinds 1 and 2). Its batch loops are cached beside
+#: :mod:`toolkit.bux.kernel`, whose step functions they run.
+KERNEL = Kernel("bux", HookedMaterial, _kernel.supports, module=_kernel.__name__, file=_kernel.__file__,
+                current=_kernel._current, chance=_kernel._chance, legal=_kernel._legal, step=_kernel._step,
+                result=_kernel._result, decide=_kernel._decide, policy=policy, policy_kinds=2, observe=observe,
+                forget=forget)

@@ -46,7 +46,7 @@ from ..core.jit import (Kernel, Layout, Material, chance_integers, decision_inte
 from .rules import SHAPES, SUITS, Rules
 from .state import BuxState, initial_state
 
-__all__ = ["KERNEL", "BuxMaterial", "BuxParams", "BuxTable", "supports"]
+__all__ = ["BuxMaterial", "BuxParams", "BuxTable", "supports"]
 
 # verbs of the action codes
 (DEAL, REVEAL, TOP, SWAP, SELL, DONE, DRAW, BID, PASS, WAIT, KEEP, AUCTION, ASSISTANCE) = range(13)
@@ -126,10 +126,6 @@ class BuxMaterial(Material):
             "lot": (rules.cards_drawn,), "active": (n,), "money": (n,)})
         super().__init__(rules, n, params, layout, initial_state(rules, n, None), buffer=64,
                          setup_budget=rules.cards_dealt * n // 2 + 8, play_budget=1024)
-        from .hooks import bot_tables, memory_size  # the heuristic bots' hooks (they import this module)
-
-        self.memory = memory_size(n)
-        self.aux = bot_tables(self)
 
     def room(self, setup_words: int, play_words: int) -> int:
         # the deal, and four actions a word (a choice among two or more takes half a word; the few
@@ -738,22 +734,9 @@ def _decide(m, t, pw, streams, buf):
     return _set_at(m, t, p, i) if i < ns else np.int64(DRAW)
 
 
-def _hook(name: str):
-    """A loader of the heuristic bots' compiled hook ``name`` (:mod:`toolkit.bux.hooks`, which imports
-    this module: loaded when the kernel's loops are first compiled)."""
-    def load():
-        from . import hooks
-
-        return getattr(hooks, name)
-
-    return load
-
-
-#: BUX's compiled twin behind the kernel interface of :mod:`toolkit.core.jit`, with the greedy and
-#: value bots as its decision hooks (kinds 1 and 2).
-KERNEL = Kernel("bux", BuxMaterial, supports, module=__name__, file=__file__, current=_current,
-                chance=_chance, legal=_legal, step=_step, result=_result, decide=_decide, policy=_hook("policy"),
-                policy_kinds=2, observe=_hook("observe"), forget=_hook("forget"))
+# BUX's compiled twin with the greedy and value bots as its decision hooks, ``KERNEL``, is made in
+# toolkit.bux.hooks (the hooks need this module's codes and scoring; this module needs nothing of
+# theirs, so imports inside the package run one way).
 
 
 # The heuristic bots' scoring, compiled once for both of their paths: the Python bots

@@ -159,10 +159,11 @@ def view_of_state(state: BuxState, me: int | None = None, history_limit: int = H
 
 
 def kernel():
-    """The game's compiled twin, ``toolkit.bux.kernel.KERNEL`` (a :class:`toolkit.core.jit.Kernel`),
-    imported on the first call (it imports numba, which ``import toolkit.bux`` does not): the
-    loader the game's :class:`~toolkit.core.gamespec.GameSpec` names as its ``kernel``."""
-    from .kernel import KERNEL
+    """The game's compiled twin with the heuristic bots' hooks, ``toolkit.bux.hooks.KERNEL`` (a
+    :class:`toolkit.core.jit.Kernel`), imported on the first call (it imports numba, which ``import
+    toolkit.bux`` does not): the loader the game's :class:`~toolkit.core.gamespec.GameSpec` names as
+    its ``kernel``."""
+    from .hooks import KERNEL
 
     return KERNEL
 

@@ -30,6 +30,10 @@ __all__ = [
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 #: The four background shapes ("squares, circles, X's and ovals").
 SHAPES = ("square", "circle", "x", "oval")
+#: The suits' and shapes' ranks in their names' sorted order (the bots' card codes, toolkit.bux.bots and
+#: toolkit.bux.hooks: sorting codes sorts the cards as ``sorted(cards)`` does).
+_SUIT_RANK = {s: i for i, s in enumerate(sorted(SUITS))}
+_SHAPE_RANK = {s: i for i, s in enumerate(sorted(SHAPES))}
 #: The back values printed on the cards (seed, "Cashing in": 25, 50, 100).
 VALUES = (25, 50, 100)
 

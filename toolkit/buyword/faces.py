@@ -29,7 +29,7 @@ from .rules import CHOICE, Rules
 from .state import BuyWordState
 
 __all__ = ["FACES", "BuyWordFaces", "tiles_html", "state_html", "observation_html", "offer_and_claim_html",
-           "sale_words", "spelled"]
+           "sale_words", "spelled", "sale_hint"]
 
 _TILE = ("display:inline-block;width:1.9em;height:2.2em;margin:1px;border:1px solid #555;"
          "border-radius:4px;background:#f7f1de;text-align:center;font:bold 1.1em sans-serif;"
@@ -80,6 +80,26 @@ def _where(p) -> str:
     if p.across:
         return _("across at row {row}, column {col}").format(row=p.row, col=p.col)
     return _("down at row {row}, column {col}").format(row=p.row, col=p.col)
+
+
+def sale_hint(state, action) -> str | None:
+    """The class server's ``hints`` option (``GameSpec.hint``): after a student's sale or stop, the
+    best word their tiles made then (:func:`toolkit.buyword.odds.best_word`), as a sentence for that student only;
+    ``None`` outside the sell phase, in Crossword, or when the tiles make no word."""
+    from .actions import Done, SellWord
+    from .odds import best_word
+    if state.phase != "sell" or not isinstance(action, (SellWord, Done)) or state.rules.crossword:
+        return None
+    p = state.current_player
+    best = best_word("".join(state.hands[p].elements()), state.wilds[p], state.rules)
+    if best is None:
+        return None
+    word = spelled(best)
+    if isinstance(action, Done):
+        return _("Hint: you could still have sold {word} for ${value}").format(word=word, value=best.value)
+    if action.value(state.rules) >= best.value:
+        return _("Hint: that was the best word your tiles made")
+    return _("Hint: the best word your tiles made was {word} for ${value}").format(word=word, value=best.value)
 
 
 class BuyWordFaces(Faces):

@@ -14,7 +14,7 @@ from typing import Mapping, NamedTuple
 import numpy as np
 
 from ..core.gamespec import decisions
-from ..core.i18n import N_, _
+from ..core.i18n import N_
 from ..core.cards import Multiset
 from ..core.exact import count_draws, draw_outcomes, draw_sum_distribution, expectation, transform
 from ..core.montecarlo import Estimate, estimate_mean
@@ -22,7 +22,7 @@ from .bag import PRICES, price
 from .dictionary import WordSale, default_dictionary
 from .rules import DEFAULT_BAG, Rules
 
-__all__ = ["class_decisions", "sale_hint", 
+__all__ = ["class_decisions", 
     "price", "pips", "word_value", "best_word", "find_words",
     "draw_pips_distribution", "draw_cost_distribution", "expected_cost", "expected_cost_moments",
     "marginal_pip_value", "expected_profit", "square_price_derivation", "bag_counts",
@@ -507,23 +507,3 @@ def class_decisions(table: dict, samples: int = 100) -> list[dict]:
         got = 0 if isinstance(a, Done) else a.value(s.rules)
         out.append(decision_row(table, s, seat, got, best.value))
     return out
-
-
-def sale_hint(state, action) -> str | None:
-    """The class server's ``hints`` option (``GameSpec.hint``): after a student's sale or stop, the
-    best word their tiles made then (:func:`best_word`), as a sentence for that student only;
-    ``None`` outside the sell phase, in Crossword, or when the tiles make no word."""
-    from .actions import Done, SellWord
-    from .faces import spelled
-    if state.phase != "sell" or not isinstance(action, (SellWord, Done)) or state.rules.crossword:
-        return None
-    p = state.current_player
-    best = best_word("".join(state.hands[p].elements()), state.wilds[p], state.rules)
-    if best is None:
-        return None
-    word = spelled(best)
-    if isinstance(action, Done):
-        return _("Hint: you could still have sold {word} for ${value}").format(word=word, value=best.value)
-    if action.value(state.rules) >= best.value:
-        return _("Hint: that was the best word your tiles made")
-    return _("Hint: the best word your tiles made was {word} for ${value}").format(word=word, value=best.value)

@@ -6,8 +6,8 @@ import math
 
 from ..core.gamespec import GameSpec, Preset
 from .bots import BOTS
-from .faces import FACES
-from .odds import class_decisions, sale_hint
+from .faces import FACES, sale_hint
+from .odds import class_decisions
 from .playout import kernel, playout, random_playouts
 from .rules import CHOICE, Rules
 from .state import warm_up
