@@ -61,9 +61,14 @@ def _repr_frame(frame):
     return None if html is None else accessible_table(html)
 
 
+def _repr_styler(styler):
+    html = styler._repr_html_()
+    return None if html is None else accessible_table(html)
+
+
 def register(ip=None) -> bool:
-    """Show every DataFrame in this IPython session with :func:`accessible_table` (pandas'
-    own HTML, then fixed). Without IPython (a script, the tests) nothing changes.
+    """Show every DataFrame (and every styled one, a pandas ``Styler``) in this IPython session
+    with :func:`accessible_table` (pandas' own HTML, then fixed). Without IPython (a script, the tests) nothing changes.
 
     Returns:
         whether a formatter was registered.
@@ -80,4 +85,5 @@ def register(ip=None) -> bool:
     # (pandas 3 names the class's module "pandas"; earlier ones "pandas.core.frame")
     for module in ("pandas", "pandas.core.frame"):
         html.for_type_by_name(module, "DataFrame", _repr_frame)
+    html.for_type_by_name("pandas.io.formats.style", "Styler", _repr_styler)
     return True

@@ -62,6 +62,8 @@ li { margin: 0 0 0.6mm; }
 table { border-collapse: collapse; width: 100%; margin: 1mm 0 2mm; }
 th, td { border: 1px solid #999; padding: 0.8mm 1.5mm; text-align: left; vertical-align: top; }
 .foot { font-size: 8pt; color: #444; margin-top: 2mm; }
+/* the index's links: each a target of at least 24 px (WCAG 2.5.8) */
+ul.links a { display: inline-block; min-height: 24px; padding: 3px 0; }
 """
 
 
@@ -594,7 +596,7 @@ def _index(names: list[str]) -> str:
     links = "".join(f'<li><a href="{escape(n)}">{escape(n)}</a></li>' for n in names)
     return _page("Printable material", f"<h1>Printable material</h1><p>Rules sheets, worksheets, strategy pages (hand "
                                        f"them out after their lesson) and the materials list of the course.</p>"
-                                       f"<ul>{links}</ul>")
+                                       f'<ul class="links">{links}</ul>')
 
 
 def generate(out: Path) -> list[Path]:

@@ -27,8 +27,8 @@
   var NAME = "money-games-a11y";
   var STYLE_ID = "money-games-a11y-style";
   var WORDS = {
-    en: { from: "from", to: "to" },
-    it: { from: "da", to: "a" }
+    en: { from: "from", to: "to", collapse: "Collapse the section", expand: "Expand the section" },
+    it: { from: "da", to: "a", collapse: "Chiudi la sezione", expand: "Apri la sezione" }
   };
   var CSS = [
     "/* money-games-a11y: choice options wrap inside their own label, radio beside the first line */",
@@ -37,7 +37,8 @@
     "  display: flex; align-items: flex-start; height: auto; min-height: var(--jp-widgets-radio-item-height);",
     "  line-height: 1.4; padding: 1px 0; white-space: normal; overflow-wrap: break-word; min-width: 0; }",
     ".widget-radio-box input, .jupyter-widget-radio-box input {",
-    "  float: none; order: -1; flex: 0 0 auto; height: 1.4em; margin: 0 0.5em 0 1px; }",
+    "  float: none; order: -1; flex: 0 0 auto; width: 24px; height: 24px; margin: 0 0.5em 0 1px; }",
+    "/* (a radio button is a touch target of 24 px at least: WCAG 2.5.8, axe's target-size) */",
     ".widget-radio, .jupyter-widget-radio { height: auto; }",
     "/* a visible keyboard focus on every control (2 px, dark blue: 3:1 or more on white and grey) */",
     ".jupyter-widgets :focus-visible, .jupyter-widgets .noUi-handle:focus {",
@@ -99,13 +100,30 @@
     for (var i = 0; i < boxes.length; i++) {
       var box = boxes[i];
       var scrolls = box.scrollWidth > box.clientWidth + 1 && /(auto|scroll)/.test(getComputedStyle(box).overflowX);
-      if (scrolls && !box.hasAttribute("tabindex")) {
+      var tab = box.getAttribute("tabindex");
+      if (scrolls && (tab === null || tab === "-1")) {
         box.setAttribute("tabindex", "0");
         box.classList.add("mg-scroll");
       } else if (!scrolls && box.classList.contains("mg-scroll")) {
         box.removeAttribute("tabindex");
         box.classList.remove("mg-scroll");
       }
+    }
+  }
+
+  /* JupyterLab's button that folds a heading's section has no name (axe's button-name,
+   * critical): it is named by what it does and the heading it folds. */
+  function nameHeadingButtons(root) {
+    var buttons = root.querySelectorAll("button.jp-collapseHeadingButton");
+    for (var i = 0; i < buttons.length; i++) {
+      var b = buttons[i];
+      var cell = b.closest(".jp-Cell");
+      var heading = cell && cell.querySelector("h1, h2, h3, h4, h5, h6");
+      var words = language(b);
+      var folded = cell && cell.classList.contains("jp-mod-collapsed") || b.classList.contains("jp-mod-collapsed");
+      var name = (folded ? words.expand : words.collapse) +
+                 (heading ? ": " + heading.textContent.replace(/\u00b6/g, "").trim() : "");
+      if (b.getAttribute("aria-label") !== name) b.setAttribute("aria-label", name);
     }
   }
 
@@ -142,6 +160,7 @@
     var run = function () {
       queued = false;
       nameHandles(document);
+      nameHeadingButtons(document);
       markScrollers(document);
       nameCharts(document);
     };
@@ -158,7 +177,14 @@
     window.setInterval(later, 1000);
     // the browser tests run this before axe-core reads the page, so that they read it as it
     // stands a second later, not in the middle of a redraw
-    window.__moneyGamesA11ySettle = run;
+    // (once the page's fonts are in: a box scrolls only when its glyphs have their width)
+    if (document.fonts) document.fonts.addEventListener("loadingdone", later);
+    window.__moneyGamesA11ySettle = function () {
+      var fonts = document.fonts ? document.fonts.ready : Promise.resolve();
+      return fonts.then(function () {
+        return new Promise(function (done) { window.requestAnimationFrame(function () { run(); done(); }); });
+      });
+    };
     run();
   }
 
