@@ -42,8 +42,6 @@ each (``TOOLKIT_SOAK=<n>``: ``n``), every check on every game.
 from __future__ import annotations
 
 import copy
-import importlib
-import importlib.util
 import json
 import math
 import os
@@ -556,15 +554,9 @@ def check_privacy(spec: GameSpec, game: Played, viewers=None, tries: int = TWIN_
 
 
 def kernel_of(spec: GameSpec):
-    """The game's compiled twin (a :class:`toolkit.core.jit.Kernel`), or ``None``: the spec's
-    ``kernel`` where it declares one, else its package's ``kernel.KERNEL``."""
-    kernel = getattr(spec, "kernel", None)
-    if kernel is not None:
-        return kernel
-    name = f"{spec.module.__name__}.kernel"
-    if importlib.util.find_spec(name) is None:
-        return None
-    return getattr(importlib.import_module(name), "KERNEL", None)
+    """The game's compiled twin (a :class:`toolkit.core.jit.Kernel`) from the loader its spec
+    declares (``GameSpec.kernel``), or ``None`` for a game without one."""
+    return None if spec.kernel is None else spec.kernel()
 
 
 def check_kernel_twin(spec: GameSpec, rules, n: int, seed: int) -> int:

@@ -78,7 +78,7 @@ def test_result_entry_explicit_places_break_a_tie(sheet):
     ([("Ann", "5"), ("Ben", "")], None, {}, "Ben has no score"),
     ([("Ann", "5"), ("Ben", "lots")], None, {}, "Ben's score 'lots' is not a number"),
     ([("Ann", "5"), ("ann", "3")], None, {"new_players": True}, "appears twice in one game"),
-    ([("Ann", "5"), ("Ben", "-40")], None, {"new_players": True}, "final money is negative"),
+    ([("Ann", "5"), ("Ben", "-40")], None, {"new_players": True, "game": "buyword"}, "final money is negative"),
     ([("Ann", "5"), ("Zed", "3")], None, {}, "Zed is not on the score sheet yet"),
     ([("Yan", "5"), ("Zed", "3")], None, {}, "Yan, Zed are not on the score sheet yet"),
     ([("Ann", "5"), ("Ben", "3")], ["1", ""], {}, "Fill in the place of every player"),

@@ -175,19 +175,15 @@ def finishing_places(state: State) -> list[int]:
     """Finishing places (1 = first) of a finished game, seat order: by final score (tied scores
     share the better place, the score sheet's rule), with the engine's winners (``winners()``,
     which knows a game's tie-breaks, e.g. Bué's gold cards, or who reached $10 first in Ten
-    Bucks) ahead of everyone else, even a player with more money (Ten Bucks' Zero Risk), the
-    others placed by score after them. A game stopped before its end (an
+    Bucks) ahead of players tied with them on score. A game stopped before its end (an
     activity's stop, :attr:`SessionConfig.stop`) is placed by score alone."""
     from ..scoresheet import places_from_scores
 
     scores = list(state.scores)
-    winners = sorted(set(state.winners())) if state.is_terminal else []
-    if not winners:
-        return places_from_scores(scores)
-    # the engine's winners first (Ten Bucks' Zero Risk wins with ten zero bills, whatever the
-    # others hold); the others by score among themselves, after them
-    rest = [i for i in range(len(scores)) if i not in winners]
-    places = [1] * len(scores)
-    for i, p in zip(rest, places_from_scores([scores[i] for i in rest])):
-        places[i] = len(winners) + p
+    places = places_from_scores(scores)
+    winners = set(state.winners()) if state.is_terminal else set()
+    if winners and all(places[w] == 1 for w in winners):
+        tied = [i for i, p in enumerate(places) if p == 1 and i not in winners]
+        for i in tied:
+            places[i] = len(winners) + 1
     return places

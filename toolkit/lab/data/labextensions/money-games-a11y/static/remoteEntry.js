@@ -99,7 +99,8 @@
                                       ".jp-RenderedHTMLCommon, .jp-OutputArea-output");
     for (var i = 0; i < boxes.length; i++) {
       var box = boxes[i];
-      var scrolls = box.scrollWidth > box.clientWidth + 1 && /(auto|scroll)/.test(getComputedStyle(box).overflowX);
+      // (as axe-core counts it: any overflow, a pixel included, makes a box scroll)
+      var scrolls = box.scrollWidth > box.clientWidth && /(auto|scroll)/.test(getComputedStyle(box).overflowX);
       var tab = box.getAttribute("tabindex");
       if (scrolls && (tab === null || tab === "-1")) {
         box.setAttribute("tabindex", "0");
