@@ -48,7 +48,11 @@
     ".jp-RenderedText pre { word-break: normal; overflow-wrap: break-word; }",
     "/* an equation wider than the screen scrolls in its own box (reachable by keyboard: see",
     "   markScrollers), instead of being cut at the page's right edge */",
-    "mjx-container[display='true'] { display: block; max-width: 100%; overflow-x: auto; overflow-y: hidden; }",
+    "mjx-container[display='true'], .jp-RenderedLatex > mjx-container {",
+    "  display: block; max-width: 100%; overflow-x: auto; overflow-y: hidden; padding: 8px 0; }",
+    "/* a formula output (sympy's LaTeX) is as tall as its formula: it was a box of one line whose",
+    "   tall braces scrolled up and down inside it (and could not be reached by keyboard) */",
+    ".jp-RenderedLatex { overflow: visible; }",
     ".jp-RenderedLatex, .jp-RenderedMarkdown { min-width: 0; }",
     ".mg-scroll:focus-visible { outline: 2px solid #1a4f9c; outline-offset: 2px; }",
     "/* a link in a paragraph is told from its words by more than its colour (WCAG 1.4.1) */",
@@ -95,12 +99,15 @@
   /* A box that scrolls sideways (an equation wider than a phone) takes the keyboard's focus, so
    * that a keyboard can scroll it (WCAG 2.1.1; axe's scrollable-region-focusable, serious). */
   function markScrollers(root) {
-    var boxes = root.querySelectorAll("mjx-container[display='true'], .jp-RenderedLatex, .jp-RenderedMarkdown, " +
+    var boxes = root.querySelectorAll("mjx-container[display='true'], .jp-RenderedLatex > mjx-container, " +
+                                      ".jp-RenderedLatex, .jp-RenderedMarkdown, " +
                                       ".jp-RenderedHTMLCommon, .jp-OutputArea-output");
     for (var i = 0; i < boxes.length; i++) {
       var box = boxes[i];
       // (as axe-core counts it: any overflow, a pixel included, makes a box scroll)
-      var scrolls = box.scrollWidth > box.clientWidth && /(auto|scroll)/.test(getComputedStyle(box).overflowX);
+      var style = getComputedStyle(box);
+      var scrolls = (box.scrollWidth > box.clientWidth && /(auto|scroll)/.test(style.overflowX)) ||
+                    (box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(style.overflowY));
       var tab = box.getAttribute("tabindex");
       if (scrolls && (tab === null || tab === "-1")) {
         box.setAttribute("tabindex", "0");
