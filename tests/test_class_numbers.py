@@ -82,6 +82,26 @@ def test_a_class_chart_with_one_outlier_still_draws_the_rest():
     assert drawable([10, 12, 11, -9999], answer=11)[1] == [-9999]
 
 
+def test_a_choice_chart_gives_each_wrapped_option_its_own_room():
+    """Lesson 01's Q4 on the projector: its three options wrap to three lines each, and at 320 px
+    the nine lines ran together down the axis (each category 60 px, its label 51 px), so nobody
+    could tell which words named which bar."""
+    from toolkit.lessons.classmode import _LAYOUT
+    q = bank("01").get("q4")
+    counts = {o: 2 for o in q.options}
+    status = {"status": "revealed", "kind": "choice", "unit": "", "reveal": {"answer": q.answer, "tolerance": 0},
+              "results": {"answered": 6, "counts": counts, "first_counts": counts, "first_right": 2,
+                          "final_right": 2}}
+    fig = answers_figure(q, status)
+    labels = fig.data[0].y
+    assert max(label.count("<br>") for label in labels) >= 2          # the case: long options, wrapped
+    margin = fig.layout.margin.t + fig.layout.margin.b
+    per_option = (fig.layout.height - margin) / len(labels)
+    line = 1.3 * _LAYOUT["font"]["size"]                               # plotly's line height
+    for label in labels:
+        assert per_option - line * (label.count("<br>") + 1) >= 24, (fig.layout.height, label)
+
+
 # ---------------------------------------------------------------------------------------------
 # The induced-value auction (lesson 03's activity)
 

@@ -212,7 +212,10 @@ def _answers_figure(go, q: Question, status: dict, r: dict, reveal: dict, answer
         fig.update_layout(barmode="group", title=dict(text=title), **_LAYOUT,
                           xaxis=dict(title=dict(text=_("students")), dtick=1, rangemode="tozero"),
                           yaxis=dict(autorange="reversed", automargin=True, title=dict(text=_("answer"))))
-        fig.update_layout(height=max(300, 110 + 70 * len(opts)))
+        # each option's band holds its wrapped label with a clear gap to the next one (three
+        # lines a label ran into the next at 70 px a band)
+        lines = [label.count("<br>") + 1 for label in labels]
+        fig.update_layout(height=max(300, 110 + 70 * len(opts), 140 + 28 * len(opts) + sum(17 * n for n in lines)))
         return fig
     values, off = drawable(r["values"], answer, reveal.get("tolerance") or 0)
     name = _("final answer")
