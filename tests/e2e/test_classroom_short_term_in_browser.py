@@ -234,7 +234,8 @@ def ask_and_reveal(teacher, students, lesson: str, key: str, index: int, screens
     its student was right, and the teacher's page how many were.
 
     Returns:
-        ``{"right": how many right (None for a guess), "prompt": the prompt}``."""
+        ``{"right": how many right (None for a guess), "prompt": the prompt, "meant": each
+        student's answer right or not (None for a guess)}``."""
     q = bank(lesson).get(key, "en")
     spec = Q.make_spec(question_spec(q, lesson, SLIDERS.get(lesson, {}).get(key)))
     reveal = reveal_of(q)
@@ -268,7 +269,7 @@ def ask_and_reveal(teacher, students, lesson: str, key: str, index: int, screens
         phone.locator("#question .explanation").wait_for()
         assert_layout(phone, f"a phone at lesson {lesson}'s revealed {key}, unfolded")
         phone.screenshot(path=str(screenshots / "shortterm-phone-revealed-open-390.png"), full_page=True)
-    return {"right": right, "prompt": q.prompt}
+    return {"right": right, "prompt": q.prompt, "meant": meant}
 
 
 def quiz_run(teacher, students, run: str) -> dict[int, int]:
@@ -336,9 +337,11 @@ def play_term(browser, lab, work_folder, screenshots, lessons: dict, n_students:
                 sessions.append(code)
             until(f"lesson {lesson} counting {n_students} students", lambda: f"<b>{n_students}</b> students joined"
                   in teacher.locator(".class-students:visible").first.inner_html(), teacher)
+            meant = {}
             for i, key in enumerate(keys):
                 shot = (lesson, i) == RELOAD_AFTER
                 done = ask_and_reveal(teacher, students, lesson, key, i, screenshots, shot)
+                meant.update({(name, f"{lesson}/{key}"): m for name, m in zip(names, done["meant"])})
                 if shot:
                     # the teacher's page is reloaded (a new app-mode kernel): class mode finds its
                     # class again, and the revealed question shows as it was
@@ -361,6 +364,8 @@ def play_term(browser, lab, work_folder, screenshots, lessons: dict, n_students:
                 want = {(s, f"01/{k}") for s in names for k in keys} | \
                        {(s, f"quiz-pre/{k}") for s in names for k in bank("00").keys()}
                 assert want <= got, f"the lesson's CSV lacks {sorted(want - got)[:5]}"
+                marked = {(r["student"], r["key"]): r["first_right"] for r in rows if r["key"].startswith("01/")}
+                assert marked == {k: {True: "yes", False: "no", None: ""}[m] for k, m in meant.items()}, marked
             assert_no_errors(teacher, f"lesson {lesson} in class mode")
             if lesson != "06":                            # lesson 06's session takes the post-quiz
                 teacher.locator("button:has-text('End class mode'):visible").click()
