@@ -230,7 +230,10 @@ def _answers_figure(go, q: Question, status: dict, r: dict, reveal: dict, answer
         colours = [GREEN if answer is not None and abs(v - answer) <= tol + 1e-9 else BLUE for v in distinct]
         fig = go.Figure([go.Bar(x=distinct, y=[values.count(v) for v in distinct], width=width, name=name,
                                 marker_color=colours, hovertemplate="%{x}: %{y}<extra></extra>")])
-        fig.update_xaxes(range=[min(ends) - span / 15, max(ends) + span / 15])
+        # the axis holds every bar whole, so that each bar stands centred on its answer (cut at
+        # the edge, lesson 01's 64 read as a bar from 64 to 65 and 67 as one from 66 to 67)
+        pad = max(span / 15, width / 2 + span / 30)
+        fig.update_xaxes(range=[min(ends) - pad, max(ends) + pad])
     else:
         fig = go.Figure([go.Histogram(x=values, nbinsx=30, name=name, marker_color=BLUE, opacity=0.85)])
     if answer is not None:
