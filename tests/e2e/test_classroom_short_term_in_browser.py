@@ -251,7 +251,10 @@ def ask_and_reveal(teacher, students, lesson: str, key: str, index: int, screens
     box.locator("button:has-text(\"Show the class's\")").click()
     n = len(students)
     right = None if reveal["answer"] is None else sum(meant)
-    box.locator(".class-answer" if right is not None else ".class-count").first.wait_for()
+    if right is not None:
+        box.locator(".class-answer").wait_for()
+    else:                                   # a guess has no answer: the class's guesses, counted
+        box.locator(f"p:has-text('{n} guesses.')").wait_for()
     revealed_strip(box, n, right, f"lesson {lesson} {key}")
     for pg, mine in zip(students, meant):
         verdict = pg.locator("#q-verdict")
