@@ -366,6 +366,30 @@ def test_a_reloaded_teacher_page_shows_every_question_as_it_was(db):
         pg.close()
 
 
+def test_a_reloaded_italian_page_restores_its_questions_in_italian(db):
+    """A restored question's button said "Ask again" in English on the Italian lesson's page
+    (the reloaded page's strip was renamed outside the lesson's language)."""
+    earlier = lw.class_mode("02", "it")                          # a fresh session of lesson 02
+    assert earlier.open(db=db, **FAST) is not None
+    earlier.end()
+    lw._MODES.clear()
+    L = lw.Lesson("02", "it")
+    L.ask("q6")
+    mode, pages = open_class("02", db, students=NAMES[:2], lang="it")
+    ask_and_reveal(mode, pages, "q6", ["2,6", "3"])
+    lw._MODES.clear()                                           # the page is reloaded: a new kernel
+    lw._ASKED.clear()
+    L = lw.Lesson("02", "it")
+    L.ask("q6")
+    again = lw.class_mode("02", "it")
+    assert again.open(db=db) is not None
+    q6 = strip(again, "q6")
+    assert q6.controls["ask"].description == "Chiedi di nuovo"
+    assert "Giuste al primo tentativo: 1 su 2" in q6.result.value, q6.result.value
+    for pg in pages:
+        pg.close()
+
+
 def test_no_phones_the_teacher_types_the_class_counts():
     """Issue 34, point 9: phones banned. The teacher types the show of hands (a choice) or the
     paper slips' numbers into the same strip, and the lesson draws the class's numbers as with

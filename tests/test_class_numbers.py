@@ -82,6 +82,45 @@ def test_a_class_chart_with_one_outlier_still_draws_the_rest():
     assert drawable([10, 12, 11, -9999], answer=11)[1] == [-9999]
 
 
+def test_each_answers_bar_stands_whole_on_the_axis():
+    """Lesson 01's Q1 on the projector (seen in the short-term browser test's screenshot): eight
+    students typed 64 and four 67; the bars were 2.4 wide but the axis ran only 0.2 past each, so
+    both were cut at the edge and read as a bar from 64 to 65 and one from 66 to 67."""
+    q = bank("01").get("q1")
+    for values, answer in (([64.0] * 8 + [67.0] * 4, 64), ([64.0] * 6, 64), ([10.0, 12.0, 13.0], 20),
+                           ([75.0, 145.0, 150.0, 300.0], 150)):
+        status = {"status": "revealed", "kind": "number", "unit": "dollars",
+                  "reveal": {"answer": answer, "tolerance": 0},
+                  "results": {"answered": len(values), "values": values, "first_values": values,
+                              "first_right": 0, "final_right": 0}}
+        fig = answers_figure(q, status)
+        lo, hi = fig.layout.xaxis.range
+        bar = fig.data[0]
+        for x in bar.x:
+            assert lo < x - bar.width / 2 and x + bar.width / 2 < hi, (values, x, bar.width, (lo, hi))
+        assert lo < answer < hi
+
+
+def test_a_choice_chart_gives_each_wrapped_option_its_own_room():
+    """Lesson 01's Q4 on the projector: its three options wrap to three lines each, and at 320 px
+    the nine lines ran together down the axis (each category 60 px, its label 51 px), so nobody
+    could tell which words named which bar."""
+    from toolkit.lessons.classmode import _LAYOUT
+    q = bank("01").get("q4")
+    counts = {o: 2 for o in q.options}
+    status = {"status": "revealed", "kind": "choice", "unit": "", "reveal": {"answer": q.answer, "tolerance": 0},
+              "results": {"answered": 6, "counts": counts, "first_counts": counts, "first_right": 2,
+                          "final_right": 2}}
+    fig = answers_figure(q, status)
+    labels = fig.data[0].y
+    assert max(label.count("<br>") for label in labels) >= 2          # the case: long options, wrapped
+    margin = fig.layout.margin.t + fig.layout.margin.b
+    per_option = (fig.layout.height - margin) / len(labels)
+    line = 1.3 * _LAYOUT["font"]["size"]                               # plotly's line height
+    for label in labels:
+        assert per_option - line * (label.count("<br>") + 1) >= 24, (fig.layout.height, label)
+
+
 # ---------------------------------------------------------------------------------------------
 # The induced-value auction (lesson 03's activity)
 

@@ -521,7 +521,8 @@ class ClassQuestion:
             st: the question's status on the server (:meth:`toolkit.classroom.TeacherClient.question`).
         """
         self.qid, self.last = st["id"], st
-        self.controls["ask"].description = "Ask again"
+        with language(self.mode.lang):
+            self.controls["ask"].description = _("Ask again")
         if st["status"] == "revealed":
             self._show_revealed(st)
         else:

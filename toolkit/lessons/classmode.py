@@ -212,7 +212,10 @@ def _answers_figure(go, q: Question, status: dict, r: dict, reveal: dict, answer
         fig.update_layout(barmode="group", title=dict(text=title), **_LAYOUT,
                           xaxis=dict(title=dict(text=_("students")), dtick=1, rangemode="tozero"),
                           yaxis=dict(autorange="reversed", automargin=True, title=dict(text=_("answer"))))
-        fig.update_layout(height=max(300, 110 + 70 * len(opts)))
+        # each option's band holds its wrapped label with a clear gap to the next one (three
+        # lines a label ran into the next at 70 px a band)
+        lines = [label.count("<br>") + 1 for label in labels]
+        fig.update_layout(height=max(300, 110 + 70 * len(opts), 140 + 28 * len(opts) + sum(17 * n for n in lines)))
         return fig
     values, off = drawable(r["values"], answer, reveal.get("tolerance") or 0)
     name = _("final answer")
@@ -227,7 +230,10 @@ def _answers_figure(go, q: Question, status: dict, r: dict, reveal: dict, answer
         colours = [GREEN if answer is not None and abs(v - answer) <= tol + 1e-9 else BLUE for v in distinct]
         fig = go.Figure([go.Bar(x=distinct, y=[values.count(v) for v in distinct], width=width, name=name,
                                 marker_color=colours, hovertemplate="%{x}: %{y}<extra></extra>")])
-        fig.update_xaxes(range=[min(ends) - span / 15, max(ends) + span / 15])
+        # the axis holds every bar whole, so that each bar stands centred on its answer (cut at
+        # the edge, lesson 01's 64 read as a bar from 64 to 65 and 67 as one from 66 to 67)
+        pad = max(span / 15, width / 2 + span / 30)
+        fig.update_xaxes(range=[min(ends) - pad, max(ends) + pad])
     else:
         fig = go.Figure([go.Histogram(x=values, nbinsx=30, name=name, marker_color=BLUE, opacity=0.85)])
     if answer is not None:
