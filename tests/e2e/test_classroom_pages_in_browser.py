@@ -104,7 +104,11 @@ def spell(pg, sale, tap: bool, shot=None) -> str:
     assert pg.input_value("#word") == word
     info = pg.inner_text("#word-info")
     assert info.startswith(f"{word}: {sale.pips} pip") and f"= ${sale.value}" in info, info
-    if shot:
+    if shot:                                   # the word entry with a word spelt: axe-core, a screenshot
+        from .axe import assert_accessible
+        for width in (1366, PHONE["width"]):
+            pg.set_viewport_size({"width": width, "height": 900})
+            assert_accessible(pg, f"student page, word entry, {width} px")
         pg.screenshot(path=str(shot), full_page=True)
     pg.click("#sell-word")
     return word
@@ -112,7 +116,8 @@ def spell(pg, sale, tap: bool, shot=None) -> str:
 
 @pytest.mark.parametrize("game", ["tenbucks", "bux", "bue", "bugami", "buyword"])
 def test_a_whole_game_on_a_360px_phone_page(game, browser, class_server, screenshots):
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    from .axe import assert_accessible
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)   # (axe is injected)
     ctx.set_default_timeout(60_000)
     pg = instrumented(ctx.new_page())
     pg.external_requests = offline(ctx, class_server.url)
@@ -144,6 +149,7 @@ def test_a_whole_game_on_a_360px_phone_page(game, browser, class_server, screens
                 for width in (1366, 390):
                     pg.set_viewport_size({"width": width, "height": 900})
                     fits(pg, f"{game}, move {moves} at {width} px", width)
+                    assert_accessible(pg, f"student page, {game}, your move, {width} px")
                     pg.screenshot(path=str(screenshots / f"pages-{game}-mid-{width}.png"), full_page=True)
                 pg.set_viewport_size(PHONE)
             if pg.locator("#word").count():
@@ -200,6 +206,7 @@ def test_a_whole_game_on_a_360px_phone_page(game, browser, class_server, screens
         for width in (390, 1366):
             pg.set_viewport_size({"width": width, "height": 900})
             fits(pg, f"{game}, the end at {width} px", width)
+            assert_accessible(pg, f"student page, {game}, game over, {width} px")
             pg.screenshot(path=str(screenshots / f"pages-{game}-end-{width}.png"), full_page=True)
         assert pg.external_requests == [] and pg.js_errors == []
     except Exception:
@@ -372,7 +379,8 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
         while played < 2:
             v, st = turn_of(table, seat)
             pg.wait_for_selector(f'#view[data-version="{v}"]')
-            assert not st.is_terminal, "the hand ended before the student played twice"
+            assert not st.is_terminal, ("the hand ended before the student played twice", played,
+                                        list(zip(table.actors, map(str, st.history()))))
             assert pg.inner_text("#status") == "Tocca a te!"
             if played == 0:
                 checked(pg, "your move", patterns, screenshots, "your-move", widths=(390, 1366, 320))

@@ -505,7 +505,7 @@
 
   function renderWordEntry(box, entry) {
     var field = el("div", undefined, "move-group word-entry");
-    field.appendChild(el("h3", _("Sell a word: spell it with your tiles")));
+    field.appendChild(el("h2", _("Sell a word: spell it with your tiles")));
     var tiles = el("div", undefined, "word-tiles");
     var input = el("input");
     input.id = "word";
@@ -528,11 +528,12 @@
       var used = {}, k;
       for (k = 0; k < word.length; k++) { used[word[k]] = (used[word[k]] || 0) + 1; }
       var wildTile = tiles.querySelector("button.wild");
-      if (wildTile) { wildTile.classList.toggle("used", !!chk.wild); }
+      if (wildTile) { wildTile.classList.toggle("used", !!chk.wild); wildTile.setAttribute("aria-disabled", chk.wild ? "true" : "false"); }
       var btns = tiles.querySelectorAll("button[data-letter]");
       for (k = 0; k < btns.length; k++) {
         var l = btns[k].getAttribute("data-letter");
         if (used[l]) { used[l] -= 1; btns[k].classList.add("used"); } else { btns[k].classList.remove("used"); }
+        btns[k].setAttribute("aria-disabled", btns[k].classList.contains("used") ? "true" : "false");
       }
       if (!word) {
         info.textContent = fill(_("Tap your tiles or type a word of {n} letters or more."), {n: entry.min_length});
