@@ -763,6 +763,15 @@
     ["wheel", "touchstart", "pointerdown", "keydown"].forEach(function (name) {
       log.addEventListener(name, function () { touched = Date.now(); }, {passive: true});
     });
+    // the keyboard reads the log: arrows a line, Page Up/Down a screen, Home the first line, End
+    // the latest (done here: a phone's browser may not scroll a focused list by keys by itself)
+    log.addEventListener("keydown", function (ev) {
+      var line = 24, page = Math.max(line, log.clientHeight - line);
+      var steps = {ArrowDown: line, ArrowUp: -line, PageDown: page, PageUp: -page};
+      if (ev.key === "Home") { log.scrollTop = 0; } else if (ev.key === "End") { log.scrollTop = log.scrollHeight; } else if (steps[ev.key]) { log.scrollTop += steps[ev.key]; } else { return; }
+      ev.preventDefault();
+      logFollows = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+    });
     log.addEventListener("scroll", function () {
       if (Date.now() - touched < 2000) { logFollows = log.scrollHeight - log.scrollTop - log.clientHeight < 24; }
     }, {passive: true});
