@@ -434,6 +434,7 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
         for width in (1366, 390):
             tp.set_viewport_size({"width": width, "height": 900})
             assert_accessible(tp, f"teacher page, lesson 02 in Italian, {width} px")
+            assert_no_english(tp, patterns, f"the teacher's page at {width} px")
         tp.set_viewport_size(WIDE)
         tp.focus("#bell-now")
         tp.keyboard.press("Enter")
