@@ -312,7 +312,8 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
     with the keyboard only (Tab, Shift+Tab, Enter, Space, arrows; typing its name and its answer),
     and sees Italian on every state: join, waiting, question open, revealed, your move, away (a
     bot plays), "Time!" (the teacher's bell), closed session. axe-core on each state at 390 and
-    1366 px (and the teacher's page): nothing serious or critical; no sideways scroll at 320 px.
+    1366 px (and the teacher's page): nothing serious or critical; no sideways scroll, also at
+    320 px and at 683 px (a laptop's 1366 px at 200% zoom) for the table's states.
 
     Screenshots: tests/e2e/screenshots/pages-it-<state>-{390,1366}.png."""
     import json
@@ -385,7 +386,7 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
                                         class_server.room.view(class_server.room.sessions[s["id"]].players[table.seats[seat]]).get("status"))
             assert pg.inner_text("#status") == "Tocca a te!"
             if played == 0:
-                checked(pg, "your move", patterns, screenshots, "your-move", widths=(390, 1366, 320))
+                checked(pg, "your move", patterns, screenshots, "your-move", widths=(390, 1366, 683, 320))
             tab_to(pg, "#moves button.move, #moves select")
             assert focus_ring(pg) >= 2, "no visible focus on the moves"
             if pg.evaluate("() => document.activeElement.tagName") == "SELECT":
@@ -441,7 +442,7 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
         pg.wait_for_selector("#status:has-text('Tempo!')")
         assert pg.get_attribute("#status", "role") == "status"
         pg.wait_for_selector("table.result")
-        checked(pg, "time (the bell)", patterns, screenshots, "time", widths=(390, 1366, 320))
+        checked(pg, "time (the bell)", patterns, screenshots, "time", widths=(390, 1366, 683, 320))
         assert_accessible(tp, "teacher page after the bell, 1366 px")
         # -- the session closes: the page says so, in Italian
         teacher.close(s["id"])
