@@ -34,6 +34,7 @@
   /* Before joining: the language of the session whose join code the page was opened with, else
    * the browser's (the server reads its Accept-Language). */
   window.guessLanguage = function (joinCode, then) {
+    lang = "";                                   // unknown until the answer: a session's language asked meanwhile wins
     load(joinCode ? "code=" + encodeURIComponent(joinCode) : "", then);
   };
 }());
