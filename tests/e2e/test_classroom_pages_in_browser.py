@@ -436,6 +436,8 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
             tp.set_viewport_size({"width": width, "height": 900})
             assert_accessible(tp, f"teacher page, lesson 02 in Italian, {width} px")
             assert_no_english(tp, patterns, f"the teacher's page at {width} px")
+            wide = tp.evaluate("(w) => document.documentElement.scrollWidth - w", width)
+            assert wide <= 0, f"the teacher's page is {wide} px wider than {width} px"
         tp.set_viewport_size(WIDE)
         tp.focus("#bell-now")
         tp.keyboard.press("Enter")
