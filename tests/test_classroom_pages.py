@@ -182,3 +182,42 @@ def test_a_replaced_queued_update_keeps_the_log_lines_it_carried():
     # another table (a new round) or a message without a log: the newer one as it is
     assert merge_state_messages(older, dict(newer, round=2)) == dict(newer, round=2)
     assert merge_state_messages({"type": "error"}, newer) is newer
+
+
+def test_the_join_form_speaks_the_language_of_the_code_it_was_opened_with(tmp_path):
+    """``GET /api/catalog?code=...`` (issue 36): a join link of an Italian lesson's session opens
+    an Italian join form whatever the browser speaks; without a code (or with a wrong one) the
+    browser's language; a closed session tells nothing; wrong codes count against the joins'
+    limit, so codes cannot be guessed here faster than by joining."""
+    import json
+    import urllib.request
+
+    def catalog(query: str, accept: str | None = None) -> dict:
+        req = urllib.request.Request(f"{server.url}/api/catalog?{query}", headers={"Accept-Language": accept} if accept else {})
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return json.loads(r.read())
+
+    from toolkit.classroom.web import Limits
+    server = ClassServer(tmp_path / "class.sqlite", host="127.0.0.1", port=0,
+                         limits=Limits(code_tries_burst=3, code_tries_per_minute=1)).start()
+    try:
+        _catalog_by_code(server, catalog)
+    finally:
+        server.stop()
+
+
+def _catalog_by_code(server, catalog) -> None:
+    teacher = TeacherClient(server.url, server.teacher_key)
+    it = teacher.open_session("bue", lang="it", seed=1)
+    en = teacher.open_session("tenbucks", seed=1)
+    got = catalog(f"code={it['code'].lower()}", "en-US,en;q=0.9")
+    assert got["lang"] == "it" and got["messages"]["Your move!"] == "Tocca a te!"
+    assert got["messages"]["Join your class's game"] == "Entra nel gioco della tua classe"
+    assert catalog(f"code={en['code']}", "it-IT,it;q=0.9") == {"lang": "en", "messages": {}}   # the session's wins
+    assert catalog("", "it-IT,it;q=0.9")["lang"] == "it"                                       # no code: the browser's
+    assert catalog("lang=it")["lang"] == "it" and catalog("lang=xx")["lang"] == "en"
+    teacher.close(en["id"])
+    assert catalog(f"code={en['code']}", "it")["lang"] == "it"             # closed: the browser's, as for no code
+    for k in range(3):                                                     # three wrong codes: the burst
+        assert catalog(f"code=ZZ{k:03d}", "en-US")["lang"] == "en"
+    assert catalog(f"code={it['code']}")["lang"] == "en", "a right code after too many wrong ones"

@@ -10,6 +10,10 @@ app mode or JupyterLab, a student's phone page, a printable)::
     found = axe_violations(page)                 # {"critical": [...], "serious": [...], ...}
     assert_accessible(page, "the join page")    # 0 serious or critical; moderate ones explained
 
+The class server's pages forbid inline scripts (their Content-Security-Policy), which is how
+axe-core is injected: a test that checks them opens its browser context with
+``bypass_csp=True`` (the policy stays what the students get; only the test's context ignores it).
+
 Each run's findings are also written to ``tests/e2e/screenshots/axe/<what>.json`` (the closing
 note of a change lists them).
 """

@@ -104,7 +104,11 @@ def spell(pg, sale, tap: bool, shot=None) -> str:
     assert pg.input_value("#word") == word
     info = pg.inner_text("#word-info")
     assert info.startswith(f"{word}: {sale.pips} pip") and f"= ${sale.value}" in info, info
-    if shot:
+    if shot:                                   # the word entry with a word spelt: axe-core, a screenshot
+        from .axe import assert_accessible
+        for width in (1366, PHONE["width"]):
+            pg.set_viewport_size({"width": width, "height": 900})
+            assert_accessible(pg, f"student page, word entry, {width} px")
         pg.screenshot(path=str(shot), full_page=True)
     pg.click("#sell-word")
     return word
@@ -112,7 +116,8 @@ def spell(pg, sale, tap: bool, shot=None) -> str:
 
 @pytest.mark.parametrize("game", ["tenbucks", "bux", "bue", "bugami", "buyword"])
 def test_a_whole_game_on_a_360px_phone_page(game, browser, class_server, screenshots):
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    from .axe import assert_accessible
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)   # (axe is injected)
     ctx.set_default_timeout(60_000)
     pg = instrumented(ctx.new_page())
     pg.external_requests = offline(ctx, class_server.url)
@@ -144,6 +149,7 @@ def test_a_whole_game_on_a_360px_phone_page(game, browser, class_server, screens
                 for width in (1366, 390):
                     pg.set_viewport_size({"width": width, "height": 900})
                     fits(pg, f"{game}, move {moves} at {width} px", width)
+                    assert_accessible(pg, f"student page, {game}, your move, {width} px")
                     pg.screenshot(path=str(screenshots / f"pages-{game}-mid-{width}.png"), full_page=True)
                 pg.set_viewport_size(PHONE)
             if pg.locator("#word").count():
@@ -200,6 +206,7 @@ def test_a_whole_game_on_a_360px_phone_page(game, browser, class_server, screens
         for width in (390, 1366):
             pg.set_viewport_size({"width": width, "height": 900})
             fits(pg, f"{game}, the end at {width} px", width)
+            assert_accessible(pg, f"student page, {game}, game over, {width} px")
             pg.screenshot(path=str(screenshots / f"pages-{game}-end-{width}.png"), full_page=True)
         assert pg.external_requests == [] and pg.js_errors == []
     except Exception:
@@ -216,3 +223,238 @@ def test_a_whole_game_on_a_360px_phone_page(game, browser, class_server, screens
         raise
     finally:
         ctx.close()
+
+
+# -- issue 36: an Italian class, from the keyboard only, checked by axe-core at every state -------
+
+LESSON_02_IT = "lessons/02-esattamente-cinquanta.ipynb"
+WIDE = {"width": 1366, "height": 900}
+
+
+def english_patterns(lang: str) -> list[tuple[str, re.Pattern]]:
+    """The English messages of the catalog whose ``lang`` translation differs, as patterns over a
+    page's text (``{name}`` matches any words): one found on a page is English left over. Only
+    messages with some English words of their own (at least two words, or one of 6 letters or
+    more outside the placeholders), so that a name or a word both languages share is no match."""
+    from toolkit.core.i18n import catalog
+    found = []
+    for english, translated in catalog(lang).items():
+        literal = re.sub(r"\{[^}]*\}", " ", english)
+        words = re.findall(r"[A-Za-z]{2,}", literal)
+        if english == translated or not (len(words) >= 2 or any(len(w) >= 6 for w in words)):
+            continue
+        parts = re.split(r"\{[^}]*\}", english)
+        pattern = r"(?<![A-Za-z])" + r".{1,80}?".join(re.escape(p) for p in parts) + r"(?![A-Za-z])"
+        found.append((english, re.compile(pattern)))
+    return found
+
+
+_PAGE_WORDS_JS = """() => [document.title, document.body.innerText].concat(
+  [...document.querySelectorAll('[aria-label], [placeholder], [title]')].filter(e => e.offsetParent !== null
+    || e === document.activeElement).map(e => [e.getAttribute('aria-label'), e.getAttribute('placeholder'),
+    e.getAttribute('title')].filter(Boolean).join(' | '))).join('\\n')"""
+
+
+def assert_no_english(pg, patterns, what: str) -> str:
+    """The page's visible text, its title and its controls' names hold no English message of
+    the catalog (``patterns``: :func:`english_patterns`). Returns the text read."""
+    text = pg.evaluate(_PAGE_WORDS_JS)
+    leaks = {english: m.group(0) for english, p in patterns for m in [p.search(text)] if m}
+    lines = sorted({line.strip() for line in text.splitlines() for found in leaks.values() if found in line})
+    assert not leaks, f"{what}: English left on the Italian page: {sorted(leaks)}, in:\n" + "\n".join(lines[:30])
+    return text
+
+
+def tab_to(pg, selector: str, limit: int = 40, back: bool = False) -> None:
+    """Press Tab (Shift+Tab with ``back``) until the focus is on ``selector``, as a keyboard
+    user moves through the page; fail if it is not reached in ``limit`` presses."""
+    for _ in range(limit):
+        if pg.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        pg.keyboard.press("Shift+Tab" if back else "Tab")
+    where = pg.evaluate("() => document.activeElement && document.activeElement.outerHTML.slice(0, 120)")
+    raise AssertionError(f"{limit} presses of Tab did not reach {selector} (the focus is on {where})")
+
+
+def focus_ring(pg) -> float:
+    """The width of the focused element's outline (px): a keyboard user sees where they are."""
+    return pg.evaluate("() => parseFloat(getComputedStyle(document.activeElement).outlineWidth) || 0")
+
+
+def wait_until(what: str, check, limit: float = 60):
+    end = time.monotonic() + limit
+    while True:
+        out = check()
+        if out:
+            return out
+        assert time.monotonic() < end, f"{what} did not happen within {limit:.0f} s"
+        time.sleep(0.02)
+
+
+def checked(pg, what: str, patterns, screenshots=None, name: str | None = None, widths=(390, 1366)) -> None:
+    """One state of the student page at each of ``widths``: axe-core finds nothing serious, no
+    English is left, the page does not scroll sideways (and, with ``name``, a screenshot)."""
+    from .axe import assert_accessible
+    for width in widths:
+        pg.set_viewport_size({"width": width, "height": 844 if width < 700 else 900})
+        assert_accessible(pg, f"student page, {what}, {width} px")
+        assert_no_english(pg, patterns, f"{what} at {width} px")
+        fits(pg, f"{what} at {width} px", width)
+        if name and screenshots is not None:
+            pg.screenshot(path=str(screenshots / f"pages-it-{name}-{width}.png"), full_page=True)
+    pg.set_viewport_size({"width": 390, "height": 844})
+
+
+def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_server, screenshots):
+    """Issue 36's acceptance on the student's page: lesson 02 in Italian opens the class session
+    (its notebook's money_games.lang), and a phone whose browser speaks English joins it, answers
+    a number question with "2,6", is told it was right, plays moves and reads the move log, all
+    with the keyboard only (Tab, Shift+Tab, Enter, Space, arrows; typing its name and its answer),
+    and sees Italian on every state: join, waiting, question open, revealed, your move, away (a
+    bot plays), "Time!" (the teacher's bell), closed session. axe-core on each state at 390 and
+    1366 px (and the teacher's page): nothing serious or critical; no sideways scroll, also at
+    320 px and at 683 px (a laptop's 1366 px at 200% zoom) for the table's states.
+
+    Screenshots: tests/e2e/screenshots/pages-it-<state>-{390,1366}.png."""
+    import json
+
+    from toolkit.lessons import bank
+    from toolkit.lessons.classmode import ACTIVITIES, question_spec, reveal_of
+
+    from .axe import assert_accessible
+
+    from .conftest import ROOT
+
+    lang = json.loads((ROOT / LESSON_02_IT).read_text())["metadata"]["money_games"]["lang"]
+    assert lang == "it"
+    patterns = english_patterns(lang)
+    teacher = TeacherClient(class_server.url, class_server.teacher_key)
+    s = teacher.open_session(ACTIVITIES["02"].game, **dict(ACTIVITIES["02"].settings, label="lesson 02", lang=lang,
+                             start_when_full=False, bot_delay=0.3, replace_after=3600, seed=2,
+                             bot="random"))      # (the search bot thinks for a time: its moves depend on the machine's load)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                              locale="en-US", device_scale_factor=1, bypass_csp=True)
+    ctx.set_default_timeout(60_000)
+    desk = browser.new_context(viewport=WIDE, locale="en-US", bypass_csp=True)     # (axe is injected)
+    desk.set_default_timeout(60_000)
+    pg = instrumented(ctx.new_page())
+    pg.external_requests = offline(ctx, class_server.url)
+    try:
+        # -- join: the link of the Italian session opens an Italian form, the name field focused
+        pg.goto(s["join_url"])
+        pg.wait_for_selector("#join:not([hidden])")
+        pg.wait_for_function("() => document.documentElement.lang === 'it'")
+        assert pg.inner_text("#join-title") == "Entra nel gioco della tua classe"
+        checked(pg, "join", patterns, screenshots, "join")
+        tab_to(pg, "#name")
+        pg.keyboard.type("Ann")
+        pg.keyboard.press("Enter")                     # the form's submit
+        pg.wait_for_selector("#play:not([hidden])")
+        # -- waiting for the table
+        pg.wait_for_selector("#status:has-text('In attesa dei giocatori')")
+        checked(pg, "waiting", patterns)
+        # -- a number question of lesson 02 (Question 6, whose answer is 2.6), answered "2,6"
+        q = bank("02").get("q6", lang)
+        asked = teacher.ask(s["id"], **question_spec(q, "02", decimal=","))
+        pg.wait_for_selector("#question[data-status='open'] #q-input")
+        assert pg.inner_text("#q-title") == "Una domanda dall'insegnante"
+        checked(pg, "question open", patterns, screenshots, "question")
+        tab_to(pg, "#q-input", back=True)              # the question is above the table
+        assert focus_ring(pg) >= 2, "no visible focus on the answer box"
+        pg.keyboard.type("2,6")
+        pg.keyboard.press("Enter")
+        pg.wait_for_selector("#q-yours:has-text('La tua risposta: 2,6')")
+        assert pg.inner_text("#announce").startswith("La tua risposta: 2,6")      # said to a screen reader
+        teacher.reveal(s["id"], asked["id"], **reveal_of(q))
+        pg.wait_for_selector("#q-verdict")
+        verdict = pg.inner_text("#q-verdict")
+        assert verdict == "La risposta: 2,6. Avevi ragione!", verdict
+        wait_until("the verdict said", lambda: pg.inner_text("#announce") == verdict)
+        answer = next(a for a in teacher.answers(s["id"]) if a["student"] == "Ann")
+        assert answer["final"] == 2.6 and answer["final_right"], answer
+        checked(pg, "revealed", patterns, screenshots, "revealed")
+        # -- the table starts: moves from the keyboard (a button: Enter or Space; a list: arrows)
+        assert teacher.start_tables(s["id"]) == [1]
+        table = class_server.room.sessions[s["id"]].tables[0]
+        seat = next(k for k, pid in enumerate(table.seats) if pid is not None)
+        played = 0
+        while played < 2:
+            v, st = turn_of(table, seat)
+            pg.wait_for_selector(f'#view[data-version="{v}"]')
+            assert not st.is_terminal, ("the hand ended before the student played twice", played,
+                                        [x for x in zip(table.actors, map(str, st.history())) if x[0] != "setup"],
+                                        class_server.room.view(class_server.room.sessions[s["id"]].players[table.seats[seat]]).get("status"))
+            assert pg.inner_text("#status") == "Tocca a te!"
+            if played == 0:
+                checked(pg, "your move", patterns, screenshots, "your-move", widths=(390, 1366, 683, 320))
+            tab_to(pg, "#moves button.move, #moves select")
+            assert focus_ring(pg) >= 2, "no visible focus on the moves"
+            if pg.evaluate("() => document.activeElement.tagName") == "SELECT":
+                pg.keyboard.press("ArrowDown")
+                pg.keyboard.press("Tab")
+                pg.keyboard.press("Enter")
+            else:
+                pg.keyboard.press("Space" if played else "Enter")
+            wait_until("the move reaching the server", lambda: table.version != v)
+            played += 1
+        # -- the log, read from the keyboard: focusable, named, in Italian, the engine's lines
+        v, st = current(table)
+        pg.wait_for_selector(f'#view[data-version="{v}"]')
+        tab_to(pg, "#log")
+        assert focus_ring(pg) >= 2, "no visible focus on the move log"
+        name = pg.evaluate("() => document.getElementById(document.activeElement.getAttribute('aria-labelledby')).textContent")
+        assert name.startswith("Le mosse finora"), name
+        def same_log():                                # (the bots play on: the page and the server agree at some moment)
+            lines = pg.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
+            return lines if lines == [t if n == 1 else f"{t} (\u00d7{n})" for t, n in table.logs[seat]] else None
+        lines = wait_until("the page's log equal to the seat's log", same_log, 10)
+        assert any(line.startswith("Ann ") for line in lines), lines
+        assert pg.eval_on_selector("#log", "e => e.scrollHeight > e.clientHeight"), "the log does not scroll yet"
+        pg.keyboard.press("Home")
+        wait_until("the log scrolled to its first line", lambda: pg.eval_on_selector("#log", "e => e.scrollTop") == 0, 5)
+        pg.keyboard.press("ArrowDown")
+        wait_until("the log scrolled down a line", lambda: pg.eval_on_selector("#log", "e => e.scrollTop") > 0, 5)
+        pg.keyboard.press("End")                   # (the bots play on: the latest line, whichever it is)
+        wait_until("the log scrolled to its latest line", lambda: pg.eval_on_selector(
+            "#log", "e => e.lastElementChild.getBoundingClientRect().bottom <= e.getBoundingClientRect().bottom + 2"), 10)
+        # -- away: the student leaves the table from the keyboard, a bot plays, the seat back
+        tab_to(pg, "#leave")
+        pg.keyboard.press("Enter")
+        pg.wait_for_selector("#status:has-text('Un bot gioca al posto tuo')")
+        checked(pg, "away", patterns)
+        tab_to(pg, "#leave", back=True)
+        assert pg.inner_text("#leave") == "Riprendi il mio posto"
+        pg.keyboard.press("Space")
+        pg.wait_for_function("() => !document.querySelector('#status').textContent.startsWith('Un bot')")
+        # -- the teacher's page, then its bell: "Time!" on the phone (a live region)
+        tp = instrumented(desk.new_page())
+        tp.external_requests = offline(desk, class_server.url)
+        tp.goto(f"{class_server.url}/teacher#key={class_server.teacher_key}")
+        tp.wait_for_selector(f"#code:has-text('{s['code']}')")
+        tp.wait_for_selector("#qr svg")
+        for width in (1366, 390):
+            tp.set_viewport_size({"width": width, "height": 900})
+            assert_accessible(tp, f"teacher page, lesson 02 in Italian, {width} px")
+            assert_no_english(tp, patterns, f"the teacher's page at {width} px")
+            wide = tp.evaluate("(w) => document.documentElement.scrollWidth - w", width)
+            assert wide <= 0, f"the teacher's page is {wide} px wider than {width} px"
+        tp.set_viewport_size(WIDE)
+        tp.focus("#bell-now")
+        tp.keyboard.press("Enter")
+        pg.wait_for_selector("#status:has-text('Tempo!')")
+        assert pg.get_attribute("#status", "role") == "status"
+        pg.wait_for_selector("table.result")
+        checked(pg, "time (the bell)", patterns, screenshots, "time", widths=(390, 1366, 683, 320))
+        assert_accessible(tp, "teacher page after the bell, 1366 px")
+        # -- the session closes: the page says so, in Italian
+        teacher.close(s["id"])
+        pg.wait_for_selector("#closed:not([hidden])")
+        checked(pg, "closed session", patterns, screenshots, "closed")
+        for p in (pg, tp):
+            assert p.js_errors == [] and p.external_requests == [], (p.js_errors, p.external_requests)
+    except Exception:
+        print("console:", "\n".join(pg.console_log[-30:]), "errors:", pg.js_errors)
+        raise
+    finally:
+        ctx.close()
+        desk.close()

@@ -20,6 +20,7 @@ import pytest
 from toolkit.classroom import ClassServer, TeacherClient, join
 from toolkit.lessons.classmode import ACTIVITIES
 
+from .axe import assert_accessible
 from .conftest import CHROMEBOOK, PHONE, instrumented, offline
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("browser")]
@@ -38,9 +39,10 @@ def test_a_phone_goes_from_one_lesson_to_the_next_and_the_teachers_page_rings_th
     settings = dict(ACTIVITIES["03"].settings, bot_delay=0.2, replace_after=3600, seed=5, start_when_full=False,
                     label="lesson 03")
     lesson03 = teacher.open_session("bux", **settings)
-    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    # bypass_csp: axe-core is injected into the pages (their Content-Security-Policy forbids inline scripts)
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, bypass_csp=True)
     phone.set_default_timeout(60_000)
-    desk = browser.new_context(viewport=CHROMEBOOK)
+    desk = browser.new_context(viewport=CHROMEBOOK, bypass_csp=True)
     desk.set_default_timeout(60_000)
     try:
         pg = instrumented(phone.new_page())
@@ -69,6 +71,7 @@ def test_a_phone_goes_from_one_lesson_to_the_next_and_the_teachers_page_rings_th
         assert box["height"] < 80, f"the revealed question takes {box['height']} px above the table"
         assert not pg.locator("#question .explanation").is_visible()        # a tap opens it
         pg.screenshot(path=str(screenshots / "term-lesson03-values-and-folded-answer-390.png"), full_page=True)
+        assert_accessible(pg, "student page, lesson 03's values and a revealed answer, 390 px")
         # the teacher's page: the code, its QR code, who is away and who is a bot
         tp = instrumented(desk.new_page())
         tp.external_requests = offline(desk, class_server.url)
@@ -80,12 +83,15 @@ def test_a_phone_goes_from_one_lesson_to_the_next_and_the_teachers_page_rings_th
         seats = tp.inner_text("tr[data-table='1']")
         assert "Gus (away)" in seats and "(bot)" in seats
         tp.screenshot(path=str(screenshots / "term-teacher-page-1366.png"), full_page=True)
+        assert_accessible(tp, "teacher page, away and bot marks, 1366 px")
         # the bell, from the teacher's page: the table stops, the phone says so
         tp.click("#bell-now")
         tp.wait_for_selector("tr[data-table='1'][data-status='stopped']")
         assert "stopped by the bell" in tp.inner_text("tr[data-table='1']")
         pg.wait_for_selector("#status:has-text('bell')")
         assert pg.inner_text("#status").startswith("Time! Your teacher's bell")
+        assert pg.get_attribute("#status", "role") == "status"          # said by a screen reader
+        assert_accessible(pg, "student page, stopped by the bell, 390 px")
         tp.screenshot(path=str(screenshots / "term-teacher-page-bell-1366.png"), full_page=True)
         # the end of lesson 03; lesson 01 opens: the page offers the new code and Ann's name
         teacher.close(lesson03["id"])
@@ -96,12 +102,14 @@ def test_a_phone_goes_from_one_lesson_to_the_next_and_the_teachers_page_rings_th
         pg.wait_for_selector("#join-next")
         assert pg.inner_text("#join-next") == f"Join {lesson01['code']} as Ann"
         pg.screenshot(path=str(screenshots / "term-closed-session-390.png"), full_page=True)
+        assert_accessible(pg, "student page, closed session, 390 px")
         # ... but the student scans lesson 01's QR code: the link wins over last week's seat
         pg.goto(lesson01["join_url"])
         pg.wait_for_selector("#join:not([hidden])")
         assert pg.locator("#play").is_hidden() and pg.input_value("#code") == lesson01["code"]
         assert pg.input_value("#name") == "Ann"                   # one name across the term
         pg.screenshot(path=str(screenshots / "term-next-lesson-join-390.png"), full_page=True)
+        assert_accessible(pg, "student page, the join form with the next code, 390 px")
         pg.click("#join-button")
         pg.wait_for_selector("#play:not([hidden])")
         pg.wait_for_selector(f"#where:has-text('code {lesson01['code']}')")

@@ -20,7 +20,7 @@ from typing import Mapping
 
 from ..core.faces import (Faces, Milestone, foot, grew, heading, listed, open_points, para, player_name,
                           players_table, printed_page, section)
-from ..core.i18n import N_, _, format_number, language
+from ..core.i18n import N_, _, format_number, language, ngettext
 from .hand import hand_total
 from .state import BueState, Deal, Discard, Draw, Flip, Reorder, Reveal, Swap
 
@@ -184,7 +184,8 @@ class BueFaces(Faces):
             hand=obs["hand_no"], turn=obs["turn"], dealer=player_name(obs, obs["dealer"]), deck=obs["deck_size"]))
         discards = (card_html(top, inline_style=False) if top else ("<i>" + (escape(_('none'))) + "</i>"))
         if obs["discards"]:
-            discards += (" <small>(" + (escape(_('{n} cards').format(n=len(obs['discards'])))) + ")</small>")
+            n = len(obs["discards"])
+            discards += " <small>(" + escape(ngettext("{n} card", "{n} cards", n).format(n=n)) + ")</small>"
         parts = [f'<p class="status">{status}</p>',
                  section(_("Your cards ({points} points)").format(points=obs["points"][you]),
                          f'<div class="cards hand">{hand}</div>', "mine"),

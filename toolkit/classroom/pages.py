@@ -85,8 +85,26 @@ async def teacher_page(request: Request):
 async def catalog_messages(request: Request):
     """``GET /api/catalog?lang=it``: the messages of a language for the pages' scripts
     (``static/i18n.js``): ``{"lang", "messages": {english: translated}}`` (a language the toolkit
-    does not speak: English, no messages)."""
-    lang = pick_language(request.query_params.get("lang"))
+    does not speak: English, no messages).
+
+    Before a student joins, the page asks with the join code of its address instead
+    (``?code=K7Q2``): the language of that open session, else the browser's (its
+    ``Accept-Language``), so a join link of an Italian lesson opens an Italian join form. A wrong
+    code counts as a wrong try of joining (the joins' limit per address: codes are not guessed
+    here either), and an address over that limit gets the browser's language."""
+    params = request.query_params
+    lang = params.get("lang")
+    code = params.get("code")
+    if not lang and code:
+        guards = request.app.state.guards
+        addr = client_address(request)
+        if guards.code_tries.wait(addr) <= 0:
+            found = request.app.state.room.by_code.get(code.strip().upper()[:16])
+            if found is None:
+                guards.code_tries.take(addr)
+            elif found.status == "open":
+                lang = found.config.lang
+    lang = pick_language(lang, request.headers.get("accept-language"))
     return JSONResponse({"lang": lang, "messages": catalog(lang)}, headers=HEADERS)
 
 

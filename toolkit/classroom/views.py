@@ -13,6 +13,7 @@ from __future__ import annotations
 import weakref
 
 from ..core.game import State, record as game_record_of
+from ..core.i18n import _, language
 from .games import jsonable
 from .model import Player, Session, Table, finishing_places
 from .store import now
@@ -43,14 +44,19 @@ class Views:
         info = t.session.info
         mover = before.current_player
         bot_for = before.players[mover] if actor == "bot" and mover >= 0 and t.seats[mover] is not None else None
-        hint = info.hint(before, action) if actor == "human" and t.session.config.hints else None
-        for seat, pid in enumerate(t.seats):
-            if pid is None:
-                continue
-            line = info.log_line(before, action, seat)
-            _add_line(t.logs.setdefault(seat, []), f"bot for {bot_for}: {line}" if bot_for else line)
-            if hint and seat == mover:
-                _add_line(t.logs[seat], hint)
+        # in the session's language, whoever plays the move (a bot's task, the teacher's request
+        # that starts the table and a student's message speak no language of their own)
+        with language(t.session.config.lang):
+            hint = info.hint(before, action) if actor == "human" and t.session.config.hints else None
+            for seat, pid in enumerate(t.seats):
+                if pid is None:
+                    continue
+                line = info.log_line(before, action, seat)
+                if bot_for:
+                    line = _("bot for {name}: {line}").format(name=bot_for, line=line)
+                _add_line(t.logs.setdefault(seat, []), line)
+                if hint and seat == mover:
+                    _add_line(t.logs[seat], hint)
 
     def rebuild_logs(self, t: Table) -> None:
         """Every seat's log from the table's whole history (a table that starts or resumes, a
@@ -153,7 +159,7 @@ class Views:
             opening, values = sale
             base["values"] = info.induced[s.config.values].tell(st, opening, p.seat, values)
         if st.is_terminal or stopped:
-            base["result"] = {"scores": list(st.scores), "places": finishing_places(st), "unit": info.unit,
+            base["result"] = {"scores": list(st.scores), "places": finishing_places(st), "unit": _(info.unit),
                               "cards": info.final_cards(st, stopped), "cards_title": info.final_title,
                               "stopped": stopped, "bell": t.bell, "unfinished": t.bell and not s.config.stop}
         return base

@@ -15,10 +15,11 @@
   // keeps one name across the term if they want: the join form offers it again)
   var CODE_KEY = "money-games-seat-code", NAME_KEY = "money-games-name";
   var linkCode = "";               // the join code of the address this page was opened with
-  var GROUPS = {Swap: "Swap a card", Sell: "Sell a set", Bid: "Bid", Play: "Play a bill", Claim: "Claim a stack",
-    Force: "Five Max", PlayCard: "Play a card", DeclareBug: "Choose your bug suit", SellWord: "Sell a word",
-    Discard: "Discard", Reveal: "Reveal a card", Offer: "Make an offer", Choose: "How many tiles", Take: "Take a tile",
-    Place: "Place a word"};
+  // the names of the lists of moves (translated where shown: _(GROUPS[g]))
+  var GROUPS = {Swap: N_("Swap a card"), Sell: N_("Sell a set"), Bid: N_("Bid"), Play: N_("Play a bill"),
+    Claim: N_("Claim a stack"), Force: N_("Five Max"), PlayCard: N_("Play a card"), DeclareBug: N_("Choose your bug suit"),
+    SellWord: N_("Sell a word"), Discard: N_("Discard"), Reveal: N_("Reveal a card"), Offer: N_("Make an offer"),
+    Choose: N_("How many tiles"), Take: N_("Take a tile"), Place: N_("Place a word")};
   var ws = null, state = null, pending = false, backoff = 500, shownError = "";
   var online = false, retryTimer = null, lastHeard = 0;
   var logLines = [], typedWord = "", logFollows = true;
@@ -30,6 +31,37 @@
   function getToken() { return stored(KEY); }
   function setToken(t, code) { store(KEY, t); store(CODE_KEY, t ? code || null : null); }
   function el(tag, text, cls) { var e = document.createElement(tag); if (text !== undefined) { e.textContent = text; } if (cls) { e.className = cls; } return e; }
+
+  /* The page's own words (index.html is written in English): in the page's language. */
+  var connTried = false;
+  function labels() {
+    if (!state) {
+      document.title = _("Money games: play in class");
+      $("title").textContent = _("Money games");
+    }
+    $("join-title").textContent = _("Join your class's game");
+    $("code-label").textContent = _("Join code (on the board)");
+    $("name-label").textContent = _("Your name");
+    $("join-button").textContent = _("Join");
+    $("offline").textContent = _("Not connected to the class server: reconnecting\u2026 Your moves wait until it is back.");
+    $("seats").setAttribute("aria-label", _("Who plays at your table"));
+    $("moves").setAttribute("aria-label", _("Your moves"));
+    $("log-name").textContent = _("Moves so far");
+    $("log-hint").textContent = _("(the latest at the bottom)");
+    $("conn").textContent = online ? _("connected") : connTried ? _("reconnecting...") : _("not connected");
+  }
+
+  /* A sentence for a screen reader to say (a polite live region): the verdict of an answer. */
+  function announce(text) { $("announce").textContent = text; }
+
+  /* The status line ("Your move!", "Time!"): a live region, written only when it changes (a
+   * screen reader would say it again on every message of the table otherwise). */
+  function setStatus(text, cls) {
+    var status = $("status");
+    if (status.textContent !== text) { status.textContent = text; }
+    var want = "status-line" + (cls ? " " + cls : "");
+    if (status.className !== want) { status.className = want; }
+  }
 
   function codeFromAddress() {
     var m = window.location.pathname.match(/\/join\/([A-Za-z0-9]+)/);
@@ -58,7 +90,7 @@
       .then(function (res) {
         $("join-button").disabled = false;
         if (!res.ok) {
-          $("join-error").textContent = res.data.error || "Could not join.";
+          $("join-error").textContent = res.data.error || _("Could not join.");
           if (res.data.retry_after) { holdJoin(res.data.retry_after); }
           return;
         }
@@ -70,7 +102,7 @@
         if (window.location.pathname !== "/") { window.history.replaceState(null, "", "/"); }
         connect();
       })
-      .catch(function () { $("join-button").disabled = false; $("join-error").textContent = "The server cannot be reached: check the address."; });
+      .catch(function () { $("join-button").disabled = false; $("join-error").textContent = _("The server cannot be reached: check the address."); });
   }
 
   // -- the connection -------------------------------------------------------------------
@@ -97,14 +129,15 @@
       if (!online) { qControls[q].disabled = true; } else if (!qPending && question && question.status === "open") { qControls[q].disabled = false; }
     }
     if (!online && state && state.your_turn && !state.result) {
-      $("status").textContent = "Your move, as soon as the connection is back.";
+      setStatus(_("Your move, as soon as the connection is back."), "mine");
     }
   }
 
   function setConn(on) {
     online = on;
+    connTried = true;
     var c = $("conn");
-    c.textContent = on ? "connected" : "reconnecting...";
+    c.textContent = on ? _("connected") : _("reconnecting...");
     c.className = "conn " + (on ? "on" : "off");
     $("offline").hidden = on || $("play").hidden;
     document.body.classList.toggle("is-offline", !on);
@@ -176,11 +209,12 @@
       li.setAttribute("data-seat", String(i));
       li.setAttribute("data-kind", kind);
       var mark = "";
-      if (i === st.seat) { li.className += " you"; mark = "you"; }
+      if (i === st.seat) { li.className += " you"; mark = _("you"); }
       if (kind === "away" || kind === "left") {
-        mark = (kind === "left" ? "left" : "away") + (botPlays ? " - a bot is playing for " + name : "");
+        mark = kind === "left" ? _("left") : _("away");
+        if (botPlays) { mark = fill(_("{mark} - a bot is playing for {name}"), {mark: mark, name: name}); }
       } else if (kind === "bot") {
-        mark = "bot";
+        mark = _("bot");
       }
       if (mark) { li.appendChild(document.createTextNode(" ")); li.appendChild(el("span", "(" + mark + ")", "mark")); }
       box.appendChild(li);
@@ -204,7 +238,7 @@
     if (!question || question.status !== "open" || qPending) { return; }
     qError = "";
     if (!online || !send({type: "answer", question: question.id, value: value})) {
-      qError = "Not connected: wait a moment, then send your answer again.";
+      qError = _("Not connected: wait a moment, then send your answer again.");
     } else {
       qPending = true;
     }
@@ -230,8 +264,11 @@
     box.setAttribute("data-question", String(question.id));
     box.setAttribute("data-status", st);
     var answer = rev ? rev.answer : null;
+    box.setAttribute("aria-labelledby", open ? "q-title" : rev ? "q-verdict" : "q-closed");
     if (open) {
-      box.appendChild(el("h2", "A question from your teacher"));
+      var title = el("h2", _("A question from your teacher"));
+      title.id = "q-title";
+      box.appendChild(title);
     } else {
       // answered and closed (or revealed): one line on top of the page, the rest folded away, so
       // the table and "Your move!" stay where a phone shows them (the details open on a tap)
@@ -242,13 +279,14 @@
       if (rev) {
         head.id = "q-verdict";
         if (answer === null) {
-          head.textContent = "Look at the board: your teacher shows what the class answered.";
+          head.textContent = _("Look at the board: your teacher shows what the class answered.");
         } else {
-          head.textContent = "The answer: " + shown(answer) + ". " + (rev.right === true ? "You were right!" : rev.right === false ? "Yours was not quite right." : "");
+          head.textContent = fill(_("The answer: {answer}."), {answer: shown(answer)}) + (rev.right === true ? " " + _("You were right!") : rev.right === false ? " " + _("Yours was not quite right.") : "");
           head.className = "verdict " + (rev.right === true ? "right" : rev.right === false ? "wrong" : "");
         }
       } else {
-        head.textContent = "Answers are closed: wait for your teacher.";
+        head.id = "q-closed";
+        head.textContent = _("Answers are closed: wait for your teacher.");
       }
       done.appendChild(head);
       box.appendChild(done);
@@ -261,7 +299,7 @@
       var list = el("div", undefined, "options");
       question.options.forEach(function (o, i) {
         var mine = question.yours === o, right = rev && answer === o;
-        var b = el("button", (mine ? "\u2713 " : "") + o + (right ? " (the answer)" : ""), "option" + (mine ? " chosen" : "") + (right ? " right" : ""));
+        var b = el("button", (mine ? "\u2713 " : "") + o + (right ? " " + _("(the answer)") : ""), "option" + (mine ? " chosen" : "") + (right ? " right" : ""));
         b.type = "button";
         b.setAttribute("data-option", String(i));
         b.setAttribute("aria-pressed", mine ? "true" : "false");
@@ -289,23 +327,23 @@
         input.setAttribute("autocomplete", "off");
         input.maxLength = 40;
         input.placeholder = question.range ? fill(_("a number from {lo} to {hi}"), {lo: number(question.range.min), hi: number(question.range.max)}) :
-          (question.decimal === "," || question.lang === "it" ? "un numero, es. 27,5" : "a number, e.g. 27.5");
+          fill(_("a number, e.g. {example}"), {example: number(27.5)});
         input.value = qDraft !== null ? qDraft : (question.yours !== null ? (typeof question.yours === "number" ? number(question.yours).replace(/\u00a0|\u202f/g, "") : String(question.yours)) : "");
         input.addEventListener("input", function () { qDraft = input.value; });
         input.addEventListener("keydown", function (ev) { if (ev.key === "Enter") { go.click(); } });
       }
       input.id = "q-input";
-      input.setAttribute("aria-label", "Your answer" + (question.unit ? " (" + question.unit + ")" : ""));
+      input.setAttribute("aria-label", _("Your answer") + (question.unit ? " (" + question.unit + ")" : ""));
       row.appendChild(input);
       if (readout) { row.appendChild(readout); } else if (question.unit) { row.appendChild(el("span", question.unit, "unit")); }
       box.appendChild(row);
-      var go = el("button", question.yours !== null ? "Change my answer" : "Send my answer", "move");
+      var go = el("button", question.yours !== null ? _("Change my answer") : _("Send my answer"), "move");
       go.type = "button";
       go.id = "q-send";
       go.disabled = qPending || !online;
       go.addEventListener("click", function () {
         if (question.kind === "slider") { sendAnswer(parseFloat(input.value)); return; }
-        if (!input.value.trim()) { qError = "Type a number first."; renderQuestion(); return; }
+        if (!input.value.trim()) { qError = _("Type a number first."); renderQuestion(); return; }
         sendAnswer(input.value.trim());
       });
       box.appendChild(go);
@@ -313,9 +351,10 @@
     var line = el("p", "", "your-answer");
     line.id = "q-yours";
     if (question.yours !== null) {
-      line.textContent = "Your answer: " + shown(question.yours) + (open ? ". You can change it until your teacher shows the answer." : ".");
+      line.textContent = fill(open ? _("Your answer: {answer}. You can change it until your teacher shows the answer.") :
+        _("Your answer: {answer}."), {answer: shown(question.yours)});
     } else {
-      line.textContent = open ? (qPending ? "Sending..." : "Answer here, then wait for your teacher.") : "You did not answer this one.";
+      line.textContent = open ? (qPending ? _("Sending...") : _("Answer here, then wait for your teacher.")) : _("You did not answer this one.");
     }
     box.appendChild(line);
     if (rev) {
@@ -332,14 +371,17 @@
     if (msg.type === "question") {
       if (!question || question.id !== msg.id) { qDraft = null; qError = ""; qPending = false; }
       if (msg.status !== "open") { qPending = false; }
+      var newly = msg.status === "revealed" && !(question && question.id === msg.id && question.status === "revealed");
       question = msg;
       renderQuestion();
+      if (newly && $("q-verdict")) { announce($("q-verdict").textContent); }
       return;
     }
     if (msg.type === "answered") {
       if (question && question.id === msg.question) { question.yours = msg.value; question.tries = msg.tries; }
       qPending = false; qError = ""; qDraft = null;
       renderQuestion();
+      if ($("q-yours")) { announce($("q-yours").textContent); }
       return;
     }
     if (msg.type === "error" && qPending && (msg.code === "bad_answer" || msg.code === "closed")) {
@@ -358,7 +400,12 @@
       }
       linkCode = "";
       if (getToken()) { store(CODE_KEY, msg.code); }
-      useLanguage(msg.lang);
+      var first = true;
+      useLanguage(msg.lang, function () {           // the session's words arrived: the page again in them
+        labels();
+        if (!first && state) { render(state); renderQuestion(); }
+      });
+      first = false;
       if (msg.log && msg.log_from > logLines.length) {   // lines were lost on the way: reconnect for the whole log
         if (ws) { ws.close(); }
         return;
@@ -438,7 +485,7 @@
     for (var i = 0; i < buttons.length; i++) { buttons[i].disabled = true; }
     var msg = {type: "move", version: state.version};
     for (var k in extra) { if (Object.prototype.hasOwnProperty.call(extra, k)) { msg[k] = extra[k]; } }
-    if (!online || !send(msg)) { pending = false; showError("Not connected: wait a moment."); renderMoves(); applyConnection(); }
+    if (!online || !send(msg)) { pending = false; showError(_("Not connected: wait a moment.")); renderMoves(); applyConnection(); }
   }
 
   /* BuyWord: the student spells a word from their own tiles (tap them or type); the page shows
@@ -458,19 +505,19 @@
 
   function renderWordEntry(box, entry) {
     var field = el("div", undefined, "move-group word-entry");
-    field.appendChild(el("h3", "Sell a word: spell it with your tiles"));
+    field.appendChild(el("h2", _("Sell a word: spell it with your tiles")));
     var tiles = el("div", undefined, "word-tiles");
     var input = el("input");
     input.id = "word";
     input.setAttribute("autocomplete", "off");
     input.setAttribute("autocapitalize", "characters");
     input.setAttribute("spellcheck", "false");
-    input.setAttribute("aria-label", "Your word");
+    input.setAttribute("aria-label", _("Your word"));
     input.maxLength = 20;
     var info = el("p", "", "word-info");
     info.id = "word-info";
     info.setAttribute("aria-live", "polite");
-    var sell = el("button", "Sell this word", "move");
+    var sell = el("button", _("Sell this word"), "move");
     sell.type = "button";
     sell.id = "sell-word";
     function update() {
@@ -481,19 +528,23 @@
       var used = {}, k;
       for (k = 0; k < word.length; k++) { used[word[k]] = (used[word[k]] || 0) + 1; }
       var wildTile = tiles.querySelector("button.wild");
-      if (wildTile) { wildTile.classList.toggle("used", !!chk.wild); }
+      if (wildTile) { wildTile.classList.toggle("used", !!chk.wild); wildTile.setAttribute("aria-disabled", chk.wild ? "true" : "false"); }
       var btns = tiles.querySelectorAll("button[data-letter]");
       for (k = 0; k < btns.length; k++) {
         var l = btns[k].getAttribute("data-letter");
         if (used[l]) { used[l] -= 1; btns[k].classList.add("used"); } else { btns[k].classList.remove("used"); }
+        btns[k].setAttribute("aria-disabled", btns[k].classList.contains("used") ? "true" : "false");
       }
       if (!word) {
-        info.textContent = "Tap your tiles or type a word of " + entry.min_length + " letters or more.";
+        info.textContent = fill(_("Tap your tiles or type a word of {n} letters or more."), {n: entry.min_length});
       } else if (chk.missing.length && !chk.wild) {
-        info.textContent = word + ": you have no " + chk.missing.join(", ") + (entry.wilds ? " (a Wild stands for one letter only)" : "") + ".";
+        info.textContent = fill(entry.wilds ? _("{word}: you have no {letters} (a Wild stands for one letter only).") :
+          _("{word}: you have no {letters}."), {word: word, letters: chk.missing.join(", ")});
       } else {
-        info.textContent = word + ": " + chk.pips + " pip" + (chk.pips === 1 ? "" : "s") + " = $" + (chk.pips * chk.pips) +
-          (chk.wild ? " (your Wild is the " + chk.wild + ")" : "") + (word.length < entry.min_length ? "; too short" : "");
+        info.textContent = fill(chk.pips === 1 ? _("{word}: {n} pip = ${dollars}") : _("{word}: {n} pips = ${dollars}"),
+          {word: word, n: chk.pips, dollars: chk.pips * chk.pips}) +
+          (chk.wild ? " " + fill(_("(your Wild is the {letter})"), {letter: chk.wild}) : "") +
+          (word.length < entry.min_length ? _("; too short") : "");
       }
       sell.disabled = pending || !chk.ok;
     }
@@ -515,17 +566,17 @@
     for (var w = 0; w < entry.wilds; w++) {
       var wb = el("button", undefined, "tile wild");
       wb.type = "button";
-      wb.title = "A Wild stands for a letter you do not have: type that letter";
+      wb.title = _("A Wild stands for a letter you do not have: type that letter");
       wb.appendChild(el("span", "?"));
-      wb.appendChild(el("small", "Wild"));
-      wb.addEventListener("click", function () { input.focus(); info.textContent = "Type the letter your Wild stands for."; });
+      wb.appendChild(el("small", _("Wild")));
+      wb.addEventListener("click", function () { input.focus(); info.textContent = _("Type the letter your Wild stands for."); });
       tiles.appendChild(wb);
     }
     var back = el("button", "\u232b", "secondary small");
     back.type = "button";
-    back.setAttribute("aria-label", "Remove the last letter");
+    back.setAttribute("aria-label", _("Remove the last letter"));
     back.addEventListener("click", function () { input.value = input.value.slice(0, -1); update(); });
-    var clear = el("button", "Clear", "secondary small");
+    var clear = el("button", _("Clear"), "secondary small");
     clear.type = "button";
     clear.addEventListener("click", function () { input.value = ""; update(); });
     input.addEventListener("input", update);
@@ -571,7 +622,7 @@
         });
       } else {
         var id = "pick-" + g;
-        var label = el("label", (GROUPS[g] || g) + " (" + moves.length + " choices)");
+        var label = el("label", fill(_("{group} ({n} choices)"), {group: GROUPS[g] ? _(GROUPS[g]) : g, n: moves.length}));
         label.setAttribute("for", id);
         var sel = el("select");
         sel.id = id;
@@ -601,17 +652,17 @@
     var order = state.players.map(function (n, i) { return i; });
     order.sort(function (a, b) { return state.result.places[a] - state.result.places[b]; });
     var t = el("table", undefined, "result");
-    var cap = el("caption", state.result.stopped ? "Where everyone stands" : "Final result");
+    var cap = el("caption", state.result.stopped ? _("Where everyone stands") : _("Final result"));
     t.appendChild(cap);
     var head = el("tr");
     var cards = state.result.cards;
-    ["place", "player", state.result.unit].concat(cards ? [state.result.cards_title || "cards"] : []).forEach(function (h) { head.appendChild(el("th", h)); });
+    [_("place"), _("player"), state.result.unit].concat(cards ? [state.result.cards_title || _("cards")] : []).forEach(function (h) { head.appendChild(el("th", h)); });
     t.appendChild(head);
     order.forEach(function (i) {
       var tr = el("tr", undefined, i === state.seat ? "you" : "");
       tr.setAttribute("data-result-seat", String(i));
       tr.appendChild(el("td", String(state.result.places[i])));
-      tr.appendChild(el("td", state.players[i] + (i === state.seat ? " (you)" : "")));
+      tr.appendChild(el("td", state.players[i] + (i === state.seat ? " " + _("(you)") : "")));
       tr.appendChild(el("td", String(state.result.scores[i])));
       if (cards) {
         var td = el("td", undefined, "final-cards");
@@ -645,52 +696,46 @@
     $("join").hidden = true;
     $("play").hidden = false;
     $("title").textContent = st.title;
-    document.title = st.title + ": table " + (st.table || "-");
+    document.title = fill(_("{title}: table {n}"), {title: st.title, n: st.table || "-"});
     var where = fill(_("You: {name}"), {name: st.you}) + (st.table ? " \u00b7 " + fill(_("table {n}"), {n: st.table}) : "") +
       " \u00b7 " + fill(_("round {n}"), {n: st.round}) + " \u00b7 " + fill(_("code {code}"), {code: st.code});
     if (st.bell_in !== undefined && st.bell_in !== null) {
       where += " \u00b7 " + fill(_("the bell rings in {m} min"), {m: Math.max(1, Math.ceil(st.bell_in / 60))});
     }
     $("where").textContent = where;
-    var status = $("status");
-    status.className = "status-line";
     if (st.status === "waiting") {
       var taken = st.seats.filter(function (s) { return s !== null; });
       if (taken.length === st.seats.length) {
-        status.textContent = "Your table is ready: " + taken.join(", ") + ". The game starts when your teacher starts it.";
+        setStatus(fill(_("Your table is ready: {names}. The game starts when your teacher starts it."), {names: taken.join(", ")}));
       } else if (st.starts_in !== undefined && st.starts_in !== null) {
-        status.textContent = fill(_("Waiting for players: {names} ({n} of {seats} seats). The game starts in about {s} s, or as soon as the table is full (bots take the empty seats)."),
-          {names: taken.join(", "), n: taken.length, seats: st.seats.length, s: st.starts_in});
+        setStatus(fill(_("Waiting for players: {names} ({n} of {seats} seats). The game starts in about {s} s, or as soon as the table is full (bots take the empty seats)."),
+          {names: taken.join(", "), n: taken.length, seats: st.seats.length, s: st.starts_in}));
       } else {
-        status.textContent = "Waiting for players: " + taken.join(", ") + " (" + taken.length + " of " + st.seats.length +
-          " seats). The game starts when " + (st.start_when_full === false ? "" : "the table is full or when ") +
-          "your teacher starts it (bots take the empty seats).";
+        setStatus(fill(st.start_when_full === false ?
+          _("Waiting for players: {names} ({n} of {seats} seats). The game starts when your teacher starts it (bots take the empty seats).") :
+          _("Waiting for players: {names} ({n} of {seats} seats). The game starts when the table is full or when your teacher starts it (bots take the empty seats)."),
+          {names: taken.join(", "), n: taken.length, seats: st.seats.length}));
       }
     } else if (st.status === "no_table") {
-      status.textContent = "Waiting for your teacher to seat you.";
+      setStatus(_("Waiting for your teacher to seat you."));
     } else if (st.result && st.result.bell) {
-      status.textContent = st.result.unfinished ?
+      setStatus(st.result.unfinished ?
         _("Time! Your teacher's bell stopped the game. It goes on the score sheet as it stands, marked unfinished.") :
-        _("Time! Your teacher's bell stopped this part of the game: look at the board.");
-      status.className = "status-line over";
+        _("Time! Your teacher's bell stopped this part of the game: look at the board."), "over");
     } else if (st.result && st.result.stopped) {
-      status.textContent = "Time! This part of the game is over: look at the board.";
-      status.className = "status-line over";
+      setStatus(_("Time! This part of the game is over: look at the board."), "over");
     } else if (st.result) {
-      status.textContent = "Game over. Wait for your teacher to start the next round.";
-      status.className = "status-line over";
+      setStatus(_("Game over. Wait for your teacher to start the next round."), "over");
     } else if (st.bot_plays_you) {
-      status.textContent = "A bot is playing for you.";
-      status.className = "status-line away";
+      setStatus(_("A bot is playing for you."), "away");
     } else if (st.your_turn) {
-      status.textContent = "Your move!";
-      status.className = "status-line mine";
+      setStatus(_("Your move!"), "mine");
     } else {
-      status.textContent = "Waiting for " + st.to_move + ".";
+      setStatus(fill(_("Waiting for {name}."), {name: st.to_move}));
     }
     var leave = $("leave");
     leave.hidden = st.status !== "playing" || !!st.result;
-    leave.textContent = st.bot_plays_you ? "Take my seat back" : "Leave the table (a bot plays for you)";
+    leave.textContent = st.bot_plays_you ? _("Take my seat back") : _("Leave the table (a bot plays for you)");
     $("view").innerHTML = st.html || "";      // drawn by the server from this seat's observation only
     $("view").setAttribute("data-version", st.version === undefined ? "" : String(st.version));
     renderLog(st);
@@ -718,6 +763,15 @@
     ["wheel", "touchstart", "pointerdown", "keydown"].forEach(function (name) {
       log.addEventListener(name, function () { touched = Date.now(); }, {passive: true});
     });
+    // the keyboard reads the log: arrows a line, Page Up/Down a screen, Home the first line, End
+    // the latest (done here: a phone's browser may not scroll a focused list by keys by itself)
+    log.addEventListener("keydown", function (ev) {
+      var line = 24, page = Math.max(line, log.clientHeight - line);
+      var steps = {ArrowDown: line, ArrowUp: -line, PageDown: page, PageUp: -page};
+      if (ev.key === "Home") { log.scrollTop = 0; } else if (ev.key === "End") { log.scrollTop = log.scrollHeight; } else if (steps[ev.key]) { log.scrollTop += steps[ev.key]; } else { return; }
+      ev.preventDefault();
+      logFollows = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+    });
     log.addEventListener("scroll", function () {
       if (Date.now() - touched < 2000) { logFollows = log.scrollHeight - log.scrollTop - log.clientHeight < 24; }
     }, {passive: true});
@@ -726,5 +780,8 @@
     if (!online) { return; }
     send({type: state && state.bot_plays_you ? "back" : "leave"});
   });
+  // the page's words: the language of the session whose code it was opened with (or holds a seat
+  // of), else the browser's; a seat's state then brings its session's language
+  guessLanguage(codeFromAddress() || stored(CODE_KEY) || "", labels);
   if ($("join").hidden) { connect(); }
 }());

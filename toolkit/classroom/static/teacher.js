@@ -46,6 +46,15 @@
     $("bell-set").textContent = _("Set the bell");
     $("bell-cancel").textContent = _("Cancel the bell");
     $("close").textContent = _("Close the session to new students");
+    if ($("conn").className.indexOf(" on") >= 0) { $("conn").textContent = _("connected"); }
+    if (lastList.length) { menu(); }                 // the session menu again, in these words
+  }
+
+  /* A session's label as the teacher reads it: a lesson's ("lesson 02", the name the lesson finds
+   * its session by) in the page's language. */
+  function labelText(label) {
+    var m = /^lesson (\d+)$/.exec(label || "");
+    return m ? fill(_("lesson {n}"), {n: m[1]}) : label;
   }
 
   function setConn(on) {
@@ -134,25 +143,30 @@
     }).catch(function (e) { setConn(false); showError(e.message); });
   }
 
-  var listed = "";
+  var listed = "", lastList = [];
 
   function sessions() {
     return api("/sessions").then(function (list) {
-      var pick = $("pick");
       var sig = JSON.stringify(list.map(function (s) { return [s.id, s.status]; }));
       if (sig === listed) { return; }                 // unchanged: the menu stays as the teacher left it
       listed = sig;
-      pick.textContent = "";
-      list.slice().reverse().forEach(function (s) {
-        var o = el("option", s.code + " · " + s.title + (s.label ? " · " + s.label : "") + (s.status === "open" ? "" : " (" + _("closed") + ")"));
-        o.value = String(s.id);
-        pick.appendChild(o);
-      });
-      var open = list.filter(function (s) { return s.status === "open"; });
-      if (session === null && list.length) { session = (open.length ? open[open.length - 1] : list[list.length - 1]).id; }
-      pick.value = session === null ? "" : String(session);
-      if (session === null) { showError(_("No session yet: open one from the command line or a lesson.")); }
+      lastList = list;
+      menu();
     });
+  }
+
+  function menu() {                                   // the session menu (again in new words: labels())
+    var list = lastList, pick = $("pick");
+    pick.textContent = "";
+    list.slice().reverse().forEach(function (s) {
+      var o = el("option", s.code + " · " + s.title + (s.label ? " · " + labelText(s.label) : "") + (s.status === "open" ? "" : " (" + _("closed") + ")"));
+      o.value = String(s.id);
+      pick.appendChild(o);
+    });
+    var open = list.filter(function (s) { return s.status === "open"; });
+    if (session === null && list.length) { session = (open.length ? open[open.length - 1] : list[list.length - 1]).id; }
+    pick.value = session === null ? "" : String(session);
+    if (session === null && listed) { showError(_("No session yet: open one from the command line or a lesson.")); }
   }
 
   function act(promise) {
