@@ -117,7 +117,7 @@ def spell(pg, sale, tap: bool, shot=None) -> str:
 @pytest.mark.parametrize("game", ["tenbucks", "bux", "bue", "bugami", "buyword"])
 def test_a_whole_game_on_a_360px_phone_page(game, browser, class_server, screenshots):
     from .axe import assert_accessible
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)   # (axe is injected)
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     ctx.set_default_timeout(60_000)
     pg = instrumented(ctx.new_page())
     pg.external_requests = offline(ctx, class_server.url)
@@ -333,9 +333,9 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
                              start_when_full=False, bot_delay=0.3, replace_after=3600, seed=2,
                              bot="random"))      # (the search bot thinks for a time: its moves depend on the machine's load)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                              locale="en-US", device_scale_factor=1, bypass_csp=True)
+                              locale="en-US", device_scale_factor=1)
     ctx.set_default_timeout(60_000)
-    desk = browser.new_context(viewport=WIDE, locale="en-US", bypass_csp=True)     # (axe is injected)
+    desk = browser.new_context(viewport=WIDE, locale="en-US")
     desk.set_default_timeout(60_000)
     pg = instrumented(ctx.new_page())
     pg.external_requests = offline(ctx, class_server.url)

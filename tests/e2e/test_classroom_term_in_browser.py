@@ -39,10 +39,9 @@ def test_a_phone_goes_from_one_lesson_to_the_next_and_the_teachers_page_rings_th
     settings = dict(ACTIVITIES["03"].settings, bot_delay=0.2, replace_after=3600, seed=5, start_when_full=False,
                     label="lesson 03")
     lesson03 = teacher.open_session("bux", **settings)
-    # bypass_csp: axe-core is injected into the pages (their Content-Security-Policy forbids inline scripts)
-    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, bypass_csp=True)
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     phone.set_default_timeout(60_000)
-    desk = browser.new_context(viewport=CHROMEBOOK, bypass_csp=True)
+    desk = browser.new_context(viewport=CHROMEBOOK)
     desk.set_default_timeout(60_000)
     try:
         pg = instrumented(phone.new_page())
