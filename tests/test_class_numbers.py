@@ -85,7 +85,8 @@ def test_a_class_chart_with_one_outlier_still_draws_the_rest():
 def test_each_answers_bar_stands_whole_on_the_axis():
     """Lesson 01's Q1 on the projector (seen in the short-term browser test's screenshot): eight
     students typed 64 and four 67; the bars were 2.4 wide but the axis ran only 0.2 past each, so
-    both were cut at the edge and read as a bar from 64 to 65 and one from 66 to 67."""
+    both were cut at the edge and read as a bar from 64 to 65 and one from 66 to 67; whole, each
+    spread over three whole numbers."""
     q = bank("01").get("q1")
     for values, answer in (([64.0] * 8 + [67.0] * 4, 64), ([64.0] * 6, 64), ([10.0, 12.0, 13.0], 20),
                            ([75.0, 145.0, 150.0, 300.0], 150)):
@@ -98,6 +99,8 @@ def test_each_answers_bar_stands_whole_on_the_axis():
         bar = fig.data[0]
         for x in bar.x:
             assert lo < x - bar.width / 2 and x + bar.width / 2 < hi, (values, x, bar.width, (lo, hi))
+            if len(set(values)) > 1:                                        # a value, not a range
+                assert bar.width <= (hi - lo) / 8, (values, bar.width)
         assert lo < answer < hi
 
 

@@ -225,7 +225,9 @@ def _answers_figure(go, q: Question, status: dict, r: dict, reveal: dict, answer
         ends = distinct + ([answer] if answer is not None else [])
         span = (max(ends) - min(ends)) or 1
         gaps = [b - a for a, b in zip(distinct, distinct[1:])]
-        width = max(span / 60, 0.8 * min(gaps)) if gaps else span / 20
+        # a bar an eighth of the axis at most: two answers (64 and 67) read as two values, not as
+        # two ranges (bars 2.4 wide spread over 63 to 65 and 66 to 68)
+        width = max(span / 60, min(0.8 * min(gaps), span / 8)) if gaps else span / 20
         tol = reveal.get("tolerance") or 0
         colours = [GREEN if answer is not None and abs(v - answer) <= tol + 1e-9 else BLUE for v in distinct]
         fig = go.Figure([go.Bar(x=distinct, y=[values.count(v) for v in distinct], width=width, name=name,
