@@ -299,7 +299,11 @@
       var list = el("div", undefined, "options");
       question.options.forEach(function (o, i) {
         var mine = question.yours === o, right = rev && answer === o;
-        var b = el("button", (mine ? "\u2713 " : "") + o + (right ? " " + _("(the answer)") : ""), "option" + (mine ? " chosen" : "") + (right ? " right" : ""));
+        // before the reveal a tick marks the student's choice; after it the words say which was
+        // theirs and which was right (a tick on a wrong choice read as "right")
+        var words = (mine && !rev ? "\u2713 " : "") + o + (rev && mine ? " " + _("(your answer)") : "") +
+                    (right ? " " + _("(the answer)") : "");
+        var b = el("button", words, "option" + (mine ? " chosen" : "") + (right ? " right" : ""));
         b.type = "button";
         b.setAttribute("data-option", String(i));
         b.setAttribute("aria-pressed", mine ? "true" : "false");
