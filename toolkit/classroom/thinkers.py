@@ -87,6 +87,18 @@ def decide(key, header: dict, texts: list[str], bot: str, seat: int, values: str
     return str(action)
 
 
+#: How much lower the worker's scheduling priority is than the server's (``os.nice``): on a busy
+#: laptop the processor goes to acknowledging moves first, a bot's thinking waits.
+NICE = 5
+
+
+def _lower_priority() -> None:
+    try:
+        os.nice(NICE)
+    except (AttributeError, OSError):   # Windows has no nice; a priority that cannot change stays
+        pass
+
+
 def _warm(game: str, rules: dict) -> int:
     """Prepare the worker for a game and its rules (BuyWord loads its dictionary and indexes)."""
     from ..core.game import rules_from_dict
@@ -125,7 +137,7 @@ class Thinkers:
             try:
                 # spawn: the server's process has threads (uvicorn's, the store's), which fork copies badly
                 self._pool = concurrent.futures.ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn"))
+                    self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority)
             except Exception as e:  # noqa: BLE001 (the bots think in threads instead)
                 _log.warning("the bots' worker process did not start (%s): they think in the server's process", e)
                 self.workers = 0
