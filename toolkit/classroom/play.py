@@ -285,6 +285,8 @@ class Play:
     def kick(self, t: Table) -> None:
         """Let the bots move at ``t`` if a bot is to move (one driver task per table)."""
         if t.driver is None and t.status == "playing":
+            if None in t.seats:
+                self.room.thinkers.prepare(t)      # the bots' worker gets ready for this game
             t.driver = asyncio.ensure_future(self._drive(t))
 
     async def _drive(self, t: Table) -> None:

@@ -160,6 +160,18 @@ class Thinkers:
             raise fut.exception()
         return True
 
+    def prepare(self, t) -> None:
+        """Table ``t`` has a bot seat: the worker starts getting ready for its game now (in the
+        background), so that its bots' first decisions are already made there."""
+        if self.workers > 0 and t.state is not None:
+            header = self._headers.get(t.id)
+            if header is None:
+                header = self._headers[t.id] = t.header
+            try:
+                self._ready(header)
+            except Exception:  # noqa: BLE001 (said, and handled, at the first decision)
+                pass
+
     def texts(self, t) -> list[str]:
         """The text of every action of table ``t`` so far (kept per table, extended by the
         actions played since the last call)."""
