@@ -24,10 +24,23 @@ Rows:
   lower bound, if none is: each table has one move in flight at a time, so the offered load is
   bounded by the number of tables). Budget: at least 20 moves/s, about twice what 90 students
   thinking 1-3 s ask.
-* **BuyWord's dictionary**: a BuyWord server started afresh, four students play into the first
-  sell phase and past the first sale while a probe asks ``/api/info`` every 20 ms; the longest
-  wait of any probe and any move. Budget: 100 ms (the dictionary loads before the join code is
-  printed, never on the event loop). The start-up time (dictionary included) is information.
+* **a school on one laptop** (issue 37): :data:`SCHOOL_CLASSES` classes of :data:`CLASS_SIZE`,
+  each its own session (Bugami, tables of 4, the search bot in each class's two empty seats),
+  on one server, every student thinking 1-3 s; the **move to update** (the move sent until the
+  acknowledgement and the page's new board have both arrived) p95. Budget: 150 ms. Then the
+  ramp: classes of 30 come in step by step (:data:`SCHOOL_RAMP`), each step measured a few
+  seconds after its classes connected; the number of students at the first step whose p95 passes
+  250 ms (each step's p50, p95, p99, moves/s and the CPU of the server and of the students'
+  process in the note). Budget: at least the school (300 students).
+* **BuyWord's dictionary**: a BuyWord server started afresh (``--hints``), four students play
+  into the sell phases, typing the best word their tiles make (the server finds the sale with the
+  word finder and the hint's best word), past the first sale while a probe asks ``/api/info``
+  every 20 ms; the longest wait of any probe and any move. Budget: 100 ms (the dictionary loads
+  before the join code is printed, never on the event loop). The start-up time (dictionary
+  included) is information.
+
+``python benchmarks/bench_classroom.py --school [--quick]`` runs the school rows alone (about a
+minute with ``--quick``).
 """
 from __future__ import annotations
 
@@ -57,6 +70,12 @@ KNEE_RATE_BUDGET = 20.0
 DICTIONARY_WAIT_BUDGET_MS = 100.0
 #: Students of the ramp towards the rate where p95 passes 250 ms.
 RAMP_STUDENTS = 240
+#: A school on one laptop (issue 37): classes of 30, each its own session, thinking 1-3 s.
+SCHOOL_CLASSES, CLASS_SIZE = 10, 30
+SCHOOL_P95_BUDGET_MS = 150.0
+#: The school's ramp: (classes playing, seconds measured) per step; where p95 passes 250 ms.
+SCHOOL_RAMP = tuple((c, 8) for c in (2, 4, 6, 8, 10, 13, 16, 20, 25, 30, 35, 40, 50, 60))
+SCHOOL_RAMP_QUICK = tuple((c, 4) for c in (4, 10, 20, 30, 40, 50, 60))
 
 
 def _percentile(xs, q):
@@ -97,7 +116,7 @@ class Server:
             if line.startswith("Press Ctrl+C"):
                 break
         self.start_s = time.perf_counter() - t0
-        threading.Thread(target=self.proc.stdout.read, daemon=True).start()   # keep its pipe drained
+        threading.Thread(target=lambda: self.lines.extend(self.proc.stdout), daemon=True).start()   # drained, kept
         from toolkit.classroom.client import TeacherClient
         self.teacher = TeacherClient(self.url, KEY)
 
@@ -188,15 +207,20 @@ async def _student(url: str, token: str, source: str, rng: random.Random, plan: 
             played, step = latest["version"], plan["step"]
             t0 = time.perf_counter()
             await ws.send(json.dumps({"type": "move", "version": played, "index": rng.randrange(len(latest["moves"]))}))
-            while True:     # the ack (the table's new state may come with it: keep the newest)
+            acked = None
+            while True:     # the ack, then the table's new state (it may come first: keep the newest)
                 answer = json.loads(await ws.recv())
                 if answer.get("type") == "state":
                     latest = answer
                 elif answer.get("type") == "ack":
                     stats.setdefault(step, []).append(time.perf_counter() - t0)
-                    break
+                    acked = answer["version"]
                 elif answer.get("type") == "error":
                     stats.setdefault("errors", []).append(answer)
+                    break
+                if acked is not None and latest.get("version", -1) >= acked:
+                    # move to update: the student's page shows the board after the move
+                    stats.setdefault(("update", step), []).append(time.perf_counter() - t0)
                     break
 
 
@@ -293,6 +317,111 @@ def bench_latency(quick: bool) -> list:
     return rows
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (Linux's ``/proc``; NaN elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+async def _school(server: Server, classes: list[list[str]], steps: list[tuple[int, float]], think=(1.0, 3.0),
+                  settle: float = 2.0, seed: int = 3, stop_over: float | None = None) -> list[dict]:
+    """Classes of students come in step by step and play (each student thinks ``think`` seconds
+    before each move): ``steps`` is ``[(classes playing, seconds measured), ...]``; each step
+    starts ``settle`` seconds after its classes connected (their first moves out of the window);
+    the steps end after the first whose move-to-update p95 is over ``stop_over`` ms (if given).
+
+    Returns:
+        one dict per step: ``students``, ``moves`` (acknowledged in the window), ``rate``
+        (moves/s), ``ack`` and ``update`` (round trips, ms: to the acknowledgement, and to the
+        page's new board), ``errors``, ``server_cpu`` and ``client_cpu`` (share of one core).
+    """
+    stats: dict = {}
+    plan = {"think": think, "step": None}
+    stop = asyncio.Event()
+    tasks: list = []
+    out = []
+    playing = 0
+    k = 0
+    try:
+        for n_classes, seconds in steps:
+            while playing < n_classes:
+                for tok in classes[playing]:
+                    i = len(tasks)
+                    tasks.append(asyncio.ensure_future(_student(server.url, tok, device(i, 20), random.Random(seed * 10007 + i),
+                                                                plan, stats, stop)))
+                playing += 1
+            plan["step"] = None
+            await asyncio.sleep(settle)
+            plan["step"] = k
+            s0, c0, t0 = _cpu_seconds(server.proc.pid), time.process_time(), time.perf_counter()
+            await asyncio.sleep(seconds)
+            el = time.perf_counter() - t0
+            plan["step"] = None
+            ack = [x * 1000 for x in stats.get(k, [])]
+            update = [x * 1000 for x in stats.get(("update", k), [])]
+            out.append({"students": sum(len(c) for c in classes[:playing]), "moves": len(ack), "rate": len(ack) / el,
+                        "ack": ack, "update": update, "errors": len(stats.pop("errors", [])),
+                        "server_cpu": (_cpu_seconds(server.proc.pid) - s0) / el,
+                        "client_cpu": (time.process_time() - c0) / el})
+            k += 1
+            if stop_over is not None and update and _percentile(update, 0.95) > stop_over:
+                break       # the knee is found: more students would only say it again
+    finally:
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    failed = [repr(t.exception()) for t in tasks if not t.cancelled() and t.exception()]
+    if out:
+        out[-1]["client_errors"] = failed
+    return out
+
+
+def school_classes(server: Server, n: int, size: int = CLASS_SIZE, game: str = "bugami", **settings) -> list[list[str]]:
+    """``n`` classes of ``size`` students, each its own session (tables of 4, bots in the empty
+    seats), joined from devices of their own and started."""
+    return [_class(server, game, size, 30 + c, **settings) for c in range(n)]
+
+
+def _school_line(r: dict) -> str:
+    up = r["update"]
+    return (f"{r['students']} students: p50 {_percentile(up, 0.5):.0f} ms, p95 {_percentile(up, 0.95):.0f} ms, "
+            f"p99 {_percentile(up, 0.99):.0f} ms, {r['rate']:.1f} moves/s, server CPU {r['server_cpu']:.0%}, "
+            f"students' CPU {r['client_cpu']:.0%}" + (f", {r['errors']} errors" if r["errors"] else ""))
+
+
+def bench_school(quick: bool) -> list:
+    """A school on one laptop (issue 37): :data:`SCHOOL_CLASSES` classes of :data:`CLASS_SIZE`
+    students thinking 1-3 s, each class its own session on one server; then more classes come in
+    step by step (a ramp) until the p95 passes 250 ms."""
+    from run import Row
+
+    seconds = 15 if quick else 60
+    ramp = SCHOOL_RAMP_QUICK if quick else SCHOOL_RAMP
+    rows = []
+    with Server("--no-session") as server:
+        classes = school_classes(server, SCHOOL_CLASSES, preset="full")
+        [r] = asyncio.run(_school(server, classes, [(SCHOOL_CLASSES, seconds)]))
+    up, ack = r["update"], r["ack"]
+    rows.append(Row("classroom", f"a school: {SCHOOL_CLASSES} classes of {CLASS_SIZE} thinking 1-3 s (Bugami): move to "
+                    "update p95", _percentile(up, 0.95) if up else None, "ms", SCHOOL_P95_BUDGET_MS, "max",
+                    f"p50 {_percentile(up, 0.5):.1f} ms, p99 {_percentile(up, 0.99):.1f} ms, max {max(up, default=0):.0f} "
+                    f"ms; to the ack p95 {_percentile(ack, 0.95):.1f} ms; {r['moves']} moves in {seconds} s "
+                    f"({r['rate']:.1f}/s); server CPU {r['server_cpu']:.0%} of a core, the students' "
+                    f"{r['client_cpu']:.0%}; {r['errors'] + len(r.get('client_errors', []))} errors"))
+    with Server("--no-session") as server:
+        classes = school_classes(server, ramp[-1][0], preset="full")
+        steps = asyncio.run(_school(server, classes, list(ramp), seed=4, stop_over=KNEE_MS))
+    knee = next((r for r in steps if r["update"] and _percentile(r["update"], 0.95) > KNEE_MS), None)
+    rows.append(Row("classroom", f"a school, classes of {CLASS_SIZE} coming in (1-3 s): students where p95 passes "
+                    f"{KNEE_MS:.0f} ms", knee["students"] if knee else steps[-1]["students"], "students",
+                    SCHOOL_CLASSES * CLASS_SIZE, "min",
+                    ("" if knee else f"p95 stayed under {KNEE_MS:.0f} ms up to the most students tried (a lower bound); ")
+                    + "; ".join(_school_line(r) for r in steps)))
+    return rows
+
+
 def bench_dictionary(quick: bool) -> list:
     """A fresh BuyWord server; four students play into the first sell phase and past the first
     sale while a probe asks /api/info every 20 ms."""
@@ -301,7 +430,7 @@ def bench_dictionary(quick: bool) -> list:
     from toolkit.classroom.client import SeatClient
 
     with Server("--game", "buyword", "--table-size", "4", "--bot-delay", "0", "--replace-after", "3600",
-                "--seed", "3") as server:
+                "--seed", "3", "--hints") as server:
         code = server.code()
         worst = {"probe": 0.0, "probes": 0}
         stop = threading.Event()
@@ -323,7 +452,9 @@ def bench_dictionary(quick: bool) -> list:
         tokens = [_join(server.url, code, n, device(i, 9))["token"] for i, n in enumerate(("Ann", "Ben", "Cy", "Di"))]
         seats = [SeatClient(server.url, t, timeout=60) for t in tokens]
         rng = random.Random(3)
-        slowest_move, sold, moves, after = 0.0, False, 0, 0
+        slowest_move, sold, moves, after, sales, tried = 0.0, False, 0, 0, 0, set()
+        from toolkit.buyword.odds import best_word
+        best_word("cat", 0)      # the bench's own dictionary, loaded before the clock starts
         try:
             sid = server.teacher.sessions()[0]["id"]
             while after < 20 and moves < 400:       # into the first sale, and 20 moves past it
@@ -333,13 +464,26 @@ def bench_dictionary(quick: bool) -> list:
                 if mover is None or states[0].get("result"):
                     break
                 ms = mover.state["moves"]
-                sells = [m for m in ms if m["group"] == "SellWord"]
-                pick = sells[0] if sells else ms[rng.randrange(len(ms))]
+                obs = mover.state.get("observation") or {}
+                word = None
+                if obs.get("phase") == "sell" and v not in tried:
+                    # a student types the best word their tiles make: the server finds the sale
+                    # (the word finder) and, with --hints, the best word for the log
+                    best = best_word(obs["hands"][obs["you"]], obs["wilds"][obs["you"]])
+                    word = best.word if best is not None else None
+                    tried.add(v)
                 t0 = time.perf_counter()
-                answer = mover.play(pick["index"])
+                if word is not None:
+                    mover.send({"type": "move", "version": v, "word": word})
+                    while (answer := mover.receive()).get("type") not in ("ack", "error"):
+                        pass
+                else:
+                    answer = mover.play(ms[rng.randrange(len(ms))]["index"])
                 slowest_move = max(slowest_move, time.perf_counter() - t0)
                 moves += 1
-                sold = sold or (bool(sells) and answer["type"] == "ack")
+                if word is not None and answer["type"] == "ack":
+                    sales += 1
+                sold = sold or sales > 0
                 after += sold
         finally:
             stop.set()
@@ -350,8 +494,8 @@ def bench_dictionary(quick: bool) -> list:
         return [Row("classroom", "BuyWord: longest wait of a request or a move, start to the first sale",
                     wait_ms, "ms", DICTIONARY_WAIT_BUDGET_MS, "max",
                     f"{worst['probes']} probes of /api/info (longest {worst['probe'] * 1000:.0f} ms), {moves} moves "
-                    f"(longest {slowest_move * 1000:.0f} ms), the first sale at move {moves - after + 1}"
-                    f"{'' if sold else '; NO word was sold'}"),
+                    f"(longest {slowest_move * 1000:.0f} ms), {sales} words sold (typed, with hints), the first at move "
+                    f"{moves - after + 1}{'' if sold else '; NO word was sold'}"),
                 Row("classroom", "  BuyWord server start, dictionary loaded, until the join code is printed",
                     server.start_s, "s", note="information: the dictionary loads before the code is given")]
 
@@ -364,17 +508,18 @@ def rows(quick: bool) -> list:
     root = str(Path(__file__).resolve().parents[1])
     if root not in sys.path:
         sys.path.insert(0, root)
-    return bench_joins(quick) + bench_latency(quick) + bench_dictionary(quick)
+    return bench_joins(quick) + bench_latency(quick) + bench_school(quick) + bench_dictionary(quick)
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true", help="shorter measurements (rougher figures)")
+    p.add_argument("--school", action="store_true", help="only the school rows (10 classes of 30, and the ramp)")
     args = p.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import run
     sys.modules.setdefault("run", run)
-    out = rows(args.quick)
+    out = bench_school(args.quick) if args.school else rows(args.quick)
     print(f"class game server: Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.2f}")
     run.print_table(out)

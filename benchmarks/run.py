@@ -4,6 +4,8 @@
     python benchmarks/run.py --quick    # fewer repetitions (about 15 s)
     python benchmarks/run.py --only finder exact
     python benchmarks/run.py --json results.json
+    python benchmarks/run.py --quick --busy 2 --json busy.json    # beside two busy processes
+    python benchmarks/run.py --quick --column busy.json           # that run's figures in a column
 
 Prints one line per measurement: the measured figure, the budget from DESIGN.md ("Performance
 budgets"), their ratio (measured / budget) and whether the budget is met. Lines without a budget
@@ -981,9 +983,12 @@ def _budget(r: Row) -> str:
     return f"{sign} {r.budget:g}{unit}"
 
 
-def print_table(rows: list[Row], file=sys.stdout) -> None:
+def print_table(rows: list[Row], file=sys.stdout, column: dict | None = None) -> None:
+    """The report, one line per row; ``column`` (from :func:`load_column`) adds the figures of
+    another run (e.g. beside busy processes) next to this run's, matched by section and measure."""
     w = max(len(r.measure) for r in rows)
-    head = f"{'measure':<{w}}  {'measured':>14}  {'budget':>11}  {'ratio':>6}  {'ok':<4}  note"
+    extra = f"  {column['title']:>18}" if column else ""
+    head = f"{'measure':<{w}}  {'measured':>14}  {'budget':>11}  {'ratio':>6}  {'ok':<4}{extra}  note"
     print(head, file=file)
     print("-" * len(head), file=file)
     section = None
@@ -995,8 +1000,41 @@ def print_table(rows: list[Row], file=sys.stdout) -> None:
         ok = {None: "-", True: "yes", False: "NO"}[r.ok]
         if r.value is None and r.budget is not None:
             ok = "n/a"
-        print(f"{r.measure:<{w}}  {_fmt(r.value, r.unit):>14}  {_budget(r):>11}  {ratio:>6}  {ok:<4}  {r.note}",
+        other = ""
+        if column:
+            o = column["rows"].get((r.section, r.measure))
+            other = "-" if o is None else _fmt(o["value"], r.unit) + {None: "", True: "", False: " NO"}[o["ok"]]
+            other = f"  {other:>18}"
+        print(f"{r.measure:<{w}}  {_fmt(r.value, r.unit):>14}  {_budget(r):>11}  {ratio:>6}  {ok:<4}{other}  {r.note}",
               file=file)
+
+
+def load_column(path: Path) -> dict:
+    """Another run's rows (a ``--json`` file) as a column of the report: ``{"title", "rows":
+    {(section, measure): {"value", "ok"}}}``; the title says the load it was measured at."""
+    data = json.loads(Path(path).read_text())
+    busy = data.get("busy") or 0
+    title = (f"beside {busy} busy" if busy else "other run") + f" (load {data.get('load', float('nan')):.1f})"
+    return {"title": title, "rows": {(r["section"], r["measure"]): r for r in data["rows"]}}
+
+
+class BusyMachine:
+    """``n`` busy processes (each a Python loop, as ``scripts/e2e_stress.sh`` makes a busy
+    machine) running while the report is measured; stopped (by their pids) at the end."""
+
+    def __init__(self, n: int):
+        self.n, self.procs = n, []
+
+    def __enter__(self):
+        for _ in range(self.n):
+            self.procs.append(subprocess.Popen([sys.executable, "-c", "while True: pass"]))
+        time.sleep(0.5 if self.n else 0)
+        return self
+
+    def __exit__(self, *exc):
+        for p in self.procs:
+            p.kill()
+            p.wait()
 
 
 def main(argv=None) -> int:
@@ -1006,6 +1044,11 @@ def main(argv=None) -> int:
     ap.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS), metavar="SECTION",
                     help=f"run only these sections: {', '.join(SECTIONS)}")
     ap.add_argument("--json", type=Path, help="also write the rows to this JSON file")
+    ap.add_argument("--busy", type=int, default=0, metavar="N",
+                    help="measure beside N busy processes (a Python loop each, as scripts/e2e_stress.sh does): "
+                         "the busy-machine column (issue 37: --busy 2)")
+    ap.add_argument("--column", type=Path, metavar="JSON",
+                    help="show another run's figures (its --json file, e.g. the --busy 2 run) beside this run's")
     ap.add_argument("--widgets-module", default="toolkit.buyword.widgets",
                     help="module holding the widget builders (default: %(default)s)")
     ap.add_argument("--builders", default=",".join(BUILDERS),
@@ -1015,13 +1058,36 @@ def main(argv=None) -> int:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     cores = os.cpu_count() or 1
     print(f"toolkit benchmarks ({'quick' if args.quick else 'full'}): Python {platform.python_version()}, "
-          f"{platform.machine()}, {cores} cores, load average {load:.2f}")
-    if load > 0.5 * cores:
+          f"{platform.machine()}, {cores} cores, load average {load:.2f}"
+          + (f", beside {args.busy} busy processes" if args.busy else ""))
+    if load > 0.5 * cores and not args.busy:
         print("note: the machine is busy; timings are inflated (run again on an idle machine).")
     print()
 
-    rows: list[Row] = []
     t_all = time.perf_counter()
+    column = load_column(args.column) if args.column else None
+    with BusyMachine(args.busy):
+        rows = _measure(args)
+    load_end = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(file=sys.stderr)
+    print_table(rows, column=column)
+    missed = [r for r in rows if r.ok is False]
+    unmeasured = [r for r in rows if r.value is None]
+    print()
+    print(f"{len(rows)} lines in {time.perf_counter() - t_all:.0f} s (load average {load_end:.2f} at the end); "
+          + (f"{len(missed)} budget(s) missed: " + "; ".join(r.measure.strip() for r in missed)
+             if missed else "every measured budget met")
+          + (f"; {len(unmeasured)} line(s) not measured." if unmeasured else "."))
+    if args.json:
+        args.json.write_text(json.dumps(
+            {"python": platform.python_version(), "cores": cores, "load": load, "load_end": load_end,
+             "busy": args.busy, "quick": args.quick,
+             "rows": [{**asdict(r), "ratio": r.ratio, "ok": r.ok} for r in rows]}, indent=2))
+    return 1 if missed else 0
+
+
+def _measure(args) -> list[Row]:
+    rows: list[Row] = []
     for section in SECTIONS:
         if section not in args.only:
             continue
@@ -1046,20 +1112,7 @@ def main(argv=None) -> int:
         elif section == "anchor":
             rows += bench_anchor(args.quick)
         print(f"  [{section}: {time.perf_counter() - t0:.1f} s]", file=sys.stderr)
-    print(file=sys.stderr)
-    print_table(rows)
-    missed = [r for r in rows if r.ok is False]
-    unmeasured = [r for r in rows if r.value is None]
-    print()
-    print(f"{len(rows)} lines in {time.perf_counter() - t_all:.0f} s; "
-          + (f"{len(missed)} budget(s) missed: " + "; ".join(r.measure.strip() for r in missed)
-             if missed else "every measured budget met")
-          + (f"; {len(unmeasured)} line(s) not measured." if unmeasured else "."))
-    if args.json:
-        args.json.write_text(json.dumps(
-            {"python": platform.python_version(), "cores": cores, "load": load, "quick": args.quick,
-             "rows": [{**asdict(r), "ratio": r.ratio, "ok": r.ok} for r in rows]}, indent=2))
-    return 1 if missed else 0
+    return rows
 
 
 if __name__ == "__main__":

@@ -158,6 +158,7 @@ class Play:
         score sheet (in a task of its own), else the bots look whether one of them is to move."""
         self.room.views.publish(t)
         if t.state.is_terminal:
+            self.room.thinkers.forget(t)
             self.spawn(self.finish(t))
         elif t.status == "playing":
             self.kick(t)
@@ -284,6 +285,8 @@ class Play:
     def kick(self, t: Table) -> None:
         """Let the bots move at ``t`` if a bot is to move (one driver task per table)."""
         if t.driver is None and t.status == "playing":
+            if None in t.seats:
+                self.room.thinkers.prepare(t)      # the bots' worker gets ready for this game
             t.driver = asyncio.ensure_future(self._drive(t))
 
     async def _drive(self, t: Table) -> None:
@@ -301,14 +304,13 @@ class Play:
                 delay = t.session.config.bot_delay
                 if delay > 0:
                     await asyncio.sleep(delay)   # pacing for the students at the table, not synchronisation
-                bot = t.bot_objects.get(seat)
-                if bot is None:
-                    bot = t.bot_objects[seat] = t.session.info.class_bot(t.bots[seat])
+                if t.version != version:
+                    continue     # the table moved on during the delay: look again
                 sale = self.room.views.sale_values(t)
-                choose = bot.choose
-                if sale is not None:       # an induced-value sale: the bot bids with its own value
-                    choose = _with_value(t.session.info.induced[t.session.config.values], bot, seat, sale[1][seat])
-                action = await asyncio.to_thread(choose, st, step_rng(t.seed, 2, version))
+                # an induced-value sale: the bot bids with its own value. The bot thinks in a
+                # process of its own (toolkit.classroom.thinkers): its CPU never holds up the loop
+                values, value = (t.session.config.values, sale[1][seat]) if sale is not None else (None, None)
+                action = await self.room.thinkers.choose(t, seat, version, values, value)
                 async with t.lock:
                     if t.status != "playing":
                         t.driver = None
@@ -325,12 +327,3 @@ class Play:
             t.driver = None
             raise
 
-
-def _with_value(iv, bot, seat: int, value):
-    """A bot's choice in an induced-value session: the game's ``bid`` with the seat's own value
-    while the sale is open (:class:`toolkit.core.faces.InducedValues`), the bot's own move
-    otherwise."""
-    def choose(state, rng):
-        action = iv.bid(state, seat, value, rng)
-        return bot.choose(state, rng) if action is None else action
-    return choose

@@ -62,6 +62,7 @@ from .polls import Polls
 from .presence import Presence
 from .seating import BAD_CODE, JOIN_ALPHABET, Seating, clean_name, hash_token  # noqa: F401
 from .store import Store, hash_key
+from .thinkers import Thinkers
 from .views import Views, merge_state_messages
 
 __all__ = ["Classroom", "ClassroomError", "SessionConfig", "JOIN_ALPHABET", "MAX_NAME", "merge_state_messages"]
@@ -97,6 +98,7 @@ class Classroom:
         self.seating = Seating(self)
         self.presence = Presence(self)
         self.play = Play(self)
+        self.thinkers = Thinkers()     # where the bots think: a process of their own
         self.polls = Polls(self)
         self.views = Views(self)
 
@@ -192,6 +194,7 @@ class Classroom:
                     p.timer.cancel()
         for task in list(self.play.tasks):
             task.cancel()
+        self.thinkers.stop()
 
     @property
     def _tasks(self) -> set:

@@ -296,6 +296,7 @@ class Seating:
                              NOT_SAVED)
                 t.seats, t.state = seats, state
                 t.bot_objects.pop(seat, None)
+                self.room.thinkers.forget(t)     # its header changed (a name in a seat)
                 player.table, player.seat = t, seat
                 self.room.views.rebuild_logs(t)
             if old is not None:

@@ -1,0 +1,81 @@
+"""Where the class server's bots think (toolkit.classroom.thinkers, issue 37): a worker process
+that rebuilds each table from its record and answers with the move's text. Its answer must be
+the move the bot makes in the server's own process (a thread, as before), for every game, and
+the table's state it keeps between decisions must be the engine's."""
+from __future__ import annotations
+
+import asyncio
+import types
+
+import numpy as np
+import pytest
+
+from toolkit.classroom import thinkers
+from toolkit.classroom.config import step_rng
+from toolkit.classroom.games import game_info
+from toolkit.core.game import CHANCE, record, replay
+from toolkit.core.gamespec import game_names
+
+
+def _positions(game: str, seed: int = 5, every: int = 7, most: int = 12):
+    """Decision points of a seeded game played with random moves: (state, version)."""
+    info = game_info(game)
+    st = info.module.new_game(info.rules(), 2 if game == "buyword" else 3 if game != "bue" else 2, seed=seed)
+    rng = np.random.default_rng(seed)
+    out, n = [], 0
+    while not st.is_terminal and len(out) < most:
+        if st.current_player == CHANCE:
+            st = st.apply(st.sample_chance(rng))
+            continue
+        if n % every == 0:
+            out.append(st)
+        legal = st.legal_actions()
+        st = st.apply(legal[int(rng.integers(len(legal)))])
+        n += 1
+    return out
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_the_worker_chooses_the_move_the_bot_makes_in_the_server(game):
+    thinkers._TABLES.clear()
+    thinkers._BOTS.clear()
+    info = game_info(game)
+    for st in _positions(game):
+        rec = record(st)
+        header = {k: rec[k] for k in ("game", "rules", "players", "seed")}
+        version, seat = len(rec["actions"]), st.current_player
+        # the worker's table (kept between decisions: only new actions applied) and a fresh one
+        kept = thinkers.decide(1, header, rec["actions"], "random", seat, None, None, 99, version)
+        fresh = thinkers.decide(("fresh", version), header, rec["actions"], "random", seat, None, None, 99, version)
+        here = str(info.class_bot("random").choose(st, step_rng(99, 2, version)))
+        assert kept == fresh == here
+        assert thinkers._TABLES[1][1] == version
+        assert thinkers._TABLES[1][3] == st        # the kept state is the engine's
+    assert replay({**header, "actions": rec["actions"]})[-1] == st
+
+
+def test_the_server_decides_in_a_thread_until_the_worker_is_ready_then_in_the_worker():
+    info = game_info("tenbucks")
+    st = _positions("tenbucks", seed=3, every=5, most=3)[-1]
+    version = len(st.history())
+    table = types.SimpleNamespace(id=7, state=st, version=version, seed=11, bots=["random"] * st.n_players,
+                                  bot_objects={}, header={k: v for k, v in record(st).items() if k != "actions"},
+                                  session=types.SimpleNamespace(info=info))
+    t = thinkers.Thinkers(workers=1)
+
+    async def go():
+        first = await t.choose(table, st.current_player, version)      # the worker is starting: a thread
+        for _ in range(600):
+            if t._ready(table.header):
+                break
+            await asyncio.sleep(0.1)
+        second = await t.choose(table, st.current_player, version)     # in the worker
+        return first, second
+
+    try:
+        first, second = asyncio.run(go())
+    finally:
+        t.stop()
+    assert (t.in_thread, t.in_process) == (1, 1)
+    assert first == second == info.class_bot("random").choose(st, step_rng(11, 2, version))
+    assert first in st.legal_actions()
