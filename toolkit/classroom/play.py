@@ -8,9 +8,9 @@ twice); it must be one of ``state.legal_actions()`` and the engine's ``apply`` m
 drawn with ``numpy.random.Generator``\\ s made from the table's seed and the action's number;
 all these actions are **written to the database, committed, and only then** applied to the
 table in memory and acknowledged (:meth:`Play.commit`). A bot's move (:meth:`Play.kick` starts
-one driver task per table) goes the same way: its choice is made in a worker thread without the
-lock, then checked again under the lock against the table's ``version`` and whether a bot still
-plays the seat (:meth:`~toolkit.classroom.presence.Presence.bot_plays`). A finished table's
+one driver task per table) goes the same way: its choice is made in the bots' worker process
+(:mod:`toolkit.classroom.thinkers`; a thread until it is ready) without the lock, then checked
+again under the lock against the table's ``version`` and whether a bot still plays the seat (:meth:`~toolkit.classroom.presence.Presence.bot_plays`). A finished table's
 game is recorded on the score sheet (:meth:`Play.finish`) in a task of its own.
 """
 from __future__ import annotations
