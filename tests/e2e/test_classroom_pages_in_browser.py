@@ -353,6 +353,8 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
         # -- waiting for the table
         pg.wait_for_selector("#status:has-text('In attesa dei giocatori')")
         checked(pg, "waiting", patterns)
+        # no moves yet: no empty list for Tab to stop on, no heading over nothing
+        assert pg.locator("#log").is_hidden() and pg.locator("#log-title").is_hidden(), "an empty move log is shown"
         # -- a number question of lesson 02 (Question 6, whose answer is 2.6), answered "2,6"
         q = bank("02").get("q6", lang)
         asked = teacher.ask(s["id"], **question_spec(q, "02", decimal=","))
