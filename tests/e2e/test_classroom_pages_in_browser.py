@@ -504,6 +504,8 @@ def test_buyword_in_italian_word_entry_and_game_over(browser, class_server, scre
                     info = pg.inner_text("#word-info")
                     assert info.startswith(f"{word}: {sales[0].pips} punt") and f"= ${sales[0].value}" in info, info
                     checked(pg, "word entry", patterns, screenshots, "word")
+                    # the phase's name too (one word, which the English patterns leave out): it was "fase sell"
+                    assert "Giro 1, fase vendita;" in pg.inner_text("#view"), pg.inner_text("#view")
                     tab_to(pg, "#sell-word")
                     pg.keyboard.press("Enter")
                     wait_until("the sale reaching the server", lambda: table.version != v)
@@ -526,6 +528,7 @@ def test_buyword_in_italian_word_entry_and_game_over(browser, class_server, scre
         assert sold, "the student sold no word"
         pg.wait_for_selector("table.result")
         checked(pg, "game over", patterns, screenshots, "end")
+        assert ", fase fine;" in pg.inner_text("#view"), pg.inner_text("#view")
         lines = pg.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
         assert any(f"Ann ha venduto {sold[0]}" in line for line in lines), lines
         assert pg.js_errors == [] and pg.external_requests == [], (pg.js_errors, pg.external_requests)
