@@ -315,7 +315,8 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
     1366 px (and the teacher's page): nothing serious or critical; no sideways scroll, also at
     320 px and at 683 px (a laptop's 1366 px at 200% zoom) for the table's states.
 
-    Screenshots: tests/e2e/screenshots/pages-it-<state>-{390,1366}.png."""
+    Screenshots: tests/e2e/screenshots/pages-it-<state>-{390,1366}.png, and the teacher's page
+    pages-it-teacher-{1366,390}.png."""
     import json
 
     from toolkit.lessons import bank
@@ -434,12 +435,19 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
         tp.goto(f"{class_server.url}/teacher#key={class_server.teacher_key}")
         tp.wait_for_selector(f"#code:has-text('{s['code']}')")
         tp.wait_for_selector("#qr svg")
+        # its one-word labels too, which the English patterns leave out (they stayed English), and
+        # one student in the singular (it said "1 studenti entrati")
+        tp.wait_for_selector("#tables-title:has-text('Tavoli')")
+        assert [tp.inner_text(f"#{x}") for x in ("pick-label", "bell-minutes-label")] == ["Sessione", "oppure tra"]
+        assert tp.get_attribute("#qr", "aria-label") == "Codice QR dell'indirizzo per entrare"
+        assert tp.inner_text("#students") == "1 studente entrato (1 con la pagina aperta).", tp.inner_text("#students")
         for width in (1366, 390):
             tp.set_viewport_size({"width": width, "height": 900})
             assert_accessible(tp, f"teacher page, lesson 02 in Italian, {width} px")
             assert_no_english(tp, patterns, f"the teacher's page at {width} px")
             wide = tp.evaluate("(w) => document.documentElement.scrollWidth - w", width)
             assert wide <= 0, f"the teacher's page is {wide} px wider than {width} px"
+            tp.screenshot(path=str(screenshots / f"pages-it-teacher-{width}.png"), full_page=True)
         tp.set_viewport_size(WIDE)
         tp.focus("#bell-now")
         tp.keyboard.press("Enter")
