@@ -315,7 +315,8 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
     1366 px (and the teacher's page): nothing serious or critical; no sideways scroll, also at
     320 px and at 683 px (a laptop's 1366 px at 200% zoom) for the table's states.
 
-    Screenshots: tests/e2e/screenshots/pages-it-<state>-{390,1366}.png."""
+    Screenshots: tests/e2e/screenshots/pages-it-<state>-{390,1366}.png, and the teacher's page
+    pages-it-teacher-{1366,390}.png."""
     import json
 
     from toolkit.lessons import bank
@@ -353,6 +354,8 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
         # -- waiting for the table
         pg.wait_for_selector("#status:has-text('In attesa dei giocatori')")
         checked(pg, "waiting", patterns)
+        # no moves yet: no empty list for Tab to stop on, no heading over nothing
+        assert pg.locator("#log").is_hidden() and pg.locator("#log-title").is_hidden(), "an empty move log is shown"
         # -- a number question of lesson 02 (Question 6, whose answer is 2.6), answered "2,6"
         q = bank("02").get("q6", lang)
         asked = teacher.ask(s["id"], **question_spec(q, "02", decimal=","))
@@ -432,12 +435,19 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
         tp.goto(f"{class_server.url}/teacher#key={class_server.teacher_key}")
         tp.wait_for_selector(f"#code:has-text('{s['code']}')")
         tp.wait_for_selector("#qr svg")
+        # its one-word labels too, which the English patterns leave out (they stayed English), and
+        # one student in the singular (it said "1 studenti entrati")
+        tp.wait_for_selector("#tables-title:has-text('Tavoli')")
+        assert [tp.inner_text(f"#{x}") for x in ("pick-label", "bell-minutes-label")] == ["Sessione", "oppure tra"]
+        assert tp.get_attribute("#qr", "aria-label") == "Codice QR dell'indirizzo per entrare"
+        assert tp.inner_text("#students") == "1 studente entrato (1 con la pagina aperta).", tp.inner_text("#students")
         for width in (1366, 390):
             tp.set_viewport_size({"width": width, "height": 900})
             assert_accessible(tp, f"teacher page, lesson 02 in Italian, {width} px")
             assert_no_english(tp, patterns, f"the teacher's page at {width} px")
             wide = tp.evaluate("(w) => document.documentElement.scrollWidth - w", width)
             assert wide <= 0, f"the teacher's page is {wide} px wider than {width} px"
+            tp.screenshot(path=str(screenshots / f"pages-it-teacher-{width}.png"), full_page=True)
         tp.set_viewport_size(WIDE)
         tp.focus("#bell-now")
         tp.keyboard.press("Enter")
@@ -458,3 +468,80 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
     finally:
         ctx.close()
         desk.close()
+
+
+def test_buyword_in_italian_word_entry_and_game_over(browser, class_server, screenshots):
+    """The two student states the Italian keyboard test does not reach (its lesson plays Bué and
+    the teacher's bell ends it): BuyWord's word entry, the word typed and sold from the keyboard,
+    and a game played to its own end, in an Italian session. At both, axe-core at 390 and 1366 px
+    (nothing serious or critical), no English message of the catalog, no sideways scroll or cut
+    control; the sale is in the move log in Italian.
+
+    Screenshots: tests/e2e/screenshots/pages-it-{word,end}-{390,1366}.png."""
+    patterns = english_patterns("it")
+    teacher = TeacherClient(class_server.url, class_server.teacher_key)
+    s = teacher.open_session("buyword", lang="it", bot_delay=0, replace_after=3600, seed=11)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                              locale="en-US", device_scale_factor=1, bypass_csp=True)     # (axe is injected)
+    ctx.set_default_timeout(60_000)
+    pg = instrumented(ctx.new_page())
+    pg.external_requests = offline(ctx, class_server.url)
+    try:
+        pg.goto(s["join_url"])
+        pg.wait_for_function("() => document.documentElement.lang === 'it'")
+        pg.fill("#name", "Ann")
+        pg.click("#join-button")
+        pg.wait_for_selector("#play:not([hidden])")
+        assert teacher.start_tables(s["id"]) == [1]
+        table = class_server.room.sessions[s["id"]].tables[0]
+        seat = next(k for k, pid in enumerate(table.seats) if pid is not None)
+        sold, moves = [], 0
+        while True:
+            v, st = turn_of(table, seat)
+            pg.wait_for_selector(f'#view[data-version="{v}"]')
+            if st.is_terminal:
+                break
+            assert pg.inner_text("#status") == "Tocca a te!"
+            if pg.locator("#word").count():
+                sales = st.sales(st.current_player)
+                if sales and not sold:         # the first word: typed and sold from the keyboard
+                    word = sales[0].word.upper()
+                    tab_to(pg, "#word")
+                    pg.keyboard.type(sales[0].word)
+                    assert pg.input_value("#word") == word
+                    info = pg.inner_text("#word-info")
+                    assert info.startswith(f"{word}: {sales[0].pips} punt") and f"= ${sales[0].value}" in info, info
+                    checked(pg, "word entry", patterns, screenshots, "word")
+                    # the phase's name too (one word, which the English patterns leave out): it was "fase sell"
+                    assert "Giro 1, fase vendita;" in pg.inner_text("#view"), pg.inner_text("#view")
+                    tab_to(pg, "#sell-word")
+                    pg.keyboard.press("Enter")
+                    wait_until("the sale reaching the server", lambda: table.version != v)
+                    sold.append(word)
+                else:                          # the next words: typed too, or Done when there is none
+                    if sales:
+                        pg.fill("#word", sales[0].word)
+                        pg.click("#sell-word")
+                        sold.append(sales[0].word.upper())
+                    else:
+                        pg.click('#moves button[data-move="done"]')
+                    wait_until("the move reaching the server", lambda: table.version != v)
+            else:
+                ms = moves_on(pg)
+                buy = [m for m in ms if m[2] == "buy"]
+                play_on(pg, buy[0] if buy else ms[0])
+                wait_until("the move reaching the server", lambda: table.version != v)
+            moves += 1
+            assert moves < 300, "the game did not end"
+        assert sold, "the student sold no word"
+        pg.wait_for_selector("table.result")
+        checked(pg, "game over", patterns, screenshots, "end")
+        assert ", fase fine;" in pg.inner_text("#view"), pg.inner_text("#view")
+        lines = pg.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
+        assert any(f"Ann ha venduto {sold[0]}" in line for line in lines), lines
+        assert pg.js_errors == [] and pg.external_requests == [], (pg.js_errors, pg.external_requests)
+    except Exception:
+        print("console:", "\n".join(pg.console_log[-30:]), "errors:", pg.js_errors)
+        raise
+    finally:
+        ctx.close()

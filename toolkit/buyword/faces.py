@@ -31,6 +31,18 @@ from .state import BuyWordState
 __all__ = ["FACES", "BuyWordFaces", "tiles_html", "state_html", "observation_html", "offer_and_claim_html",
            "sale_words", "spelled", "sale_hint"]
 
+#: The phases' names as a page writes them, through the catalog (the state's own are identifiers:
+#: an Italian page read "Giro 1, fase sell").
+_PHASES = {"roll": N_("roll"), "choose": N_("choose"), "draw": N_("draw"), "take": N_("take"),
+           "trade": N_("trade"), "answer": N_("answer"), "buy": N_("buy"), "bid": N_("bid"), "sell": N_("sell"),
+           "challenge": N_("challenge"), "over": N_("over")}
+
+
+def _phase_name(phase: str) -> str:
+    """The phase ``phase`` in the current language (an unknown one as it is)."""
+    return _(_PHASES[phase]) if phase in _PHASES else phase
+
+
 _TILE = ("display:inline-block;width:1.9em;height:2.2em;margin:1px;border:1px solid #555;"
          "border-radius:4px;background:#f7f1de;text-align:center;font:bold 1.1em sans-serif;"
          "line-height:1.5em;color:#222;vertical-align:middle")
@@ -286,7 +298,7 @@ class BuyWordFaces(Faces):
             return _hidden_tiles(x, wilds) if isinstance(x, int) else tiles_html(x, pips, wilds)
 
         status = _("Round {n}, {phase} phase; Leader {name}; {bag} tiles in the bag").format(
-            n=obs["round"], phase=obs["phase"], name=player_name(obs, obs["leader"]), bag=obs["bag_size"])
+            n=obs["round"], phase=_phase_name(obs["phase"]), name=player_name(obs, obs["leader"]), bag=obs["bag_size"])
         if obs["last_round"]:
             status += "; " + _("last round")
         body = f'<div class="tiles hand">{tiles(obs["hands"][you], obs["wilds"][you])}</div>'
@@ -465,8 +477,8 @@ def _table_rows(names, rows) -> str:
 
 
 def _head(round_no, phase, leader, bag, last_round) -> str:
-    text = _("Round {n}, {phase} phase, Leader {name}; {bag} tiles in the bag").format(n=round_no, phase=phase,
-                                                                                        name=leader, bag=bag)
+    text = _("Round {n}, {phase} phase, Leader {name}; {bag} tiles in the bag").format(
+        n=round_no, phase=_phase_name(phase), name=leader, bag=bag)
     return ("<p>" + (escape(text + ('; ' + _('last round') if last_round else ''))) + "</p>")
 
 

@@ -686,12 +686,16 @@
     if (!st.log) {
       logLines = [];
       log.textContent = "";
-      return;
+    } else {
+      var from = Math.min(st.log_from || 0, logLines.length);
+      logLines = logLines.slice(0, from).concat(st.log);
+      while (log.children.length > from) { log.removeChild(log.lastChild); }
+      for (var i = from; i < logLines.length; i++) { log.appendChild(el("li", logLines[i])); }
     }
-    var from = Math.min(st.log_from || 0, logLines.length);
-    logLines = logLines.slice(0, from).concat(st.log);
-    while (log.children.length > from) { log.removeChild(log.lastChild); }
-    for (var i = from; i < logLines.length; i++) { log.appendChild(el("li", logLines[i])); }
+    // no moves yet (waiting for the table, a question before the game): no empty list to Tab to
+    // and no heading over nothing; the log and its heading appear with the first line
+    log.hidden = $("log-title").hidden = logLines.length === 0;
+    if (!logLines.length) { return; }
     if (logFollows || from === 0) { log.scrollTop = log.scrollHeight; }
   }
 

@@ -46,6 +46,11 @@
     $("bell-set").textContent = _("Set the bell");
     $("bell-cancel").textContent = _("Cancel the bell");
     $("close").textContent = _("Close the session to new students");
+    $("pick-label").textContent = _("Session");
+    $("bell-minutes-label").textContent = _("or in");                  // "Ring the bell now | or in [10] min"
+    $("bell-unit").textContent = _("min");
+    $("tables-title").textContent = _("Tables");
+    $("qr").setAttribute("aria-label", _("QR code of the join address"));
     if ($("conn").className.indexOf(" on") >= 0) { $("conn").textContent = _("connected"); }
     if (lastList.length) { menu(); }                 // the session menu again, in these words
   }
@@ -92,7 +97,8 @@
     var url = s.join_url || (window.location.origin + "/join/" + s.code);
     $("join-url").textContent = fill(_("Students open {url} and type the code and their name."), {url: url});
     var here = st.players.filter(function (p) { return p.connected; }).length;
-    $("students").textContent = fill(_("{n} students joined ({here} with the page open)."), {n: st.players.length, here: here});
+    $("students").textContent = fill(st.players.length === 1 ? _("{n} student joined ({here} with the page open).") :
+      _("{n} students joined ({here} with the page open)."), {n: st.players.length, here: here});
     var box = $("tables");
     box.textContent = "";
     var rows = st.tables.filter(function (t) { return t.round === s.round; });
