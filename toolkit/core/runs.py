@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import time
 from html import escape
-from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
 from .views import _INFO, View, fit, labels
 
-if TYPE_CHECKING:
-    from .widgets import SelfCheck
+# (a check is a toolkit.core.widgets.SelfCheck, named in annotations only: widgets imports this
+# module, so an import back, even under TYPE_CHECKING, would draw a circle in the import graph)
+
 __all__ = ["HeldOutput", "BackgroundRun"]
 
 
