@@ -19,7 +19,7 @@ from html import escape
 from typing import Mapping
 
 from ..core.faces import (Faces, Milestone, foot, grew, heading, listed, open_points, para, player_name,
-                          players_table, printed_page, section)
+                          players_table, printed_page, rules_page, section)
 from ..core.i18n import N_, _, format_number, language, ngettext
 from .hand import hand_total
 from .state import BueState, Deal, Discard, Draw, Flip, Reorder, Reveal, Swap
@@ -225,14 +225,13 @@ class BueFaces(Faces):
         r = Rules()
         p1, p2, p3 = r.points
         stacking = _(" (they may stack)") if r.multiplier_stacking else ""
-        return printed_page(
+        return rules_page(
             _("Bué: rules sheet"),
             _("An Italian card game by Mino Abbacuccio. 2-10 players. Five cards each: make them add up to "
               "exactly 50."),
-            heading(_("What you need")),
-            para(_("A deck of {n} cards: blue and gold ordinary cards, four 100s (penalty cards), three <b>x2</b> "
-                   "(double one of your cards) and three <b>x0</b> (cancel one of your cards, or an x2). Paper "
-                   "for the points.").format(n=r.n_cards)),
+            _("A deck of {n} cards: blue and gold ordinary cards, four 100s (penalty cards), three <b>x2</b> "
+              "(double one of your cards) and three <b>x0</b> (cancel one of your cards, or an x2). Paper "
+              "for the points.").format(n=r.n_cards),
             heading(_("A hand")),
             listed([
                 _("<b>Deal.</b> The dealer (<i>mazziere</i>) deals five cards face down to everyone. The rest is "

@@ -21,7 +21,7 @@ from html import escape
 from typing import Mapping
 
 from ..core.faces import (Faces, Milestone, foot, grew, heading, listed, open_points, para, player_name,
-                          players_table, printed_page, section)
+                          players_table, printed_page, rules_page, section)
 from ..core.i18n import N_, _, format_number, ngettext
 from .actions import (Accept, Auction, Bid, Buy, Challenge, Choose, Decline, Discard, Done, Draw, Offer, Pass, Place,
                       Roll, SellWord, Take)
@@ -382,15 +382,14 @@ class BuyWordFaces(Faces):
         wilds = r.wilds_per_player
         safe = _(", school-safe: rude words and slurs are refused") if r.school_safe else ""
         challenges = (_(" (on)") if r.challenges else _(" (off: every word is checked at once)"))
-        return printed_page(
+        return rules_page(
             _("BuyWord: rules sheet"),
             _("A word game by Sid Sackson. 1-4 players (more with Extended Play). Buy letter tiles, sell words."),
-            heading(_("What you need")),
-            para(_("{letters} letter tiles with 1 to 4 dots (<b>pips</b>), {wild} Wild tiles, a die showing 2, 3, "
-                   "4, 5, CHOICE, CHOICE, and play money: <b>${money}</b> each. Wilds each: solitaire {w1}, "
-                   "2 players {w2}, 3 players {w3}, 4 players {w4}.").format(
+            _("{letters} letter tiles with 1 to 4 dots (<b>pips</b>), {wild} Wild tiles, a die showing 2, 3, "
+              "4, 5, CHOICE, CHOICE, and play money: <b>${money}</b> each. Wilds each: solitaire {w1}, "
+              "2 players {w2}, 3 players {w3}, 4 players {w4}.").format(
                 letters=r.n_letters, wild=r.wild_tiles, money=r.starting_money, w1=wilds[0], w2=wilds[1],
-                w3=wilds[2], w4=wilds[3])),
+                w3=wilds[2], w4=wilds[3]),
             heading(_("A round")),
             listed([
                 _("<b>Roll.</b> The Leader rolls the die: everyone draws that many tiles. On CHOICE the Leader "

@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping
 from .i18n import N_, _
 
 __all__ = ["Faces", "Milestone", "InducedValues", "phase_ended", "grew", "player_name", "section", "players_table",
-           "MOODS", "printed_page", "heading", "para", "listed", "open_points", "foot"]
+           "MOODS", "printed_page", "rules_page", "heading", "para", "listed", "open_points", "foot"]
 
 #: The two ways a move is put into words: ``"log"``, what happened, in the past tense with the
 #: mover's name (``"Ana bid 25 bux"``); ``"choice"``, a legal move offered to the player to move,
@@ -255,6 +255,17 @@ def printed_page(title: str, sub: str, *parts: str) -> tuple[str, str]:
     :func:`foot`)."""
     body = "\n".join((f"<h1>{escape(title)}</h1>", f'<p class="sub">{sub}</p>', *parts))
     return title, "\n" + body + "\n"
+
+
+def rules_page(title: str, sub: str, need: str, *parts: str) -> tuple[str, str]:
+    """A game's printed rules sheet (``lessons/print/rules-<game>.html``): :func:`printed_page`
+    with ``title``, the line under it (``sub``, HTML: what the game is, how many play), the
+    section "What you need" (the material, ``need`` HTML) and then ``parts``.
+
+    Returns:
+        ``(title, body HTML)``, as :func:`printed_page`.
+    """
+    return printed_page(title, sub, heading(_("What you need")), para(need), *parts)
 
 
 def heading(text: str) -> str:

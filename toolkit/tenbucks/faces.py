@@ -16,7 +16,8 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping
 
-from ..core.faces import Faces, foot, heading, listed, open_points, para, player_name, players_table, printed_page, section
+from ..core.faces import (Faces, foot, heading, listed, open_points, player_name, players_table, printed_page,
+                          rules_page, section)
 from ..core.i18n import N_, _, ngettext
 from .rules import WILD, bill_sort_key
 from .state import Claim, Deal, End, Force, Play, TenBucksState, bill_worth
@@ -210,14 +211,13 @@ class TenBucksFaces(Faces):
         r = Rules()
         copies = ", ".join(_("{n} players: {copies}").format(n=n, copies=c)
                            for n, c in zip(range(2, 7), r.copies_per_value))
-        return printed_page(
+        return rules_page(
             _("Ten Bucks: rules sheet"),
             _("A card game by Pandaqi. 2-6 players. Play a bill, maybe claim a stack: be the first to claim "
               "${target}.").format(target=r.target),
-            heading(_("What you need")),
-            para(_("Dollar bills from 1 up to the number of players (4 players: $1, $2, $3, $4). Copies of each "
-                   "bill: {copies}. A standard deck works: aces are $1. Deal all the bills out evenly, face "
-                   "down.").format(copies=copies)),
+            _("Dollar bills from 1 up to the number of players (4 players: $1, $2, $3, $4). Copies of each "
+              "bill: {copies}. A standard deck works: aces are $1. Deal all the bills out evenly, face "
+              "down.").format(copies=copies),
             heading(_("Your turn")),
             listed([
                 _("<b>Play a bill</b> (you must): bills of the same value go on one stack in the middle."),
