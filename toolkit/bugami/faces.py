@@ -19,7 +19,7 @@ from html import escape
 from typing import Mapping
 
 from ..core.faces import (Faces, Milestone, foot, heading, listed, open_points, phase_ended, player_name,
-                          players_table, printed_page, rules_page, section)
+                          players_table, rules_page, section)
 from ..core.i18n import N_, _
 from ..core.tricks import SUIT_SYMBOLS, Card, format_cards, parse_card, trick_winner
 from .rules import MISERE
@@ -211,10 +211,12 @@ class BugamiFaces(Faces):
             foot(_("Sources: the Bugami rules and the designer's page; docs/bugami.md.")),
         )
 
-    def strategy_page(self) -> tuple[str, str]:
-        return printed_page(
-            _("Bugami: strategy page"),
-            _("What lesson 05 (Choosing what to avoid) found. Keep it with the rules sheet for your next game."),
+    #: the strategy page's title and the line naming the lesson it keeps (Faces.strategy_page)
+    strategy = (N_("Bugami: strategy page"),
+                N_("What lesson 05 (Choosing what to avoid) found. Keep it with the rules sheet for your next game."))
+
+    def strategy_parts(self) -> list[str]:
+        return [
             heading(_("Choosing your bug suit")),
             listed([
                 _("A good bug suit is one you can <b>play under</b> (you hold its low cards) and that few other "
@@ -232,7 +234,7 @@ class BugamiFaces(Faces):
                   "will take tricks whatever you do."),
             ]),
             foot(_("Hand out after lesson 05: this page states answers of the lesson.")),
-        )
+        ]
 
 
 FACES = BugamiFaces()

@@ -19,7 +19,7 @@ from html import escape
 from typing import Mapping
 
 from ..core.faces import (Faces, Milestone, foot, heading, listed, open_points, para, phase_ended, player_name,
-                          players_table, printed_page, rules_page, section)
+                          players_table, rules_page, section)
 from ..core.i18n import N_, _
 from .rules import Card, parse_card
 from .state import (Assistance, Auction, Bid, BuxState, Deal, Done, Draw, Keep, Pass, Reveal, Sell, Swap, TopCard,
@@ -304,12 +304,14 @@ class BuxFaces(Faces):
             foot(_("Sources: the BUX rules; docs/bux.md.")),
         )
 
-    def strategy_page(self) -> tuple[str, str]:
+    #: the strategy page's title and the line naming the lesson it keeps (Faces.strategy_page)
+    strategy = (N_("BUX: strategy page"),
+                N_("What lesson 03 (What is it worth to you?) found. Keep it with the rules sheet for your next game."))
+
+    def strategy_parts(self) -> list[str]:
         from .rules import Rules
         r = Rules()
-        return printed_page(
-            _("BUX: strategy page"),
-            _("What lesson 03 (What is it worth to you?) found. Keep it with the rules sheet for your next game."),
+        return [
             heading(_("Bidding")),
             listed([
                 _("A lot is worth what it adds to <b>your</b> spread: its private value. If you did not draw it, "
@@ -327,7 +329,7 @@ class BuxFaces(Faces):
                   "Double-BUX period every set pays double.").format(perfect=r.perfect_set_value),
             ]),
             foot(_("Hand out after lesson 03: this page states answers of the lesson.")),
-        )
+        ]
 
 
 FACES = BuxFaces()

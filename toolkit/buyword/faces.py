@@ -21,7 +21,7 @@ from html import escape
 from typing import Mapping
 
 from ..core.faces import (Faces, Milestone, foot, grew, heading, listed, open_points, para, player_name,
-                          players_table, printed_page, rules_page, section)
+                          players_table, rules_page, section)
 from ..core.i18n import N_, _, format_number, ngettext
 from .actions import (Accept, Auction, Bid, Buy, Challenge, Choose, Decline, Discard, Done, Draw, Offer, Pass, Place,
                       Roll, SellWord, Take)
@@ -417,13 +417,15 @@ class BuyWordFaces(Faces):
             foot(_("Sources: the BuyWord rules; the toolkit's choices are listed in docs/buyword.md.")),
         )
 
-    def strategy_page(self) -> tuple[str, str]:
+    #: the strategy page's title and the line naming the lesson it keeps (Faces.strategy_page)
+    strategy = (N_("BuyWord: strategy page"),
+                N_("What lesson 01 (Buy small, sell big) found. Keep it with the rules sheet for your next game."))
+
+    def strategy_parts(self) -> list[str]:
         from .bag import price
         from .odds import expected_cost, pips, word_value
         a, b, word = price(pips("EEJD")), price(pips("NOY")), word_value("enjoyed")
-        return printed_page(
-            _("BuyWord: strategy page"),
-            _("What lesson 01 (Buy small, sell big) found. Keep it with the rules sheet for your next game."),
+        return [
             heading(_("Buy small, sell big")),
             listed([
                 _("Prices are squares of pips, for buying and for selling. So buy in <b>small lots</b> and sell "
@@ -448,7 +450,7 @@ class BuyWordFaces(Faces):
             ]),
             foot(_("Hand out after lesson 01 (once the exit ticket was tried): this page states answers of the "
                    "lesson.")),
-        )
+        ]
 
 
 FACES = BuyWordFaces()

@@ -190,11 +190,26 @@ class Faces(ABC):
         Written with :func:`printed_page` and the helpers beside it, one message per paragraph."""
         return None
 
+    #: The strategy page's title and the line under it naming the lesson whose findings it keeps
+    #: (message ids, marked with ``N_`` and translated when the page is written), or ``None``: the
+    #: game has no strategy page.
+    strategy: tuple[str, str] | None = None
+
     def strategy_page(self) -> tuple[str, str] | None:
         """The game's one-page strategy page: what its lesson found, handed out after the lesson
         (it states the lesson's answers), in the current language: ``(title, body HTML)``, or
-        ``None``."""
-        return None
+        ``None`` (no :attr:`strategy`). Written with :func:`printed_page`: the title and the line
+        of :attr:`strategy`, then :meth:`strategy_parts`."""
+        if self.strategy is None:
+            return None
+        title, lesson = self.strategy
+        return printed_page(_(title), _(lesson), *self.strategy_parts())
+
+    def strategy_parts(self) -> list[str]:
+        """The strategy page's sections under its title (:func:`heading`, :func:`listed`,
+        :func:`foot`...: HTML), in the current language; a game with a :attr:`strategy` writes
+        them."""
+        return []
 
 
 def _observation(state, viewer: int) -> Mapping:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping
 
-from ..core.faces import (Faces, foot, heading, listed, open_points, player_name, players_table, printed_page,
+from ..core.faces import (Faces, foot, heading, listed, open_points, player_name, players_table,
                           rules_page, section)
 from ..core.i18n import N_, _, ngettext
 from .rules import WILD, bill_sort_key
@@ -242,10 +242,12 @@ class TenBucksFaces(Faces):
             foot(_("Sources: the designer's draft rules; docs/tenbucks.md.")),
         )
 
-    def strategy_page(self) -> tuple[str, str]:
-        return printed_page(
-            _("Ten Bucks: strategy page"),
-            _("What lesson 04 (Rules as constraints) found. Keep it with the rules sheet for your next game."),
+    #: the strategy page's title and the line naming the lesson it keeps (Faces.strategy_page)
+    strategy = (N_("Ten Bucks: strategy page"),
+                N_("What lesson 04 (Rules as constraints) found. Keep it with the rules sheet for your next game."))
+
+    def strategy_parts(self) -> list[str]:
+        return [
             heading(_("Look before you play")),
             listed([
                 _("Before you play a bill, check which of your plays would make a stack worth $5 or more: then "
@@ -264,7 +266,7 @@ class TenBucksFaces(Faces):
                   "compare with the fair share (1 in 4 with four players)."),
             ]),
             foot(_("Hand out after lesson 04: this page states answers of the lesson.")),
-        )
+        ]
 
 
 FACES = TenBucksFaces()
