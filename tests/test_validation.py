@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: after the calculators whose answers their pages and hints quote).
 ORDER = {
     "buyword": ["bag", "dictionary", "finder", "rules", "board", "actions", "state", "kernel", "playout", "odds", "faces",
-                "bots", "spec", "widgets"],
+                "bots", "spec", "play_widgets", "widgets"],
     "bue": ["rules", "hand", "state", "kernel", "playout", "odds", "faces", "bots", "spec", "widgets"],
     "bux": ["rules", "state", "kernel", "hooks", "playout", "odds", "faces", "bots", "auction", "spec", "widgets"],
     "tenbucks": ["rules", "state", "kernel", "playout", "odds", "faces", "bots", "spec", "widgets"],

@@ -19,7 +19,7 @@ from html import escape
 from typing import Mapping
 
 from ..core.faces import (Faces, Milestone, foot, grew, heading, listed, open_points, para, player_name,
-                          players_table, printed_page, section)
+                          players_table, rules_page, section)
 from ..core.i18n import N_, _, format_number, language, ngettext
 from .hand import hand_total
 from .state import BueState, Deal, Discard, Draw, Flip, Reorder, Reveal, Swap
@@ -225,14 +225,13 @@ class BueFaces(Faces):
         r = Rules()
         p1, p2, p3 = r.points
         stacking = _(" (they may stack)") if r.multiplier_stacking else ""
-        return printed_page(
+        return rules_page(
             _("Bué: rules sheet"),
             _("An Italian card game by Mino Abbacuccio. 2-10 players. Five cards each: make them add up to "
               "exactly 50."),
-            heading(_("What you need")),
-            para(_("A deck of {n} cards: blue and gold ordinary cards, four 100s (penalty cards), three <b>x2</b> "
-                   "(double one of your cards) and three <b>x0</b> (cancel one of your cards, or an x2). Paper "
-                   "for the points.").format(n=r.n_cards)),
+            _("A deck of {n} cards: blue and gold ordinary cards, four 100s (penalty cards), three <b>x2</b> "
+              "(double one of your cards) and three <b>x0</b> (cancel one of your cards, or an x2). Paper "
+              "for the points.").format(n=r.n_cards),
             heading(_("A hand")),
             listed([
                 _("<b>Deal.</b> The dealer (<i>mazziere</i>) deals five cards face down to everyone. The rest is "
@@ -271,16 +270,18 @@ class BueFaces(Faces):
                    "docs/bue.md.")),
         )
 
-    def strategy_page(self) -> tuple[str, str]:
+    #: the strategy page's title and the line naming the lesson it keeps (Faces.strategy_page)
+    strategy = (N_("Bué: strategy page"),
+                N_("What lesson 02 (Exactly 50) found. Keep it with the rules sheet for your next game."))
+
+    def strategy_parts(self) -> list[str]:
         from .odds import p_bue
         from .rules import Rules
         r = Rules()
         p = p_bue(r)
         plain = r.cards - {"x2": r.cards.get("x2"), "x0": r.cards.get("x0")}
         ratio = format_number(float(p / p_bue(plain)), decimals=1)
-        return printed_page(
-            _("Bué: strategy page"),
-            _("What lesson 02 (Exactly 50) found. Keep it with the rules sheet for your next game."),
+        return [
             heading(_("The odds")),
             listed([
                 _("A Bué on the deal is rare: about 1 hand in {n} with the standard deck. The exchanges are how "
@@ -302,7 +303,7 @@ class BueFaces(Faces):
             ]),
             foot(_("Hand out after lesson 02: this page states answers of the lesson. Never play Bué for money "
                    "prizes.")),
-        )
+        ]
 
 
 FACES = BueFaces()

@@ -18,8 +18,8 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping
 
-from ..core.faces import (Faces, Milestone, foot, heading, listed, open_points, para, phase_ended, player_name,
-                          players_table, printed_page, section)
+from ..core.faces import (Faces, Milestone, foot, heading, listed, open_points, phase_ended, player_name,
+                          players_table, rules_page, section)
 from ..core.i18n import N_, _
 from ..core.tricks import SUIT_SYMBOLS, Card, format_cards, parse_card, trick_winner
 from .rules import MISERE
@@ -178,13 +178,12 @@ class BugamiFaces(Faces):
     def rules_sheet(self) -> tuple[str, str]:
         from .rules import Rules
         r = Rules()
-        return printed_page(
+        return rules_page(
             _("Bugami: rules sheet"),
             _("A trick-taking game by David Parlett. {low}-{high} players. Win tricks, but avoid your bug "
               "suit.").format(low=r.min_players, high=r.max_players),
-            heading(_("What you need")),
-            para(_("A standard pack of 52 cards (ace high) and, from a second pack, one card of each suit per "
-                   "player (the bid cards). Deal all the cards one at a time; leftover cards go face down aside.")),
+            _("A standard pack of 52 cards (ace high) and, from a second pack, one card of each suit per "
+              "player (the bid cards). Deal all the cards one at a time; leftover cards go face down aside."),
             heading(_("A deal")),
             listed([
                 _("<b>Choose your bug suit</b>, the suit you want to avoid: lay its bid card face down. Everyone "
@@ -212,10 +211,12 @@ class BugamiFaces(Faces):
             foot(_("Sources: the Bugami rules and the designer's page; docs/bugami.md.")),
         )
 
-    def strategy_page(self) -> tuple[str, str]:
-        return printed_page(
-            _("Bugami: strategy page"),
-            _("What lesson 05 (Choosing what to avoid) found. Keep it with the rules sheet for your next game."),
+    #: the strategy page's title and the line naming the lesson it keeps (Faces.strategy_page)
+    strategy = (N_("Bugami: strategy page"),
+                N_("What lesson 05 (Choosing what to avoid) found. Keep it with the rules sheet for your next game."))
+
+    def strategy_parts(self) -> list[str]:
+        return [
             heading(_("Choosing your bug suit")),
             listed([
                 _("A good bug suit is one you can <b>play under</b> (you hold its low cards) and that few other "
@@ -233,7 +234,7 @@ class BugamiFaces(Faces):
                   "will take tricks whatever you do."),
             ]),
             foot(_("Hand out after lesson 05: this page states answers of the lesson.")),
-        )
+        ]
 
 
 FACES = BugamiFaces()

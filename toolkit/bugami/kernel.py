@@ -154,6 +154,20 @@ class BugamiMaterial(Material):
             out |= 1 << idx[c]
         return out
 
+    def _put_trick(self, t, trick) -> None:
+        """Write the trick on the table (``trick``: ``(seat, Card)`` pairs in play order) into the
+        table ``t``: its cards, the suit led, the best card so far (its seat and rank) and the
+        number of cards played to it."""
+        m, s = self.params, t.s[0]
+        for i, (seat, card) in enumerate(trick):
+            c = self.index[card]
+            t.trick[i] = c
+            if i == 0 or (m.suit[c] == s["led"] and m.rank[c] > s["best_rank"]):
+                s["best"], s["best_rank"] = seat, m.rank[c]
+                if i == 0:
+                    s["led"] = m.suit[c]
+        s["trick_n"] = len(trick)
+
     def encode(self, state: BugamiState):
         """The table of a :class:`BugamiState` of these rules and players."""
         t = self.layout.new()
@@ -168,14 +182,8 @@ class BugamiMaterial(Material):
         t.decl[:] = [-1 if d is None else decls.index(d) for d in state.declarations]
         t.hands[:] = [self.mask(h) for h in state.hands]
         t.trick[:] = -1
-        s["led"], s["best"], s["trick_n"] = -1, -1, len(state.trick)
-        for i, (seat, card) in enumerate(state.trick):
-            c = self.index[card]
-            t.trick[i] = c
-            if i == 0 or (m.suit[c] == s["led"] and m.rank[c] > s["best_rank"]):
-                s["best"], s["best_rank"] = seat, m.rank[c]
-                if i == 0:
-                    s["led"] = m.suit[c]
+        s["led"], s["best"] = -1, -1
+        self._put_trick(t, state.trick)
         t.won[:] = state.tricks_won
         t.taken[:] = [self.mask(cap) for cap in state.captured]
         t.scores[:] = state.scores_
@@ -233,14 +241,7 @@ class BugamiMaterial(Material):
         t = self.deal_table(hands, leftovers, codes, buf=buf)
         s = t.s[0]
         s["turn"] = view.seat
-        for i, (seat, card) in enumerate(view.trick):
-            c = self.index[card]
-            t.trick[i] = c
-            if i == 0 or (m.suit[c] == s["led"] and m.rank[c] > s["best_rank"]):
-                s["best"], s["best_rank"] = seat, m.rank[c]
-                if i == 0:
-                    s["led"] = m.suit[c]
-        s["trick_n"] = len(view.trick)
+        self._put_trick(t, view.trick)
         t.won[:] = view.tricks_won
         for q, k in enumerate(view.bug_taken):
             suit = m.decl_suit[codes[q]]

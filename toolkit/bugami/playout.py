@@ -339,13 +339,12 @@ class HeuristicBot(BugamiBot):
 # Whole games on the bulk path
 
 
-def kernel():
-    """The game's compiled twin, ``toolkit.bugami.kernel.KERNEL`` (a :class:`toolkit.core.jit.Kernel`),
-    imported on the first call (it imports numba, which ``import toolkit.bugami`` does not): the
-    loader the game's :class:`~toolkit.core.gamespec.GameSpec` names as its ``kernel``."""
+def _load_kernel():
     from .kernel import KERNEL
-
     return KERNEL
+
+
+kernel = bulk.kernel_loader(_load_kernel, "toolkit.bugami.kernel.KERNEL")
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,

@@ -19,7 +19,7 @@ from html import escape
 from typing import Mapping
 
 from ..core.faces import (Faces, Milestone, foot, heading, listed, open_points, para, phase_ended, player_name,
-                          players_table, printed_page, section)
+                          players_table, rules_page, section)
 from ..core.i18n import N_, _
 from .rules import Card, parse_card
 from .state import (Assistance, Auction, Bid, BuxState, Deal, Done, Draw, Keep, Pass, Reveal, Sell, Swap, TopCard,
@@ -270,15 +270,14 @@ class BuxFaces(Faces):
         r = Rules()
         wait = "" if r.drawer_may_wait else _(" (not allowed)")
         top = _("shown") if r.top_card_visible else _("not shown")
-        return printed_page(
+        return rules_page(
             _("BUX: rules sheet"),
             _("A card game of buying cheap and selling sets. {low}-{high} players. The richest player at the end "
               "wins.").format(low=r.min_players, high=r.max_players),
-            heading(_("What you need")),
-            para(_("{n} cards: 48 symbol cards (a suit: hearts, diamonds, clubs or spades, inside a shape: square, "
-                   "circle, X or oval; a number 25, 50 or 100 on the back) and 3 purple BUX cards. Chips: {money} "
-                   "bux each. Deal 3 cards face up to each player; the rest is the draw deck, numbers up.").format(
-                n=r.n_cards, money=r.starting_money)),
+            _("{n} cards: 48 symbol cards (a suit: hearts, diamonds, clubs or spades, inside a shape: square, "
+              "circle, X or oval; a number 25, 50 or 100 on the back) and 3 purple BUX cards. Chips: {money} "
+              "bux each. Deal 3 cards face up to each player; the rest is the draw deck, numbers up.").format(
+                n=r.n_cards, money=r.starting_money),
             heading(_("Your turn: do one thing")),
             listed([
                 _("<b>Swap</b> one of your cards for an <b>unprotected</b> card of another player. A card is "
@@ -305,12 +304,14 @@ class BuxFaces(Faces):
             foot(_("Sources: the BUX rules; docs/bux.md.")),
         )
 
-    def strategy_page(self) -> tuple[str, str]:
+    #: the strategy page's title and the line naming the lesson it keeps (Faces.strategy_page)
+    strategy = (N_("BUX: strategy page"),
+                N_("What lesson 03 (What is it worth to you?) found. Keep it with the rules sheet for your next game."))
+
+    def strategy_parts(self) -> list[str]:
         from .rules import Rules
         r = Rules()
-        return printed_page(
-            _("BUX: strategy page"),
-            _("What lesson 03 (What is it worth to you?) found. Keep it with the rules sheet for your next game."),
+        return [
             heading(_("Bidding")),
             listed([
                 _("A lot is worth what it adds to <b>your</b> spread: its private value. If you did not draw it, "
@@ -328,7 +329,7 @@ class BuxFaces(Faces):
                   "Double-BUX period every set pays double.").format(perfect=r.perfect_set_value),
             ]),
             foot(_("Hand out after lesson 03: this page states answers of the lesson.")),
-        )
+        ]
 
 
 FACES = BuxFaces()

@@ -206,6 +206,18 @@ def _sym(code):
     return (1 << (kind >> 2)) | (1 << (4 + (kind & 3)))
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _sort(key, k):
+    """Sort ``key[:k]`` in place, ascending (an insertion sort: ``k`` is at most 16)."""
+    for i in range(1, k):
+        c = key[i]
+        j = i
+        while j > 0 and key[j - 1] > c:
+            key[j] = key[j - 1]
+            j -= 1
+        key[j] = c
+
+
 @kernel_jit
 def _recall(x, codes, n, flag):
     """``(slot, known)``: where the score of ``codes[:n]`` (``flag``: which score) is remembered
@@ -260,13 +272,7 @@ def _potential(m, x, codes, n, double):
                 return -1.0
             key[k] = codes[i]
             k += 1
-    for i in range(1, k):  # sorted, as the bots' key
-        c = key[i]
-        j = i
-        while j > 0 and key[j - 1] > c:
-            key[j] = key[j - 1]
-            j -= 1
-        key[j] = c
+    _sort(key, k)  # sorted, as the bots' key
     slot, known = _recall(x, key, k, _POTENTIAL + 4 * double)
     if known:
         return x.mval[slot]
@@ -297,13 +303,7 @@ def _cash_value(m, x, codes, n, double):
         if _sym(codes[i]) & thrice:
             key[k] = codes[i]
             k += 1
-    for i in range(1, k):
-        c = key[i]
-        j = i
-        while j > 0 and key[j - 1] > c:
-            key[j] = key[j - 1]
-            j -= 1
-        key[j] = c
+    _sort(key, k)
     slot, known = _recall(x, key, k, _CASH + 4 * double)
     if known:
         return np.int64(x.mval[slot])

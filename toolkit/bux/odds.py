@@ -271,6 +271,64 @@ def unseen_cards(rules: Rules, seen: Sequence[Card]) -> list[tuple[Card, Fractio
     return sorted(out.items(), key=lambda cp: (cp[0].suit, cp[0].shape, cp[0].value))
 
 
+def _future_value(spread, lot, double, r, known, future, samples, exact_limit, rng) -> Fraction | float:
+    """:func:`lot_value` looking ``future`` (>= 1) unseen cards ahead: exact over the next card
+    for ``future=1``, sampled (with replacement from :func:`unseen_cards`) for more."""
+    futures = unseen_cards(r, spread + lot + known)
+    if future == 1 and all(c.value is not None for c in lot) and len(spread + lot) > SEARCH_LIMIT:
+        return sum((p * (best_cash_in(spread + lot + (card,), double, r).value
+                         - best_cash_in(spread + (card,), double, r).value) for card, p in futures),
+                   Fraction(0))
+    if future == 1 and all(c.value is not None for c in lot):
+        with_lot, without = _Solver(spread + lot, double, r), _Solver(spread, double, r)
+        return sum((p * (with_lot.with_card(card) - without.with_card(card)) for card, p in futures),
+                   Fraction(0))
+    if future == 1:
+        total = Fraction(0)
+        for card, p in futures:
+            total += p * lot_value(spread + (card,), lot, double, r, known, 0, samples, exact_limit, rng)
+        return total
+    gen = np.random.default_rng(rng)
+    cards_, probs = [c for c, _ in futures], np.array([float(p) for _, p in futures])
+    acc = 0.0
+    for _ in range(samples):
+        extra = tuple(cards_[i] for i in gen.choice(len(cards_), size=future, p=probs / probs.sum()))
+        acc += float(lot_value(spread + extra, lot, double, r, known, 0, 1, exact_limit, gen))
+    return acc / samples
+
+
+def _average_over_values(worth, cards, unknown, choices, samples, exact_limit, rng) -> Fraction | float:
+    """The mean of ``worth(values)`` over the back values the ``unknown`` cards of ``cards`` may
+    take (``choices``, one list per unknown card; two unknown cards of one kind are different
+    copies): exact (a Fraction) when there are at most ``exact_limit`` combinations, else a float
+    from ``samples`` draws made with ``rng``."""
+    n_combos = 1
+    for c in choices:
+        n_combos *= len(c)
+    if n_combos <= exact_limit:
+        # Unknown cards of one kind are different copies: enumerate distinct copies only.
+        total, count = Fraction(0), 0
+        for assign in product(*[range(len(c)) for c in choices]):
+            keys = [(cards[i].kind, a) for i, a in zip(unknown, assign)]
+            if len(set(keys)) != len(keys):
+                continue
+            total += worth([choices[j][a] for j, a in enumerate(assign)])
+            count += 1
+        return total / count
+    gen = np.random.default_rng(rng)
+    acc = 0.0
+    for _ in range(samples):
+        taken: set = set()
+        assign = []
+        for i, vals in zip(unknown, choices):
+            free = [j for j in range(len(vals)) if (cards[i].kind, j) not in taken]
+            j = free[int(gen.integers(len(free)))]
+            taken.add((cards[i].kind, j))
+            assign.append(vals[j])
+        acc += worth(assign)
+    return acc / samples
+
+
 def lot_value(spread: Sequence[Card], lot: Sequence[Card], double: bool = False, rules: Rules | None = None,
               known: Sequence[Card] = (), future: int = 0, samples: int = 2000, exact_limit: int = 4096,
               rng: np.random.Generator | int | None = None) -> Fraction | float:
@@ -317,27 +375,7 @@ def lot_value(spread: Sequence[Card], lot: Sequence[Card], double: bool = False,
     if future and len(spread) + len(lot) + len(known) >= r.n_symbol_cards:
         future = 0  # every symbol card is in sight: no next card to look ahead to
     if future:
-        futures = unseen_cards(r, spread + lot + known)
-        if future == 1 and all(c.value is not None for c in lot) and len(spread + lot) > SEARCH_LIMIT:
-            return sum((p * (best_cash_in(spread + lot + (card,), double, r).value
-                             - best_cash_in(spread + (card,), double, r).value) for card, p in futures),
-                       Fraction(0))
-        if future == 1 and all(c.value is not None for c in lot):
-            with_lot, without = _Solver(spread + lot, double, r), _Solver(spread, double, r)
-            return sum((p * (with_lot.with_card(card) - without.with_card(card)) for card, p in futures),
-                       Fraction(0))
-        if future == 1:
-            total = Fraction(0)
-            for card, p in futures:
-                total += p * lot_value(spread + (card,), lot, double, r, known, 0, samples, exact_limit, rng)
-            return total
-        gen = np.random.default_rng(rng)
-        cards_, probs = [c for c, _ in futures], np.array([float(p) for _, p in futures])
-        acc = 0.0
-        for _ in range(samples):
-            extra = tuple(cards_[i] for i in gen.choice(len(cards_), size=future, p=probs / probs.sum()))
-            acc += float(lot_value(spread + extra, lot, double, r, known, 0, 1, exact_limit, gen))
-        return acc / samples
+        return _future_value(spread, lot, double, r, known, future, samples, exact_limit, rng)
     base = best_cash_in(spread, double, r).value
     cards = spread + lot
     unknown = [i for i, c in enumerate(cards) if c.value is None]
@@ -360,31 +398,7 @@ def lot_value(spread: Sequence[Card], lot: Sequence[Card], double: bool = False,
             full[i] = Card(full[i].suit, full[i].shape, v)
         return best_cash_in(full, double, r).value - base
 
-    n_combos = 1
-    for c in choices:
-        n_combos *= len(c)
-    if n_combos <= exact_limit:
-        # Unknown cards of one kind are different copies: enumerate distinct copies only.
-        total, count = Fraction(0), 0
-        for assign in product(*[range(len(c)) for c in choices]):
-            keys = [(cards[i].kind, a) for i, a in zip(unknown, assign)]
-            if len(set(keys)) != len(keys):
-                continue
-            total += worth([choices[j][a] for j, a in enumerate(assign)])
-            count += 1
-        return total / count
-    gen = np.random.default_rng(rng)
-    acc = 0.0
-    for _ in range(samples):
-        taken: set = set()
-        assign = []
-        for i, vals in zip(unknown, choices):
-            free = [j for j in range(len(vals)) if (cards[i].kind, j) not in taken]
-            j = free[int(gen.integers(len(free)))]
-            taken.add((cards[i].kind, j))
-            assign.append(vals[j])
-        acc += worth(assign)
-    return acc / samples
+    return _average_over_values(worth, cards, unknown, choices, samples, exact_limit, rng)
 
 
 def suggested_bid(value, is_drawer: bool, chips: int, increment: int = 5, shade: float = 0.0) -> int:

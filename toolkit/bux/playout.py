@@ -158,14 +158,12 @@ def view_of_state(state: BuxState, me: int | None = None, history_limit: int = H
                    lambda: _chain_recent(state, state.n_players), lambda: _chain_seen(state, history_limit))
 
 
-def kernel():
-    """The game's compiled twin with the heuristic bots' hooks, ``toolkit.bux.hooks.KERNEL`` (a
-    :class:`toolkit.core.jit.Kernel`), imported on the first call (it imports numba, which ``import
-    toolkit.bux`` does not): the loader the game's :class:`~toolkit.core.gamespec.GameSpec` names as
-    its ``kernel``."""
+def _load_kernel():
     from .hooks import KERNEL
-
     return KERNEL
+
+
+kernel = bulk.kernel_loader(_load_kernel, "toolkit.bux.hooks.KERNEL")
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,

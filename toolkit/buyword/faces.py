@@ -21,7 +21,7 @@ from html import escape
 from typing import Mapping
 
 from ..core.faces import (Faces, Milestone, foot, grew, heading, listed, open_points, para, player_name,
-                          players_table, printed_page, section)
+                          players_table, rules_page, section)
 from ..core.i18n import N_, _, format_number, ngettext
 from .actions import (Accept, Auction, Bid, Buy, Challenge, Choose, Decline, Discard, Done, Draw, Offer, Pass, Place,
                       Roll, SellWord, Take)
@@ -394,15 +394,14 @@ class BuyWordFaces(Faces):
         wilds = r.wilds_per_player
         safe = _(", school-safe: rude words and slurs are refused") if r.school_safe else ""
         challenges = (_(" (on)") if r.challenges else _(" (off: every word is checked at once)"))
-        return printed_page(
+        return rules_page(
             _("BuyWord: rules sheet"),
             _("A word game by Sid Sackson. 1-4 players (more with Extended Play). Buy letter tiles, sell words."),
-            heading(_("What you need")),
-            para(_("{letters} letter tiles with 1 to 4 dots (<b>pips</b>), {wild} Wild tiles, a die showing 2, 3, "
-                   "4, 5, CHOICE, CHOICE, and play money: <b>${money}</b> each. Wilds each: solitaire {w1}, "
-                   "2 players {w2}, 3 players {w3}, 4 players {w4}.").format(
+            _("{letters} letter tiles with 1 to 4 dots (<b>pips</b>), {wild} Wild tiles, a die showing 2, 3, "
+              "4, 5, CHOICE, CHOICE, and play money: <b>${money}</b> each. Wilds each: solitaire {w1}, "
+              "2 players {w2}, 3 players {w3}, 4 players {w4}.").format(
                 letters=r.n_letters, wild=r.wild_tiles, money=r.starting_money, w1=wilds[0], w2=wilds[1],
-                w3=wilds[2], w4=wilds[3])),
+                w3=wilds[2], w4=wilds[3]),
             heading(_("A round")),
             listed([
                 _("<b>Roll.</b> The Leader rolls the die: everyone draws that many tiles. On CHOICE the Leader "
@@ -430,13 +429,15 @@ class BuyWordFaces(Faces):
             foot(_("Sources: the BuyWord rules; the toolkit's choices are listed in docs/buyword.md.")),
         )
 
-    def strategy_page(self) -> tuple[str, str]:
+    #: the strategy page's title and the line naming the lesson it keeps (Faces.strategy_page)
+    strategy = (N_("BuyWord: strategy page"),
+                N_("What lesson 01 (Buy small, sell big) found. Keep it with the rules sheet for your next game."))
+
+    def strategy_parts(self) -> list[str]:
         from .bag import price
         from .odds import expected_cost, pips, word_value
         a, b, word = price(pips("EEJD")), price(pips("NOY")), word_value("enjoyed")
-        return printed_page(
-            _("BuyWord: strategy page"),
-            _("What lesson 01 (Buy small, sell big) found. Keep it with the rules sheet for your next game."),
+        return [
             heading(_("Buy small, sell big")),
             listed([
                 _("Prices are squares of pips, for buying and for selling. So buy in <b>small lots</b> and sell "
@@ -461,7 +462,7 @@ class BuyWordFaces(Faces):
             ]),
             foot(_("Hand out after lesson 01 (once the exit ticket was tried): this page states answers of the "
                    "lesson.")),
-        )
+        ]
 
 
 FACES = BuyWordFaces()

@@ -31,13 +31,12 @@ def supports(rules: Rules, n_players: int) -> bool:
     return kernel_supports(rules, n_players)
 
 
-def kernel():
-    """The game's compiled twin, ``toolkit.buyword.kernel.KERNEL`` (a :class:`toolkit.core.jit.Kernel`),
-    imported on the first call (it imports numba, which ``import toolkit.buyword`` does not): the
-    loader the game's :class:`~toolkit.core.gamespec.GameSpec` names as its ``kernel``."""
+def _load_kernel():
     from .kernel import KERNEL
-
     return KERNEL
+
+
+kernel = bulk.kernel_loader(_load_kernel, "toolkit.buyword.kernel.KERNEL")
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,

@@ -126,7 +126,6 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "check":
         return run_check(port=args.port, host=args.host, wait=args.wait, public_url=args.public_url)
-    import asyncio
     import signal
     import threading
 
@@ -166,27 +165,7 @@ def main(argv: list[str] | None = None) -> int:
              f"Database: {server.db_path}",
              f"Teacher's key: {server.teacher_key}  (for the notebook widget: "
              f"toolkit.classroom.widgets.teacher_view(url={server.url!r}, key=...))"]
-    session = None
-    if cfg is not None:
-        session = None if args.new_session else room.last_open_session(args.game)
-        if session is not None:
-            opened = time.strftime("%Y-%m-%d %H:%M", time.localtime(session.created))
-            lines.append(f"Re-opened session {session.id} (opened {opened}; --new-session opens a new one)")
-            changed = [f"--{n.replace('_', '-')}" for n in ("preset", "table_size", "bot", "seed") if _given(args, n)]
-            if changed:
-                lines.append(f"  note: {', '.join(changed)} apply to new sessions only; this one keeps its settings")
-        else:
-            future = asyncio.run_coroutine_threadsafe(room.open_session(cfg), _loop_of(server))
-            session = future.result(120)
-        c = session.config
-        when = ("a table starts when it is full" if not c.start_after else
-                f"a table starts when it is full, or {c.start_after:g} s after its first student joined (bots "
-                "in its empty seats)")
-        if not c.start_when_full:
-            when = "tables start from the teacher's page"
-        lines += [f"Join code: {session.code}   ({GAMES[c.game].title}, tables of {c.table_size}; {when})",
-                  f"Students open {server.public_url} (or {server.public_url}/join/{session.code}) on any browser "
-                  "and type the code and their name."]
+    session = None if cfg is None else _open_session(args, server, cfg, lines)
     for s in room.sessions.values():
         if s is not session and s.status == "open":
             lines.append(f"Also open: session {s.id}, code {s.code} ({GAMES[s.config.game].title}, "
@@ -205,6 +184,35 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         remove_info(server.db_path)
     return 0
+
+
+def _open_session(args, server, cfg, lines: list[str]):
+    """The session the started server offers (the last open one of the game, unless
+    ``--new-session``; else a new one of ``cfg``), with its lines for the console appended to
+    ``lines``; returns the session."""
+    import asyncio
+
+    room = server.room
+    session = None if args.new_session else room.last_open_session(args.game)
+    if session is not None:
+        opened = time.strftime("%Y-%m-%d %H:%M", time.localtime(session.created))
+        lines.append(f"Re-opened session {session.id} (opened {opened}; --new-session opens a new one)")
+        changed = [f"--{n.replace('_', '-')}" for n in ("preset", "table_size", "bot", "seed") if _given(args, n)]
+        if changed:
+            lines.append(f"  note: {', '.join(changed)} apply to new sessions only; this one keeps its settings")
+    else:
+        future = asyncio.run_coroutine_threadsafe(room.open_session(cfg), _loop_of(server))
+        session = future.result(120)
+    c = session.config
+    when = ("a table starts when it is full" if not c.start_after else
+            f"a table starts when it is full, or {c.start_after:g} s after its first student joined (bots "
+            "in its empty seats)")
+    if not c.start_when_full:
+        when = "tables start from the teacher's page"
+    lines += [f"Join code: {session.code}   ({GAMES[c.game].title}, tables of {c.table_size}; {when})",
+              f"Students open {server.public_url} (or {server.public_url}/join/{session.code}) on any browser "
+              "and type the code and their name."]
+    return session
 
 
 def _loop_of(server):

@@ -127,22 +127,9 @@ class Views:
         rules = st.rules
         stopped = t.status == "stopped"
         mine = st.current_player == p.seat and not stopped
-        moves, entry = [], None
-        if mine:
-            entry = info.word_entry(st)
-            for i, a in enumerate(st.legal_actions()):
-                if entry is not None and info.typed(a):
-                    continue            # the student spells words: the list would give them away
-                moves.append({"index": i, "text": str(a), "sentence": info.sentence(obs, a, rules),
-                              "group": type(a).__name__})
+        moves, entry = _moves(info, st, obs, rules) if mine else ([], None)
         lines = t.logs.get(p.seat, [])
-        sent = self._log_sent.get(conn) if conn is not None else None
-        start = max(0, sent[1] - 1) if sent is not None and sent[0] == t.id else 0
-        if conn is not None:
-            try:
-                self._log_sent[conn] = (t.id, len(lines))
-            except TypeError:           # a connection object that cannot be weakly referenced: send it all
-                start = 0
+        start = self._log_start(conn, t, lines)
         base.update(
             version=t.version, observation=jsonable(obs),
             html=info.view_html(dict(obs, to_move=-2) if stopped else obs, rules),   # stopped: nobody is to move
@@ -163,6 +150,19 @@ class Views:
                               "cards": info.final_cards(st, stopped), "cards_title": info.final_title,
                               "stopped": stopped, "bell": t.bell, "unfinished": t.bell and not s.config.stop}
         return base
+
+    def _log_start(self, conn, t: Table, lines: list) -> int:
+        """The first of ``lines`` (``t``'s log as one seat reads it) to send to ``conn``: the last
+        line it has (a line may have changed since), or 0 the first time and without ``conn``;
+        remembers that ``conn`` now has all of them."""
+        sent = self._log_sent.get(conn) if conn is not None else None
+        start = max(0, sent[1] - 1) if sent is not None and sent[0] == t.id else 0
+        if conn is not None:
+            try:
+                self._log_sent[conn] = (t.id, len(lines))
+            except TypeError:           # a connection object that cannot be weakly referenced: send it all
+                start = 0
+        return start
 
     def sale_values(self, t: Table) -> tuple | None:
         """The induced values of ``t``'s current (or latest) sale, in an induced-value session
@@ -276,6 +276,21 @@ class Views:
                         "kinds": ["bot" if pid is None else "human" for pid in t.seats],
                         "actors": list(t.actors), "record": game_record_of(t.state)})
         return out
+
+
+def _moves(info, st, obs, rules) -> tuple[list, dict | None]:
+    """The moves a student's page lists on their turn, ``[{"index", "text", "sentence",
+    "group"}]`` (``index`` in ``st.legal_actions()``), and the game's word entry (BuyWord: what
+    the page needs to let the student spell a word; its word sales are then left out of the
+    list) or None."""
+    entry = info.word_entry(st)
+    moves = []
+    for i, a in enumerate(st.legal_actions()):
+        if entry is not None and info.typed(a):
+            continue            # the student spells words: the list would give them away
+        moves.append({"index": i, "text": str(a), "sentence": info.sentence(obs, a, rules),
+                      "group": type(a).__name__})
+    return moves, entry
 
 
 def _add_line(lines: list, text: str) -> None:

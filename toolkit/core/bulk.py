@@ -154,6 +154,28 @@ def _hooked(bots) -> bool:
     return bots is None or all(callable(getattr(b, "kernel_policy", None)) for b in bots)
 
 
+def kernel_loader(load: Callable[[], object], name: str) -> Callable[[], object]:
+    """The loader a game's :class:`~toolkit.core.gamespec.GameSpec` names as its ``kernel``.
+
+    Args:
+        load: the game's own function that imports its compiled twin (a
+            :class:`toolkit.core.jit.Kernel`; it imports numba, which importing the game does not)
+            and returns it.
+        name: where the kernel lives (``"toolkit.bue.kernel.KERNEL"``), for the loader's docstring.
+
+    Returns:
+        a function of no arguments returning ``load()``: the import happens on its first call.
+    """
+    def kernel():
+        return load()
+
+    kernel.__doc__ = (f"The game's compiled twin, ``{name}`` (a :class:`toolkit.core.jit.Kernel`), "
+                      "imported on the first call (it imports numba, which importing the game does "
+                      "not): the loader the game's :class:`~toolkit.core.gamespec.GameSpec` names as "
+                      "its ``kernel``.")
+    return kernel
+
+
 def playout(kernel: Callable | None, initial_state: Callable, rules, players, bots, rng, seed=None, *,
             compiled: bool = True) -> PlayoutRecord:
     """Every game's bulk ``playout``: one whole game on the fastest path that plays it exactly.

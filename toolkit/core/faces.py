@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping
 from .i18n import N_, _
 
 __all__ = ["Faces", "Milestone", "InducedValues", "phase_ended", "grew", "player_name", "section", "players_table",
-           "MOODS", "printed_page", "heading", "para", "listed", "open_points", "foot"]
+           "MOODS", "printed_page", "rules_page", "heading", "para", "listed", "open_points", "foot"]
 
 #: The two ways a move is put into words: ``"log"``, what happened, in the past tense with the
 #: mover's name (``"Ana bid 25 bux"``); ``"choice"``, a legal move offered to the player to move,
@@ -190,11 +190,26 @@ class Faces(ABC):
         Written with :func:`printed_page` and the helpers beside it, one message per paragraph."""
         return None
 
+    #: The strategy page's title and the line under it naming the lesson whose findings it keeps
+    #: (message ids, marked with ``N_`` and translated when the page is written), or ``None``: the
+    #: game has no strategy page.
+    strategy: tuple[str, str] | None = None
+
     def strategy_page(self) -> tuple[str, str] | None:
         """The game's one-page strategy page: what its lesson found, handed out after the lesson
         (it states the lesson's answers), in the current language: ``(title, body HTML)``, or
-        ``None``."""
-        return None
+        ``None`` (no :attr:`strategy`). Written with :func:`printed_page`: the title and the line
+        of :attr:`strategy`, then :meth:`strategy_parts`."""
+        if self.strategy is None:
+            return None
+        title, lesson = self.strategy
+        return printed_page(_(title), _(lesson), *self.strategy_parts())
+
+    def strategy_parts(self) -> list[str]:
+        """The strategy page's sections under its title (:func:`heading`, :func:`listed`,
+        :func:`foot`...: HTML), in the current language; a game with a :attr:`strategy` writes
+        them."""
+        return []
 
 
 def _observation(state, viewer: int) -> Mapping:
@@ -255,6 +270,17 @@ def printed_page(title: str, sub: str, *parts: str) -> tuple[str, str]:
     :func:`foot`)."""
     body = "\n".join((f"<h1>{escape(title)}</h1>", f'<p class="sub">{sub}</p>', *parts))
     return title, "\n" + body + "\n"
+
+
+def rules_page(title: str, sub: str, need: str, *parts: str) -> tuple[str, str]:
+    """A game's printed rules sheet (``lessons/print/rules-<game>.html``): :func:`printed_page`
+    with ``title``, the line under it (``sub``, HTML: what the game is, how many play), the
+    section "What you need" (the material, ``need`` HTML) and then ``parts``.
+
+    Returns:
+        ``(title, body HTML)``, as :func:`printed_page`.
+    """
+    return printed_page(title, sub, heading(_("What you need")), para(need), *parts)
 
 
 def heading(text: str) -> str:

@@ -195,6 +195,32 @@ def _chunks(start: int, n: int, workers: int) -> list[tuple[int, int]]:
     return [(i, min(i + size, n)) for i in range(start, n, size)]
 
 
+def _check_trials(n) -> int:
+    """``n``, a number of trials, as an int.
+
+    Raises:
+        TypeError: ``n`` not a whole number.
+        ValueError: ``n < 1``.
+    """
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError(f"n must be a whole number, got {type(n).__name__} {n!r}")
+    if n < 1:
+        raise ValueError(f"n must be >= 1, got {n}")
+    return int(n)
+
+
+def _progress_bar(progress, n: int, desc: str):
+    """The bar :func:`run_trials` moves: ``progress(total=n, desc=desc)`` when ``progress`` is a
+    callable, else a ``tqdm.auto`` bar (disabled when ``progress`` is false)."""
+    from tqdm.auto import tqdm
+
+    bar = progress(total=n, desc=desc) if callable(progress) else tqdm(total=n, desc=desc, disable=not progress)
+    if hasattr(bar, "container"):  # a notebook bar (a widget): it wraps on a phone instead of running off
+        from .widgets import fit
+        fit(bar.container)
+    return bar
+
+
 def run_trials(
     trial: Callable[[np.random.Generator], Any],
     n: int,
@@ -244,23 +270,14 @@ def run_trials(
     """
     import time
 
-    from tqdm.auto import tqdm
-
     from .validation import check_seed
 
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-        raise TypeError(f"n must be a whole number, got {type(n).__name__} {n!r}")
-    if n < 1:
-        raise ValueError(f"n must be >= 1, got {n}")
-    n = int(n)
+    n = _check_trials(n)
     explicit = workers is not None
     workers = _check_workers(workers)
     root = np.random.SeedSequence(check_seed(seed))
     out: list = []
-    bar = progress(total=n, desc=desc) if callable(progress) else tqdm(total=n, desc=desc, disable=not progress)
-    if hasattr(bar, "container"):  # a notebook bar (a widget): it wraps on a phone instead of running off
-        from .widgets import fit
-        fit(bar.container)
+    bar = _progress_bar(progress, n, desc)
     try:
         if client is not None:
             _run_on_client(client, trial, root, 0, n, out, bar)

@@ -228,6 +228,34 @@ def begin_play(streams):
         streams[3] = streams[1]
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _stream_index(words, streams, at, n):
+    """:func:`word_index` on one stream of ``streams`` (the setup stream at ``at=0``, the play
+    stream at ``at=2``), whose position ``streams[at]`` it moves on.
+
+    Returns:
+        the index, or ``-1`` when the words ran out.
+    """
+    i, pos = word_index(words, streams[at], n)
+    streams[at] = pos
+    return i
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _stream_integers(words, streams, at, n):
+    """:func:`word_integers` on one stream of ``streams`` (the setup stream at ``at=0``, the play
+    stream at ``at=2``), whose position ``streams[at]`` and held 32-bit half ``streams[at + 1]``
+    it moves on.
+
+    Returns:
+        the index, or ``-1`` when the words ran out.
+    """
+    i, pos, half = word_integers(words, streams[at], streams[at + 1], n)
+    streams[at] = pos
+    streams[at + 1] = half
+    return i
+
+
 @njit(cache=True, _nrt=False)
 def chance_index(sw, pw, streams, n):
     """A chance event's ``uniform_index(rng, n)`` (compiled) on the stream in use: the setup
@@ -236,13 +264,7 @@ def chance_index(sw, pw, streams, n):
     Returns:
         the index, or ``-1`` when the words ran out.
     """
-    if streams[4]:
-        i, pos = word_index(pw, streams[2], n)
-        streams[2] = pos
-    else:
-        i, pos = word_index(sw, streams[0], n)
-        streams[0] = pos
-    return i
+    return _stream_index(pw, streams, 2, n) if streams[4] else _stream_index(sw, streams, 0, n)
 
 
 @njit(cache=True, _nrt=False)
@@ -253,15 +275,7 @@ def chance_integers(sw, pw, streams, n):
     Returns:
         the index, or ``-1`` when the words ran out.
     """
-    if streams[4]:
-        i, pos, half = word_integers(pw, streams[2], streams[3], n)
-        streams[2] = pos
-        streams[3] = half
-    else:
-        i, pos, half = word_integers(sw, streams[0], streams[1], n)
-        streams[0] = pos
-        streams[1] = half
-    return i
+    return _stream_integers(pw, streams, 2, n) if streams[4] else _stream_integers(sw, streams, 0, n)
 
 
 @njit(cache=True, _nrt=False)
@@ -275,10 +289,7 @@ def decision_integers(pw, streams, n):
     """
     if not streams[4]:
         begin_play(streams)
-    i, pos, half = word_integers(pw, streams[2], streams[3], n)
-    streams[2] = pos
-    streams[3] = half
-    return i
+    return _stream_integers(pw, streams, 2, n)
 
 
 @njit(cache=True, _nrt=False)
@@ -292,9 +303,7 @@ def decision_index(pw, streams, n):
     """
     if not streams[4]:
         begin_play(streams)
-    i, pos = word_index(pw, streams[2], n)
-    streams[2] = pos
-    return i
+    return _stream_index(pw, streams, 2, n)
 
 
 def compiled_streams(*gens: np.random.Generator) -> bool:

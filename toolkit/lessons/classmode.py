@@ -418,6 +418,61 @@ def bue_hand(records, **_context) -> ClassNumbers:
     return ClassNumbers(fig, table, summary, {"dealt": dealt, "ended": ended, "exact": share})
 
 
+def _bidding(states, start: int) -> tuple[dict, int | None, int | None]:
+    """The auction that opens at ``states[start]``: each bidder's highest bid (``{seat: bux}``),
+    the winning seat and the price (bux; the seat is -1 when nobody bought), or ``None, None``
+    while the auction is still going."""
+    from ..bux import Bid
+
+    high: dict[int, int] = {}
+    winner = price = None
+    for n in range(start, len(states) - 1):
+        s, after = states[n], states[n + 1]
+        if s.phase != "bid":
+            break
+        a = after.last_action
+        if isinstance(a, Bid):
+            high[s.current_player] = max(high.get(s.current_player, 0), a.amount)
+        if after.phase != "bid":
+            winner, price = (s.current_player, a.amount) if isinstance(a, Bid) else (s.high_bidder, s.high_bid)
+            break
+    return high, winner, price
+
+
+def _auction_rows(records) -> tuple[list, list]:
+    """Lesson 03's class auctions read from the tables' records: one row per seat (its value and
+    line, its highest bid) and one row per lot sold (winner, price, profits), as
+    :func:`bux_auction` lists them; a table whose auction has not opened or not ended is left
+    out."""
+    from ..bux.auction import induced_values, sale_opening
+
+    rows, tables = [], []
+    for rec in records:
+        states = _states(rec)
+        start = next((k for k, s in enumerate(states) if s.phase == "bid"), None)
+        if start is None:
+            continue
+        opening = sale_opening(states[start])
+        drawer = opening.turn
+        high, winner, price = _bidding(states, start)
+        if winner is None:
+            continue                      # the auction is still going
+        values = induced_values(opening, rec["record"]["seed"] or 0)
+        for seat, name in enumerate(opening.players):
+            line = values[seat] / 2 if seat == drawer else values[seat]
+            bid = high.get(seat)
+            rows.append({"table": rec["number"], "player": name, "student": rec["kinds"][seat] == "human",
+                         "drew the lot": seat == drawer, "value": values[seat], "line": line, "highest bid": bid,
+                         "over the line": bid is not None and bid > line, "won": seat == winner})
+        if winner >= 0:
+            paid = winner != drawer
+            tables.append({"table": rec["number"], "winner": opening.players[winner],
+                           "student": rec["kinds"][winner] == "human", "price": price,
+                           "value to the winner": values[winner], "winner's profit": values[winner] - price,
+                           "drawer": opening.players[drawer], "drawer paid": price if paid else 0})
+    return rows, tables
+
+
 def bux_auction(records, noise: float = 50.0, auctions: int = 4000, **_context) -> ClassNumbers:
     """Lesson 03: one lot at auction per table, run as an induced-value auction (the activity's
     ``values="lot"``): each bidder's phone said what the lot was worth to them
@@ -439,45 +494,9 @@ def bux_auction(records, noise: float = 50.0, auctions: int = 4000, **_context) 
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
-    from ..bux import Bid
-    from ..bux.auction import induced_values, sale_opening
     from ..core.i18n import _, ngettext
 
-    rows, tables = [], []
-    for rec in records:
-        states = _states(rec)
-        start = next((k for k, s in enumerate(states) if s.phase == "bid"), None)
-        if start is None:
-            continue
-        opening = sale_opening(states[start])
-        drawer = opening.turn
-        high: dict[int, int] = {}
-        winner = price = None
-        for n in range(start, len(states) - 1):
-            s, after = states[n], states[n + 1]
-            if s.phase != "bid":
-                break
-            a = after.last_action
-            if isinstance(a, Bid):
-                high[s.current_player] = max(high.get(s.current_player, 0), a.amount)
-            if after.phase != "bid":
-                winner, price = (s.current_player, a.amount) if isinstance(a, Bid) else (s.high_bidder, s.high_bid)
-                break
-        if winner is None:
-            continue                      # the auction is still going
-        values = induced_values(opening, rec["record"]["seed"] or 0)
-        for seat, name in enumerate(opening.players):
-            line = values[seat] / 2 if seat == drawer else values[seat]
-            bid = high.get(seat)
-            rows.append({"table": rec["number"], "player": name, "student": rec["kinds"][seat] == "human",
-                         "drew the lot": seat == drawer, "value": values[seat], "line": line, "highest bid": bid,
-                         "over the line": bid is not None and bid > line, "won": seat == winner})
-        if winner >= 0:
-            paid = winner != drawer
-            tables.append({"table": rec["number"], "winner": opening.players[winner],
-                           "student": rec["kinds"][winner] == "human", "price": price,
-                           "value to the winner": values[winner], "winner's profit": values[winner] - price,
-                           "drawer": opening.players[drawer], "drawer paid": price if paid else 0})
+    rows, tables = _auction_rows(records)
     if not tables:
         return _empty(_("No lot has been sold yet."))
     from ..bux.widgets import simulate_auctions

@@ -74,17 +74,7 @@ def record_game(sheet: ScoreSheet, game: State | Mapping | str, date=None, varia
             players with the same name). Nothing is written.
         ScoreSheetError: the sheet's file is damaged (naming it). Nothing is written.
     """
-    if isinstance(game, State):
-        final = game
-    else:
-        if isinstance(game, str):
-            try:
-                game = json.loads(game)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"the game record is not JSON: {e}") from None
-        if not isinstance(game, Mapping):
-            raise ValueError(f"give a final State or a game record dict, got {type(game).__name__}")
-        final = _replay(game)[-1]
+    final = _final_state(game)
     if not final.is_terminal and not unfinished:
         raise ValueError("the game is not over: only finished games go on the score sheet (or one stopped "
                          "by the bell, recorded with unfinished=True)")
@@ -122,6 +112,25 @@ def record_game(sheet: ScoreSheet, game: State | Mapping | str, date=None, varia
             raise
 
     return _write_transaction(sheet.path, transaction)
+
+
+def _final_state(game: State | Mapping | str) -> State:
+    """The last state of ``game``: a State as given, a record (dict or JSON text) replayed.
+
+    Raises:
+        ValueError: the text is not JSON, ``game`` is neither a State nor a record, or the record
+            is malformed or does not replay.
+    """
+    if isinstance(game, State):
+        return game
+    if isinstance(game, str):
+        try:
+            game = json.loads(game)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"the game record is not JSON: {e}") from None
+    if not isinstance(game, Mapping):
+        raise ValueError(f"give a final State or a game record dict, got {type(game).__name__}")
+    return _replay(game)[-1]
 
 
 def game_record(sheet: ScoreSheet, game_id: int) -> dict | None:

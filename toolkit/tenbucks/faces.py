@@ -16,7 +16,8 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping
 
-from ..core.faces import Faces, foot, heading, listed, open_points, para, player_name, players_table, printed_page, section
+from ..core.faces import (Faces, foot, heading, listed, open_points, player_name, players_table,
+                          rules_page, section)
 from ..core.i18n import N_, _, ngettext
 from .rules import WILD, bill_sort_key
 from .state import Claim, Deal, End, Force, Play, TenBucksState, bill_worth
@@ -210,14 +211,13 @@ class TenBucksFaces(Faces):
         r = Rules()
         copies = ", ".join(_("{n} players: {copies}").format(n=n, copies=c)
                            for n, c in zip(range(2, 7), r.copies_per_value))
-        return printed_page(
+        return rules_page(
             _("Ten Bucks: rules sheet"),
             _("A card game by Pandaqi. 2-6 players. Play a bill, maybe claim a stack: be the first to claim "
               "${target}.").format(target=r.target),
-            heading(_("What you need")),
-            para(_("Dollar bills from 1 up to the number of players (4 players: $1, $2, $3, $4). Copies of each "
-                   "bill: {copies}. A standard deck works: aces are $1. Deal all the bills out evenly, face "
-                   "down.").format(copies=copies)),
+            _("Dollar bills from 1 up to the number of players (4 players: $1, $2, $3, $4). Copies of each "
+              "bill: {copies}. A standard deck works: aces are $1. Deal all the bills out evenly, face "
+              "down.").format(copies=copies),
             heading(_("Your turn")),
             listed([
                 _("<b>Play a bill</b> (you must): bills of the same value go on one stack in the middle."),
@@ -242,10 +242,12 @@ class TenBucksFaces(Faces):
             foot(_("Sources: the designer's draft rules; docs/tenbucks.md.")),
         )
 
-    def strategy_page(self) -> tuple[str, str]:
-        return printed_page(
-            _("Ten Bucks: strategy page"),
-            _("What lesson 04 (Rules as constraints) found. Keep it with the rules sheet for your next game."),
+    #: the strategy page's title and the line naming the lesson it keeps (Faces.strategy_page)
+    strategy = (N_("Ten Bucks: strategy page"),
+                N_("What lesson 04 (Rules as constraints) found. Keep it with the rules sheet for your next game."))
+
+    def strategy_parts(self) -> list[str]:
+        return [
             heading(_("Look before you play")),
             listed([
                 _("Before you play a bill, check which of your plays would make a stack worth $5 or more: then "
@@ -264,7 +266,7 @@ class TenBucksFaces(Faces):
                   "compare with the fair share (1 in 4 with four players)."),
             ]),
             foot(_("Hand out after lesson 04: this page states answers of the lesson.")),
-        )
+        ]
 
 
 FACES = TenBucksFaces()

@@ -25,13 +25,12 @@ from .state import initial_state
 __all__ = ["kernel", "playout", "random_playouts"]
 
 
-def kernel():
-    """The game's compiled twin, ``toolkit.tenbucks.kernel.KERNEL`` (a :class:`toolkit.core.jit.Kernel`),
-    imported on the first call (it imports numba, which ``import toolkit.tenbucks`` does not): the
-    loader the game's :class:`~toolkit.core.gamespec.GameSpec` names as its ``kernel``."""
+def _load_kernel():
     from .kernel import KERNEL
-
     return KERNEL
+
+
+kernel = bulk.kernel_loader(_load_kernel, "toolkit.tenbucks.kernel.KERNEL")
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,
