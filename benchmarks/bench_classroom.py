@@ -102,8 +102,11 @@ class Server:
             port = s.getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
         t0 = time.perf_counter()
+        # LOOPWATCH_OUT set: the server's event-loop callbacks are timed (benchmarks/loopwatch.py)
+        run = ([str(Path(__file__).with_name("loopwatch.py"))] if os.environ.get("LOOPWATCH_OUT")
+               else ["-m", "toolkit.classroom"])
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "toolkit.classroom", "serve", "--db", str(self.tmp / "class.sqlite"), "--host",
+            [sys.executable, *run, "serve", "--db", str(self.tmp / "class.sqlite"), "--host",
              "127.0.0.1", "--port", str(port), "--teacher-key", KEY, *extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
         self.lines = []
