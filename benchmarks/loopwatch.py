@@ -25,7 +25,8 @@ from asyncio import events
 
 _stats = {"callbacks": 0, "busy_s": 0.0, "over_5ms": 0, "over_20ms": 0, "over_50ms": 0, "started": time.time()}
 _slowest: list = []     # heap of (seconds, n, description)
-_store = {"commits": 0, "commit_s": [], "jobs": []}
+_store = {"commits": 0, "commit_s": [], "jobs": [], "slow": []}
+_long: list = []        # (seconds since the start, ms) of every callback over 50 ms
 _running = [None, None]     # when the callback running now started (None: the loop waits or polls), its thread
 _stacks: dict = {}      # where the loop was, sampled while a callback ran over 5 ms -> samples
 
@@ -85,6 +86,7 @@ def _install() -> None:
                     _stats["over_20ms"] += 1
                 if dt > 0.05:
                     _stats["over_50ms"] += 1
+                    _long.append((round(time.time() - _stats["started"], 2), round(dt * 1000)))
                 item = (dt, _stats["callbacks"], f"{desc or _describe(self)}, {time.time() - _stats['started']:.1f} s in")
                 if len(_slowest) < 25:
                     heapq.heappush(_slowest, item)
@@ -119,8 +121,11 @@ def _install() -> None:
             try:
                 return tx(self, jobs)
             finally:
+                dt = time.perf_counter() - t0
                 _store["commits"] += 1
-                _store["commit_s"].append(time.perf_counter() - t0)
+                _store["commit_s"].append(dt)
+                if dt > 0.05:
+                    _store["slow"].append((round(time.time() - _stats["started"], 2), round(dt * 1000)))
                 _store["jobs"].append(len(jobs))
 
         store.Store._transaction = timed_tx
@@ -138,12 +143,14 @@ def _write() -> None:
         prof.dump_stats(out.replace("{pid}", str(os.getpid())) + ".prof")
     wall = time.time() - _stats["started"]
     report = dict(_stats, wall_s=wall, slowest=[(round(d * 1000, 2), what) for d, _, what in sorted(_slowest, reverse=True)])
+    report["callbacks_over_50ms"] = _long
     report["samples_over_5ms"] = sorted(((n, k) for k, n in _stacks.items()), reverse=True)[:30]
     if _store["commits"]:
         cs = sorted(_store["commit_s"])
         report["store"] = {"commits": len(cs), "commit_ms_p50": cs[len(cs) // 2] * 1000,
                            "commit_ms_p95": cs[int(len(cs) * 0.95)] * 1000, "commit_ms_max": cs[-1] * 1000,
-                           "writes_per_commit": sum(_store["jobs"]) / len(cs), "commit_busy_s": sum(cs)}
+                           "writes_per_commit": sum(_store["jobs"]) / len(cs), "commit_busy_s": sum(cs),
+                           "commits_over_50ms": _store["slow"]}
     Path = __import__("pathlib").Path
     Path(out.replace("{pid}", str(os.getpid()))).write_text(json.dumps(report, indent=1))
 
