@@ -369,12 +369,22 @@ async def _school(server: Server, classes: list[list[str]], steps: list[tuple[in
         page's new board), ``errors``, ``load`` (the load average at its end), and as shares of
         one core: ``server_cpu``, ``server_queued`` (the server's threads ready to run but waiting
         for a core), ``bots_cpu`` (the bots' worker process), ``client_cpu`` and ``client_queued``
-        (this process: the students).
+        (this process: the students); ``lag`` (ms: how late this process's own event loop woke a
+        10 ms timer, sampled all along: a wait the figures carry that a phone of its own would not).
     """
     stats: dict = {}
     plan = {"think": think, "step": None}
     stop = asyncio.Event()
-    tasks: list = []
+    lags: list = []
+
+    async def lag_probe():
+        loop = asyncio.get_running_loop()
+        while not stop.is_set():
+            t = loop.time()
+            await asyncio.sleep(0.01)
+            lags.append((loop.time() - t - 0.01) * 1000)
+
+    tasks: list = [asyncio.ensure_future(lag_probe())]
     out = []
     playing = 0
     k = 0
@@ -382,7 +392,7 @@ async def _school(server: Server, classes: list[list[str]], steps: list[tuple[in
         for n_classes, seconds in steps:
             while playing < n_classes:
                 for tok in classes[playing]:
-                    i = len(tasks)
+                    i = len(tasks) - 1
                     tasks.append(asyncio.ensure_future(_student(server.url, tok, device(i, 20), random.Random(seed * 10007 + i),
                                                                 plan, stats, stop)))
                 playing += 1
@@ -390,6 +400,7 @@ async def _school(server: Server, classes: list[list[str]], steps: list[tuple[in
             await asyncio.sleep(settle)
             plan["step"] = k
             m0, t0 = _machine(server), time.perf_counter()
+            lags.clear()
             await asyncio.sleep(seconds)
             el = time.perf_counter() - t0
             m1 = _machine(server)
@@ -398,7 +409,7 @@ async def _school(server: Server, classes: list[list[str]], steps: list[tuple[in
             update = [x * 1000 for x in stats.get(("update", k), [])]
             out.append({"students": sum(len(c) for c in classes[:playing]), "moves": len(ack), "rate": len(ack) / el,
                         "ack": ack, "update": update, "errors": len(stats.pop("errors", [])),
-                        "load": os.getloadavg()[0], **{key: (m1[key] - m0[key]) / el for key in m0}})
+                        "load": os.getloadavg()[0], "lag": list(lags), **{key: (m1[key] - m0[key]) / el for key in m0}})
             k += 1
             if stop_over is not None and update and _percentile(update, 0.95) > stop_over:
                 break       # the knee is found: more students would only say it again
@@ -422,7 +433,8 @@ def _school_line(r: dict) -> str:
     return (f"{r['students']} students: p50 {_percentile(up, 0.5):.0f} ms, p95 {_percentile(up, 0.95):.0f} ms, "
             f"p99 {_percentile(up, 0.99):.0f} ms, {r['rate']:.1f} moves/s, server CPU {r['server_cpu']:.0%} "
             f"(waiting for a core {r['server_queued']:.0%}), bots' worker {r['bots_cpu']:.0%}, students' CPU "
-            f"{r['client_cpu']:.0%}, load {r['load']:.1f}" + (f", {r['errors']} errors" if r["errors"] else ""))
+            f"{r['client_cpu']:.0%} (their loop late p95 {_percentile(r['lag'], 0.95):.0f} ms), load {r['load']:.1f}"
+            + (f", {r['errors']} errors" if r["errors"] else ""))
 
 
 def bench_school(quick: bool) -> list:
