@@ -89,7 +89,7 @@ def decide(key, header: dict, texts: list[str], bot: str, seat: int, values: str
 
 #: How much lower the worker's scheduling priority is than the server's (``os.nice``): on a busy
 #: laptop the processor goes to acknowledging moves first, a bot's thinking waits.
-NICE = int(os.environ.get("TOOLKIT_BOT_NICE", 5))
+NICE = 5
 
 
 def _lower_priority() -> None:
@@ -97,11 +97,6 @@ def _lower_priority() -> None:
         os.nice(NICE)
     except (AttributeError, OSError):   # Windows has no nice; a priority that cannot change stays
         pass
-    if os.environ.get("TOOLKIT_BOT_IDLE") == "1":
-        try:
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-        except (AttributeError, OSError):
-            pass
 
 
 def _warm(game: str, rules: dict) -> int:
