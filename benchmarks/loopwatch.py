@@ -3,9 +3,11 @@
 ``Handle._run``: each task step, each ``call_soon``), and at exit writes to ``$LOOPWATCH_OUT``
 (JSON; ``{pid}`` in it is replaced by the server's process id) how long the loop ran callbacks, the slowest callbacks with what they were (the
 coroutine and the line it was at), where the loop was when a callback ran over 5 ms (a
-thread samples its stack every millisecond), and how many took over 5, 20 and 50 ms; with ``$LOOPWATCH_STORE``
+thread samples its stack every millisecond), Python's garbage collections (count, total and
+longest ms per generation; each one over 5 ms), and how many took over 5, 20 and 50 ms; with ``$LOOPWATCH_STORE``
 set, also how long the store's writer thread spent committing (the disk flush) and how many writes
-each commit carried; with ``$LOOPWATCH_PROFILE`` set, the callbacks run under cProfile (their
+each commit carried, and when each bot decision made in a thread of the server (not in the
+bots' worker) ran and for how long; with ``$LOOPWATCH_PROFILE`` set, the callbacks run under cProfile (their
 statistics in ``$LOOPWATCH_OUT.prof``; the timings are then the profiler's, slower).
 
 A diagnosis tool for the benchmarks (issue 37), not part of the server: the patch costs about a
@@ -96,6 +98,25 @@ def _install() -> None:
     events.Handle._run = timed
     threading.Thread(target=_sampler, daemon=True, name="loopwatch").start()
 
+    import gc
+
+    gc_started = {}
+
+    def on_gc(phase, info):       # Python's cyclic collector: it holds the GIL throughout
+        if phase == "start":
+            gc_started[0] = time.perf_counter()
+        elif 0 in gc_started:
+            dt = time.perf_counter() - gc_started.pop(0)
+            g = _stats.setdefault("gc", {}).setdefault(f"gen{info['generation']}", [0, 0.0, 0.0])
+            g[0] += 1
+            g[1] += dt * 1000
+            g[2] = max(g[2], dt * 1000)
+            if dt > 0.005:
+                _stats.setdefault("gc_over_5ms", []).append(
+                    (round(time.time() - _stats["started"], 2), info["generation"], round(dt * 1000, 1)))
+
+    gc.callbacks.append(on_gc)
+
     if os.environ.get("LOOPWATCH_PROFILE"):       # every callback under cProfile (the loop's thread only)
         import cProfile
 
@@ -130,6 +151,20 @@ def _install() -> None:
 
         store.Store._transaction = timed_tx
 
+        from toolkit.classroom import thinkers
+
+        in_thread = thinkers.Thinkers._in_thread
+
+        def counted(*args):
+            t0 = time.perf_counter()
+            try:
+                return in_thread(*args)
+            finally:
+                _store.setdefault("bots_in_thread", []).append(
+                    (round(time.time() - _stats["started"], 2), round((time.perf_counter() - t0) * 1000)))
+
+        thinkers.Thinkers._in_thread = staticmethod(counted)
+
 
 def _write() -> None:
     if _stats.get("written"):
@@ -145,6 +180,7 @@ def _write() -> None:
     report = dict(_stats, wall_s=wall, slowest=[(round(d * 1000, 2), what) for d, _, what in sorted(_slowest, reverse=True)])
     report["callbacks_over_50ms"] = _long
     report["samples_over_5ms"] = sorted(((n, k) for k, n in _stacks.items()), reverse=True)[:30]
+    report["bots_in_thread"] = _store.get("bots_in_thread", [])
     if _store["commits"]:
         cs = sorted(_store["commit_s"])
         report["store"] = {"commits": len(cs), "commit_ms_p50": cs[len(cs) // 2] * 1000,
