@@ -141,3 +141,27 @@ def test_the_workers_move_is_checked_by_the_engine_without_listing_every_move(mo
     t = _ready_thinkers(lambda args: str(SellWord("qzx")), header)
     with pytest.raises(RuntimeError, match="not a legal move: 'QZX' is not in the dictionary"):
         asyncio.run(t.choose(table, seat, version))
+
+
+def test_a_server_in_its_own_process_keeps_what_it_loaded_out_of_the_garbage_collections(tmp_path):
+    """``python -m toolkit.classroom serve`` (``freeze_heap``): what is loaded before classes play
+    is moved out of Python's cyclic collector (a full collection holds the event loop: 29 ms with
+    BuyWord's dictionary); a server in a notebook's kernel (the default) leaves the kernel's
+    objects alone."""
+    import gc
+
+    from toolkit.classroom.room import Classroom
+    from toolkit.classroom.store import Store
+
+    store = Store(tmp_path / "class.sqlite")
+    gc.unfreeze()
+    try:
+        room = Classroom(store)
+        room.settle_heap()
+        assert gc.get_freeze_count() == 0
+        room.freeze_heap = True
+        room.settle_heap()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        store.close()
