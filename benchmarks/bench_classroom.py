@@ -102,8 +102,11 @@ class Server:
             port = s.getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
         t0 = time.perf_counter()
+        # LOOPWATCH_OUT set: the server's event-loop callbacks are timed (benchmarks/loopwatch.py)
+        run = ([str(Path(__file__).with_name("loopwatch.py"))] if os.environ.get("LOOPWATCH_OUT")
+               else ["-m", "toolkit.classroom"])
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "toolkit.classroom", "serve", "--db", str(self.tmp / "class.sqlite"), "--host",
+            [sys.executable, *run, "serve", "--db", str(self.tmp / "class.sqlite"), "--host",
              "127.0.0.1", "--port", str(port), "--teacher-key", KEY, *extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
         self.lines = []
@@ -326,6 +329,33 @@ def _cpu_seconds(pid: int) -> float:
         return float("nan")
 
 
+def _children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (the server's: the bots' worker), from Linux's ``/proc``."""
+    try:
+        return [int(c) for t in os.listdir(f"/proc/{pid}/task")
+                for c in Path(f"/proc/{pid}/task/{t}/children").read_text().split()]
+    except (OSError, ValueError):
+        return []
+
+
+def _queued_seconds(pid: int) -> float:
+    """Seconds the threads of process ``pid`` have waited for a core so far: ready to run, not
+    running (the second field of Linux's ``/proc/<pid>/task/<tid>/schedstat``; NaN elsewhere)."""
+    try:
+        return sum(int(Path(f"/proc/{pid}/task/{t}/schedstat").read_text().split()[1])
+                   for t in os.listdir(f"/proc/{pid}/task")) / 1e9
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+def _machine(server: "Server") -> dict:
+    """CPU and waits so far: the server's, its bots' worker's, this (the students') process's."""
+    workers = _children(server.proc.pid)
+    return {"server_cpu": _cpu_seconds(server.proc.pid), "server_queued": _queued_seconds(server.proc.pid),
+            "bots_cpu": sum(_cpu_seconds(w) for w in workers), "client_cpu": time.process_time(),
+            "client_queued": _queued_seconds(os.getpid())}
+
+
 async def _school(server: Server, classes: list[list[str]], steps: list[tuple[int, float]], think=(1.0, 3.0),
                   settle: float = 2.0, seed: int = 3, stop_over: float | None = None) -> list[dict]:
     """Classes of students come in step by step and play (each student thinks ``think`` seconds
@@ -336,12 +366,25 @@ async def _school(server: Server, classes: list[list[str]], steps: list[tuple[in
     Returns:
         one dict per step: ``students``, ``moves`` (acknowledged in the window), ``rate``
         (moves/s), ``ack`` and ``update`` (round trips, ms: to the acknowledgement, and to the
-        page's new board), ``errors``, ``server_cpu`` and ``client_cpu`` (share of one core).
+        page's new board), ``errors``, ``load`` (the load average at its end), and as shares of
+        one core: ``server_cpu``, ``server_queued`` (the server's threads ready to run but waiting
+        for a core), ``bots_cpu`` (the bots' worker process), ``client_cpu`` and ``client_queued``
+        (this process: the students); ``lag`` (ms: how late this process's own event loop woke a
+        10 ms timer, sampled all along: a wait the figures carry that a phone of its own would not).
     """
     stats: dict = {}
     plan = {"think": think, "step": None}
     stop = asyncio.Event()
-    tasks: list = []
+    lags: list = []
+
+    async def lag_probe():
+        loop = asyncio.get_running_loop()
+        while not stop.is_set():
+            t = loop.time()
+            await asyncio.sleep(0.01)
+            lags.append((loop.time() - t - 0.01) * 1000)
+
+    tasks: list = [asyncio.ensure_future(lag_probe())]
     out = []
     playing = 0
     k = 0
@@ -349,23 +392,24 @@ async def _school(server: Server, classes: list[list[str]], steps: list[tuple[in
         for n_classes, seconds in steps:
             while playing < n_classes:
                 for tok in classes[playing]:
-                    i = len(tasks)
+                    i = len(tasks) - 1
                     tasks.append(asyncio.ensure_future(_student(server.url, tok, device(i, 20), random.Random(seed * 10007 + i),
                                                                 plan, stats, stop)))
                 playing += 1
             plan["step"] = None
             await asyncio.sleep(settle)
             plan["step"] = k
-            s0, c0, t0 = _cpu_seconds(server.proc.pid), time.process_time(), time.perf_counter()
+            m0, t0 = _machine(server), time.perf_counter()
+            lags.clear()
             await asyncio.sleep(seconds)
             el = time.perf_counter() - t0
+            m1 = _machine(server)
             plan["step"] = None
             ack = [x * 1000 for x in stats.get(k, [])]
             update = [x * 1000 for x in stats.get(("update", k), [])]
             out.append({"students": sum(len(c) for c in classes[:playing]), "moves": len(ack), "rate": len(ack) / el,
                         "ack": ack, "update": update, "errors": len(stats.pop("errors", [])),
-                        "server_cpu": (_cpu_seconds(server.proc.pid) - s0) / el,
-                        "client_cpu": (time.process_time() - c0) / el})
+                        "load": os.getloadavg()[0], "lag": list(lags), **{key: (m1[key] - m0[key]) / el for key in m0}})
             k += 1
             if stop_over is not None and update and _percentile(update, 0.95) > stop_over:
                 break       # the knee is found: more students would only say it again
@@ -387,8 +431,10 @@ def school_classes(server: Server, n: int, size: int = CLASS_SIZE, game: str = "
 def _school_line(r: dict) -> str:
     up = r["update"]
     return (f"{r['students']} students: p50 {_percentile(up, 0.5):.0f} ms, p95 {_percentile(up, 0.95):.0f} ms, "
-            f"p99 {_percentile(up, 0.99):.0f} ms, {r['rate']:.1f} moves/s, server CPU {r['server_cpu']:.0%}, "
-            f"students' CPU {r['client_cpu']:.0%}" + (f", {r['errors']} errors" if r["errors"] else ""))
+            f"p99 {_percentile(up, 0.99):.0f} ms, {r['rate']:.1f} moves/s, server CPU {r['server_cpu']:.0%} "
+            f"(waiting for a core {r['server_queued']:.0%}), bots' worker {r['bots_cpu']:.0%}, students' CPU "
+            f"{r['client_cpu']:.0%} (their loop late p95 {_percentile(r['lag'], 0.95):.0f} ms), load {r['load']:.1f}"
+            + (f", {r['errors']} errors" if r["errors"] else ""))
 
 
 def bench_school(quick: bool) -> list:
@@ -408,8 +454,9 @@ def bench_school(quick: bool) -> list:
                     "update p95", _percentile(up, 0.95) if up else None, "ms", SCHOOL_P95_BUDGET_MS, "max",
                     f"p50 {_percentile(up, 0.5):.1f} ms, p99 {_percentile(up, 0.99):.1f} ms, max {max(up, default=0):.0f} "
                     f"ms; to the ack p95 {_percentile(ack, 0.95):.1f} ms; {r['moves']} moves in {seconds} s "
-                    f"({r['rate']:.1f}/s); server CPU {r['server_cpu']:.0%} of a core, the students' "
-                    f"{r['client_cpu']:.0%}; {r['errors'] + len(r.get('client_errors', []))} errors"))
+                    f"({r['rate']:.1f}/s); server CPU {r['server_cpu']:.0%} of a core (waiting for a core "
+                    f"{r['server_queued']:.0%}), the bots' worker {r['bots_cpu']:.0%}, the students' "
+                    f"{r['client_cpu']:.0%}; load {r['load']:.1f}; {r['errors'] + len(r.get('client_errors', []))} errors"))
     with Server("--no-session") as server:
         classes = school_classes(server, ramp[-1][0], preset="full")
         steps = asyncio.run(_school(server, classes, list(ramp), seed=4, stop_over=KNEE_MS))

@@ -79,3 +79,89 @@ def test_the_server_decides_in_a_thread_until_the_worker_is_ready_then_in_the_wo
     assert (t.in_thread, t.in_process) == (1, 1)
     assert first == second == info.class_bot("random").choose(st, step_rng(11, 2, version))
     assert first in st.legal_actions()
+
+
+class _AnsweringPool:
+    """A stand-in for the worker's pool: every decision answered at once with ``answer(args)``."""
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    def submit(self, fn, *args):
+        import concurrent.futures
+
+        fut = concurrent.futures.Future()
+        fut.set_result(self.answer(args))
+        return fut
+
+    def shutdown(self, **_):
+        pass
+
+
+def _ready_thinkers(answer, header):
+    import concurrent.futures
+    import json
+
+    t = thinkers.Thinkers(workers=1)
+    t._pool = _AnsweringPool(answer)
+    done = concurrent.futures.Future()
+    done.set_result(0)
+    t._warming[(header["game"], json.dumps(header["rules"], sort_keys=True))] = done
+    return t
+
+
+def test_the_workers_move_is_checked_by_the_engine_without_listing_every_move(monkeypatch):
+    """BuyWord's legal moves in a sell turn are every word the hand spells (the word finder over
+    the whole hand, 20-66 ms on the event loop for a bot's big hand): the server checks the
+    worker's one move with the engine's apply instead, which refuses exactly what the list
+    leaves out (tests/conformance.py), and still refuses a move that is not legal."""
+    info = game_info("buyword")
+    positions = [s for s in _positions("buyword", every=1, most=400) if s.phase == "sell"
+                 and s.hands[s.current_player].total >= 3]
+    assert positions
+    rec = record(positions[0])
+    st = replay(rec)[-1]              # a fresh state: its legal moves not listed yet
+    assert "_legal" not in st.__dict__
+    version, seat = len(rec["actions"]), st.current_player
+    header = {k: rec[k] for k in ("game", "rules", "players", "seed")}
+    table = types.SimpleNamespace(id=3, state=st, version=version, seed=11, bots=["planner"] * st.n_players,
+                                  bot_objects={}, header=header, session=types.SimpleNamespace(info=info))
+    listed = []
+    real = type(st)._legal_actions
+    monkeypatch.setattr(type(st), "_legal_actions", lambda self: listed.append(self) or real(self))
+
+    t = _ready_thinkers(lambda args: thinkers.decide(*args), header)
+    action = asyncio.run(t.choose(table, seat, version))
+    assert t.in_process == 1 and listed == []           # the word finder did not list the hand's words
+    assert str(action) == thinkers.decide(("again", version), header, rec["actions"], "planner", seat, None, None,
+                                          11, version)     # the worker's move, as the worker said it
+    assert action in real(st)                           # and a legal one
+
+    from toolkit.buyword.actions import SellWord
+    t = _ready_thinkers(lambda args: str(SellWord("qzx")), header)
+    with pytest.raises(RuntimeError, match="not a legal move: 'QZX' is not in the dictionary"):
+        asyncio.run(t.choose(table, seat, version))
+
+
+def test_a_server_in_its_own_process_keeps_what_it_loaded_out_of_the_garbage_collections(tmp_path):
+    """``python -m toolkit.classroom serve`` (``freeze_heap``): what is loaded before classes play
+    is moved out of Python's cyclic collector (a full collection holds the event loop: 29 ms with
+    BuyWord's dictionary); a server in a notebook's kernel (the default) leaves the kernel's
+    objects alone."""
+    import gc
+
+    from toolkit.classroom.room import Classroom
+    from toolkit.classroom.store import Store
+
+    store = Store(tmp_path / "class.sqlite")
+    gc.unfreeze()
+    try:
+        room = Classroom(store)
+        room.settle_heap()
+        assert gc.get_freeze_count() == 0
+        room.freeze_heap = True
+        room.settle_heap()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        store.close()

@@ -149,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         limits = Limits(joins_burst=args.join_limit, joins_per_minute=args.join_limit / 5)
     server = ClassServer(args.db, host=args.host, port=args.port, teacher_key=args.teacher_key,
-                         public_url=args.public_url, synchronous=args.synchronous, limits=limits)
+                         public_url=args.public_url, synchronous=args.synchronous, limits=limits,
+                         freeze_heap=True)
     try:
         server.start()     # returns once every stored table resumed and BuyWord's dictionary is loaded
     except PortInUse as e:  # before anything was created

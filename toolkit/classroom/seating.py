@@ -73,10 +73,12 @@ class Seating:
         self.room = room
         self.store = room.store
 
-    async def prepare(self, sessions) -> None:
+    async def prepare(self, sessions, settle: bool = True) -> None:
         """Run each game's ``warm_up(rules)`` (where the game has one: BuyWord loads its
         dictionary and word indexes, 1-14 s) in a worker thread, once per set of rules, so that
-        no move, page or bot of these sessions waits for it on the event loop."""
+        no move, page or bot of these sessions waits for it on the event loop; then (``settle``)
+        what it loaded is kept out of the garbage collections (:meth:`Classroom.settle_heap
+        <toolkit.classroom.room.Classroom.settle_heap>`)."""
         todo = {}
         for s in sessions:
             warm = getattr(s.info.module, "warm_up", None)
@@ -84,6 +86,10 @@ class Seating:
                 todo.setdefault((s.config.game, json.dumps(s.config.rules, sort_keys=True)), (warm, s))
         for warm, s in todo.values():
             await asyncio.to_thread(warm, s.rules)
+        if todo and settle:
+            # a dictionary loaded for a session opened while classes play: kept out of the
+            # collections too (no collection first: that would hold the loop the classes use)
+            self.room.settle_heap(collect=False)
 
     # -- sessions ----------------------------------------------------------------------------
     async def open_session(self, config: SessionConfig) -> Session:

@@ -89,7 +89,8 @@ MAX_MESSAGE = 16 * 1024
 
 
 def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, public_url: str | None = None,
-               synchronous: str = "FULL", on_ready=None, limits: Limits | None = None) -> Starlette:
+               synchronous: str = "FULL", on_ready=None, limits: Limits | None = None,
+               freeze_heap: bool = False) -> Starlette:
     """The class game server as an ASGI app.
 
     Args:
@@ -102,6 +103,9 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
         on_ready: optional callable ``on_ready(app)`` run once every stored table has resumed
             (and every open BuyWord session's dictionary is loaded).
         limits: the :class:`Limits` (default: ``Limits()``).
+        freeze_heap: the server is its process's only work: what is loaded before classes play
+            is kept out of Python's garbage collections (:meth:`Classroom.settle_heap
+            <toolkit.classroom.room.Classroom.settle_heap>`). False in a notebook's kernel.
 
     Returns:
         a Starlette app; ``app.state.room`` is the :class:`~toolkit.classroom.room.Classroom`
@@ -116,6 +120,7 @@ def create_app(db_path: str | os.PathLike, teacher_key: str | None = None, publi
     @contextlib.asynccontextmanager
     async def lifespan(app):
         room = Classroom(store, teacher_key)
+        room.freeze_heap = freeze_heap
         await room.start()
         app.state.room = room
         if on_ready is not None:
@@ -192,7 +197,8 @@ class ClassServer:
         host: the address to listen on (``"0.0.0.0"``: every network the machine is on;
             ``"127.0.0.1"``: this machine only).
         port: the port (0: any free port).
-        teacher_key, synchronous, limits: see :func:`create_app`.
+        teacher_key, synchronous, limits, freeze_heap: see :func:`create_app` (``python -m
+            toolkit.classroom serve`` sets ``freeze_heap``: the server is its process).
         public_url: what students type (default: ``http://<this machine's LAN address>:<port>``,
             or ``http://127.0.0.1:<port>`` when listening on loopback).
 
@@ -201,7 +207,8 @@ class ClassServer:
     """
 
     def __init__(self, db_path=None, host: str = "0.0.0.0", port: int = 8765, teacher_key: str | None = None,
-                 public_url: str | None = None, synchronous: str = "FULL", limits: Limits | None = None):
+                 public_url: str | None = None, synchronous: str = "FULL", limits: Limits | None = None,
+                 freeze_heap: bool = False):
         from ..scoresheet import default_path
         self.db_path = Path(db_path) if db_path is not None else default_path()
         self.host, self.port = host, port
@@ -209,6 +216,7 @@ class ClassServer:
         self._public_url = public_url
         self.synchronous = synchronous
         self.limits = limits
+        self.freeze_heap = freeze_heap
         self.server = None
         self.thread: threading.Thread | None = None
         self.app = None
@@ -245,7 +253,8 @@ class ClassServer:
             raise
         try:
             self.app = create_app(self.db_path, self._teacher_key, self._public_url, self.synchronous,
-                                  on_ready=lambda app: ready.set(), limits=self.limits)
+                                  on_ready=lambda app: ready.set(), limits=self.limits,
+                                  freeze_heap=self.freeze_heap)
         except BaseException:
             sock.close()
             raise

@@ -15,7 +15,7 @@ header, the text of every action so far (the worker keeps each table's state and
 the actions it has not seen), the bot's name, the seat, the induced value (if any) and the
 table's seed and version (the bot's random stream is :func:`~toolkit.classroom.config.step_rng`
 as before). The worker answers with the action's text; the server parses it and checks it is
-legal before it plays it. The worker starts with the first bot decision, in the background, and
+legal (the engine's ``apply`` takes it) before it plays it. The worker starts with the first bot decision, in the background, and
 prepares each game and rules once (BuyWord loads its dictionary); until it is ready, and if it
 cannot be started or dies, the decision is made in a thread of the server's process as before
 (said in the log), so no bot ever waits for the worker.
@@ -29,6 +29,7 @@ import logging
 import multiprocessing
 import os
 
+from ..core.game import IllegalActionError
 from .config import step_rng
 
 __all__ = ["Thinkers", "decide"]
@@ -210,8 +211,14 @@ class Thinkers:
             else:
                 self.in_process += 1
                 action = st.codec().parse(text)
-                if action not in st.legal_actions():     # never expected: the worker plays the same rules
-                    raise RuntimeError(f"the bots' worker chose {text!r}, not a legal move")
+                # never expected (the worker plays the same rules), checked by the engine's apply,
+                # which refuses exactly what legal_actions() does not list (tests/conformance.py):
+                # listing them here ran BuyWord's word finder over a bot's whole hand on the event
+                # loop (20-66 ms a sell turn, issue 37), where one apply checks the one word
+                try:
+                    st.apply(action)
+                except IllegalActionError as e:
+                    raise RuntimeError(f"the bots' worker chose {text!r}, not a legal move: {e}") from None
                 return action
         self.in_thread += 1
         return await asyncio.to_thread(self._in_thread, t, st, seat, version, values, value)
