@@ -5,6 +5,7 @@ the table's state it keeps between decisions must be the engine's."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import types
 
 import numpy as np
@@ -15,6 +16,15 @@ from toolkit.classroom.config import step_rng
 from toolkit.classroom.games import game_info
 from toolkit.core.game import CHANCE, record, replay
 from toolkit.core.gamespec import game_names
+
+
+def _run(coroutine):
+    """Run ``coroutine`` on an event loop of its own thread, as the class server runs its loop.
+
+    Not ``asyncio.run`` here: another test on the same pytest worker may hold a loop running in
+    this thread (Playwright's sync API keeps one for the browser tests' whole session)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def _positions(game: str, seed: int = 5, every: int = 7, most: int = 12):
@@ -73,7 +83,7 @@ def test_the_server_decides_in_a_thread_until_the_worker_is_ready_then_in_the_wo
         return first, second
 
     try:
-        first, second = asyncio.run(go())
+        first, second = _run(go())
     finally:
         t.stop()
     assert (t.in_thread, t.in_process) == (1, 1)
@@ -131,7 +141,7 @@ def test_the_workers_move_is_checked_by_the_engine_without_listing_every_move(mo
     monkeypatch.setattr(type(st), "_legal_actions", lambda self: listed.append(self) or real(self))
 
     t = _ready_thinkers(lambda args: thinkers.decide(*args), header)
-    action = asyncio.run(t.choose(table, seat, version))
+    action = _run(t.choose(table, seat, version))
     assert t.in_process == 1 and listed == []           # the word finder did not list the hand's words
     assert str(action) == thinkers.decide(("again", version), header, rec["actions"], "planner", seat, None, None,
                                           11, version)     # the worker's move, as the worker said it
@@ -140,7 +150,7 @@ def test_the_workers_move_is_checked_by_the_engine_without_listing_every_move(mo
     from toolkit.buyword.actions import SellWord
     t = _ready_thinkers(lambda args: str(SellWord("qzx")), header)
     with pytest.raises(RuntimeError, match="not a legal move: 'QZX' is not in the dictionary"):
-        asyncio.run(t.choose(table, seat, version))
+        _run(t.choose(table, seat, version))
 
 
 def test_a_server_in_its_own_process_keeps_what_it_loaded_out_of_the_garbage_collections(tmp_path):
