@@ -429,6 +429,18 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
         assert pg.inner_text("#leave") == "Riprendi il mio posto"
         pg.keyboard.press("Space")
         pg.wait_for_function("() => !document.querySelector('#status').textContent.startsWith('Un bot')")
+        # -- the teacher's page opened without its key, on an Italian laptop: it says so in Italian
+        it_desk = browser.new_context(viewport=WIDE, locale="it-IT")
+        try:
+            lost = instrumented(it_desk.new_page())
+            lost.goto(f"{class_server.url}/teacher")
+            lost.wait_for_selector("#nokey:not([hidden]) >> text=Manca la chiave dell'insegnante")
+            assert "(finisce con #key=...)" in lost.inner_text("#nokey-text")
+            assert_no_english(lost, patterns, "the teacher's page without its key")
+            assert_accessible(lost, "teacher page without its key, Italian browser")
+            assert lost.js_errors == []
+        finally:
+            it_desk.close()
         # -- the teacher's page, then its bell: "Time!" on the phone (a live region)
         tp = instrumented(desk.new_page())
         tp.external_requests = offline(desk, class_server.url)
@@ -482,7 +494,7 @@ def test_buyword_in_italian_word_entry_and_game_over(browser, class_server, scre
     teacher = TeacherClient(class_server.url, class_server.teacher_key)
     s = teacher.open_session("buyword", lang="it", bot_delay=0, replace_after=3600, seed=11)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                              locale="en-US", device_scale_factor=1, bypass_csp=True)     # (axe is injected)
+                              locale="en-US", device_scale_factor=1)
     ctx.set_default_timeout(60_000)
     pg = instrumented(ctx.new_page())
     pg.external_requests = offline(ctx, class_server.url)

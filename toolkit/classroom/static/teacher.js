@@ -180,7 +180,21 @@
     promise.then(refresh).catch(function (e) { showError(e.message); });
   }
 
-  if (!key) { $("nokey").hidden = false; return; }
+  /* No key: say so in the browser's language (the server reads its Accept-Language). */
+  function noKey() {
+    document.title = _("Money games: the teacher's page");
+    $("title").textContent = _("The teacher's page");
+    $("nokey-title").textContent = _("The teacher's key is missing");
+    var parts = _("Open this page with the address the class game server printed (it ends with {key}).").split("{key}");
+    var text = $("nokey-text");
+    text.textContent = parts[0];
+    text.appendChild(el("code", "#key=..."));
+    text.appendChild(document.createTextNode(parts.slice(1).join("")));
+    $("conn").textContent = _("not connected");
+    $("nokey").hidden = false;
+  }
+
+  if (!key) { guessLanguage("", noKey); return; }
   labels();
   $("pick").addEventListener("change", function () { session = parseInt($("pick").value, 10); qrFor = null; refresh(); });
   $("start").addEventListener("click", function () { act(api("/sessions/" + session + "/start", "POST", {})); });
