@@ -402,6 +402,35 @@ def test_pettingzoo_illegal_moves():
     assert all(wrapped.terminations.values()) and wrapped.rewards[agent] == -1.0  # the least score, 0, less 1
 
 
+def test_pettingzoo_wrappers_read_the_env_fast_and_keep_pettingzoos_checks():
+    """``env()``'s wrappers read the env's hot attributes directly (benchmarks: BUX's random play
+    27.6k -> 36.4k actions per CPU-s), yet say PettingZoo's own errors before ``reset``, hand out
+    the unwrapped env's own objects after it, and keep ``infos[agent]["legal_actions"]`` the mask's
+    numbers for the agent to act and empty for every other agent, at every step."""
+    from toolkit.interop.zoo import bux_v0
+    env = bux_v0.env(players=3)
+    for name in ("agents", "infos", "agent_selection", "rewards", "terminations", "num_agents"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(env, name)
+    env.reset(seed=4)
+    raw = env.unwrapped
+    assert env.infos is raw.infos and env.agents is raw.agents and env._cumulative_rewards is raw._cumulative_rewards
+    rng = np.random.default_rng(4)
+    for steps, agent in enumerate(env.agent_iter()):
+        obs, _, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = info["legal_actions"]
+        assert np.array_equal(np.flatnonzero(obs["action_mask"]), legal)
+        assert all(len(env.infos[a]["legal_actions"]) == 0 for a in env.agents if a != agent)
+        for other in env.agents:                   # another agent's observation: no mask
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        env.step(int(legal[rng.integers(len(legal))]))
+    assert steps > 50 and not env.agents
+
+
 def test_pettingzoo_deals_again_a_game_over_before_anyone_acts():
     """Bué's one hand ends on the deal when a Bué is dealt: not an episode, so it is dealt again."""
     from toolkit.interop.zoo import bue_v0

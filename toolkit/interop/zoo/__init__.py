@@ -35,7 +35,10 @@ Public names: :class:`MoneyGameEnv`, :func:`make_env`, :func:`env_functions`.
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Callable
+
+import sys
 
 import numpy as np
 
@@ -101,6 +104,8 @@ class MoneyGameEnv(AECEnv, EzPickle):
         n, A = self.binding.n, len(self.binding.actions)
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agents = self.possible_agents[:]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self._legal_seat, self._legal = -1, _NONE   # the seat to act and its legal numbers (a copy)
         obs_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (self.binding.layout.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (A,), np.int8)})
@@ -127,26 +132,33 @@ class MoneyGameEnv(AECEnv, EzPickle):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {"redeals": redeals} for a in self.agents}
+        self.infos = {a: {"redeals": redeals, "legal_actions": _NONE} for a in self.agents}
         self.agent_selection = self.possible_agents[self._play.player]
+        self._legal_seat = -1
         self._note_legal()
 
     def _note_legal(self) -> None:
         # infos[agent]["legal_actions"]: the numbers the mask marks, for the agent to act (an
-        # agent of a wide action space samples from them without scanning the mask)
+        # agent of a wide action space samples from them without scanning the mask); the other
+        # agents' are empty. Only the seat that acted and the seat to act change.
         seat = self._play.player
-        infos = self.infos
+        infos, agents = self.infos, self.possible_agents
         legal = np.array(self._play.legal_numbers(), dtype=np.int64) if seat >= 0 else _NONE
-        for i, a in enumerate(self.possible_agents):
-            info = infos.get(a)
-            if info is not None:
-                info["legal_actions"] = legal if i == seat else _NONE
+        was = self._legal_seat
+        if 0 <= was != seat and agents[was] in infos:
+            infos[agents[was]]["legal_actions"] = _NONE
+        if seat >= 0 and agents[seat] in infos:
+            infos[agents[seat]]["legal_actions"] = legal
+        self._legal_seat, self._legal = seat, legal
 
     def observe(self, agent):
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         play = self._play
-        legal = play.legal_numbers() if play.player == seat else ()
-        return {"observation": play.tensor(seat), "action_mask": self._masks.mask(legal)}
+        acting = play.player == seat
+        if acting and self._legal_seat != seat:  # observed before reset() noted them
+            self._note_legal()
+        legal = self._legal if acting else _NONE
+        return {"observation": play.tensor(seat), "action_mask": self._masks.mask(legal, owned=True)}
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -228,9 +240,9 @@ class _Masks:
         self.size, self.keep = size, keep
         self.pool: list = []  # [array, the numbers set in it]
 
-    def mask(self, legal) -> np.ndarray:
-        import sys
-
+    def mask(self, legal, owned: bool = False) -> np.ndarray:
+        """A fresh-looking int8 mask with 1 at the numbers ``legal``; ``owned``: ``legal`` is an
+        int64 array nobody changes (the env's own copy), kept as it is rather than copied."""
         for slot in self.pool:
             if sys.getrefcount(slot[0]) == 2:  # the slot's list and this call's argument
                 arr = slot[0]
@@ -241,7 +253,8 @@ class _Masks:
             slot = [arr, _NONE]
             if len(self.pool) < self.keep:
                 self.pool.append(slot)
-        idx = np.array(legal, dtype=np.int64)  # a copy: the numbers given may be a view that changes
+        # a copy unless owned: the numbers given may be a view that changes
+        idx = legal if owned else np.array(legal, dtype=np.int64)
         arr[idx] = 1
         slot[1] = idx
         return arr
@@ -359,23 +372,32 @@ _HOT = ("agent_selection", "agents", "infos", "terminations", "truncations", "re
         "num_agents")
 
 
-def _forward(name: str, guarded: bool = False) -> property:
-    def get(self):
-        if guarded and not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")  # as OrderEnforcingWrapper
-        raw = self.__dict__.get("_raw")
-        if raw is None:  # no wrapper between holds these: the unwrapped env's own, read directly
-            raw = self.__dict__["_raw"] = self.env.unwrapped
-        return getattr(raw, name)
-
-    return property(get, doc=f"The unwrapped env's ``{name}``.")
+def _forward(name: str) -> property:
+    # C-level reads (``operator.attrgetter``) of the unwrapped env's attribute through the
+    # wrapper's ``_raw``; while ``_raw`` is not set (a guarded wrapper before ``reset``), the
+    # AttributeError hands the read to the wrapper's own ``__getattr__``: PettingZoo's checks
+    # and errors ("agents cannot be accessed before reset")
+    return property(attrgetter(f"_raw.{name}"), doc=f"The unwrapped env's ``{name}``.")
 
 
 def _fast(cls: type, guarded: bool = False) -> type:
     """``cls`` (a PettingZoo wrapper) with the env's hot attributes as properties; its behaviour
-    is PettingZoo's own (same checks, same errors)."""
-    return type(cls.__name__, (cls,), {name: _forward(name, guarded and name != "_cumulative_rewards")
-                                       for name in _HOT})
+    is PettingZoo's own (same checks, same errors). ``guarded``: the attributes are read
+    directly only after ``reset`` (``OrderEnforcingWrapper``)."""
+    def __init__(self, *args, **kwargs):
+        cls.__init__(self, *args, **kwargs)
+        if not guarded:
+            self.__dict__["_raw"] = self.env.unwrapped
+
+    def reset(self, *args, **kwargs):
+        cls.reset(self, *args, **kwargs)
+        self.__dict__["_raw"] = self.env.unwrapped
+
+    members = {name: _forward(name) for name in _HOT}
+    members["__init__"] = __init__
+    if guarded:
+        members["reset"] = reset
+    return type(cls.__name__, (cls,), members)
 
 
 _TerminateIllegal = _fast(wrappers.TerminateIllegalWrapper)
