@@ -417,7 +417,9 @@ def _values_for(ctrl, rng: np.random.Generator, count: int, letters: np.ndarray)
     if options is not None:
         vals = list(getattr(ctrl, "_options_values", ())) or [
             o[1] if isinstance(o, tuple) and len(o) == 2 else o for o in options]
-        if isinstance(value, tuple):  # multiple selection
+        from ipywidgets.widgets.widget_selection import _MultipleSelection
+
+        if isinstance(ctrl, _MultipleSelection):  # multiple selection (not a value that is a tuple: a WordSale)
             vals = [(v,) for v in vals]
         if len(vals) < 2:
             return None
