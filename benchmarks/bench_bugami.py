@@ -3,7 +3,8 @@
 Measured as ratios against budgets in one run (DESIGN.md, performance budgets; issue 6):
 engine import time, random whole-deal playouts per second for 4 players (through the game
 protocol, and on the compiled kernel with the random and heuristic bots' decision hooks, which the
-advisor and the search bots' rollouts use), the suit advisor's time for 1,000 samples, the exact
+advisor and the search bots' rollouts use), the suit advisor's time for 1,000 samples (kernel) and
+for lesson 05's 400 (engine, no numba in a lesson's kernel: issue 37), the exact
 void probability against brute-force enumeration, and widget callbacks.
 """
 from __future__ import annotations
