@@ -190,11 +190,11 @@ ADVISOR_BLOCK = 25
 #: Up to this many samples the suit advisor plays its deals on the engine, not on the compiled
 #: kernel, unless the kernel is loaded in this process already: the kernel imports numba and
 #: LLVM, about 100 MB that a lesson's kernel then holds all day (issue 37: lesson 05 held 286 MB
-#: after Run All against a budget of 200 MB, 186 MB without them). Both paths play the same deals
+#: after Run All against a budget of 200 MB, 177 MB without them). Both paths play the same deals
 #: with the same bots and give the same points, sample for sample
 #: (``tests/test_bugami_odds.py``); the engine costs about 10 ms of CPU per sample (5
-#: declarations, 4 players) against about 1 ms, so 400 samples (lesson 05) take about 1.5 s on
-#: 2 cores instead of 0.7 s, and the analysts' runs (1,000 samples and more) keep the kernel.
+#: declarations, 4 players) against about 1 ms, so 400 samples (lesson 05) take 1.5-2.5 s on
+#: 2 cores instead of 0.7 s (``benchmarks/bench_bugami.py``, budget 5 s), and the analysts' runs (1,000 samples and more) keep the kernel.
 #: 0 always uses the kernel.
 ADVISOR_ENGINE_MAX_SAMPLES = 500
 
