@@ -3,7 +3,8 @@
 Measured as ratios against budgets in one run (DESIGN.md, performance budgets; issue 6):
 engine import time, random whole-deal playouts per second for 4 players (through the game
 protocol, and on the compiled kernel with the random and heuristic bots' decision hooks, which the
-advisor and the search bots' rollouts use), the suit advisor's time for 1,000 samples, the exact
+advisor and the search bots' rollouts use), the suit advisor's time for 1,000 samples (kernel) and
+for lesson 05's 400 (engine, no numba in a lesson's kernel: issue 37), the exact
 void probability against brute-force enumeration, and widget callbacks.
 """
 from __future__ import annotations
@@ -132,6 +133,7 @@ def _bulk(quick):
 
 def _advisor(quick):
     from toolkit import bugami as bg
+    from toolkit.core.tricks import parse_cards
     hand = bg.new_game(bg.Rules.one_deal(), 4, seed=1).hands[1]
     c0 = os.times()
     t0 = time.perf_counter()
@@ -143,6 +145,20 @@ def _advisor(quick):
     rows = [Row("bugami", "suit advisor, 1,000 samples x 5 declarations, 4 players (heuristic bots)", el, "s", 5.0,
                 "max", f"5,000 deals played out on {os.cpu_count()} cores; {cpu:.2f} s of CPU in all "
                 f"(this process and its workers)")]
+    # lesson 05's size (issue 37): up to ADVISOR_ENGINE_MAX_SAMPLES the advisor plays on the engine,
+    # so a lesson's kernel never loads numba; the teacher waits this long for the advice
+    from toolkit.bugami.odds import ADVISOR_ENGINE_MAX_SAMPLES
+    lesson_hand = parse_cards("2C 5C 9C QC 3D 7D TD 2H 6H 4S 8S KS AS")
+    c0 = os.times()
+    t0 = time.perf_counter()
+    bg.suit_advisor(lesson_hand, 4, 1, samples=400, seed=1, compiled=False)  # every core, as in the lesson
+    el = time.perf_counter() - t0
+    c1 = os.times()
+    cpu = (c1.user - c0.user) + (c1.system - c0.system) + (c1.children_user - c0.children_user) \
+        + (c1.children_system - c0.children_system)
+    rows.append(Row("bugami", "suit advisor, 400 samples x 5 declarations on the engine (lesson 05's call)", el, "s",
+                    5.0, "max", f"2,000 deals on {os.cpu_count()} cores, {cpu:.2f} s of CPU; up to "
+                    f"{ADVISOR_ENGINE_MAX_SAMPLES} samples the advisor plays on the engine, without numba"))
     s = bg.new_game(bg.Rules.one_deal(), 4, seed=2)
     bots = bg.HeuristicBot()
     while s.phase == "declare":

@@ -32,8 +32,9 @@ def run_page(path: Path, env: dict | None = None, timeout: int = 1800) -> dict:
     directory), as app mode does, and measure the kernel.
 
     Returns:
-        ``{"rss_mb", "cpu_s", "wall_s", "errors", "modules"}``: resident memory of the kernel
-        after the last cell (MB), CPU seconds of the kernel and every worker it started (user +
+        ``{"rss_mb", "hwm_mb", "cpu_s", "wall_s", "errors", "modules"}``: resident memory of the
+        kernel process after the last cell (MB, psutil: the current VmRSS), its peak during the
+        run (VmHWM, MB; ``None`` off Linux), CPU seconds of the kernel and every worker it started (user +
         system, waited-for children included), wall time, error outputs, and which of plotly,
         numba, sympy, scipy, pandas the kernel imported.
     """
@@ -60,6 +61,7 @@ def run_page(path: Path, env: dict | None = None, timeout: int = 1800) -> dict:
             client.execute_cell(probe, len(nb.cells) - 1)
             proc = psutil.Process(pid)
             rss = proc.memory_info().rss / 2**20
+            hwm = _vm_hwm_mb(pid)
             t = proc.cpu_times()
             cpu = t.user + t.system + t.children_user + t.children_system
             for child in proc.children(recursive=True):
@@ -73,7 +75,20 @@ def run_page(path: Path, env: dict | None = None, timeout: int = 1800) -> dict:
         os.environ.update(saved)
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     modules = "".join(o.get("text", "") for o in probe.outputs).strip()
-    return {"rss_mb": rss, "cpu_s": cpu, "wall_s": wall, "errors": errors, "modules": modules}
+    return {"rss_mb": rss, "hwm_mb": hwm, "cpu_s": cpu, "wall_s": wall, "errors": errors, "modules": modules}
+
+
+def _vm_hwm_mb(pid: int) -> float | None:
+    """The kernel's peak resident memory so far (``VmHWM`` in ``/proc/<pid>/status``, MB), or
+    ``None`` where there is no /proc (not Linux)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
 
 
 def rows(quick: bool) -> list[Row]:
@@ -89,8 +104,9 @@ def rows(quick: bool) -> list[Row]:
         note = f"wall {m['wall_s']:.0f} s; loaded {m['modules']}" + ("; ERRORS" if m["errors"] else "")
         out.append(Row("lessons", f"{name}: CPU to run the page", m["cpu_s"], "s", CPU_BUDGET_S, "max", note))
         lesson = path.parent.name == "lessons"
+        peak = f"peak (VmHWM) {m['hwm_mb']:.1f} MB" if m["hwm_mb"] is not None else ""
         out.append(Row("lessons", f"{name}: kernel RSS after Run All", m["rss_mb"], "MB",
-                       RSS_BUDGET_MB if lesson else None, "max" if lesson else None))
+                       RSS_BUDGET_MB if lesson else None, "max" if lesson else None, peak))
     return out
 
 
@@ -98,5 +114,6 @@ if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     for path in [Path(p).resolve() for p in sys.argv[1:]] or pages():
         m = run_page(path)
-        print(f"{path.name}: cpu {m['cpu_s']:.1f} s, wall {m['wall_s']:.1f} s, rss {m['rss_mb']:.0f} MB, "
+        print(f"{path.name}: cpu {m['cpu_s']:.1f} s, wall {m['wall_s']:.1f} s, rss {m['rss_mb']:.0f} MB "
+              f"(peak {m['hwm_mb'] or float('nan'):.0f} MB), "
               f"errors {len(m['errors'])}, {m['modules']}", flush=True)

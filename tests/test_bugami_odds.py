@@ -189,3 +189,36 @@ def test_advisor_gives_the_same_answer_on_any_number_of_cores(monkeypatch):
     # one declaration at a time (the advisor view's progress bar) sees the same deals
     only_h = odds.suit_advisor(hand, 4, samples=60, seed=5, workers=1, declarations=["H"])
     assert (only_h[0].points == one[2].points).all()
+
+
+@pytest.mark.parametrize("players, bot", [(4, HeuristicBot()), (3, bg.RandomBot()), (5, HeuristicBot(misere_max_rank=9))])
+def test_advisor_on_the_engine_equals_the_kernel_sample_for_sample(players, bot):
+    """Issue 37: up to ``ADVISOR_ENGINE_MAX_SAMPLES`` the advisor plays on the engine (no numba in a
+    lesson's kernel); it must give the kernel's points, deal for deal, from the same seed (the
+    random bot's draws included)."""
+    rules = bg.Rules.one_deal()
+    hand = bg.new_game(rules, players, seed=players).hands[1]
+    runs = {}
+    for compiled in (False, True):
+        runs[compiled] = odds.suit_advisor(hand, players, position=1, rules=rules, samples=30, bot=bot,
+                                           seed=11, workers=1, compiled=compiled)
+    for e, k in zip(runs[False], runs[True]):
+        assert e.declaration == k.declaration and (e.points == k.points).all(), e.declaration
+        assert e.mean == k.mean
+
+
+def test_a_lessons_advisor_does_not_load_numba():
+    """Issue 37: a lesson's sample counts stay on the engine, so its kernel never imports numba
+    (about 100 MB); more samples than ``ADVISOR_ENGINE_MAX_SAMPLES`` use the kernel."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from toolkit import bugami as bg; from toolkit.bugami import odds\n"
+            "h = bg.new_game(bg.Rules.one_deal(), 4, seed=1).hands[1]\n"
+            "odds.suit_advisor(h, 4, samples=20, seed=1, workers=1)\n"
+            "assert 'numba' not in sys.modules, 'the advisor loaded numba'\n"
+            "assert odds._use_kernel(odds.ADVISOR_ENGINE_MAX_SAMPLES + 1)\n"
+            "assert not odds._use_kernel(odds.ADVISOR_ENGINE_MAX_SAMPLES)\n"
+            "from toolkit.bugami import kernel\n"
+            "assert odds._use_kernel(2)  # loaded already: its memory is paid\n")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

@@ -187,16 +187,36 @@ class Advice:
 #: Samples the suit advisor plays per block (one child seed, one task for a worker process).
 ADVISOR_BLOCK = 25
 
+#: Up to this many samples the suit advisor plays its deals on the engine, not on the compiled
+#: kernel, unless the kernel is loaded in this process already: the kernel imports numba and
+#: LLVM, about 100 MB that a lesson's kernel then holds all day (issue 37: lesson 05 held 286 MB
+#: after Run All against a budget of 200 MB, 177 MB without them). Both paths play the same deals
+#: with the same bots and give the same points, sample for sample
+#: (``tests/test_bugami_odds.py``); the engine costs about 10 ms of CPU per sample (5
+#: declarations, 4 players) against about 1 ms, so 400 samples (lesson 05) take 1.5-2.5 s on
+#: 2 cores instead of 0.7 s (``benchmarks/bench_bugami.py``, budget 5 s), and the analysts' runs (1,000 samples and more) keep the kernel.
+#: 0 always uses the kernel.
+ADVISOR_ENGINE_MAX_SAMPLES = 500
+
+
+def _use_kernel(samples: int) -> bool:
+    """Whether :func:`suit_advisor` plays ``samples`` sampled deals on the compiled kernel: above
+    :data:`ADVISOR_ENGINE_MAX_SAMPLES`, or when this process loaded the kernel already (its memory
+    is paid; the answer is the same either way)."""
+    import sys
+
+    return samples > ADVISOR_ENGINE_MAX_SAMPLES or "toolkit.bugami.kernel" in sys.modules
+
 
 def _advisor_block(r: Rules, h: tuple, players: int, me: int, decls: tuple, bot, n: int,
-                   rng: np.random.Generator) -> np.ndarray:
+                   rng: np.random.Generator, compiled: bool = True) -> np.ndarray:
     """``n`` sampled deals of :func:`suit_advisor`: points of seat ``me``, one row per declaration.
 
     Each sample deals the unseen cards (one ``rng.permutation``), the others declare with ``bot``
     and one seed is drawn for the play; the deal is then played once per declaration of mine, on
-    the compiled kernel when ``bot`` has a decision hook there (``kernel_policy``: the random and
-    heuristic bots), else on the engine (:func:`~toolkit.bugami.state.deal_state` and
-    :func:`toolkit.core.game.play`), each from a Generator of that seed."""
+    the compiled kernel when ``compiled`` and ``bot`` has a decision hook there (``kernel_policy``:
+    the random and heuristic bots), else on the engine (:func:`~toolkit.bugami.state.deal_state`
+    and :func:`toolkit.core.game.play`), each from a Generator of that seed: the same points."""
     size = len(h)
     dealer = 0
     one = r if r.max_deals == 1 else r.replace(max_deals=1)
@@ -216,6 +236,8 @@ def _advisor_block(r: Rules, h: tuple, players: int, me: int, decls: tuple, bot,
         for s in others:
             decl[s] = bot.declare(DeclareView(s, players, dealer, hands[s], r), rng)
         deals.append((hands, leftovers, decl, int(rng.integers(2**63))))
+    if not compiled:
+        return _engine_block(one, players, me, decls, bot, deals)
     k = kernel()
     seats = k.seats([bot] * players) if k.supports(one, players) else None
     if seats is None:
@@ -251,7 +273,7 @@ def _engine_block(one: Rules, players: int, me: int, decls: tuple, bot, deals) -
 def suit_advisor(hand, players: int = 4, position: int = 1, rules: Rules | None = None, samples: int = 1000,
                  bot: BugamiBot | None = None, seed: int | None = 0, confidence: float = 0.95,
                  progress: bool = False, declarations: Sequence[str] | None = None,
-                 workers: int | None = None, client=None) -> list[Advice]:
+                 workers: int | None = None, client=None, compiled: bool | None = None) -> list[Advice]:
     """Expected points and spread of each declaration for ``hand``, by Monte Carlo.
 
     Each sample deals the cards I cannot see at random among the other players and the
@@ -263,7 +285,9 @@ def suit_advisor(hand, players: int = 4, position: int = 1, rules: Rules | None 
     (:func:`toolkit.core.montecarlo.run_trials`), on every core: the answer depends only on
     ``seed`` and ``samples``, never on ``workers``. The deals are played on the compiled kernel
     (:mod:`toolkit.bugami.kernel`, its decision hooks) when ``bot`` has one there (the random and
-    heuristic bots), else on the engine.
+    heuristic bots) and ``samples`` is over :data:`ADVISOR_ENGINE_MAX_SAMPLES` (500) or the kernel
+    is loaded already, else on the engine: the same points either way, but a lesson's few hundred
+    samples do not load numba into its kernel (about 100 MB).
 
     Args:
         hand: my cards (Cards or text), a full hand for ``players``.
@@ -280,6 +304,8 @@ def suit_advisor(hand, players: int = 4, position: int = 1, rules: Rules | None 
         workers: worker processes (default ``None``: every core; a short run stays in this
             process); see :func:`toolkit.core.montecarlo.run_trials`.
         client: a ``dask.distributed.Client`` to sample on a cluster instead.
+        compiled: ``None`` (default) chooses as above (:data:`ADVISOR_ENGINE_MAX_SAMPLES`);
+            ``True`` plays on the kernel when ``bot`` has a hook there, ``False`` on the engine.
 
     Returns:
         a list of :class:`Advice`, in the order of ``declarations``.
@@ -308,7 +334,8 @@ def suit_advisor(hand, players: int = 4, position: int = 1, rules: Rules | None 
 
     blocks = -(-samples // ADVISOR_BLOCK)
     per_block = -(-samples // blocks)  # blocks of equal size, at most ADVISOR_BLOCK
-    block = partial(_advisor_block, r, tuple(h), players, position, decls, bot, per_block)
+    block = partial(_advisor_block, r, tuple(h), players, position, decls, bot, per_block,
+                    compiled=_use_kernel(samples) if compiled is None else bool(compiled))
     parts = run_trials(block, blocks, seed=seed, progress=progress, workers=workers, client=client,
                        desc=f"sampled deals (blocks of {per_block})")
     pts = np.concatenate(parts, axis=1)[:, :samples]

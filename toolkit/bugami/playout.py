@@ -4,9 +4,10 @@
 returns its record, on the compiled twin (:mod:`toolkit.bugami.kernel`, numba, every Rules
 value, checked against the engine move by move) when every seat's bot has a compiled decision
 hook there (the core random bot, :class:`RandomBot`, :class:`HeuristicBot`), else through the
-protocol. There is no third copy of the rules: the suit advisor (:func:`toolkit.bugami.odds.suit_advisor`)
-and the search bots' rollouts play their sampled deals on the kernel too
-(:meth:`toolkit.core.jit.Kernel.finish`).
+protocol. There is no third copy of the rules: the search bots' rollouts play their sampled deals
+on the kernel too (:meth:`toolkit.core.jit.Kernel.finish`), and so does the suit advisor
+(:func:`toolkit.bugami.odds.suit_advisor`) above a lesson's few hundred samples (below, the engine:
+the same points, without loading numba into a lesson's kernel).
 
 The heuristic policy (:class:`HeuristicBot`) lives here, not in :mod:`.bots`, because the advisor
 plays its deals with it: inside the package the imports run one way, ``rules`` <- ``state`` <-
@@ -76,16 +77,47 @@ class PlayView:
         seen: every card played this deal (finished tricks and the current trick).
         voids: per seat, the suits it has shown it lacks (it did not follow).
         hand_sizes: cards left per seat; leftover_count: cards put aside face down.
+
+    ``seen`` and ``voids`` may be given as ``None`` with ``tricks`` (the finished tricks and the
+    current one, as :func:`play_view` passes them): they are then read from the tricks on first
+    use (most decisions need neither; the engine's playouts make a view per card played).
     """
 
     __slots__ = ("seat", "n", "rules", "hand", "legal", "trick", "declarations", "tricks_won", "bug_taken",
-                 "seen", "voids", "hand_sizes", "leftover_count")
+                 "_seen", "_voids", "_tricks", "hand_sizes", "leftover_count")
 
     def __init__(self, seat, n, rules, hand, legal, trick, declarations, tricks_won, bug_taken, seen, voids,
-                 hand_sizes, leftover_count):
+                 hand_sizes, leftover_count, tricks=None):
         self.seat, self.n, self.rules, self.hand, self.legal = seat, n, rules, hand, legal
         self.trick, self.declarations, self.tricks_won, self.bug_taken = trick, declarations, tricks_won, bug_taken
-        self.seen, self.voids, self.hand_sizes, self.leftover_count = seen, voids, hand_sizes, leftover_count
+        self._seen, self._voids, self.hand_sizes, self.leftover_count = seen, voids, hand_sizes, leftover_count
+        self._tricks = tricks
+
+    def _read_tricks(self):
+        voids = [set() for _ in range(self.n)]
+        seen = set()
+        for t in self._tricks:
+            led = t[0][1].suit
+            for s, c in t:
+                seen.add(c)
+                if c.suit != led:
+                    voids[s].add(led)
+        if self._seen is None:
+            self._seen = seen
+        if self._voids is None:
+            self._voids = voids
+
+    @property
+    def seen(self) -> set:
+        if self._seen is None:
+            self._read_tricks()
+        return self._seen
+
+    @property
+    def voids(self) -> list:
+        if self._voids is None:
+            self._read_tricks()
+        return self._voids
 
 
 def declare_view(state: BugamiState, seat: int | None = None) -> DeclareView:
@@ -101,20 +133,12 @@ def play_view(state: BugamiState, seat: int | None = None) -> PlayView:
     """
     seat = state.turn if seat is None else seat
     n = state.n_players
-    voids = [set() for _ in range(n)]
-    seen = set()
-    for t in state.played + ((state.trick,) if state.trick else ()):
-        led = t[0][1].suit
-        for s, c in t:
-            seen.add(c)
-            if c.suit != led:
-                voids[s].add(led)
     bug_taken = [0 if d in (None, MISERE) else sum(1 for c in cap if c.suit == d)
                  for d, cap in zip(state.declarations, state.captured)]
     legal = state.legal_plays() if seat == state.turn else list(state.hands[seat])
     return PlayView(seat, n, state.rules, list(state.hands[seat]), legal, list(state.trick), tuple(state.declarations),
-                    list(state.tricks_won), bug_taken, seen, voids, [len(h) for h in state.hands],
-                    len(state.stock))
+                    list(state.tricks_won), bug_taken, None, None, [len(h) for h in state.hands],
+                    len(state.stock), tricks=state.played + ((state.trick,) if state.trick else ()))
 
 
 # --------------------------------------------------------------------------------------------
