@@ -43,8 +43,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..core.jit import (Kernel, Layout, Material, chance_index, decision_index, decision_integers, kernel_jit, njit,
-                        richest, seat_from, table_type)
+from ..core.jit import (Kernel, Layout, Material, chance_index, decision_index, decision_integers, kernel_jit, lowest,
+                        njit, popcount, richest, seat_from, table_type)
 from ..core.tricks import sort_hand
 from .rules import MISERE, Rules
 from .state import BugamiState, initial_state
@@ -253,30 +253,7 @@ class BugamiMaterial(Material):
         return t
 
 # ------------------------------------------------------------------------------------------
-# bits
-
-_M1, _M2, _M4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01, _DEBRUIJN = np.uint64(0x0101010101010101), np.uint64(0x03F79D71B4CB0A89)
-_BIT_AT = np.zeros(64, dtype=np.int64)
-for _i in range(64):
-    _BIT_AT[((1 << _i) * 0x03F79D71B4CB0A89 % 2**64) >> 58] = _i
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def popcount(x):
-    """The number of set bits of ``x`` (an ``int64`` >= 0)."""
-    v = np.uint64(x)
-    v = v - ((v >> np.uint64(1)) & _M1)
-    v = (v & _M2) + ((v >> np.uint64(2)) & _M2)
-    v = (v + (v >> np.uint64(4))) & _M4
-    return np.int64((v * _H01) >> np.uint64(56))
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def lowest(x):
-    """The index of the lowest set bit of ``x`` (``x > 0``), by de Bruijn multiplication."""
-    v = np.uint64(x)
-    return _BIT_AT[np.int64(((v & (~v + np.uint64(1))) * _DEBRUIJN) >> np.uint64(58))]
+# bits (popcount and lowest: toolkit.core.jit)
 
 
 @njit(cache=True, inline="always", _nrt=False)

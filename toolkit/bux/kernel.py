@@ -254,26 +254,40 @@ def _n_sets(m, t, seat):
     return k
 
 
-@kernel_jit
-def _set_at(m, t, seat, i):
-    """The ``i``-th matching set of ``seat``'s spread as a sell code (positions ``a < b < c`` in
-    the order of ``set_positions``)."""
-    k = t.spread_n[seat]
-    for a in range(k):
+@njit(cache=True, inline="always", _nrt=False)
+def _set_after(m, t, seat, code):
+    """The sell code of the matching set of ``seat``'s spread that comes after the set ``code``
+    (-1: the first set), positions ``a < b < c`` in the order of ``set_positions``; -1 when no
+    set is left."""
+    if code < 0:
+        a0, b0, c0 = 0, 1, 2
+    else:
+        a0, b0, c0 = (code >> _A) & _MASK20, (code >> _B) & _MASK20, (code >> _C) + 1
+    n = t.spread_n[seat]
+    for a in range(a0, n):
         ca = t.spreads[seat, a]
-        for b in range(a + 1, k):
+        for b in range(b0 if a == a0 else a + 1, n):
             cb = t.spreads[seat, b]
             same_suit = m.suit[ca] == m.suit[cb]
             same_shape = m.shape[ca] == m.shape[cb]
             if not (same_suit or same_shape):
                 continue
-            for c in range(b + 1, k):
+            for c in range(c0 if a == a0 and b == b0 else b + 1, n):
                 cc = t.spreads[seat, c]
                 if (same_suit and m.suit[cc] == m.suit[ca]) or (same_shape and m.shape[cc] == m.shape[ca]):
-                    if i == 0:
-                        return SELL | (a << _A) | (b << _B) | (c << _C)
-                    i -= 1
+                    return SELL | (a << _A) | (b << _B) | (c << _C)
     return -1
+
+
+@kernel_jit
+def _set_at(m, t, seat, i):
+    """The ``i``-th matching set of ``seat``'s spread as a sell code (positions ``a < b < c`` in
+    the order of ``set_positions``)."""
+    code = _set_after(m, t, seat, -1) if i >= 0 else -1
+    while i > 0 and code >= 0:
+        code = _set_after(m, t, seat, code)
+        i -= 1
+    return code
 
 
 @kernel_jit
@@ -370,22 +384,13 @@ def _legal(m, t, buf):
 def _list_sets(m, t, seat, buf, k):
     """The sell codes of every matching set of ``seat``'s spread into ``buf`` from ``buf[k]`` on,
     in the order of :func:`_set_at`; the new count (-1: ``buf`` is too small)."""
-    n = t.spread_n[seat]
-    for a in range(n):
-        ca = t.spreads[seat, a]
-        for b in range(a + 1, n):
-            cb = t.spreads[seat, b]
-            same_suit = m.suit[ca] == m.suit[cb]
-            same_shape = m.shape[ca] == m.shape[cb]
-            if not (same_suit or same_shape):
-                continue
-            for c in range(b + 1, n):
-                cc = t.spreads[seat, c]
-                if (same_suit and m.suit[cc] == m.suit[ca]) or (same_shape and m.shape[cc] == m.shape[ca]):
-                    if k >= buf.shape[0]:
-                        return -1
-                    buf[k] = SELL | (a << _A) | (b << _B) | (c << _C)
-                    k += 1
+    code = _set_after(m, t, seat, -1)
+    while code >= 0:
+        if k >= buf.shape[0]:
+            return -1
+        buf[k] = code
+        k += 1
+        code = _set_after(m, t, seat, code)
     return k
 
 

@@ -89,6 +89,35 @@ class _BuyWordBot(Bot):
             return getattr(self, "_" + ph)(state, p, obs)
         return None
 
+    def choose(self, state: BuyWordState, rng) -> Action:
+        # The greedy and sampling bots' turn: the negotiated moves (_common), then their own
+        # _buy and _bid, and the sale of the best word (or placement) when _sells says so.
+        common = self._common(state)
+        if common is not None:
+            return common
+        p = state.current_player
+        ph = state.phase
+        if ph == "buy":
+            return self._buy(state, p, rng)
+        if ph == "bid":
+            return self._bid(state, p, rng)
+        if ph == "sell":
+            return self._sell_best(state, p)
+        raise AssertionError(ph)
+
+    def _sell_best(self, state: BuyWordState, p: int) -> Action:
+        if state.rules.crossword:
+            sp = self._placement(state, p)
+            if sp is not None and self._sells(state, p, sp.value):
+                return Place.from_scored(sp)
+        else:
+            best = _best(state, "".join(state.hands[p].elements()), state.wilds[p])
+            if best is not None and self._sells(state, p, best.value):
+                return SellWord(best.word, best.wild)
+        if state.over_limit(p):
+            return _discard_choice(state, p)
+        return Done()
+
     def _net(self, state: BuyWordState, p: int, obs: dict, lot: str) -> int:
         best = _best(state, obs["hands"][p] + lot, obs["wilds"][p])
         return (best.value if best else 0) - _price(state.rules, lot)
@@ -178,40 +207,25 @@ class GreedyBot(_BuyWordBot):
         gain = (after.value if after else 0) - (before.value if before else 0)
         return gain >= price
 
-    def choose(self, state: BuyWordState, rng) -> Action:
-        common = self._common(state)
-        if common is not None:
-            return common
-        p = state.current_player
-        ph = state.phase
-        if ph == "buy":
-            price = state.price(p)
-            if price <= state.money[p] and self._worth(state, p, p, price):
-                return Buy()
-            if state.rules.auctions:
-                return Auction()
-            return Decline()
-        if ph == "bid":
-            lo = state._min_bid()
-            owner = state.auctioneer
-            if lo <= state.money[p] and self._worth(state, p, owner, state.price(owner)):
-                if state.high_bidder == p:
-                    return Pass()
-                return Bid(lo)
-            return Pass()
-        if ph == "sell":
-            if state.rules.crossword:
-                sp = self._placement(state, p)
-                if sp is not None:
-                    return Place.from_scored(sp)
-            else:
-                best = _best(state, "".join(state.hands[p].elements()), state.wilds[p])
-                if best is not None:
-                    return SellWord(best.word, best.wild)
-            if state.over_limit(p):
-                return _discard_choice(state, p)
-            return Done()
-        raise AssertionError(ph)
+    def _buy(self, state: BuyWordState, p: int, rng) -> Action:
+        price = state.price(p)
+        if price <= state.money[p] and self._worth(state, p, p, price):
+            return Buy()
+        if state.rules.auctions:
+            return Auction()
+        return Decline()
+
+    def _bid(self, state: BuyWordState, p: int, rng) -> Action:
+        lo = state._min_bid()
+        owner = state.auctioneer
+        if lo <= state.money[p] and self._worth(state, p, owner, state.price(owner)):
+            if state.high_bidder == p:
+                return Pass()
+            return Bid(lo)
+        return Pass()
+
+    def _sells(self, state: BuyWordState, p: int, value: int) -> bool:
+        return True
 
 
 class SamplingBot(_BuyWordBot):
@@ -262,41 +276,24 @@ class SamplingBot(_BuyWordBot):
             diff += (with_lot.value if with_lot else 0) - (without.value if without else 0)
         return diff / self.samples
 
-    def choose(self, state: BuyWordState, rng) -> Action:
-        common = self._common(state)
-        if common is not None:
-            return common
-        p = state.current_player
-        ph = state.phase
-        if ph == "buy":
-            price = state.price(p)
-            value = self.lot_value(state, p, p, rng)
-            if price <= state.money[p] and value > price:
-                return Buy()
-            if state.rules.auctions and value > 0:
-                return Auction()
-            return Decline()
-        if ph == "bid":
-            lo = state._min_bid()
-            if state.high_bidder == p or lo > state.money[p]:
-                return Pass()
-            value = self.lot_value(state, p, state.auctioneer, rng)
-            return Bid(lo) if lo < value else Pass()
-        if ph == "sell":
-            keen = state.last_round or state.over_limit(p)
-            if state.rules.crossword:
-                sp = self._placement(state, p)
-                if sp is not None and (sp.value >= self.sell_at or keen):
-                    return Place.from_scored(sp)
-            else:
-                hand = "".join(state.hands[p].elements())
-                best = _best(state, hand, state.wilds[p])
-                if best is not None and (best.value >= self.sell_at or keen):
-                    return SellWord(best.word, best.wild)
-            if state.over_limit(p):
-                return _discard_choice(state, p)
-            return Done()
-        raise AssertionError(ph)
+    def _buy(self, state: BuyWordState, p: int, rng) -> Action:
+        price = state.price(p)
+        value = self.lot_value(state, p, p, rng)
+        if price <= state.money[p] and value > price:
+            return Buy()
+        if state.rules.auctions and value > 0:
+            return Auction()
+        return Decline()
+
+    def _bid(self, state: BuyWordState, p: int, rng) -> Action:
+        lo = state._min_bid()
+        if state.high_bidder == p or lo > state.money[p]:
+            return Pass()
+        value = self.lot_value(state, p, state.auctioneer, rng)
+        return Bid(lo) if lo < value else Pass()
+
+    def _sells(self, state: BuyWordState, p: int, value: int) -> bool:
+        return value >= self.sell_at or state.last_round or state.over_limit(p)
 
 
 class _Plan:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.jit import kernel_jit, njit
+from ..core.jit import kernel_jit, lowest, njit, popcount
 from .bag import PRICES
 
 __all__ = ["WordTrie", "word_trie", "find_sales", "best_pips"]
@@ -230,31 +230,6 @@ def _sort(a, n):
         gap //= 2
 
 
-_BITS = np.zeros(64, dtype=np.int64)
-for _i in range(64):
-    _BITS[((1 << _i) * 0x03F79D71B4CB0A89 % 2**64) >> 58] = _i
-_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
-_M1, _M2, _M4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _lowest(x):
-    """The index of the lowest set bit of ``x > 0`` (de Bruijn multiplication)."""
-    v = np.uint64(x)
-    return _BITS[np.int64(((v & (~v + np.uint64(1))) * _DEBRUIJN) >> np.uint64(58))]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _popcount(x):
-    """The number of set bits of ``x >= 0``."""
-    v = np.uint64(x)
-    v = v - ((v >> np.uint64(1)) & _M1)
-    v = (v & _M2) + ((v >> np.uint64(2)) & _M2)
-    v = (v + (v >> np.uint64(4))) & _M4
-    return np.int64((v * _H01) >> np.uint64(56))
-
-
 # what a walk of the trie does (:func:`_walk`)
 _COUNT, _LIST, _KEYS = 0, 1, 2
 _NODE = (1 << 24) - 1
@@ -415,7 +390,7 @@ def _walk(hand, use_wild, min_len, child_start, child_mask, edge_child, group_st
     while sp >= 0:
         todo = todo_s[sp]
         if todo:
-            letter = _lowest(todo)
+            letter = lowest(todo)
             todo_s[sp] = todo & (todo - 1)
             from_hand = True
         else:
@@ -427,11 +402,11 @@ def _walk(hand, use_wild, min_len, child_start, child_mask, edge_child, group_st
                     held |= 1 << took
                 sp -= 1
                 continue
-            letter = _lowest(wt)
+            letter = lowest(wt)
             wild_s[sp] = wt & (wt - 1)
             from_hand = False
         node = node_s[sp]
-        child = edge_child[child_start[node] + _popcount(child_mask[node] & ((1 << letter) - 1))]
+        child = edge_child[child_start[node] + popcount(child_mask[node] & ((1 << letter) - 1))]
         info = info_s[sp]
         wl = (info & 255) - 1
         wc = (info >> 16) & 255

@@ -392,11 +392,12 @@ class BuyWordState(EngineState, CachedLegalActions, State):
         if self.rules.tile_drafts:
             s = self._r(bag=bag, pool=self.pool + {a.letter: 1}, draw_count=self.draw_count + 1)
         else:
-            seat = self.drawer()
-            drawn = list(self.drawn)
-            drawn[seat] = tuple(sorted(drawn[seat] + (a.letter,)))
-            s = self._r(bag=bag, drawn=tuple(drawn), draw_count=self.draw_count + 1)
+            s = self._r(bag=bag, drawn=self._drawn_with(self.drawer(), a.letter), draw_count=self.draw_count + 1)
         return s._after_draw()
+
+    def _drawn_with(self, seat: int, letter: str) -> tuple:
+        """``drawn`` with ``letter`` added to ``seat``'s tiles this round (kept sorted)."""
+        return self._set(self.drawn, seat, tuple(sorted(self.drawn[seat] + (letter,))))
 
     def _after_take(self) -> "BuyWordState":
         # Draft continues while the pool has tiles and the picker still needs some.
@@ -412,10 +413,7 @@ class BuyWordState(EngineState, CachedLegalActions, State):
             self._wrong(a, "a tile to be taken from the draft")
         if self.pool[a.letter] == 0:
             raise IllegalActionError(f"no {a.letter} in the draft pool (pool: {''.join(self.pool.elements())})")
-        seat = self._seat(self.order_pos)
-        drawn = list(self.drawn)
-        drawn[seat] = tuple(sorted(drawn[seat] + (a.letter,)))
-        s = self._r(pool=self.pool - {a.letter: 1}, drawn=tuple(drawn),
+        s = self._r(pool=self.pool - {a.letter: 1}, drawn=self._drawn_with(self._seat(self.order_pos), a.letter),
                     order_pos=(self.order_pos + 1) % self.n_players)
         return s._after_take()
 

@@ -32,6 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..core.cli import port_number
 from ..core.i18n import _
 from .check import advice, devices_seen
 from .games import GAMES
@@ -95,21 +96,6 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--wait", type=float, default=300.0, help="seconds to wait for a phone (default: 300)")
     c.add_argument("--public-url", default=None, help="the address phones type (default: this machine's)")
     return p
-
-
-def port_number(text: str) -> int:
-    """``--port``'s type: a whole number from 0 to 65535 (0: any free port).
-
-    Raises:
-        argparse.ArgumentTypeError: anything else (argparse prints it with the option's name).
-    """
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a whole number from 1 to 65535") from None
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"{port} is not a port: give a whole number from 1 to 65535")
-    return port
 
 
 def _given(args, name: str) -> bool:

@@ -62,7 +62,8 @@ __all__ = ["njit", "raw_words", "mulhilo64", "word_index", "word_integers", "hel
            "SETUP_POS", "SETUP_HALF", "PLAY_POS", "PLAY_HALF", "PLAYING", "STREAM_SLOTS", "begin_play",
            "chance_index", "chance_integers", "decision_integers", "decision_index", "compiled_streams", "run_playout_kernel",
            "fresh_streams", "seed_words", "pcg64_words", "run_seeded", "seeded_results", "table_type", "Layout",
-           "Material", "Kernel", "Deferred", "DEFERRED", "compile_batch", "random_listed", "richest", "MAX_ACTIONS", "kernel_jit", "seat_from", "turn_of"]
+           "Material", "Kernel", "Deferred", "DEFERRED", "compile_batch", "random_listed", "richest", "MAX_ACTIONS", "kernel_jit", "seat_from", "turn_of",
+           "popcount", "lowest"]
 
 #: The decorator of compiled code that never allocates an array: numba without its reference
 #: counting (``_nrt=False``), and cached on disk. Every kernel's step functions use it: they
@@ -85,6 +86,51 @@ _CORE_STAMP = hashlib.sha256(b"".join(Path(__file__).with_name(f).read_bytes()
 MAX_ACTIONS = 1_000_000
 
 
+def _play_one(m, t, sw, pw, st, kinds, bp, buf, mem, aux, hooked, out, whole):
+    # One game played from the table ``t`` to its end: the body both loops below share (compiled
+    # inline with them, the game's functions its globals). ``whole`` (``batch``): a whole game
+    # from the initial table, chance on the setup words ``sw`` until play begins, every code
+    # written to ``out``; otherwise (``finish``) play is under way and nothing is written.
+    # Returns the number of actions, -1 out of words (or of room in ``out``), -2 ``buf`` too
+    # small, -3 a bot's hook cannot decide (the protocol plays the game).
+    k = 0
+    while True:
+        p = current(m, t)  # noqa: F821 - the game's, from compile_batch
+        if p == TERMINAL:
+            return k
+        if p == CHANCE:
+            code = chance(m, t, sw, pw, st)  # noqa: F821 - the game's, from compile_batch
+        else:
+            if whole and not st[PLAYING]:  # the opening's chance is over (resolve_chance): play begins
+                begin_play(st)
+            code = decide_seat(m, t, p, kinds, bp, pw, st, buf, mem, aux)  # noqa: F821
+        if code == -2 or code == -3:
+            return code
+        if code < 0 or (whole and k >= out.shape[0]):
+            return -1
+        if k >= MAX_ACTIONS:
+            raise RuntimeError("a game did not end within the step limit (a rules bug)")
+        if whole:
+            out[k] = code
+        k += 1
+        if hooked:
+            observe(m, t, code, mem, aux)  # noqa: F821
+        step(m, t, code)  # noqa: F821
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _mark_outcome(ok, g, k):
+    # ``ok`` after game ``g`` ended as ``k`` (see _play_one): 1 played, 2 left to the protocol, 0
+    # out of words or of room; every row -1 when ``buf`` was too small (-2: play all again), and
+    # then True: the loop stops.
+    if k == -2:
+        for i in range(ok.shape[0]):
+            ok[i] = -1
+        return True
+    ok[g] = 1 if k >= 0 else (2 if k == -3 else 0)
+    return False
+
+
 def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf, ok, kinds, bp, mem,
                 hooked, aux):
     # The loop of every game's ``batch`` (see :func:`compile_batch`, which compiles it with the
@@ -93,41 +139,12 @@ def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winn
         ok[g] = 0
         for i in range(initial.buf.shape[0]):  # the table of the initial state
             t.buf[i] = initial.buf[i]
-        sw, pw, st = setup[g], play[g], streams[g]
         if hooked:
             forget(m, mem, aux)  # noqa: F821 - the game's, from compile_batch
-        k = 0
-        while True:
-            p = current(m, t)  # noqa: F821 - the game's, from compile_batch
-            if p == TERMINAL:
-                break
-            if p == CHANCE:
-                code = chance(m, t, sw, pw, st)  # noqa: F821 - the game's, from compile_batch
-            else:
-                if not st[PLAYING]:  # the opening's chance is over (resolve_chance): play begins
-                    begin_play(st)
-                code = decide_seat(m, t, p, kinds, bp, pw, st, buf, mem, aux)  # noqa: F821
-            if code == -2:
-                for i in range(ok.shape[0]):
-                    ok[i] = -1
-                return
-            if code == -3:  # a bot's hook cannot decide this one: the protocol plays the game
-                k = -3
-                break
-            if code < 0 or k >= out.shape[0]:
-                k = -1
-                break
-            if k >= MAX_ACTIONS:
-                raise RuntimeError("a game did not end within the step limit (a rules bug)")
-            out[k] = code
-            k += 1
-            if hooked:
-                observe(m, t, code, mem, aux)  # noqa: F821
-            step(m, t, code)  # noqa: F821
-        if k == -3:
-            ok[g] = 2
-        elif k >= 0:
-            ok[g] = 1
+        k = play_one(m, t, setup[g], play[g], streams[g], kinds, bp, buf, mem, aux, hooked, out, True)  # noqa: F821
+        if mark_outcome(ok, g, k):  # noqa: F821
+            return
+        if k >= 0:
             actions[rows[g]] = k
             result(m, t, scores[rows[g]], winners[rows[g]])  # noqa: F821
 
@@ -140,35 +157,14 @@ def _finish_games(m, tables, t, play, streams, kinds, bp, scores, winners, buf, 
         row = tables[g]
         for i in range(row.shape[0]):
             t.buf[i] = row[i]
-        pw, st = play[g], streams[g]
+        pw = play[g]
         if hooked:
             forget(m, mem, aux)  # noqa: F821 - the game's, from compile_batch
-        k = 0
-        while True:
-            p = current(m, t)  # noqa: F821 - the game's, from compile_batch
-            if p == TERMINAL:
-                break
-            code = chance(m, t, pw, pw, st) if p == CHANCE else decide_seat(m, t, p, kinds, bp, pw, st, buf, mem, aux)  # noqa: F821
-            if code == -2:
-                for i in range(ok.shape[0]):
-                    ok[i] = -1
-                return
-            if code == -3:
-                k = -3
-                break
-            if code < 0:
-                k = -1
-                break
-            if k >= MAX_ACTIONS:
-                raise RuntimeError("a game did not end within the step limit (a rules bug)")
-            k += 1
-            if hooked:
-                observe(m, t, code, mem, aux)  # noqa: F821
-            step(m, t, code)  # noqa: F821
-        if k == -3:
-            ok[g] = 2
-        elif k >= 0:
-            ok[g] = 1
+        # (``buf`` stands for ``out``, which a finished game does not write)
+        k = play_one(m, t, pw, pw, streams[g], kinds, bp, buf, mem, aux, hooked, buf, False)  # noqa: F821
+        if mark_outcome(ok, g, k):  # noqa: F821
+            return
+        if k >= 0:
             for i in range(row.shape[0]):
                 row[i] = t.buf[i]
             result(m, t, scores[g], winners[g])  # noqa: F821
@@ -265,6 +261,8 @@ def compile_batch(module: str, file: str, *, current, chance, legal, step, resul
     scope["forget"] = _inline((forget or njit(_no_memory)).py_func)
     scope["decide_seat"] = _inline(types.FunctionType((_decide_random if policy is None else _decide_hooked).__code__,
                                                       seat, "decide_seat"))
+    scope["mark_outcome"] = _mark_outcome
+    scope["play_one"] = _inline(types.FunctionType(_play_one.__code__, scope, "play_one"))
     out = []
     for loop, name in ((_play_games, "_batch"), (_finish_games, "_finish")):
         name = f"{name}_{_CORE_STAMP}"  # a change to the shared compiled code here compiles afresh
@@ -308,6 +306,32 @@ def turn_of(phase, last_chance, over, seat):
     if phase == over:
         return TERMINAL
     return CHANCE if phase <= last_chance else seat
+
+
+# bits of an int64 set (a hand, a trie node's letters), shared by the kernels that keep them
+
+_M1, _M2, _M4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01, _DEBRUIJN = np.uint64(0x0101010101010101), np.uint64(0x03F79D71B4CB0A89)
+_BIT_AT = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _BIT_AT[((1 << _i) * 0x03F79D71B4CB0A89 % 2**64) >> 58] = _i
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def popcount(x):
+    """The number of set bits of ``x`` (an ``int64`` >= 0)."""
+    v = np.uint64(x)
+    v = v - ((v >> np.uint64(1)) & _M1)
+    v = (v & _M2) + ((v >> np.uint64(2)) & _M2)
+    v = (v + (v >> np.uint64(4))) & _M4
+    return np.int64((v * _H01) >> np.uint64(56))
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def lowest(x):
+    """The index of the lowest set bit of ``x`` (``x > 0``), by de Bruijn multiplication."""
+    v = np.uint64(x)
+    return _BIT_AT[np.int64(((v & (~v + np.uint64(1))) * _DEBRUIJN) >> np.uint64(58))]
 
 
 @njit(cache=True, _nrt=False)

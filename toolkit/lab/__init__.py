@@ -50,6 +50,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core.cli import port_number
+
 __all__ = ["COURSE_FOLDERS", "MANIFEST", "FIRST_LESSON", "CULL_IDLE_MINUTES", "course_root", "environment",
            "prepare_workspace", "Workspace", "content_key", "pre_save", "voila_prelaunch", "page_titles",
            "server_args", "run_server", "main"]
@@ -366,7 +368,7 @@ def main(argv=None) -> int:
                         help="the work folder for the copies (default: work/ beside lessons/)")
     parser.add_argument("--source", type=Path, default=None,
                         help="the folder holding lessons/ and notebooks/ (default: the repository)")
-    parser.add_argument("--port", type=_port, default=None, help="the port, 1-65535 (default 8888 or the next free; 0: any free port)")
+    parser.add_argument("--port", type=port_number, default=None, help="the port, 1-65535 (default 8888 or the next free; 0: any free port)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     parser.add_argument("--print-env", action="store_true",
                         help="print the shell exports of the course's Jupyter settings and stop "
@@ -387,18 +389,6 @@ def main(argv=None) -> int:
     extra = [a for a in extra if a != "--"]
     cmd = server_args(work, app=args.app, port=args.port, open_browser=not args.no_browser, extra=extra)
     return run_server(cmd, cwd=work, env=environment(work=work))
-
-
-def _port(text: str) -> int:
-    """``--port``'s type: a whole number from 1 to 65535, or 0 (any free port: the tests' choice);
-    argparse says the error with the option's name."""
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a whole number from 1 to 65535") from None
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"{port} is not a port: give a whole number from 1 to 65535")
-    return port
 
 
 #: Seconds JupyterLab has to shut down (its kernels first) after the launcher is stopped, before
