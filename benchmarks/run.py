@@ -806,8 +806,10 @@ def zoo_rates(game: str, seconds: float = 1.0, players: int = 4) -> dict:
     """
     from toolkit.interop.zoo import env_functions
 
+    import random
+
     env = env_functions(game)[0](rules=_anchor_rules(game), players=players)
-    rng = np.random.default_rng(0)
+    rnd = random.Random(0)  # the agent draws as the Hearts and OpenSpiel rows' agents do (Python's random)
 
     def one(seed):
         env.reset(seed=seed)
@@ -819,7 +821,7 @@ def zoo_rates(game: str, seconds: float = 1.0, players: int = 4) -> dict:
             legal = info.get("legal_actions")
             if legal is None:
                 legal = np.flatnonzero(obs["action_mask"].view(bool))
-            env.step(int(legal[rng.integers(len(legal))]))
+            env.step(int(legal[rnd.randrange(len(legal))]))
         return env.unwrapped.moves
 
     one(10**6)  # warm up

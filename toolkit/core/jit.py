@@ -346,6 +346,19 @@ def richest(money, scores, winners):
 
 
 
+def compiled_entry(dispatcher) -> Callable:
+    """The compiled function behind a numba ``dispatcher`` that has compiled exactly one
+    signature (its ``CompileResult.entry_point``), else the dispatcher itself.
+
+    Calling the entry point skips the dispatcher's type resolution (microseconds for arguments
+    that are named tuples of arrays), so it is for a hot call from Python whose arguments always
+    have the types of that one signature; arguments of other types are not converted or refused
+    as the dispatcher would.
+    """
+    sigs = dispatcher.signatures
+    return dispatcher.overloads[sigs[0]].entry_point if len(sigs) == 1 else dispatcher
+
+
 def table_type(name: str, module: str, arrays: Sequence[str]) -> type:
     """The NamedTuple class of a game's kernel table (declare it once, at module level, so numba
     compiles and caches one type): ``buf``, the whole table as one flat ``int64`` buffer; ``s``,
