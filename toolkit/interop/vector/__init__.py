@@ -61,6 +61,7 @@ require("gymnasium")
 from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 
+from ...core.jit import compiled_entry  # noqa: E402
 from ...core.words import raw_words  # noqa: E402
 from ..adapters import binding as _binding  # noqa: E402
 from ..encoders import ENCODERS  # noqa: E402
@@ -129,11 +130,12 @@ class VectorGame(VectorEnv):
             raise ValueError(f"{b.spec.title}: the compiled kernel does not play these rules; use the PettingZoo "
                              "env (toolkit.interop.zoo)")
         self.game, self.reward_scheme, self.num_envs = game, reward, int(num_envs)
+        self._rows = np.arange(self.num_envs)  # each game's row, for fancy indexing
         self.metadata = {"autoreset_mode": mode, "render_modes": []}
         self.mat = self.kernel.material(b.rules, b.n)
         enc = ENCODERS[game]
         self._cm = enc.params(b, self.mat)
-        self._run = _loop(game, self.kernel)
+        self._run = self._loop = _loop(game, self.kernel)
         A, L = len(b.actions), b.layout.size
         self.single_observation_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (L,), np.float32),
@@ -233,7 +235,7 @@ class VectorGame(VectorEnv):
         A = self._mask.shape[1]
         bad = ~ended & ((a < 0) | (a >= A))
         if not bad.any():
-            bad = ~ended & (self._mask[np.arange(self.num_envs), np.clip(a, 0, A - 1)] == 0)
+            bad = ~ended & (self._mask[self._rows, np.minimum(np.maximum(a, 0), A - 1)] == 0)
         if bad.any():
             g = int(np.flatnonzero(bad)[0])
             raise ValueError(f"action {a[g]!r} is not legal in game {g} of the batch (seat {int(self._seat[g])} "
@@ -248,7 +250,7 @@ class VectorGame(VectorEnv):
         self._rewards[:] = 0.0
         if done.any():
             self._rewards[done] = self._final(done)
-        rewards = np.where(mover >= 0, self._rewards[np.arange(self.num_envs), np.maximum(mover, 0)], 0.0)
+        rewards = np.where(mover >= 0, self._rewards[self._rows, np.maximum(mover, 0)], 0.0)
         infos = {"to_play": self._seat.copy(), "rewards": self._rewards.copy(), "redeals": self._redeals.copy()}
         if self.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP and done.any():
             infos["final_obs"] = {"observation": self._obs[done].copy(), "action_mask": self._mask[done].copy()}
@@ -274,10 +276,13 @@ class VectorGame(VectorEnv):
             self._refill(np.flatnonzero(low))
         while True:
             before = self._redeals.copy() if self._records is not None else None
-            self._run(self.mat.params, self._cm, self.mat.initial, self._tables, self._t, self._mem, self._mode,
-                      self._actions, self._words, self._streams, self._obs, self._mask, self._legal_n,
-                      self._legal_num, self._legal_code, self._seat, self._scores, self._winners, self._done,
-                      self._redeals, self._status, self.mat.buffer, self._log, self._log_n)
+            run = self._run
+            run(self.mat.params, self._cm, self.mat.initial, self._tables, self._t, self._mem, self._mode,
+                self._actions, self._words, self._streams, self._obs, self._mask, self._legal_n,
+                self._legal_num, self._legal_code, self._seat, self._scores, self._winners, self._done,
+                self._redeals, self._status, self.mat.buffer, self._log, self._log_n)
+            if run is self._loop:  # compiled now: later calls skip the dispatcher's type resolution
+                self._run = compiled_entry(run)  # (the arguments' types never change: same buffers)
             self.played += int(self._log_n.sum())
             if self._records is not None:
                 self._keep_log(self._redeals != before)
@@ -329,7 +334,7 @@ class VectorGame(VectorEnv):
         ended: its action is ignored). ``int64 (num_envs,)``."""
         n = self._legal_n
         pick = (rng.random(self.num_envs) * np.maximum(n, 1)).astype(np.int64)
-        out = self._legal_num[np.arange(self.num_envs), pick]
+        out = self._legal_num[self._rows, pick]
         out[n == 0] = 0
         return out
 
