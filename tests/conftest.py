@@ -135,3 +135,56 @@ def bluff():
     yield game_spec("bluff")
     registry._GAMES.pop("bluff", None)
     class_games.GAMES.pop("bluff", None)      # game_info() keeps a game registered after import
+
+
+def pytest_configure(config):
+    """With pytest-xdist workers (pyproject's ``-n auto``), compile the games' numba code once,
+    here in the controller, before the workers start (``tests/warm_numba.py``, one process per
+    game, as many at a time as there are workers). On a fresh clone each worker otherwise
+    compiled the same kernels itself (numba caches a function beside its source once compiled,
+    but two processes that miss the cache both compile), and so did the launcher's warm-up under
+    the browser tests. With the cache already there each process only loads it (a few seconds).
+    ``TOOLKIT_TEST_WARM=0`` skips it."""
+    import subprocess
+    import sys
+    import time
+
+    if hasattr(config, "workerinput") or os.environ.get("TOOLKIT_TEST_WARM", "1") == "0":
+        return
+    workers = getattr(config.option, "numprocesses", None)
+    if not isinstance(workers, int) or workers < 2 or getattr(config.option, "collectonly", False):
+        return
+    from toolkit.warm import warm_games
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    # the slowest to compile first, so the last ones fill the gaps
+    order = ["buyword", "bux", "bue", "tenbucks", "bugami"]
+    games = sorted(warm_games(), key=lambda g: order.index(g) if g in order else len(order))
+    t0 = time.monotonic()
+    running: list[tuple[str, subprocess.Popen]] = []
+    failed = []
+    while games or running:
+        while games and len(running) < workers:
+            g = games.pop(0)
+            running.append((g, subprocess.Popen([sys.executable, os.path.join(here, "warm_numba.py"), g],
+                                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)))
+        # the next to finish (each prints only on failure): wait for the process to exit
+        done = [(g, p) for g, p in running if p.poll() is not None]
+        if not done:
+            time.sleep(0.1)
+            continue
+        for g, proc in done:
+            running.remove((g, proc))
+            out = proc.communicate()[0]
+            if proc.returncode:
+                failed.append((g, out.decode(errors="replace")[-2000:]))
+    config._numba_warm = [f"numba code compiled (or loaded) once for the workers: "
+                          f"{time.monotonic() - t0:.0f} s (tests/warm_numba.py)"]
+    # the tests that use a game whose warm-up failed compile its code themselves (and fail there
+    # if it does not compile); the header quotes why
+    config._numba_warm += [f"warming {g}'s numba code failed:\n{out}" for g, out in failed]
+
+
+def pytest_report_header(config):
+    """The line :func:`pytest_configure` leaves: how long the numba warm-up took."""
+    return getattr(config, "_numba_warm", None)
