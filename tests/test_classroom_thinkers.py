@@ -75,9 +75,11 @@ def test_the_server_decides_in_a_thread_until_the_worker_is_ready_then_in_the_wo
 
     async def go():
         first = await t.choose(table, st.current_player, version)      # the worker is starting: a thread
-        for _ in range(600):
-            if t._ready(table.header):
-                break
+        # wait for the event (the worker says it is ready); the outer limit is not the criterion
+        loop = asyncio.get_running_loop()
+        limit = loop.time() + 600
+        while not t._ready(table.header):
+            assert loop.time() < limit, "the bots' worker process did not start in 10 minutes"
             await asyncio.sleep(0.1)
         second = await t.choose(table, st.current_player, version)     # in the worker
         return first, second
