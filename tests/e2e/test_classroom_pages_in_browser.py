@@ -29,6 +29,17 @@ from .test_classroom_in_browser import current, moves_on, play_on
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("browser")]
 
 PHONE = {"width": 360, "height": 780}
+PHONE_390 = {"width": 390, "height": 844}
+
+
+def phone_page(browser, class_server, viewport=PHONE, **context):
+    """A phone's browser (touch, 60 s timeouts; ``context``: more of Playwright's context options)
+    and its page, instrumented and offline but for the class server: ``(context, page)``."""
+    ctx = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, **context)
+    ctx.set_default_timeout(60_000)
+    pg = instrumented(ctx.new_page())
+    pg.external_requests = offline(ctx, class_server.url)
+    return ctx, pg
 SETTINGS = {"tenbucks": {}, "bux": {"preset": "quick", "rules": {"max_turns": 40}}, "bue": {"preset": "one_hand"},
             "bugami": {"preset": "one_deal"}, "buyword": {}}
 
@@ -117,10 +128,7 @@ def spell(pg, sale, tap: bool, shot=None) -> str:
 @pytest.mark.parametrize("game", ["tenbucks", "bux", "bue", "bugami", "buyword"])
 def test_a_whole_game_on_a_360px_phone_page(game, browser, class_server, screenshots):
     from .axe import assert_accessible
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    ctx.set_default_timeout(60_000)
-    pg = instrumented(ctx.new_page())
-    pg.external_requests = offline(ctx, class_server.url)
+    ctx, pg = phone_page(browser, class_server)
     frames = []
     pg.on("websocket", lambda ws: (ws.on("framereceived", lambda f: frames.append(("in", f))),
                                    ws.on("framesent", lambda f: frames.append(("out", f))),
@@ -333,13 +341,9 @@ def test_an_italian_class_on_a_phone_from_the_keyboard_only(browser, class_serve
     s = teacher.open_session(ACTIVITIES["02"].game, **dict(ACTIVITIES["02"].settings, label="lesson 02", lang=lang,
                              start_when_full=False, bot_delay=0.3, replace_after=3600, seed=2,
                              bot="random"))      # (the search bot thinks for a time: its moves depend on the machine's load)
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                              locale="en-US", device_scale_factor=1)
-    ctx.set_default_timeout(60_000)
+    ctx, pg = phone_page(browser, class_server, PHONE_390, locale="en-US", device_scale_factor=1)
     desk = browser.new_context(viewport=WIDE, locale="en-US")
     desk.set_default_timeout(60_000)
-    pg = instrumented(ctx.new_page())
-    pg.external_requests = offline(ctx, class_server.url)
     try:
         # -- join: the link of the Italian session opens an Italian form, the name field focused
         pg.goto(s["join_url"])
@@ -493,11 +497,7 @@ def test_buyword_in_italian_word_entry_and_game_over(browser, class_server, scre
     patterns = english_patterns("it")
     teacher = TeacherClient(class_server.url, class_server.teacher_key)
     s = teacher.open_session("buyword", lang="it", bot_delay=0, replace_after=3600, seed=11)
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                              locale="en-US", device_scale_factor=1)
-    ctx.set_default_timeout(60_000)
-    pg = instrumented(ctx.new_page())
-    pg.external_requests = offline(ctx, class_server.url)
+    ctx, pg = phone_page(browser, class_server, PHONE_390, locale="en-US", device_scale_factor=1)
     try:
         pg.goto(s["join_url"])
         pg.wait_for_function("() => document.documentElement.lang === 'it'")

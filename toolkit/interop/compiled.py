@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from ..core.game import CHANCE, TERMINAL
-from ..core.jit import compiled_entry, kernel_jit
+from ..core.jit import direct_after_first, kernel_jit
 
 __all__ = ["CompiledGame", "Core", "compiled_game"]
 
@@ -157,8 +157,7 @@ class CompiledGame:
         self.memory = max(1, encoder.memory(b, self.mat))
         f = kernel.functions
         files = sorted({inspect.getfile(getattr(x, "py_func", x)) for x in (f.current, f.chance, f.legal, f.step)})
-        self._dispatcher = _single(encoder, f, files)
-        self.advance = self._first_advance
+        self.advance = direct_after_first(self, "advance", _single(encoder, f, files))
         self.observe, self.result = encoder.observe, f.result
         self.room = max(64, len(self.mat.buffer))
         self.tensor_size = b.layout.size
@@ -167,15 +166,6 @@ class CompiledGame:
     def new(self) -> "Core":
         """A game before its first chance event (the engine's ``initial_state``)."""
         return Core(self)
-
-    def _first_advance(self, *args) -> None:
-        # The first step goes through numba's dispatcher (it compiles, or loads the cache); the
-        # later ones call the compiled function's entry point: every Core passes arguments of
-        # the same types (its own int64/uint64/float32 buffers, Python ints and a bool), and the
-        # dispatcher's type resolution of the table and the parameters (named tuples of arrays)
-        # was 5.7 of the 6.9 microseconds of a step's call (BUX; issue 37's PettingZoo budget)
-        self._dispatcher(*args)
-        self.advance = compiled_entry(self._dispatcher)
 
 
 _SINGLES: dict = {}

@@ -61,7 +61,7 @@ require("gymnasium")
 from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 
-from ...core.jit import compiled_entry  # noqa: E402
+from ...core.jit import direct_after_first  # noqa: E402
 from ...core.words import raw_words  # noqa: E402
 from ..adapters import binding as _binding  # noqa: E402
 from ..encoders import ENCODERS  # noqa: E402
@@ -135,7 +135,7 @@ class VectorGame(VectorEnv):
         self.mat = self.kernel.material(b.rules, b.n)
         enc = ENCODERS[game]
         self._cm = enc.params(b, self.mat)
-        self._run = self._loop = _loop(game, self.kernel)
+        self._run = direct_after_first(self, "_run", _loop(game, self.kernel))  # same buffers' types every call
         A, L = len(b.actions), b.layout.size
         self.single_observation_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (L,), np.float32),
@@ -276,13 +276,10 @@ class VectorGame(VectorEnv):
             self._refill(np.flatnonzero(low))
         while True:
             before = self._redeals.copy() if self._records is not None else None
-            run = self._run
-            run(self.mat.params, self._cm, self.mat.initial, self._tables, self._t, self._mem, self._mode,
-                self._actions, self._words, self._streams, self._obs, self._mask, self._legal_n,
-                self._legal_num, self._legal_code, self._seat, self._scores, self._winners, self._done,
-                self._redeals, self._status, self.mat.buffer, self._log, self._log_n)
-            if run is self._loop:  # compiled now: later calls skip the dispatcher's type resolution
-                self._run = compiled_entry(run)  # (the arguments' types never change: same buffers)
+            self._run(self.mat.params, self._cm, self.mat.initial, self._tables, self._t, self._mem, self._mode,
+                      self._actions, self._words, self._streams, self._obs, self._mask, self._legal_n,
+                      self._legal_num, self._legal_code, self._seat, self._scores, self._winners, self._done,
+                      self._redeals, self._status, self.mat.buffer, self._log, self._log_n)
             self.played += int(self._log_n.sum())
             if self._records is not None:
                 self._keep_log(self._redeals != before)

@@ -35,10 +35,9 @@ Public names: :class:`MoneyGameEnv`, :func:`make_env`, :func:`env_functions`.
 """
 from __future__ import annotations
 
+import sys
 from operator import attrgetter
 from typing import Callable
-
-import sys
 
 import numpy as np
 
@@ -144,6 +143,7 @@ class MoneyGameEnv(AECEnv, EzPickle):
         seat = self._play.player
         infos, agents = self.infos, self.possible_agents
         legal = np.array(self._play.legal_numbers(), dtype=np.int64) if seat >= 0 else _NONE
+        legal.flags.writeable = False  # read-only: the masks handed out are cleared by these numbers
         was = self._legal_seat
         if 0 <= was != seat and agents[was] in infos:
             infos[agents[was]]["legal_actions"] = _NONE
@@ -154,11 +154,8 @@ class MoneyGameEnv(AECEnv, EzPickle):
     def observe(self, agent):
         seat = self._seat_of[agent]
         play = self._play
-        acting = play.player == seat
-        if acting and self._legal_seat != seat:  # observed before reset() noted them
-            self._note_legal()
-        legal = self._legal if acting else _NONE
-        return {"observation": play.tensor(seat), "action_mask": self._masks.mask(legal, owned=True)}
+        legal = self._legal if play.player == seat else _NONE   # noted at every reset and step
+        return {"observation": play.tensor(seat), "action_mask": self._masks.mask(legal)}
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -240,9 +237,9 @@ class _Masks:
         self.size, self.keep = size, keep
         self.pool: list = []  # [array, the numbers set in it]
 
-    def mask(self, legal, owned: bool = False) -> np.ndarray:
-        """A fresh-looking int8 mask with 1 at the numbers ``legal``; ``owned``: ``legal`` is an
-        int64 array nobody changes (the env's own copy), kept as it is rather than copied."""
+    def mask(self, legal: np.ndarray) -> np.ndarray:
+        """A fresh-looking int8 mask with 1 at the numbers ``legal`` (an int64 array nobody
+        changes: the env's own copy, kept to clear the mask when its slot is used again)."""
         for slot in self.pool:
             if sys.getrefcount(slot[0]) == 2:  # the slot's list and this call's argument
                 arr = slot[0]
@@ -253,10 +250,8 @@ class _Masks:
             slot = [arr, _NONE]
             if len(self.pool) < self.keep:
                 self.pool.append(slot)
-        # a copy unless owned: the numbers given may be a view that changes
-        idx = legal if owned else np.array(legal, dtype=np.int64)
-        arr[idx] = 1
-        slot[1] = idx
+        arr[legal] = 1
+        slot[1] = legal
         return arr
 
 
