@@ -36,7 +36,7 @@ from typing import ClassVar, Literal
 from ..core.cards import Multiset, uniform_index
 from ..core.engine import ArgAction, EngineState, FormAction, NumberAction, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
+                         IllegalActionError, State, resolve_chance, setup_rng)
 from .hand import gold_count, hand_total, is_bue, is_superbue
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value, parse_card
@@ -237,8 +237,6 @@ class BueState(EngineState, CachedLegalActions, State):
     last_result: tuple | None
     holds: PerSeat[tuple[tuple[int, str], ...]] = ()
     to_reorder: tuple[tuple[int, int], ...] = ()
-    parent: "BueState | None" = history_field()
-    last_action: Action | None = history_field()
 
     game_name: ClassVar[str] = "bue"
     _codec: ClassVar[ActionCodec] = _CODEC

@@ -24,7 +24,7 @@ from typing import ClassVar, Literal
 from ..core.cards import uniform_index
 from ..core.engine import ArgAction, EngineState, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
-                         history_field, resolve_chance, setup_rng)
+                         resolve_chance, setup_rng)
 from ..core.tricks import SUIT_NAMES, Card, format_cards, parse_card, sort_hand, trick_winner
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import MISERE, Rules
@@ -166,8 +166,6 @@ class BugamiState(EngineState, State):
     captured: PerSeat[tuple[Card, ...]]
     played: tuple[tuple[tuple[int, Card], ...], ...]
     results: tuple[DealResult, ...]
-    parent: State | None = history_field()
-    last_action: Action | None = history_field()
 
     game_name: ClassVar[str] = "bugami"
     _codec: ClassVar[ActionCodec] = ActionCodec([DealCard, DeclareBug, PlayCard])

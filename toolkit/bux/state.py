@@ -43,7 +43,7 @@ from typing import ClassVar, Literal
 from ..core.cards import Multiset
 from ..core.engine import ArgAction, EngineState, FormAction, NumberAction, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
+                         IllegalActionError, State, resolve_chance, setup_rng)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import BUX, Card, Rules, is_set, parse_card
 
@@ -321,8 +321,6 @@ class BuxState(EngineState, CachedLegalActions, State):
     ended_by: Literal["", "bux", "turn_limit"] = ""
     top: Card | None = None
     resume: Phase | Literal[""] = ""
-    parent: "BuxState | None" = history_field()
-    last_action: Action | None = history_field()
 
     game_name: ClassVar[str] = "bux"
     _codec: ClassVar[ActionCodec] = _CODEC

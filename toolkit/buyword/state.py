@@ -30,7 +30,7 @@ from typing import ClassVar, Literal
 from ..core.cards import Multiset, uniform_index
 from ..core.engine import EngineState, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions, successor,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
+                         IllegalActionError, State, resolve_chance, setup_rng)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .actions import (CODEC, Accept, Auction, Bid, Bluff, Buy, Challenge, Choose, Decline, Discard, Done, Draw,
                       Offer, Pass, Place, Roll, SellWord, Take, claim_pips, claimed)
@@ -130,8 +130,6 @@ class BuyWordState(EngineState, CachedLegalActions, State):
     challenge_pos: int = 0
     claim_tiles: str = ""
     bluffed: PerSeat[bool] = ()
-    parent: "BuyWordState | None" = history_field()
-    last_action: Action | None = history_field()
 
     game_name: ClassVar[str] = "buyword"
     _codec: ClassVar[ActionCodec] = CODEC

@@ -49,7 +49,6 @@ __all__ = [
     "record",
     "replay",
     "register_game",
-    "history_field",
     "successor",
     "ActionCodec",
     "game_module",
@@ -228,6 +227,7 @@ class ActionCodec:
 # States
 
 
+@dataclasses.dataclass(frozen=True)
 class State(ABC):
     """The abstract state of one game in progress.
 
@@ -244,8 +244,13 @@ class State(ABC):
     * ``observation(player)``: a dict holding only what that player may see.
 
     The base class keeps the history as a parent chain (``parent``, ``last_action``) so that
-    :func:`record` can rebuild the action list without copying tuples at every step.
+    :func:`record` can rebuild the action list without copying tuples at every step: two
+    keyword-only dataclass fields every concrete state inherits (left out of ``==``, ``hash`` and
+    ``repr``; ``None`` in an initial state), set by :meth:`apply`.
     """
+
+    parent: State | None = dataclasses.field(default=None, compare=False, repr=False, kw_only=True)
+    last_action: Action | None = dataclasses.field(default=None, compare=False, repr=False, kw_only=True)
 
     game_name: ClassVar[str] = ""
 
@@ -474,15 +479,6 @@ def successor(state: "State", **changes) -> "State":
 
 
 _FIELD_NAMES: dict = {}
-
-
-def history_field():
-    """Dataclass fields every concrete State declares last (excluded from eq, repr, hash)::
-
-        parent: State | None = history_field()
-        last_action: Action | None = history_field()
-    """
-    return dataclasses.field(default=None, compare=False, repr=False, hash=False)
 
 
 # ---------------------------------------------------------------------------------------------
