@@ -44,9 +44,6 @@ class Fold(Action):
 
 @dataclass(frozen=True)
 class BluffState(EngineState, CachedLegalActions, State):
-    rules: Rules
-    players: tuple[str, ...]
-    seed: int | None
     hands: tuple[str | None, ...]
     moves: tuple[str, ...] = ()
 

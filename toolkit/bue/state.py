@@ -179,10 +179,8 @@ def score_hand(totals, gold_counts=None, dealer: int = 0, points=None, target: i
 class BueState(EngineState, CachedLegalActions, State):
     """One moment of a Bué match. Immutable: :meth:`apply` returns a new state.
 
-    Attributes:
-        rules: the :class:`~toolkit.bue.Rules`.
-        players: names in seat order (clockwise; the dealer's left is seat dealer + 1).
-        seed: the seed of the game record.
+    Attributes (after :class:`~toolkit.core.game.State`'s ``rules``, a :class:`~toolkit.bue.Rules`,
+    ``players``, seated clockwise (the dealer's left is seat dealer + 1), and ``seed``):
         phase: ``"deal"``, ``"flip"``, ``"draw"``, ``"reorder"`` (chance), ``"exchange"``,
             ``"reveal"``, ``"over"``.
         hand_no: hand ("partita") number, from 1.
@@ -216,9 +214,6 @@ class BueState(EngineState, CachedLegalActions, State):
             after a Bué only the Bué hands and the cards already revealed, ``None`` elsewhere).
     """
 
-    rules: Rules
-    players: PerSeat[str]
-    seed: int | None
     phase: Phase
     hand_no: int
     dealer: int

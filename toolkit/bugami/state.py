@@ -131,10 +131,8 @@ class DealResult:
 class BugamiState(EngineState, State):
     """One moment of a Bugami match (immutable).
 
-    Attributes:
-        rules: the :class:`Rules`.
-        players: names in seat order (seats go clockwise: seat ``i + 1`` is on ``i``'s left).
-        seed: the seed of the game record.
+    Attributes (after :class:`~toolkit.core.game.State`'s ``rules``, a :class:`Rules`, ``players``,
+    seated clockwise (seat ``i + 1`` is on ``i``'s left), and ``seed``):
         phase: ``"deal"`` (chance), ``"declare"``, ``"play"`` or ``"over"``.
         deal_no: the deal in progress (1 first).
         dealer: the dealer's seat.
@@ -150,9 +148,6 @@ class BugamiState(EngineState, State):
         results: the finished deals (:class:`DealResult`), oldest first.
     """
 
-    rules: Rules
-    players: PerSeat[str]
-    seed: int | None
     phase: Phase
     deal_no: int
     dealer: int

@@ -271,10 +271,8 @@ _CODEC = ActionCodec([Deal, Reveal, TopCard, Swap, Sell, Done, Draw, Bid, Pass, 
 class BuxState(EngineState, CachedLegalActions, State):
     """One moment of a BUX game. Immutable: :meth:`apply` returns a new state.
 
-    Attributes:
-        rules: the :class:`~toolkit.bux.Rules`.
-        players: player names in seat order (clockwise).
-        seed: the seed the game was started from (for the record only).
+    Attributes (after :class:`~toolkit.core.game.State`'s ``rules``, a :class:`~toolkit.bux.Rules`,
+    ``players`` and ``seed``):
         phase: ``"deal"`` (chance), ``"turn"``, ``"selling"`` (after a first sale), ``"reveal"``
             (chance: drawing the lot), ``"top"`` (chance: the next card comes to the top of the
             draw deck, ``Rules.top_card_visible`` only), ``"keep"`` (keep or auction, no-cards
@@ -299,9 +297,6 @@ class BuxState(EngineState, CachedLegalActions, State):
         resume: the phase to go on with once the ``"top"`` chance event is resolved.
     """
 
-    rules: Rules
-    players: PerSeat[str]
-    seed: int | None
     phase: Phase
     turn: int
     deck: Multiset

@@ -58,10 +58,8 @@ _EMPTY = Multiset()
 class BuyWordState(EngineState, CachedLegalActions, State):
     """One moment of a BuyWord game. Immutable: :meth:`apply` returns a new state.
 
-    Attributes:
-        rules: the :class:`~toolkit.buyword.Rules`.
-        players: player names in seat order (clockwise).
-        seed: the seed the game was started from (for the record only).
+    Attributes (after :class:`~toolkit.core.game.State`'s ``rules``, a :class:`~toolkit.buyword.Rules`,
+    ``players`` and ``seed``):
         phase: ``"roll"``, ``"choose"``, ``"draw"``, ``"take"``, ``"trade"`` (offers),
             ``"answer"`` (an offer awaits its answer), ``"buy"``, ``"bid"``, ``"sell"``,
             ``"challenge"`` (a claimed word may be challenged) or ``"over"``.
@@ -95,9 +93,6 @@ class BuyWordState(EngineState, CachedLegalActions, State):
         bluffed: challenges: per seat, whether that player has bluffed this round (once a round).
     """
 
-    rules: Rules
-    players: PerSeat[str]
-    seed: int | None
     phase: Phase
     round: int
     leader: int

@@ -167,10 +167,8 @@ _EMPTY = Multiset()
 class TenBucksState(EngineState, CachedLegalActions, State):
     """One moment of a Ten Bucks game. Immutable: :meth:`apply` returns a new state.
 
-    Attributes:
-        rules: the :class:`~toolkit.tenbucks.Rules`.
-        players: player names in seat order (clockwise).
-        seed: the seed the game was started from (for the record only).
+    Attributes (after :class:`~toolkit.core.game.State`'s ``rules``, a :class:`~toolkit.tenbucks.Rules`,
+    ``players`` and ``seed``):
         phase: ``"deal"`` (chance), ``"play"``, ``"act"`` (claim / force / end) or ``"over"``.
         deck: bills not dealt yet (:class:`~toolkit.core.cards.Multiset` of bill codes).
         dealt: bills dealt so far.
@@ -192,9 +190,6 @@ class TenBucksState(EngineState, CachedLegalActions, State):
         notes: custom rules' memory: sorted ``(key, value)`` pairs.
     """
 
-    rules: Rules
-    players: PerSeat[str]
-    seed: int | None
     phase: Phase
     deck: Multiset
     dealt: int
