@@ -98,6 +98,9 @@ class Swap(FormAction):
     slots).
     """
 
+    slot: int
+    opponent: int
+    their_slot: int
     form: ClassVar[str] = "swap {slot} {opponent}:{their_slot}"
     example: ClassVar[str] = "swap 2 3:1"
 

@@ -90,6 +90,9 @@ class Swap(FormAction):
     """Give your card at position ``mine`` for the unprotected card at position ``theirs`` of
     seat ``seat`` (seed, "(1) Swap"). Text form ``swap 2 with 3:1``."""
 
+    mine: int
+    seat: int
+    theirs: int
     form: ClassVar[str] = "swap {mine} with {seat}:{theirs}"
     example: ClassVar[str] = "swap 2 with 3:1"
 
@@ -98,6 +101,9 @@ class Sell(FormAction):
     """Cash in the matching 3-card set at positions ``i < j < k`` of your spread (seed, "(2)
     Cashing in"). Text form ``sell 0 3 4``."""
 
+    i: int
+    j: int
+    k: int
     form: ClassVar[str] = "sell {i} {j} {k}"
     example: ClassVar[str] = "sell 0 3 4"
 

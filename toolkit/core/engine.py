@@ -137,9 +137,7 @@ def _form_pattern(cls: type) -> re.Pattern:
 
 class FormAction(Action):
     """An action of whole-number fields written by a template: ``form = "swap {mine} with
-    {seat}:{theirs}"`` (the verb first, each field by name) with an ``example`` of it filled in.
-    The template declares the fields: ``Swap`` above has the ``int`` fields ``mine``, ``seat`` and
-    ``theirs``, in that order. ``str()`` fills the template;
+    {seat}:{theirs}"`` (the verb first, each field by name) with an ``example`` of it filled in. ``str()`` fills the template;
     :meth:`from_args` reads it back (spaces around punctuation free), every number with
     :func:`~toolkit.core.validation.parse_int`.
 
@@ -151,12 +149,6 @@ class FormAction(Action):
     form: ClassVar[str]
     #: the form filled in, for error messages (``"swap 2 with 3:1"``)
     example: ClassVar[str]
-
-    def __init_subclass__(cls, **kwargs) -> None:
-        # the dataclass fields are the template's names, whole numbers, before Action makes it one
-        own = cls.__dict__.get("__annotations__", {})
-        cls.__annotations__ = {**{name: int for name in _FORM_FIELD.findall(cls.form)}, **own}
-        super().__init_subclass__(**kwargs)
 
     def __str__(self) -> str:
         return self.form.format(**{f.name: getattr(self, f.name) for f in dataclasses.fields(self)})
