@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from toolkit.core.engine import ArgAction, EngineState
 from toolkit.core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions, IllegalActionError, State,
-                               history_field, resolve_chance, setup_rng)
+                               resolve_chance, setup_rng)
 from toolkit.core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 
 from .rules import Rules
@@ -44,13 +44,8 @@ class Fold(Action):
 
 @dataclass(frozen=True)
 class BluffState(EngineState, CachedLegalActions, State):
-    rules: Rules
-    players: tuple[str, ...]
-    seed: int | None
     hands: tuple[str | None, ...]
     moves: tuple[str, ...] = ()
-    parent: State | None = history_field()
-    last_action: Action | None = history_field()
 
     game_name = "bluff"
     _codec = ActionCodec([Deal, Check, Bet, Call, Fold])

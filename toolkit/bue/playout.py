@@ -24,12 +24,7 @@ from .state import initial_state
 __all__ = ["kernel", "playout", "random_playouts"]
 
 
-def _load_kernel():
-    from .kernel import KERNEL
-    return KERNEL
-
-
-kernel = bulk.kernel_loader(_load_kernel, "toolkit.bue.kernel.KERNEL")
+kernel = bulk.kernel_loader("toolkit.bue.kernel.KERNEL")
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,

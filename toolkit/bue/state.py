@@ -36,7 +36,7 @@ from typing import ClassVar, Literal
 from ..core.cards import Multiset, uniform_index
 from ..core.engine import ArgAction, EngineState, FormAction, NumberAction, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
+                         IllegalActionError, State, resolve_chance, setup_rng)
 from .hand import gold_count, hand_total, is_bue, is_superbue
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value, parse_card
@@ -179,10 +179,8 @@ def score_hand(totals, gold_counts=None, dealer: int = 0, points=None, target: i
 class BueState(EngineState, CachedLegalActions, State):
     """One moment of a Bué match. Immutable: :meth:`apply` returns a new state.
 
-    Attributes:
-        rules: the :class:`~toolkit.bue.Rules`.
-        players: names in seat order (clockwise; the dealer's left is seat dealer + 1).
-        seed: the seed of the game record.
+    Attributes (after :class:`~toolkit.core.game.State`'s ``rules``, a :class:`~toolkit.bue.Rules`,
+    ``players``, seated clockwise (the dealer's left is seat dealer + 1), and ``seed``):
         phase: ``"deal"``, ``"flip"``, ``"draw"``, ``"reorder"`` (chance), ``"exchange"``,
             ``"reveal"``, ``"over"``.
         hand_no: hand ("partita") number, from 1.
@@ -216,9 +214,6 @@ class BueState(EngineState, CachedLegalActions, State):
             after a Bué only the Bué hands and the cards already revealed, ``None`` elsewhere).
     """
 
-    rules: Rules
-    players: PerSeat[str]
-    seed: int | None
     phase: Phase
     hand_no: int
     dealer: int
@@ -237,8 +232,6 @@ class BueState(EngineState, CachedLegalActions, State):
     last_result: tuple | None
     holds: PerSeat[tuple[tuple[int, str], ...]] = ()
     to_reorder: tuple[tuple[int, int], ...] = ()
-    parent: "BueState | None" = history_field()
-    last_action: Action | None = history_field()
 
     game_name: ClassVar[str] = "bue"
     _codec: ClassVar[ActionCodec] = _CODEC

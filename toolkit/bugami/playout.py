@@ -363,12 +363,7 @@ class HeuristicBot(BugamiBot):
 # Whole games on the bulk path
 
 
-def _load_kernel():
-    from .kernel import KERNEL
-    return KERNEL
-
-
-kernel = bulk.kernel_loader(_load_kernel, "toolkit.bugami.kernel.KERNEL")
+kernel = bulk.kernel_loader("toolkit.bugami.kernel.KERNEL")
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,

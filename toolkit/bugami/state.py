@@ -24,7 +24,7 @@ from typing import ClassVar, Literal
 from ..core.cards import uniform_index
 from ..core.engine import ArgAction, EngineState, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
-                         history_field, resolve_chance, setup_rng)
+                         resolve_chance, setup_rng)
 from ..core.tricks import SUIT_NAMES, Card, format_cards, parse_card, sort_hand, trick_winner
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import MISERE, Rules
@@ -131,10 +131,8 @@ class DealResult:
 class BugamiState(EngineState, State):
     """One moment of a Bugami match (immutable).
 
-    Attributes:
-        rules: the :class:`Rules`.
-        players: names in seat order (seats go clockwise: seat ``i + 1`` is on ``i``'s left).
-        seed: the seed of the game record.
+    Attributes (after :class:`~toolkit.core.game.State`'s ``rules``, a :class:`Rules`, ``players``,
+    seated clockwise (seat ``i + 1`` is on ``i``'s left), and ``seed``):
         phase: ``"deal"`` (chance), ``"declare"``, ``"play"`` or ``"over"``.
         deal_no: the deal in progress (1 first).
         dealer: the dealer's seat.
@@ -150,9 +148,6 @@ class BugamiState(EngineState, State):
         results: the finished deals (:class:`DealResult`), oldest first.
     """
 
-    rules: Rules
-    players: PerSeat[str]
-    seed: int | None
     phase: Phase
     deal_no: int
     dealer: int
@@ -166,8 +161,6 @@ class BugamiState(EngineState, State):
     captured: PerSeat[tuple[Card, ...]]
     played: tuple[tuple[tuple[int, Card], ...], ...]
     results: tuple[DealResult, ...]
-    parent: State | None = history_field()
-    last_action: Action | None = history_field()
 
     game_name: ClassVar[str] = "bugami"
     _codec: ClassVar[ActionCodec] = ActionCodec([DealCard, DeclareBug, PlayCard])

@@ -158,12 +158,7 @@ def view_of_state(state: BuxState, me: int | None = None, history_limit: int = H
                    lambda: _chain_recent(state, state.n_players), lambda: _chain_seen(state, history_limit))
 
 
-def _load_kernel():
-    from .hooks import KERNEL
-    return KERNEL
-
-
-kernel = bulk.kernel_loader(_load_kernel, "toolkit.bux.hooks.KERNEL")
+kernel = bulk.kernel_loader("toolkit.bux.hooks.KERNEL")
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,

@@ -43,7 +43,7 @@ from typing import ClassVar, Literal
 from ..core.cards import Multiset
 from ..core.engine import ArgAction, EngineState, FormAction, NumberAction, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
+                         IllegalActionError, State, resolve_chance, setup_rng)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import BUX, Card, Rules, is_set, parse_card
 
@@ -271,10 +271,8 @@ _CODEC = ActionCodec([Deal, Reveal, TopCard, Swap, Sell, Done, Draw, Bid, Pass, 
 class BuxState(EngineState, CachedLegalActions, State):
     """One moment of a BUX game. Immutable: :meth:`apply` returns a new state.
 
-    Attributes:
-        rules: the :class:`~toolkit.bux.Rules`.
-        players: player names in seat order (clockwise).
-        seed: the seed the game was started from (for the record only).
+    Attributes (after :class:`~toolkit.core.game.State`'s ``rules``, a :class:`~toolkit.bux.Rules`,
+    ``players`` and ``seed``):
         phase: ``"deal"`` (chance), ``"turn"``, ``"selling"`` (after a first sale), ``"reveal"``
             (chance: drawing the lot), ``"top"`` (chance: the next card comes to the top of the
             draw deck, ``Rules.top_card_visible`` only), ``"keep"`` (keep or auction, no-cards
@@ -299,9 +297,6 @@ class BuxState(EngineState, CachedLegalActions, State):
         resume: the phase to go on with once the ``"top"`` chance event is resolved.
     """
 
-    rules: Rules
-    players: PerSeat[str]
-    seed: int | None
     phase: Phase
     turn: int
     deck: Multiset
@@ -321,8 +316,6 @@ class BuxState(EngineState, CachedLegalActions, State):
     ended_by: Literal["", "bux", "turn_limit"] = ""
     top: Card | None = None
     resume: Phase | Literal[""] = ""
-    parent: "BuxState | None" = history_field()
-    last_action: Action | None = history_field()
 
     game_name: ClassVar[str] = "bux"
     _codec: ClassVar[ActionCodec] = _CODEC

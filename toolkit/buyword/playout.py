@@ -31,12 +31,7 @@ def supports(rules: Rules, n_players: int) -> bool:
     return kernel_supports(rules, n_players)
 
 
-def _load_kernel():
-    from .kernel import KERNEL
-    return KERNEL
-
-
-kernel = bulk.kernel_loader(_load_kernel, "toolkit.buyword.kernel.KERNEL")
+kernel = bulk.kernel_loader("toolkit.buyword.kernel.KERNEL")
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,

@@ -30,7 +30,7 @@ from typing import ClassVar, Literal
 from ..core.cards import Multiset, uniform_index
 from ..core.engine import EngineState, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions, successor,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
+                         IllegalActionError, State, resolve_chance, setup_rng)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .actions import (CODEC, Accept, Auction, Bid, Bluff, Buy, Challenge, Choose, Decline, Discard, Done, Draw,
                       Offer, Pass, Place, Roll, SellWord, Take, claim_pips, claimed)
@@ -58,10 +58,8 @@ _EMPTY = Multiset()
 class BuyWordState(EngineState, CachedLegalActions, State):
     """One moment of a BuyWord game. Immutable: :meth:`apply` returns a new state.
 
-    Attributes:
-        rules: the :class:`~toolkit.buyword.Rules`.
-        players: player names in seat order (clockwise).
-        seed: the seed the game was started from (for the record only).
+    Attributes (after :class:`~toolkit.core.game.State`'s ``rules``, a :class:`~toolkit.buyword.Rules`,
+    ``players`` and ``seed``):
         phase: ``"roll"``, ``"choose"``, ``"draw"``, ``"take"``, ``"trade"`` (offers),
             ``"answer"`` (an offer awaits its answer), ``"buy"``, ``"bid"``, ``"sell"``,
             ``"challenge"`` (a claimed word may be challenged) or ``"over"``.
@@ -95,9 +93,6 @@ class BuyWordState(EngineState, CachedLegalActions, State):
         bluffed: challenges: per seat, whether that player has bluffed this round (once a round).
     """
 
-    rules: Rules
-    players: PerSeat[str]
-    seed: int | None
     phase: Phase
     round: int
     leader: int
@@ -130,8 +125,6 @@ class BuyWordState(EngineState, CachedLegalActions, State):
     challenge_pos: int = 0
     claim_tiles: str = ""
     bluffed: PerSeat[bool] = ()
-    parent: "BuyWordState | None" = history_field()
-    last_action: Action | None = history_field()
 
     game_name: ClassVar[str] = "buyword"
     _codec: ClassVar[ActionCodec] = CODEC

@@ -22,6 +22,7 @@ for a game's ``random_playouts(rules, players, n, seed)`` (many random games as 
 """
 from __future__ import annotations
 
+import importlib
 import json
 import time
 from functools import lru_cache
@@ -154,20 +155,21 @@ def _hooked(bots) -> bool:
     return bots is None or all(callable(getattr(b, "kernel_policy", None)) for b in bots)
 
 
-def kernel_loader(load: Callable[[], object], name: str) -> Callable[[], object]:
+def kernel_loader(name: str) -> Callable[[], object]:
     """The loader a game's :class:`~toolkit.core.gamespec.GameSpec` names as its ``kernel``.
 
     Args:
-        load: the game's own function that imports its compiled twin (a
-            :class:`toolkit.core.jit.Kernel`; it imports numba, which importing the game does not)
-            and returns it.
-        name: where the kernel lives (``"toolkit.bue.kernel.KERNEL"``), for the loader's docstring.
+        name: where the game's compiled twin (a :class:`toolkit.core.jit.Kernel`) lives, a module
+            and a name in it (``"toolkit.bue.kernel.KERNEL"``). The module imports numba, which
+            importing the game does not: it is imported on the loader's first call.
 
     Returns:
-        a function of no arguments returning ``load()``: the import happens on its first call.
+        a function of no arguments returning that kernel.
     """
+    module, _, attr = name.rpartition(".")
+
     def kernel():
-        return load()
+        return getattr(importlib.import_module(module), attr)
 
     kernel.__doc__ = (f"The game's compiled twin, ``{name}`` (a :class:`toolkit.core.jit.Kernel`), "
                       "imported on the first call (it imports numba, which importing the game does "

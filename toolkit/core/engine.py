@@ -41,7 +41,7 @@ class EngineState:
     """Mixin for a game's ``State``: the helpers every engine's transitions use.
 
     Use as ``class BueState(EngineState, CachedLegalActions, State)`` on a frozen dataclass with
-    the fields ``players`` (names in seat order) and ``phase`` (the game's ``Phase``).
+    the field ``phase`` (the game's ``Phase``; ``players`` is :class:`~toolkit.core.game.State`'s).
     """
 
     __slots__ = ()

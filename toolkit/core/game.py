@@ -49,7 +49,6 @@ __all__ = [
     "record",
     "replay",
     "register_game",
-    "history_field",
     "successor",
     "ActionCodec",
     "game_module",
@@ -228,13 +227,13 @@ class ActionCodec:
 # States
 
 
+@dataclasses.dataclass(frozen=True)
 class State(ABC):
     """The abstract state of one game in progress.
 
-    Concrete states are frozen dataclasses. Every engine provides:
+    Concrete states are frozen dataclasses whose first fields are this base's ``rules``,
+    ``players`` and ``seed``. Every engine provides:
 
-    * ``rules`` (its ``Rules``), ``players`` (tuple of names, seat order), ``seed`` (int or None,
-      the seed the game record was started from);
     * ``current_player``: seat index, :data:`CHANCE` or :data:`TERMINAL`;
     * ``legal_actions()``: deterministic list, never empty while not terminal;
     * ``apply(action) -> State`` raising :class:`IllegalActionError`;
@@ -244,8 +243,24 @@ class State(ABC):
     * ``observation(player)``: a dict holding only what that player may see.
 
     The base class keeps the history as a parent chain (``parent``, ``last_action``) so that
-    :func:`record` can rebuild the action list without copying tuples at every step.
+    :func:`record` can rebuild the action list without copying tuples at every step: two
+    keyword-only dataclass fields every concrete state inherits (left out of ``==``, ``hash`` and
+    ``repr``; ``None`` in an initial state), set by :meth:`apply`.
+
+    Attributes:
+        rules: the game's ``Rules``.
+        players: player names in seat order (clockwise).
+        seed: the seed the game was started from (for the record only; ``None``: dealt at random).
+        parent: the state this one was reached from by :meth:`apply` (``None``: an initial state,
+            or a state an engine built without its history).
+        last_action: the action that led here from ``parent``.
     """
+
+    rules: Any
+    players: tuple[str, ...]
+    seed: int | None
+    parent: State | None = dataclasses.field(default=None, compare=False, repr=False, kw_only=True)
+    last_action: Action | None = dataclasses.field(default=None, compare=False, repr=False, kw_only=True)
 
     game_name: ClassVar[str] = ""
 
@@ -474,15 +489,6 @@ def successor(state: "State", **changes) -> "State":
 
 
 _FIELD_NAMES: dict = {}
-
-
-def history_field():
-    """Dataclass fields every concrete State declares last (excluded from eq, repr, hash)::
-
-        parent: State | None = history_field()
-        last_action: Action | None = history_field()
-    """
-    return dataclasses.field(default=None, compare=False, repr=False, hash=False)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -25,12 +25,7 @@ from .state import initial_state
 __all__ = ["kernel", "playout", "random_playouts"]
 
 
-def _load_kernel():
-    from .kernel import KERNEL
-    return KERNEL
-
-
-kernel = bulk.kernel_loader(_load_kernel, "toolkit.tenbucks.kernel.KERNEL")
+kernel = bulk.kernel_loader("toolkit.tenbucks.kernel.KERNEL")
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,

@@ -33,7 +33,7 @@ from typing import ClassVar, Literal
 from ..core.cards import Multiset
 from ..core.engine import ArgAction, EngineState, NumberAction, PerSeat, set_at
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, history_field, resolve_chance, setup_rng)
+                         IllegalActionError, State, resolve_chance, setup_rng)
 from ..core.validation import (DEFAULT_PLAYERS, RulesFields, check_rules, check_seat, check_seed, describe,
                                parse_int, player_names)
 from .rules import MAX_PLAYERS, MIN_PLAYERS, WILD, CustomRule, Rules, bill_numbers, bill_sort_key, register_custom_rule
@@ -167,10 +167,8 @@ _EMPTY = Multiset()
 class TenBucksState(EngineState, CachedLegalActions, State):
     """One moment of a Ten Bucks game. Immutable: :meth:`apply` returns a new state.
 
-    Attributes:
-        rules: the :class:`~toolkit.tenbucks.Rules`.
-        players: player names in seat order (clockwise).
-        seed: the seed the game was started from (for the record only).
+    Attributes (after :class:`~toolkit.core.game.State`'s ``rules``, a :class:`~toolkit.tenbucks.Rules`,
+    ``players`` and ``seed``):
         phase: ``"deal"`` (chance), ``"play"``, ``"act"`` (claim / force / end) or ``"over"``.
         deck: bills not dealt yet (:class:`~toolkit.core.cards.Multiset` of bill codes).
         dealt: bills dealt so far.
@@ -192,9 +190,6 @@ class TenBucksState(EngineState, CachedLegalActions, State):
         notes: custom rules' memory: sorted ``(key, value)`` pairs.
     """
 
-    rules: Rules
-    players: PerSeat[str]
-    seed: int | None
     phase: Phase
     deck: Multiset
     dealt: int
@@ -214,8 +209,6 @@ class TenBucksState(EngineState, CachedLegalActions, State):
     end_reason: Literal["", "target", "zero_risk", "no_bills"] = ""
     winner: int = -1
     notes: tuple = ()
-    parent: "TenBucksState | None" = history_field()
-    last_action: Action | None = history_field()
 
     game_name: ClassVar[str] = "tenbucks"
     _codec: ClassVar[ActionCodec] = _CODEC
