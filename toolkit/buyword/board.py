@@ -173,9 +173,9 @@ class Board:
         g = self.grid
         cells = p.cells()
         new_cells = self._new_cells(p, cells)
-        need = Multiset(Counter(word[i].upper() for i in new_cells if i != p.wild))
-        if not need <= hand:
-            raise IllegalActionError(f"the hand lacks {''.join(need.elements())} to place {p.spelled()}")
+        need = Counter(word[i].upper() for i in new_cells if i != p.wild)
+        if any(c > hand[letter] for letter, c in need.items()):
+            raise IllegalActionError(f"the hand lacks {''.join(sorted(need.elements()))} to place {p.spelled()}")
         if p.wild is not None and wilds < 1:
             raise IllegalActionError("no Wild tile left to place")
         full = dict(g)
