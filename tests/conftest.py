@@ -137,6 +137,14 @@ def bluff():
     class_games.GAMES.pop("bluff", None)      # game_info() keeps a game registered after import
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto`` (pyproject's addopts): one worker per core, and one more. The browser tests keep
+    two workers (JupyterLab's group and the class server pages' group) waiting on the processes they
+    drive (kernels, servers, Chromium), and the Binder test waits on pip and its own warm-up; with
+    one worker per core the cores sat idle about a fifth of an idle run."""
+    return (os.cpu_count() or 1) + 1
+
+
 def pytest_configure(config):
     """With pytest-xdist workers (pyproject's ``-n auto``), compile the games' numba code once,
     here in the controller, before the workers start (``tests/warm_numba.py``, one process per
