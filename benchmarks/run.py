@@ -610,7 +610,22 @@ def bench_widgets(quick: bool, module: str, builders: tuple[str, ...]) -> list[R
                 note += f"; {len(g_errors)} errors, first: {g_errors[0]}"
             rows.append(Row("widgets", f"widget callback p95, {name}(): {games} whole game(s) played",
                             percentile(every, 95) if every else None, "ms", 50, "max", note))
+    rows.append(chart_redraw_row())
     return rows
+
+
+def chart_redraw_row(lines: int = 48, points: int = 300) -> Row:
+    """A chart's redraw with its text alternative (``toolkit.core.charts.Chart.draw``: the figure,
+    the sentence and the table a screen reader gets), the largest a lesson's callback redraws (a
+    standings chart of 48 games of 300 points), within a widget callback's 50 ms."""
+    import plotly.graph_objects as go
+
+    from toolkit.core.charts import Chart
+
+    c = Chart(data=[go.Scatter(x=np.arange(points), y=np.random.default_rng(i).normal(size=points), name=f"g{i}")
+                    for i in range(lines)], layout=dict(title=dict(text="Standings")))
+    return Row("widgets", f"chart redraw with its text alternative ({lines} lines of {points} points)",
+               time_calls(c.draw, min_time=0.5, max_calls=50) * 1000, "ms", 50, "max")
 
 
 # ---------------------------------------------------------------------------------------------

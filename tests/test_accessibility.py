@@ -90,14 +90,17 @@ def test_italian_numbers_in_the_sentence():
         assert "1234,5" in chart_text(fig).replace(".", "") and "2,25" in chart_text(fig)
 
 
-def test_a_redraw_with_its_text_stays_within_the_callback_budget():
-    import time
+def test_a_large_redraw_keeps_its_text_alternative_whole_and_bounded():
+    """A standings chart of 48 lines of 300 points (the largest a lesson redraws): the redraw sends
+    the sentence and a table capped at MAX_SERIES series and MAX_ROWS rows. (Its time, within a
+    widget callback's 50 ms, is a budget row of benchmarks/run.py's widgets section.)"""
     c = Chart(data=[go.Scatter(x=np.arange(300), y=np.random.default_rng(i).normal(size=300), name=f"g{i}")
                     for i in range(48)], layout=dict(title=dict(text="Standings")))
-    t = time.perf_counter()
-    for _ in range(5):
-        c.draw()
-    assert (time.perf_counter() - t) / 5 < 0.05, "a redraw of 48 lines of 300 points takes over 50 ms"
+    c.draw()
+    out = c.widget.outputs
+    assert out[-1]["data"]["text/plain"] == c.text() and "Standings" in c.text()
+    assert f"and {48 - MAX_SERIES} more series" in c.text()
+    assert out[-1]["data"]["text/html"].count('<th scope="row">') == MAX_ROWS
 
 
 def test_tables_have_no_empty_header_cells():
