@@ -24,7 +24,10 @@ from .state import initial_state
 __all__ = ["kernel", "playout", "random_playouts"]
 
 
-kernel = bulk.kernel_loader("toolkit.bue.kernel.KERNEL")
+@bulk.kernel_loader
+def kernel():
+    from .kernel import KERNEL
+    return KERNEL
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,

@@ -363,7 +363,10 @@ class HeuristicBot(BugamiBot):
 # Whole games on the bulk path
 
 
-kernel = bulk.kernel_loader("toolkit.bugami.kernel.KERNEL")
+@bulk.kernel_loader
+def kernel():
+    from .kernel import KERNEL
+    return KERNEL
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,

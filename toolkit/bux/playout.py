@@ -158,7 +158,10 @@ def view_of_state(state: BuxState, me: int | None = None, history_limit: int = H
                    lambda: _chain_recent(state, state.n_players), lambda: _chain_seen(state, history_limit))
 
 
-kernel = bulk.kernel_loader("toolkit.bux.hooks.KERNEL")
+@bulk.kernel_loader
+def kernel():
+    from .hooks import KERNEL
+    return KERNEL
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,

@@ -31,7 +31,10 @@ def supports(rules: Rules, n_players: int) -> bool:
     return kernel_supports(rules, n_players)
 
 
-kernel = bulk.kernel_loader("toolkit.buyword.kernel.KERNEL")
+@bulk.kernel_loader
+def kernel():
+    from .kernel import KERNEL
+    return KERNEL
 
 
 def playout(rules: Rules | None = None, players=DEFAULT_PLAYERS, bots: Sequence | None = None, rng=0, *,

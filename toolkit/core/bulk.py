@@ -22,7 +22,6 @@ for a game's ``random_playouts(rules, players, n, seed)`` (many random games as 
 """
 from __future__ import annotations
 
-import importlib
 import json
 import time
 from functools import lru_cache
@@ -155,27 +154,26 @@ def _hooked(bots) -> bool:
     return bots is None or all(callable(getattr(b, "kernel_policy", None)) for b in bots)
 
 
-def kernel_loader(name: str) -> Callable[[], object]:
-    """The loader a game's :class:`~toolkit.core.gamespec.GameSpec` names as its ``kernel``.
+def kernel_loader(load: Callable[[], object]) -> Callable[[], object]:
+    """Decorator of the loader a game's :class:`~toolkit.core.gamespec.GameSpec` names as its
+    ``kernel``::
 
-    Args:
-        name: where the game's compiled twin (a :class:`toolkit.core.jit.Kernel`) lives, a module
-            and a name in it (``"toolkit.bue.kernel.KERNEL"``). The module imports numba, which
-            importing the game does not: it is imported on the loader's first call.
+        @bulk.kernel_loader
+        def kernel():
+            from .kernel import KERNEL
+            return KERNEL
+
+    The import sits in the loader's body, so the game's compiled twin (a
+    :class:`toolkit.core.jit.Kernel`), and numba with it, is imported on the first call, never by
+    importing the game; it stays an import statement, so the import graph shows it.
 
     Returns:
-        a function of no arguments returning that kernel.
+        ``load``, with the docstring every game's loader shares.
     """
-    module, _, attr = name.rpartition(".")
-
-    def kernel():
-        return getattr(importlib.import_module(module), attr)
-
-    kernel.__doc__ = (f"The game's compiled twin, ``{name}`` (a :class:`toolkit.core.jit.Kernel`), "
-                      "imported on the first call (it imports numba, which importing the game does "
-                      "not): the loader the game's :class:`~toolkit.core.gamespec.GameSpec` names as "
-                      "its ``kernel``.")
-    return kernel
+    load.__doc__ = ("The game's compiled twin (a :class:`toolkit.core.jit.Kernel`), imported on the first "
+                    "call (it imports numba, which importing the game does not): the loader the game's "
+                    ":class:`~toolkit.core.gamespec.GameSpec` names as its ``kernel``.")
+    return load
 
 
 def playout(kernel: Callable | None, initial_state: Callable, rules, players, bots, rng, seed=None, *,
