@@ -137,6 +137,7 @@ def bluff():
     class_games.GAMES.pop("bluff", None)      # game_info() keeps a game registered after import
 
 
+@pytest.hookimpl(optionalhook=True)  # (xdist's hook: ``-p no:xdist`` runs the suite in one process)
 def pytest_xdist_auto_num_workers(config):
     """``-n auto`` (pyproject's addopts): one worker per core, and one more. The browser tests keep
     two workers (JupyterLab's group and the class server pages' group) waiting on the processes they

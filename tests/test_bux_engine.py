@@ -344,7 +344,7 @@ def test_wrong_phase_and_bad_text_are_refused():
         with pytest.raises(IllegalActionError):
             s.apply(bad)
         assert s == before
-    with pytest.raises(ValueError, match="swap 2 with 3:1"):
+    with pytest.raises(ValueError, match="swap 0 with 1:2"):
         s.apply("swap two")
 
 

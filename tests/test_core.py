@@ -196,7 +196,7 @@ def test_form_actions_read_back_what_they_write_and_name_their_form():
         assert type(action).from_args(str(action).split(" ", 1)[1]) == action
     assert Swap.from_args(" 2 with 3 : 1 ") == Swap(2, 3, 1)          # spaces around punctuation are free
     for bad in ("2 3:1", "2 with 3:1:4", "2 with 3", ""):
-        with pytest.raises(ValueError, match=r"'swap 2 with 3:1' \(swap <mine> with <seat>:<theirs>\)"):
+        with pytest.raises(ValueError, match=r"'swap 0 with 1:2' \(swap <mine> with <seat>:<theirs>\)"):
             Swap.from_args(bad)
     with pytest.raises(ValueError, match="mine in 'swap' must be a whole number"):
         Swap.from_args("two with 3:1")

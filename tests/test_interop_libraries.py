@@ -310,7 +310,7 @@ def test_the_information_state_remembers_and_the_observation_is_the_seats_view()
     assert all(later.startswith(earlier) and later != earlier for earlier, later in zip(seen, seen[1:]))
     assert "you: declare" in seen[-1] and "you: play" in seen[-1]
     obs = json.loads(st.observation_string(1))
-    assert obs == st.engine.observation(1) and obs["player"] == 1
+    assert obs == st.engine.observation(1) and obs["you"] == 1
 
 
 def test_an_openspiel_ismcts_bot_plays_a_seat_through_the_engine():

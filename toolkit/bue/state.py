@@ -36,7 +36,7 @@ from typing import ClassVar, Literal
 from ..core.cards import Multiset, uniform_index
 from ..core.engine import ArgAction, EngineState, FormAction, NumberAction, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, resolve_chance, setup_rng)
+                         IllegalActionError, State, deal)
 from .hand import gold_count, hand_total, is_bue, is_superbue
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value, parse_card
@@ -102,7 +102,6 @@ class Swap(FormAction):
     opponent: int
     their_slot: int
     form: ClassVar[str] = "swap {slot} {opponent}:{their_slot}"
-    example: ClassVar[str] = "swap 2 3:1"
 
 
 class Discard(NumberAction):
@@ -644,13 +643,10 @@ class BueState(EngineState, CachedLegalActions, State):
             lr = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.last_result}
             lr["hands"] = [list(h) for h in self.last_result[5][1]]
         return {
-            "you": player,
-            "players": list(self.players),
-            "phase": self.phase,
+            **self.observation_head(player),
             "hand_no": self.hand_no,
             "dealer": self.dealer,
             "turn": self.turn,
-            "to_move": self.current_player,
             "points": list(self.points),
             "hand_points": [list(h) for h in self.hand_points],
             "deck_size": self.deck.total,
@@ -745,5 +741,4 @@ def new_game(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | No
     Raises:
         TypeError, ValueError: as :func:`initial_state`.
     """
-    s = initial_state(rules, players, seed)
-    return resolve_chance(s, setup_rng(s.seed))
+    return deal(initial_state(rules, players, seed))

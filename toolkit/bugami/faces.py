@@ -125,7 +125,7 @@ class BugamiFaces(Faces):
         return str(action)
 
     def view_html(self, obs: Mapping, rules) -> str:
-        you = obs["player"]
+        you = obs["you"]
         hand = sorted(obs["hand"], key=lambda t: (parse_card(t).suit, parse_card(t).rank))
         mine = "".join(card_html(t, False) for t in hand) or ("<i>" + (escape(_('no cards'))) + "</i>")
         decl = obs["my_declaration"]

@@ -23,8 +23,8 @@ from typing import ClassVar, Literal
 
 from ..core.cards import uniform_index
 from ..core.engine import ArgAction, EngineState, PerSeat
-from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, IllegalActionError, State,
-                         resolve_chance, setup_rng)
+from ..core.game import (Action, ActionCodec, IllegalActionError, State,
+                         deal, turn_of)
 from ..core.tricks import SUIT_NAMES, Card, format_cards, parse_card, sort_hand, trick_winner
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import MISERE, Rules
@@ -168,11 +168,7 @@ class BugamiState(EngineState, State):
     # -- basic protocol ---------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        if self.phase == "deal":
-            return CHANCE
-        if self.phase == "over":
-            return TERMINAL
-        return self.turn
+        return turn_of(self.phase, ("deal",), self.turn)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -352,12 +348,9 @@ class BugamiState(EngineState, State):
         player = check_seat(player, n)
         revealed = self.all_declared
         return {
-            "player": player,
-            "players": list(self.players),
-            "phase": self.phase,
+            **self.observation_head(player),
             "deal": self.deal_no,
             "dealer": self.dealer,
-            "to_move": self.current_player,
             "scores": list(self.scores_),
             "hand": [str(c) for c in self.hands[player]],
             "hand_sizes": [len(h) for h in self.hands],
@@ -444,8 +437,7 @@ def new_game(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | No
     Raises:
         TypeError, ValueError: as :func:`initial_state`.
     """
-    state = initial_state(rules, players, seed)
-    return resolve_chance(state, setup_rng(state.seed))
+    return deal(initial_state(rules, players, seed))
 
 
 def deal_state(hands, rules: Rules | None = None, dealer: int = 0, players=None, leftovers=(),

@@ -42,8 +42,8 @@ from typing import ClassVar, Literal
 
 from ..core.cards import Multiset
 from ..core.engine import ArgAction, EngineState, FormAction, NumberAction, PerSeat
-from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, resolve_chance, setup_rng)
+from ..core.game import (Action, ActionCodec, CachedLegalActions,
+                         IllegalActionError, State, deal, turn_of)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .rules import BUX, Card, Rules, is_set, parse_card
 
@@ -94,7 +94,6 @@ class Swap(FormAction):
     seat: int
     theirs: int
     form: ClassVar[str] = "swap {mine} with {seat}:{theirs}"
-    example: ClassVar[str] = "swap 2 with 3:1"
 
 
 class Sell(FormAction):
@@ -105,7 +104,6 @@ class Sell(FormAction):
     j: int
     k: int
     form: ClassVar[str] = "sell {i} {j} {k}"
-    example: ClassVar[str] = "sell 0 3 4"
 
 
 class Done(Action):
@@ -324,13 +322,7 @@ class BuxState(EngineState, CachedLegalActions, State):
     @property
     def current_player(self) -> int:
         ph = self.phase
-        if ph == "over":
-            return TERMINAL
-        if ph in ("deal", "reveal", "top"):
-            return CHANCE
-        if ph == "bid":
-            return self.bidder
-        return self.turn
+        return turn_of(ph, ("deal", "reveal", "top"), self.bidder if ph == "bid" else self.turn)
 
     @property
     def scores(self) -> tuple:
@@ -641,11 +633,8 @@ class BuxState(EngineState, CachedLegalActions, State):
         player = check_seat(player, self.n_players)
         lot_pub = self.rules.lot_values_public
         return {
-            "you": player,
-            "players": list(self.players),
-            "phase": self.phase,
+            **self.observation_head(player),
             "turn": self.turn,
-            "to_move": self.current_player,
             "turn_no": self.turn_no,
             "deck_no": self.deck_no,
             "bux_drawn": self.tucked,
@@ -745,5 +734,4 @@ def new_game(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | No
     Raises:
         TypeError, ValueError: as :func:`initial_state`.
     """
-    s = initial_state(rules, players, seed)
-    return resolve_chance(s, setup_rng(s.seed))
+    return deal(initial_state(rules, players, seed))

@@ -30,7 +30,7 @@ from typing import ClassVar, Literal
 from ..core.cards import Multiset, uniform_index
 from ..core.engine import EngineState, PerSeat
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions, successor,
-                         IllegalActionError, State, resolve_chance, setup_rng)
+                         IllegalActionError, State, deal)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 from .actions import (CODEC, Accept, Auction, Bid, Bluff, Buy, Challenge, Choose, Decline, Discard, Done, Draw,
                       Offer, Pass, Place, Roll, SellWord, Take, claim_pips, claimed)
@@ -719,12 +719,9 @@ class BuyWordState(EngineState, CachedLegalActions, State):
             return "".join(letters)
 
         return {
-            "you": player,
-            "players": list(self.players),
-            "phase": self.phase,
+            **self.observation_head(player),
             "round": self.round,
             "leader": self.leader,
-            "to_move": self.current_player,
             "n": self.n,
             "bag_size": self.bag.total,
             "bag": None if hide else dict(self.bag.items()),
@@ -831,8 +828,7 @@ def new_game(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | No
     Raises:
         TypeError, ValueError: as :func:`initial_state`.
     """
-    s = initial_state(rules, players, seed)
-    return resolve_chance(s, setup_rng(s.seed))
+    return deal(initial_state(rules, players, seed))
 
 
 def warm_up(rules: Rules | None = None) -> None:

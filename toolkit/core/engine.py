@@ -137,7 +137,7 @@ def _form_pattern(cls: type) -> re.Pattern:
 
 class FormAction(Action):
     """An action of whole-number fields written by a template: ``form = "swap {mine} with
-    {seat}:{theirs}"`` (the verb first, each field by name) with an ``example`` of it filled in. ``str()`` fills the template;
+    {seat}:{theirs}"`` (the verb first, each field by name). ``str()`` fills the template;
     :meth:`from_args` reads it back (spaces around punctuation free), every number with
     :func:`~toolkit.core.validation.parse_int`.
 
@@ -147,8 +147,6 @@ class FormAction(Action):
     """
 
     form: ClassVar[str]
-    #: the form filled in, for error messages (``"swap 2 with 3:1"``)
-    example: ClassVar[str]
 
     def __str__(self) -> str:
         return self.form.format(**{f.name: getattr(self, f.name) for f in dataclasses.fields(self)})
@@ -158,5 +156,7 @@ class FormAction(Action):
         m = _form_pattern(cls).fullmatch(args.strip())
         if m is None:
             shape = _FORM_FIELD.sub(lambda f: f"<{f.group(1)}>", cls.form)
-            raise ValueError(f"{cls.verb!r} is written like {cls.example!r} ({shape}), got {cls.verb} {args.strip()!r}")
+            # an example: the form filled in with 0, 1, 2, ... ("swap 0 with 1:2")
+            example = cls.form.format(**{f.name: i for i, f in enumerate(dataclasses.fields(cls))})
+            raise ValueError(f"{cls.verb!r} is written like {example!r} ({shape}), got {cls.verb} {args.strip()!r}")
         return cls(**{k: parse_int(v, f"{k} in {cls.verb!r}") for k, v in m.groupdict().items()})

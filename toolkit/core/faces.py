@@ -234,10 +234,6 @@ def player_name(obs: Mapping, seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else _("seat {n}").format(n=seat + 1)
 
 
-def _you(obs: Mapping) -> int:
-    return obs["you"] if "you" in obs else obs["player"]
-
-
 def section(title: str, body: str, cls: str = "") -> str:
     """A titled part of the student's page (``title`` is escaped, ``body`` is HTML)."""
     return f'<section class="{cls}"><h2>{escape(title)}</h2>{body}</section>'
@@ -246,7 +242,7 @@ def section(title: str, body: str, cls: str = "") -> str:
 def players_table(obs: Mapping, columns: list[tuple[str, Callable[[int], str]]]) -> str:
     """One row per seat: the name (marked "you" and "to move"), then ``columns``: ``(heading,
     cell(seat) -> HTML already escaped)``."""
-    you, to_move = _you(obs), obs.get("to_move", -2)
+    you, to_move = obs["you"], obs.get("to_move", -2)
     head = "".join(f'<th scope="col">{escape(t)}</th>' for t, _fn in columns)
     rows = []
     for s, name in enumerate(obs["players"]):

@@ -280,7 +280,13 @@ class State(ABC):
 
     @abstractmethod
     def observation(self, player: int) -> dict:
-        """What ``player`` may see, as a JSON-friendly dict."""
+        """What ``player`` may see, as a JSON-friendly dict (opening with :meth:`observation_head`)."""
+
+    def observation_head(self, player: int) -> dict:
+        """The keys every game's :meth:`observation` opens with: ``you`` (the seat, ``player``,
+        checked by the caller), ``players`` (the names, by seat), ``phase`` and ``to_move``
+        (:attr:`current_player`: a seat, or ``CHANCE``/``TERMINAL``). All public."""
+        return {"you": player, "players": list(self.players), "phase": self.phase, "to_move": self.current_player}
 
     @property
     @abstractmethod
@@ -554,6 +560,25 @@ def resolve_chance(state: State, rng: np.random.Generator) -> State:
     while state.current_player == CHANCE:
         state = state.apply(state.sample_chance(rng))
     return state
+
+
+def deal(state: State) -> State:
+    """A new game's first decision state (or its end): ``state``'s opening chance events (the
+    deal, the first roll) resolved with :func:`setup_rng` of its own seed; what every game's
+    ``new_game(rules, players, seed)`` returns.
+
+    Raises:
+        TypeError, ValueError: as :func:`setup_rng`.
+    """
+    return resolve_chance(state, setup_rng(state.seed))
+
+
+def turn_of(phase: str, chance_phases: Iterable[str], seat: int) -> int:
+    """A state's ``current_player`` from its phase: ``TERMINAL`` in ``"over"``, ``CHANCE`` in one
+    of ``chance_phases``, else ``seat`` (the engines' twin of :func:`toolkit.core.jit.turn_of`)."""
+    if phase == "over":
+        return TERMINAL
+    return CHANCE if phase in chance_phases else seat
 
 
 def play(

@@ -32,8 +32,8 @@ from typing import ClassVar, Literal
 
 from ..core.cards import Multiset
 from ..core.engine import ArgAction, EngineState, NumberAction, PerSeat, set_at
-from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions,
-                         IllegalActionError, State, resolve_chance, setup_rng)
+from ..core.game import (Action, ActionCodec, CachedLegalActions,
+                         IllegalActionError, State, deal, turn_of)
 from ..core.validation import (DEFAULT_PLAYERS, RulesFields, check_rules, check_seat, check_seed, describe,
                                parse_int, player_names)
 from .rules import MAX_PLAYERS, MIN_PLAYERS, WILD, CustomRule, Rules, bill_numbers, bill_sort_key, register_custom_rule
@@ -216,11 +216,7 @@ class TenBucksState(EngineState, CachedLegalActions, State):
     # -- basics -------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase == "deal":
-            return CHANCE
-        return self.to_move
+        return turn_of(self.phase, ("deal",), self.to_move)
 
     @property
     def scores(self) -> tuple:
@@ -577,11 +573,8 @@ class TenBucksState(EngineState, CachedLegalActions, State):
             return [b for b in _elements(self.hands[seat]) if b in self.revealed[seat]]
 
         return {
-            "you": player,
-            "players": list(self.players),
-            "phase": self.phase,
+            **self.observation_head(player),
             "turn": self.turn,
-            "to_move": self.current_player,
             "hand": _elements(self.hands[player]),
             "hand_sizes": [h.total for h in self.hands],
             "revealed": [shown(s) for s in range(self.n_players)],
@@ -735,8 +728,7 @@ def new_game(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int | No
     Raises:
         TypeError, ValueError: as :func:`initial_state`.
     """
-    s = initial_state(rules, players, seed)
-    return resolve_chance(s, setup_rng(s.seed))
+    return deal(initial_state(rules, players, seed))
 
 
 def position(rules: Rules | None = None, players=("Ann", "Ben", "Cy"), hands=(), table=None, claimed=None,

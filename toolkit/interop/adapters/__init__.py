@@ -97,8 +97,8 @@ class Adapter(ABC):
         layout.add("phase", len(self.phases), f"the phase, one-hot over {', '.join(self.phases)}")
         return layout
 
-    def fill_common(self, v: dict, obs: dict, seat_key: str = "you") -> None:
-        one_hot(v["you"], obs[seat_key])
+    def fill_common(self, v: dict, obs: dict) -> None:
+        one_hot(v["you"], obs["you"])
         one_hot(v["to_move"], obs["to_move"])
         try:
             v["phase"][self.phases.index(obs["phase"])] = 1.0

@@ -63,7 +63,7 @@ class BugamiAdapter(Adapter):
         return lay
 
     def fill(self, v, obs, b):
-        self.fill_common(v, obs, "player")
+        self.fill_common(v, obs)
         card = b.chance.blocks[0].domain._index
         decl = {d: i for i, d in enumerate(b.rules.declarations)}
         one_hot(v["dealer"], obs["dealer"])

@@ -77,11 +77,10 @@
 
   function nameHandles(root) {
     var handles = root.querySelectorAll(".noUi-handle[role='slider']:not([data-mg-named])");
-    for (var i = 0; i < handles.length; i++) {
-      var handle = handles[i];
+    handles.forEach(function (handle) {
       var slider = handle.closest(".widget-slider, .jupyter-widget-slider, .widget-hslider, .widget-vslider");
       var label = slider && slider.querySelector(":scope > .widget-label, :scope > label");
-      if (!label || !label.textContent.trim()) continue; // no description: the tests report it
+      if (!label || !label.textContent.trim()) return; // no description: the tests report it
       if (!handle.hasAttribute("aria-label") && !handle.hasAttribute("aria-labelledby")) {
         var all = slider.querySelectorAll(".noUi-handle[role='slider']");
         if (all.length > 1) {
@@ -93,7 +92,7 @@
         }
       }
       handle.setAttribute("data-mg-named", "");
-    }
+    });
   }
 
   /* A box that scrolls sideways (an equation wider than a phone) takes the keyboard's focus, so
@@ -102,8 +101,7 @@
     var boxes = root.querySelectorAll("mjx-container[display='true'], .jp-RenderedLatex > mjx-container, " +
                                       ".jp-RenderedLatex, .jp-RenderedMarkdown, " +
                                       ".jp-RenderedHTMLCommon, .jp-OutputArea-output");
-    for (var i = 0; i < boxes.length; i++) {
-      var box = boxes[i];
+    boxes.forEach(function (box) {
       // (as axe-core counts it: any overflow, a pixel included, makes a box scroll)
       var style = getComputedStyle(box);
       var scrolls = (box.scrollWidth > box.clientWidth && /(auto|scroll)/.test(style.overflowX)) ||
@@ -116,15 +114,14 @@
         box.removeAttribute("tabindex");
         box.classList.remove("mg-scroll");
       }
-    }
+    });
   }
 
   /* JupyterLab's button that folds a heading's section has no name (axe's button-name,
    * critical): it is named by what it does and the heading it folds. */
   function nameHeadingButtons(root) {
     var buttons = root.querySelectorAll("button.jp-collapseHeadingButton");
-    for (var i = 0; i < buttons.length; i++) {
-      var b = buttons[i];
+    buttons.forEach(function (b) {
       var cell = b.closest(".jp-Cell");
       var heading = cell && cell.querySelector("h1, h2, h3, h4, h5, h6");
       var words = language(b);
@@ -132,7 +129,7 @@
       var name = (folded ? words.expand : words.collapse) +
                  (heading ? ": " + heading.textContent.replace(/\u00b6/g, "").trim() : "");
       if (b.getAttribute("aria-label") !== name) b.setAttribute("aria-label", name);
-    }
+    });
   }
 
   /* A chart (plotly's SVG: a screen reader read its tick labels one by one) is one image named by
@@ -140,19 +137,18 @@
    * (toolkit/core/chart_text.py): the sentence, then its numbers as a table. */
   function nameCharts(root) {
     var plots = root.querySelectorAll(".jp-RenderedPlotly");
-    for (var i = 0; i < plots.length; i++) {
-      var plot = plots[i];
+    plots.forEach(function (plot) {
       var child = plot.closest(".jp-OutputArea-child") || plot.parentElement;
       var next = child && child.nextElementSibling;
       var text = next && next.querySelector(".mg-chart-text > p");
-      if (!text) continue;
+      if (!text) return;
       var title = plot.querySelector(".gtitle");
       var name = (title && title.textContent.trim()) || text.textContent.trim();
       if (plot.getAttribute("aria-label") !== name) plot.setAttribute("aria-label", name);
       if (plot.getAttribute("role") !== "img") plot.setAttribute("role", "img");
       var id = idOf(text);
       if (plot.getAttribute("aria-describedby") !== id) plot.setAttribute("aria-describedby", id);
-    }
+    });
   }
 
   function start() {
