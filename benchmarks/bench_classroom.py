@@ -53,6 +53,7 @@ import random
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -65,6 +66,8 @@ KEY = "bench-teacher-key-000000"
 #: Budgets.
 JOIN_BUDGET_S = 5.0
 THINK_P95_BUDGET_MS = 100.0
+#: One page's flood may slow another table's round trips at most this many times (the median).
+FLOOD_RATIO_BUDGET = 5.0
 KNEE_MS = 250.0
 KNEE_RATE_BUDGET = 20.0
 DICTIONARY_WAIT_BUDGET_MS = 100.0
@@ -547,6 +550,53 @@ def bench_dictionary(quick: bool) -> list:
                     server.start_s, "s", note="information: the dictionary loads before the code is given")]
 
 
+def _ping(c) -> float:
+    """Seconds from a page's ping to its pong."""
+    t0 = time.perf_counter()
+    c.send({"type": "ping"})
+    while c.receive()["type"] != "pong":
+        pass
+    return time.perf_counter() - t0
+
+
+def bench_flood(quick: bool) -> list:
+    """One student's page sends 600 messages as fast as it can (tapping 50 times, a stuck key):
+    how much slower another table's page gets its answers meanwhile (the median round trip of a
+    ping, against the same page's before the flood). ``tests/test_classroom_class.py`` checks
+    what the flood does (cut by the page's rate limit, coalesced for its table, nobody else
+    disconnected); the time it costs the others is measured here."""
+    from run import Row
+    from toolkit.classroom.client import SeatClient
+
+    with Server("--no-session") as server:
+        pages = []
+        for names in (("Ann", "Ben"), ("Cy", "Di")):
+            s = server.teacher.open_session("tenbucks", table_size=2, seed=5, bot_delay=0, replace_after=3600)
+            out = simultaneous_joins(server.url, s["code"], 2, len(pages))
+            server.teacher.start_tables(s["id"])
+            pages += [SeatClient(server.url, t, timeout=30) for t in out["tokens"]]
+        ann, _, cy, _ = pages
+        try:
+            for c in pages:
+                c.wait(lambda st: st.get("version") is not None)
+            idle = [_ping(cy) for _ in range(30)]
+            flooder = threading.Thread(target=lambda: [ann.send({"type": "leave" if k % 2 == 0 else "back"})
+                                                       for k in range(600)])
+            flooder.start()
+            during = []
+            while flooder.is_alive() or len(during) < 10:
+                during.append(_ping(cy))
+            flooder.join()
+        finally:
+            for c in pages:
+                c.close()
+    ratio = statistics.median(during) / statistics.median(idle)
+    return [Row("classroom", "one page floods 600 messages: another table's round trip, median against idle",
+                ratio, "x", FLOOD_RATIO_BUDGET, "max",
+                f"{statistics.median(idle) * 1000:.1f} ms idle, {statistics.median(during) * 1000:.1f} ms during "
+                f"({len(during)} pings)")]
+
+
 def rows(quick: bool) -> list:
     """Every row of this section (see the module docstring)."""
     here = str(Path(__file__).resolve().parent)
@@ -555,7 +605,8 @@ def rows(quick: bool) -> list:
     root = str(Path(__file__).resolve().parents[1])
     if root not in sys.path:
         sys.path.insert(0, root)
-    return bench_joins(quick) + bench_latency(quick) + bench_school(quick) + bench_dictionary(quick)
+    return (bench_joins(quick) + bench_latency(quick) + bench_flood(quick) + bench_school(quick)
+            + bench_dictionary(quick))
 
 
 def main(argv=None) -> int:

@@ -117,11 +117,6 @@ class BluffState(EngineState, CachedLegalActions, State):
         return [c for c in self.rules.deck if c not in dealt]
 
     def _legal_actions(self) -> list[Action]:
-        cp = self.current_player
-        if cp == CHANCE:
-            return [Deal(c) for c in self._left()]
-        if cp == TERMINAL:
-            return []
         return [Call(), Fold()] if "bet" in self.moves else [Check(), Bet()]
 
     def chance_outcomes(self):

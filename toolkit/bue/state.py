@@ -313,10 +313,6 @@ class BueState(EngineState, CachedLegalActions, State):
 
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
-        if ph == "over":
-            return []
-        if ph in ("deal", "flip", "draw", "reorder"):
-            return [a for a, _ in self.chance_outcomes()]
         p = self.current_player
         mine = self.hidden_slots(p)
         if ph == "reveal":

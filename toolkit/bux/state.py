@@ -394,10 +394,6 @@ class BuxState(EngineState, CachedLegalActions, State):
 
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
-        if ph == "over":
-            return []
-        if ph in ("deal", "reveal", "top"):
-            return [a for a, _ in self.chance_outcomes()]
         p = self.current_player
         if ph == "bid":
             lo = self._min_bid()

@@ -208,10 +208,6 @@ class BuyWordState(EngineState, CachedLegalActions, State):
 
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
-        if ph == "over":
-            return []
-        if ph in ("roll", "draw"):
-            return [a for a, _ in self.chance_outcomes()]
         if ph == "choose":
             lo, hi = self.rules.choice_range
             return [Choose(k) for k in range(lo, hi + 1)]

@@ -446,11 +446,12 @@ class State(ABC):
 
 
 class CachedLegalActions:
-    """Mixin for immutable states: :meth:`legal_actions` is computed once per state by the
-    subclass's ``_legal_actions()`` and kept (bots and the play loop ask for it many times).
+    """Mixin for immutable states: :meth:`legal_actions` is computed once per state and kept
+    (bots and the play loop ask for it many times): none at the end, the outcomes of
+    :meth:`~State.chance_outcomes` at a chance node, else the subclass's ``_legal_actions()``.
 
     Use as ``class MyState(CachedLegalActions, State)`` and implement ``_legal_actions(self) ->
-    list[Action]`` (the legal actions in a deterministic order).
+    list[Action]``: the choices of the player to move, in a deterministic order.
     """
 
     def legal_actions(self) -> list[Action]:
@@ -461,7 +462,13 @@ class CachedLegalActions:
         """
         cached = self.__dict__.get("_legal")
         if cached is None:
-            cached = tuple(self._legal_actions())
+            p = self.current_player
+            if p == TERMINAL:
+                cached = ()
+            elif p == CHANCE:
+                cached = tuple(a for a, _ in self.chance_outcomes())
+            else:
+                cached = tuple(self._legal_actions())
             object.__setattr__(self, "_legal", cached)
         return list(cached)
 

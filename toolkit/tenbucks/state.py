@@ -384,10 +384,6 @@ class TenBucksState(EngineState, CachedLegalActions, State):
         """The legal actions in a deterministic order: plays by number; then claims by number,
         forces by seat, and ``end`` (cached by :class:`~toolkit.core.game.CachedLegalActions`)."""
         ph = self.phase
-        if ph == "over":
-            return []
-        if ph == "deal":
-            return [a for a, _ in self.chance_outcomes()]
         p = self.to_move
         if ph == "play":
             return self.plays(p)
