@@ -22,12 +22,11 @@ label     card                                   counts toward the total as
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 
 from ..core.cards import Multiset
-from ..core.validation import RulesFields
+from ..core.validation import GameRules, RulesFields
 
 __all__ = ["Rules", "DEFAULT_DECK", "card_label", "parse_card", "card_value", "is_gold", "is_multiplier",
            "MIN_PLAYERS", "MAX_PLAYERS", "MAX_HAND", "MAX_DECK"]
@@ -115,7 +114,7 @@ def card_value(label: str) -> str:
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(GameRules):
     """All of Bué's rules and material as one frozen, JSON-serialisable dataclass.
 
     Attributes:
@@ -265,9 +264,6 @@ class Rules:
         """Points for the closest players with ``n_players`` at the table (2: ``two_player_points``)."""
         return self.two_player_points if n_players == 2 else self.points
 
-    def replace(self, **changes) -> "Rules":
-        """A copy with some fields changed (``dataclasses.replace``)."""
-        return dataclasses.replace(self, **changes)
 
     @classmethod
     def single_hand(cls, **kw) -> "Rules":

@@ -7,12 +7,11 @@ field below whose docstring says "the seed is silent; we assume ...".
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 
 from ..core.tricks import RANKS, SUITS, Card, standard_pack
-from ..core.validation import RulesFields
+from ..core.validation import GameRules, RulesFields
 
 __all__ = ["Rules", "MISERE", "TIE_RULES", "MAX_TARGET", "MAX_DEALS"]
 
@@ -27,7 +26,7 @@ MAX_DEALS = 10_000
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(GameRules):
     """All of Bugami's rules and material as one frozen, JSON-serialisable dataclass.
 
     Attributes:
@@ -118,9 +117,6 @@ class Rules:
         playout benchmark. Other fields as keyword arguments."""
         return cls(**{"max_deals": 1, **changes})
 
-    def replace(self, **changes) -> "Rules":
-        """A copy with some fields changed (validated again)."""
-        return dataclasses.replace(self, **changes)
 
     # -- derived ------------------------------------------------------------------------------
     @cached_property

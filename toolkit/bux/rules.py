@@ -10,7 +10,6 @@ re-exports them for the calculators.
 """
 from __future__ import annotations
 
-import dataclasses
 from collections import namedtuple
 from dataclasses import dataclass
 from functools import cached_property
@@ -18,7 +17,7 @@ from typing import Iterable, Sequence
 
 from ..core.cards import Multiset
 from ..core.money import Denominations
-from ..core.validation import RulesFields, describe, parse_int
+from ..core.validation import GameRules, RulesFields, describe, parse_int
 
 __all__ = [
     "SUITS", "SHAPES", "VALUES", "Card", "BUX", "parse_card", "is_set", "set_value", "is_protected",
@@ -224,7 +223,7 @@ QUICK_DECK = _full_deck(("hearts", "diamonds", "spades"), ("square", "circle", "
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(GameRules):
     """All of BUX's rules and material as one frozen, JSON-serialisable dataclass.
 
     Material (seed, "SET UP"):
@@ -421,9 +420,6 @@ class Rules:
         return max(self.min_players, self.first_player + 1), self.max_players
 
     # -- presets -------------------------------------------------------------------------
-    def replace(self, **changes) -> "Rules":
-        """A copy with some fields changed (``dataclasses.replace``)."""
-        return dataclasses.replace(self, **changes)
 
     @classmethod
     def quick(cls, **kw) -> "Rules":

@@ -11,14 +11,13 @@ challenge of the base rules ("Selling Words").
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable
 
 from ..core.cards import Multiset
 from ..core.money import Denominations
-from ..core.validation import RulesFields, describe
+from ..core.validation import GameRules, RulesFields, describe
 from .bag import DEFAULT_BAG, check_bag, load_bag, price
 from .dictionary import WORD_LISTS, default_dictionary, dictionary_for
 
@@ -44,7 +43,7 @@ MAX_REFILLS = 100
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(GameRules):
     """All of BuyWord's rules and material as one frozen, JSON-serialisable dataclass.
 
     Material (seed, "What you Get" and "To Start"):
@@ -345,9 +344,6 @@ class Rules:
                               self.blocked_words)
 
     # -- presets -------------------------------------------------------------------------
-    def replace(self, **changes) -> "Rules":
-        """A copy with some fields changed (``dataclasses.replace``)."""
-        return dataclasses.replace(self, **changes)
 
     @classmethod
     def extended_play(cls, passes: int | None = None, target_money: int | None = None, **kw) -> "Rules":

@@ -19,6 +19,7 @@ Public names: :func:`describe`, :class:`RulesFields`, :func:`check_rules`,
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import numbers
 import re
@@ -27,7 +28,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-__all__ = ["describe", "RulesFields", "check_rules", "player_names", "check_seat", "check_seed",
+__all__ = ["describe", "GameRules", "RulesFields", "check_rules", "player_names", "check_seat", "check_seed",
            "parse_int", "check_depth", "DEFAULT_PLAYERS", "MAX_NAME_LENGTH"]
 
 #: The ``players`` every game's ``new_game`` and ``initial_state`` use when none are given: three
@@ -94,6 +95,24 @@ def _range_words(low, high) -> str:
 def _is_sequence(v) -> bool:
     return (isinstance(v, (Sequence, np.ndarray)) and not isinstance(v, (str, bytes, bytearray))
             and not isinstance(v, (Mapping, Set)))
+
+
+class GameRules:
+    """The base of every game's ``Rules`` (a frozen dataclass of the rules and their variants):
+    what they all offer, :meth:`replace`. Each game's class adds its fields, checks them in its
+    ``__post_init__`` with :class:`RulesFields`, and says which table sizes it accepts
+    (``player_range() -> (fewest, most)``)."""
+
+    __slots__ = ()
+
+    def replace(self, **changes):
+        """A copy with some fields changed (``dataclasses.replace``), checked again like a new one.
+
+        Raises:
+            TypeError: a name that is not a field; and as the game's ``Rules`` for a bad value.
+            ValueError: as the game's ``Rules``.
+        """
+        return dataclasses.replace(self, **changes)
 
 
 class RulesFields:

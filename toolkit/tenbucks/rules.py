@@ -20,12 +20,11 @@ them, :class:`Rules` takes *custom rules* (``custom_rules``): objects with the
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ..core.game import State
-from ..core.validation import RulesFields, describe, parse_int
+from ..core.validation import GameRules, RulesFields, describe, parse_int
 
 __all__ = [
     "Rules", "WILD", "bill_numbers", "bill_sort_key", "is_wild", "CustomRule",
@@ -204,7 +203,7 @@ def _check_rows(f: RulesFields, field_name: str) -> tuple:
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(GameRules):
     """All of Ten Bucks' rules and material as one frozen, JSON-serialisable dataclass.
 
     Material (seed, "Setup"): bills 1..N for N players (2-6), ``copies_per_value`` copies of
@@ -438,9 +437,6 @@ class Rules:
         return tuple(out)
 
     # -- presets ---------------------------------------------------------------------
-    def replace(self, **changes) -> "Rules":
-        """A copy with some fields changed (``dataclasses.replace``)."""
-        return dataclasses.replace(self, **changes)
 
     @classmethod
     def all_expansions(cls, **kw) -> "Rules":
