@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toolkit.core.validation import describe
+from toolkit.core.validation import GameRules, describe
 
 __all__ = ["Rules"]
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(GameRules):
     """Attributes:
         deck: the cards, lowest first (Kuhn's jack, queen and king); one more card than the most
             players, so a table of ``len(deck) - 1``.

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from toolkit.core.engine import ArgAction, EngineState
 from toolkit.core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions, IllegalActionError, State,
-                               resolve_chance, setup_rng)
+                               deal)
 from toolkit.core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
 
 from .rules import Rules
@@ -171,8 +171,7 @@ def initial_state(rules: Rules | None = None, players=DEFAULT_PLAYERS, seed: int
 
 def new_game(rules: Rules | None = None, players=2, seed: int | None = 0) -> BluffState:
     """A new game dealt from ``seed`` (the deal is in the record)."""
-    s = initial_state(rules, players, seed)
-    return resolve_chance(s, setup_rng(s.seed))
+    return deal(initial_state(rules, players, seed))
 
 
 def resample(state: BluffState, viewer: int, rng) -> BluffState:
