@@ -44,6 +44,8 @@ __all__ = [
     "new_rng",
     "setup_rng",
     "resolve_chance",
+    "deal",
+    "turn_of",
     "sample_chance",
     "play",
     "record",
