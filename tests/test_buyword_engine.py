@@ -195,7 +195,7 @@ def test_auctions_bids_go_left_and_auctioneer_last():
     assert a.phase == "buy" and a.current_player == 1
     # a bid above one's money is refused
     b = s.apply("auction")
-    with pytest.raises(IllegalActionError, match="only \\$200"):
+    with pytest.raises(IllegalActionError, match="has \\$200 and cannot bid \\$201"):
         b.apply("bid 201")
     # nobody bids: the lot goes out of play
     c = s.apply("auction").apply("pass").apply("pass").apply("pass")

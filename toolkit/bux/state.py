@@ -42,6 +42,7 @@ from typing import ClassVar, Literal
 
 from ..core.cards import Multiset
 from ..core.engine import ArgAction, EngineState, FormAction, NumberAction, PerSeat
+from ..core.money import check_bid
 from ..core.game import (Action, ActionCodec, CachedLegalActions,
                          IllegalActionError, State, deal, turn_of)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
@@ -559,14 +560,9 @@ class BuxState(EngineState, CachedLegalActions, State):
     def _on_bid(self, a):
         p = self.bidder
         if isinstance(a, Bid):
-            lo = self._min_bid()
-            if not isinstance(a.amount, int) or a.amount < lo:
-                raise IllegalActionError(f"a bid must be at least {lo} bux (Rules.min_bid / bid_increment)")
-            if (a.amount - lo) % self.rules.bid_increment:
-                raise IllegalActionError(f"bids go up in steps of {self.rules.bid_increment} bux (Rules.bid_increment)")
-            if a.amount > self.max_bid(p):
-                raise IllegalActionError(f"{self.players[p]} has {self.money[p]} bux and cannot bid {a.amount} "
-                                         "(Rules.max_bid_over_chips)")
+            check_bid(a.amount, self._min_bid(), self.rules.bid_increment, self.max_bid(p), unit="bux",
+                      bidder=self.players[p], money=self.money[p],
+                      fields=("min_bid", "bid_increment", "max_bid_over_chips"))
             s = self._r(high_bid=a.amount, high_bidder=p)
         elif isinstance(a, Pass):
             s = self._r(active=self._set(self.active, p, False))

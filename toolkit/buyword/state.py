@@ -29,6 +29,7 @@ from typing import ClassVar, Literal
 
 from ..core.cards import Multiset, uniform_index
 from ..core.engine import EngineState, PerSeat
+from ..core.money import check_bid
 from ..core.game import (CHANCE, TERMINAL, Action, ActionCodec, CachedLegalActions, successor,
                          IllegalActionError, State, deal)
 from ..core.validation import DEFAULT_PLAYERS, check_rules, check_seat, check_seed, player_names
@@ -372,12 +373,21 @@ class BuyWordState(EngineState, CachedLegalActions, State):
             return s._r(phase="take", order_pos=0)._after_take()
         return s._start_buy()
 
+    def _tile_from(self, a, kind: type, tiles: Multiset, where: str) -> Multiset:
+        """``tiles`` less the letter of ``a``, a ``kind`` action (a draw from the bag, a take from
+        the draft pool).
+
+        Raises:
+            IllegalActionError: ``a`` is not a ``kind``, or its letter is not in ``tiles``.
+        """
+        if not isinstance(a, kind):
+            self._wrong(a, f"a tile to be {'drawn' if kind is Draw else 'taken from the draft'}")
+        if tiles[a.letter] == 0:
+            raise IllegalActionError(f"no {a.letter} {where}")
+        return tiles - {a.letter: 1}
+
     def _on_draw(self, a):
-        if not isinstance(a, Draw):
-            self._wrong(a, "a tile to be drawn")
-        if self.bag[a.letter] == 0:
-            raise IllegalActionError(f"no {a.letter} left in the bag")
-        bag = self.bag - {a.letter: 1}
+        bag = self._tile_from(a, Draw, self.bag, "left in the bag")
         if self.rules.tile_drafts:
             s = self._r(bag=bag, pool=self.pool + {a.letter: 1}, draw_count=self.draw_count + 1)
         else:
@@ -398,11 +408,8 @@ class BuyWordState(EngineState, CachedLegalActions, State):
         return self._start_buy()
 
     def _on_take(self, a):
-        if not isinstance(a, Take):
-            self._wrong(a, "a tile to be taken from the draft")
-        if self.pool[a.letter] == 0:
-            raise IllegalActionError(f"no {a.letter} in the draft pool (pool: {''.join(self.pool.elements())})")
-        s = self._r(pool=self.pool - {a.letter: 1}, drawn=self._drawn_with(self._seat(self.order_pos), a.letter),
+        pool = self._tile_from(a, Take, self.pool, f"in the draft pool (pool: {''.join(self.pool.elements())})")
+        s = self._r(pool=pool, drawn=self._drawn_with(self._seat(self.order_pos), a.letter),
                     order_pos=(self.order_pos + 1) % self.n_players)
         return s._after_take()
 
@@ -516,13 +523,9 @@ class BuyWordState(EngineState, CachedLegalActions, State):
     def _on_bid(self, a):
         p = self.current_player
         if isinstance(a, Bid):
-            lo = self._min_bid()
-            if not isinstance(a.amount, int) or a.amount < lo:
-                raise IllegalActionError(f"a bid must be at least ${lo} (Rules.auction_min_bid / increment)")
-            if a.amount > self.money[p]:
-                raise IllegalActionError(f"{self.players[p]} has only ${self.money[p]}: cannot bid ${a.amount}")
-            if (a.amount - lo) % self.rules.auction_increment:
-                raise IllegalActionError(f"bids go up in steps of ${self.rules.auction_increment}")
+            check_bid(a.amount, self._min_bid(), self.rules.auction_increment, self.money[p], unit="$",
+                      bidder=self.players[p], money=self.money[p],
+                      fields=("auction_min_bid", "auction_increment", None))
             s = self._r(high_bid=a.amount, high_bidder=p)
         elif isinstance(a, Pass):
             s = self

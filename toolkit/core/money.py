@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
-__all__ = ["Denominations", "make_change", "purse_total", "format_money"]
+from .game import IllegalActionError
+
+__all__ = ["Denominations", "make_change", "purse_total", "format_money", "check_bid"]
 
 
 def _check_amount(amount) -> int:
@@ -114,3 +116,41 @@ def format_money(amount: int, unit: str = "$") -> str:
     if len(unit) == 1 and not unit.isalpha():
         return f"-{unit}{-amount:,}" if amount < 0 else f"{unit}{amount:,}"
     return f"{amount:,} {unit}"
+
+
+def check_bid(amount, low: int, step: int, most: int, *, unit: str, bidder: str, money: int,
+              fields: tuple[str, str, str | None]) -> int:
+    """An open (English) auction's bid rule, shared by BUX's and BuyWord's auctions: a bid is a
+    whole number of at least ``low``, ``low`` plus a whole number of ``step``, and at most
+    ``most``.
+
+    Args:
+        amount: the bid (the game's unit).
+        low: the least bid now (the opening bid, or the high bid plus the step).
+        step: the increment between bids.
+        most: the most the bidder may bid (their money, or more where the rules allow).
+        unit: the game's unit for the messages (``"bux"``, ``"$"``: :func:`format_money`).
+        bidder: the bidder's name; money: what they hold (both for the message).
+        fields: the game's ``Rules`` fields behind ``low``, ``step`` and ``most``, named in the
+            messages (``("min_bid", "bid_increment", "max_bid_over_chips")``; ``None`` for a
+            ``most`` that is the bidder's money alone).
+
+    Returns:
+        ``amount``.
+
+    Raises:
+        IllegalActionError: below ``low``, off the steps, or over ``most``.
+
+    Source: BUX's seed, "(1) Drawing cards": "players increasing the bid amount or passing";
+    BuyWord's seed, "Auctions": "each player has the opportunity to make a bid, or to pass". The
+    seeds give no least bid or step: those are the games' ``Rules`` fields.
+    """
+    fmt = format_money
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < low:
+        raise IllegalActionError(f"a bid must be at least {fmt(low, unit)} (Rules.{fields[0]} / {fields[1]})")
+    if (amount - low) % step:
+        raise IllegalActionError(f"bids go up in steps of {fmt(step, unit)} (Rules.{fields[1]})")
+    if amount > most:
+        why = f" (Rules.{fields[2]})" if fields[2] else ""
+        raise IllegalActionError(f"{bidder} has {fmt(money, unit)} and cannot bid {fmt(amount, unit)}{why}")
+    return amount
