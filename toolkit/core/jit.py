@@ -131,43 +131,32 @@ def _mark_outcome(ok, g, k):
     return False
 
 
-def _play_games(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf, ok, kinds, bp, mem,
-                hooked, aux):
-    # The loop of every game's ``batch`` (see :func:`compile_batch`, which compiles it with the
-    # game's ``current``, ``chance``, ``decide_seat``, ``step`` and ``result`` as its globals).
-    for g in range(setup.shape[0]):
+def _play_rows(m, tables, t, setup, play, streams, rows, scores, actions, winners, out, buf, ok, kinds, bp, mem,
+               hooked, aux, whole):
+    # The one loop of every game (see :func:`compile_batch`, which compiles it with the game's
+    # ``current``, ``chance``, ``decide_seat``, ``step`` and ``result`` as its globals), for both
+    # uses, so the game's rules are compiled into it once. ``whole`` (``batch``): game ``g`` is a
+    # whole game from the initial table ``tables[0]``, chance on its setup words ``setup[g]``, its
+    # action count to ``actions[rows[g]]`` and its codes to ``out``. Otherwise (``finish``): row
+    # ``g`` of ``tables`` played on to its end and overwritten with the final table, chance and the
+    # bots on ``play[g]`` (``setup`` is ``play``; ``out`` is ``buf``, which it does not write).
+    for g in range(play.shape[0]):
         ok[g] = 0
-        for i in range(initial.buf.shape[0]):  # the table of the initial state
-            t.buf[i] = initial.buf[i]
-        if hooked:
-            forget(m, mem, aux)  # noqa: F821 - the game's, from compile_batch
-        k = play_one(m, t, setup[g], play[g], streams[g], kinds, bp, buf, mem, aux, hooked, out, True)  # noqa: F821
-        if mark_outcome(ok, g, k):  # noqa: F821
-            return
-        if k >= 0:
-            actions[rows[g]] = k
-            result(m, t, scores[rows[g]], winners[rows[g]])  # noqa: F821
-
-
-def _finish_games(m, tables, t, play, streams, kinds, bp, scores, winners, buf, ok, mem, hooked, aux):
-    # The loop of every game's ``finish`` (see :func:`compile_batch`): each row of ``tables`` played
-    # from where it stands to the end, chance and the bots' draws on its row of ``play`` words.
-    for g in range(tables.shape[0]):
-        ok[g] = 0
-        row = tables[g]
+        row = tables[0] if whole else tables[g]
         for i in range(row.shape[0]):
             t.buf[i] = row[i]
-        pw = play[g]
         if hooked:
             forget(m, mem, aux)  # noqa: F821 - the game's, from compile_batch
-        # (``buf`` stands for ``out``, which a finished game does not write)
-        k = play_one(m, t, pw, pw, streams[g], kinds, bp, buf, mem, aux, hooked, buf, False)  # noqa: F821
+        k = play_one(m, t, setup[g], play[g], streams[g], kinds, bp, buf, mem, aux, hooked, out, whole)  # noqa: F821
         if mark_outcome(ok, g, k):  # noqa: F821
             return
         if k >= 0:
-            for i in range(row.shape[0]):
-                row[i] = t.buf[i]
-            result(m, t, scores[g], winners[g])  # noqa: F821
+            if whole:
+                actions[rows[g]] = k
+            else:
+                for i in range(row.shape[0]):
+                    row[i] = t.buf[i]
+            result(m, t, scores[rows[g]], winners[rows[g]])  # noqa: F821
 
 
 def _decide_listed(m, t, pw, streams, buf):
@@ -224,7 +213,10 @@ def compile_batch(module: str, file: str, *, current, chance, legal, step, resul
     ``tables`` (``int64 (games, layout size)``, each a table's buffer) is played to its end and
     overwritten with the final table; chance and the bots draw from row ``g`` of ``play`` (the
     ``streams`` rows start as ``[0, -1, 0, -1, 1]``: play under way); ``scores``, ``winners`` and
-    ``ok`` as above. Both are compiled with :data:`kernel_jit` (nothing is allocated).
+    ``ok`` as above. Both run one compiled loop (:data:`kernel_jit`, nothing allocated), told by
+    an argument which of the two it plays: the game's rules are inlined into it once, not once a
+    loop (two loops compiled the same inlined rules twice: 132 s of CPU for the five games'
+    ``python -m toolkit.warm``, 85 s with one loop; the playouts as fast, within noise).
 
     Why compiled per game, from one loop: numba caches a function beside the file it comes from
     and reuses the cache until that file changes, and it cannot cache a function that receives
@@ -240,7 +232,8 @@ def compile_batch(module: str, file: str, *, current, chance, legal, step, resul
             :class:`Kernel`; ``decide`` and ``policy`` optional).
 
     Returns:
-        ``(batch, finish)``, numba dispatchers (compiled on their first call).
+        ``(batch, finish)``, two Python functions calling the one loop (a numba dispatcher,
+        compiled on its first call, as their ``.loop``).
 
     Raises (the compiled functions):
         RuntimeError: a game longer than :data:`MAX_ACTIONS` (a rules bug).
@@ -263,12 +256,32 @@ def compile_batch(module: str, file: str, *, current, chance, legal, step, resul
                                                       seat, "decide_seat"))
     scope["mark_outcome"] = _mark_outcome
     scope["play_one"] = _inline(types.FunctionType(_play_one.__code__, scope, "play_one"))
-    out = []
-    for loop, name in ((_play_games, "_batch"), (_finish_games, "_finish")):
-        name = f"{name}_{_CORE_STAMP}"  # a change to the shared compiled code here compiles afresh
-        code = loop.__code__.replace(co_filename=file, co_name=name, co_qualname=name)
-        out.append(kernel_jit(types.FunctionType(code, scope, name)))
-    return tuple(out)
+    name = f"_rows_{_CORE_STAMP}"  # a change to the shared compiled code here compiles afresh
+    code = _play_rows.__code__.replace(co_filename=file, co_name=name, co_qualname=name)
+    rows_loop = kernel_jit(types.FunctionType(code, scope, name))
+
+    def batch(m, initial, t, setup, play, streams, rows, scores, actions, winners, out, buf, ok, kinds, bp, mem,
+              hooked, aux):
+        rows_loop(m, _c(initial.buf.reshape(1, -1)), t, _c(setup), _c(play), streams, _c(rows), scores, actions,
+                  winners, out, buf, ok, kinds, bp, mem, hooked, aux, True)
+
+    def finish(m, tables, t, play, streams, kinds, bp, scores, winners, buf, ok, mem, hooked, aux):
+        play = _c(play)
+        rows_loop(m, tables, t, play, play, streams, np.arange(tables.shape[0]), scores, _no_actions(tables.shape[0]),
+                  winners, buf, buf, ok, kinds, bp, mem, hooked, aux, False)
+
+    batch.loop = finish.loop = rows_loop
+    return batch, finish
+
+
+def _c(a: np.ndarray) -> np.ndarray:
+    # The loop is compiled for C-contiguous arrays (numba compiles anew for another layout).
+    return np.ascontiguousarray(a)
+
+
+def _no_actions(n: int) -> np.ndarray:
+    # ``finish`` counts no actions
+    return np.zeros(n, dtype=np.int64)
 
 
 def _inline(py_func):
