@@ -44,6 +44,7 @@ def _env_games(m, cm, initial, tables, t, mem, mode, actions, words, streams, ob
             continue
         row = tables[g]
         mg = mem[g]
+        code = -1  # the action to play first (none: chance only)
         if mode[g] == MODE_RESET:
             _load(t.buf, initial.buf)
             mg[:] = 0
@@ -58,39 +59,44 @@ def _env_games(m, cm, initial, tables, t, mem, mode, actions, words, streams, ob
                     status[g] = ILLEGAL
                     continue
                 code = legal_code[g, j]
-                remember(m, cm, t, code, mg)  # noqa: F821 - the game's, from compile_env
-                step(m, t, code)  # noqa: F821
-                after(m, cm, t, mg)  # noqa: F821
-                _log(log, log_n, g, code)
-        status[g] = _settle(m, cm, initial, t, mg, words[g], streams[g], g, obs, mask, legal_n, legal_num,
+        status[g] = _settle(m, cm, initial, t, mg, words[g], streams[g], g, code, obs, mask, legal_n, legal_num,
                             legal_code, seat, scores, winners, done, redeals, buf, log, log_n)
         _load(row, t.buf)
 
 
-def _settle(m, cm, initial, t, mg, w, st, g, obs, mask, legal_n, legal_num, legal_code, seat, scores, winners,
-            done, redeals, buf, log, log_n):
-    # Chance drawn until a decision or the end; then the seat to act's observation and legal list.
+def _settle(m, cm, initial, t, mg, w, st, g, first, obs, mask, legal_n, legal_num, legal_code, seat, scores,
+            winners, done, redeals, buf, log, log_n):
+    # The action ``first`` (>= 0) played, then chance drawn until a decision or the end; then the
+    # seat to act's observation and legal list. Every action, the seat's and chance's, goes through
+    # the one call of the game's ``step`` below: it is inlined, so a second call would compile the
+    # game's rules into this loop twice.
+    p = 0
     while True:
-        p = current(m, t)  # noqa: F821
-        if p == CHANCE:
-            pos, half = st[2], st[3]
-            code = chance(m, t, w, w, st)  # noqa: F821
-            if code < 0:  # out of words: the draw starts again from the same word once refilled
-                st[2] = pos
-                st[3] = half
-                return STARVED
-            remember(m, cm, t, code, mg)  # noqa: F821
-            step(m, t, code)  # noqa: F821
-            after(m, cm, t, mg)  # noqa: F821
-            _log(log, log_n, g, code)
-        elif p == TERMINAL and seat[g] < 0:  # over before anyone acted: deal again (as the zoo env)
-            redeals[g] += 1
-            log_n[g] = 0
-            _load(t.buf, initial.buf)
-            mg[:] = 0
-            obs[g, :] = 0.0
+        if first >= 0:
+            code = first
+            first = -1
         else:
-            break
+            p = current(m, t)  # noqa: F821
+            if p == CHANCE:
+                pos, half = st[2], st[3]
+                code = chance(m, t, w, w, st)  # noqa: F821
+                if code < 0:  # out of words: the draw starts again from the same word once refilled
+                    st[2] = pos
+                    st[3] = half
+                    return STARVED
+            elif p == TERMINAL and seat[g] < 0:  # over before anyone acted: deal again (as the zoo env)
+                redeals[g] += 1
+                log_n[g] = 0
+                _load(t.buf, initial.buf)
+                mg[:] = 0
+                obs[g, :] = 0.0
+                continue
+            else:
+                break
+        remember(m, cm, t, code, mg)  # noqa: F821 - the game's, from compile_env
+        step(m, t, code)  # noqa: F821
+        after(m, cm, t, mg)  # noqa: F821
+        _log(log, log_n, g, code)
     for j in range(legal_n[g]):
         mask[g, legal_num[g, j]] = 0
     legal_n[g] = 0
@@ -100,10 +106,11 @@ def _settle(m, cm, initial, t, mg, w, st, g, obs, mask, legal_n, legal_num, lega
     if p == TERMINAL:
         result(m, t, scores[g], winners[g])  # noqa: F821
         done[g] = 1
-        observe(m, cm, t, mg, seat[g], out)  # noqa: F821 - the last seat to act sees the end
+    else:
+        seat[g] = p
+    observe(m, cm, t, mg, seat[g], out)  # noqa: F821 - at the end the last seat to act sees it
+    if p == TERMINAL:
         return OK
-    seat[g] = p
-    observe(m, cm, t, mg, p, out)  # noqa: F821
     k = legal(m, t, buf)  # noqa: F821
     if k < 0 or k > legal_num.shape[1]:
         return FULL
