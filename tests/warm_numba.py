@@ -5,7 +5,8 @@ per game, so each kernel compiles once and every worker (and the notebooks' kern
 launcher's own warm-up under the browser tests) loads it from the cache instead of compiling it
 again. What it compiles: ``python -m toolkit.warm <game>`` (the game's kernel, compiled bots and
 hooks) and the game's batched environment (``toolkit.interop.vector``: its compiled step loop,
-compiled on its first step), the two a test reaches first.
+compiled on its first step) and the single-game step the OpenSpiel and PettingZoo interfaces run
+(``toolkit.interop.compiled``), what the tests reach first.
 """
 from __future__ import annotations
 
@@ -24,11 +25,19 @@ def main(game: str) -> None:
         return
     if game in ENCODERS:
         from toolkit.core.gamespec import game_spec
+        from toolkit.interop.adapters import binding
+        from toolkit.interop.compiled import compiled_game
 
         spec = game_spec(game)
-        env = VectorGame(game, None, min(max(3, spec.min_players), spec.max_players), num_envs=2)
+        n = min(max(3, spec.min_players), spec.max_players)
+        env = VectorGame(game, None, n, num_envs=2)
         env.reset(seed=0)
         env.step(env.sample_actions(np.random.default_rng(0)))
+        # the OpenSpiel game's and the PettingZoo env's compiled single-game step (a first
+        # state compiles it), which several workers' tests would otherwise compile at once
+        single = compiled_game(binding(game, None, n))
+        if single is not None:
+            single.new()
 
 
 if __name__ == "__main__":

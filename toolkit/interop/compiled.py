@@ -51,26 +51,33 @@ def _advance(m, cm, t, mem, number, code, draw, words, streams, nums, codes, wei
         code = codes[j]
     info[_CODE] = code
     info[_SEEN] = -1
-    if code >= 0:
-        remember(m, cm, t, code, mem)  # noqa: F821 - the game's, from compile_single
-        step(m, t, code)  # noqa: F821
-        after(m, cm, t, mem)  # noqa: F821
-    p = current(m, t)  # noqa: F821
-    while draw and p == CHANCE:
-        pos, half = streams[2], streams[3]
-        c = chance(m, t, words, words, streams)  # noqa: F821
-        if c < 0:  # out of words: the draw starts again from the same word once refilled
-            streams[2] = pos
-            streams[3] = half
-            info[_STARVED] = 1
-            break
+    # The code given, then (with `draw`) chance's, each through the one inlined call of the game's
+    # step below (a second call would compile the game's rules into this function twice).
+    p = 0
+    while True:
+        if code >= 0:
+            c = code
+            code = -1
+            drawn = False
+        else:
+            p = current(m, t)  # noqa: F821 - the game's, from compile_single
+            if not (draw and p == CHANCE):
+                break
+            pos, half = streams[2], streams[3]
+            c = chance(m, t, words, words, streams)  # noqa: F821
+            if c < 0:  # out of words: the draw starts again from the same word once refilled
+                streams[2] = pos
+                streams[3] = half
+                info[_STARVED] = 1
+                break
+            drawn = True
         remember(m, cm, t, c, mem)  # noqa: F821
         step(m, t, c)  # noqa: F821
         after(m, cm, t, mem)  # noqa: F821
-        if info[_LOGGED] < log.shape[0]:
-            log[info[_LOGGED]] = c
-        info[_LOGGED] += 1
-        p = current(m, t)  # noqa: F821
+        if drawn:
+            if info[_LOGGED] < log.shape[0]:
+                log[info[_LOGGED]] = c
+            info[_LOGGED] += 1
     info[_PLAYER] = p
     info[_K] = 0
     if p == TERMINAL or info[_STARVED]:
