@@ -137,25 +137,38 @@ def test_word_finder_equals_scanning_the_dictionary(dictionary):
 def _every_sale_by_scanning(dictionary, rack: str, wilds: int) -> list:
     """Every legal sale of ``rack`` (a word with no Wild, or one Wild standing at any position
     whose letter the tiles then spell around), found by testing each dictionary word in turn,
-    in find()'s documented order: value high to low, then word, then the Wild's position."""
+    in find()'s documented order: value high to low, then word, then the Wild's position.
+
+    A word's letters beyond the rack (``Counter(word) - rack``): none, it sells without a Wild,
+    and with one at any position; exactly one letter, it sells with the Wild at each position of
+    that letter; more, not at all."""
     have = Counter(rack)
     pip = bw.Rules().letter_pips
     out = []
-    for w in dictionary.words:
-        if len(w) < 2:
-            continue
-        W = w.upper()
-        if not Counter(W) - have:
+    for w, W, counts in _spelled(dictionary):
+        lacks = counts - have
+        missing = sum(lacks.values())
+        if missing == 0:
             p = sum(pip[c] for c in W)
             out.append((-p * p, w, -1, p))
-        if wilds:
+        if wilds and missing <= 1:
             for i in range(len(W)):
-                rest = W[:i] + W[i + 1:]
-                if not Counter(rest) - have:
-                    p = sum(pip[c] for c in rest) + 1
+                if missing == 0 or lacks[W[i]]:
+                    p = sum(pip[c] for c in W) - pip[W[i]] + 1
                     out.append((-p * p, w, i, p))
     out.sort()
     return [(-v, p, w, None if i < 0 else i) for v, w, i, p in out]
+
+
+_SPELLED: dict = {}
+
+
+def _spelled(dictionary) -> list:
+    """``(word, WORD, Counter(WORD))`` for every dictionary word of two letters or more (counted
+    once for all the racks of a test)."""
+    if id(dictionary) not in _SPELLED:
+        _SPELLED[id(dictionary)] = [(w, w.upper(), Counter(w.upper())) for w in dictionary.words if len(w) >= 2]
+    return _SPELLED[id(dictionary)]
 
 
 def test_find_lists_every_wild_placement_in_order(dictionary):
