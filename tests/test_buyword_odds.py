@@ -134,10 +134,11 @@ def test_word_finder_equals_scanning_the_dictionary(dictionary):
         assert (best.value if best else 0) == max((s.value for s in found), default=0)
 
 
-def _every_sale_by_scanning(dictionary, rack: str, wilds: int) -> list:
+def _every_sale_by_scanning(spelled: list, rack: str, wilds: int) -> list:
     """Every legal sale of ``rack`` (a word with no Wild, or one Wild standing at any position
     whose letter the tiles then spell around), found by testing each dictionary word in turn,
     in find()'s documented order: value high to low, then word, then the Wild's position.
+    ``spelled``: :func:`_spelled` of the dictionary.
 
     A word's letters beyond the rack (``Counter(word) - rack``): none, it sells without a Wild,
     and with one at any position; exactly one letter, it sells with the Wild at each position of
@@ -145,7 +146,7 @@ def _every_sale_by_scanning(dictionary, rack: str, wilds: int) -> list:
     have = Counter(rack)
     pip = bw.Rules().letter_pips
     out = []
-    for w, W, counts in _spelled(dictionary):
+    for w, W, counts in spelled:
         lacks = counts - have
         missing = sum(lacks.values())
         if missing == 0:
@@ -160,15 +161,10 @@ def _every_sale_by_scanning(dictionary, rack: str, wilds: int) -> list:
     return [(-v, p, w, None if i < 0 else i) for v, w, i, p in out]
 
 
-_SPELLED: dict = {}
-
-
 def _spelled(dictionary) -> list:
     """``(word, WORD, Counter(WORD))`` for every dictionary word of two letters or more (counted
     once for all the racks of a test)."""
-    if id(dictionary) not in _SPELLED:
-        _SPELLED[id(dictionary)] = [(w, w.upper(), Counter(w.upper())) for w in dictionary.words if len(w) >= 2]
-    return _SPELLED[id(dictionary)]
+    return [(w, w.upper(), Counter(w.upper())) for w in dictionary.words if len(w) >= 2]
 
 
 def test_find_lists_every_wild_placement_in_order(dictionary):
@@ -176,8 +172,9 @@ def test_find_lists_every_wild_placement_in_order(dictionary):
     rng = np.random.default_rng(3)
     tiles = bw.Rules().letters.elements()
     racks = ["".join(rng.choice(tiles, size=8, replace=False)) for _ in range(6)] + ["EEJDNOYS", "AAEERSTT"]
+    spelled = _spelled(dictionary)
     for rack in racks:
-        expect = _every_sale_by_scanning(dictionary, rack, 1)
+        expect = _every_sale_by_scanning(spelled, rack, 1)
         got = [tuple(s) for s in dictionary.find(rack, 1)]
         assert got == expect, rack
         assert [tuple(s) for s in dictionary.find(rack, 1, limit=7)] == expect[:7]

@@ -5,10 +5,10 @@ Each game's spec says how (:attr:`toolkit.core.gamespec.GameSpec.warm`): its com
 the conformance tests and rollouts call) and whatever else it compiles (BUX's bots' scoring,
 BuyWord's planner's word values). They compile on their first call on a machine (6-27 s of
 CPU a game, 85 s for the five, measured with an empty ``NUMBA_CACHE_DIR`` on a 2-core machine)
-and are then loaded from numba's on-disk cache
-(under a second). The course's setup runs this ahead of the lessons: Binder's ``postBuild`` (so
-the image holds the cache) and the launcher ``python -m toolkit.lab`` (in a background process
-at start, while the teacher opens the first lesson). Running it again only loads the cache.
+and are then loaded from numba's on-disk cache (under a second). The course's setup runs this
+ahead of the lessons: Binder's ``postBuild`` (so the image holds the cache) and the launcher
+``python -m toolkit.lab`` (in a background process at start, while the teacher opens the first
+lesson). Running it again only loads the cache.
 
 Source: numba's ``cache=True`` (https://numba.readthedocs.io, "Cache"); issue 17.
 """

@@ -373,21 +373,23 @@ class BuyWordState(EngineState, CachedLegalActions, State):
             return s._r(phase="take", order_pos=0)._after_take()
         return s._start_buy()
 
-    def _tile_from(self, a, kind: type, tiles: Multiset, where: str) -> Multiset:
+    def _tile_from(self, a, kind: type, tiles: Multiset, expected: str, where: str, listed: bool = False) -> Multiset:
         """``tiles`` less the letter of ``a``, a ``kind`` action (a draw from the bag, a take from
-        the draft pool).
+        the draft pool); ``expected`` and ``where`` word the refusals (``listed``: they list the
+        tiles, as the draft pool's do).
 
         Raises:
             IllegalActionError: ``a`` is not a ``kind``, or its letter is not in ``tiles``.
         """
         if not isinstance(a, kind):
-            self._wrong(a, f"a tile to be {'drawn' if kind is Draw else 'taken from the draft'}")
+            self._wrong(a, expected)
         if tiles[a.letter] == 0:
-            raise IllegalActionError(f"no {a.letter} {where}")
+            shown = f" (pool: {''.join(tiles.elements())})" if listed else ""
+            raise IllegalActionError(f"no {a.letter} {where}{shown}")
         return tiles - {a.letter: 1}
 
     def _on_draw(self, a):
-        bag = self._tile_from(a, Draw, self.bag, "left in the bag")
+        bag = self._tile_from(a, Draw, self.bag, "a tile to be drawn", "left in the bag")
         if self.rules.tile_drafts:
             s = self._r(bag=bag, pool=self.pool + {a.letter: 1}, draw_count=self.draw_count + 1)
         else:
@@ -408,7 +410,8 @@ class BuyWordState(EngineState, CachedLegalActions, State):
         return self._start_buy()
 
     def _on_take(self, a):
-        pool = self._tile_from(a, Take, self.pool, f"in the draft pool (pool: {''.join(self.pool.elements())})")
+        pool = self._tile_from(a, Take, self.pool, "a tile to be taken from the draft", "in the draft pool",
+                               listed=True)
         s = self._r(pool=pool, drawn=self._drawn_with(self._seat(self.order_pos), a.letter),
                     order_pos=(self.order_pos + 1) % self.n_players)
         return s._after_take()
