@@ -92,11 +92,24 @@ def pytest_collection_modifyitems(config, items):
         return
     from _pytest.nodeid import NodeId
 
+    group = {}
     for item in items:
         names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
                         for m in item.iter_markers("xdist_group")})
+        group[item] = "_".join(names)
         if names and "@" not in item.nodeid.rsplit("]", 1)[-1]:
             item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
+    # The longest groups first (pyproject's --no-loadscope-reorder keeps this order; xdist's own
+    # puts the groups with the most tests first, and the Binder build, one test, then started
+    # after every group had a worker and ended last). xdist gives each worker one unit, and one
+    # more at once to a worker with two tests or fewer left: the Binder build's worker takes
+    # the class server's pages after it.
+    items.sort(key=lambda it: LONGEST_FIRST.index(group[it]) if group[it] in LONGEST_FIRST else len(LONGEST_FIRST))
+
+
+#: The xdist groups that take longest, in the order they start (the rest keep their order after
+#: them): minutes each on an idle 2-core machine, against seconds for almost every other test.
+LONGEST_FIRST = ("jupyterlab", "jupyterlab-app", "binder", "browser", "jupyterlab-class")
 
 
 @pytest.fixture(scope="session")

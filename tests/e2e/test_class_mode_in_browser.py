@@ -26,7 +26,7 @@ from .checks import assert_no_errors, check_accessibility, console
 from .conftest import instrumented, new_context, offline
 from .test_lessons_in_browser import open_app
 
-pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("jupyterlab")]
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("jupyterlab-class")]
 
 LESSON = "lessons/03-what-is-it-worth.ipynb"
 NAMES = ["Ann", "Ben", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]

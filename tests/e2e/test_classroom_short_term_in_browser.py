@@ -48,7 +48,7 @@ from .conftest import CHROMEBOOK, PHONE, instrumented, new_context, offline
 from .test_class_mode_in_browser import WAIT_MS, chart_points, until
 from .test_lessons_in_browser import open_app
 
-pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("jupyterlab")]
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("jupyterlab-class")]
 
 QUIZ = "lessons/00-course-quiz.ipynb"
 LESSONS = {"01": "lessons/01-buy-small-sell-big.ipynb", "02": "lessons/02-exactly-fifty.ipynb",

@@ -23,7 +23,7 @@ from .conftest import instrumented, new_context
 from .test_class_mode_in_browser import WAIT_MS, chart_points, join_from_browsers, until
 from .test_lessons_in_browser import open_app
 
-pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("jupyterlab")]
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("jupyterlab-class")]
 
 QUIZ = "lessons/00-course-quiz.ipynb"
 NAMES = ["Ann", "Ben", "Cy"]

@@ -15,7 +15,7 @@ from .conftest import instrumented, new_context
 from .pagehelpers import output_holding, try_question
 from .test_lessons_in_browser import open_app
 
-pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("jupyterlab")]
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("jupyterlab-class")]
 
 LESSON = "lessons/01-buy-small-sell-big.ipynb"
 TILES = ".widget-text:has(label:text-is('Tiles')) input"

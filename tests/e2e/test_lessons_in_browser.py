@@ -29,9 +29,17 @@ ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
-# One JupyterLab per run: xdist keeps every test that uses it (group "jupyterlab") on one worker;
-# the class server's pages and the printables (group "browser") run on the other.
-pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("jupyterlab")]
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+# The browser tests run on a JupyterLab started by the launcher, one per xdist worker (a
+# session fixture). Each group keeps its tests on one worker, so one JupyterLab serves it: the
+# lessons in JupyterLab with the notebooks as apps ("jupyterlab", about 5 minutes on an idle
+# 2-core machine), the lessons as apps on a Chromebook and on phones ("jupyterlab-app", about
+# 4), class mode ("jupyterlab-class", the other files). One group of them all took 12-14 minutes
+# on one worker, longer than the rest of the suite on a machine with more cores
+# (tests/conftest.py starts the longest groups first).
+IN_LAB = pytest.mark.xdist_group("jupyterlab")
+AS_APP = pytest.mark.xdist_group("jupyterlab-app")
 
 RUN_TIMEOUT_MS = 900_000   # a whole lesson executing in the browser's kernel on a busy machine
 VOILA_TIMEOUT_MS = 900_000  # Voila executes the notebook server-side before showing it
@@ -171,6 +179,7 @@ def run_all_in_jupyterlab(page, base: str, path: str) -> None:
     wait_outputs_rendered(page, path)
 
 
+@IN_LAB
 @pytest.mark.parametrize("lesson", [p.name for p in LESSONS])
 def test_lesson_in_jupyterlab(lesson, lab_server, work_folder, page, screenshots):
     what = f"{lesson} in JupyterLab"
@@ -256,6 +265,7 @@ def assert_no_code(page, what: str) -> None:
         assert not shown, f"{what}: app mode shows code ({sel})"
 
 
+@AS_APP
 @pytest.mark.parametrize("lesson", [p.name for p in LESSONS])
 def test_lesson_in_app_mode(lesson, lab, work_folder, page, screenshots):
     """A lesson as the class sees it on a Chromebook (1366x768): everything above, and the
@@ -281,6 +291,7 @@ def test_lesson_in_app_mode(lesson, lab, work_folder, page, screenshots):
     close_app(page, lab, kernel, what)
 
 
+@IN_LAB
 @pytest.mark.parametrize("notebook", [p.name for p in NOTEBOOKS])
 def test_notebook_in_app_mode(notebook, lab, work_folder, page, screenshots):
     """Every analysis notebook finishes as an app at its default size (a long study waits
@@ -301,6 +312,7 @@ def test_notebook_in_app_mode(notebook, lab, work_folder, page, screenshots):
 PHONE_PAGES = [f"lessons/{p.name}" for p in LESSONS] + [f"notebooks/{p.name}" for p in NOTEBOOKS][:max(0, 10 - len(LESSONS))]
 
 
+@AS_APP
 def test_ten_app_pages_on_phones_fit_and_leave_no_kernel_behind(browser, lab, screenshots):
     """Ten app-mode pages opened and closed one after another, each on a 390x844 phone, as a
     class's phones would: every lesson fits (no sideways scroll, no cut button or label, chart
@@ -336,6 +348,7 @@ def test_ten_app_pages_on_phones_fit_and_leave_no_kernel_behind(browser, lab, sc
     assert not left, f"{len(left)} kernels still run after their pages closed: {sorted(left)}"
 
 
+@IN_LAB
 def test_app_mode_index_lists_every_lesson_and_notebook(lab_server, page, screenshots):
     """The app-mode index (what ``python -m toolkit.lab --app`` opens) links every lesson by its
     title, in course order, and the notebooks folder every notebook by its title."""
