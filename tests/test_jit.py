@@ -250,3 +250,21 @@ def test_warm_compiles_or_loads_each_games_code():
     with pytest.raises(ValueError, match="no compiled code"):
         warm(["chess"])
     assert main(["chess"]) == 2
+
+
+def test_warm_in_parallel_runs_each_game_in_a_process_of_its_own(capsys):
+    # Binder's postBuild runs `python -m toolkit.warm --jobs 0`; the numba cache the suite's
+    # warm-up made is loaded here, so each process takes a couple of seconds.
+    from toolkit.warm import main, warm_in_parallel
+
+    lines = []
+    took = warm_in_parallel(["tenbucks", "bugami"], jobs=2, echo=lines.append)
+    assert sorted(took) == ["bugami", "tenbucks"] and all(t > 0 for t in took.values())
+    assert sorted(line.split(":")[0] for line in lines) == ["bugami", "tenbucks"]
+    assert all("compiled code ready" in line for line in lines)
+    with pytest.raises(ValueError, match="no compiled code"):
+        warm_in_parallel(["chess"], jobs=2)
+    with pytest.raises(ValueError, match="jobs"):
+        warm_in_parallel(["tenbucks"], jobs=-1)
+    assert main(["--jobs", "-1", "tenbucks"]) == 2
+    assert "jobs must be" in capsys.readouterr().err
