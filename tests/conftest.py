@@ -153,9 +153,9 @@ def bluff():
 @pytest.hookimpl(optionalhook=True)  # (xdist's hook: ``-p no:xdist`` runs the suite in one process)
 def pytest_xdist_auto_num_workers(config):
     """``-n auto`` (pyproject's addopts): one worker per core, and one more. The browser tests keep
-    two workers (JupyterLab's group and the class server pages' group) waiting on the processes they
-    drive (kernels, servers, Chromium), and the Binder test waits on pip and its own warm-up; with
-    one worker per core the cores sat idle about a fifth of an idle run."""
+    their workers (the JupyterLab groups and the class server pages' group) waiting on the processes
+    they drive (kernels, servers, Chromium), and the Binder test waits on pip and its own warm-up;
+    with one worker per core the cores sat idle about a fifth of an idle run."""
     return (os.cpu_count() or 1) + 1
 
 
