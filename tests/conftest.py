@@ -92,10 +92,14 @@ def pytest_collection_modifyitems(config, items):
         return
     from _pytest.nodeid import NodeId
 
+    # with few workers the JupyterLab groups share one (see JUPYTERLAB_GROUPS)
+    split = getattr(config, "workerinput", {}).get("workercount", 1) >= SPLIT_FROM_WORKERS
     group = {}
     for item in items:
         names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
                         for m in item.iter_markers("xdist_group")})
+        if not split:
+            names = sorted({"jupyterlab" if n in JUPYTERLAB_GROUPS else n for n in names})
         group[item] = "_".join(names)
         if names and "@" not in item.nodeid.rsplit("]", 1)[-1]:
             item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
@@ -110,6 +114,15 @@ def pytest_collection_modifyitems(config, items):
 #: The xdist groups that take longest, in the order they start (the rest keep their order after
 #: them): minutes each on an idle 2-core machine, against seconds for almost every other test.
 LONGEST_FIRST = ("jupyterlab", "jupyterlab-app", "binder", "browser", "jupyterlab-class")
+
+#: The browser tests' JupyterLab groups (tests/e2e/test_lessons_in_browser.py says which tests
+#: each holds). Apart, each worker that runs one starts a JupyterLab and a Chromium of its own;
+#: together they took 12-14 minutes on one worker, the longest chain of a run. With
+#: :data:`SPLIT_FROM_WORKERS` workers or more (``-n auto`` on 3 cores or more) they run apart and
+#: that chain goes; with fewer the cores are busy all run long, so apart they would only add two
+#: servers and two browsers and run the pages side by side: they share one JupyterLab ("jupyterlab").
+JUPYTERLAB_GROUPS = ("jupyterlab", "jupyterlab-app", "jupyterlab-class")
+SPLIT_FROM_WORKERS = 4
 
 
 @pytest.fixture(scope="session")

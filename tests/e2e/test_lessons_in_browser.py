@@ -36,8 +36,9 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 # lessons in JupyterLab with the notebooks as apps ("jupyterlab", about 5 minutes on an idle
 # 2-core machine), the lessons as apps on a Chromebook and on phones ("jupyterlab-app", about
 # 4), class mode ("jupyterlab-class", the other files). One group of them all took 12-14 minutes
-# on one worker, longer than the rest of the suite on a machine with more cores
-# (tests/conftest.py starts the longest groups first).
+# on one worker, longer than the rest of the suite on a machine with more cores; on 2 cores,
+# where the cores are busy all run long, they stay one group (tests/conftest.py: it also starts
+# the longest groups first).
 IN_LAB = pytest.mark.xdist_group("jupyterlab")
 AS_APP = pytest.mark.xdist_group("jupyterlab-app")
 
