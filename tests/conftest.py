@@ -82,7 +82,9 @@ def make_state(rules=None, players=1, **fields) -> bw.BuyWordState:
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
-    """Make ``--dist loadgroup`` (pyproject's addopts) keep each ``xdist_group`` on one worker.
+    """Make ``--dist loadgroup`` (pyproject's addopts) keep each ``xdist_group`` on one worker,
+    merge the JupyterLab groups on small machines (:data:`JUPYTERLAB_GROUPS`) and start the
+    longest groups first (:data:`LONGEST_FIRST`).
 
     pytest-xdist 3.8 groups tests by a suffix ``@<group>`` it writes to ``item._nodeid``; pytest
     9 keeps a node's id in ``item._id`` instead, so the suffix was lost and every group was spread

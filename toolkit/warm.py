@@ -29,6 +29,20 @@ def warm_games() -> tuple[str, ...]:
     return tuple(s.name for s in game_specs() if s.warm is not None)
 
 
+def _names(games) -> list[str]:
+    """``games`` as a list of names (``None``: every game with compiled code).
+
+    Raises:
+        ValueError: a name that is not a game with compiled code.
+    """
+    known = warm_games()
+    names = list(known) if games is None else list(games)
+    unknown = sorted(set(names) - set(known))
+    if unknown:
+        raise ValueError(f"no compiled code for {unknown}; known: {sorted(known)}")
+    return names
+
+
 def warm(games=None, echo=print) -> dict:
     """Call each game's :attr:`~toolkit.core.gamespec.GameSpec.warm` (compiling its code or loading
     numba's cache).
@@ -45,13 +59,8 @@ def warm(games=None, echo=print) -> dict:
     """
     from toolkit.core.gamespec import game_spec
 
-    known = warm_games()
-    names = list(known) if games is None else list(games)
-    unknown = sorted(set(names) - set(known))
-    if unknown:
-        raise ValueError(f"no compiled code for {unknown}; known: {sorted(known)}")
     took = {}
-    for game in names:
+    for game in _names(games):
         t0 = time.process_time()
         game_spec(game).warm()
         took[game] = time.process_time() - t0
@@ -67,7 +76,8 @@ def warm_in_parallel(games=None, jobs: int = 0, echo=print) -> dict:
 
     Args:
         games: iterable of game names (of :func:`warm_games`); ``None``: all.
-        jobs: processes at a time; 0: one per core this process may use.
+        jobs: processes at a time; 0: one per core this process may use
+            (:func:`toolkit.core.montecarlo.default_workers`, so ``TOOLKIT_WORKERS`` sets it too).
         echo: called with each game's line as its process ends (``None``: silent).
 
     Returns:
@@ -78,19 +88,15 @@ def warm_in_parallel(games=None, jobs: int = 0, echo=print) -> dict:
         RuntimeError: a game's process failed (its output quoted).
     """
     import concurrent.futures
-    import os
     import subprocess
     import sys
 
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
         raise ValueError(f"jobs must be a whole number >= 0, got {jobs!r}")
-    known = warm_games()
-    names = list(known) if games is None else list(games)
-    unknown = sorted(set(names) - set(known))
-    if unknown:
-        raise ValueError(f"no compiled code for {unknown}; known: {sorted(known)}")
+    names = _names(games)
     if not jobs:
-        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        from toolkit.core.montecarlo import default_workers
+        jobs = default_workers()
 
     def one(game):
         t0 = time.monotonic()
@@ -100,7 +106,7 @@ def warm_in_parallel(games=None, jobs: int = 0, echo=print) -> dict:
         return game, time.monotonic() - t0, out.stdout.strip()
 
     took = {}
-    with concurrent.futures.ThreadPoolExecutor(max(1, min(jobs, len(names) or 1))) as pool:
+    with concurrent.futures.ThreadPoolExecutor(max(1, min(jobs, len(names)))) as pool:
         for fut in concurrent.futures.as_completed([pool.submit(one, g) for g in names]):
             game, seconds, line = fut.result()
             took[game] = seconds
