@@ -83,6 +83,10 @@ def test_lesson01_explorer_states_the_rule_only_after_question_2(sized_page, lab
                             and any(n == "price = pips\u00b2" and len(y) > 10 for n, _x, y in s["data"]),
                             f"{what}: the explorer's price curve after Question 2")
     assert after_plot["title"].startswith("Square prices: buy for $100")
+    # the chart's legend is drawn after its data changes, and the idea under the explorer comes
+    # in its own output: wait for both (read at once, a slow machine read the page before them)
+    for shown in ("price = pips\u00b2", "dollars = pips\u00b2"):
+        expect(page.locator("body")).to_contain_text(shown, timeout=60_000)
     after = page_text(page)
     assert "price = pips\u00b2" in after and "dollars = pips\u00b2" in after, f"{what}: the rule is not shown after the try"
     explorer.scroll_into_view_if_needed()
