@@ -148,7 +148,8 @@ def _sample(items: list, k: int, rng: np.random.Generator) -> list:
 
 def _check_state(spec, where, state, n, seen: dict, rng, thorough: bool, extra=()):
     """The protocol at one state; returns its legal actions. ``seen`` collects every action legal
-    somewhere in the game (the candidates for illegal probes)."""
+    somewhere in the game (the candidates for illegal probes), each mapped to its place in it
+    (0, 1, 2, ... in the order first seen)."""
     cp = state.current_player
     legal = state.legal_actions()
     if legal != state.legal_actions():
@@ -191,7 +192,10 @@ def _check_state(spec, where, state, n, seen: dict, rng, thorough: bool, extra=(
             _fail(spec, where, f"apply({a}) does not extend the history", state)
     # ... and an action legal elsewhere in the game is refused here, with a reason, changing nothing
     legal_set = set(legal)
-    others = [a for a in seen if a not in legal_set]
+    # (seen maps each action to its place in seen: the legal ones are found by hashing the few
+    # legal actions, not every action of the game at every state)
+    legal_at = {seen.get(a) for a in legal}
+    others = [a for i, a in enumerate(seen) if i not in legal_at]
     tries = (_sample(others, ILLEGAL_PROBES, rng) if others else []) + [a for a in extra if a not in legal_set]
     for bad in tries:
         for form in (bad, str(bad)):
@@ -208,7 +212,7 @@ def _check_state(spec, where, state, n, seen: dict, rng, thorough: bool, extra=(
     if not _unchanged(state, snapshot):
         _fail(spec, where, "trying actions changed the state", state)
     for a in legal:
-        seen.setdefault(a, None)
+        seen.setdefault(a, len(seen))
     return legal
 
 

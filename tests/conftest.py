@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections import Counter
 
 import pytest
 
@@ -20,12 +21,12 @@ def buyword_invariant(s: bw.BuyWordState) -> None:
     no negative money, the tile limit respected between rounds."""
     r = s.rules
     n = s.n_players
-    tiles = s.bag + s.pool + s.box + s.board.letters
-    for h in s.hands:
-        tiles = tiles + h
-    for d in s.drawn:
-        tiles = tiles + Multiset(d)
-    assert tiles == r.letters, "letter tiles not conserved (bag + drawn + hands + box)"
+    tiles = Counter()   # (counted in one Counter: a Multiset a sum would be built at every step)
+    for m in (s.bag, s.pool, s.box, s.board.letters, *s.hands):
+        tiles.update(dict(m.items()))
+    for d in s.drawn:   # a tuple of letters
+        tiles.update(d)
+    assert Multiset(tiles) == r.letters, "letter tiles not conserved (bag + drawn + hands + box)"
     assert sum(s.wilds) + s.wilds_used == n * r.wilds_for(n), "Wild tiles not conserved"
     assert s.board.wilds <= s.wilds_used, "more Wilds on the table than were used"
     face_down = s.box_hidden

@@ -116,3 +116,26 @@ SEEN = {
 def test_the_shared_checks_under_rules_that_change_what_a_seat_sees(name):
     conformance.check_game(bw.SPEC, bw.Rules(**SEEN[name]), sizes=[3], seeds=(1, 2), policy=_policy,
                            invariant=buyword_invariant, probes=_probes, kernel=False)
+
+
+def test_the_invariant_catches_a_tile_lost_or_made():
+    """The invariant these playouts rest on can fail: a tile taken from a hand, or one added to
+    the table, breaks the count of the seed's letter tiles."""
+    import dataclasses
+    import numpy as np
+
+    from toolkit.core.cards import Multiset
+
+    rng = np.random.default_rng(3)
+    s = bw.initial_state(bw.Rules(crossword=True), 2)
+    while not any(h.total for h in s.hands):     # play until a hand holds tiles
+        s = s.apply(_policy(s, rng) if s.current_player >= 0 else s.sample_chance(rng))
+    buyword_invariant(s)
+    seat = next(p for p, h in enumerate(s.hands) if h.total)
+    letter = next(iter(s.hands[seat]))
+    fewer = dataclasses.replace(s, hands=tuple(h - Multiset([letter]) if p == seat else h
+                                               for p, h in enumerate(s.hands)))
+    more = dataclasses.replace(s, hands=tuple(h + Multiset("Q") if p == seat else h for p, h in enumerate(s.hands)))
+    for broken in (fewer, more):
+        with pytest.raises(AssertionError, match="letter tiles not conserved"):
+            buyword_invariant(broken)
