@@ -21,10 +21,10 @@ def buyword_invariant(s: bw.BuyWordState) -> None:
     no negative money, the tile limit respected between rounds."""
     r = s.rules
     n = s.n_players
-    tiles = Counter()   # (counted in one Counter: a Multiset a sum would be built at every step)
+    tiles = Counter()   # one Counter for the whole count, not a new Multiset at each sum
     for m in (s.bag, s.pool, s.box, s.board.letters, *s.hands):
-        tiles.update(dict(m.items()))
-    for d in s.drawn:   # a tuple of letters
+        tiles.update(m)     # a Multiset: its counts
+    for d in s.drawn:       # a tuple of letters: one each
         tiles.update(d)
     assert Multiset(tiles) == r.letters, "letter tiles not conserved (bag + drawn + hands + box)"
     assert sum(s.wilds) + s.wilds_used == n * r.wilds_for(n), "Wild tiles not conserved"

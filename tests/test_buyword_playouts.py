@@ -8,10 +8,14 @@ A few games per configuration (the first two with every check); ``TOOLKIT_PLAYOU
 ``TOOLKIT_SOAK=1``) plays as many as a soak wants."""
 from __future__ import annotations
 
+import dataclasses
+
+import numpy as np
 import pytest
 
 import conformance
 from toolkit import buyword as bw
+from toolkit.core.cards import Multiset
 
 from conftest import buyword_invariant
 
@@ -120,12 +124,7 @@ def test_the_shared_checks_under_rules_that_change_what_a_seat_sees(name):
 
 def test_the_invariant_catches_a_tile_lost_or_made():
     """The invariant these playouts rest on can fail: a tile taken from a hand, or one added to
-    the table, breaks the count of the seed's letter tiles."""
-    import dataclasses
-    import numpy as np
-
-    from toolkit.core.cards import Multiset
-
+    it, breaks the count of the seed's letter tiles."""
     rng = np.random.default_rng(3)
     s = bw.initial_state(bw.Rules(crossword=True), 2)
     while not any(h.total for h in s.hands):     # play until a hand holds tiles
